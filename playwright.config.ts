@@ -1,0 +1,68 @@
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const dataDir = path.resolve(`.test-data/e2e-${port}`);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ["list"],
+    ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "test-results/e2e.json" }],
+  ],
+  outputDir: "test-results/e2e",
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    locale: "en-GB",
+    timezoneId: "Europe/London",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `rm -rf ${dataDir} && node --import tsx src/server/main.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "warn",
+      ADMIN_EMAILS: "admin@lithobox.test",
+      // Every browser here is 127.0.0.1: raise the per-IP limits the integration tests prove.
+      AUTH_SIGN_IN_RATE_LIMIT: "1000",
+      AUTH_RATE_LIMIT: "1000",
+      // Helpers working in parallel build to their own folder: E2E_WEB_DIST=/tmp/dist-x.
+      WEB_DIST: process.env.E2E_WEB_DIST ?? "dist/web",
+    },
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,111 @@
+/**
+ * `npm test`: installs what is missing, then typecheck, lint, unit, integration, build and
+ * end-to-end suites. Stops at the first failing suite; fails when a suite runs no test.
+ * Ends with one closing line: "N passed, N failed".
+ *
+ * `npm test -- integration` runs only the named suites (typecheck, lint, unit, integration, e2e).
+ */
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { ensureChromium, ensureDependencies, ensureWebBuild, root, run } from "./ensure.mjs";
+
+const reports = path.join(root, "test-results", "reports");
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+
+function vitestCounts(file) {
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + (report.numTotalTestSuites === 0 ? 1 : 0),
+    total: report.numTotalTests,
+  };
+}
+
+function playwrightCounts(file) {
+  const { stats } = JSON.parse(readFileSync(file, "utf8"));
+  return {
+    passed: stats.expected + stats.flaky,
+    failed: stats.unexpected,
+    total: stats.expected + stats.flaky + stats.unexpected,
+  };
+}
+
+const suites = [
+  { name: "typecheck", cmd: ["npx", "tsc", "--noEmit", "-p", "tsconfig.json"] },
+  { name: "lint", cmd: ["npx", "biome", "check", "."] },
+  {
+    name: "unit",
+    cmd: [
+      "npx",
+      "vitest",
+      "run",
+      "--project",
+      "unit",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile=${reports}/unit.json`,
+    ],
+    counts: () => vitestCounts(`${reports}/unit.json`),
+  },
+  {
+    name: "integration",
+    cmd: [
+      "npx",
+      "vitest",
+      "run",
+      "--project",
+      "integration",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile=${reports}/integration.json`,
+    ],
+    counts: () => vitestCounts(`${reports}/integration.json`),
+  },
+  {
+    name: "e2e",
+    before: () => {
+      ensureChromium();
+      ensureWebBuild();
+    },
+    cmd: ["npx", "playwright", "test"],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
+    counts: () => playwrightCounts(`${reports}/e2e.json`),
+  },
+];
+
+const only = process.argv.slice(2);
+ensureDependencies();
+
+for (const suite of suites) {
+  if (only.length && !only.includes(suite.name)) continue;
+  console.log(`\n=== ${suite.name} ===`);
+  suite.before?.();
+  const status = run(suite.cmd[0], suite.cmd.slice(1), { env: { ...process.env, ...suite.env } });
+  let counts = { passed: 0, failed: 0, total: 0 };
+  if (suite.counts) {
+    try {
+      counts = suite.counts();
+    } catch {
+      counts = { passed: 0, failed: 1, total: 0 };
+    }
+    if (counts.total === 0) {
+      console.error(`${suite.name}: ran no test`);
+      counts.failed = Math.max(counts.failed, 1);
+    }
+  } else {
+    counts = status === 0 ? { passed: 1, failed: 0, total: 1 } : { passed: 0, failed: 1, total: 1 };
+  }
+  passed += counts.passed;
+  failed += counts.failed;
+  if (status !== 0 || counts.failed > 0) {
+    console.error(`\n${suite.name} failed.`);
+    console.log(`${passed} passed, ${Math.max(failed, 1)} failed`);
+    process.exit(1);
+  }
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
