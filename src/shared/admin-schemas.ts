@@ -1,0 +1,194 @@
+/**
+ * The admin area's rules, used at both edges: the product and creator-option forms in the web
+ * app, and the request bodies on the server. Money is GBP pence in the API; the forms take
+ * pounds ("12.50") and convert with poundsToPence, the one rounding used everywhere.
+ */
+import { z } from "zod";
+import { poundsToPence } from "./money";
+import { OPTION_TYPES } from "./options";
+import { PRODUCT_CATEGORIES } from "./products";
+
+export const ADMIN_PRODUCT_STATUSES = ["available", "coming_soon", "disabled"] as const;
+export type AdminProductStatus = (typeof ADMIN_PRODUCT_STATUSES)[number];
+export const ADMIN_OPTION_STATUSES = ["enabled", "coming_soon"] as const;
+
+/** The largest price we accept: £10,000 (nothing the shop sells comes near). */
+export const MAX_PRICE_PENCE = 1_000_000;
+/** A creator option may add or take off up to £1,000. */
+export const MAX_MODIFIER_PENCE = 100_000;
+export const MAX_LIST_ENTRIES = 20;
+
+export const ADMIN_MESSAGES = {
+  productIdFormat: "Use lower-case letters, digits and single dashes, e.g. led-light-base.",
+  optionValueFormat: "Use lower-case letters, digits, dots, dashes or x, e.g. 7x7 or rose-gold.",
+  nameRequired: "Please enter a name.",
+  descriptionRequired: "Please enter a description.",
+  categoryRequired: "Please choose a category.",
+  priceFormat: "Enter an amount in pounds, e.g. 12.50.",
+  priceRange: "Enter an amount from £0.00 to £10,000.00.",
+  modifierFormat: "Enter an amount in pounds, e.g. 5.00 or -2.50.",
+  modifierRange: "Enter an amount between -£1,000.00 and £1,000.00.",
+  hexColor: "Use a colour like #1C1C1C.",
+  hexRequired: "Frame colours need a colour.",
+  sizeMm: "Enter the size in millimetres (10 to 1000).",
+  sizeMmRequired: "Sizes need a width and a height in millimetres.",
+  tooMany: `Use at most ${MAX_LIST_ENTRIES} lines.`,
+} as const;
+
+const M = ADMIN_MESSAGES;
+
+const text = (max: number) => z.string().trim().max(max, `Please use at most ${max} characters.`);
+const requiredText = (max: number, message: string) => text(max).min(1, message);
+const lines = z.array(requiredText(200, "Remove the empty line.")).max(MAX_LIST_ENTRIES, M.tooMany);
+const sortOrder = z.number().int().min(-100_000).max(100_000);
+
+export const productIdSchema = z
+  .string()
+  .trim()
+  .min(2, M.productIdFormat)
+  .max(60, M.productIdFormat)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, M.productIdFormat);
+
+/** PATCH /api/admin/products/:id — every field optional. */
+export const productUpdateSchema = z.object({
+  name: requiredText(120, M.nameRequired).optional(),
+  description: requiredText(2000, M.descriptionRequired).optional(),
+  category: z.enum(PRODUCT_CATEGORIES, { error: M.categoryRequired }).optional(),
+  pricePence: z.number().int().min(0, M.priceRange).max(MAX_PRICE_PENCE, M.priceRange).optional(),
+  status: z.enum(ADMIN_PRODUCT_STATUSES).optional(),
+  isActive: z.boolean().optional(),
+  sortOrder: sortOrder.optional(),
+  specifications: lines.optional(),
+  features: lines.optional(),
+  compatibility: text(500).nullable().optional(),
+});
+export type ProductUpdateInput = z.infer<typeof productUpdateSchema>;
+
+/** POST /api/admin/products. */
+export const productCreateSchema = productUpdateSchema.extend({
+  id: productIdSchema,
+  name: requiredText(120, M.nameRequired),
+  description: requiredText(2000, M.descriptionRequired),
+  category: z.enum(PRODUCT_CATEGORIES, { error: M.categoryRequired }),
+  pricePence: z.number().int().min(0, M.priceRange).max(MAX_PRICE_PENCE, M.priceRange),
+});
+export type ProductCreateInput = z.infer<typeof productCreateSchema>;
+
+export const optionValueSchema = z
+  .string()
+  .trim()
+  .min(1, M.optionValueFormat)
+  .max(40, M.optionValueFormat)
+  .regex(/^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/, M.optionValueFormat);
+
+export const hexColorSchema = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, M.hexColor);
+const mm = z.number().int(M.sizeMm).min(10, M.sizeMm).max(1000, M.sizeMm);
+
+/** PATCH /api/admin/options/:id — every field optional; the type and value never change. */
+export const optionUpdateSchema = z.object({
+  name: requiredText(120, M.nameRequired).optional(),
+  description: text(500).optional(),
+  status: z.enum(ADMIN_OPTION_STATUSES).optional(),
+  isActive: z.boolean().optional(),
+  sortOrder: sortOrder.optional(),
+  hexColor: hexColorSchema.nullable().optional(),
+  shapeIds: z.array(optionValueSchema).max(20).nullable().optional(),
+  widthMm: mm.nullable().optional(),
+  heightMm: mm.nullable().optional(),
+  priceModifierPence: z
+    .number()
+    .int()
+    .min(-MAX_MODIFIER_PENCE, M.modifierRange)
+    .max(MAX_MODIFIER_PENCE, M.modifierRange)
+    .optional(),
+});
+export type OptionUpdateInput = z.infer<typeof optionUpdateSchema>;
+
+/** POST /api/admin/options: a frame colour needs its colour, a size its millimetres. */
+export const optionCreateSchema = optionUpdateSchema
+  .extend({
+    optionType: z.enum(OPTION_TYPES),
+    value: optionValueSchema,
+    name: requiredText(120, M.nameRequired),
+  })
+  .superRefine((o, ctx) => {
+    if (o.optionType === "frame_color" && !o.hexColor) {
+      ctx.addIssue({ code: "custom", path: ["hexColor"], message: M.hexRequired });
+    }
+    if (o.optionType === "size") {
+      if (o.widthMm == null) ctx.addIssue({ code: "custom", path: ["widthMm"], message: M.sizeMmRequired });
+      if (o.heightMm == null) ctx.addIssue({ code: "custom", path: ["heightMm"], message: M.sizeMmRequired });
+    }
+  });
+export type OptionCreateInput = z.infer<typeof optionCreateSchema>;
+
+export const reorderSchema = z.object({
+  ids: z.array(z.string().min(1).max(64)).min(1).max(500),
+});
+
+export const optionReorderSchema = reorderSchema.extend({ optionType: z.enum(OPTION_TYPES) });
+
+// ---------------------------------------------------------------------------- form helpers
+
+/** "12.50" -> 1250; the form's price field (pounds, no currency sign). */
+export const poundsFieldSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,5}(?:\.\d{1,2})?$/, M.priceFormat)
+  .transform((v) => poundsToPence(Number(v)))
+  .refine((p) => p >= 0 && p <= MAX_PRICE_PENCE, M.priceRange);
+
+/** "-2.50" -> -250; a price modifier in pounds. */
+export const modifierPoundsFieldSchema = z
+  .string()
+  .trim()
+  .regex(/^-?\d{1,4}(?:\.\d{1,2})?$/, M.modifierFormat)
+  .transform((v) => poundsToPence(Number(v)))
+  .refine((p) => Math.abs(p) <= MAX_MODIFIER_PENCE, M.modifierRange);
+
+/** 1250 -> "12.50", -250 -> "-2.50": pence shown in a pounds field. */
+export function penceToPoundsField(pence: number): string {
+  const sign = pence < 0 ? "-" : "";
+  const abs = Math.abs(pence);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** One entry per non-blank line. */
+export function splitLines(value: string): string[] {
+  return value
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+}
+
+// ---------------------------------------------------------------------------- analytics events
+
+/**
+ * The first-party analytics events the shop records (POST /api/events). Only the type and the
+ * time are stored: no user id, no IP, no page URL.
+ */
+export const ANALYTICS_EVENT_TYPES = [
+  "creator_view",
+  "creator_step",
+  "creator_upload",
+  "add_to_cart",
+  "checkout_start",
+  "shop_view",
+] as const;
+export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
+
+export const analyticsEventSchema = z.object({
+  type: z.enum(ANALYTICS_EVENT_TYPES, { error: "Unknown event type." }),
+});
+
+/** The funnel the analytics screen draws, from creator visit to paid order. */
+export const FUNNEL_STEPS = [
+  { id: "creator_view", label: "Creator visits" },
+  { id: "creator_upload", label: "Photo uploaded" },
+  { id: "add_to_cart", label: "Added to cart" },
+  { id: "checkout_start", label: "Checkout started" },
+  { id: "paid_order", label: "Paid orders" },
+] as const;

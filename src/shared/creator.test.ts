@@ -1,0 +1,532 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { BUNDLE_IDS, type BundleId, getBundle } from "./bundles";
+import {
+  addToCartCheck,
+  aspectRatioForShape,
+  aspectRatioValue,
+  CREATOR_STEP_LABELS,
+  CREATOR_STEPS,
+  type CreatorAction,
+  type CreatorState,
+  canAddToCart,
+  completedCount,
+  creatorPricePence,
+  creatorReducer,
+  currentStep,
+  INITIAL_CREATOR_STATE,
+  isStepOpen,
+  lightboxPricePence,
+  missingAdditionalImages,
+  type OptionStep,
+  resolveChosenOptions,
+  shapeClip,
+  sizesForShape,
+  type UploadedImage,
+} from "./creator";
+import { type CreatorOption, FALLBACK_OPTIONS, findOption, type OptionType } from "./options";
+
+const image = (name: string): UploadedImage => ({
+  url: `/uploads/${name}.png`,
+  originalUrl: `/uploads/${name}-original.jpg`,
+  width: 1600,
+  height: 1200,
+});
+
+const opt = (type: OptionType, id: string): CreatorOption => {
+  const found = findOption(FALLBACK_OPTIONS, type, id);
+  if (!found) throw new Error(`no fallback option ${type}:${id}`);
+  return found;
+};
+
+const select = (step: OptionStep, type: OptionType, id: string): CreatorAction => ({
+  type: "selectOption",
+  step,
+  option: opt(type, id),
+});
+
+const run = (actions: readonly CreatorAction[], from: CreatorState = INITIAL_CREATOR_STATE) =>
+  actions.reduce(creatorReducer, from);
+
+const UP_TO_SIZE: CreatorAction[] = [
+  { type: "imageUploaded", image: image("main") },
+  select("processing", "processing", "grayscale"),
+  select("shape", "shape", "square"),
+  select("frame-color", "frame_color", "white"),
+  select("size", "size", "7x7"),
+];
+
+const complete = (bundleId: BundleId = "starter") => run([...UP_TO_SIZE, { type: "selectBundle", bundleId }]);
+
+describe("steps", () => {
+  it("are the spec's six steps with the progress-dot labels", () => {
+    expect(CREATOR_STEPS).toEqual(["upload", "processing", "shape", "frame-color", "size", "bundle"]);
+    expect(CREATOR_STEPS.map((s) => CREATOR_STEP_LABELS[s])).toEqual([
+      "Upload",
+      "Processing",
+      "Shape",
+      "Frame",
+      "Size",
+      "Bundle",
+    ]);
+  });
+
+  it("start with only the upload step open and nothing completed", () => {
+    expect(CREATOR_STEPS.filter((s) => isStepOpen(INITIAL_CREATOR_STATE, s))).toEqual(["upload"]);
+    expect(completedCount(INITIAL_CREATOR_STATE)).toBe(0);
+    expect(currentStep(INITIAL_CREATOR_STATE)).toBe("upload");
+    expect(INITIAL_CREATOR_STATE.cropData).toEqual({ x: 0, y: 0, zoom: 1, aspectRatio: "1:1" });
+  });
+
+  it("open one after another as each is completed", () => {
+    const actions: CreatorAction[] = [...UP_TO_SIZE, { type: "selectBundle", bundleId: "starter" }];
+    let state = INITIAL_CREATOR_STATE;
+    actions.forEach((action, index) => {
+      const nextStep = CREATOR_STEPS[index + 1];
+      if (nextStep) expect(isStepOpen(state, nextStep)).toBe(false);
+      state = creatorReducer(state, action);
+      expect(completedCount(state)).toBe(index + 1);
+      if (nextStep) {
+        expect(isStepOpen(state, nextStep)).toBe(true);
+        expect(currentStep(state)).toBe(nextStep);
+      }
+    });
+    expect(currentStep(state)).toBeNull();
+  });
+});
+
+describe("imageUploaded", () => {
+  it("stores the image and completes the upload step", () => {
+    const state = run([{ type: "imageUploaded", image: image("a") }]);
+    expect(state.selections.image).toEqual(image("a"));
+    expect(state.completed.upload).toBe(true);
+    expect(isStepOpen(state, "processing")).toBe(true);
+  });
+
+  it("a new image clears every later step and resets the crop", () => {
+    const done = run([{ type: "setCrop", cropData: { x: 5, y: 6, zoom: 2 } }], complete("gift"));
+    const state = creatorReducer(done, { type: "imageUploaded", image: image("b") });
+    expect(state.selections).toEqual({
+      image: image("b"),
+      processing: null,
+      shape: null,
+      frameColor: null,
+      size: null,
+      bundle: null,
+    });
+    expect(completedCount(state)).toBe(1);
+    expect(state.cropData).toEqual({ x: 0, y: 0, zoom: 1, aspectRatio: "1:1" });
+    expect(state.cropPixels).toBeNull();
+  });
+});
+
+describe("selectOption", () => {
+  it("is ignored while the step is closed", () => {
+    const state = INITIAL_CREATOR_STATE;
+    expect(creatorReducer(state, select("processing", "processing", "grayscale"))).toBe(state);
+    const uploaded = run([{ type: "imageUploaded", image: image("a") }]);
+    expect(creatorReducer(uploaded, select("shape", "shape", "square"))).toBe(uploaded);
+    expect(creatorReducer(uploaded, select("size", "size", "7x7"))).toBe(uploaded);
+  });
+
+  it("ignores coming_soon options", () => {
+    const afterProcessing = run(UP_TO_SIZE.slice(0, 2));
+    expect(creatorReducer(afterProcessing, select("shape", "shape", "heart"))).toBe(afterProcessing);
+    const uploaded = run(UP_TO_SIZE.slice(0, 1));
+    expect(creatorReducer(uploaded, select("processing", "processing", "colour"))).toBe(uploaded);
+    const beforeSize = run(UP_TO_SIZE.slice(0, 4));
+    expect(creatorReducer(beforeSize, select("size", "size", "9x9"))).toBe(beforeSize);
+  });
+
+  it("ignores inactive options", () => {
+    const uploaded = run(UP_TO_SIZE.slice(0, 1));
+    const inactive = { ...opt("processing", "grayscale"), isActive: false };
+    expect(creatorReducer(uploaded, { type: "selectOption", step: "processing", option: inactive })).toBe(
+      uploaded,
+    );
+  });
+
+  it("ignores an option of the wrong type for the step", () => {
+    const uploaded = run(UP_TO_SIZE.slice(0, 1));
+    const action: CreatorAction = {
+      type: "selectOption",
+      step: "processing",
+      option: opt("shape", "square"),
+    };
+    expect(creatorReducer(uploaded, action)).toBe(uploaded);
+  });
+
+  it("ignores a size that does not fit the chosen shape", () => {
+    const beforeSize = run(UP_TO_SIZE.slice(0, 4));
+    expect(creatorReducer(beforeSize, select("size", "size", "6x8"))).toBe(beforeSize);
+    expect(creatorReducer(beforeSize, select("size", "size", "8x6"))).toBe(beforeSize);
+  });
+
+  it("accepts a size that lists no shapes for any shape", () => {
+    const beforeSize = run(UP_TO_SIZE.slice(0, 4));
+    const universal: CreatorOption = { ...opt("size", "6x8"), shapeIds: [] };
+    const state = creatorReducer(beforeSize, { type: "selectOption", step: "size", option: universal });
+    expect(state.selections.size).toBe("6x8");
+  });
+
+  it("stores each step's choice", () => {
+    const state = run(UP_TO_SIZE);
+    expect(state.selections).toMatchObject({
+      processing: "grayscale",
+      shape: "square",
+      frameColor: "white",
+      size: "7x7",
+      bundle: null,
+    });
+  });
+
+  it("changing a choice clears completion and choices of every later step", () => {
+    const done = complete("gift");
+    const state = creatorReducer(done, select("processing", "processing", "grayscale"));
+    // Same value: not a change.
+    expect(state).toBe(done);
+
+    const changedFrame = creatorReducer(done, select("frame-color", "frame_color", "gold"));
+    expect(changedFrame.selections).toMatchObject({
+      processing: "grayscale",
+      shape: "square",
+      frameColor: "gold",
+      size: null,
+      bundle: null,
+    });
+    expect(changedFrame.completed).toEqual({
+      upload: true,
+      processing: true,
+      shape: true,
+      "frame-color": true,
+      size: false,
+      bundle: false,
+    });
+    expect(isStepOpen(changedFrame, "size")).toBe(true);
+    expect(isStepOpen(changedFrame, "bundle")).toBe(false);
+  });
+
+  it("changing the shape clears the size (and later) and sets the crop ratio", () => {
+    const done = complete();
+    const state = creatorReducer(done, select("shape", "shape", "rectangle"));
+    expect(state.selections.shape).toBe("rectangle");
+    expect(state.selections.frameColor).toBeNull();
+    expect(state.selections.size).toBeNull();
+    expect(state.selections.bundle).toBeNull();
+    expect(state.cropData.aspectRatio).toBe("4:3");
+    expect(completedCount(state)).toBe(3);
+    const portrait = creatorReducer(state, select("shape", "shape", "rectangle-portrait"));
+    expect(portrait.cropData.aspectRatio).toBe("3:4");
+  });
+
+  it("changing the size clears the bundle and its extra images", () => {
+    const gift = run([{ type: "addAdditionalImage", image: image("x") }], complete("gift"));
+    const squareWithUniversal: CreatorOption = { ...opt("size", "6x8"), shapeIds: null };
+    const state = creatorReducer(gift, { type: "selectOption", step: "size", option: squareWithUniversal });
+    expect(state.selections.bundle).toBeNull();
+    expect(state.additionalImages).toEqual([]);
+  });
+});
+
+describe("selectBundle", () => {
+  it("is ignored until the size step is completed", () => {
+    const beforeSize = run(UP_TO_SIZE.slice(0, 4));
+    expect(creatorReducer(beforeSize, { type: "selectBundle", bundleId: "starter" })).toBe(beforeSize);
+  });
+
+  it("ignores an unknown bundle id", () => {
+    const ready = run(UP_TO_SIZE);
+    const action = { type: "selectBundle", bundleId: "mega" } as unknown as CreatorAction;
+    expect(creatorReducer(ready, action)).toBe(ready);
+  });
+
+  it("completes the last step", () => {
+    const state = complete("family");
+    expect(state.selections.bundle).toBe("family");
+    expect(completedCount(state)).toBe(6);
+  });
+
+  it("switching to a smaller bundle keeps only the extra images it needs", () => {
+    const family = run(
+      [1, 2, 3, 4].map((n): CreatorAction => ({ type: "addAdditionalImage", image: image(`extra${n}`) })),
+      complete("family"),
+    );
+    expect(family.additionalImages).toHaveLength(4);
+    const gift = creatorReducer(family, { type: "selectBundle", bundleId: "gift" });
+    expect(gift.additionalImages.map((i) => i.url)).toEqual(["/uploads/extra1.png", "/uploads/extra2.png"]);
+    const starter = creatorReducer(gift, { type: "selectBundle", bundleId: "starter" });
+    expect(starter.additionalImages).toEqual([]);
+  });
+});
+
+describe("additional images", () => {
+  it("are accepted only up to the bundle's need", () => {
+    const gift = complete("gift");
+    expect(missingAdditionalImages(gift)).toBe(2);
+    const one = creatorReducer(gift, { type: "addAdditionalImage", image: image("e1") });
+    expect(missingAdditionalImages(one)).toBe(1);
+    const two = creatorReducer(one, { type: "addAdditionalImage", image: image("e2") });
+    expect(missingAdditionalImages(two)).toBe(0);
+    expect(creatorReducer(two, { type: "addAdditionalImage", image: image("e3") })).toBe(two);
+  });
+
+  it("are refused without a bundle or for the single-lithophane bundle", () => {
+    const ready = run(UP_TO_SIZE);
+    expect(creatorReducer(ready, { type: "addAdditionalImage", image: image("e") })).toBe(ready);
+    const starter = complete("starter");
+    expect(creatorReducer(starter, { type: "addAdditionalImage", image: image("e") })).toBe(starter);
+    expect(missingAdditionalImages(ready)).toBe(0);
+  });
+
+  it("can be removed by index; a bad index is ignored", () => {
+    const gift = run(
+      [
+        { type: "addAdditionalImage", image: image("e1") },
+        { type: "addAdditionalImage", image: image("e2") },
+      ],
+      complete("gift"),
+    );
+    const removed = creatorReducer(gift, { type: "removeAdditionalImage", index: 0 });
+    expect(removed.additionalImages.map((i) => i.url)).toEqual(["/uploads/e2.png"]);
+    expect(creatorReducer(gift, { type: "removeAdditionalImage", index: 2 })).toBe(gift);
+    expect(creatorReducer(gift, { type: "removeAdditionalImage", index: -1 })).toBe(gift);
+    expect(creatorReducer(gift, { type: "removeAdditionalImage", index: 0.5 })).toBe(gift);
+  });
+});
+
+describe("setCrop", () => {
+  it("needs an image", () => {
+    const state = INITIAL_CREATOR_STATE;
+    expect(creatorReducer(state, { type: "setCrop", cropData: { zoom: 2 } })).toBe(state);
+  });
+
+  it("merges crop values and keeps or replaces the pixel area without touching the steps", () => {
+    const done = complete();
+    const pixels = { x: 10, y: 20, width: 800, height: 800 };
+    const cropped = creatorReducer(done, {
+      type: "setCrop",
+      cropData: { x: 3, zoom: 1.5 },
+      cropPixels: pixels,
+    });
+    expect(cropped.cropData).toEqual({ x: 3, y: 0, zoom: 1.5, aspectRatio: "1:1" });
+    expect(cropped.cropPixels).toEqual(pixels);
+    expect(cropped.completed).toEqual(done.completed);
+    const moved = creatorReducer(cropped, { type: "setCrop", cropData: { y: 4 } });
+    expect(moved.cropPixels).toEqual(pixels);
+    expect(creatorReducer(moved, { type: "setCrop", cropData: {}, cropPixels: null }).cropPixels).toBeNull();
+  });
+
+  it("refuses a non-finite or non-positive zoom", () => {
+    const done = complete();
+    expect(creatorReducer(done, { type: "setCrop", cropData: { zoom: 0 } })).toBe(done);
+    expect(creatorReducer(done, { type: "setCrop", cropData: { x: Number.NaN } })).toBe(done);
+  });
+});
+
+describe("reset", () => {
+  it("returns to the initial state", () => {
+    expect(creatorReducer(complete("family"), { type: "reset" })).toEqual(INITIAL_CREATOR_STATE);
+  });
+});
+
+describe("shapes and sizes", () => {
+  it("map shapes to crop ratios and clips", () => {
+    expect(aspectRatioForShape("square")).toBe("1:1");
+    expect(aspectRatioForShape("rectangle")).toBe("4:3");
+    expect(aspectRatioForShape("rectangle-portrait")).toBe("3:4");
+    expect(aspectRatioForShape("hexagon")).toBe("1:1");
+    expect(aspectRatioForShape("heart")).toBe("1:1");
+    expect(aspectRatioForShape(null)).toBe("1:1");
+    expect(shapeClip("hexagon")).toBe("hexagon");
+    expect(shapeClip("heart")).toBe("heart");
+    expect(shapeClip("square")).toBeNull();
+  });
+
+  it("turn ratios into numbers", () => {
+    expect(aspectRatioValue("4:3")).toBeCloseTo(4 / 3);
+    expect(aspectRatioValue("3:4")).toBe(0.75);
+    expect(aspectRatioValue("1:1")).toBe(1);
+    expect(aspectRatioValue("nonsense")).toBe(1);
+    expect(aspectRatioValue("0:1")).toBe(1);
+  });
+
+  it("filter sizes by shape, in sort order, coming-soon ones included", () => {
+    expect(sizesForShape(FALLBACK_OPTIONS, "square").map((o) => o.id)).toEqual(["7x7", "9x9", "12x12"]);
+    expect(sizesForShape(FALLBACK_OPTIONS, "rectangle").map((o) => o.id)).toEqual(["6x8", "7.5x10", "9x12"]);
+    expect(sizesForShape(FALLBACK_OPTIONS, "rectangle-portrait").map((o) => o.id)).toEqual([
+      "8x6",
+      "10x7.5",
+      "12x9",
+    ]);
+    expect(sizesForShape(FALLBACK_OPTIONS, "heart").map((o) => o.id)).toEqual(["7x7", "9x9", "12x12"]);
+    expect(sizesForShape(FALLBACK_OPTIONS, null)).toEqual([]);
+  });
+
+  it("include sizes without shapes for every shape, and leave inactive ones out", () => {
+    const universal: CreatorOption = { ...opt("size", "9x9"), id: "any", shapeIds: null, sortOrder: 0 };
+    const inactive: CreatorOption = { ...opt("size", "7x7"), id: "old", isActive: false };
+    const ids = sizesForShape([...FALLBACK_OPTIONS, universal, inactive], "rectangle").map((o) => o.id);
+    expect(ids).toEqual(["any", "6x8", "7.5x10", "9x12"]);
+  });
+});
+
+describe("addToCartCheck", () => {
+  it("asks for an image first", () => {
+    const check = addToCartCheck(INITIAL_CREATOR_STATE);
+    expect(check).toMatchObject({
+      ok: false,
+      problem: "no-image",
+      title: "No image selected",
+      description: "Please upload an image first.",
+    });
+    expect(canAddToCart(INITIAL_CREATOR_STATE)).toBe(false);
+  });
+
+  it("refuses while a step is unfinished", () => {
+    for (let steps = 1; steps <= UP_TO_SIZE.length; steps++) {
+      expect(addToCartCheck(run(UP_TO_SIZE.slice(0, steps)))).toMatchObject({
+        ok: false,
+        problem: "incomplete",
+      });
+    }
+  });
+
+  it("asks for the bundle's missing extra images, with the count and bundle name", () => {
+    expect(addToCartCheck(complete("family"))).toMatchObject({
+      ok: false,
+      problem: "additional-images",
+      title: "Additional images required",
+      description: "Please upload 4 more images for your Everlasting Collection.",
+    });
+    const oneMissing = run([{ type: "addAdditionalImage", image: image("e1") }], complete("gift"));
+    const check = addToCartCheck(oneMissing);
+    expect(check.ok).toBe(false);
+    if (!check.ok) {
+      expect(check.description).toBe("Please upload 1 more image for your Keepsake Collection.");
+      expect(check.toast).toEqual({
+        title: check.title,
+        description: check.description,
+        variant: "destructive",
+      });
+    }
+  });
+
+  it("passes once everything is chosen", () => {
+    expect(addToCartCheck(complete("starter"))).toEqual({ ok: true });
+    const gift = run(
+      [
+        { type: "addAdditionalImage", image: image("e1") },
+        { type: "addAdditionalImage", image: image("e2") },
+      ],
+      complete("gift"),
+    );
+    expect(canAddToCart(gift)).toBe(true);
+  });
+});
+
+describe("prices", () => {
+  it("add every chosen option's modifier to the bundle price", () => {
+    const bundle = getBundle("gift")!;
+    expect(lightboxPricePence(bundle, [])).toBe(9315);
+    expect(
+      lightboxPricePence(bundle, [{ priceModifierPence: 1500 }, null, { priceModifierPence: 250 }]),
+    ).toBe(11065);
+  });
+
+  it("give the preview total once a bundle is chosen", () => {
+    expect(creatorPricePence(run(UP_TO_SIZE), FALLBACK_OPTIONS)).toBeNull();
+    expect(creatorPricePence(complete("starter"), FALLBACK_OPTIONS)).toBe(5450);
+    expect(creatorPricePence(complete("family"), FALLBACK_OPTIONS)).toBe(12963);
+    const pricier = FALLBACK_OPTIONS.map((o) => (o.id === "gold" ? { ...o, priceModifierPence: 500 } : o));
+    const gold = run(
+      [
+        select("frame-color", "frame_color", "gold"),
+        select("size", "size", "7x7"),
+        { type: "selectBundle", bundleId: "gift" },
+      ],
+      complete(),
+    );
+    expect(creatorPricePence(gold, pricier)).toBe(9815);
+  });
+
+  it("resolve chosen options only when all exist, are selectable and fit together", () => {
+    const selections = { processing: "grayscale", shape: "square", frameColor: "white", size: "7x7" };
+    expect(resolveChosenOptions(selections, FALLBACK_OPTIONS)?.size.id).toBe("7x7");
+    expect(resolveChosenOptions({ ...selections, size: "6x8" }, FALLBACK_OPTIONS)).toBeUndefined();
+    expect(resolveChosenOptions({ ...selections, size: "9x9" }, FALLBACK_OPTIONS)).toBeUndefined();
+    expect(resolveChosenOptions({ ...selections, frameColor: "pink" }, FALLBACK_OPTIONS)).toBeUndefined();
+    expect(resolveChosenOptions({ ...selections, processing: null }, FALLBACK_OPTIONS)).toBeUndefined();
+  });
+});
+
+describe("any sequence of actions", () => {
+  const optionSteps: readonly [OptionStep, OptionType][] = [
+    ["processing", "processing"],
+    ["shape", "shape"],
+    ["frame-color", "frame_color"],
+    ["size", "size"],
+  ];
+  const actionArbitrary: fc.Arbitrary<CreatorAction> = fc.oneof(
+    fc
+      .constantFrom("a", "b", "c")
+      .map((name): CreatorAction => ({ type: "imageUploaded", image: image(name) })),
+    fc
+      .constantFrom(...optionSteps)
+      .chain(([step, type]) =>
+        fc
+          .constantFrom(...FALLBACK_OPTIONS.filter((o) => o.optionType === type))
+          .map((option): CreatorAction => ({ type: "selectOption", step, option })),
+      ),
+    fc.constantFrom(...BUNDLE_IDS).map((bundleId): CreatorAction => ({ type: "selectBundle", bundleId })),
+    fc
+      .constantFrom("x", "y")
+      .map((name): CreatorAction => ({ type: "addAdditionalImage", image: image(name) })),
+    fc.integer({ min: -1, max: 4 }).map((index): CreatorAction => ({ type: "removeAdditionalImage", index })),
+    fc
+      .record({ x: fc.integer({ min: -50, max: 50 }), zoom: fc.double({ min: 0.5, max: 3, noNaN: true }) })
+      .map((cropData): CreatorAction => ({ type: "setCrop", cropData })),
+    fc.constant<CreatorAction>({ type: "reset" }),
+  );
+
+  it("keep the wizard consistent", () => {
+    fc.assert(
+      fc.property(fc.array(actionArbitrary, { maxLength: 40 }), (actions) => {
+        const state = run(actions);
+        const { selections, completed } = state;
+        // Completed steps always form a prefix, so the open steps are exactly the next one.
+        const count = completedCount(state);
+        CREATOR_STEPS.forEach((step, index) => {
+          expect(completed[step]).toBe(index < count);
+          expect(isStepOpen(state, step)).toBe(index <= count);
+        });
+        // A completed step has its choice; an uncompleted one has none.
+        const chosen = [
+          selections.image,
+          selections.processing,
+          selections.shape,
+          selections.frameColor,
+          selections.size,
+          selections.bundle,
+        ];
+        for (const [index, value] of chosen.entries()) expect(value !== null).toBe(index < count);
+        // Only selectable options, and a size that fits the shape.
+        if (selections.processing) expect(selections.processing).toBe("grayscale");
+        if (selections.shape)
+          expect(["square", "rectangle", "rectangle-portrait"]).toContain(selections.shape);
+        if (selections.size && selections.shape) {
+          expect(sizesForShape(FALLBACK_OPTIONS, selections.shape).map((o) => o.id)).toContain(
+            selections.size,
+          );
+          expect(["7x7", "6x8", "8x6"]).toContain(selections.size);
+        }
+        // Never more extra images than the bundle needs, none without a bundle.
+        const needed = getBundle(selections.bundle)?.additionalImages ?? 0;
+        expect(state.additionalImages.length).toBeLessThanOrEqual(needed);
+        // The crop frame follows the shape.
+        expect(state.cropData.aspectRatio).toBe(aspectRatioForShape(selections.shape));
+        // Add to Cart iff everything is there.
+        expect(canAddToCart(state)).toBe(count === 6 && missingAdditionalImages(state) === 0);
+      }),
+    );
+  });
+});

@@ -1,0 +1,405 @@
+import { type Bundle, type BundleId, getBundle } from "./bundles";
+import { type DescribedToast, MESSAGES } from "./messages";
+import { type Pence, sumPence } from "./money";
+import { type CreatorOption, findOption, isSelectable, type OptionType, sizeAppliesToShape } from "./options";
+
+/** The wizard's steps, in order (spec section 4 "Create wizard"). */
+export const CREATOR_STEPS = ["upload", "processing", "shape", "frame-color", "size", "bundle"] as const;
+export type CreatorStep = (typeof CREATOR_STEPS)[number];
+
+/** Labels under the six numbered progress dots. */
+export const CREATOR_STEP_LABELS: Readonly<Record<CreatorStep, string>> = {
+  upload: "Upload",
+  processing: "Processing",
+  shape: "Shape",
+  "frame-color": "Frame",
+  size: "Size",
+  bundle: "Bundle",
+};
+
+/** Steps whose choice is a product option, and the option type each one chooses. */
+export type OptionStep = "processing" | "shape" | "frame-color" | "size";
+export const OPTION_TYPE_FOR_STEP: Readonly<Record<OptionStep, OptionType>> = {
+  processing: "processing",
+  shape: "shape",
+  "frame-color": "frame_color",
+  size: "size",
+};
+
+export interface UploadedImage {
+  /** The processed image shown and printed. */
+  readonly url: string;
+  /** The file as uploaded. */
+  readonly originalUrl: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+export type AspectRatio = "1:1" | "4:3" | "3:4";
+
+/** react-easy-crop's view state: offset in px (0,0 is centred) and zoom. */
+export interface CropData {
+  readonly x: number;
+  readonly y: number;
+  readonly zoom: number;
+  readonly aspectRatio: string;
+}
+
+/** The chosen area of the source image, in source pixels (what the print file is cut from). */
+export interface CropPixels {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface CreatorSelections {
+  readonly image: UploadedImage | null;
+  readonly processing: string | null;
+  readonly shape: string | null;
+  readonly frameColor: string | null;
+  readonly size: string | null;
+  readonly bundle: BundleId | null;
+}
+
+export interface CreatorState {
+  readonly completed: Readonly<Record<CreatorStep, boolean>>;
+  readonly selections: CreatorSelections;
+  /** Extra images for multi-lithophane bundles; never more than the bundle needs. */
+  readonly additionalImages: readonly UploadedImage[];
+  readonly cropData: CropData;
+  readonly cropPixels: CropPixels | null;
+}
+
+export const DEFAULT_CROP_DATA: CropData = { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" };
+
+const NOTHING_COMPLETED: Readonly<Record<CreatorStep, boolean>> = {
+  upload: false,
+  processing: false,
+  shape: false,
+  "frame-color": false,
+  size: false,
+  bundle: false,
+};
+
+export const INITIAL_CREATOR_STATE: CreatorState = {
+  completed: NOTHING_COMPLETED,
+  selections: { image: null, processing: null, shape: null, frameColor: null, size: null, bundle: null },
+  additionalImages: [],
+  cropData: DEFAULT_CROP_DATA,
+  cropPixels: null,
+};
+
+export type CreatorAction =
+  | { readonly type: "imageUploaded"; readonly image: UploadedImage }
+  /** The UI passes the clicked option itself, so the reducer can refuse coming_soon ones. */
+  | { readonly type: "selectOption"; readonly step: OptionStep; readonly option: CreatorOption }
+  | { readonly type: "selectBundle"; readonly bundleId: BundleId }
+  | {
+      readonly type: "setCrop";
+      readonly cropData: Partial<CropData>;
+      readonly cropPixels?: CropPixels | null;
+    }
+  | { readonly type: "addAdditionalImage"; readonly image: UploadedImage }
+  | { readonly type: "removeAdditionalImage"; readonly index: number }
+  | { readonly type: "reset" };
+
+/** Which selection field each step fills. */
+const SELECTION_KEY: Readonly<Record<CreatorStep, keyof CreatorSelections>> = {
+  upload: "image",
+  processing: "processing",
+  shape: "shape",
+  "frame-color": "frameColor",
+  size: "size",
+  bundle: "bundle",
+};
+
+export function stepIndex(step: CreatorStep): number {
+  return CREATOR_STEPS.indexOf(step);
+}
+
+/** A step is open only if it is the first or the previous step is completed. */
+export function isStepOpen(state: CreatorState, step: CreatorStep): boolean {
+  const index = stepIndex(step);
+  if (index === 0) return true;
+  const previous = CREATOR_STEPS[index - 1];
+  return previous !== undefined && state.completed[previous];
+}
+
+export function isStepCompleted(state: CreatorState, step: CreatorStep): boolean {
+  return state.completed[step];
+}
+
+/** How many progress dots are filled. */
+export function completedCount(state: CreatorState): number {
+  return CREATOR_STEPS.filter((step) => state.completed[step]).length;
+}
+
+/** The first step not yet completed (the one to expand), or null when all six are done. */
+export function currentStep(state: CreatorState): CreatorStep | null {
+  return CREATOR_STEPS.find((step) => !state.completed[step]) ?? null;
+}
+
+/**
+ * Crop frame for a shape: square 1:1, rectangle (landscape) 4:3, rectangle-portrait 3:4;
+ * hexagon and heart are cut from a 1:1 panel (see shapeClip). Unknown shapes get 1:1.
+ */
+export function aspectRatioForShape(shapeId: string | null | undefined): AspectRatio {
+  if (shapeId === "rectangle") return "4:3";
+  if (shapeId === "rectangle-portrait") return "3:4";
+  return "1:1";
+}
+
+/** Width divided by height, for react-easy-crop's `aspect` prop: "4:3" -> 1.333… */
+export function aspectRatioValue(ratio: string): number {
+  const match = /^(\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$/.exec(ratio);
+  const width = Number(match?.[1]);
+  const height = Number(match?.[2]);
+  return match && width > 0 && height > 0 ? width / height : 1;
+}
+
+/** Shapes drawn by clipping the square panel; null for plain rectangles. */
+export function shapeClip(shapeId: string | null | undefined): "hexagon" | "heart" | null {
+  return shapeId === "hexagon" || shapeId === "heart" ? shapeId : null;
+}
+
+/** Active sizes that apply to the shape, in sort order; coming_soon ones included (shown dimmed). */
+export function sizesForShape(
+  options: readonly CreatorOption[],
+  shapeId: string | null | undefined,
+): CreatorOption[] {
+  if (!shapeId) return [];
+  return options
+    .filter((o) => o.optionType === "size" && o.isActive && sizeAppliesToShape(o, shapeId))
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name));
+}
+
+type MutableSelections = { -readonly [K in keyof CreatorSelections]: CreatorSelections[K] };
+
+/** The selection fields filled by option steps (all hold an option id). */
+const OPTION_SELECTION_KEY: Readonly<Record<OptionStep, "processing" | "shape" | "frameColor" | "size">> = {
+  processing: "processing",
+  shape: "shape",
+  "frame-color": "frameColor",
+  size: "size",
+};
+
+/**
+ * Applies a step's new choice: marks the step completed and clears completion and choices of
+ * every later step (the spec's rule; it also clears the size when the shape changes).
+ */
+function chooseForStep(
+  state: CreatorState,
+  step: CreatorStep,
+  patch: Partial<CreatorSelections>,
+): CreatorState {
+  const completed = { ...state.completed, [step]: true };
+  const selections: MutableSelections = { ...state.selections, ...patch };
+  for (const later of CREATOR_STEPS.slice(stepIndex(step) + 1)) {
+    completed[later] = false;
+    selections[SELECTION_KEY[later]] = null;
+  }
+  return {
+    ...state,
+    completed,
+    selections,
+    // Extra images belong to the bundle step, which is later than every other step.
+    additionalImages: step === "bundle" ? state.additionalImages : [],
+  };
+}
+
+export function creatorReducer(state: CreatorState, action: CreatorAction): CreatorState {
+  switch (action.type) {
+    case "imageUploaded": {
+      // A new photo invalidates the old crop; everything after upload is cleared per the rule.
+      const next = chooseForStep(state, "upload", { image: action.image });
+      return {
+        ...next,
+        cropData: { ...DEFAULT_CROP_DATA, aspectRatio: aspectRatioForShape(next.selections.shape) },
+        cropPixels: null,
+      };
+    }
+    case "selectOption": {
+      const { step, option } = action;
+      if (!isStepOpen(state, step)) return state;
+      if (option.optionType !== OPTION_TYPE_FOR_STEP[step] || !isSelectable(option)) return state;
+      if (step === "size") {
+        const shape = state.selections.shape;
+        if (!shape || !sizeAppliesToShape(option, shape)) return state;
+      }
+      // Re-choosing the current value is not a change: later steps stay as they are.
+      const key = OPTION_SELECTION_KEY[step];
+      if (state.selections[key] === option.id && state.completed[step]) return state;
+      const patch: Partial<MutableSelections> = {};
+      patch[key] = option.id;
+      const next = chooseForStep(state, step, patch);
+      if (step !== "shape") return next;
+      // A new shape changes the crop frame (size is cleared by the later-steps rule above).
+      return {
+        ...next,
+        cropData: { ...DEFAULT_CROP_DATA, aspectRatio: aspectRatioForShape(option.id) },
+        cropPixels: null,
+      };
+    }
+    case "selectBundle": {
+      const bundle = getBundle(action.bundleId);
+      if (!bundle || !isStepOpen(state, "bundle")) return state;
+      if (state.selections.bundle === bundle.id) return state;
+      const next = chooseForStep(state, "bundle", { bundle: bundle.id });
+      // A smaller bundle keeps only as many extra images as it needs.
+      return { ...next, additionalImages: state.additionalImages.slice(0, bundle.additionalImages) };
+    }
+    case "setCrop": {
+      if (!state.selections.image) return state;
+      const cropData = { ...state.cropData, ...action.cropData };
+      if (![cropData.x, cropData.y, cropData.zoom].every(Number.isFinite) || cropData.zoom <= 0) return state;
+      return {
+        ...state,
+        cropData,
+        cropPixels: action.cropPixels === undefined ? state.cropPixels : action.cropPixels,
+      };
+    }
+    case "addAdditionalImage": {
+      const bundle = getBundle(state.selections.bundle);
+      if (!bundle || state.additionalImages.length >= bundle.additionalImages) return state;
+      return { ...state, additionalImages: [...state.additionalImages, action.image] };
+    }
+    case "removeAdditionalImage": {
+      if (
+        !Number.isInteger(action.index) ||
+        action.index < 0 ||
+        action.index >= state.additionalImages.length
+      ) {
+        return state;
+      }
+      return { ...state, additionalImages: state.additionalImages.filter((_, i) => i !== action.index) };
+    }
+    case "reset":
+      return INITIAL_CREATOR_STATE;
+  }
+}
+
+export function selectedBundle(state: CreatorState): Bundle | undefined {
+  return getBundle(state.selections.bundle);
+}
+
+/** How many more extra images the chosen bundle needs (0 without a bundle). */
+export function missingAdditionalImages(state: CreatorState): number {
+  const bundle = selectedBundle(state);
+  if (!bundle) return 0;
+  return Math.max(0, bundle.additionalImages - state.additionalImages.length);
+}
+
+export type AddToCartProblem = "no-image" | "incomplete" | "additional-images";
+
+export type AddToCartCheck =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      readonly problem: AddToCartProblem;
+      readonly title: string;
+      readonly description: string;
+      /** The same text as a destructive toast, ready for the toaster. */
+      readonly toast: DescribedToast;
+    };
+
+function failedCheck(problem: AddToCartProblem, toast: DescribedToast): AddToCartCheck {
+  return { ok: false, problem, title: toast.title, description: toast.description, toast };
+}
+
+/**
+ * Whether Add to Cart may proceed: image, processing, shape, frame colour, size and bundle
+ * chosen and the bundle's extra images present. On failure, the toast to show.
+ */
+export function addToCartCheck(state: CreatorState): AddToCartCheck {
+  const { selections } = state;
+  if (!selections.image) {
+    return failedCheck("no-image", MESSAGES.creator.noImage);
+  }
+  const bundle = selectedBundle(state);
+  const everythingChosen =
+    selections.processing && selections.shape && selections.frameColor && selections.size && bundle;
+  if (!everythingChosen) {
+    return failedCheck("incomplete", MESSAGES.creator.incompleteSelection);
+  }
+  const missing = missingAdditionalImages(state);
+  if (missing > 0) {
+    return failedCheck("additional-images", MESSAGES.creator.additionalImagesRequired(missing, bundle.name));
+  }
+  return { ok: true };
+}
+
+export function canAddToCart(state: CreatorState): boolean {
+  return addToCartCheck(state).ok;
+}
+
+/**
+ * The lightbox price: the bundle price plus the price modifier of every chosen option
+ * (processing, shape, frame colour, size), each counted once per order line — not once per
+ * lithophane in the bundle.
+ */
+export function lightboxPricePence(
+  bundle: Pick<Bundle, "pricePence">,
+  chosenOptions: readonly (Pick<CreatorOption, "priceModifierPence"> | null | undefined)[],
+): Pence {
+  const modifiers = chosenOptions.flatMap((o) => (o ? [o.priceModifierPence] : []));
+  return sumPence([bundle.pricePence, ...modifiers]);
+}
+
+export interface ChosenOptions {
+  readonly processing: CreatorOption;
+  readonly shape: CreatorOption;
+  readonly frameColor: CreatorOption;
+  readonly size: CreatorOption;
+}
+
+/**
+ * Resolves the state's choices against an options list (e.g. FALLBACK_OPTIONS or the
+ * fetched rows). Undefined when a choice is missing, unknown, not selectable, or the size
+ * does not fit the shape.
+ */
+export function resolveChosenOptions(
+  selections: Pick<CreatorSelections, "processing" | "shape" | "frameColor" | "size">,
+  options: readonly CreatorOption[],
+): ChosenOptions | undefined {
+  const processing = findOption(options, "processing", selections.processing);
+  const shape = findOption(options, "shape", selections.shape);
+  const frameColor = findOption(options, "frame_color", selections.frameColor);
+  const size = findOption(options, "size", selections.size);
+  if (!processing || !shape || !frameColor || !size) return undefined;
+  if (![processing, shape, frameColor, size].every(isSelectable)) return undefined;
+  if (!sizeAppliesToShape(size, shape.id)) return undefined;
+  return { processing, shape, frameColor, size };
+}
+
+/** The preview's total once a bundle is chosen; null until the price can be known. */
+export function creatorPricePence(state: CreatorState, options: readonly CreatorOption[]): Pence | null {
+  const bundle = selectedBundle(state);
+  if (!bundle) return null;
+  const chosen = resolveChosenOptions(state.selections, options);
+  if (!chosen) return null;
+  return lightboxPricePence(bundle, [chosen.processing, chosen.shape, chosen.frameColor, chosen.size]);
+}
+
+/**
+ * react-easy-crop reports the crop in pixels of the image it shows (the web-size preview);
+ * the print file is cut from the uploaded original. Scales the area from the shown image's
+ * natural size to the source size, rounds to whole pixels and keeps it inside the source.
+ * Null when a size is unusable.
+ */
+export function scaleCropPixels(
+  area: CropPixels,
+  shown: { readonly width: number; readonly height: number },
+  source: { readonly width: number; readonly height: number },
+): CropPixels | null {
+  const sizes = [shown.width, shown.height, source.width, source.height];
+  if (!sizes.every((n) => Number.isFinite(n) && n > 0)) return null;
+  if (![area.x, area.y, area.width, area.height].every(Number.isFinite)) return null;
+  const sx = source.width / shown.width;
+  const sy = source.height / shown.height;
+  const x = Math.min(Math.max(0, Math.round(area.x * sx)), source.width - 1);
+  const y = Math.min(Math.max(0, Math.round(area.y * sy)), source.height - 1);
+  const width = Math.max(1, Math.min(Math.round(area.width * sx), source.width - x));
+  const height = Math.max(1, Math.min(Math.round(area.height * sy), source.height - y));
+  return { x, y, width, height };
+}

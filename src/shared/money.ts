@@ -1,0 +1,77 @@
+import { type CurrencyCode, convertPrice, currencySymbol, type ExchangeRates } from "./currency";
+import { removeFloatNoise } from "./float";
+
+/**
+ * Money in code is ALWAYS an integer count of minor units (pence for GBP, cents for EUR…).
+ * The alias documents intent; only the formatting functions below produce decimals.
+ */
+export type Pence = number;
+
+/**
+ * Rounds an amount of (possibly fractional) minor units to a whole number, halves away from
+ * zero ("round half up" for the positive amounts a shop deals in): 12962.5 -> 12963.
+ * Float noise is removed first, so 100.49999999999999 (from 1.005 * 100) counts as 100.5.
+ * This is the one rounding used everywhere money is derived (bundle discounts, pounds -> pence).
+ */
+export function roundHalfUpToPence(minorUnits: number): Pence {
+  const clean = removeFloatNoise(minorUnits);
+  const rounded = Math.sign(clean) * Math.floor(Math.abs(clean) + 0.5);
+  // Math.sign(-0.2) * 0 is -0; money has no negative zero.
+  return rounded === 0 ? 0 : rounded;
+}
+
+/** Decimal pounds (e.g. from a spec table or an admin form) to integer pence: 54.5 -> 5450, 129.625 -> 12963. */
+export function poundsToPence(pounds: number): Pence {
+  return roundHalfUpToPence(pounds * 100);
+}
+
+/** Sums integer amounts; throws on a non-integer so a float never leaks into a total unnoticed. */
+export function sumPence(amounts: readonly Pence[]): Pence {
+  let total = 0;
+  for (const amount of amounts) {
+    if (!Number.isSafeInteger(amount)) {
+      throw new RangeError(`Money amounts must be whole minor units, got ${amount}`);
+    }
+    total += amount;
+  }
+  return total;
+}
+
+/**
+ * "12345" minor units -> "123.45"; always two decimals, thousands grouped with commas.
+ * A fractional input is rounded half up first (it should not happen, but must not print 1.005).
+ */
+export function formatMinorUnitsAsDecimal(minorUnits: number): string {
+  const whole = roundHalfUpToPence(minorUnits);
+  const sign = whole < 0 ? "-" : "";
+  const absolute = Math.abs(whole);
+  const units = Math.floor(absolute / 100).toString();
+  const fraction = (absolute % 100).toString().padStart(2, "0");
+  const groupedUnits = units.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${sign}${groupedUnits}.${fraction}`;
+}
+
+/**
+ * Formats minor units with the currency's symbol: (5450, "GBP") -> "£54.50",
+ * (6349, "EUR") -> "€63.49", (1000, "CAD") -> "C$10.00", (-500, "GBP") -> "-£5.00".
+ * Unknown codes print as "XYZ 1.00".
+ */
+export function formatMoney(minorUnits: number, currencyCode: CurrencyCode | string): string {
+  const decimal = formatMinorUnitsAsDecimal(minorUnits);
+  const symbol = currencySymbol(currencyCode);
+  return decimal.startsWith("-") ? `-${symbol}${decimal.slice(1)}` : `${symbol}${decimal}`;
+}
+
+/** GBP pence formatted as pounds; the cart panel always shows £. */
+export function formatGbp(pence: Pence): string {
+  return formatMoney(pence, "GBP");
+}
+
+/** A GBP price converted (with the .49/.99 rule) and formatted in the visitor's currency. */
+export function formatConvertedPrice(
+  gbpPence: Pence,
+  code: CurrencyCode,
+  rates: Partial<ExchangeRates>,
+): string {
+  return formatMoney(convertPrice(gbpPence, code, rates), code);
+}

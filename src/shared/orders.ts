@@ -1,0 +1,90 @@
+import { ORDER_NUMBER_LENGTH } from "./limits";
+
+export const ORDER_STATUSES = [
+  "pending",
+  "paid",
+  "processing",
+  "printing",
+  "dispatched",
+  "in_transit",
+  "delivered",
+  "cancelled",
+  "refunded",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/**
+ * "in_transit" -> "In Transit", "on-hold" -> "On Hold". Statuses are free text in the spec,
+ * so any value is capitalised word by word; blank gives "Unknown".
+ */
+export function capitaliseStatus(status: string | null | undefined): string {
+  const words = (status ?? "")
+    .trim()
+    .split(/[\s_-]+/)
+    .filter(Boolean);
+  if (words.length === 0) return "Unknown";
+  return words.map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()).join(" ");
+}
+
+export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = Object.fromEntries(
+  ORDER_STATUSES.map((status) => [status, capitaliseStatus(status)]),
+) as Record<OrderStatus, string>;
+
+/**
+ * The order number customers see: the first 8 characters of the order id, as stored
+ * (order ids are lower-case UUIDs, so "3f9a1c2b"). The track form accepts either case.
+ */
+export function displayOrderNumber(orderId: string): string {
+  return orderId.slice(0, ORDER_NUMBER_LENGTH);
+}
+
+export const TRACKING_STAGES = [
+  {
+    id: "processing",
+    label: "Processing",
+    progressPercent: 25,
+    description: "Your order is being printed and assembled.",
+  },
+  {
+    id: "dispatched",
+    label: "Dispatched",
+    progressPercent: 50,
+    description: "Your order has left our workshop.",
+  },
+  {
+    id: "in_transit",
+    label: "In Transit",
+    progressPercent: 75,
+    description: "Your order is on its way to you.",
+  },
+  { id: "delivered", label: "Delivered", progressPercent: 100, description: "Your order has arrived." },
+] as const;
+export type TrackingStageId = (typeof TRACKING_STAGES)[number]["id"];
+
+export interface TrackingProgress {
+  /** The guide stage reached, or null when the order is not on the guide (unpaid, cancelled, refunded). */
+  readonly stage: TrackingStageId | null;
+  readonly label: string;
+  readonly progressPercent: number;
+}
+
+const STAGE_FOR_STATUS: Readonly<Partial<Record<OrderStatus, TrackingStageId>>> = {
+  paid: "processing",
+  processing: "processing",
+  printing: "processing",
+  dispatched: "dispatched",
+  in_transit: "in_transit",
+  delivered: "delivered",
+};
+
+/** Maps an order status onto the track page's guide (Processing, Dispatched, In Transit, Delivered). */
+export function trackingStage(status: string): TrackingProgress {
+  const stageId = isOrderStatus(status) ? STAGE_FOR_STATUS[status] : undefined;
+  const stage = TRACKING_STAGES.find((s) => s.id === stageId);
+  if (!stage) return { stage: null, label: capitaliseStatus(status), progressPercent: 0 };
+  return { stage: stage.id, label: stage.label, progressPercent: stage.progressPercent };
+}

@@ -1,0 +1,299 @@
+import { z } from "zod";
+import { cartItemSchema, MAX_CART_ITEMS } from "./cart";
+import {
+  CHECKOUT_COUNTRY,
+  DEFAULT_PHONE_COUNTRY_CODE,
+  findCountryByName,
+  isKnownDialCode,
+  validatePhone,
+} from "./countries";
+import { CURRENCY_CODES } from "./currency";
+import { MFA_CODE_LENGTH, ORDER_NUMBER_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
+import { MESSAGES } from "./messages";
+import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS } from "./shipping";
+
+/**
+ * Zod schemas used at both edges (forms in the web app, request bodies on the server), with
+ * the spec's messages. Strings are trimmed; every string has a maximum length (the spec
+ * leaves lengths open, these are ours).
+ */
+export const FIELD_MAX_LENGTH = {
+  name: 100,
+  email: 254,
+  subject: 50,
+  message: 5000,
+  phone: 30,
+  addressLine: 200,
+  city: 100,
+  state: 100,
+  postalCode: 20,
+  country: 100,
+} as const;
+
+const V = MESSAGES.validation;
+
+/**
+ * A trimmed required string: missing or blank gives `requiredMessage`, and then no other
+ * check runs (so a blank postcode is "required", not also "invalid").
+ */
+function requiredText(requiredMessage: string, maxLength: number) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage, abort: true })
+    .max(maxLength, V.tooLong(maxLength));
+}
+
+/** A trimmed optional string; blank is allowed (and kept as ""). */
+function optionalText(maxLength: number) {
+  return z.string({ error: V.invalidText }).trim().max(maxLength, V.tooLong(maxLength)).optional();
+}
+
+/** A required e-mail: blank gives `requiredMessage`, a malformed one the spec's invalid-email text. */
+function emailField(requiredMessage: string, invalidMessage: string = V.invalidEmail) {
+  return requiredText(requiredMessage, FIELD_MAX_LENGTH.email).pipe(z.email(invalidMessage));
+}
+
+function sameEmail(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+/** Empty, or a phone number that has 6-15 digits once non-digits are stripped. */
+const optionalPhone = z
+  .string({ error: V.phoneDigits })
+  .trim()
+  .max(FIELD_MAX_LENGTH.phone, V.tooLong(FIELD_MAX_LENGTH.phone))
+  .refine((value) => value === "" || validatePhone(value).ok, V.phoneDigits)
+  .optional();
+
+// ---------------------------------------------------------------------------- contact
+
+export const CONTACT_SUBJECTS = [
+  { value: "order-inquiry", label: "Order Inquiry" },
+  { value: "custom-request", label: "Custom Request" },
+  { value: "shipping", label: "Shipping Question" },
+  { value: "returns", label: "Returns & Refunds" },
+  { value: "technical", label: "Technical Support" },
+  { value: "wholesale", label: "Wholesale Inquiry" },
+  { value: "other", label: "Other" },
+] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number]["value"];
+const CONTACT_SUBJECT_VALUES = CONTACT_SUBJECTS.map((s) => s.value) as [ContactSubject, ...ContactSubject[]];
+
+/** Name, email and message are required ('Please fill in all required fields'); subject is optional. */
+export const contactSchema = z.object({
+  name: requiredText(V.requiredFields, FIELD_MAX_LENGTH.name),
+  email: emailField(V.requiredFields),
+  subject: z.enum(CONTACT_SUBJECT_VALUES).optional(),
+  message: requiredText(V.requiredFields, FIELD_MAX_LENGTH.message),
+});
+export type ContactInput = z.infer<typeof contactSchema>;
+
+// ---------------------------------------------------------------------------- auth
+
+const newPassword = z
+  .string({ error: MESSAGES.password.tooShort })
+  .min(PASSWORD_MIN_LENGTH, MESSAGES.password.tooShort)
+  .max(PASSWORD_MAX_LENGTH, V.tooLong(PASSWORD_MAX_LENGTH));
+
+export const signUpSchema = z
+  .object({
+    firstName: requiredText(V.firstNameRequired, FIELD_MAX_LENGTH.name),
+    lastName: requiredText(V.lastNameRequired, FIELD_MAX_LENGTH.name),
+    email: emailField(V.emailRequired),
+    confirmEmail: z
+      .string({ error: V.emailsDoNotMatch })
+      .trim()
+      .max(FIELD_MAX_LENGTH.email, V.tooLong(FIELD_MAX_LENGTH.email)),
+    password: newPassword,
+  })
+  .refine((data) => sameEmail(data.email, data.confirmEmail), {
+    error: V.emailsDoNotMatch,
+    path: ["confirmEmail"],
+  });
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** No minimum length here: the rule applies when a password is set, not when it is typed to sign in. */
+export const signInSchema = z.object({
+  email: emailField(V.emailRequired),
+  password: z
+    .string({ error: V.passwordRequired })
+    .min(1, V.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, V.tooLong(PASSWORD_MAX_LENGTH)),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+/** The current password is asked too: a security change re-authenticates (Better Auth requires it). */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: MESSAGES.password.currentRequired })
+      .min(1, MESSAGES.password.currentRequired)
+      .max(PASSWORD_MAX_LENGTH, V.tooLong(PASSWORD_MAX_LENGTH)),
+    newPassword,
+    confirmPassword: z
+      .string({ error: MESSAGES.password.mismatch })
+      .max(PASSWORD_MAX_LENGTH, V.tooLong(PASSWORD_MAX_LENGTH)),
+  })
+  .refine((data) => data.newPassword === data.confirmPassword, {
+    error: MESSAGES.password.mismatch,
+    path: ["confirmPassword"],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** A factory: the new address must differ from the signed-in user's current one (compared case-insensitively). */
+export function changeEmailSchema(currentEmail: string) {
+  const M = MESSAGES.email;
+  return z
+    .object({
+      newEmail: emailField(M.invalid, M.invalid),
+      confirmEmail: z
+        .string({ error: M.mismatch })
+        .trim()
+        .max(FIELD_MAX_LENGTH.email, V.tooLong(FIELD_MAX_LENGTH.email)),
+    })
+    .refine((data) => sameEmail(data.newEmail, data.confirmEmail), {
+      error: M.mismatch,
+      path: ["confirmEmail"],
+    })
+    .refine((data) => !sameEmail(data.newEmail, currentEmail), {
+      error: M.sameAsCurrent,
+      path: ["newEmail"],
+    });
+}
+export type ChangeEmailInput = z.infer<ReturnType<typeof changeEmailSchema>>;
+
+/** Exactly six digits (spaces a user pastes in are ignored). */
+export const mfaCodeSchema = z
+  .string({ error: V.mfaCode })
+  .transform((value) => value.replace(/\s/g, ""))
+  .pipe(z.string().regex(new RegExp(`^\\d{${MFA_CODE_LENGTH}}$`), V.mfaCode));
+
+// ---------------------------------------------------------------------------- checkout
+
+/** UK postcodes, including GIR 0AA; any spacing. Output is upper case with one space: "BT1 1AA". */
+const UK_POSTCODE = /^(GIR\s*0AA|[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})$/i;
+
+export function normaliseUkPostcode(postcode: string): string {
+  const compact = postcode.replace(/\s+/g, "").toUpperCase();
+  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
+}
+
+const missing = V.requiredFieldsCheckout;
+
+/** Fields that must be filled before checkout ('Missing information' / 'Please fill in all required fields.'). */
+export const SHIPPING_REQUIRED_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "addressLine1",
+  "city",
+  "state",
+  "postalCode",
+] as const;
+
+export const shippingInfoSchema = z.object({
+  firstName: requiredText(missing, FIELD_MAX_LENGTH.name),
+  lastName: requiredText(missing, FIELD_MAX_LENGTH.name),
+  email: emailField(missing),
+  phone: optionalPhone,
+  addressLine1: requiredText(missing, FIELD_MAX_LENGTH.addressLine),
+  addressLine2: optionalText(FIELD_MAX_LENGTH.addressLine),
+  city: requiredText(missing, FIELD_MAX_LENGTH.city),
+  state: requiredText(missing, FIELD_MAX_LENGTH.state),
+  postalCode: requiredText(missing, FIELD_MAX_LENGTH.postalCode)
+    .regex(UK_POSTCODE, V.invalidPostcode)
+    .transform(normaliseUkPostcode),
+  /** Fixed: checkout ships to the United Kingdom only. */
+  country: z.literal(CHECKOUT_COUNTRY, {
+    error: (issue) => (issue.input === undefined ? missing : V.checkoutCountryOnly),
+  }),
+});
+export type ShippingInfo = z.infer<typeof shippingInfoSchema>;
+export type ShippingInfoInput = z.input<typeof shippingInfoSchema>;
+
+/** The create-checkout body: cart lines, shipping details and the display currency's code. */
+export const checkoutRequestSchema = z.object({
+  cartItems: z.array(cartItemSchema).min(1, MESSAGES.checkout.cartEmptyDescription).max(MAX_CART_ITEMS),
+  shippingInfo: shippingInfoSchema,
+  currency: z.enum(CURRENCY_CODES),
+  shippingMethod: z.enum(SHIPPING_METHODS).default(DEFAULT_SHIPPING_METHOD),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+// ---------------------------------------------------------------------------- track
+
+/** Order number: the 8 hex characters shown for an order (a leading '#' is allowed), output lower case. */
+export const trackSchema = z.object({
+  orderNumber: z
+    .string({ error: V.orderNumberRequired })
+    .trim()
+    .transform((value) => value.replace(/^#/, "").toLowerCase())
+    .pipe(
+      z
+        .string()
+        .min(1, { error: V.orderNumberRequired, abort: true })
+        .regex(new RegExp(`^[0-9a-f]{${ORDER_NUMBER_LENGTH}}$`), V.orderNumberFormat),
+    ),
+  email: emailField(V.emailRequired),
+});
+export type TrackInput = z.infer<typeof trackSchema>;
+
+// ---------------------------------------------------------------------------- profile and address
+
+/** Profile edits. Names may stay blank (OAuth sign-ups may lack one); the phone follows the 6-15 digit rule. */
+export const profileSchema = z.object({
+  firstName: optionalText(FIELD_MAX_LENGTH.name),
+  lastName: optionalText(FIELD_MAX_LENGTH.name),
+  phone: optionalPhone,
+  phoneCountryCode: z
+    .string({ error: V.invalidDialCode })
+    .trim()
+    .refine(isKnownDialCode, V.invalidDialCode)
+    .default(DEFAULT_PHONE_COUNTRY_CODE),
+  addressLine1: optionalText(FIELD_MAX_LENGTH.addressLine),
+  addressLine2: optionalText(FIELD_MAX_LENGTH.addressLine),
+  city: optionalText(FIELD_MAX_LENGTH.city),
+  state: optionalText(FIELD_MAX_LENGTH.state),
+  postalCode: optionalText(FIELD_MAX_LENGTH.postalCode),
+  country: z
+    .string({ error: V.invalidCountry })
+    .trim()
+    .refine((name) => name === "" || findCountryByName(name) !== undefined, V.invalidCountry)
+    .optional(),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** Address search needs both the postcode and the country. */
+export const addressLookupSchema = z.object({
+  postcode: requiredText(MESSAGES.address.postcodeAndCountryRequired, FIELD_MAX_LENGTH.postalCode),
+  country: requiredText(MESSAGES.address.postcodeAndCountryRequired, FIELD_MAX_LENGTH.country),
+});
+export type AddressLookupInput = z.infer<typeof addressLookupSchema>;
+
+/** One address from the lookup (the spec's result fields). */
+export const addressLookupResultSchema = z.object({
+  address_line_1: z.string().max(FIELD_MAX_LENGTH.addressLine),
+  address_line_2: z.string().max(FIELD_MAX_LENGTH.addressLine),
+  city: z.string().max(FIELD_MAX_LENGTH.city),
+  state: z.string().max(FIELD_MAX_LENGTH.state),
+  postal_code: z.string().max(FIELD_MAX_LENGTH.postalCode),
+  formatted_address: z.string().max(500),
+});
+export type AddressLookupResult = z.infer<typeof addressLookupResultSchema>;
+
+// ---------------------------------------------------------------------------- account security
+
+/** Password (required for accounts that have one) plus, optionally, a current authenticator code. */
+export const mfaResetSchema = z.object({
+  password: z.string().max(PASSWORD_MAX_LENGTH, V.tooLong(PASSWORD_MAX_LENGTH)).optional(),
+  code: mfaCodeSchema.optional(),
+});
+export type MfaResetInput = z.infer<typeof mfaResetSchema>;
+
+/** Deleting an account: the word DELETE typed out, and the password for accounts that have one. */
+export const deleteAccountSchema = z.object({
+  confirm: z.literal("DELETE", MESSAGES.account.deleteConfirmRequired),
+  password: z.string().max(PASSWORD_MAX_LENGTH, V.tooLong(PASSWORD_MAX_LENGTH)).optional(),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;

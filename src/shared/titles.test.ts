@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import {
+  documentTitle,
+  FOOTER_LINKS,
+  isKnownPath,
+  isNavLinkActive,
+  isShopHighlighted,
+  KNOWN_PATHS,
+  NAV_LINKS,
+  normalisePathname,
+} from "./titles";
+
+describe("documentTitle", () => {
+  it("is the brand alone on Home", () => {
+    expect(documentTitle("/")).toBe("Lithobox");
+    expect(documentTitle("")).toBe("Lithobox");
+  });
+
+  it.each([
+    ["/shop", "Shop"],
+    ["/shop/create", "Create"],
+    ["/create", "Create"],
+    ["/about", "About"],
+    ["/faq", "FAQ"],
+    ["/contact", "Contact"],
+    ["/auth", "Sign In"],
+    ["/account", "Account"],
+    ["/checkout", "Checkout"],
+    ["/checkout/payment-pending", "Checkout"],
+    ["/checkout/success", "Checkout"],
+    ["/checkout/cancel", "Checkout"],
+    ["/admin", "Admin"],
+    ["/admin/orders", "Admin"],
+    ["/admin/creator-config", "Admin"],
+    ["/admin/data-management", "Admin"],
+    ["/privacy", "Privacy Policy"],
+    ["/shipping", "Shipping"],
+    ["/returns", "Returns"],
+    ["/care", "Care Guide"],
+    ["/track", "Track Order"],
+    ["/terms", "Terms"],
+    ["/cookies", "Cookies"],
+  ])("titles %s as 'Lithobox | %s'", (path, section) => {
+    expect(documentTitle(path)).toBe(`Lithobox | ${section}`);
+  });
+
+  it("ignores trailing slashes, queries and hashes", () => {
+    expect(documentTitle("/shop/?ref=nav#top")).toBe("Lithobox | Shop");
+    expect(normalisePathname("/faq//")).toBe("/faq");
+  });
+
+  it("titles unknown paths Page Not Found", () => {
+    expect(documentTitle("/nowhere")).toBe("Lithobox | Page Not Found");
+    expect(documentTitle("/admin/secret")).toBe("Lithobox | Page Not Found");
+    expect(documentTitle("/checkout/elsewhere")).toBe("Lithobox | Page Not Found");
+    expect(documentTitle("/SHOP")).toBe("Lithobox | Page Not Found");
+  });
+
+  it("knows every route of the spec's table", () => {
+    expect(KNOWN_PATHS).toHaveLength(28);
+    expect(isKnownPath("/track")).toBe(true);
+    expect(isKnownPath("/tracking")).toBe(false);
+  });
+});
+
+describe("navigation", () => {
+  it("has the spec's top links", () => {
+    expect(NAV_LINKS.map((l) => [l.href, l.label])).toEqual([
+      ["/", "Home"],
+      ["/shop", "Shop"],
+      ["/about", "About"],
+      ["/faq", "FAQ"],
+      ["/contact", "Contact"],
+    ]);
+  });
+
+  it("has the spec's footer links in order, each a known route", () => {
+    expect(FOOTER_LINKS.map((l) => l.href)).toEqual([
+      "/shop/create",
+      "/about",
+      "/faq",
+      "/contact",
+      "/shipping",
+      "/returns",
+      "/care",
+      "/track",
+      "/privacy",
+      "/terms",
+      "/cookies",
+    ]);
+    for (const link of FOOTER_LINKS) {
+      expect(isKnownPath(link.href)).toBe(true);
+      expect(link.label.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("highlights Shop on the shop, the creator and every checkout route", () => {
+    for (const path of [
+      "/shop",
+      "/create",
+      "/shop/create",
+      "/checkout",
+      "/checkout/success",
+      "/checkout/whatever",
+    ]) {
+      expect(isShopHighlighted(path)).toBe(true);
+    }
+    for (const path of ["/", "/about", "/checkouts", "/account"]) {
+      expect(isShopHighlighted(path)).toBe(false);
+    }
+  });
+
+  it("marks the current top link", () => {
+    expect(isNavLinkActive("/", "/")).toBe(true);
+    expect(isNavLinkActive("/", "/about")).toBe(false);
+    expect(isNavLinkActive("/shop", "/checkout/success")).toBe(true);
+    expect(isNavLinkActive("/faq", "/faq/")).toBe(true);
+    expect(isNavLinkActive("/about", "/faq")).toBe(false);
+  });
+});

@@ -1,0 +1,119 @@
+import { BRAND_NAME } from "./brand";
+import { MESSAGES } from "./messages";
+
+export interface NavLink {
+  readonly href: string;
+  readonly label: string;
+}
+
+export const NAV_LINKS: readonly NavLink[] = [
+  { href: "/", label: "Home" },
+  { href: "/shop", label: "Shop" },
+  { href: "/about", label: "About" },
+  { href: "/faq", label: "FAQ" },
+  { href: "/contact", label: "Contact" },
+];
+
+export type FooterGroup = "shop" | "help" | "legal";
+
+export interface FooterLink extends NavLink {
+  readonly group: FooterGroup;
+}
+
+export const FOOTER_GROUP_TITLES: Readonly<Record<FooterGroup, string>> = {
+  shop: "Shop",
+  help: "Help",
+  legal: "Legal",
+};
+
+/** The spec's footer links, in its order, grouped for the footer's columns. */
+export const FOOTER_LINKS: readonly FooterLink[] = [
+  { href: "/shop/create", label: "Create a Lithophane", group: "shop" },
+  { href: "/about", label: "About Us", group: "shop" },
+  { href: "/faq", label: "FAQ", group: "help" },
+  { href: "/contact", label: "Contact Us", group: "help" },
+  { href: "/shipping", label: "Shipping Information", group: "help" },
+  { href: "/returns", label: "Returns & Refunds", group: "help" },
+  { href: "/care", label: "Care Guide", group: "help" },
+  { href: "/track", label: "Track Order", group: "help" },
+  { href: "/privacy", label: "Privacy Policy", group: "legal" },
+  { href: "/terms", label: "Terms of Service", group: "legal" },
+  { href: "/cookies", label: "Cookie Policy", group: "legal" },
+];
+
+/** Section names for the document title, by exact route (the spec's route table). */
+const SECTION_BY_PATH: Readonly<Record<string, string>> = {
+  "/shop": "Shop",
+  "/shop/create": "Create",
+  "/create": "Create",
+  "/about": "About",
+  "/faq": "FAQ",
+  "/contact": "Contact",
+  "/auth": "Sign In",
+  "/account": "Account",
+  "/checkout": "Checkout",
+  "/checkout/payment-pending": "Checkout",
+  "/checkout/success": "Checkout",
+  "/checkout/cancel": "Checkout",
+  "/admin": "Admin",
+  "/admin/orders": "Admin",
+  "/admin/users": "Admin",
+  "/admin/products": "Admin",
+  "/admin/creator-config": "Admin",
+  "/admin/analytics": "Admin",
+  "/admin/export": "Admin",
+  "/admin/data-management": "Admin",
+  "/privacy": "Privacy Policy",
+  "/shipping": "Shipping",
+  "/returns": "Returns",
+  "/care": "Care Guide",
+  "/track": "Track Order",
+  "/terms": "Terms",
+  "/cookies": "Cookies",
+};
+
+/** Every route the app serves; anything else is the 404 page. */
+export const KNOWN_PATHS: readonly string[] = ["/", ...Object.keys(SECTION_BY_PATH)];
+
+/** "/shop/?q=1#top" -> "/shop": drops query, hash and trailing slashes; "" -> "/". */
+export function normalisePathname(pathname: string): string {
+  const path = pathname.split(/[?#]/)[0] ?? "";
+  const trimmed = path.replace(/\/+$/, "");
+  return trimmed === "" ? "/" : trimmed;
+}
+
+export function isKnownPath(pathname: string): boolean {
+  const path = normalisePathname(pathname);
+  return path === "/" || path in SECTION_BY_PATH;
+}
+
+/**
+ * The document title: the brand alone on Home, "Lithobox | Shop" elsewhere, and
+ * "Lithobox | Page Not Found" for paths the app does not serve (the 404 page).
+ */
+export function documentTitle(pathname: string): string {
+  const path = normalisePathname(pathname);
+  if (path === "/") return BRAND_NAME;
+  const section = SECTION_BY_PATH[path] ?? MESSAGES.notFound.documentTitle;
+  return `${BRAND_NAME} | ${section}`;
+}
+
+/** Shop is highlighted on /shop, /create, /shop/create and every /checkout route. */
+export function isShopHighlighted(pathname: string): boolean {
+  const path = normalisePathname(pathname);
+  return (
+    path === "/shop" ||
+    path === "/create" ||
+    path === "/shop/create" ||
+    path === "/checkout" ||
+    path.startsWith("/checkout/")
+  );
+}
+
+/** Whether a top-navigation link is the current one (Home only on "/"; Shop per isShopHighlighted). */
+export function isNavLinkActive(href: string, pathname: string): boolean {
+  const path = normalisePathname(pathname);
+  if (href === "/") return path === "/";
+  if (href === "/shop") return isShopHighlighted(path);
+  return path === href || path.startsWith(`${href}/`);
+}
