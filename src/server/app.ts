@@ -1,0 +1,149 @@
+/**
+ * The Hono app: /api/* from routes/, then the built web app with an index.html fallback
+ * for client routes. Errors become JSON without stack traces.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { MAX_UPLOAD_BYTES } from "@shared/limits";
+import { MESSAGES } from "@shared/messages";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { authRequestHandler } from "./auth.js";
+import type { AppContext } from "./context.js";
+import { sameOriginGuard, securityHeaders, staticPathGuard } from "./lib/security.js";
+import { type ApiError, HttpError } from "./lib/validation.js";
+import { accountRoutes } from "./routes/account.js";
+import { addressRoutes } from "./routes/address.js";
+import { adminRoutes } from "./routes/admin/index.js";
+import { backupRoutes } from "./routes/backup.js";
+import { cartRoutes } from "./routes/cart.js";
+import { catalogRoutes } from "./routes/catalog.js";
+import { checkoutRoutes } from "./routes/checkout.js";
+import { contactRoutes } from "./routes/contact.js";
+import { eventRoutes } from "./routes/events.js";
+import { healthRoutes } from "./routes/health.js";
+import { internalRoutes } from "./routes/internal.js";
+import { mediaRoutes } from "./routes/media.js";
+import { orderHistoryRoutes } from "./routes/orders.js";
+import { paymentRoutes } from "./routes/payments.js";
+import { ratesRoutes } from "./routes/rates.js";
+import { trackRoutes } from "./routes/track.js";
+import { uploadRoutes } from "./routes/uploads.js";
+
+const JSON_BODY_LIMIT = 256 * 1024;
+/** 10 MB image plus the multipart envelope. */
+const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 1024 * 1024;
+
+export function createApi(ctx: AppContext) {
+  return new Hono()
+    .route("/", healthRoutes(ctx))
+    .route("/", contactRoutes(ctx))
+    .route("/", catalogRoutes(ctx))
+    .route("/", uploadRoutes(ctx))
+    .route("/", ratesRoutes(ctx))
+    .route("/", mediaRoutes(ctx))
+    .route("/", accountRoutes(ctx))
+    .route("/", cartRoutes(ctx))
+    .route("/", addressRoutes(ctx))
+    .route("/", orderHistoryRoutes(ctx))
+    .route("/", checkoutRoutes(ctx))
+    .route("/", paymentRoutes(ctx))
+    .route("/", trackRoutes(ctx))
+    .route("/", eventRoutes(ctx))
+    .route("/admin", adminRoutes(ctx))
+    .route("/", internalRoutes(ctx))
+    .route("/", backupRoutes(ctx));
+}
+
+export type ApiType = ReturnType<typeof createApi>;
+
+export function createApp(ctx: AppContext) {
+  const app = new Hono();
+
+  // Security headers on every response; a strict CSP on HTML (lib/security.ts).
+  app.use("*", securityHeaders(ctx.config));
+  // Cross-origin POST/PUT/PATCH/DELETE under /api/* are refused (webhooks and token doors excepted).
+  app.use("/api/*", sameOriginGuard(ctx.config));
+
+  app.use("/api/*", async (c, next) => {
+    // Uploads carry images; everything else is small JSON.
+    const isUpload = c.req.path.startsWith("/api/uploads");
+    return bodyLimit({
+      maxSize: isUpload ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT,
+      onError: (c) =>
+        c.json<ApiError>(
+          isUpload
+            ? { error: "file_too_large", message: MESSAGES.upload.tooLarge.description }
+            : { error: "payload_too_large", message: "The request is too large." },
+          413,
+        ),
+    })(c, next);
+  });
+
+  app.on(["GET", "POST"], "/api/auth/*", authRequestHandler(ctx.auth, ctx.config));
+  app.route("/api", createApi(ctx));
+  app.all("/api/*", (c) => c.json<ApiError>({ error: "not_found", message: "Not found" }, 404));
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      return c.json<ApiError>({ error: error.code, message: error.message }, error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      // Hono's own refusals (malformed JSON, bad content type) keep their status.
+      return c.json<ApiError>(
+        { error: "bad_request", message: error.message || "Bad request" },
+        error.status,
+      );
+    }
+    ctx.log.error({ err: error, path: c.req.path }, "request failed");
+    return c.json<ApiError>(
+      { error: "internal", message: "Something went wrong on our side. Please try again." },
+      500,
+    );
+  });
+
+  mountWebApp(app, ctx);
+  return app;
+}
+
+function mountWebApp(app: Hono, ctx: AppContext) {
+  // Never a dotfile (/.env, /.git), a source map or a traversal attempt, built or not.
+  app.use("*", staticPathGuard());
+  const root = ctx.config.webDist;
+  const indexFile = path.join(root, "index.html");
+  if (!existsSync(indexFile)) {
+    ctx.log.warn({ root }, "web app not built; run `npm run build`");
+    return;
+  }
+  const relativeRoot = path.relative(process.cwd(), root) || ".";
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: relativeRoot,
+      precompressed: true,
+      onFound: (_path, c) => {
+        // File names carry a content hash: cache them for a year.
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  app.use(
+    "*",
+    serveStatic({
+      root: relativeRoot,
+      precompressed: true,
+      onFound: (filePath, c) => {
+        // index.html names the current hashed assets: always revalidated, never stale after a deploy.
+        c.header("Cache-Control", filePath.endsWith(".html") ? "no-cache" : "public, max-age=3600");
+      },
+    }),
+  );
+  const indexHtml = readFileSync(indexFile, "utf8");
+  app.get("*", (c) => {
+    if (path.extname(c.req.path)) return c.text("Not found", 404);
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  });
+}

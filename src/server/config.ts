@@ -1,0 +1,225 @@
+/**
+ * Every environment variable the server reads, parsed once with zod.
+ * Outside production a missing secret is generated and kept in DATA_DIR, so a fresh
+ * clone starts with no set-up; in production a missing or malformed setting stops the start.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.url().optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).optional(),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATA_DIR: z.string().default("./data"),
+    PUBLIC_URL: optionalUrl,
+    DATABASE_URL: optionalUrl,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    BETTER_AUTH_SECRET: optionalString.pipe(
+      z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
+    ),
+    ADMIN_EMAILS: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    /** Tests point the Stripe SDK at a local fake: "http://127.0.0.1:12111". */
+    STRIPE_API_BASE: optionalUrl,
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().default("Lithobox <hello@lithobox.co.uk>"),
+    S3_BUCKET: optionalString,
+    S3_REGION: z.string().default("eu-west-2"),
+    S3_ENDPOINT: optionalUrl,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_PUBLIC_URL: optionalUrl,
+    RATES_URL: optionalUrl,
+    ADDRESS_API_KEY: optionalString,
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    GITHUB_CLIENT_ID: optionalString,
+    GITHUB_CLIENT_SECRET: optionalString,
+    FACEBOOK_CLIENT_ID: optionalString,
+    FACEBOOK_CLIENT_SECRET: optionalString,
+    /** Where the built web app lives; the server serves it with an index.html fallback. */
+    WEB_DIST: z.string().default("./dist/web"),
+    /**
+     * Auth rate limits, per client IP per minute; on in every environment. Sign-in and every
+     * two-factor check (TOTP, backup code) share AUTH_SIGN_IN_RATE_LIMIT; sign-up, password and
+     * e-mail changes and verification e-mails use AUTH_RATE_LIMIT. A test server that signs in
+     * many times from 127.0.0.1 (the e2e suite) raises them.
+     */
+    AUTH_SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
+    AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+    /** Reverse proxies (IPs or CIDR ranges, comma separated) whose X-Forwarded-For is believed. */
+    TRUSTED_PROXIES: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "is required with STRIPE_SECRET_KEY",
+      });
+    }
+    if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_BUCKET"],
+        message: "needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+      });
+    }
+    for (const entry of (env.TRUSTED_PROXIES ?? "")
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean)) {
+      const [address = "", prefix] = entry.split("/");
+      const family = isIP(address);
+      const bits = family === 4 ? 32 : 128;
+      if (!family || (prefix !== undefined && !(/^\d+$/.test(prefix) && Number(prefix) <= bits))) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["TRUSTED_PROXIES"],
+          message: `"${entry}" is not an IP address or CIDR range`,
+        });
+      }
+    }
+    if (env.NODE_ENV === "production") {
+      if (!env.BETTER_AUTH_SECRET) {
+        ctx.addIssue({ code: "custom", path: ["BETTER_AUTH_SECRET"], message: "is required in production" });
+      }
+      if (!env.PUBLIC_URL) {
+        ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: "is required in production" });
+      }
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  logLevel: Env["LOG_LEVEL"];
+  authSecret: string;
+  adminEmails: string[];
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string;
+        secretAccessKey: string;
+        publicUrl: string | undefined;
+      }
+    | undefined;
+  ratesUrl: string | undefined;
+  addressApiKey: string | undefined;
+  oauth: Partial<Record<"google" | "github" | "facebook", { clientId: string; clientSecret: string }>>;
+  webDist: string;
+  /** Per client IP per minute: sign-in and two-factor checks; other sensitive auth requests. */
+  rateLimit: { signInPerMinute: number; sensitivePerMinute: number };
+  /** Proxies allowed to name the client in X-Forwarded-For; empty: the socket address is the client. */
+  trustedProxies: string[];
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Outside production, one random secret is made on first start and kept with the data. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function oauthPair(id: string | undefined, secret: string | undefined) {
+  return id && secret ? { clientId: id, clientSecret: secret } : undefined;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "env"}: ${i.message}`));
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === "production";
+  const dataDir = path.resolve(env.DATA_DIR);
+  const oauth: Config["oauth"] = {};
+  const google = oauthPair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET);
+  const github = oauthPair(env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET);
+  const facebook = oauthPair(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET);
+  if (google) oauth.google = google;
+  if (github) oauth.github = github;
+  if (facebook) oauth.facebook = facebook;
+  return {
+    production,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    authSecret: env.BETTER_AUTH_SECRET ?? localSecret(dataDir),
+    adminEmails: (env.ADMIN_EMAILS ?? "")
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            apiBase: env.STRIPE_API_BASE,
+          }
+        : undefined,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    s3:
+      env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            publicUrl: env.S3_PUBLIC_URL,
+          }
+        : undefined,
+    ratesUrl: env.RATES_URL,
+    addressApiKey: env.ADDRESS_API_KEY,
+    oauth,
+    webDist: path.resolve(env.WEB_DIST),
+    rateLimit: { signInPerMinute: env.AUTH_SIGN_IN_RATE_LIMIT, sensitivePerMinute: env.AUTH_RATE_LIMIT },
+    trustedProxies: (env.TRUSTED_PROXIES ?? "")
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean),
+  };
+}

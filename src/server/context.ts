@@ -1,0 +1,64 @@
+/**
+ * Everything a request handler may need, built once at start (or per test) and passed to the
+ * route factories. Closing it closes every resource it opened.
+ */
+import { type Auth, createAuth } from "./auth.js";
+import type { Config } from "./config.js";
+import { type Database, openDatabase } from "./db/client.js";
+import { seedDatabase } from "./db/seed.js";
+import { createLogger, type Logger } from "./lib/logger.js";
+import { createMailer, type Mailer } from "./services/mail.js";
+import type { OrderPaidListener } from "./services/orders.js";
+import { createPaymentProvider, type PaymentProvider } from "./services/payments/index.js";
+import { createRatesService, type RatesService } from "./services/rates.js";
+import { applyAdminEmails } from "./services/roles.js";
+import { createStorage, type Storage } from "./services/storage.js";
+
+export interface AppContext {
+  config: Config;
+  log: Logger;
+  database: Database;
+  mail: Mailer;
+  auth: Auth;
+  /** Customers' images (and other files): DATA_DIR/uploads or an S3 bucket. */
+  storage: Storage;
+  /** Exchange rates per 1 GBP, cached 4 h, with the spec's fallback. */
+  rates: RatesService;
+  /** Stripe Checkout when STRIPE_SECRET_KEY is set, otherwise the built-in test payment page. */
+  payments: PaymentProvider;
+  /** Told when an order becomes paid (print files): see OrderPaidListener in services/orders.ts. */
+  onOrderPaid: OrderPaidListener[];
+  /** Functions run on close, newest first (background workers, pools). */
+  onClose: Array<() => Promise<void> | void>;
+}
+
+export async function createContext(config: Config, options: { database?: Database; log?: Logger } = {}) {
+  const log = options.log ?? createLogger(config.logLevel);
+  const database = options.database ?? (await openDatabase(config));
+  await database.migrate();
+  await seedDatabase(database.db);
+  const mail = createMailer(config, log);
+  const auth = createAuth({ config, db: database.db, mail, log });
+  const storage = createStorage(config);
+  const rates = createRatesService({ url: config.ratesUrl, log });
+  const payments = createPaymentProvider(config, log);
+  const ctx: AppContext = {
+    config,
+    log,
+    database,
+    mail,
+    auth,
+    storage,
+    rates,
+    payments,
+    onOrderPaid: [],
+    onClose: [],
+  };
+  await applyAdminEmails(ctx);
+  return ctx;
+}
+
+export async function closeContext(ctx: AppContext): Promise<void> {
+  for (const fn of [...ctx.onClose].reverse()) await fn();
+  await ctx.database.close();
+}

@@ -1,0 +1,94 @@
+/**
+ * One Drizzle database over either PGlite (embedded, the default) or node-postgres
+ * (when DATABASE_URL is set). Both speak the same SQL and run the same migrations.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.js";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A database handle or an open transaction: helpers that write take either. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  /** Answers true when a trivial query round-trips. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
+
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process:
+    // the pool discards it and the next query opens a new one.
+    pool.on("error", () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      ping: async () => {
+        try {
+          await pool.query("select 1");
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  const dir = path.join(opts.dataDir, "pgdata");
+  mkdirSync(dir, { recursive: true });
+  // relaxedDurability stays off: every commit is flushed before it is acknowledged.
+  const client = await PGlite.create({ dataDir: dir, relaxedDurability: false });
+  return wrapPglite(client);
+}
+
+/** An in-memory PGlite: for tests that need a throwaway database. */
+export async function openMemoryDatabase(): Promise<Database> {
+  return wrapPglite(await PGlite.create());
+}
+
+function wrapPglite(client: PGlite): Database {
+  const drizzleDb = drizzlePglite(client, { schema });
+  let closed = false;
+  return {
+    db: drizzleDb as unknown as Db,
+    kind: "pglite",
+    migrate: () => migratePglite(drizzleDb, { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => {
+      if (closed) return false;
+      try {
+        await client.query("select 1");
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}

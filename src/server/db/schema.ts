@@ -1,0 +1,455 @@
+/**
+ * The whole database: Better Auth's tables (users, sessions, accounts, verifications,
+ * two_factors) and the shop's own. Money columns are integer pence.
+ * Migrations are generated from this file with `npm run db:generate`.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true, mode: "date" })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---------------------------------------------------------------- Better Auth
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  role: text("role").default("user"),
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: timestamp("ban_expires", { withTimezone: true, mode: "date" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true, mode: "date" }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true, mode: "date" }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
+);
+
+/** Better Auth's rate limiter, stored in the database so limits hold across restarts. */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  // Better Auth writes Date.now() here: milliseconds need 64 bits.
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------- Accounts
+
+export const profiles = pgTable("profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  email: text("email"),
+  phone: text("phone"),
+  phoneCountryCode: text("phone_country_code").notNull().default("+44"),
+  addressLine1: text("address_line_1"),
+  addressLine2: text("address_line_2"),
+  city: text("city"),
+  state: text("state"),
+  postalCode: text("postal_code"),
+  country: text("country").notNull().default("United States"),
+  mfaEnabled: boolean("mfa_enabled").notNull().default(false),
+  mfaSetupCompleted: boolean("mfa_setup_completed").notNull().default(false),
+  mfaSetupSkipped: boolean("mfa_setup_skipped").notNull().default(false),
+  firstLoginCompleted: boolean("first_login_completed").notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const mfaSetupAttempts = pgTable(
+  "mfa_setup_attempts",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    attemptType: text("attempt_type").notNull(), // 'setup' | 'skip'
+    success: boolean("success").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mfa_setup_attempts_user_idx").on(t.userId)],
+);
+
+// ---------------------------------------------------------------- Catalogue
+
+export const productOptions = pgTable(
+  "product_options",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The option's stable value, e.g. "square", "7x7", "white". */
+    value: text("value").notNull(),
+    optionType: text("option_type").notNull(), // processing | frame_color | shape | size
+    name: text("name").notNull(),
+    description: text("description"),
+    status: text("status").notNull().default("enabled"), // enabled | coming_soon
+    sortOrder: integer("sort_order").notNull().default(0),
+    hexColor: text("hex_color"),
+    /** Sizes only: the shapes the size applies to; null or empty means every shape. */
+    shapeIds: jsonb("shape_ids").$type<string[] | null>(),
+    widthMm: integer("width_mm"),
+    heightMm: integer("height_mm"),
+    priceModifier: integer("price_modifier").notNull().default(0),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("product_options_type_value_idx").on(t.optionType, t.value),
+    index("product_options_order_idx").on(t.optionType, t.sortOrder),
+  ],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    /** A readable slug, stable across seeds: "led-light-base". */
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    category: text("category").notNull(), // Accessories | Mounting | Conversion | Frames | Images | Maintenance
+    price: integer("price").notNull(),
+    status: text("status").notNull().default("available"), // available | coming_soon | disabled
+    isActive: boolean("is_active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    imageUrl: text("image_url"),
+    specifications: jsonb("specifications").$type<string[]>().notNull().default([]),
+    features: jsonb("features").$type<string[]>().notNull().default([]),
+    compatibility: text("compatibility"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("products_sort_idx").on(t.sortOrder)],
+);
+
+// ---------------------------------------------------------------- Uploads
+
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Storage key of the cleaned full-size original (EXIF applied, metadata stripped). */
+    originalKey: text("original_key").notNull().unique(),
+    /** Storage key of the web-sized greyscale preview. */
+    previewKey: text("preview_key").notNull().unique(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("uploads_created_idx").on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------- Cart
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The client's cart item id (timestamp + random text). */
+    itemId: text("item_id").notNull(),
+    position: integer("position").notNull().default(0),
+    imageUrl: text("image_url").notNull(),
+    originalImageUrl: text("original_image_url"),
+    additionalImages: jsonb("additional_images").$type<string[]>().notNull().default([]),
+    size: text("size").notNull(),
+    shape: text("shape").notNull(),
+    /** Holds the cart item's frameStyle (the spec's column name). */
+    frameColor: text("frame_color").notNull(),
+    price: integer("price").notNull(),
+    cropX: real("crop_x").notNull().default(0),
+    cropY: real("crop_y").notNull().default(0),
+    cropScale: real("crop_scale").notNull().default(1),
+    cropAspectRatio: text("crop_aspect_ratio").notNull().default("1:1"),
+    /** What the server needs to price the item: bundle and option ids, or a product id. */
+    config: jsonb("config").$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("cart_items_user_idx").on(t.userId)],
+);
+
+// ---------------------------------------------------------------- Orders
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("pending"),
+    /** Everything charged, in pence GBP: items + shipping. */
+    totalAmount: integer("total_amount").notNull(),
+    subtotalAmount: integer("subtotal_amount").notNull(),
+    shippingAmount: integer("shipping_amount").notNull(),
+    shippingMethod: text("shipping_method").notNull().default("standard"),
+    /** The currency the customer was viewing; the charge is always GBP. */
+    displayCurrency: text("display_currency").notNull().default("GBP"),
+    shippingEmail: text("shipping_email").notNull(),
+    shippingFirstName: text("shipping_first_name").notNull(),
+    shippingLastName: text("shipping_last_name").notNull(),
+    shippingPhone: text("shipping_phone"),
+    shippingAddressLine1: text("shipping_address_line_1").notNull(),
+    shippingAddressLine2: text("shipping_address_line_2"),
+    shippingCity: text("shipping_city").notNull(),
+    shippingState: text("shipping_state").notNull(),
+    shippingPostalCode: text("shipping_postal_code").notNull(),
+    shippingCountry: text("shipping_country").notNull().default("United Kingdom"),
+    testMode: boolean("test_mode").notNull().default(false),
+    paymentProvider: text("payment_provider"), // stripe | test
+    paymentSessionId: text("payment_session_id").unique(),
+    paymentReference: text("payment_reference"),
+    trackingNumber: text("tracking_number"),
+    estimatedDelivery: timestamp("estimated_delivery", { withTimezone: true, mode: "date" }),
+    paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
+    /** Set when the customer deleted their account: the record stays for the books, without personal data. */
+    anonymisedAt: timestamp("anonymised_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("orders_user_idx").on(t.userId),
+    index("orders_email_idx").on(sql`lower(${t.shippingEmail})`),
+    index("orders_created_idx").on(t.createdAt),
+    index("orders_status_idx").on(t.status),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    kind: text("kind").notNull(), // lithophane | accessory
+    productId: text("product_id"),
+    bundleId: text("bundle_id"),
+    size: text("size").notNull(),
+    frameColor: text("frame_color").notNull(),
+    shape: text("shape").notNull(),
+    price: integer("price").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    imageUrl: text("image_url"),
+    originalImageUrl: text("original_image_url"),
+    additionalImages: jsonb("additional_images").$type<string[]>().notNull().default([]),
+    crop: jsonb("crop").$type<Record<string, unknown> | null>(),
+    config: jsonb("config").$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId)],
+);
+
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    changedBy: text("changed_by"),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_status_history_order_idx").on(t.orderId)],
+);
+
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    authorId: text("author_id"),
+    authorEmail: text("author_email"),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_notes_order_idx").on(t.orderId)],
+);
+
+/** Every payment-provider event seen, so a replayed webhook changes nothing. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  orderId: uuid("order_id"),
+  receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/** One print file (3MF) to generate per lithophane panel of a paid order. */
+export const printJobs = pgTable(
+  "print_jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    orderItemId: uuid("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    panelIndex: integer("panel_index").notNull(),
+    imageUrl: text("image_url").notNull(),
+    status: text("status").notNull().default("pending"), // pending | running | done | failed
+    progress: real("progress").notNull().default(0),
+    fileKey: text("file_key"),
+    triangles: integer("triangles"),
+    bytes: integer("bytes"),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("print_jobs_order_idx").on(t.orderId),
+    index("print_jobs_status_idx").on(t.status),
+    uniqueIndex("print_jobs_panel_idx").on(t.orderItemId, t.panelIndex),
+  ],
+);
+
+// ---------------------------------------------------------------- Admin, audit, settings
+
+export const userActivityLogs = pgTable(
+  "user_activity_logs",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id"),
+    userEmail: text("user_email"),
+    userRole: text("user_role"),
+    actionType: text("action_type").notNull(),
+    tableName: text("table_name"),
+    recordId: text("record_id"),
+    oldValues: jsonb("old_values"),
+    newValues: jsonb("new_values"),
+    ipAddress: text("ip_address").notNull().default("unknown"),
+    userAgent: text("user_agent"),
+    environmentMode: text("environment_mode").notNull().default("production"),
+    /** The spec's operation context: admin actions are flagged as made through the AI-assisted tooling. */
+    operationContext: text("operation_context"),
+    success: boolean("success").notNull().default(true),
+    errorMessage: text("error_message"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("user_activity_logs_created_idx").on(t.createdAt)],
+);
+
+export const systemSettings = pgTable("system_settings", {
+  settingKey: text("setting_key").primaryKey(),
+  settingValue: text("setting_value").notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const contactMessages = pgTable("contact_messages", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject"),
+  message: text("message").notNull(),
+  handled: boolean("handled").notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** First-party, anonymous funnel events (no user id, no IP): creator visits, steps, add to cart. */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: serial("id").primaryKey(),
+    eventType: text("event_type").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("analytics_events_type_created_idx").on(t.eventType, t.createdAt)],
+);

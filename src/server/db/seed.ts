@@ -1,0 +1,48 @@
+/**
+ * First-start seed: the creator's options (the spec's fallback set), the accessory catalogue
+ * and the environment mode. Each part is written only where its table is empty, so a
+ * maker's own edits survive every restart.
+ */
+import { FALLBACK_OPTIONS } from "@shared/options";
+import { count } from "drizzle-orm";
+import { SEED_PRODUCTS } from "./catalogue.js";
+import type { Db } from "./client.js";
+import { productOptions, products, systemSettings } from "./schema.js";
+
+export const ENVIRONMENT_MODE_KEY = "environment_mode";
+
+export async function seedDatabase(db: Db): Promise<{ options: number; products: number }> {
+  return db.transaction(async (tx) => {
+    let seededOptions = 0;
+    let seededProducts = 0;
+    const [optionCount] = await tx.select({ n: count() }).from(productOptions);
+    if (!optionCount?.n) {
+      const rows = FALLBACK_OPTIONS.map((o) => ({
+        value: o.id,
+        optionType: o.optionType,
+        name: o.name,
+        description: o.description,
+        status: o.status,
+        sortOrder: o.sortOrder,
+        hexColor: o.hexColor,
+        shapeIds: o.shapeIds ? [...o.shapeIds] : null,
+        widthMm: o.widthMm ?? null,
+        heightMm: o.heightMm ?? null,
+        priceModifier: o.priceModifierPence,
+        isActive: o.isActive,
+      }));
+      await tx.insert(productOptions).values(rows);
+      seededOptions = rows.length;
+    }
+    const [productCount] = await tx.select({ n: count() }).from(products);
+    if (!productCount?.n) {
+      await tx.insert(products).values(SEED_PRODUCTS);
+      seededProducts = SEED_PRODUCTS.length;
+    }
+    await tx
+      .insert(systemSettings)
+      .values({ settingKey: ENVIRONMENT_MODE_KEY, settingValue: "production" })
+      .onConflictDoNothing();
+    return { options: seededOptions, products: seededProducts };
+  });
+}

@@ -1,0 +1,440 @@
+/**
+ * `npm run backup` / `npm run restore`: one .tar.gz holding the whole shop.
+ *
+ *   lithobox-backup.json   what is inside (format, time, row and file counts)
+ *   database.ndjson        the logical database dump (lib/backup.ts)
+ *   auth-secret            DATA_DIR/auth-secret, when the shop made its own (sessions, 2FA)
+ *   files/<key>            every stored file: customers' images, product images, print files
+ *
+ * Where the database comes from:
+ * - DATABASE_URL: PostgreSQL directly, in one REPEATABLE READ snapshot (no pg_dump needed);
+ * - PGlite while the shop runs (DATA_DIR/.lock names a live process): through the running
+ *   shop's loopback door (routes/backup.ts) with the token in DATA_DIR/admin-token;
+ * - PGlite while the shop is stopped: the backup takes the lock and opens the folder itself.
+ * Files are read after the database snapshot, so every file a backed-up row names is there.
+ *
+ * A restore goes into an empty target (a fresh DATA_DIR or an empty database); a target with
+ * data is refused unless `force` is given, in which case it is replaced. The database part is
+ * one transaction. The shop must be stopped while restoring onto the embedded database.
+ */
+import { once } from "node:events";
+import {
+  closeSync,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { pipeline } from "node:stream/promises";
+import { createGunzip, createGzip } from "node:zlib";
+import type { Config } from "../config.js";
+import { openDatabase } from "../db/client.js";
+import { contentTypeForKey, createStorage, isSafeKey } from "../services/storage.js";
+import { type AdminTokenInfo, adminTokenPath } from "./admin-token.js";
+import {
+  type DumpSummary,
+  dumpDatabase,
+  nonEmptyTables,
+  RestoreRefusedError,
+  restoreDatabase,
+} from "./backup.js";
+import { acquireDataDirLock, lockHolder } from "./lock.js";
+import { TarReader, tarEnd, tarFile, tarHeader, tarPadding } from "./tar.js";
+
+export const BACKUP_FORMAT = "lithobox-backup";
+export const BACKUP_VERSION = 1;
+const MANIFEST = "lithobox-backup.json";
+const DATABASE = "database.ndjson";
+const AUTH_SECRET = "auth-secret";
+const FILES = "files/";
+
+export type BackupConfig = Pick<Config, "databaseUrl" | "dataDir" | "s3" | "publicUrl">;
+
+export interface BackupManifest {
+  format: typeof BACKUP_FORMAT;
+  version: number;
+  createdAt: string;
+  database: {
+    source: "pglite" | "postgres";
+    via: "direct" | "running-shop";
+    rows: number;
+    tables: Record<string, number>;
+  };
+  files: { count: number; bytes: number };
+  authSecret: boolean;
+}
+
+export class BackupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "BackupError";
+  }
+}
+
+function loopbackHost(host: string): string | null {
+  if (host === "::1") return "[::1]";
+  if (["0.0.0.0", "::", "127.0.0.1", "localhost", ""].includes(host) || host.startsWith("127."))
+    return "127.0.0.1";
+  return null;
+}
+
+/** Writes the database dump to `file`; returns what it holds. */
+async function dumpToFile(
+  config: BackupConfig,
+  file: string,
+): Promise<{ summary: DumpSummary; source: "pglite" | "postgres"; via: "direct" | "running-shop" }> {
+  const out = createWriteStream(file, { mode: 0o600 });
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, "drain");
+  };
+  const finish = async () => {
+    out.end();
+    await once(out, "finish");
+  };
+  try {
+    if (config.databaseUrl) {
+      const database = await openDatabase(config);
+      try {
+        return {
+          summary: await dumpDatabase(database.db, "postgres", write),
+          source: "postgres",
+          via: "direct",
+        };
+      } finally {
+        await database.close();
+      }
+    }
+    const holder = lockHolder(config.dataDir);
+    if (holder !== null)
+      return { ...(await dumpViaShop(config, holder, write)), source: "pglite", via: "running-shop" };
+    if (!existsSync(path.join(config.dataDir, "pgdata"))) {
+      throw new BackupError(
+        `There is no shop database in ${config.dataDir} (no pgdata folder). Check DATA_DIR.`,
+      );
+    }
+    const release = acquireDataDirLock(config.dataDir);
+    try {
+      const database = await openDatabase(config);
+      try {
+        return { summary: await dumpDatabase(database.db, "pglite", write), source: "pglite", via: "direct" };
+      } finally {
+        await database.close();
+      }
+    } finally {
+      release();
+    }
+  } finally {
+    if (!out.writableFinished) await finish();
+  }
+}
+
+async function dumpViaShop(
+  config: BackupConfig,
+  pid: number,
+  write: (text: string) => Promise<void>,
+): Promise<{ summary: DumpSummary }> {
+  const tokenFile = adminTokenPath(config.dataDir);
+  if (!existsSync(tokenFile)) {
+    throw new BackupError(
+      `A Lithobox server (process ${pid}) is using ${config.dataDir} but left no ${tokenFile} to accept a backup request. Stop it and run the backup again.`,
+    );
+  }
+  const info = JSON.parse(readFileSync(tokenFile, "utf8")) as AdminTokenInfo;
+  const host = loopbackHost(info.host);
+  if (!host) {
+    throw new BackupError(
+      `The running server (process ${pid}) listens on ${info.host} only, not a loopback address. Stop it and run the backup again.`,
+    );
+  }
+  const res = await fetch(`http://${host}:${info.port}/api/internal/backup`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${info.token}` },
+  });
+  if (!res.ok || !res.body) {
+    throw new BackupError(
+      `The running shop (process ${pid}) refused the backup request (HTTP ${res.status}).`,
+    );
+  }
+  const summary: DumpSummary = { tables: {}, rows: 0 };
+  let partialLine = "";
+  let current = "";
+  const decoder = new TextDecoder();
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    const text = decoder.decode(chunk, { stream: true });
+    await write(text);
+    // Count tables and rows as they pass; the end marker is checked on the written file.
+    const lines = (partialLine + text).split("\n");
+    partialLine = lines.pop() ?? "";
+    for (const line of lines) {
+      if (line.startsWith("T\t")) {
+        current = (JSON.parse(line.slice(2)) as { name: string }).name;
+        summary.tables[current] = 0;
+      } else if (line.startsWith("R\t")) {
+        summary.tables[current] = (summary.tables[current] ?? 0) + 1;
+        summary.rows += 1;
+      }
+    }
+  }
+  return { summary };
+}
+
+/** The last non-empty line of a text file (read from its end). */
+function lastLine(file: string): string {
+  const size = statSync(file).size;
+  const length = Math.min(size, 64 * 1024);
+  const fd = openSync(file, "r");
+  try {
+    const buffer = Buffer.alloc(length);
+    readSync(fd, buffer, 0, length, size - length);
+    const lines = buffer.toString("utf8").split("\n").filter(Boolean);
+    return lines.at(-1) ?? "";
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function timestamp(date = new Date()): string {
+  return date.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+}
+
+export function defaultBackupName(date = new Date()): string {
+  return `lithobox-backup-${timestamp(date)}.tar.gz`;
+}
+
+/**
+ * Writes a backup of the shop named by `config` to `outFile` (written beside and renamed into
+ * place, mode 600: it holds personal data and password hashes).
+ */
+export async function createBackup(
+  config: BackupConfig,
+  outFile: string,
+): Promise<BackupManifest & { file: string; bytes: number }> {
+  const work = mkdtempSync(path.join(tmpdir(), "lithobox-backup-"));
+  const partial = `${outFile}.partial`;
+  try {
+    const dumpFile = path.join(work, DATABASE);
+    const { summary, source, via } = await dumpToFile(config, dumpFile);
+    if (!lastLine(dumpFile).startsWith("E\t")) {
+      throw new BackupError("The database dump was cut short; no backup was written. See the shop's log.");
+    }
+    const storage = createStorage(config);
+    const keys = (await storage.list()).filter(isSafeKey);
+    const secretFile = path.join(config.dataDir, AUTH_SECRET);
+    const secret = existsSync(secretFile) ? readFileSync(secretFile) : null;
+
+    let fileBytes = 0;
+    const files: string[] = [];
+    // Sizes first (the manifest comes first in the archive); bodies are read again below so
+    // only one file is in memory at a time.
+    for (const key of keys) {
+      const stored = await storage.get(key);
+      if (!stored) continue; // Deleted since it was listed.
+      fileBytes += stored.body.length;
+      files.push(key);
+    }
+    const fileCount = files.length;
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: new Date().toISOString(),
+      database: { source, via, rows: summary.rows, tables: summary.tables },
+      files: { count: fileCount, bytes: fileBytes },
+      authSecret: secret !== null,
+    };
+    const dumpSize = statSync(dumpFile).size;
+
+    async function* archive() {
+      yield tarFile(MANIFEST, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
+      yield tarHeader({ name: DATABASE, size: dumpSize });
+      for await (const chunk of createReadStream(dumpFile)) yield chunk as Buffer;
+      yield tarPadding(dumpSize);
+      if (secret) yield tarFile(AUTH_SECRET, secret);
+      for (const key of files) {
+        const stored = await storage.get(key);
+        if (!stored)
+          throw new BackupError(
+            `The file ${key} disappeared while the backup was being written; run it again.`,
+          );
+        yield tarFile(`${FILES}${key}`, stored.body);
+      }
+      yield tarEnd();
+    }
+    mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
+    await pipeline(archive(), createGzip({ level: 6 }), createWriteStream(partial, { mode: 0o600 }));
+    renameSync(partial, outFile);
+    return { ...manifest, file: outFile, bytes: statSync(outFile).size };
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Unpacks the archive into `dir` (entry names checked: nothing lands outside it). */
+async function extract(file: string, dir: string): Promise<void> {
+  const reader = new TarReader();
+  let fd: number | null = null;
+  const handle = (events: ReturnType<TarReader["push"]>) => {
+    for (const event of events) {
+      if (event.kind === "file") {
+        const target = path.join(dir, event.name);
+        if (!target.startsWith(dir + path.sep))
+          throw new BackupError(`Unsafe name in the archive: ${event.name}`);
+        mkdirSync(path.dirname(target), { recursive: true });
+        fd = openSync(target, "w", 0o600);
+      } else if (event.kind === "data" && fd !== null) {
+        writeSync(fd, event.chunk);
+      } else if (event.kind === "fileEnd" && fd !== null) {
+        closeSync(fd);
+        fd = null;
+      }
+    }
+  };
+  try {
+    await pipeline(createReadStream(file), createGunzip(), async (source: AsyncIterable<Buffer>) => {
+      for await (const chunk of source) {
+        if (!reader.finished) handle(reader.push(chunk));
+      }
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code?.startsWith("Z_")) {
+      throw new BackupError(`${file} is not a gzip-compressed Lithobox backup (or it is damaged).`);
+    }
+    throw error;
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+  if (!reader.finished) throw new BackupError(`${file} is cut short: the archive has no end.`);
+}
+
+function* walkFiles(root: string, relative = ""): Generator<string> {
+  const dir = path.join(root, relative);
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const key = relative ? `${relative}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) yield* walkFiles(root, key);
+    else if (entry.isFile()) yield key;
+  }
+}
+
+export interface RestoreResult {
+  manifest: BackupManifest;
+  rows: number;
+  tables: Record<string, number>;
+  files: number;
+  replaced: boolean;
+}
+
+/**
+ * Restores `file` into the shop named by `config`. Refuses a target that has data (database
+ * rows, stored files or a different auth secret) unless `force`; refuses while a shop holds
+ * the embedded database.
+ */
+export async function restoreBackup(
+  config: BackupConfig,
+  file: string,
+  opts: { force: boolean },
+): Promise<RestoreResult> {
+  if (!existsSync(file)) throw new BackupError(`No such backup file: ${file}`);
+  const work = mkdtempSync(path.join(tmpdir(), "lithobox-restore-"));
+  let release: () => void = () => {};
+  try {
+    await extract(file, work);
+    const manifestFile = path.join(work, MANIFEST);
+    if (!existsSync(manifestFile))
+      throw new BackupError(`${file} is not a Lithobox backup (no ${MANIFEST}).`);
+    const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as BackupManifest;
+    if (manifest.format !== BACKUP_FORMAT || manifest.version !== BACKUP_VERSION) {
+      throw new BackupError(
+        `${file} is a backup format this version cannot read (${manifest.format} v${manifest.version}).`,
+      );
+    }
+    const dumpFile = path.join(work, DATABASE);
+    if (!existsSync(dumpFile)) throw new BackupError(`${file} has no database dump.`);
+    const filesDir = path.join(work, "files");
+    const keys = [...walkFiles(filesDir)];
+    const bad = keys.find((k) => !isSafeKey(k));
+    if (bad) throw new BackupError(`${file} holds a file with an unsafe name: ${bad}`);
+    if (keys.length !== manifest.files.count) {
+      throw new BackupError(
+        `${file} is incomplete: ${manifest.files.count} files announced, ${keys.length} found.`,
+      );
+    }
+
+    if (!config.databaseUrl) {
+      const holder = lockHolder(config.dataDir);
+      if (holder !== null) {
+        throw new BackupError(
+          `A Lithobox server (process ${holder}) is using ${config.dataDir}. Stop the shop before restoring into it.`,
+        );
+      }
+      release = acquireDataDirLock(config.dataDir);
+    }
+
+    // Everything that could refuse is checked before anything is changed.
+    const problems: string[] = [];
+    const secretTarget = path.join(config.dataDir, AUTH_SECRET);
+    const secretSource = path.join(work, AUTH_SECRET);
+    const secret = existsSync(secretSource) ? readFileSync(secretSource) : null;
+    if (secret && existsSync(secretTarget) && !readFileSync(secretTarget).equals(secret)) {
+      problems.push(`${secretTarget} holds a different secret`);
+    }
+    const storage = createStorage(config);
+    const existingKeys = await storage.list();
+    if (existingKeys.length > 0) problems.push(`${existingKeys.length} stored file(s)`);
+
+    const database = await openDatabase(config);
+    try {
+      await database.migrate();
+      const busy = await nonEmptyTables(database.db);
+      if (busy.length > 0) problems.push(`database rows in ${busy.map((b) => b.table).join(", ")}`);
+      if (problems.length > 0 && !opts.force) {
+        throw new RestoreRefusedError(
+          `The target is not empty (${problems.join("; ")}). Restore into a fresh DATA_DIR or an empty database, or add --force to replace what is there.`,
+        );
+      }
+
+      const lines = createInterface({
+        input: createReadStream(dumpFile, "utf8"),
+        crlfDelay: Number.POSITIVE_INFINITY,
+      });
+      const restored = await restoreDatabase(database.db, lines, { replace: opts.force });
+
+      const wanted = new Set(keys);
+      for (const key of existingKeys) if (!wanted.has(key)) await storage.delete(key);
+      for (const key of keys) {
+        await storage.put(key, readFileSync(path.join(filesDir, key)), contentTypeForKey(key));
+      }
+      if (secret) {
+        mkdirSync(config.dataDir, { recursive: true });
+        writeFileSync(secretTarget, secret, { mode: 0o600 });
+      }
+      return {
+        manifest,
+        rows: restored.rows,
+        tables: restored.tables,
+        files: keys.length,
+        replaced: problems.length > 0,
+      };
+    } finally {
+      await database.close();
+    }
+  } finally {
+    release();
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,181 @@
+/**
+ * HTTP hardening for every response: security headers, a strict Content-Security-Policy on
+ * HTML pages, a same-origin check for state-changing API requests, and a guard that keeps
+ * dotfiles and source maps from ever being served.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import type { Config } from "../config.js";
+import type { ApiError } from "./validation.js";
+
+type SecurityConfig = Pick<Config, "production" | "publicUrl" | "s3">;
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const origin = new URL(url).origin;
+    return origin === "null" ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Where customers' images are loaded from when they live in a bucket (the storage's base URL). */
+function storageOrigin(config: SecurityConfig): string | null {
+  const s3 = config.s3;
+  if (!s3) return null;
+  if (s3.publicUrl) return originOf(s3.publicUrl);
+  if (s3.endpoint) return originOf(s3.endpoint);
+  return `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
+}
+
+/** Stripe Checkout is reached by redirect; the only form that may post there is Stripe's own. */
+export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+
+/**
+ * The policy for the web app's HTML. No inline or foreign script at all; inline styles are
+ * allowed because sonner and Radix set style attributes and inject small style elements.
+ */
+export function contentSecurityPolicy(config: SecurityConfig): string {
+  const images = ["'self'", "data:", "blob:"];
+  const publicOrigin = originOf(config.publicUrl);
+  // Local images are addressed by PUBLIC_URL, which is this origin behind a normal set-up.
+  if (publicOrigin) images.push(publicOrigin);
+  const bucket = storageOrigin(config);
+  if (bucket && !images.includes(bucket)) images.push(bucket);
+  const directives = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src ${images.join(" ")}`,
+    "font-src 'self'",
+    "connect-src 'self'",
+    "media-src 'self' blob:",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    `form-action 'self' ${STRIPE_CHECKOUT_ORIGIN}`,
+  ];
+  if (config.production) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
+
+export const PERMISSIONS_POLICY =
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()";
+export const HSTS = "max-age=63072000; includeSubDomains";
+
+/**
+ * Security headers on every response. A route that sets its own Content-Security-Policy
+ * (the test payment page: no script, hashed style) keeps it.
+ */
+export function securityHeaders(config: SecurityConfig): MiddlewareHandler {
+  const csp = contentSecurityPolicy(config);
+  return async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    h.set("X-Content-Type-Options", "nosniff");
+    if (!h.has("Referrer-Policy")) h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    h.set("Permissions-Policy", PERMISSIONS_POLICY);
+    h.set("X-Frame-Options", "DENY");
+    h.set("Cross-Origin-Opener-Policy", "same-origin");
+    // Customers' images are also shown by mail clients and Stripe's pages.
+    h.set(
+      "Cross-Origin-Resource-Policy",
+      c.req.path.startsWith("/api/media/") ? "cross-origin" : "same-origin",
+    );
+    h.set("X-Permitted-Cross-Domain-Policies", "none");
+    h.set("Origin-Agent-Cluster", "?1");
+    h.delete("X-Powered-By");
+    if (config.production) h.set("Strict-Transport-Security", HSTS);
+    const type = h.get("Content-Type") ?? "";
+    if (type.startsWith("text/html") && !h.has("Content-Security-Policy")) {
+      h.set("Content-Security-Policy", csp);
+    }
+  };
+}
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Requests that carry their own proof and no cookie, so a foreign page cannot forge them:
+ * Stripe's signed webhooks, the test payment page's token-carrying forms (its page sends no
+ * referrer, so the browser posts `Origin: null`), and the admin CLI's bearer-token door.
+ */
+export function isOriginCheckExempt(method: string, path: string): boolean {
+  if (path === "/api/payments/stripe/webhook") return true;
+  if (/^\/api\/payments\/test\/[^/]+\/(pay|cancel)$/.test(path)) return true;
+  if (path.startsWith("/api/internal/")) return true;
+  return !STATE_CHANGING.has(method);
+}
+
+/** The request's origin from Origin, or from Referer when Origin is absent; null when neither. */
+export function requestOrigin(c: Context): string | null {
+  const origin = c.req.header("origin");
+  if (origin !== undefined) return origin.trim();
+  const referer = c.req.header("referer");
+  if (referer) return originOf(referer) ?? "null";
+  return null;
+}
+
+/**
+ * Cross-origin state-changing API requests are refused with 403: a POST/PUT/PATCH/DELETE
+ * under /api/* must come from PUBLIC_URL's origin (Origin, or Referer when Origin is absent).
+ * Better Auth (/api/auth/*) also checks origins itself.
+ */
+export function sameOriginGuard(config: SecurityConfig): MiddlewareHandler {
+  const expected = originOf(config.publicUrl);
+  return async (c, next) => {
+    if (isOriginCheckExempt(c.req.method, c.req.path)) return next();
+    const origin = requestOrigin(c);
+    if (origin === null || origin !== expected) {
+      return c.json<ApiError>(
+        {
+          error: "cross_origin",
+          message:
+            origin === null
+              ? "This request is missing its Origin header."
+              : "Requests from other sites are not allowed.",
+        },
+        403,
+      );
+    }
+    return next();
+  };
+}
+
+/**
+ * True for paths the static server must never answer with a file: any segment starting with
+ * a dot (/.env, /.git/config, /.well-known is not served either) or a source map. Checked on
+ * the raw and the decoded path, so %2e-encoded dots are caught too.
+ */
+export function isForbiddenStaticPath(rawPath: string): boolean {
+  let decoded = rawPath;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return true;
+  }
+  for (const p of [rawPath, decoded]) {
+    if (p.includes("\0") || p.includes("\\")) return true;
+    if (p.split("/").some((segment) => segment.startsWith("."))) return true;
+    if (/\.map$/i.test(p)) return true;
+  }
+  return false;
+}
+
+/** Answers 404 (plain text, nothing else) for dotfiles, traversal attempts and source maps. */
+export function staticPathGuard(): MiddlewareHandler {
+  return async (c, next) => {
+    // The path as the client sent it (before URL normalisation folded away any "../"), when
+    // served by @hono/node-server; the normalised path otherwise.
+    const incoming = (c.env as { incoming?: { url?: string } } | undefined)?.incoming?.url;
+    const raw = (incoming ?? new URL(c.req.url).pathname).split("?")[0] ?? "";
+    if (isForbiddenStaticPath(raw) || isForbiddenStaticPath(new URL(c.req.url).pathname)) {
+      c.header("Cache-Control", "no-store");
+      return c.text("Not found", 404);
+    }
+    return next();
+  };
+}

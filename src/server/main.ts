@@ -1,0 +1,85 @@
+/**
+ * Entry point: config, lock, database, migrations, seed, listen, graceful shutdown.
+ */
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.js";
+import { ConfigError, loadConfig } from "./config.js";
+import { closeContext, createContext } from "./context.js";
+import { acquireDataDirLock, DataDirLockedError } from "./lib/lock.js";
+import { markDraining } from "./routes/health.js";
+
+/** How long in-flight requests may take to finish after SIGTERM/SIGINT before the exit is forced. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let releaseLock: () => void = () => {};
+  if (!config.databaseUrl) {
+    try {
+      releaseLock = acquireDataDirLock(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+
+  const ctx = await createContext(config);
+  const app = createApp(ctx);
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    ctx.log.info(
+      { port: info.port, database: ctx.database.kind, dataDir: config.dataDir },
+      `Lithobox is open at ${config.publicUrl}`,
+    );
+  });
+
+  let shuttingDown = false;
+  // While shutting down every answer closes its connection, so keep-alive clients move on
+  // and server.close() is not held up by idle sockets.
+  server.on("request", (_req, res) => {
+    if (shuttingDown) res.setHeader("Connection", "close");
+  });
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    markDraining(ctx);
+    ctx.log.info({ signal }, "shutting down: finishing in-flight requests");
+    const forced = setTimeout(() => {
+      ctx.log.error("shutdown took too long; exiting");
+      releaseLock();
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    forced.unref();
+    // Stop accepting connections; requests already received run to completion (their database
+    // work included) before the database is closed.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const http = server as unknown as { closeIdleConnections?: () => void };
+    http.closeIdleConnections?.();
+    const sweep = setInterval(() => http.closeIdleConnections?.(), 250);
+    await closed;
+    clearInterval(sweep);
+    await closeContext(ctx);
+    releaseLock();
+    ctx.log.info("closed cleanly");
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,267 @@
+/**
+ * The signed-in customer's own data: who am I, profile, MFA bookkeeping, data export and
+ * account deletion. Sign-up, sign-in, TOTP enrolment and verification, password and e-mail
+ * changes are Better Auth's own endpoints under /api/auth (see src/web/api/auth.ts).
+ * Every route here acts on the caller only; nothing takes a user id from the request.
+ */
+import { zValidator } from "@hono/zod-validator";
+import { BRAND_NAME } from "@shared/brand";
+import { MESSAGES } from "@shared/messages";
+import { deleteAccountSchema, mfaResetSchema, profileSchema } from "@shared/schemas";
+import { isAPIError } from "better-auth/api";
+import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import { deleteCookie } from "hono/cookie";
+import type { AppContext } from "../context.js";
+import { accounts, profiles, twoFactors, users } from "../db/schema.js";
+import { createRateLimiter, type RateLimiter } from "../lib/rate-limit.js";
+import { type CallerSession, isFreshSession, requireSession, requireUser } from "../lib/session.js";
+import { HttpError, validationHook } from "../lib/validation.js";
+import { deleteAccount, exportAccountData } from "../services/account-data.js";
+import {
+  clearMfaFlags,
+  ensureProfile,
+  markMfaCompleted,
+  needsMfaSetup,
+  recordMfaAttempt,
+  toProfileView,
+} from "../services/profiles.js";
+import { countAdmins } from "../services/roles.js";
+
+function apiErrorCode(error: unknown): string | undefined {
+  if (!isAPIError(error)) return undefined;
+  const code = error.body?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+async function hasPassword(ctx: AppContext, userId: string): Promise<boolean> {
+  const rows = await ctx.database.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(eq(accounts.userId, userId), eq(accounts.providerId, "credential"), isNotNull(accounts.password)),
+    );
+  return rows.length > 0;
+}
+
+/**
+ * Re-authentication before a security change: accounts with a password must give it;
+ * accounts without one (OAuth only) need a sign-in from the last few minutes.
+ */
+async function reauthenticate(
+  ctx: AppContext,
+  c: Context,
+  caller: CallerSession,
+  password: string | undefined,
+  limiter: RateLimiter,
+) {
+  // Password and code checks made here bypass Better Auth's limiter: limit them per account.
+  if (!limiter.hit(`reauth:${caller.user.id}`).ok) {
+    throw new HttpError(429, "too_many_attempts", MESSAGES.auth.tooManyAttempts);
+  }
+  if (await hasPassword(ctx, caller.user.id)) {
+    if (!password) throw new HttpError(400, "password_required", MESSAGES.mfa.passwordRequired);
+    try {
+      await ctx.auth.api.verifyPassword({ body: { password }, headers: c.req.raw.headers });
+    } catch (error) {
+      if (apiErrorCode(error) === "INVALID_PASSWORD") {
+        throw new HttpError(400, "invalid_password", MESSAGES.auth.incorrectPassword);
+      }
+      throw error;
+    }
+    return;
+  }
+  if (!isFreshSession(caller.session))
+    throw new HttpError(403, "reauthentication_required", MESSAGES.auth.signInAgain);
+}
+
+/** Better Auth may rotate the session on a security change: pass its cookies on. */
+function forwardCookies(c: Context, headers: Headers | undefined) {
+  for (const cookie of headers?.getSetCookie() ?? []) c.header("Set-Cookie", cookie, { append: true });
+}
+
+export function accountRoutes(ctx: AppContext) {
+  const db = ctx.database.db;
+  const reauthLimiter = createRateLimiter({ limit: ctx.config.rateLimit.signInPerMinute, windowMs: 60_000 });
+
+  return (
+    new Hono()
+      /** Which OAuth providers are configured, so the UI can say when one is not available. */
+      .get("/auth-providers", (c) =>
+        c.json({
+          google: Boolean(ctx.config.oauth.google),
+          github: Boolean(ctx.config.oauth.github),
+          facebook: Boolean(ctx.config.oauth.facebook),
+        }),
+      )
+
+      .get("/me", async (c) => {
+        const user = await requireUser(ctx, c);
+        const profile = await ensureProfile(db, user);
+        return c.json({
+          user,
+          profile: toProfileView(profile, user.email),
+          isAdmin: user.role === "admin",
+          needsMfaSetup: needsMfaSetup(user, profile),
+        });
+      })
+
+      .get("/profile", async (c) => {
+        const user = await requireUser(ctx, c);
+        return c.json({ profile: toProfileView(await ensureProfile(db, user), user.email) });
+      })
+
+      .put("/profile", zValidator("json", profileSchema, validationHook), async (c) => {
+        const user = await requireUser(ctx, c);
+        const input = c.req.valid("json");
+        // undefined: leave as it is; "": clear. The e-mail is the account's and never taken from here.
+        const text = (value: string | undefined) => (value === undefined ? undefined : value || null);
+        const changes = {
+          firstName: text(input.firstName),
+          lastName: text(input.lastName),
+          phone: input.phone === undefined ? undefined : input.phone.replace(/\D/g, "") || null,
+          phoneCountryCode: input.phoneCountryCode,
+          addressLine1: text(input.addressLine1),
+          addressLine2: text(input.addressLine2),
+          city: text(input.city),
+          state: text(input.state),
+          postalCode: text(input.postalCode),
+          country: input.country || undefined,
+          email: user.email,
+        };
+        const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+        const row = await db.transaction(async (tx) => {
+          const [saved] = await tx
+            .insert(profiles)
+            .values({ userId: user.id, ...set })
+            .onConflictDoUpdate({ target: profiles.userId, set })
+            .returning();
+          if (!saved) throw new Error("profile upsert returned nothing");
+          if (input.firstName !== undefined || input.lastName !== undefined) {
+            const name = [saved.firstName, saved.lastName].filter(Boolean).join(" ");
+            if (name) await tx.update(users).set({ name }).where(eq(users.id, user.id));
+          }
+          return saved;
+        });
+        return c.json({ profile: toProfileView(row, user.email) });
+      })
+
+      /** The TOTP factor, if any: the spec's factor list (id, friendly name, created). */
+      .get("/mfa/factors", async (c) => {
+        const user = await requireUser(ctx, c);
+        const rows = await db
+          .select({ id: twoFactors.id, createdAt: twoFactors.createdAt })
+          .from(twoFactors)
+          .where(and(eq(twoFactors.userId, user.id), ne(twoFactors.verified, false)));
+        return c.json({
+          factors: rows.map((r) => ({
+            id: r.id,
+            friendlyName: MESSAGES.mfa.defaultFactorName,
+            factorType: "totp" as const,
+            createdAt: r.createdAt.toISOString(),
+          })),
+        });
+      })
+
+      /** Non-admins may skip the set-up; admins get 403 'Cannot Skip'. */
+      .post("/mfa/skip", async (c) => {
+        const user = await requireUser(ctx, c);
+        if (user.role === "admin")
+          throw new HttpError(403, "cannot_skip", MESSAGES.mfa.cannotSkip.description);
+        const profile = await db.transaction(async (tx) => {
+          await ensureProfile(tx, user);
+          const [row] = await tx
+            .update(profiles)
+            .set({ mfaSetupSkipped: true, firstLoginCompleted: true })
+            .where(eq(profiles.userId, user.id))
+            .returning();
+          await recordMfaAttempt(tx, user.id, "skip", true);
+          return row;
+        });
+        if (!profile) throw new Error("profile missing after skip");
+        return c.json({ profile: toProfileView(profile, user.email), needsMfaSetup: false });
+      })
+
+      /** After a successful verification: the flags follow, once TOTP is really on. */
+      .post("/mfa/completed", async (c) => {
+        const user = await requireUser(ctx, c);
+        const done = await db.transaction((tx) => markMfaCompleted(tx, user.id));
+        if (!done) throw new HttpError(409, "mfa_not_enabled", MESSAGES.mfa.notEnabledYet);
+        const profile = await ensureProfile(db, user);
+        return c.json({ profile: toProfileView(profile, user.email), needsMfaSetup: false });
+      })
+
+      /**
+       * Unenrols TOTP and clears mfa_enabled and mfa_setup_completed (so the set-up is due
+       * again). Needs the password (or, without one, a recent sign-in); an optional `code`
+       * must be a current authenticator code (the Delete dialog's confirmation).
+       */
+      .post("/mfa/reset", zValidator("json", mfaResetSchema, validationHook), async (c) => {
+        const caller = await requireSession(ctx, c);
+        const { password, code } = c.req.valid("json");
+        await reauthenticate(ctx, c, caller, password, reauthLimiter);
+        const headers = c.req.raw.headers;
+        if (code) {
+          try {
+            await ctx.auth.api.verifyTOTP({ body: { code }, headers });
+          } catch (error) {
+            const errCode = apiErrorCode(error);
+            if (errCode === "TOTP_NOT_ENABLED")
+              throw new HttpError(400, "no_factors", MESSAGES.mfa.noFactorsFound);
+            if (errCode) throw new HttpError(400, "invalid_code", MESSAGES.mfa.verifyFailed.description);
+            throw error;
+          }
+        }
+        const factors = await db
+          .select({ id: twoFactors.id })
+          .from(twoFactors)
+          .where(eq(twoFactors.userId, caller.user.id));
+        if (factors.length > 0 || caller.user.twoFactorEnabled) {
+          const result = await ctx.auth.api.disableTwoFactor({
+            body: password ? { password } : {},
+            headers,
+            returnHeaders: true,
+          });
+          forwardCookies(c, result.headers);
+        }
+        await clearMfaFlags(db, caller.user.id);
+        const profile = await ensureProfile(db, caller.user);
+        const needs = needsMfaSetup({ role: caller.user.role, twoFactorEnabled: false }, profile);
+        return c.json({ profile: toProfileView(profile, caller.user.email), needsMfaSetup: needs });
+      })
+
+      /** Everything the shop holds about the caller, as a JSON download. */
+      .get("/account/export", async (c) => {
+        const user = await requireUser(ctx, c);
+        const data = await exportAccountData(db, user);
+        const day = new Date().toISOString().slice(0, 10);
+        c.header(
+          "Content-Disposition",
+          `attachment; filename="${BRAND_NAME.toLowerCase()}-account-${day}.json"`,
+        );
+        c.header("Cache-Control", "no-store");
+        return c.json(data);
+      })
+
+      /** Deletes the caller's account; orders stay, anonymised. */
+      .delete("/account", zValidator("json", deleteAccountSchema, validationHook), async (c) => {
+        const caller = await requireSession(ctx, c);
+        const { password } = c.req.valid("json");
+        await reauthenticate(ctx, c, caller, password, reauthLimiter);
+        if (caller.user.role === "admin" && (await countAdmins(db)) <= 1) {
+          throw new HttpError(409, "last_admin", MESSAGES.account.lastAdmin);
+        }
+        const result = await deleteAccount(db, caller.user);
+        ctx.log.info(
+          { userId: caller.user.id, ordersAnonymised: result.ordersAnonymised },
+          "account deleted",
+        );
+        const authContext = await ctx.auth.$context;
+        const secure = ctx.config.production;
+        for (const cookie of [authContext.authCookies.sessionToken, authContext.authCookies.sessionData]) {
+          deleteCookie(c, cookie.name, { path: "/", secure, httpOnly: true, sameSite: "Lax" });
+        }
+        return c.json({ deleted: true as const, ordersAnonymised: result.ordersAnonymised });
+      })
+  );
+}

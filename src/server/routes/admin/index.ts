@@ -1,0 +1,38 @@
+/**
+ * The admin API, mounted at /api/admin. The guard is middleware on this sub-app, so EVERY
+ * route under it — today's and any added later — answers 401 to an anonymous caller, 403 to a
+ * signed-in non-admin and 403 to an admin who has not set up MFA, before any validator or
+ * handler runs (tests/integration/admin-guard.test.ts walks app.routes to prove it).
+ * Answers are never cached.
+ */
+import { Hono } from "hono";
+import type { AppContext } from "../../context.js";
+import { requireAdmin } from "../../lib/session.js";
+import { adminActivityRoutes } from "./activity.js";
+import { adminAnalyticsRoutes } from "./analytics.js";
+import { adminDashboardRoutes } from "./dashboard.js";
+import { adminDataRoutes } from "./data.js";
+import { adminExportRoutes } from "./export.js";
+import { adminOptionRoutes } from "./options.js";
+import { adminOrderRoutes } from "./orders.js";
+import { adminProductRoutes } from "./products.js";
+import type { AdminEnv } from "./shared.js";
+import { adminUserRoutes } from "./users.js";
+
+export function adminRoutes(ctx: AppContext) {
+  return new Hono<AdminEnv>()
+    .use("*", async (c, next) => {
+      c.set("admin", await requireAdmin(ctx, c));
+      c.header("Cache-Control", "no-store");
+      await next();
+    })
+    .route("/", adminDashboardRoutes(ctx))
+    .route("/", adminOrderRoutes(ctx))
+    .route("/", adminUserRoutes(ctx))
+    .route("/", adminProductRoutes(ctx))
+    .route("/", adminOptionRoutes(ctx))
+    .route("/", adminAnalyticsRoutes(ctx))
+    .route("/", adminExportRoutes(ctx))
+    .route("/", adminDataRoutes(ctx))
+    .route("/", adminActivityRoutes(ctx));
+}

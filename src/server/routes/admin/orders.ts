@@ -1,0 +1,187 @@
+/**
+ * Admin orders:
+ *   GET  /admin/orders?q&status&from&to&mode&customer&page&pageSize  the list
+ *   GET  /admin/orders/:id                                          the detail
+ *   POST /admin/orders/:id/status {status, trackingNumber?, note?}   change status (dispatch e-mail)
+ *   POST /admin/orders/:id/notes {body}                              add an internal note
+ *   POST /admin/orders/bulk-status {ids, status, note?}              change many (each on its own)
+ */
+import { zValidator } from "@hono/zod-validator";
+import { ORDER_STATUSES } from "@shared/orders";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { HttpError, validationHook } from "../../lib/validation.js";
+import {
+  addOrderNote,
+  changeOrderStatusInTx,
+  existingOrderIds,
+  getAdminOrder,
+  listAdminOrders,
+  lockOrderForAudit,
+  statusSnapshot,
+} from "../../services/admin-orders.js";
+import { audited, errorText } from "../../services/audit.js";
+import { runStatusEffects, type StatusChange } from "../../services/orders.js";
+import { type AdminContext, type AdminEnv, actorOf, dayString, pageQuery } from "./shared.js";
+
+const listQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  status: z
+    .enum(ORDER_STATUSES)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  from: dayString.optional(),
+  to: dayString.optional(),
+  mode: z.enum(["all", "test", "live"]).default("all"),
+  customer: z.enum(["all", "guest", "customer"]).default("all"),
+  ...pageQuery,
+});
+
+const idParam = z.object({ id: z.string().min(1).max(64) });
+
+const statusBody = z.object({
+  status: z.enum(ORDER_STATUSES, { error: "Choose a status." }),
+  trackingNumber: z.string().trim().max(100, "The tracking number is too long.").optional(),
+  note: z.string().trim().max(2000, "The note is too long.").optional(),
+});
+
+const noteBody = z.object({
+  body: z
+    .string()
+    .trim()
+    .min(1, "Please write a note.")
+    .max(5000, "The note is too long (5,000 characters at most)."),
+});
+
+const bulkBody = z.object({
+  ids: z
+    .array(z.string().min(1).max(64))
+    .min(1, "Select at least one order.")
+    .max(200, "Select at most 200 orders."),
+  status: z.enum(ORDER_STATUSES, { error: "Choose a status." }),
+  note: z.string().trim().max(2000).optional(),
+});
+
+export interface BulkStatusResult {
+  id: string;
+  ok: boolean;
+  message: string;
+}
+
+export function adminOrderRoutes(ctx: AppContext) {
+  const db = ctx.database.db;
+
+  /** One audited status change, then its e-mail (dispatch) after commit. */
+  async function changeStatus(
+    c: AdminContext,
+    orderId: string,
+    input: z.infer<typeof statusBody>,
+  ): Promise<StatusChange> {
+    const admin = c.get("admin");
+    const change = await audited(
+      db,
+      actorOf(c),
+      {
+        actionType: "order.status_change",
+        tableName: "orders",
+        recordId: orderId,
+        newValues: {
+          status: input.status,
+          trackingNumber: input.trackingNumber ?? null,
+          note: input.note ?? null,
+        },
+      },
+      async (tx) => {
+        const before = await lockOrderForAudit(tx, orderId);
+        const result = await changeOrderStatusInTx(tx, orderId, admin.id, input, ctx.onOrderPaid);
+        return {
+          result,
+          audit: {
+            oldValues: statusSnapshot(before),
+            newValues: { ...statusSnapshot(result.order), note: input.note ?? null, changed: result.changed },
+          },
+        };
+      },
+    );
+    await runStatusEffects(ctx, change);
+    return change;
+  }
+
+  return new Hono<AdminEnv>()
+    .get("/orders", zValidator("query", listQuery, validationHook), async (c) => {
+      return c.json(await listAdminOrders(db, c.req.valid("query")), 200);
+    })
+
+    .post("/orders/bulk-status", zValidator("json", bulkBody, validationHook), async (c) => {
+      const { ids, status, note } = c.req.valid("json");
+      const unique = [...new Set(ids)];
+      const known = await existingOrderIds(db, unique);
+      const results: BulkStatusResult[] = [];
+      for (const id of unique) {
+        if (!known.has(id)) {
+          results.push({ id, ok: false, message: "Order not found." });
+          continue;
+        }
+        try {
+          const change = await changeStatus(c, id, { status, note: note || "Bulk status change" });
+          results.push({ id, ok: true, message: change.changed ? "Changed." : "Already in that status." });
+        } catch (error) {
+          results.push({
+            id,
+            ok: false,
+            message: error instanceof HttpError ? error.message : errorText(error),
+          });
+        }
+      }
+      const changed = results.filter((r) => r.ok).length;
+      return c.json({ results, changed, failed: results.length - changed }, 200);
+    })
+
+    .get("/orders/:id", zValidator("param", idParam, validationHook), async (c) => {
+      const order = await getAdminOrder(db, c.req.valid("param").id);
+      if (!order) throw new HttpError(404, "order_not_found", "Order not found.");
+      return c.json({ order }, 200);
+    })
+
+    .post(
+      "/orders/:id/status",
+      zValidator("param", idParam, validationHook),
+      zValidator("json", statusBody, validationHook),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const change = await changeStatus(c, id, c.req.valid("json"));
+        const order = await getAdminOrder(db, id);
+        return c.json(
+          { changed: change.changed, emailed: change.changed && change.to === "dispatched", order },
+          200,
+        );
+      },
+    )
+
+    .post(
+      "/orders/:id/notes",
+      zValidator("param", idParam, validationHook),
+      zValidator("json", noteBody, validationHook),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const { body } = c.req.valid("json");
+        const admin = c.get("admin");
+        const note = await audited(
+          db,
+          actorOf(c),
+          {
+            actionType: "order.note_add",
+            tableName: "order_notes",
+            recordId: null,
+            newValues: { orderId: id, body },
+          },
+          async (tx) => {
+            const created = await addOrderNote(tx, id, admin, body);
+            return { result: created, audit: { recordId: String(created.id) } };
+          },
+        );
+        return c.json({ note }, 201);
+      },
+    );
+}

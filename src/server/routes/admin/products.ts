@@ -1,0 +1,172 @@
+/**
+ * Admin products (the shop's accessories):
+ *   GET   /admin/products                 every product, in shop order (also disabled ones)
+ *   POST  /admin/products                 create
+ *   PATCH /admin/products/:id             edit, enable/disable, coming soon, price (pence)
+ *   POST  /admin/products/reorder {ids}   the shop order
+ *   POST  /admin/products/:id/image {uploadId}  the photo uploaded via POST /api/uploads
+ *   DELETE /admin/products/:id/image      remove the photo
+ */
+import { zValidator } from "@hono/zod-validator";
+import { productCreateSchema, productUpdateSchema, reorderSchema } from "@shared/admin-schemas";
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { uploads } from "../../db/schema.js";
+import { HttpError, validationHook } from "../../lib/validation.js";
+import {
+  changedFields,
+  createProduct,
+  deleteUploadRow,
+  listAdminProducts,
+  lockUpload,
+  productImageKey,
+  reorderProducts,
+  setProductImage,
+  storeProductImage,
+  updateProduct,
+} from "../../services/admin-catalog.js";
+import { audited } from "../../services/audit.js";
+import { type AdminEnv, actorOf } from "./shared.js";
+
+const idParam = z.object({ id: z.string().min(1).max(64) });
+
+/** The photo comes through POST /api/uploads (the shop's image pipeline); this names it. */
+const imageBody = z.object({ uploadId: z.uuid("Please choose a photo.") });
+
+export function adminProductRoutes(ctx: AppContext) {
+  const db = ctx.database.db;
+  const { storage } = ctx;
+
+  /** Removes a replaced product photo once the change has committed (never a customer's image). */
+  async function dropOldImage(url: string | null, keep: string | null) {
+    const key = productImageKey(storage, url);
+    if (!key || url === keep) return;
+    try {
+      await storage.delete(key);
+    } catch (error) {
+      ctx.log.warn({ err: error, key }, "old product image could not be removed");
+    }
+  }
+
+  return new Hono<AdminEnv>()
+    .get("/products", async (c) => c.json({ products: await listAdminProducts(db) }, 200))
+
+    .post("/products", zValidator("json", productCreateSchema, validationHook), async (c) => {
+      const input = c.req.valid("json");
+      const product = await audited(
+        db,
+        actorOf(c),
+        { actionType: "product.create", tableName: "products", recordId: input.id, newValues: input },
+        async (tx) => {
+          const created = await createProduct(tx, input);
+          return { result: created, audit: { newValues: created } };
+        },
+      );
+      return c.json({ product }, 201);
+    })
+
+    .post("/products/reorder", zValidator("json", reorderSchema, validationHook), async (c) => {
+      const { ids } = c.req.valid("json");
+      await audited(
+        db,
+        actorOf(c),
+        { actionType: "product.reorder", tableName: "products", recordId: null, newValues: { ids } },
+        async (tx) => {
+          const order = await reorderProducts(tx, ids);
+          return { result: order, audit: { oldValues: order.before, newValues: order.after } };
+        },
+      );
+      return c.json({ products: await listAdminProducts(db) }, 200);
+    })
+
+    .patch(
+      "/products/:id",
+      zValidator("param", idParam, validationHook),
+      zValidator("json", productUpdateSchema, validationHook),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const input = c.req.valid("json");
+        const product = await audited(
+          db,
+          actorOf(c),
+          { actionType: "product.update", tableName: "products", recordId: id, newValues: input },
+          async (tx) => {
+            const { before, after } = await updateProduct(tx, id, input);
+            const diff = changedFields(before, after);
+            return { result: after, audit: { oldValues: diff.old, newValues: diff.new } };
+          },
+        );
+        return c.json({ product }, 200);
+      },
+    )
+
+    .post(
+      "/products/:id/image",
+      zValidator("param", idParam, validationHook),
+      zValidator("json", imageBody, validationHook),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const { uploadId } = c.req.valid("json");
+        const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
+        if (!upload)
+          throw new HttpError(404, "upload_not_found", "That upload is gone. Please choose the photo again.");
+        const original = await storage.get(upload.originalKey);
+        if (!original)
+          throw new HttpError(404, "upload_not_found", "That upload is gone. Please choose the photo again.");
+        const stored = await storeProductImage(storage, id, original.body);
+        try {
+          const change = await audited(
+            db,
+            actorOf(c),
+            {
+              actionType: "product.image_upload",
+              tableName: "products",
+              recordId: id,
+              newValues: { imageUrl: stored.url },
+            },
+            async (tx) => {
+              const result = await setProductImage(tx, id, stored.url);
+              // The upload was only the way in: its files go once the photo is the product's.
+              await lockUpload(tx, uploadId);
+              await deleteUploadRow(tx, uploadId);
+              return {
+                result,
+                audit: {
+                  oldValues: { imageUrl: result.before.imageUrl },
+                  newValues: { imageUrl: result.after.imageUrl, uploadId },
+                },
+              };
+            },
+          );
+          await dropOldImage(change.before.imageUrl, stored.url);
+          await Promise.allSettled([storage.delete(upload.originalKey), storage.delete(upload.previewKey)]);
+          return c.json({ product: change.after }, 200);
+        } catch (error) {
+          await storage.delete(stored.key).catch(() => undefined);
+          throw error;
+        }
+      },
+    )
+
+    .delete("/products/:id/image", zValidator("param", idParam, validationHook), async (c) => {
+      const { id } = c.req.valid("param");
+      const change = await audited(
+        db,
+        actorOf(c),
+        {
+          actionType: "product.image_remove",
+          tableName: "products",
+          recordId: id,
+          newValues: { imageUrl: null },
+        },
+        async (tx) => {
+          const result = await setProductImage(tx, id, null);
+          return { result, audit: { oldValues: { imageUrl: result.before.imageUrl } } };
+        },
+      );
+      await dropOldImage(change.before.imageUrl, null);
+      return c.json({ product: change.after }, 200);
+    });
+}

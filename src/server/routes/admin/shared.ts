@@ -1,0 +1,41 @@
+/**
+ * What every admin route shares: the signed-in admin (set by the guard in index.ts), the
+ * audit actor built from it, and small query-string schemas.
+ */
+import { z } from "zod";
+import type { SessionUser } from "../../lib/session.js";
+import type { AuditActor } from "../../services/audit.js";
+
+export interface AdminEnv {
+  Variables: { admin: SessionUser };
+}
+
+/** Any admin handler's context (whatever its path and validated input). */
+export interface AdminContext {
+  get(key: "admin"): SessionUser;
+  req: { header(name: string): string | undefined };
+}
+
+/** The admin making this request, as the audit trail records them. */
+export function actorOf(c: AdminContext): AuditActor {
+  const admin = c.get("admin");
+  return {
+    id: admin.id,
+    email: admin.email,
+    role: admin.role,
+    userAgent: c.req.header("user-agent") ?? null,
+  };
+}
+
+/** "2025-03-01" (a calendar day in the UK). */
+export const dayString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2025-03-01.")
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "That is not a real date.");
+
+export const uuidParam = z.object({ id: z.uuid("Unknown order.") });
+
+export const pageQuery = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+};

@@ -1,0 +1,91 @@
+/**
+ * Admin users:
+ *   GET  /admin/users?q&role&mfa&page&pageSize   search, role, MFA state, order count
+ *   POST /admin/users/:id/role {role}            grant or revoke admin (never the last admin)
+ *   POST /admin/users/:id/mfa-reset              remove their MFA so they set it up again
+ */
+import { zValidator } from "@hono/zod-validator";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { validationHook } from "../../lib/validation.js";
+import { listAdminUsers, resetUserMfa, setUserRole } from "../../services/admin-users.js";
+import { audited } from "../../services/audit.js";
+import { type AdminEnv, actorOf, pageQuery } from "./shared.js";
+
+const listQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  role: z.enum(["all", "admin", "user"]).default("all"),
+  mfa: z.enum(["all", "on", "off"]).default("all"),
+  ...pageQuery,
+});
+
+const idParam = z.object({ id: z.string().min(1).max(64) });
+const roleBody = z.object({ role: z.enum(["admin", "user"], { error: "Choose admin or user." }) });
+
+export function adminUserRoutes(ctx: AppContext) {
+  const db = ctx.database.db;
+  return new Hono<AdminEnv>()
+    .get("/users", zValidator("query", listQuery, validationHook), async (c) => {
+      return c.json(await listAdminUsers(db, c.req.valid("query")), 200);
+    })
+
+    .post(
+      "/users/:id/role",
+      zValidator("param", idParam, validationHook),
+      zValidator("json", roleBody, validationHook),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const { role } = c.req.valid("json");
+        const change = await audited(
+          db,
+          actorOf(c),
+          {
+            actionType: role === "admin" ? "user.role_grant" : "user.role_revoke",
+            tableName: "users",
+            recordId: id,
+            newValues: { role },
+          },
+          async (tx) => {
+            const result = await setUserRole(tx, id, role);
+            return {
+              result,
+              audit: {
+                oldValues: { role: result.from, email: result.email },
+                newValues: { role: result.to },
+              },
+            };
+          },
+        );
+        ctx.log.info(
+          { by: c.get("admin").id, user: id, role, changed: change.changed },
+          "admin: role change",
+        );
+        return c.json(change, 200);
+      },
+    )
+
+    .post("/users/:id/mfa-reset", zValidator("param", idParam, validationHook), async (c) => {
+      const { id } = c.req.valid("param");
+      const reset = await audited(
+        db,
+        actorOf(c),
+        { actionType: "user.mfa_reset", tableName: "users", recordId: id },
+        async (tx) => {
+          const result = await resetUserMfa(tx, id);
+          return {
+            result,
+            audit: {
+              oldValues: {
+                email: result.email,
+                twoFactorEnabled: result.wasEnabled,
+                factors: result.factorsRemoved,
+              },
+              newValues: { twoFactorEnabled: false, factors: 0, mfaEnabled: false, mfaSetupCompleted: false },
+            },
+          };
+        },
+      );
+      return c.json(reset, 200);
+    });
+}

@@ -1,0 +1,232 @@
+import { zValidator } from "@hono/zod-validator";
+import { shippingLineLabel } from "@shared/checkout";
+import { MESSAGES } from "@shared/messages";
+import { paymentOutcome } from "@shared/order-lifecycle";
+import { displayOrderNumber } from "@shared/orders";
+import { checkoutRequestSchema } from "@shared/schemas";
+import { needsSupportForQuantity } from "@shared/shipping";
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import type { AppContext } from "../context.js";
+import { orders } from "../db/schema.js";
+import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
+import { getSessionUser } from "../lib/session.js";
+import { type ApiError, validationHook } from "../lib/validation.js";
+import {
+  CHANGED_BY,
+  cancelPendingOrder,
+  createOrder,
+  isUuid,
+  type OrderLineInput,
+  setPaymentSession,
+} from "../services/orders.js";
+import { isValidOrderAccessToken, orderAccessToken } from "../services/payments/tokens.js";
+import { PaymentProviderError } from "../services/payments/types.js";
+import { priceCartItems } from "../services/pricing.js";
+
+/** Per client IP per minute. A customer checks out a handful of times at most. */
+export const CHECKOUT_RATE_LIMIT = 20;
+/** The payment-pending page polls every 2 s; this leaves room for a few tabs. */
+export const CHECKOUT_STATUS_RATE_LIMIT = 120;
+
+/** A cart line the server refused to sell. */
+export interface RefusedItem {
+  /** The client's cart item id. */
+  id: string;
+  name: string;
+  reason: "unavailable" | "unknown";
+  message: string;
+}
+
+export interface CheckoutRefusal extends ApiError {
+  items?: RefusedItem[];
+}
+
+/** The answer of POST /api/checkout. orderTotal is GBP pence. */
+export interface CheckoutCreated {
+  orderId: string;
+  displayNumber: string;
+  /** The payment page: Stripe Checkout, or the built-in test payment page. */
+  url: string;
+  orderTotal: number;
+  itemCount: number;
+  /** Opens GET /api/checkout/status/:orderId for this order (and the test payment page). */
+  token: string;
+  testMode: boolean;
+}
+
+export interface CheckoutStatus {
+  orderId: string;
+  displayNumber: string;
+  status: string;
+  /** pending (waiting for payment), paid, or cancelled. */
+  outcome: ReturnType<typeof paymentOutcome>;
+}
+
+/** How a cart line is named in an error: the accessory's name, or "Lithophane (Keepsake Collection)". */
+function cartItemName(item: { config: { kind: string }; frameStyle: string; shape: string }): string {
+  const name =
+    item.config.kind === "accessory" ? item.frameStyle : `${MESSAGES.cart.itemTitle} (${item.shape})`;
+  return name.trim().slice(0, 120) || "An item";
+}
+
+/**
+ * POST /checkout {cartItems, shippingInfo, currency, shippingMethod}
+ *   -> 201 CheckoutCreated: a pending order (prices, shipping and total decided here), and
+ *      the page to pay on;
+ *   -> 400 validation_failed {message, fields} (the spec's texts);
+ *   -> 422 item_unavailable {message, items: RefusedItem[]} when a line cannot be sold,
+ *      422 bulk_order for 5 or more units (the spec: contact support);
+ *   -> 429 rate_limited; 503 payment_unavailable when Stripe cannot be reached.
+ * GET /checkout/status/:orderId?token=... -> CheckoutStatus, for the order's token or its
+ *   signed-in owner; 404 otherwise.
+ */
+export function checkoutRoutes(ctx: AppContext) {
+  const createLimiter = createRateLimiter({ limit: CHECKOUT_RATE_LIMIT, windowMs: 60_000 });
+  const statusLimiter = createRateLimiter({ limit: CHECKOUT_STATUS_RATE_LIMIT, windowMs: 60_000 });
+  const db = ctx.database.db;
+
+  return new Hono()
+    .post(
+      "/checkout",
+      rateLimit(ctx, createLimiter, { name: "checkout", message: MESSAGES.checkout.tooManyRequests }),
+      zValidator("json", checkoutRequestSchema, validationHook),
+      async (c) => {
+        const { cartItems, shippingInfo, currency, shippingMethod } = c.req.valid("json");
+        if (needsSupportForQuantity(cartItems.length)) {
+          return c.json<CheckoutRefusal>(
+            { error: "bulk_order", message: MESSAGES.checkout.bulkOrder.description },
+            422,
+          );
+        }
+        const [user, priced] = await Promise.all([
+          // Sessions live only in cookies: without one there is nobody to look up.
+          c.req.header("cookie") ? getSessionUser(ctx, c) : null,
+          priceCartItems(
+            db,
+            cartItems.map((item) => item.config),
+          ),
+        ]);
+        const refused: RefusedItem[] = [];
+        const lines: OrderLineInput[] = [];
+        cartItems.forEach((item, index) => {
+          const result = priced[index];
+          if (!result?.ok) {
+            const name = cartItemName(item);
+            const reason = result?.message ?? MESSAGES.pricing.itemUnknown;
+            refused.push({
+              id: item.id,
+              name,
+              reason: result?.reason ?? "unknown",
+              message: MESSAGES.checkout.itemUnavailable(name, reason),
+            });
+            return;
+          }
+          lines.push({
+            item,
+            kind: result.kind,
+            unitPricePence: result.unitPricePence,
+            description: result.description,
+          });
+        });
+        if (refused.length > 0) {
+          return c.json<CheckoutRefusal>(
+            { error: "item_unavailable", message: refused.map((r) => r.message).join(" "), items: refused },
+            422,
+          );
+        }
+
+        const provider = ctx.payments;
+        const order = await createOrder(db, {
+          userId: user?.id ?? null,
+          shipping: shippingInfo,
+          shippingMethod,
+          displayCurrency: currency,
+          lines,
+          forceTestMode: provider.kind === "test",
+          paymentProvider: provider.kind,
+          ...(provider.kind === "test" ? { paymentSessionId: (id: string) => `test_${id}` } : {}),
+        });
+
+        let url: string;
+        try {
+          const session = await provider.createSession({
+            id: order.id,
+            displayNumber: order.displayNumber,
+            email: shippingInfo.email,
+            lines: lines.map((line) => ({
+              name: line.description.title,
+              description:
+                line.kind === "accessory"
+                  ? line.description.sizeLabel
+                  : `${line.description.shapeName} · ${line.description.sizeLabel} · ${line.description.frameStyle} ${MESSAGES.cart.frameSuffix}`,
+              unitAmountPence: line.unitPricePence,
+              quantity: 1,
+            })),
+            shipping: { label: shippingLineLabel(shippingMethod), amountPence: order.shippingPence },
+            totalPence: order.totalPence,
+          });
+          if (provider.kind !== "test") await setPaymentSession(db, order.id, session.sessionId);
+          url = session.url;
+        } catch (error) {
+          if (!(error instanceof PaymentProviderError)) throw error;
+          await cancelPendingOrder(ctx, order.id, {
+            by: CHANGED_BY.system,
+            note: "Payment could not be started",
+          });
+          return c.json<ApiError>(
+            { error: "payment_unavailable", message: MESSAGES.checkout.paymentUnavailable },
+            503,
+          );
+        }
+
+        ctx.log.info(
+          {
+            orderId: order.id,
+            total: order.totalPence,
+            items: order.itemCount,
+            provider: provider.kind,
+            user: user?.id ?? null,
+          },
+          "order created",
+        );
+        return c.json<CheckoutCreated>(
+          {
+            orderId: order.id,
+            displayNumber: order.displayNumber,
+            url,
+            orderTotal: order.totalPence,
+            itemCount: order.itemCount,
+            token: orderAccessToken(ctx.config.authSecret, order.id),
+            testMode: order.testMode,
+          },
+          201,
+        );
+      },
+    )
+    .get(
+      "/checkout/status/:orderId",
+      rateLimit(ctx, statusLimiter, { name: "checkout-status", message: MESSAGES.checkout.tooManyRequests }),
+      async (c) => {
+        const orderId = c.req.param("orderId");
+        const notFound = () => c.json<ApiError>({ error: "not_found", message: "Order not found." }, 404);
+        if (!isUuid(orderId)) return notFound();
+        const [order] = await db
+          .select({ id: orders.id, status: orders.status, userId: orders.userId })
+          .from(orders)
+          .where(eq(orders.id, orderId))
+          .limit(1);
+        if (!order) return notFound();
+        let allowed = isValidOrderAccessToken(ctx.config.authSecret, order.id, c.req.query("token"));
+        if (!allowed && order.userId) allowed = (await getSessionUser(ctx, c))?.id === order.userId;
+        if (!allowed) return notFound();
+        c.header("Cache-Control", "no-store");
+        return c.json<CheckoutStatus>({
+          orderId: order.id,
+          displayNumber: displayOrderNumber(order.id),
+          status: order.status,
+          outcome: paymentOutcome(order.status),
+        });
+      },
+    );
+}

@@ -1,0 +1,69 @@
+import { zValidator } from "@hono/zod-validator";
+import { MESSAGES } from "@shared/messages";
+import { displayOrderNumber, type TrackingStageId, trackingStage } from "@shared/orders";
+import { trackSchema } from "@shared/schemas";
+import { Hono } from "hono";
+import type { AppContext } from "../context.js";
+import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
+import { type ApiError, validationHook } from "../lib/validation.js";
+import { orderItemDetails, orderItemTitle } from "../services/emails/order-emails.js";
+import { findOrderForTracking } from "../services/orders.js";
+
+/** Per client IP per minute: enough for typos, too few to walk order numbers. */
+export const TRACK_RATE_LIMIT = 10;
+
+/** The answer of POST /api/track: only what the customer needs to follow the order. */
+export interface TrackedOrder {
+  orderNumber: string;
+  status: string;
+  /** "Processing", "Dispatched", "In Transit", "Delivered"; or "Awaiting payment", "Cancelled", ... */
+  statusLabel: string;
+  /** The guide stage reached, null off the guide (unpaid, cancelled, refunded). */
+  stage: TrackingStageId | null;
+  progressPercent: number;
+  placedAt: string;
+  estimatedDelivery: string | null;
+  trackingNumber: string | null;
+  shippingMethod: string;
+  testMode: boolean;
+  items: Array<{ title: string; details: string }>;
+}
+
+/**
+ * POST /track {orderNumber, email} -> 200 {order: TrackedOrder} when BOTH match one order;
+ * 404 {error: "not_found", message} for any mismatch (the same answer for a wrong e-mail and
+ * an unknown number); 400 when a field is blank; 429 after 10 tries a minute.
+ */
+export function trackRoutes(ctx: AppContext) {
+  const limiter = createRateLimiter({ limit: TRACK_RATE_LIMIT, windowMs: 60_000 });
+  return new Hono().post(
+    "/track",
+    rateLimit(ctx, limiter, { name: "track", message: MESSAGES.track.tooManyAttempts }),
+    zValidator("json", trackSchema, validationHook),
+    async (c) => {
+      const { orderNumber, email } = c.req.valid("json");
+      c.header("Cache-Control", "no-store");
+      const order = await findOrderForTracking(ctx.database.db, orderNumber, email);
+      if (!order) return c.json<ApiError>({ error: "not_found", message: MESSAGES.track.notFound }, 404);
+      const progress = trackingStage(order.status);
+      return c.json({
+        order: {
+          orderNumber: displayOrderNumber(order.id),
+          status: order.status,
+          statusLabel: order.status === "pending" ? MESSAGES.track.awaitingPayment : progress.label,
+          stage: progress.stage,
+          progressPercent: progress.progressPercent,
+          placedAt: order.createdAt.toISOString(),
+          estimatedDelivery: order.estimatedDelivery?.toISOString() ?? null,
+          trackingNumber: order.trackingNumber,
+          shippingMethod: order.shippingMethod,
+          testMode: order.testMode,
+          items: order.items.map((item) => ({
+            title: orderItemTitle(item),
+            details: orderItemDetails(item),
+          })),
+        } satisfies TrackedOrder,
+      });
+    },
+  );
+}

@@ -1,0 +1,133 @@
+import { MAX_UPLOAD_BYTES } from "@shared/limits";
+import { MESSAGES } from "@shared/messages";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppContext } from "../context.js";
+import { uploads } from "../db/schema.js";
+import { getSessionUser } from "../lib/session.js";
+import { type ApiError, HttpError } from "../lib/validation.js";
+import { ImageRejectedError, type ImageRejection, processUploadedImage } from "../services/images.js";
+import { uploadKeys } from "../services/storage.js";
+
+/** Additional images are numbered per bundle (at most 4 today); room to grow, never unbounded. */
+const MAX_ADDITIONAL_INDEX = 9;
+
+const uploadFormSchema = z
+  .object({
+    file: z.file({ error: MESSAGES.upload.noFile.description }),
+    kind: z.enum(["main", "additional"], { error: MESSAGES.upload.failed.description }).default("main"),
+    index: z.coerce
+      .number({ error: MESSAGES.upload.failed.description })
+      .int({ error: MESSAGES.upload.failed.description })
+      .min(0, { error: MESSAGES.upload.failed.description })
+      .max(MAX_ADDITIONAL_INDEX, { error: MESSAGES.upload.failed.description })
+      .optional(),
+  })
+  .refine((form) => form.kind === "main" || form.index !== undefined, {
+    path: ["index"],
+    error: MESSAGES.upload.failed.description,
+  });
+
+const REJECTIONS: Readonly<
+  Record<ImageRejection, { status: 413 | 415 | 422; error: string; message: string }>
+> = {
+  too_large: { status: 413, error: "file_too_large", message: MESSAGES.upload.tooLarge.description },
+  unsupported: {
+    status: 415,
+    error: "unsupported_image",
+    message: MESSAGES.upload.unsupportedFormat.description,
+  },
+  too_many_pixels: {
+    status: 422,
+    error: "image_too_many_pixels",
+    message: MESSAGES.upload.tooManyPixels.description,
+  },
+  corrupt: { status: 422, error: "invalid_image", message: MESSAGES.upload.failed.description },
+};
+
+/**
+ * POST /api/uploads (multipart/form-data: file, kind = main | additional, index for
+ * additional). The image is checked by content, cleaned (upright, no metadata), stored with a
+ * greyscale preview and recorded; 201 {id, url (preview), originalUrl, width, height}.
+ * A refused file leaves nothing behind: no file, no row.
+ */
+export function uploadRoutes(ctx: AppContext) {
+  return new Hono().post("/uploads", async (c) => {
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      throw new HttpError(400, "validation_failed", MESSAGES.upload.noFile.description);
+    }
+    const parsed = uploadFormSchema.safeParse({
+      file: form.get("file") ?? undefined,
+      kind: form.get("kind") ?? undefined,
+      index: form.get("index") || undefined,
+    });
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
+      const message = parsed.error.issues[0]?.message ?? MESSAGES.upload.failed.description;
+      return c.json<ApiError>({ error: "validation_failed", message, fields }, 400);
+    }
+    const { file, kind, index } = parsed.data;
+    if (file.size > MAX_UPLOAD_BYTES) {
+      return c.json<ApiError>(
+        { error: "file_too_large", message: MESSAGES.upload.tooLarge.description },
+        413,
+      );
+    }
+
+    let processed: Awaited<ReturnType<typeof processUploadedImage>>;
+    try {
+      processed = await processUploadedImage(new Uint8Array(await file.arrayBuffer()));
+    } catch (error) {
+      if (!(error instanceof ImageRejectedError)) throw error;
+      const rejection = REJECTIONS[error.reason];
+      ctx.log.info({ reason: error.reason, detail: error.message, bytes: file.size }, "upload refused");
+      return c.json<ApiError>({ error: rejection.error, message: rejection.message }, rejection.status);
+    }
+
+    const user = await getSessionUser(ctx, c);
+    const keys = uploadKeys({
+      originalName: file.name,
+      kind,
+      index: kind === "additional" ? index : undefined,
+      extension: processed.original.extension,
+      previewExtension: processed.preview.extension,
+    });
+    const { storage } = ctx;
+    let row: { id: string } | undefined;
+    try {
+      await storage.put(keys.original, processed.original.data, processed.original.contentType);
+      await storage.put(keys.preview, processed.preview.data, processed.preview.contentType);
+      [row] = await ctx.database.db
+        .insert(uploads)
+        .values({
+          originalKey: keys.original,
+          previewKey: keys.preview,
+          userId: user?.id ?? null,
+          width: processed.original.width,
+          height: processed.original.height,
+          bytes: processed.original.data.byteLength,
+        })
+        .returning({ id: uploads.id });
+      if (!row) throw new Error("upload row was not written");
+    } catch (error) {
+      // Nothing half-stored: remove whatever made it to storage.
+      await Promise.allSettled([storage.delete(keys.original), storage.delete(keys.preview)]);
+      throw error;
+    }
+    ctx.log.info({ id: row.id, key: keys.original, user: user?.id ?? null }, "image uploaded");
+    return c.json(
+      {
+        id: row.id,
+        url: storage.publicUrl(keys.preview),
+        originalUrl: storage.publicUrl(keys.original),
+        width: processed.original.width,
+        height: processed.original.height,
+      },
+      201,
+    );
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * The account e-mails: confirm a new account, confirm a new address, and tell the old
+ * address that a change was asked for. Each has an HTML and a plain-text part; every value
+ * put into the HTML is escaped.
+ */
+import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
+import type { MailMessage } from "../mail.js";
+
+type Email = Omit<MailMessage, "to">;
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+function greetingName(name: string | null | undefined): string {
+  const first = (name ?? "").trim().split(/\s+/)[0] ?? "";
+  return first || "there";
+}
+
+/** A plain, table-free layout that every mail client renders; the button is a link. */
+function layout(opts: {
+  title: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footnote: string;
+}) {
+  const button = opts.action
+    ? `<p style="margin:28px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#1f2937;color:#ffffff;padding:12px 22px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(opts.action.label)}</a></p>
+<p style="font-size:13px;color:#6b7280">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(opts.action.url)}" style="color:#374151;word-break:break-all">${escapeHtml(opts.action.url)}</a></p>`
+    : "";
+  return `<!doctype html>
+<html lang="en-GB">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(opts.title)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f5f4;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1f2937">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<p style="font-size:20px;font-weight:700;margin:0 0 24px">${escapeHtml(BRAND_NAME)}</p>
+<h1 style="font-size:18px;margin:0 0 16px">${escapeHtml(opts.title)}</h1>
+${opts.paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join("\n")}
+${button}
+<p style="font-size:13px;color:#6b7280;margin-top:32px">${escapeHtml(opts.footnote)}</p>
+</div>
+</body>
+</html>`;
+}
+
+function text(lines: string[]): string {
+  return `${lines.join("\n\n")}\n`;
+}
+
+/** Sent at sign-up (and when an unverified account tries to log in): the link verifies the address. */
+export function verifyAccountEmail(opts: {
+  name: string | null | undefined;
+  url: string;
+  expiresInHours: number;
+}): Email {
+  const subject = `Confirm your email address for ${BRAND_NAME}`;
+  const hello = `Hello ${greetingName(opts.name)},`;
+  const body = `Thank you for creating a ${BRAND_NAME} account. Please confirm your email address so you can log in.`;
+  const expiry = `The link works for ${opts.expiresInHours} hours.`;
+  const footnote = `If you did not create an account, you can ignore this email. Questions? Write to ${SUPPORT_EMAIL}.`;
+  return {
+    subject,
+    text: text([hello, body, `Confirm your email address: ${opts.url}`, expiry, footnote]),
+    html: layout({
+      title: "Confirm your email address",
+      paragraphs: [hello, body, expiry],
+      action: { label: "Confirm email address", url: opts.url },
+      footnote,
+    }),
+  };
+}
+
+/** Sent to the NEW address when a signed-in customer changes their e-mail. */
+export function verifyNewEmailEmail(opts: {
+  name: string | null | undefined;
+  newEmail: string;
+  url: string;
+  expiresInHours: number;
+}): Email {
+  const subject = `Confirm your new email address for ${BRAND_NAME}`;
+  const hello = `Hello ${greetingName(opts.name)},`;
+  const body = `You asked to use ${opts.newEmail} for your ${BRAND_NAME} account. Please confirm this address; until you do, your account keeps its current email address.`;
+  const expiry = `The link works for ${opts.expiresInHours} hours. After confirming, log in with your new email address.`;
+  const footnote = `If you did not ask for this, ignore this email and nothing will change. Questions? Write to ${SUPPORT_EMAIL}.`;
+  return {
+    subject,
+    text: text([hello, body, `Confirm your new email address: ${opts.url}`, expiry, footnote]),
+    html: layout({
+      title: "Confirm your new email address",
+      paragraphs: [hello, body, expiry],
+      action: { label: "Confirm new email address", url: opts.url },
+      footnote,
+    }),
+  };
+}
+
+/** Sent to the OLD address at the same time: a heads-up, with no link to follow. */
+export function emailChangeRequestedNotice(opts: {
+  name: string | null | undefined;
+  newEmail: string;
+}): Email {
+  const subject = `Your ${BRAND_NAME} email address is being changed`;
+  const hello = `Hello ${greetingName(opts.name)},`;
+  const body = `Someone signed in to your ${BRAND_NAME} account asked to change its email address to ${opts.newEmail}. The change happens only once the new address is confirmed.`;
+  const footnote = `If this was not you, please change your password straight away and write to ${SUPPORT_EMAIL}.`;
+  return {
+    subject,
+    text: text([hello, body, footnote]),
+    html: layout({ title: "Your email address is being changed", paragraphs: [hello, body], footnote }),
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Outgoing e-mail. With SMTP_URL, nodemailer sends over SMTP; otherwise every message is
+ * written as an .eml file in DATA_DIR/mail/ (and logged), so a local shop's mail can be read.
+ */
+import { mkdirSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Config } from "../config.js";
+import type { Logger } from "../lib/logger.js";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Where .eml files go in the local mode; undefined when sending over SMTP. */
+  readonly outbox: string | undefined;
+}
+
+export function createMailer(config: Config, log: Logger): Mailer {
+  if (config.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(config.smtpUrl);
+    return {
+      outbox: undefined,
+      async send(message) {
+        await transport.sendMail({ from: config.mailFrom, ...message });
+        log.info({ to: message.to, subject: message.subject }, "mail sent");
+      },
+    };
+  }
+  const outbox = path.join(config.dataDir, "mail");
+  mkdirSync(outbox, { recursive: true });
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  let sequence = 0;
+  return {
+    outbox,
+    async send(message) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      const slug = message.subject
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "")
+        .slice(0, 40);
+      sequence += 1;
+      const file = path.join(outbox, `${Date.now()}-${String(sequence).padStart(4, "0")}-${slug}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log.info({ to: message.to, subject: message.subject, file }, "mail written to outbox");
+    },
+  };
+}

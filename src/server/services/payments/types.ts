@@ -1,0 +1,47 @@
+/**
+ * The payment providers behind checkout. With STRIPE_SECRET_KEY the shop uses Stripe Checkout
+ * and its signed webhooks; without it, a built-in test payment page served by this server.
+ * Both finish through the same order functions (markOrderPaid / markOrderCancelled).
+ */
+
+/** One line as the provider shows it; money is GBP pence. */
+export interface PaymentLine {
+  name: string;
+  description: string;
+  unitAmountPence: number;
+  quantity: number;
+}
+
+/** What a provider needs to take payment for an order. */
+export interface PaymentOrder {
+  id: string;
+  displayNumber: string;
+  email: string;
+  lines: PaymentLine[];
+  shipping: { label: string; amountPence: number };
+  totalPence: number;
+}
+
+export interface PaymentSession {
+  provider: PaymentProviderKind;
+  /** Stored in orders.payment_session_id. */
+  sessionId: string;
+  /** The page the customer pays on (opened in a new tab). */
+  url: string;
+}
+
+export type PaymentProviderKind = "stripe" | "test";
+
+export interface PaymentProvider {
+  readonly kind: PaymentProviderKind;
+  /** Starts a payment for a pending order. Safe to repeat for the same order (idempotent). */
+  createSession(order: PaymentOrder): Promise<PaymentSession>;
+}
+
+/** A provider could not start a payment (network, Stripe error): the order is not charged. */
+export class PaymentProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "PaymentProviderError";
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * A signed-in customer's saved cart (the spec's cart_items rows). A save replaces the whole
+ * cart in one transaction: delete every row, insert the new ones; if any insert fails the
+ * old cart is still there. Prices and the display texts (size, shape, frame style) come from
+ * the server's pricing, never from the client. Lines the shop no longer sells are dropped
+ * and reported back, so one retired product never blocks saving the rest of the cart.
+ */
+import type { CartItem } from "@shared/cart";
+import { asc, eq } from "drizzle-orm";
+import type { Db, DbOrTx } from "../db/client.js";
+import { cartItems } from "../db/schema.js";
+import { priceCartItems } from "./pricing.js";
+
+export interface DroppedCartItem {
+  /** The client's cart item id. */
+  id: string;
+  /** Why it was dropped, fit to show. */
+  message: string;
+}
+
+type CartRow = typeof cartItems.$inferSelect;
+
+export function rowToCartItem(row: CartRow): CartItem {
+  return {
+    id: row.itemId,
+    imageUrl: row.imageUrl,
+    originalImageUrl: row.originalImageUrl ?? row.imageUrl,
+    additionalImages: row.additionalImages,
+    size: row.size,
+    shape: row.shape,
+    frameStyle: row.frameColor,
+    price: row.price,
+    cropData: { x: row.cropX, y: row.cropY, zoom: row.cropScale, aspectRatio: row.cropAspectRatio },
+    config: row.config as CartItem["config"],
+  };
+}
+
+export async function loadSavedCart(db: DbOrTx, userId: string): Promise<CartItem[]> {
+  const rows = await db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.position), asc(cartItems.createdAt));
+  return rows.map(rowToCartItem);
+}
+
+/** Re-prices the lines: server prices and texts replace the client's; unsellable lines are dropped. */
+export async function repriceCartItems(
+  db: DbOrTx,
+  items: readonly CartItem[],
+): Promise<{ items: CartItem[]; dropped: DroppedCartItem[] }> {
+  // One line per client id: a repeated id is the same line sent twice.
+  const seen = new Set<string>();
+  const unique = items.filter((item) => !seen.has(item.id) && seen.add(item.id));
+  const priced = await priceCartItems(
+    db,
+    unique.map((item) => item.config),
+  );
+  const kept: CartItem[] = [];
+  const dropped: DroppedCartItem[] = [];
+  unique.forEach((item, index) => {
+    const result = priced[index];
+    if (!result?.ok) {
+      dropped.push({ id: item.id, message: result?.message ?? "This item is no longer available." });
+      return;
+    }
+    kept.push({
+      ...item,
+      price: result.unitPricePence,
+      size: result.description.sizeLabel,
+      shape: result.description.shapeName,
+      frameStyle: result.description.frameStyle,
+    });
+  });
+  return { items: kept, dropped };
+}
+
+/** Replaces the user's saved rows with `items` (already re-priced) in one transaction. */
+export async function replaceSavedCart(db: Db, userId: string, items: readonly CartItem[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+    if (items.length === 0) return;
+    await tx.insert(cartItems).values(
+      items.map((item, position) => ({
+        userId,
+        itemId: item.id,
+        position,
+        imageUrl: item.imageUrl,
+        originalImageUrl: item.originalImageUrl,
+        additionalImages: item.additionalImages,
+        size: item.size,
+        shape: item.shape,
+        frameColor: item.frameStyle,
+        price: item.price,
+        cropX: item.cropData?.x ?? 0,
+        cropY: item.cropData?.y ?? 0,
+        cropScale: item.cropData?.zoom ?? 1,
+        cropAspectRatio: item.cropData?.aspectRatio ?? "1:1",
+        config: item.config,
+      })),
+    );
+  });
+}
