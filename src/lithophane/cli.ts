@@ -1,0 +1,158 @@
+/**
+ * npm run lithophane -- <image> --shape <id> --width-mm N --height-mm N --out <file.stl|file.3mf> [options]
+ * Prints triangles, bytes and time; any bad argument or unreadable image exits with code 1 and leaves no file.
+ */
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import type { CropInput } from "./crop";
+import { isLithophaneError } from "./errors";
+import { formatFromPath, generatePrintFile } from "./node";
+import { isShapeId, SHAPE_IDS, THICKNESS_MAPPINGS, type ThicknessMapping } from "./params";
+
+const USAGE = `Usage: npm run lithophane -- <image> --shape <${SHAPE_IDS.join("|")}> --width-mm N --height-mm N --out <file.stl|file.3mf>
+Options:
+  --resolution-mm N       grid spacing (default 0.2; 0.1 for the finest prints)
+  --min-mm N --max-mm N   thickness range (default 0.8 and 3.0)
+  --mapping M             ${THICKNESS_MAPPINGS.join(" | ")} (default beer-lambert)
+  --transmission N        Beer-Lambert light fraction through 1 mm (default 0.5)
+  --border-mm N           solid lip width at max thickness (default 3)
+  --smoothing-mm N        blur radius before mapping (default 0)
+  --front flat|relief     face the viewer looks at (default flat: image mirrored to read from the flat side)
+  --crop x,y,zoom         react-easy-crop position (x, y in source pixels unless --media-width is given)
+  --media-width N         displayed media width in CSS px the --crop offsets refer to
+  --crop-px x,y,w,h       crop rectangle in source pixels (react-easy-crop's croppedAreaPixels)`;
+
+class UsageError extends Error {}
+
+function numberOption(values: Record<string, unknown>, name: string): number | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (typeof raw !== "string" || raw.trim() === "" || !Number.isFinite(value)) {
+    throw new UsageError(`--${name} must be a number, got ${JSON.stringify(raw)}.`);
+  }
+  return value;
+}
+
+function numberList(raw: string, name: string, count: number): number[] {
+  const parts = raw.split(",").map((part) => Number(part.trim()));
+  if (parts.length !== count || parts.some((part) => !Number.isFinite(part))) {
+    throw new UsageError(`--${name} expects ${count} comma-separated numbers, got ${JSON.stringify(raw)}.`);
+  }
+  return parts;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        shape: { type: "string" },
+        "width-mm": { type: "string" },
+        "height-mm": { type: "string" },
+        "resolution-mm": { type: "string" },
+        "min-mm": { type: "string" },
+        "max-mm": { type: "string" },
+        mapping: { type: "string" },
+        transmission: { type: "string" },
+        "border-mm": { type: "string" },
+        "smoothing-mm": { type: "string" },
+        front: { type: "string" },
+        crop: { type: "string" },
+        "media-width": { type: "string" },
+        "crop-px": { type: "string" },
+        out: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+    if (values.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    if (positionals.length !== 1) throw new UsageError("Give exactly one input image.");
+    const imagePath = positionals[0]!;
+    if (!values.shape) throw new UsageError("--shape is required.");
+    if (!isShapeId(values.shape)) {
+      throw new UsageError(
+        `Unknown shape ${JSON.stringify(values.shape)}; expected one of ${SHAPE_IDS.join(", ")}.`,
+      );
+    }
+    const widthMm = numberOption(values, "width-mm");
+    const heightMm = numberOption(values, "height-mm");
+    if (widthMm === undefined || heightMm === undefined)
+      throw new UsageError("--width-mm and --height-mm are required.");
+    if (!values.out) throw new UsageError("--out is required.");
+    const format = formatFromPath(values.out);
+    if (!format) throw new UsageError(`--out must end in .stl or .3mf, got ${JSON.stringify(values.out)}.`);
+    if (values.mapping !== undefined && !(THICKNESS_MAPPINGS as readonly string[]).includes(values.mapping)) {
+      throw new UsageError(
+        `--mapping must be ${THICKNESS_MAPPINGS.join(" or ")}, got ${JSON.stringify(values.mapping)}.`,
+      );
+    }
+    if (values.front !== undefined && values.front !== "flat" && values.front !== "relief") {
+      throw new UsageError(`--front must be flat or relief, got ${JSON.stringify(values.front)}.`);
+    }
+    if (values.crop !== undefined && values["crop-px"] !== undefined) {
+      throw new UsageError("Use either --crop or --crop-px, not both.");
+    }
+    let crop: CropInput | undefined;
+    if (values.crop !== undefined) {
+      const [x, y, zoom] = numberList(values.crop, "crop", 3) as [number, number, number];
+      const mediaWidth = numberOption(values, "media-width");
+      crop = mediaWidth === undefined ? { x, y, zoom } : { x, y, zoom, mediaWidth };
+    } else if (values["crop-px"] !== undefined) {
+      const [x, y, width, height] = numberList(values["crop-px"], "crop-px", 4) as [
+        number,
+        number,
+        number,
+        number,
+      ];
+      crop = { x, y, width, height };
+    }
+
+    const result = await generatePrintFile({
+      imagePath,
+      shape: values.shape,
+      widthMm,
+      heightMm,
+      resolutionMm: numberOption(values, "resolution-mm"),
+      minThicknessMm: numberOption(values, "min-mm"),
+      maxThicknessMm: numberOption(values, "max-mm"),
+      mapping: values.mapping as ThicknessMapping | undefined,
+      transmissionPerMm: numberOption(values, "transmission"),
+      borderMm: numberOption(values, "border-mm"),
+      smoothingMm: numberOption(values, "smoothing-mm"),
+      front: values.front as "flat" | "relief" | undefined,
+      crop,
+      format,
+      outPath: values.out,
+    });
+    console.log(
+      `Wrote ${result.outPath}: ${result.triangles.toLocaleString("en-GB")} triangles, ${result.bytes.toLocaleString("en-GB")} bytes in ${(result.ms / 1000).toFixed(2)} s`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`error: ${error.message}\n\n${USAGE}`);
+    } else if (isLithophaneError(error)) {
+      console.error(`error: ${error.message}`);
+    } else if (
+      error instanceof TypeError &&
+      "code" in error &&
+      String(error.code).startsWith("ERR_PARSE_ARGS")
+    ) {
+      console.error(`error: ${error.message}\n\n${USAGE}`);
+    } else {
+      console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return 1;
+  }
+}
+
+// Run when executed directly (tsx src/lithophane/cli.ts), not when imported by tests.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  process.exitCode = await main(process.argv.slice(2));
+}

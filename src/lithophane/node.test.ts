@@ -1,0 +1,230 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { unzipSync } from "fflate";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LithophaneError } from "./errors";
+import { buildPanelGeometry, computeHeightmap } from "./index";
+import { checkMesh, parseBinaryStl } from "./mesh-check";
+import { generatePrintFile, startStlWorker, writePrintFile } from "./node";
+
+const run = promisify(execFile);
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+let folder: string;
+let photo: Buffer;
+
+/** A small photo-like PNG: horizontal gradient, dark disc in the top-left quadrant. */
+async function makePhoto(width: number, height: number): Promise<Buffer> {
+  const rgb = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const inDisc = Math.hypot(x - width / 4, y - height / 4) < Math.min(width, height) / 8;
+      const value = inDisc ? 10 : Math.round(60 + (180 * x) / width);
+      rgb.fill(value, 3 * (y * width + x), 3 * (y * width + x) + 3);
+    }
+  }
+  return sharp(rgb, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), "lithophane-node-"));
+  photo = await makePhoto(120, 90);
+});
+
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe("generatePrintFile", { timeout: 30_000 }, () => {
+  it("writes a closed STL from an image buffer and reports triangles, bytes and time", async () => {
+    const outPath = join(folder, "panel.stl");
+    const progress: number[] = [];
+    const result = await generatePrintFile({
+      imageBuffer: photo,
+      shape: "hexagon",
+      widthMm: 50,
+      heightMm: 50,
+      resolutionMm: 0.5,
+      format: "stl",
+      outPath,
+      onProgress: (fraction) => progress.push(fraction),
+    });
+    const bytes = await readFile(outPath);
+    expect(result.bytes).toBe(bytes.length);
+    expect(result.triangles).toBe(bytes.readUInt32LE(80));
+    expect(result.ms).toBeGreaterThan(0);
+    const { positions, indices } = parseBinaryStl(bytes);
+    const report = checkMesh(positions, indices);
+    expect(report.badEdges).toBe(0);
+    expect(report.signedVolume).toBeGreaterThan(0);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it("writes a 3MF (zlib-compressed model) from an image path that a zip reader accepts", async () => {
+    const imagePath = join(folder, "photo.png");
+    await writeFile(imagePath, photo);
+    const outPath = join(folder, "panel.3mf");
+    const result = await generatePrintFile({
+      imagePath,
+      shape: "heart",
+      widthMm: 40,
+      heightMm: 40,
+      resolutionMm: 0.4,
+      format: "3mf",
+      outPath,
+    });
+    const files = unzipSync(await readFile(outPath));
+    const model = new TextDecoder().decode(files["3D/3dmodel.model"]);
+    expect(model).toContain('<model unit="millimeter"');
+    expect(model.match(/<triangle /g)?.length).toBe(result.triangles);
+    expect(model.trimEnd().endsWith("</model>")).toBe(true);
+  });
+
+  it("applies a pixel crop: cropping to the dark disc gives a mostly thick panel", async () => {
+    const common = {
+      imageBuffer: photo,
+      shape: "square" as const,
+      widthMm: 30,
+      heightMm: 30,
+      resolutionMm: 1,
+      borderMm: 0,
+      format: "stl" as const,
+    };
+    const meanTop = async (outPath: string) => {
+      const { positions } = parseBinaryStl(await readFile(outPath));
+      let sum = 0;
+      let count = 0;
+      for (let v = 2; v < positions.length; v += 3) {
+        if (positions[v]! > 0) {
+          sum += positions[v]!;
+          count++;
+        }
+      }
+      return sum / count;
+    };
+    const cropped = join(folder, "cropped.stl");
+    await generatePrintFile({ ...common, outPath: cropped, crop: { x: 26, y: 18, width: 8, height: 8 } });
+    const full = join(folder, "full.stl");
+    await generatePrintFile({ ...common, outPath: full });
+    expect(await meanTop(cropped)).toBeGreaterThan(2.7);
+    expect(await meanTop(full)).toBeLessThan(2);
+  });
+
+  it("splits STL rows with a worker thread into the identical file", async () => {
+    const pixels = new Uint8Array(64 * 64).map((_, k) => (k * 37) % 256);
+    const geometry = buildPanelGeometry(
+      computeHeightmap(pixels, 64, 64, { shape: "heart", widthMm: 60, heightMm: 60, resolutionMm: 0.5 }),
+    );
+    const single = join(folder, "single.stl");
+    const parallel = join(folder, "parallel.stl");
+    await writePrintFile(geometry, "stl", single);
+    const worker = startStlWorker();
+    try {
+      await writePrintFile(geometry, "stl", parallel, undefined, worker);
+    } finally {
+      await worker.terminate();
+    }
+    expect(Buffer.compare(await readFile(single), await readFile(parallel))).toBe(0);
+  });
+
+  it("rejects an unreadable image with a LithophaneError and leaves no file behind", async () => {
+    const outPath = join(folder, "broken", "never.stl");
+    await writeFile(join(folder, "not-an-image.jpg"), "hello");
+    const attempt = generatePrintFile({
+      imagePath: join(folder, "not-an-image.jpg"),
+      shape: "square",
+      widthMm: 40,
+      heightMm: 40,
+      format: "stl",
+      outPath,
+    });
+    await expect(attempt).rejects.toBeInstanceOf(LithophaneError);
+    await expect(attempt).rejects.toThrow(/Could not read the image/);
+  });
+
+  it("validates before touching the disk", async () => {
+    const attempt = generatePrintFile({
+      imageBuffer: photo,
+      shape: "square",
+      widthMm: 40,
+      heightMm: 40,
+      minThicknessMm: 5,
+      format: "stl",
+      outPath: join(folder, "invalid.stl"),
+    });
+    await expect(attempt).rejects.toThrow(/Maximum thickness \(3 mm\) must be greater/);
+    expect((await readdir(folder)).filter((name) => name.includes("invalid"))).toEqual([]);
+  });
+});
+
+describe("CLI", { timeout: 90_000 }, () => {
+  const cli = (args: string[]) =>
+    run(process.execPath, ["--import", "tsx", "src/lithophane/cli.ts", ...args], { cwd: repoRoot }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code?: number; stdout?: string; stderr?: string }) => ({
+        code: error.code ?? -1,
+        stdout: error.stdout ?? "",
+        stderr: error.stderr ?? "",
+      }),
+    );
+
+  it("prints triangles, bytes and time, and writes the file", async () => {
+    const imagePath = join(folder, "cli.png");
+    await writeFile(imagePath, photo);
+    const outPath = join(folder, "cli.3mf");
+    const { code, stdout } = await cli([
+      imagePath,
+      "--shape",
+      "rectangle",
+      "--width-mm",
+      "40",
+      "--height-mm",
+      "30",
+      "--resolution-mm",
+      "0.5",
+      "--mapping",
+      "linear",
+      "--crop",
+      "0,0,1.2",
+      "--out",
+      outPath,
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Wrote .*cli\.3mf: [\d,]+ triangles, [\d,]+ bytes in \d+\.\d\d s/);
+    expect((await readFile(outPath)).length).toBeGreaterThan(1000);
+  });
+
+  it("exits 1 with a clear message on bad arguments and an unreadable image, writing nothing", async () => {
+    const outPath = join(folder, "cli-bad.stl");
+    // Independent runs: start them together, each pays tsx's start-up.
+    const [badShape, badNumber, missing] = await Promise.all([
+      cli(["x.png", "--shape", "circle", "--width-mm", "40", "--height-mm", "40", "--out", outPath]),
+      cli(["x.png", "--shape", "square", "--width-mm", "wide", "--height-mm", "40", "--out", outPath]),
+      cli([
+        join(folder, "missing.png"),
+        "--shape",
+        "square",
+        "--width-mm",
+        "40",
+        "--height-mm",
+        "40",
+        "--out",
+        outPath,
+      ]),
+    ]);
+    expect(badShape.code).toBe(1);
+    expect(badShape.stderr).toContain('Unknown shape "circle"');
+    expect(badNumber.code).toBe(1);
+    expect(badNumber.stderr).toContain('--width-mm must be a number, got "wide"');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/error: Could not read the image: .*missing\.png/);
+    expect((await readdir(folder)).filter((name) => name.includes("cli-bad"))).toEqual([]);
+  });
+});

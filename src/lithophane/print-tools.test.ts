@@ -1,0 +1,144 @@
+/**
+ * Checks generated files with real print tooling: admesh must find nothing to repair in each shape's STL
+ * and PrusaSlicer must slice each shape's 3MF. When a tool is missing, scripts/install-print-tools.mjs
+ * tries to install it (root + apt); only if that fails are the tests skipped, and the test name says why.
+ */
+import { execFile, spawnSync } from "node:child_process";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPanelGeometry, computeHeightmap, SHAPE_IDS, type ShapeId } from "./index";
+import { writePrintFile } from "./node";
+
+const run = promisify(execFile);
+const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+const hasCommand = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
+
+if (!hasCommand("admesh") || !hasCommand("prusa-slicer")) {
+  spawnSync(process.execPath, ["scripts/install-print-tools.mjs"], {
+    cwd: repoRoot,
+    stdio: "inherit",
+    timeout: 600_000,
+  });
+}
+const admeshReady = hasCommand("admesh");
+const slicerReady = hasCommand("prusa-slicer");
+
+/** Panel sizes per shape: small (40 mm) so the checks stay quick. */
+const SIZE: Record<ShapeId, [number, number]> = {
+  square: [40, 40],
+  rectangle: [40, 30],
+  "rectangle-portrait": [30, 40],
+  hexagon: [40, 40],
+  heart: [40, 40],
+};
+
+/** Smooth photo-like test pattern: gradient plus rings. */
+function pattern(size: number): Uint8Array {
+  const pixels = new Uint8Array(size * size);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const rings = Math.sin(Math.hypot(x - size / 2, y - size / 2) / 3);
+      pixels[y * size + x] = Math.round(127 + 60 * rings + (60 * x) / size);
+    }
+  }
+  return pixels;
+}
+
+let folder: string;
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), "lithophane-print-tools-"));
+});
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+/** admesh gets 0.5 mm panels; PrusaSlicer's G-code export costs seconds per file, so it gets 1 mm ones. */
+async function writePanel(shape: ShapeId, format: "stl" | "3mf", resolutionMm: number): Promise<string> {
+  const [widthMm, heightMm] = SIZE[shape];
+  const heightmap = computeHeightmap(pattern(64), 64, 64, { shape, widthMm, heightMm, resolutionMm });
+  const outPath = join(folder, `${shape}.${format}`);
+  await writePrintFile(buildPanelGeometry(heightmap), format, outPath);
+  return outPath;
+}
+
+/** admesh's report as "label -> numbers", e.g. "Backwards edges" -> [0]. */
+function parseAdmesh(output: string): Map<string, number[]> {
+  const values = new Map<string, number[]>();
+  for (const line of output.split("\n")) {
+    const match = line.match(/^([A-Za-z][A-Za-z0-9 ]*?)\s*:\s*([-\d.\s]+)$/);
+    if (match) values.set(match[1]!.trim(), match[2]!.trim().split(/\s+/).map(Number));
+  }
+  return values;
+}
+
+describe.skipIf(!admeshReady)(
+  `admesh${admeshReady ? "" : " (skipped: admesh is not installed and could not be installed)"}`,
+  () => {
+    it.each(SHAPE_IDS)("finds nothing to repair in the %s STL", async (shape) => {
+      const path = await writePanel(shape, "stl", 0.5);
+      const { stdout } = await run("admesh", [path]);
+      const report = parseAdmesh(stdout);
+      const expectZero = [
+        "Degenerate facets",
+        "Edges fixed",
+        "Facets removed",
+        "Facets added",
+        "Facets reversed",
+        "Backwards edges",
+        "Normals fixed",
+        "Facets with 1 disconnected edge",
+        "Facets with 2 disconnected edges",
+        "Facets with 3 disconnected edges",
+        "Total disconnected facets",
+      ];
+      for (const label of expectZero) {
+        expect(report.get(label), `${label} in:\n${stdout}`).toBeDefined();
+        expect(
+          report.get(label)!.every((value) => value === 0),
+          `${label} in:\n${stdout}`,
+        ).toBe(true);
+      }
+      expect(stdout).toMatch(/Number of parts\s*:\s*1\s/);
+      expect(stdout).not.toMatch(/Edges fixed\s*:\s*[1-9]/);
+      const facets = report.get("Number of facets")!;
+      expect(facets[0]).toBe(facets[1]);
+      expect(Number(stdout.match(/Volume\s*:\s*([\d.]+)/)?.[1])).toBeGreaterThan(0);
+    });
+  },
+);
+
+describe.skipIf(!slicerReady)(
+  `prusa-slicer${slicerReady ? "" : " (skipped: prusa-slicer is not installed and could not be installed)"}`,
+  () => {
+    it("reads every shape's 3MF as one manifold part and slices it to G-code", async () => {
+      const paths = await Promise.all(SHAPE_IDS.map((shape) => writePanel(shape, "3mf", 1)));
+      for (const path of paths) {
+        const { stdout } = await run("prusa-slicer", ["--info", path]);
+        expect(stdout, path).toContain("manifold = yes");
+        expect(stdout, path).toMatch(/number_of_parts =\s+1/);
+      }
+      // Two slicer processes (one per core), each slicing its share of the files.
+      const halves = [paths.filter((_, k) => k % 2 === 0), paths.filter((_, k) => k % 2 === 1)];
+      await Promise.all(
+        halves.map((files) =>
+          run("prusa-slicer", [
+            "--export-gcode",
+            "--output-filename-format",
+            "{input_filename_base}.gcode",
+            ...files,
+          ]),
+        ),
+      );
+      for (const shape of SHAPE_IDS) {
+        const gcode = join(folder, `${shape}.gcode`);
+        expect((await stat(gcode)).size, gcode).toBeGreaterThan(10_000);
+        const text = await readFile(gcode, "utf8");
+        expect(text).toMatch(/^G1 /m);
+      }
+    }, 600_000);
+  },
+);

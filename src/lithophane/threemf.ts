@@ -1,0 +1,349 @@
+import { type AsyncFlateStreamHandler, Zip, ZipDeflate, type ZipInputFile } from "fflate";
+import { asciiBytes, PackedText, putUint, writeBytes, writeFixed3 } from "./ascii";
+import { type ByteSink, ChunkedOutput } from "./chunks";
+import {
+  fileIndex,
+  forEachWallAndBackTriangle,
+  newCellWalk,
+  type PanelGeometry,
+  rowScratchSize,
+  rowTopTriangles,
+  vertexPosition,
+} from "./geometry";
+import type { WriteResult, WriterOptions } from "./stl";
+
+export const MODEL_PATH = "3D/3dmodel.model";
+export const CORE_NAMESPACE = "http://schemas.microsoft.com/3dmanufacturing/core/2015/02";
+
+export const CONTENT_TYPES_XML =
+  '<?xml version="1.0" encoding="UTF-8"?>\n' +
+  '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+  '<Default Extension="model" ContentType="application/vnd.ms-package.3dmanufacturing-3dmodel+xml"/>' +
+  "</Types>\n";
+
+export const RELS_XML =
+  '<?xml version="1.0" encoding="UTF-8"?>\n' +
+  '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+  `<Relationship Target="/${MODEL_PATH}" Id="rel0" Type="http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel"/>` +
+  "</Relationships>\n";
+
+const MODEL_HEAD = asciiBytes(
+  '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<model unit="millimeter" xml:lang="en-US" xmlns="${CORE_NAMESPACE}">\n` +
+    '<metadata name="Application">Lithobox lithophane generator</metadata>\n' +
+    '<resources>\n<object id="1" type="model" name="Lithophane">\n<mesh>\n<vertices>\n',
+);
+const VERTICES_END = asciiBytes("</vertices>\n<triangles>\n");
+const MODEL_TAIL = asciiBytes(
+  '</triangles>\n</mesh>\n</object>\n</resources>\n<build>\n<item objectid="1"/>\n</build>\n</model>\n',
+);
+const VERTEX_Y = asciiBytes('" y="');
+const VERTEX_Z = asciiBytes('" z="');
+const ELEMENT_END = asciiBytes('"/>\n');
+const VERTEX_X = asciiBytes('<vertex x="');
+
+/** Upper bounds used to reserve buffer space per row. */
+const MAX_VERTEX_BYTES = 72;
+const MAX_TRIANGLE_BYTES = 64;
+/** Room for the up-to-3-byte spill of 32-bit text stores. */
+const SLACK = 8;
+
+/**
+ * A zip entry the model XML is pushed into. The core uses fflate's ZipDeflate; Node swaps in a
+ * zlib-backed one that compresses chunks on the thread pool while the next chunk is generated.
+ */
+export interface ZipEntryStream {
+  file: ZipInputFile;
+  /** The returned promise settles when `chunk` may be reused. */
+  push(chunk: Uint8Array, final: boolean): void | Promise<void>;
+  /** Settles once every compressed byte has been handed to the zip. */
+  settled?(): Promise<void>;
+}
+export type ZipEntryFactory = (filename: string) => ZipEntryStream;
+
+/** fflate's in-thread deflate (browser-safe). Level 1: the XML compresses ~6x even at the fastest level. */
+export function fflateDeflateEntry(level: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 = 1): ZipEntryFactory {
+  return (filename) => {
+    const file = new ZipDeflate(filename, { level });
+    return { file, push: (chunk, final) => file.push(chunk, final) };
+  };
+}
+
+export interface ThreeMfOptions extends WriterOptions {
+  modelEntry?: ZipEntryFactory;
+}
+
+/** Little-endian 32-bit word of up to 4 ASCII characters, for unaligned DataView stores. */
+function word(text: string): number {
+  let value = 0;
+  for (let k = 0; k < text.length; k++) value |= text.charCodeAt(k) << (8 * k);
+  return value >>> 0;
+}
+// '<triangle v1="' (14 bytes), '" v2="' and '" v3="' (6 bytes), '"/>\n' (4 bytes) as constant stores.
+const TRIANGLE_0 = word("<tri");
+const TRIANGLE_1 = word("angl");
+const TRIANGLE_2 = word("e v1");
+const TRIANGLE_3 = word('="');
+const SECOND_0 = word('" v2');
+const THIRD_0 = word('" v3');
+const EQUALS_QUOTE = word('="');
+const END_WORD = word('"/>\n');
+
+function writeTriangle(view: DataView, offset: number, a: number, b: number, c: number): number {
+  view.setUint32(offset, TRIANGLE_0, true);
+  view.setUint32(offset + 4, TRIANGLE_1, true);
+  view.setUint32(offset + 8, TRIANGLE_2, true);
+  view.setUint16(offset + 12, TRIANGLE_3, true);
+  let o = putUint(view, offset + 14, a);
+  view.setUint32(o, SECOND_0, true);
+  view.setUint16(o + 4, EQUALS_QUOTE, true);
+  o = putUint(view, o + 6, b);
+  view.setUint32(o, THIRD_0, true);
+  view.setUint16(o + 4, EQUALS_QUOTE, true);
+  o = putUint(view, o + 6, c);
+  view.setUint32(o, END_WORD, true);
+  return o + 4;
+}
+
+/**
+ * Formats one grid row of vertices or one row of cells' triangles at a time, with 32-bit stores of
+ * pre-packed text and table-driven digits. Synchronous and small, so V8 optimises the hot loops; the
+ * async caller only deals with buffer hand-over.
+ */
+class ModelXmlRows {
+  /** Per column: '<vertex x="<x>" y="' packed, 8 words each. */
+  private readonly columnWords: Uint32Array;
+  private readonly columnLength: Uint8Array;
+  /** Per thickness in thousandths: its text followed by '"/>\n', packed, 3 words each. */
+  private readonly zWords: Uint32Array;
+  private readonly zLength: Uint8Array;
+  private readonly scratch: Int32Array;
+  private readonly walk = newCellWalk();
+
+  constructor(private readonly geometry: PanelGeometry) {
+    const { nx, stepXMm } = geometry;
+    const text = new Uint8Array(64);
+    this.columnWords = new Uint32Array(nx * 8);
+    this.columnLength = new Uint8Array(nx);
+    for (let i = 0; i < nx; i++) {
+      let p = writeBytes(text, 0, VERTEX_X);
+      p = writeFixed3(text, p, i * stepXMm);
+      p = writeBytes(text, p, VERTEX_Y);
+      this.columnWords.set(new PackedText(text.subarray(0, p)).words, i * 8);
+      this.columnLength[i] = p;
+    }
+    const maxThousandths = Math.round(geometry.heightmap.spec.maxThicknessMm * 1000);
+    this.zWords = new Uint32Array((maxThousandths + 1) * 3);
+    this.zLength = new Uint8Array(maxThousandths + 1);
+    for (let m = 0; m <= maxThousandths; m++) {
+      let p = writeFixed3(text, 0, m / 1000);
+      p = writeBytes(text, p, ELEMENT_END);
+      this.zWords.set(new PackedText(text.subarray(0, p)).words, m * 3);
+      this.zLength[m] = p;
+    }
+    this.scratch = new Int32Array(rowScratchSize(nx));
+  }
+
+  /** One grid row of '<vertex x=".." y=".." z=".."/>' lines; fixed-count word stores (spills are overwritten). */
+  vertexRow(view: DataView, offset: number, j: number): number {
+    const { nx, gridFileIndex } = this.geometry;
+    const heights = this.geometry.heightmap.thicknessMm;
+    const { columnWords, columnLength, zWords, zLength } = this;
+    const rowText = new Uint8Array(12);
+    let rowLength = writeFixed3(rowText, 0, j * this.geometry.stepYMm);
+    rowLength = writeBytes(rowText, rowLength, VERTEX_Z);
+    const rowWords = new PackedText(rowText).words;
+    const row0 = rowWords[0]!;
+    const row1 = rowWords[1]!;
+    const row2 = rowWords[2]!;
+    const maxThousandths = zLength.length - 1;
+    let o = offset;
+    for (let i = 0; i < nx; i++) {
+      const k = j * nx + i;
+      if (gridFileIndex !== null && gridFileIndex[k]! < 0) continue;
+      const c = i * 8;
+      view.setUint32(o, columnWords[c]!, true);
+      view.setUint32(o + 4, columnWords[c + 1]!, true);
+      view.setUint32(o + 8, columnWords[c + 2]!, true);
+      view.setUint32(o + 12, columnWords[c + 3]!, true);
+      view.setUint32(o + 16, columnWords[c + 4]!, true);
+      view.setUint32(o + 20, columnWords[c + 5]!, true);
+      o += columnLength[i]!;
+      view.setUint32(o, row0, true);
+      view.setUint32(o + 4, row1, true);
+      view.setUint32(o + 8, row2, true);
+      o += rowLength;
+      const m = Math.round(heights[k]! * 1000);
+      if (m >= 0 && m <= maxThousandths) {
+        const z = m * 3;
+        view.setUint32(o, zWords[z]!, true);
+        view.setUint32(o + 4, zWords[z + 1]!, true);
+        view.setUint32(o + 8, zWords[z + 2]!, true);
+        o += zLength[m]!;
+      } else {
+        const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+        o = writeBytes(bytes, writeFixed3(bytes, o, heights[k]!), ELEMENT_END);
+      }
+    }
+    return o;
+  }
+
+  /** Full cells (k, k+1, k+nx+1) + (k, k+nx+1, k+nx), then the cells the outline cuts. */
+  triangleRow(view: DataView, offset: number, j: number): number {
+    const geometry = this.geometry;
+    const { nx, cellCase, gridFileIndex } = geometry;
+    let o = offset;
+    const rowCells = j * (nx - 1);
+    for (let i = 0; i < nx - 1; i++) {
+      if (cellCase !== null && cellCase[rowCells + i] !== 15) continue;
+      const k = j * nx + i;
+      let a = k;
+      let b = k + 1;
+      let c = k + nx + 1;
+      let d = k + nx;
+      if (gridFileIndex !== null) {
+        a = gridFileIndex[a]!;
+        b = gridFileIndex[b]!;
+        c = gridFileIndex[c]!;
+        d = gridFileIndex[d]!;
+      }
+      o = writeTriangle(view, o, a, b, c);
+      o = writeTriangle(view, o, a, c, d);
+    }
+    if (cellCase !== null) {
+      const scratch = this.scratch;
+      const count = rowTopTriangles(geometry, j, scratch, this.walk, true);
+      for (let t = 0; t < 3 * count; t += 3) {
+        o = writeTriangle(
+          view,
+          o,
+          fileIndex(geometry, scratch[t]!),
+          fileIndex(geometry, scratch[t + 1]!),
+          fileIndex(geometry, scratch[t + 2]!),
+        );
+      }
+    }
+    return o;
+  }
+}
+
+/** Streams the model XML (vertices then triangles) through reused chunks of `out`. */
+async function writeModelXml(
+  geometry: PanelGeometry,
+  out: ChunkedOutput,
+  onProgress: (fraction: number) => void,
+): Promise<void> {
+  const { nx, ny } = geometry;
+  const rows = new ModelXmlRows(geometry);
+  const totalRows = 2 * ny;
+  await out.ensure(MODEL_HEAD.length);
+  out.offset = writeBytes(out.buffer, out.offset, MODEL_HEAD);
+  for (let j = 0; j < ny; j++) {
+    await out.ensure(nx * MAX_VERTEX_BYTES + SLACK);
+    out.offset = rows.vertexRow(out.view, out.offset, j);
+    if (j % 64 === 0) onProgress(j / totalRows);
+  }
+  // Crossings and back vertices: a few thousand, through the generic lookup.
+  const extra = geometry.crossingX.length + geometry.loop.length;
+  const position = new Float64Array(3);
+  const gridCount = nx * ny;
+  for (let k = 0; k < extra; k++) {
+    await out.ensure(MAX_VERTEX_BYTES);
+    vertexPosition(geometry, gridCount + k, position);
+    let o = writeBytes(out.buffer, out.offset, VERTEX_X);
+    o = writeFixed3(out.buffer, o, position[0]!);
+    o = writeBytes(out.buffer, o, VERTEX_Y);
+    o = writeFixed3(out.buffer, o, position[1]!);
+    o = writeBytes(out.buffer, o, VERTEX_Z);
+    o = writeFixed3(out.buffer, o, position[2]!);
+    out.offset = writeBytes(out.buffer, o, ELEMENT_END);
+  }
+  await out.ensure(VERTICES_END.length);
+  out.offset = writeBytes(out.buffer, out.offset, VERTICES_END);
+  for (let j = 0; j < ny - 1; j++) {
+    await out.ensure(geometry.rowTriangleCounts[j]! * MAX_TRIANGLE_BYTES + SLACK);
+    out.offset = rows.triangleRow(out.view, out.offset, j);
+    if (j % 64 === 0) onProgress((ny + j) / totalRows);
+  }
+  const tail: number[] = [];
+  forEachWallAndBackTriangle(geometry, (a, b, c) => {
+    tail.push(fileIndex(geometry, a), fileIndex(geometry, b), fileIndex(geometry, c));
+  });
+  for (let t = 0; t < tail.length; t += 3) {
+    await out.ensure(MAX_TRIANGLE_BYTES + SLACK);
+    out.offset = writeTriangle(out.view, out.offset, tail[t]!, tail[t + 1]!, tail[t + 2]!);
+  }
+  await out.ensure(MODEL_TAIL.length);
+  out.offset = writeBytes(out.buffer, out.offset, MODEL_TAIL);
+}
+
+/** A small text file added to the zip uncompressed-size-known, via fflate's ZipDeflate. */
+function addTextFile(zip: Zip, filename: string, text: string): void {
+  const file = new ZipDeflate(filename, { level: 6 });
+  zip.add(file);
+  file.push(asciiBytes(text), true);
+}
+
+/**
+ * Streams a 3MF package (OPC zip: [Content_Types].xml, _rels/.rels, 3D/3dmodel.model with one indexed
+ * mesh object in millimetres and a build item) into `sink`.
+ */
+export async function write3mf(
+  geometry: PanelGeometry,
+  sink: ByteSink,
+  options: ThreeMfOptions = {},
+): Promise<WriteResult> {
+  let zipError: Error | null = null;
+  let zipBytes = 0;
+  const pendingWrites: Promise<void>[] = [];
+  let finished!: () => void;
+  const zipDone = new Promise<void>((resolve) => {
+    finished = resolve;
+  });
+  const onZipData: AsyncFlateStreamHandler = (error, data, final) => {
+    if (error) {
+      zipError = error;
+      finished();
+      return;
+    }
+    zipBytes += data.length;
+    const written = sink.write(data);
+    if (written instanceof Promise) pendingWrites.push(written);
+    if (final) finished();
+  };
+  const zip = new Zip(onZipData);
+  addTextFile(zip, "[Content_Types].xml", CONTENT_TYPES_XML);
+  addTextFile(zip, "_rels/.rels", RELS_XML);
+
+  const entry = (options.modelEntry ?? fflateDeflateEntry(1))(MODEL_PATH);
+  zip.add(entry.file);
+  const drain = async (): Promise<void> => {
+    if (zipError) throw zipError;
+    if (pendingWrites.length > 0) await Promise.all(pendingWrites.splice(0));
+  };
+  const chunkBytes = Math.max(
+    options.chunkBytes ?? 2 << 20,
+    4 * geometry.nx * MAX_TRIANGLE_BYTES + 1024,
+    geometry.nx * MAX_VERTEX_BYTES,
+  );
+  const xml = new ChunkedOutput(
+    {
+      write: async (bytes) => {
+        await entry.push(bytes, false);
+        await drain();
+      },
+    },
+    chunkBytes,
+  );
+  const report = options.onProgress ?? (() => {});
+  await writeModelXml(geometry, xml, (fraction) => report(0.98 * fraction));
+  await xml.finish();
+  await entry.push(new Uint8Array(0), true);
+  await entry.settled?.();
+  zip.end();
+  await zipDone;
+  await drain();
+  report(1);
+  return { triangles: geometry.triangleCount, bytes: zipBytes };
+}
