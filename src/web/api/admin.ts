@@ -1,0 +1,276 @@
+/**
+ * The admin API (/api/admin/*; every call needs an admin with MFA, else 401/403). Money is
+ * GBP pence. Each function throws ApiRequestError with the server's message on failure.
+ */
+import type {
+  OptionCreateInput,
+  OptionUpdateInput,
+  ProductCreateInput,
+  ProductUpdateInput,
+} from "@shared/admin-schemas";
+import type { OptionType } from "@shared/options";
+import type { OrderStatus } from "@shared/orders";
+import type { ActivityEntry } from "../../server/routes/admin/activity";
+import type { BulkStatusResult } from "../../server/routes/admin/orders";
+import type { AnalyticsReport, Granularity } from "../../server/services/admin-analytics";
+import type { AdminOption, AdminProduct } from "../../server/services/admin-catalog";
+import type { DashboardSummary } from "../../server/services/admin-dashboard";
+import type { OrphanUploadPreview, TestOrderPreview } from "../../server/services/admin-data";
+import type { AdminOrderDetail, AdminOrderList } from "../../server/services/admin-orders";
+import type { AdminUserRow } from "../../server/services/admin-users";
+import type { ExportFormat, ExportResource } from "../../server/services/export";
+import { api, readJson } from "./client";
+
+export type {
+  ActivityEntry,
+  AdminOption,
+  AdminOrderDetail,
+  AdminOrderList,
+  AdminProduct,
+  AdminUserRow,
+  AnalyticsReport,
+  BulkStatusResult,
+  DashboardSummary,
+  ExportFormat,
+  ExportResource,
+  Granularity,
+  OrphanUploadPreview,
+  TestOrderPreview,
+};
+export type AdminOrderSummary = AdminOrderList["orders"][number];
+export type EnvironmentMode = "production" | "test";
+
+/** Query values as strings, blanks left out (the server treats a missing filter as "any"). */
+function query<T extends object>(filters: T): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== null && value !== "") out[key] = String(value);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------- dashboard
+
+export function fetchDashboard(): Promise<DashboardSummary> {
+  return readJson(api.admin.dashboard.$get());
+}
+
+// ---------------------------------------------------------------------------- orders
+
+export interface OrderFilters {
+  q?: string;
+  status?: string;
+  from?: string;
+  to?: string;
+  mode?: "all" | "test" | "live";
+  customer?: "all" | "guest" | "customer";
+  page?: number;
+  pageSize?: number;
+}
+
+export function fetchOrders(filters: OrderFilters): Promise<AdminOrderList> {
+  return readJson(api.admin.orders.$get({ query: query(filters) }));
+}
+
+export async function fetchOrder(id: string): Promise<AdminOrderDetail> {
+  const body = await readJson<{ order: AdminOrderDetail }>(api.admin.orders[":id"].$get({ param: { id } }));
+  return body.order;
+}
+
+export interface StatusChangeInput {
+  status: OrderStatus;
+  trackingNumber?: string;
+  note?: string;
+}
+
+export function changeOrderStatus(
+  id: string,
+  input: StatusChangeInput,
+): Promise<{ changed: boolean; emailed: boolean; order: AdminOrderDetail | null }> {
+  return readJson(api.admin.orders[":id"].status.$post({ param: { id }, json: input }));
+}
+
+export function addOrderNote(id: string, body: string): Promise<{ note: AdminOrderDetail["notes"][number] }> {
+  return readJson(api.admin.orders[":id"].notes.$post({ param: { id }, json: { body } }));
+}
+
+export function bulkChangeStatus(
+  ids: string[],
+  status: OrderStatus,
+): Promise<{ results: BulkStatusResult[]; changed: number; failed: number }> {
+  return readJson(api.admin.orders["bulk-status"].$post({ json: { ids, status } }));
+}
+
+// ---------------------------------------------------------------------------- users
+
+export interface UserFilters {
+  q?: string;
+  role?: "all" | "admin" | "user";
+  mfa?: "all" | "on" | "off";
+  page?: number;
+  pageSize?: number;
+}
+
+export interface AdminUserList {
+  users: AdminUserRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  adminCount: number;
+}
+
+export function fetchUsers(filters: UserFilters): Promise<AdminUserList> {
+  return readJson(api.admin.users.$get({ query: query(filters) }));
+}
+
+export function setUserRole(
+  id: string,
+  role: "admin" | "user",
+): Promise<{ changed: boolean; message: string }> {
+  return readJson(api.admin.users[":id"].role.$post({ param: { id }, json: { role } }));
+}
+
+export function resetUserMfa(id: string): Promise<{ email: string; factorsRemoved: number }> {
+  return readJson(api.admin.users[":id"]["mfa-reset"].$post({ param: { id } }));
+}
+
+// ---------------------------------------------------------------------------- products
+
+export async function fetchAdminProducts(): Promise<AdminProduct[]> {
+  return (await readJson<{ products: AdminProduct[] }>(api.admin.products.$get())).products;
+}
+
+export async function createProduct(input: ProductCreateInput): Promise<AdminProduct> {
+  return (await readJson<{ product: AdminProduct }>(api.admin.products.$post({ json: input }))).product;
+}
+
+export async function updateProduct(id: string, input: ProductUpdateInput): Promise<AdminProduct> {
+  return (
+    await readJson<{ product: AdminProduct }>(
+      api.admin.products[":id"].$patch({ param: { id }, json: input }),
+    )
+  ).product;
+}
+
+export async function reorderProducts(ids: string[]): Promise<AdminProduct[]> {
+  return (await readJson<{ products: AdminProduct[] }>(api.admin.products.reorder.$post({ json: { ids } })))
+    .products;
+}
+
+/** Sets the product's photo from an image uploaded with uploadImage (src/web/api/uploads.ts). */
+export async function setProductImage(id: string, uploadId: string): Promise<AdminProduct> {
+  return (
+    await readJson<{ product: AdminProduct }>(
+      api.admin.products[":id"].image.$post({ param: { id }, json: { uploadId } }),
+    )
+  ).product;
+}
+
+export async function removeProductImage(id: string): Promise<AdminProduct> {
+  return (
+    await readJson<{ product: AdminProduct }>(api.admin.products[":id"].image.$delete({ param: { id } }))
+  ).product;
+}
+
+// ---------------------------------------------------------------------------- creator options
+
+export async function fetchAdminOptions(): Promise<AdminOption[]> {
+  return (await readJson<{ options: AdminOption[] }>(api.admin.options.$get())).options;
+}
+
+export async function createOption(input: OptionCreateInput): Promise<AdminOption> {
+  return (await readJson<{ option: AdminOption }>(api.admin.options.$post({ json: input }))).option;
+}
+
+export async function updateOption(id: string, input: OptionUpdateInput): Promise<AdminOption> {
+  return (
+    await readJson<{ option: AdminOption }>(api.admin.options[":id"].$patch({ param: { id }, json: input }))
+  ).option;
+}
+
+export async function reorderOptions(optionType: OptionType, ids: string[]): Promise<AdminOption[]> {
+  return (
+    await readJson<{ options: AdminOption[] }>(api.admin.options.reorder.$post({ json: { optionType, ids } }))
+  ).options;
+}
+
+// ---------------------------------------------------------------------------- analytics
+
+export interface AnalyticsFilters {
+  from?: string;
+  to?: string;
+  granularity?: Granularity;
+  mode?: "live" | "test";
+}
+
+export function fetchAnalytics(filters: AnalyticsFilters): Promise<AnalyticsReport> {
+  return readJson(api.admin.analytics.$get({ query: query(filters) }));
+}
+
+// ---------------------------------------------------------------------------- export
+
+/** The download link of an export (a plain GET the browser saves; streamed by the server). */
+export function exportUrl(
+  resource: ExportResource,
+  options: { format: ExportFormat; from?: string; to?: string },
+): string {
+  const params = new URLSearchParams(query(options));
+  return `/api/admin/export/${encodeURIComponent(resource)}?${params.toString()}`;
+}
+
+// ---------------------------------------------------------------------------- data management
+
+export async function fetchEnvironmentMode(): Promise<EnvironmentMode> {
+  return (await readJson<{ mode: EnvironmentMode }>(api.admin.data.environment.$get())).mode;
+}
+
+export function setEnvironmentMode(
+  mode: EnvironmentMode,
+): Promise<{ mode: EnvironmentMode; previous: EnvironmentMode }> {
+  return readJson(api.admin.data.environment.$put({ json: { mode } }));
+}
+
+export function previewTestOrders(): Promise<TestOrderPreview> {
+  return readJson(api.admin.data["test-orders"].$get());
+}
+
+export function purgeTestOrders(expectedCount: number): Promise<{ deleted: number }> {
+  return readJson(api.admin.data["test-orders"].purge.$post({ json: { expectedCount } }));
+}
+
+export function previewOrphanUploads(days: number): Promise<OrphanUploadPreview> {
+  return readJson(api.admin.data["orphan-uploads"].$get({ query: { days: String(days) } }));
+}
+
+export function purgeOrphanUploads(
+  days: number,
+  expectedCount: number,
+): Promise<{ deleted: number; filesDeleted: number }> {
+  return readJson(api.admin.data["orphan-uploads"].purge.$post({ json: { days, expectedCount } }));
+}
+
+// ---------------------------------------------------------------------------- activity
+
+export interface ActivityFilters {
+  action?: string;
+  table?: string;
+  user?: string;
+  from?: string;
+  to?: string;
+  outcome?: "all" | "success" | "failure";
+  page?: number;
+  pageSize?: number;
+}
+
+export interface ActivityPage {
+  entries: ActivityEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+  actions: string[];
+  tables: string[];
+}
+
+export function fetchActivity(filters: ActivityFilters): Promise<ActivityPage> {
+  return readJson(api.admin.activity.$get({ query: query(filters) }));
+}

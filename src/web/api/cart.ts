@@ -1,0 +1,35 @@
+/**
+ * The signed-in customer's saved cart.
+ *   GET /api/cart -> { items: CartItem[] }
+ *   PUT /api/cart { items: CartItem[] } (at most MAX_CART_ITEMS) -> { items, dropped }
+ * A PUT replaces the whole saved cart (delete all, insert all, in one transaction). The
+ * answer's items carry the server's prices and texts: use them as the new cart. Lines the
+ * shop no longer sells come back in `dropped` ({id, message}) and are not saved.
+ * At sign-in: merge with mergeCarts(local, saved) from @shared/cart, then PUT the result.
+ */
+import type { CartItem } from "@shared/cart";
+import type { DroppedCartItem } from "../../server/services/saved-cart";
+import { readJson } from "./client";
+
+export type { DroppedCartItem };
+
+export interface SavedCartAnswer {
+  items: CartItem[];
+  dropped: DroppedCartItem[];
+}
+
+export async function fetchSavedCart(): Promise<CartItem[]> {
+  const res = fetch("/api/cart", { credentials: "same-origin", headers: { Accept: "application/json" } });
+  return (await readJson<{ items: CartItem[] }>(res)).items;
+}
+
+export function saveCart(items: readonly CartItem[]): Promise<SavedCartAnswer> {
+  return readJson<SavedCartAnswer>(
+    fetch("/api/cart", {
+      method: "PUT",
+      credentials: "same-origin",
+      headers: { Accept: "application/json", "Content-Type": "application/json" },
+      body: JSON.stringify({ items }),
+    }),
+  );
+}

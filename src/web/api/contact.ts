@@ -1,0 +1,51 @@
+import type { ContactInput } from "@shared/schemas";
+
+/** What happened to a contact message: stored, refused with reasons, or not delivered at all. */
+export type SendContactResult =
+  | { ok: true; id: string }
+  | { ok: false; kind: "invalid"; message: string; fields: Record<string, string> }
+  | { ok: false; kind: "server"; status: number; message: string }
+  | { ok: false; kind: "network"; message: string };
+
+interface ErrorBody {
+  message?: unknown;
+  fields?: unknown;
+}
+
+function asFields(value: unknown): Record<string, string> {
+  if (!value || typeof value !== "object") return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+}
+
+/**
+ * POST /api/contact: the server stores the message for the maker to answer (201 on success,
+ * 400 {error, message, fields} on invalid input). Never throws; the caller shows the outcome.
+ */
+export async function sendContactMessage(
+  input: ContactInput,
+  signal?: AbortSignal,
+): Promise<SendContactResult> {
+  let res: Response;
+  try {
+    res = await fetch("/api/contact", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(input),
+      credentials: "same-origin",
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    return { ok: false, kind: "network", message: error instanceof Error ? error.message : String(error) };
+  }
+  const body: unknown = await res.json().catch(() => null);
+  if (res.ok) {
+    const id = body && typeof body === "object" && "id" in body ? String((body as { id: unknown }).id) : "";
+    return { ok: true, id };
+  }
+  const err = (body && typeof body === "object" ? body : {}) as ErrorBody;
+  const message = typeof err.message === "string" ? err.message : `Request failed (${res.status})`;
+  if (res.status === 400) return { ok: false, kind: "invalid", message, fields: asFields(err.fields) };
+  return { ok: false, kind: "server", status: res.status, message };
+}

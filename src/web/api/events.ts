@@ -1,0 +1,31 @@
+/**
+ * First-party, anonymous analytics: POST /api/events {type} -> 204. Only the event type is
+ * sent (no user id, no URL); the server stores the type and the time. There is no third-party
+ * tracker. Used by the creator and checkout to feed the admin's funnel:
+ *
+ *   import { trackEvent } from "@web/api/events";
+ *   trackEvent("creator_view");
+ *
+ * Fire-and-forget: it never throws and never delays the page (keepalive lets it finish while
+ * the page navigates away).
+ */
+import type { AnalyticsEventType } from "@shared/admin-schemas";
+import { api } from "./client";
+
+export type { AnalyticsEventType };
+
+/** Once per page load for these types, however often a component mounts. */
+const ONCE_PER_LOAD: ReadonlySet<AnalyticsEventType> = new Set(["creator_view", "shop_view"]);
+const sent = new Set<AnalyticsEventType>();
+
+export function trackEvent(type: AnalyticsEventType): void {
+  if (ONCE_PER_LOAD.has(type)) {
+    if (sent.has(type)) return;
+    sent.add(type);
+  }
+  try {
+    void api.events.$post({ json: { type } }, { init: { keepalive: true } }).catch(() => undefined);
+  } catch {
+    // Analytics must never break the shop.
+  }
+}

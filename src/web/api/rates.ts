@@ -1,0 +1,20 @@
+/**
+ * GET /api/rates -> { success, rates, timestamp, source }: units of each currency per 1 GBP
+ * (GBP is 1). `source: "fallback"` (with `success: false`) means the server could not use a
+ * live source and answers the spec's fixed rates; the answer is usable either way.
+ */
+import type { ExchangeRates } from "@shared/currency";
+import { api, readJson } from "./client";
+
+export interface RatesAnswer {
+  readonly success: boolean;
+  readonly rates: ExchangeRates;
+  /** When the server fetched these rates (ms since epoch). */
+  readonly timestamp: number;
+  readonly source: "live" | "fallback";
+}
+
+/** Throws ApiRequestError (or a network TypeError) when the server cannot be reached. */
+export async function fetchRates(): Promise<RatesAnswer> {
+  return readJson<RatesAnswer>(api.rates.$get());
+}

@@ -1,0 +1,63 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useAuth } from "../features/auth/AuthProvider";
+import { SavedCartSync } from "../features/auth/useSavedCartSync";
+import { CartButton } from "../features/cart/CartButton";
+import { useCart } from "../features/cart/CartProvider";
+import { CurrencyPrompt } from "../features/currency/CurrencyPrompt";
+
+// Dialog-heavy overlays (Radix Dialog, the MFA set-up's QR code) are not part of the first
+// load: the cart panel loads on first open (and is prefetched when the browser is idle), the
+// first-login MFA prompt only for a signed-in visitor.
+const loadCartPanel = () => import("../features/cart/CartPanel");
+const CartPanel = lazy(() => loadCartPanel().then((m) => ({ default: m.CartPanel })));
+const FirstLoginMfa = lazy(() =>
+  import("../features/auth/FirstLoginMfa").then((m) => ({ default: m.FirstLoginMfa })),
+);
+
+/** Mounts the cart panel from its first opening on, so it can animate closed and open again. */
+function LazyCartPanel() {
+  const { isOpen } = useCart();
+  const [wanted, setWanted] = useState(isOpen);
+  useEffect(() => {
+    if (isOpen) setWanted(true);
+  }, [isOpen]);
+  useEffect(() => {
+    // Warm the chunk once the page is idle, so the first click opens the panel at once.
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 2000));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => void loadCartPanel().catch(() => {}));
+    return () => cancel(handle);
+  }, []);
+  if (!wanted && !isOpen) return null;
+  return (
+    <Suspense fallback={null}>
+      <CartPanel />
+    </Suspense>
+  );
+}
+
+function LazyFirstLoginMfa() {
+  const { status } = useAuth();
+  if (status !== "signedIn") return null;
+  return (
+    <Suspense fallback={null}>
+      <FirstLoginMfa />
+    </Suspense>
+  );
+}
+
+/**
+ * Page-wide overlays mounted once in the layout: the floating cart button and panel,
+ * the currency prompt. Each feature adds its own here.
+ */
+export function ShopOverlays() {
+  return (
+    <>
+      <CurrencyPrompt />
+      <CartButton />
+      <LazyCartPanel />
+      <SavedCartSync />
+      <LazyFirstLoginMfa />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { Suspense } from "react";
+import { Outlet } from "react-router";
+import { ShopOverlays } from "../../app/ShopOverlays";
+import { Footer } from "./Footer";
+import { Nav } from "./Nav";
+import { RouteEffects } from "./RouteEffects";
+
+export function PageLoading() {
+  return (
+    <div role="status" className="mx-auto max-w-5xl px-4 py-24 text-center text-stone-600">
+      Loading…
+    </div>
+  );
+}
+
+export function Layout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <RouteEffects />
+      <Nav />
+      <main id="main" className="flex-1" tabIndex={-1}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ShopOverlays />
+    </div>
+  );
+}

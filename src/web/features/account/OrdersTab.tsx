@@ -1,0 +1,148 @@
+import { MESSAGES } from "@shared/messages";
+import { formatMoney } from "@shared/money";
+import { capitaliseStatus, displayOrderNumber } from "@shared/orders";
+import { Badge } from "@web/components/ui/badge";
+import { buttonClasses } from "@web/components/ui/button";
+import { Card } from "@web/components/ui/card";
+import { format } from "date-fns";
+import { PackageOpen, RefreshCw } from "lucide-react";
+import { Link } from "react-router";
+import { type AccountOrder, useOrders } from "../auth/queries";
+
+type OrderLine = AccountOrder["items"][number];
+
+/** Shop accessories are sold as size 'Standard' and carry the product name in frame_color. */
+const isAccessoryLine = (item: OrderLine) => item.size === "Standard";
+
+/** A lightbox line is titled by its bundle (kept in `shape`); an accessory by its name. */
+function lineTitle(item: OrderLine): string {
+  return isAccessoryLine(item) ? item.frameColor : item.shape;
+}
+
+function lineDetail(item: OrderLine): string {
+  return isAccessoryLine(item)
+    ? "Accessory"
+    : `${MESSAGES.cart.itemTitle} · ${item.size} · ${item.frameColor} frame`;
+}
+
+/** The total covers items and shipping; the difference is the shipping charged. */
+function shippingPence(order: AccountOrder): number {
+  return order.totalAmount - order.items.reduce((sum, item) => sum + item.price, 0);
+}
+
+function statusTone(status: string) {
+  const s = status.toLowerCase();
+  if (s === "delivered") return "success" as const;
+  if (s === "cancelled" || s === "refunded") return "danger" as const;
+  if (s === "pending") return "warning" as const;
+  return "glow" as const;
+}
+
+/** The customer's orders, including guest orders placed with the same email, newest first. */
+export function OrdersTab() {
+  const orders = useOrders();
+
+  if (orders.isPending) {
+    return (
+      <Card>
+        <p role="status" className="text-stone-600">
+          {MESSAGES.common.loading}
+        </p>
+      </Card>
+    );
+  }
+  if (orders.isError) {
+    return (
+      <Card className="text-center">
+        <p className="text-stone-800">We couldn't load your orders just now.</p>
+        <button
+          type="button"
+          onClick={() => orders.refetch()}
+          className={`${buttonClasses("outline", "sm")} mt-4`}
+        >
+          <RefreshCw aria-hidden="true" className="h-4 w-4" /> Try again
+        </button>
+      </Card>
+    );
+  }
+  if (orders.data.length === 0) return <NoOrders />;
+
+  return (
+    <section aria-labelledby="orders-title">
+      <h2 id="orders-title" className="sr-only">
+        {MESSAGES.account.ordersTab}
+      </h2>
+      <ul className="space-y-4">
+        {orders.data.map((order) => (
+          <li key={order.id}>
+            <OrderCard order={order} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function OrderCard({ order }: { order: AccountOrder }) {
+  const number = order.displayNumber || displayOrderNumber(order.id);
+  return (
+    <Card className="p-5 md:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 className="font-sans text-lg font-semibold text-stone-900">
+            Order <span className="font-mono">#{number}</span>
+          </h3>
+          <p className="text-sm text-stone-600">
+            <time dateTime={order.createdAt}>{format(new Date(order.createdAt), "d MMMM yyyy")}</time>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {order.isGuestOrder ? <Badge tone="neutral">{MESSAGES.account.guestOrder}</Badge> : null}
+          {order.testMode ? <Badge tone="warning">{MESSAGES.account.testOrder}</Badge> : null}
+          <Badge tone={statusTone(order.status)}>{capitaliseStatus(order.status)}</Badge>
+        </div>
+      </div>
+      <ul className="mt-4 divide-y divide-stone-100 border-y border-stone-100">
+        {order.items
+          .map((item, position) => ({ ...item, key: `${order.id}:${position}` }))
+          .map((item) => (
+            <li key={item.key} className="flex items-start justify-between gap-4 py-3 text-sm">
+              <div className="min-w-0">
+                <p className="font-medium text-stone-900">{lineTitle(item)}</p>
+                <p className="text-stone-600">{lineDetail(item)}</p>
+              </div>
+              <span className="shrink-0 font-medium text-stone-900">{formatMoney(item.price, "GBP")}</span>
+            </li>
+          ))}
+      </ul>
+      {shippingPence(order) > 0 ? (
+        <p className="mt-3 flex justify-between text-sm text-stone-700">
+          <span>Shipping</span>
+          <span>{formatMoney(shippingPence(order), "GBP")}</span>
+        </p>
+      ) : null}
+      <p className="mt-2 flex justify-between text-base">
+        <span className="font-medium text-stone-700">{MESSAGES.common.total}</span>
+        <span className="font-semibold text-stone-900">{formatMoney(order.totalAmount, "GBP")}</span>
+      </p>
+    </Card>
+  );
+}
+
+function NoOrders() {
+  return (
+    <Card className="flex flex-col items-center px-6 py-12 text-center">
+      <span className="inline-flex h-16 w-16 items-center justify-center rounded-full bg-glow-100 text-glow-800">
+        <PackageOpen aria-hidden="true" className="h-8 w-8" />
+      </span>
+      <h2 className="mt-4 text-2xl text-stone-900">No orders yet</h2>
+      <p className="mt-2 max-w-md text-stone-700">
+        When you order a lightbox it will appear here, with its status from our workshop to your door. Orders
+        you placed as a guest with this email address show up here too.
+      </p>
+      <Link to="/create" className={`${buttonClasses("glow", "md")} mt-6`}>
+        {MESSAGES.checkout.createLithophane}
+      </Link>
+    </Card>
+  );
+}

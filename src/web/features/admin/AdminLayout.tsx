@@ -1,0 +1,64 @@
+import { cn } from "@web/components/ui/cn";
+import {
+  Activity,
+  BarChart3,
+  Database,
+  Download,
+  LayoutDashboard,
+  Package,
+  ShoppingBag,
+  SlidersHorizontal,
+  Users,
+} from "lucide-react";
+import { Suspense } from "react";
+import { NavLink, Outlet } from "react-router";
+import { Loading } from "./ui";
+
+export const ADMIN_SECTIONS = [
+  { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
+  { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
+  { to: "/admin/users", label: "Users", icon: Users },
+  { to: "/admin/products", label: "Products", icon: Package },
+  { to: "/admin/creator-config", label: "Creator options", icon: SlidersHorizontal },
+  { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },
+  { to: "/admin/export", label: "Export", icon: Download },
+  { to: "/admin/data-management", label: "Data management", icon: Database },
+  { to: "/admin/activity", label: "Activity", icon: Activity },
+] as const;
+
+/** The admin area's frame: a section menu (a sidebar on wide screens, a scrolling row on phones). */
+export function AdminLayout() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 md:flex md:gap-8 md:py-10">
+      <nav aria-label="Admin" className="mb-6 md:mb-0 md:w-52 md:shrink-0">
+        <p className="mb-2 hidden text-xs font-semibold uppercase tracking-wide text-stone-700 md:block">
+          Admin
+        </p>
+        <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-2 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
+          {ADMIN_SECTIONS.map(({ to, label, icon: Icon, ...rest }) => (
+            <li key={to} className="shrink-0">
+              <NavLink
+                to={to}
+                end={"end" in rest}
+                className={({ isActive }) =>
+                  cn(
+                    "flex min-h-11 items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium",
+                    isActive ? "bg-stone-900 text-white" : "text-stone-800 hover:bg-stone-200",
+                  )
+                }
+              >
+                <Icon aria-hidden="true" className="h-4 w-4" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The admin area (lazy-loaded by src/web/router.tsx as "admin/*"). Every screen sits behind
+ * AdminGuard; the server checks role and MFA again on every call. Each screen is its own
+ * chunk, and recharts is only imported by the analytics screen.
+ */
+import { lazy } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import { AdminGuard } from "./AdminGuard";
+import { AdminLayout } from "./AdminLayout";
+
+const DashboardPage = lazy(() => import("./DashboardPage").then((m) => ({ default: m.DashboardPage })));
+const OrdersPage = lazy(() => import("./orders/OrdersPage").then((m) => ({ default: m.OrdersPage })));
+const OrderDetailPage = lazy(() =>
+  import("./orders/OrderDetailPage").then((m) => ({ default: m.OrderDetailPage })),
+);
+const PackingSlipPage = lazy(() =>
+  import("./orders/PackingSlipPage").then((m) => ({ default: m.PackingSlipPage })),
+);
+const UsersPage = lazy(() => import("./UsersPage").then((m) => ({ default: m.UsersPage })));
+const ProductsPage = lazy(() => import("./catalog/ProductsPage").then((m) => ({ default: m.ProductsPage })));
+const CreatorConfigPage = lazy(() =>
+  import("./catalog/CreatorConfigPage").then((m) => ({ default: m.CreatorConfigPage })),
+);
+const AnalyticsPage = lazy(() => import("./AnalyticsPage").then((m) => ({ default: m.AnalyticsPage })));
+const ExportPage = lazy(() => import("./ExportPage").then((m) => ({ default: m.ExportPage })));
+const DataManagementPage = lazy(() =>
+  import("./DataManagementPage").then((m) => ({ default: m.DataManagementPage })),
+);
+const ActivityPage = lazy(() => import("./ActivityPage").then((m) => ({ default: m.ActivityPage })));
+
+export function AdminRoutes() {
+  return (
+    <AdminGuard>
+      <Routes>
+        {/* The packing slip prints on its own, without the admin menu. */}
+        <Route path="orders/:id/packing-slip" element={<PackingSlipPage />} />
+        <Route element={<AdminLayout />}>
+          <Route index element={<DashboardPage />} />
+          <Route path="orders" element={<OrdersPage />} />
+          <Route path="orders/:id" element={<OrderDetailPage />} />
+          <Route path="users" element={<UsersPage />} />
+          <Route path="products" element={<ProductsPage />} />
+          <Route path="creator-config" element={<CreatorConfigPage />} />
+          <Route path="analytics" element={<AnalyticsPage />} />
+          <Route path="export" element={<ExportPage />} />
+          <Route path="data-management" element={<DataManagementPage />} />
+          <Route path="activity" element={<ActivityPage />} />
+          <Route path="*" element={<Navigate to="/admin" replace />} />
+        </Route>
+      </Routes>
+    </AdminGuard>
+  );
+}

@@ -1,0 +1,394 @@
+/**
+ * Analytics: revenue and paid orders over time, average order value, bundle mix, popular
+ * frame colours, shapes and accessories, and the funnel from creator visits to paid orders.
+ * Each chart (recharts, only ever loaded in the admin area) has its data as a table beside it
+ * for screen readers and for anyone who prefers numbers.
+ */
+import { formatGbp } from "@shared/money";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import {
+  type AnalyticsFilters,
+  type AnalyticsReport,
+  fetchAnalytics,
+  type Granularity,
+} from "@web/api/admin";
+import { Card } from "@web/components/ui/card";
+import { format } from "date-fns";
+import type { ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import {
+  AdminHeading,
+  FilterInput,
+  FilterSelect,
+  LoadError,
+  Loading,
+  StatCard,
+  td,
+  th,
+  useAdminTitle,
+} from "./ui";
+
+const INK = "#1c1917";
+const GLOW = "#b45309";
+const BAR = "#57534e";
+
+type Breakdown = AnalyticsReport["bundles"][number];
+
+function periodLabel(period: string, granularity: Granularity): string {
+  const d = new Date(`${period}T00:00:00`);
+  if (granularity === "month") return format(d, "MMM yyyy");
+  if (granularity === "week") return `w/c ${format(d, "d MMM")}`;
+  return format(d, "d MMM");
+}
+
+const pounds = (pence: number) => formatGbp(pence);
+
+export function AnalyticsPage() {
+  useAdminTitle("Analytics");
+  const [params, setParams] = useSearchParams();
+  const filters: AnalyticsFilters = {
+    from: params.get("from") ?? undefined,
+    to: params.get("to") ?? undefined,
+    granularity: (params.get("granularity") as Granularity) || "day",
+    mode: (params.get("mode") as "live" | "test") || undefined,
+  };
+  const q = useQuery({
+    queryKey: ["admin", "analytics", filters],
+    queryFn: () => fetchAnalytics(filters),
+    placeholderData: keepPreviousData,
+  });
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  const report = q.data;
+  const g = report?.query.granularity ?? "day";
+
+  return (
+    <>
+      <AdminHeading
+        title="Analytics"
+        intro="Paid orders and revenue (refunded and cancelled orders excluded), and the creator funnel from first-party, anonymous events."
+      />
+      <Card className="mb-6 grid grid-cols-2 gap-3 p-4 md:grid-cols-4">
+        <FilterInput
+          label="From"
+          type="date"
+          value={report?.query.from ?? filters.from ?? ""}
+          onChange={(v) => set("from", v)}
+        />
+        <FilterInput
+          label="To"
+          type="date"
+          value={report?.query.to ?? filters.to ?? ""}
+          onChange={(v) => set("to", v)}
+        />
+        <FilterSelect label="Group by" value={g} onChange={(v) => set("granularity", v)}>
+          <option value="day">Day</option>
+          <option value="week">Week</option>
+          <option value="month">Month</option>
+        </FilterSelect>
+        <FilterSelect
+          label="Orders"
+          value={report?.query.mode ?? filters.mode ?? "live"}
+          onChange={(v) => set("mode", v)}
+        >
+          <option value="live">Live orders</option>
+          <option value="test">Test orders</option>
+        </FilterSelect>
+      </Card>
+
+      {q.isPending ? <Loading /> : null}
+      {q.isError ? <LoadError error={q.error} onRetry={() => q.refetch()} /> : null}
+      {report ? (
+        <div className={q.isFetching ? "space-y-8 opacity-70" : "space-y-8"} aria-busy={q.isFetching}>
+          {report.query.mode === "test" ? (
+            <p
+              role="note"
+              className="rounded-xl border border-orange-300 bg-orange-50 px-4 py-3 text-orange-950"
+            >
+              Showing <strong>test orders</strong>, not real sales.
+            </p>
+          ) : null}
+          <div className="grid gap-4 sm:grid-cols-3">
+            <StatCard label="Paid orders" value={report.totals.orders} />
+            <StatCard label="Revenue" value={pounds(report.totals.revenue)} />
+            <StatCard label="Average order value" value={pounds(report.totals.averageOrderValue)} />
+          </div>
+
+          <ChartSection
+            id="revenue"
+            title="Revenue over time"
+            summary={`Revenue per ${g} from ${report.query.from} to ${report.query.to}, ${pounds(report.totals.revenue)} in total.`}
+            table={
+              <DataTable
+                caption="Revenue and paid orders per period"
+                head={["Period", "Paid orders", "Revenue"]}
+                rows={report.series.map((p) => [periodLabel(p.period, g), p.orders, pounds(p.revenue)])}
+              />
+            }
+          >
+            <ResponsiveContainer width="100%" height={260}>
+              <LineChart data={report.series} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
+                <CartesianGrid stroke="#e7e5e4" vertical={false} />
+                <XAxis
+                  dataKey="period"
+                  tickFormatter={(p: string) => periodLabel(p, g)}
+                  tick={{ fill: "#44403c", fontSize: 12 }}
+                  minTickGap={16}
+                />
+                <YAxis
+                  tickFormatter={(v: number) => `£${Math.round(v / 100)}`}
+                  tick={{ fill: "#44403c", fontSize: 12 }}
+                  width={56}
+                />
+                <Tooltip
+                  labelFormatter={(p) => periodLabel(String(p), g)}
+                  formatter={(v) => [pounds(Number(v)), "Revenue"]}
+                />
+                <Line
+                  type="monotone"
+                  dataKey="revenue"
+                  stroke={GLOW}
+                  strokeWidth={2}
+                  dot={false}
+                  isAnimationActive={false}
+                />
+              </LineChart>
+            </ResponsiveContainer>
+          </ChartSection>
+
+          <ChartSection
+            id="orders"
+            title="Paid orders over time"
+            summary={`${report.totals.orders} paid orders, per ${g}.`}
+            table={
+              <DataTable
+                caption="Paid orders per period"
+                head={["Period", "Paid orders"]}
+                rows={report.series.map((p) => [periodLabel(p.period, g), p.orders])}
+              />
+            }
+          >
+            <ResponsiveContainer width="100%" height={220}>
+              <BarChart data={report.series} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
+                <CartesianGrid stroke="#e7e5e4" vertical={false} />
+                <XAxis
+                  dataKey="period"
+                  tickFormatter={(p: string) => periodLabel(p, g)}
+                  tick={{ fill: "#44403c", fontSize: 12 }}
+                  minTickGap={16}
+                />
+                <YAxis allowDecimals={false} tick={{ fill: "#44403c", fontSize: 12 }} width={40} />
+                <Tooltip
+                  labelFormatter={(p) => periodLabel(String(p), g)}
+                  formatter={(v) => [String(v), "Orders"]}
+                />
+                <Bar dataKey="orders" fill={INK} isAnimationActive={false} />
+              </BarChart>
+            </ResponsiveContainer>
+          </ChartSection>
+
+          <ChartSection
+            id="funnel"
+            title="Funnel: creator visit to paid order"
+            summary={report.funnel.map((f) => `${f.label}: ${f.count}`).join(", ")}
+            table={
+              <DataTable
+                caption="Funnel steps"
+                head={["Step", "Count", "Of creator visits"]}
+                rows={report.funnel.map((f) => {
+                  const base = report.funnel[0]?.count ?? 0;
+                  return [f.label, f.count, base > 0 ? `${Math.round((f.count / base) * 100)}%` : "—"];
+                })}
+              />
+            }
+            note="Visits, uploads, add-to-cart and checkout starts are counted anonymously (no cookies, no personal data); paid orders follow the Orders filter above."
+          >
+            <ResponsiveContainer width="100%" height={240}>
+              <BarChart
+                data={report.funnel}
+                layout="vertical"
+                margin={{ top: 8, right: 24, bottom: 0, left: 8 }}
+              >
+                <CartesianGrid stroke="#e7e5e4" horizontal={false} />
+                <XAxis type="number" allowDecimals={false} tick={{ fill: "#44403c", fontSize: 12 }} />
+                <YAxis type="category" dataKey="label" width={130} tick={{ fill: "#44403c", fontSize: 12 }} />
+                <Tooltip formatter={(v) => [String(v), "Count"]} />
+                <Bar dataKey="count" fill={GLOW} isAnimationActive={false} />
+              </BarChart>
+            </ResponsiveContainer>
+          </ChartSection>
+
+          <div className="grid gap-8 lg:grid-cols-2">
+            <MixChart id="bundles" title="Bundle mix" rows={report.bundles} />
+            <MixChart id="frames" title="Popular frame colours" rows={report.frameColors} colourful />
+            <MixChart id="shapes" title="Popular shapes" rows={report.shapes} />
+            <MixChart id="accessories" title="Popular accessories" rows={report.accessories} />
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+const FRAME_HEX: Record<string, string> = {
+  white: "#e7e5e4",
+  black: "#1c1c1c",
+  brown: "#6b4226",
+  gray: "#808080",
+  silver: "#c0c0c0",
+  gold: "#d4af37",
+};
+
+function MixChart({
+  id,
+  title,
+  rows,
+  colourful,
+}: {
+  id: string;
+  title: string;
+  rows: Breakdown[];
+  colourful?: boolean;
+}) {
+  return (
+    <ChartSection
+      id={id}
+      title={title}
+      summary={
+        rows.length === 0
+          ? "Nothing sold in this range."
+          : rows.map((r) => `${r.label}: ${r.count}`).join(", ")
+      }
+      table={
+        <DataTable
+          caption={title}
+          head={["Name", "Sold", "Revenue"]}
+          rows={rows.map((r) => [r.label, r.count, pounds(r.revenue)])}
+        />
+      }
+    >
+      {rows.length === 0 ? (
+        <p className="py-8 text-center text-stone-700">Nothing sold in this range.</p>
+      ) : (
+        <ResponsiveContainer width="100%" height={Math.max(140, rows.length * 40 + 40)}>
+          <BarChart data={rows} layout="vertical" margin={{ top: 8, right: 24, bottom: 0, left: 8 }}>
+            <CartesianGrid stroke="#e7e5e4" horizontal={false} />
+            <XAxis type="number" allowDecimals={false} tick={{ fill: "#44403c", fontSize: 12 }} />
+            <YAxis type="category" dataKey="label" width={140} tick={{ fill: "#44403c", fontSize: 12 }} />
+            <Tooltip formatter={(v) => [String(v), "Sold"]} />
+            <Bar dataKey="count" fill={BAR} stroke="#44403c" maxBarSize={32} isAnimationActive={false}>
+              {colourful ? rows.map((r) => <Cell key={r.id} fill={FRAME_HEX[r.id] ?? BAR} />) : null}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      )}
+    </ChartSection>
+  );
+}
+
+function ChartSection({
+  id,
+  title,
+  summary,
+  table,
+  note,
+  children,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  table: ReactNode;
+  note?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="p-5">
+      <section aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className="text-xl text-stone-900">
+          {title}
+        </h2>
+        {note ? <p className="mt-1 text-sm text-stone-700">{note}</p> : null}
+        <figure className="mt-3">
+          <div role="img" aria-label={`${title}. ${summary}`}>
+            {children}
+          </div>
+          <figcaption className="sr-only">{summary}</figcaption>
+        </figure>
+        <details className="mt-3">
+          <summary className="min-h-11 cursor-pointer py-2 text-sm font-medium text-stone-900 underline">
+            Show the numbers as a table
+          </summary>
+          {table}
+        </details>
+      </section>
+    </Card>
+  );
+}
+
+function DataTable({
+  caption,
+  head,
+  rows,
+}: {
+  caption: string;
+  head: string[];
+  rows: Array<Array<string | number>>;
+}) {
+  return (
+    <div className="relative mt-2 max-h-80 overflow-auto rounded-lg border border-stone-200">
+      <table className="w-full">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="sticky top-0 bg-stone-50">
+          <tr>
+            {head.map((h, i) => (
+              <th key={h} scope="col" className={i === 0 ? th : `${th} text-right`}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={head.length} className={`${td} text-center text-stone-700`}>
+                No data.
+              </td>
+            </tr>
+          ) : null}
+          {rows.map((r, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional and never reordered
+            <tr key={i}>
+              {r.map((cell, j) =>
+                j === 0 ? (
+                  <th key={head[j]} scope="row" className={`${td} text-left font-medium`}>
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={head[j]} className={`${td} text-right tabular-nums`}>
+                    {cell}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,186 @@
+import { formatGbp } from "@shared/money";
+import { capitaliseStatus } from "@shared/orders";
+import { useQuery } from "@tanstack/react-query";
+import { fetchDashboard } from "@web/api/admin";
+import { Card } from "@web/components/ui/card";
+import { FlaskConical } from "lucide-react";
+import { Link } from "react-router";
+import { ADMIN_SECTIONS } from "./AdminLayout";
+import {
+  AdminHeading,
+  formatDateTime,
+  LoadError,
+  Loading,
+  StatCard,
+  StatusBadge,
+  TableShell,
+  TestBadge,
+  td,
+  th,
+  useAdminTitle,
+} from "./ui";
+
+export function DashboardPage() {
+  useAdminTitle("Dashboard");
+  const q = useQuery({ queryKey: ["admin", "dashboard"], queryFn: fetchDashboard, refetchInterval: 60_000 });
+
+  return (
+    <>
+      <AdminHeading
+        title="Admin dashboard"
+        intro="Today's and this month's sales, orders waiting, and the newest orders."
+      />
+      {q.isPending ? <Loading /> : null}
+      {q.isError ? <LoadError error={q.error} onRetry={() => q.refetch()} /> : null}
+      {q.data ? (
+        <div className="space-y-8">
+          {q.data.environmentMode === "test" ? (
+            <p
+              role="note"
+              className="flex items-center gap-2 rounded-xl border border-orange-300 bg-orange-50 px-4 py-3 text-orange-950"
+            >
+              <FlaskConical aria-hidden="true" className="h-5 w-5" />
+              The shop is in <strong>test mode</strong>: new orders are test orders.{" "}
+              <Link className="underline" to="/admin/data-management">
+                Change
+              </Link>
+            </p>
+          ) : null}
+
+          <section aria-labelledby="sales-live">
+            <h2 id="sales-live" className="mb-3 text-xl text-stone-900">
+              Sales{" "}
+              <span className="text-base font-normal text-stone-700">
+                (paid orders, test orders excluded)
+              </span>
+            </h2>
+            <div className="grid grid-cols-2 gap-3 md:gap-4 lg:grid-cols-4">
+              <StatCard label="Orders today" value={q.data.live.today.orders} />
+              <StatCard label="Revenue today" value={formatGbp(q.data.live.today.revenue)} />
+              <StatCard label="Orders this month" value={q.data.live.month.orders} />
+              <StatCard label="Revenue this month" value={formatGbp(q.data.live.month.revenue)} />
+            </div>
+          </section>
+
+          <section aria-labelledby="sales-test">
+            <h2 id="sales-test" className="mb-3 text-xl text-stone-900">
+              Test orders <span className="text-base font-normal text-stone-700">(not real money)</span>
+            </h2>
+            <div className="grid grid-cols-2 gap-3 md:gap-4 lg:grid-cols-4">
+              <StatCard tone="test" label="Test orders today" value={q.data.test.today.orders} />
+              <StatCard tone="test" label="Test revenue today" value={formatGbp(q.data.test.today.revenue)} />
+              <StatCard tone="test" label="Test orders this month" value={q.data.test.month.orders} />
+              <StatCard
+                tone="test"
+                label="Test revenue this month"
+                value={formatGbp(q.data.test.month.revenue)}
+              />
+            </div>
+          </section>
+
+          <section aria-labelledby="waiting">
+            <h2 id="waiting" className="mb-3 text-xl text-stone-900">
+              Orders waiting
+            </h2>
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+              {q.data.waiting.map((w) => (
+                <li key={w.status}>
+                  <Link
+                    to={`/admin/orders?status=${w.status}`}
+                    className="block rounded-2xl border border-stone-200 bg-white p-4 shadow-sm hover:border-stone-400"
+                  >
+                    <span className="block text-sm font-medium text-stone-700">
+                      {capitaliseStatus(w.status)}
+                    </span>
+                    <span className="block text-2xl font-semibold tabular-nums text-stone-900">{w.live}</span>
+                    {w.test > 0 ? (
+                      <span className="block text-xs text-orange-900">+ {w.test} test</span>
+                    ) : null}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section aria-labelledby="newest">
+            <div className="mb-3 flex items-center justify-between">
+              <h2 id="newest" className="text-xl text-stone-900">
+                Newest orders
+              </h2>
+              <Link to="/admin/orders" className="text-sm font-medium text-stone-900 underline">
+                All orders
+              </Link>
+            </div>
+            {q.data.newest.length === 0 ? (
+              <Card>
+                <p className="text-stone-700">No orders yet.</p>
+              </Card>
+            ) : (
+              <TableShell label="Newest orders">
+                <table className="w-full min-w-[640px]">
+                  <caption className="sr-only">The eight newest orders</caption>
+                  <thead className="bg-stone-50">
+                    <tr>
+                      <th scope="col" className={th}>
+                        Order
+                      </th>
+                      <th scope="col" className={th}>
+                        Placed
+                      </th>
+                      <th scope="col" className={th}>
+                        Customer
+                      </th>
+                      <th scope="col" className={th}>
+                        Status
+                      </th>
+                      <th scope="col" className={`${th} text-right`}>
+                        Total
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-stone-100">
+                    {q.data.newest.map((o) => (
+                      <tr key={o.id}>
+                        <td className={td}>
+                          <Link to={`/admin/orders/${o.id}`} className="font-mono font-medium underline">
+                            #{o.displayNumber}
+                          </Link>{" "}
+                          {o.testMode ? <TestBadge /> : null}
+                        </td>
+                        <td className={td}>{formatDateTime(o.createdAt)}</td>
+                        <td className={td}>{o.name}</td>
+                        <td className={td}>
+                          <StatusBadge status={o.status} />
+                        </td>
+                        <td className={`${td} text-right tabular-nums`}>{formatGbp(o.totalAmount)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableShell>
+            )}
+          </section>
+
+          <section aria-labelledby="screens">
+            <h2 id="screens" className="mb-3 text-xl text-stone-900">
+              Go to
+            </h2>
+            <ul className="grid gap-3 grid-cols-2 lg:grid-cols-4">
+              {ADMIN_SECTIONS.filter((s) => s.to !== "/admin").map(({ to, label, icon: Icon }) => (
+                <li key={to}>
+                  <Link
+                    to={to}
+                    className="flex min-h-11 items-center gap-3 rounded-2xl border border-stone-200 bg-white px-4 py-3 font-medium text-stone-900 shadow-sm hover:border-stone-400"
+                  >
+                    <Icon aria-hidden="true" className="h-5 w-5 text-stone-700" />
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      ) : null}
+    </>
+  );
+}

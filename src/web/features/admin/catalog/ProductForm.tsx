@@ -1,0 +1,313 @@
+/**
+ * Create or edit a shop product. Prices are typed in pounds and sent in pence; the same zod
+ * rules as the server's (src/shared/admin-schemas.ts) check every field before sending.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  ADMIN_MESSAGES,
+  ADMIN_PRODUCT_STATUSES,
+  penceToPoundsField,
+  poundsFieldSchema,
+  productIdSchema,
+  splitLines,
+} from "@shared/admin-schemas";
+import { PRODUCT_CATEGORIES } from "@shared/products";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type AdminProduct,
+  createProduct,
+  removeProductImage,
+  setProductImage,
+  updateProduct,
+} from "@web/api/admin";
+import { ApiRequestError } from "@web/api/client";
+import { uploadImage } from "@web/api/uploads";
+import { Button } from "@web/components/ui/button";
+import { Dialog } from "@web/components/ui/dialog";
+import { SelectField, TextAreaField, TextField } from "@web/components/ui/field";
+import { ImageUp, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { z } from "zod";
+
+export const PRODUCT_STATUS_LABELS: Record<(typeof ADMIN_PRODUCT_STATUSES)[number], string> = {
+  available: "On sale",
+  coming_soon: "Coming soon",
+  disabled: "Disabled (hidden)",
+};
+
+const lineList = z
+  .string()
+  .refine((v) => splitLines(v).length <= 20, ADMIN_MESSAGES.tooMany)
+  .refine((v) => splitLines(v).every((l) => l.length <= 200), "Keep each line to 200 characters.");
+
+function formSchema(isNew: boolean) {
+  return z.object({
+    id: isNew ? productIdSchema : z.string(),
+    name: z
+      .string()
+      .trim()
+      .min(1, ADMIN_MESSAGES.nameRequired)
+      .max(120, "Please use at most 120 characters."),
+    description: z
+      .string()
+      .trim()
+      .min(1, ADMIN_MESSAGES.descriptionRequired)
+      .max(2000, "Please use at most 2000 characters."),
+    category: z.enum(PRODUCT_CATEGORIES, { error: ADMIN_MESSAGES.categoryRequired }),
+    price: poundsFieldSchema,
+    status: z.enum(ADMIN_PRODUCT_STATUSES),
+    isActive: z.boolean(),
+    specifications: lineList,
+    features: lineList,
+    compatibility: z.string().trim().max(500, "Please use at most 500 characters."),
+  });
+}
+
+type FormInput = z.input<ReturnType<typeof formSchema>>;
+type FormOutput = z.output<ReturnType<typeof formSchema>>;
+
+function defaults(product: AdminProduct | null): FormInput {
+  return {
+    id: product?.id ?? "",
+    name: product?.name ?? "",
+    description: product?.description ?? "",
+    category: (product?.category as FormInput["category"]) ?? "Accessories",
+    price: product ? penceToPoundsField(product.pricePence) : "",
+    status: (product?.status as FormInput["status"]) ?? "available",
+    isActive: product?.isActive ?? true,
+    specifications: product?.specifications.join("\n") ?? "",
+    features: product?.features.join("\n") ?? "",
+    compatibility: product?.compatibility ?? "",
+  };
+}
+
+export function ProductFormDialog({
+  product,
+  open,
+  onOpenChange,
+}: {
+  /** null: a new product. */
+  product: AdminProduct | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const isNew = product === null;
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema(isNew)),
+    defaultValues: defaults(product),
+  });
+
+  const save = useMutation({
+    mutationFn: (values: FormOutput) => {
+      const body = {
+        name: values.name,
+        description: values.description,
+        category: values.category,
+        pricePence: values.price,
+        status: values.status,
+        isActive: values.isActive,
+        specifications: splitLines(values.specifications),
+        features: splitLines(values.features),
+        compatibility: values.compatibility || null,
+      };
+      return isNew ? createProduct({ id: values.id, ...body }) : updateProduct(product.id, body);
+    },
+    onSuccess: (saved) => {
+      toast.success(isNew ? "Product created" : "Product saved", {
+        description: `${saved.name} is updated in the shop.`,
+      });
+      void queryClient.invalidateQueries({ queryKey: ["admin", "products"] });
+      onOpenChange(false);
+    },
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.fields) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          const name = field === "pricePence" ? "price" : field;
+          if (name in defaults(null)) setError(name as keyof FormInput, { message });
+        }
+      }
+      toast.error("Not saved", { description: error.message });
+    },
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={isNew ? "New product" : `Edit ${product.name}`}
+      className="max-w-2xl"
+    >
+      <form onSubmit={handleSubmit((v) => save.mutate(v))} noValidate className="grid gap-4 sm:grid-cols-2">
+        {isNew ? (
+          <TextField
+            label="Product id"
+            required
+            hint="Part of links and orders; it cannot change later. E.g. gift-box."
+            error={errors.id?.message}
+            containerClassName="sm:col-span-2"
+            {...register("id")}
+          />
+        ) : null}
+        <TextField
+          label="Name"
+          required
+          error={errors.name?.message}
+          containerClassName="sm:col-span-2"
+          {...register("name")}
+        />
+        <TextAreaField
+          label="Description"
+          required
+          rows={3}
+          error={errors.description?.message}
+          containerClassName="sm:col-span-2"
+          {...register("description")}
+        />
+        <SelectField label="Category" required error={errors.category?.message} {...register("category")}>
+          {PRODUCT_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Price (£)"
+          required
+          inputMode="decimal"
+          hint="In pounds, e.g. 12.50"
+          error={errors.price?.message}
+          {...register("price")}
+        />
+        <SelectField label="Status" error={errors.status?.message} {...register("status")}>
+          {ADMIN_PRODUCT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {PRODUCT_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
+        <label className="flex min-h-11 items-center gap-3 self-end text-sm font-medium text-stone-800">
+          <input type="checkbox" className="h-5 w-5" {...register("isActive")} />
+          Active (listed in the shop unless disabled)
+        </label>
+        <TextAreaField
+          label="Specifications"
+          hint="One per line."
+          rows={4}
+          error={errors.specifications?.message}
+          {...register("specifications")}
+        />
+        <TextAreaField
+          label="Features"
+          hint="One per line."
+          rows={4}
+          error={errors.features?.message}
+          {...register("features")}
+        />
+        <TextAreaField
+          label="Compatibility (optional)"
+          rows={2}
+          error={errors.compatibility?.message}
+          containerClassName="sm:col-span-2"
+          {...register("compatibility")}
+        />
+        <div className="flex justify-end gap-2 sm:col-span-2">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? "Saving..." : isNew ? "Create product" : "Save changes"}
+          </Button>
+        </div>
+      </form>
+      {product ? <ProductImageField product={product} /> : null}
+    </Dialog>
+  );
+}
+
+/** The product's photo: upload through the shop's image pipeline, or remove. */
+function ProductImageField({ product }: { product: AdminProduct }) {
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const [current, setCurrent] = useState(product.imageUrl);
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useMutation({
+    mutationFn: async (file: File) => {
+      setProgress(0);
+      const uploaded = await uploadImage(file, { kind: "main" }, setProgress);
+      return setProductImage(product.id, uploaded.id);
+    },
+    onSuccess: (saved) => {
+      setCurrent(saved.imageUrl);
+      toast.success("Photo saved");
+      void queryClient.invalidateQueries({ queryKey: ["admin", "products"] });
+    },
+    onError: (error) => toast.error("Upload failed", { description: error.message }),
+    onSettled: () => setProgress(null),
+  });
+  const remove = useMutation({
+    mutationFn: () => removeProductImage(product.id),
+    onSuccess: () => {
+      setCurrent(null);
+      toast.success("Photo removed");
+      void queryClient.invalidateQueries({ queryKey: ["admin", "products"] });
+    },
+    onError: (error) => toast.error("Not removed", { description: error.message }),
+  });
+  return (
+    <section aria-labelledby={`${inputId}-title`} className="mt-6 border-t border-stone-200 pt-4">
+      <h3 id={`${inputId}-title`} className="text-lg text-stone-900">
+        Photo
+      </h3>
+      <div className="mt-2 flex flex-wrap items-center gap-4">
+        {current ? (
+          <img
+            src={current}
+            alt={product.name}
+            className="h-24 w-24 rounded-lg border border-stone-200 object-cover"
+          />
+        ) : (
+          <p className="text-sm text-stone-700">No photo yet: the shop shows the category icon.</p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <label
+            htmlFor={inputId}
+            className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full border border-stone-300 bg-white px-5 font-medium text-stone-900 hover:bg-stone-100 focus-within:outline focus-within:outline-3 focus-within:outline-glow-600"
+          >
+            <ImageUp aria-hidden="true" className="h-4 w-4" />
+            {progress !== null
+              ? `Uploading ${Math.round(progress * 100)}%`
+              : current
+                ? "Replace photo"
+                : "Upload photo"}
+            <input
+              id={inputId}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              className="sr-only"
+              disabled={upload.isPending}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = "";
+                if (file) upload.mutate(file);
+              }}
+            />
+          </label>
+          {current ? (
+            <Button variant="ghost" onClick={() => remove.mutate()} disabled={remove.isPending}>
+              <Trash2 aria-hidden="true" className="h-4 w-4" /> Remove photo
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <p className="mt-2 text-sm text-stone-700">JPG, PNG or WEBP, up to 10MB. It is resized for the shop.</p>
+    </section>
+  );
+}

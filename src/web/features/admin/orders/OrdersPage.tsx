@@ -1,0 +1,295 @@
+import { formatGbp } from "@shared/money";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@shared/orders";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { bulkChangeStatus, fetchOrders, type OrderFilters } from "@web/api/admin";
+import { Button } from "@web/components/ui/button";
+import { Card } from "@web/components/ui/card";
+import { Search } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import {
+  AdminHeading,
+  ConfirmDialog,
+  FilterInput,
+  FilterSelect,
+  formatDateTime,
+  LoadError,
+  Loading,
+  Pagination,
+  StatusBadge,
+  TableShell,
+  TestBadge,
+  td,
+  th,
+  useAdminTitle,
+} from "../ui";
+
+const PAGE_SIZE = 25;
+
+function filtersFrom(params: URLSearchParams): OrderFilters {
+  return {
+    q: params.get("q") ?? "",
+    status: params.get("status") ?? "",
+    from: params.get("from") ?? "",
+    to: params.get("to") ?? "",
+    mode: (params.get("mode") as OrderFilters["mode"]) || "all",
+    customer: (params.get("customer") as OrderFilters["customer"]) || "all",
+    page: Number(params.get("page")) || 1,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+export function OrdersPage() {
+  useAdminTitle("Orders");
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const [search, setSearch] = useState(filters.q ?? "");
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [bulkStatus, setBulkStatus] = useState<OrderStatus | "">("");
+  const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
+
+  const q = useQuery({
+    queryKey: ["admin", "orders", filters],
+    queryFn: () => fetchOrders(filters),
+    placeholderData: keepPreviousData,
+  });
+
+  const setFilter = (key: keyof OrderFilters, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value && value !== "all") next.set(key, value);
+    else next.delete(key);
+    if (key !== "page") next.delete("page");
+    setParams(next, { replace: true });
+    setSelected(new Set());
+  };
+
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    setFilter("q", search.trim());
+  };
+
+  const bulk = useMutation({
+    mutationFn: () => bulkChangeStatus([...selected], bulkStatus as OrderStatus),
+    onSuccess: (result) => {
+      setConfirming(false);
+      setSelected(new Set());
+      if (result.failed === 0)
+        toast.success("Statuses updated", { description: `${result.changed} order(s) changed.` });
+      else {
+        const first = result.results.find((r) => !r.ok);
+        toast.error(`${result.failed} order(s) not changed`, {
+          description: `${result.changed} changed. ${first ? `#${first.id.slice(0, 8)}: ${first.message}` : ""}`,
+        });
+      }
+      void queryClient.invalidateQueries({ queryKey: ["admin"] });
+    },
+    onError: (error) => toast.error("Bulk change failed", { description: error.message }),
+  });
+
+  const rows = q.data?.orders ?? [];
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const toggleAll = () => {
+    const next = new Set(selected);
+    if (allOnPage) for (const r of rows) next.delete(r.id);
+    else for (const r of rows) next.add(r.id);
+    setSelected(next);
+  };
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  };
+
+  return (
+    <>
+      <AdminHeading
+        title="Orders"
+        intro="Search by order number, e-mail or name; filter; open an order to change its status."
+      />
+
+      <Card className="mb-4 p-4">
+        <form onSubmit={onSearch} className="flex flex-wrap items-end gap-3">
+          <FilterInput
+            className="min-w-56 flex-1"
+            label="Search orders"
+            type="search"
+            value={search}
+            placeholder="Order number, e-mail or name"
+            onChange={setSearch}
+          />
+          <Button type="submit" variant="primary">
+            <Search aria-hidden="true" className="h-4 w-4" /> Search
+          </Button>
+        </form>
+        <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-5">
+          <FilterSelect label="Status" value={filters.status ?? ""} onChange={(v) => setFilter("status", v)}>
+            <option value="">Any status</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ORDER_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </FilterSelect>
+          <FilterInput
+            label="From"
+            type="date"
+            value={filters.from ?? ""}
+            onChange={(v) => setFilter("from", v)}
+          />
+          <FilterInput label="To" type="date" value={filters.to ?? ""} onChange={(v) => setFilter("to", v)} />
+          <FilterSelect
+            label="Test or live"
+            value={filters.mode ?? "all"}
+            onChange={(v) => setFilter("mode", v)}
+          >
+            <option value="all">Live and test</option>
+            <option value="live">Live only</option>
+            <option value="test">Test only</option>
+          </FilterSelect>
+          <FilterSelect
+            label="Customer"
+            value={filters.customer ?? "all"}
+            onChange={(v) => setFilter("customer", v)}
+          >
+            <option value="all">Guests and customers</option>
+            <option value="guest">Guest orders</option>
+            <option value="customer">Customers' orders</option>
+          </FilterSelect>
+        </div>
+      </Card>
+
+      {selected.size > 0 ? (
+        <section
+          aria-label="Bulk status change"
+          className="mb-4 flex flex-wrap items-end gap-3 rounded-2xl border border-stone-300 bg-stone-100 p-4"
+        >
+          <p className="self-center font-medium text-stone-900">{selected.size} selected</p>
+          <FilterSelect
+            label="New status"
+            value={bulkStatus}
+            onChange={(v) => setBulkStatus(v as OrderStatus | "")}
+          >
+            <option value="">Choose…</option>
+            {ORDER_STATUSES.filter((s) => s !== "pending").map((s) => (
+              <option key={s} value={s}>
+                {ORDER_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </FilterSelect>
+          <Button disabled={!bulkStatus} onClick={() => setConfirming(true)}>
+            Change status
+          </Button>
+          <Button variant="ghost" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </Button>
+        </section>
+      ) : null}
+
+      {q.isPending ? <Loading /> : null}
+      {q.isError ? <LoadError error={q.error} onRetry={() => q.refetch()} /> : null}
+      {q.data ? (
+        <>
+          <TableShell label="Orders">
+            <table className="w-full min-w-[880px]">
+              <caption className="sr-only">Orders, newest first</caption>
+              <thead className="bg-stone-50">
+                <tr>
+                  <th scope="col" className={`${th} w-10`}>
+                    <input
+                      type="checkbox"
+                      className="h-5 w-5"
+                      aria-label="Select every order on this page"
+                      checked={allOnPage}
+                      onChange={toggleAll}
+                    />
+                  </th>
+                  <th scope="col" className={th}>
+                    Order
+                  </th>
+                  <th scope="col" className={th}>
+                    Placed
+                  </th>
+                  <th scope="col" className={th}>
+                    Customer
+                  </th>
+                  <th scope="col" className={th}>
+                    Items
+                  </th>
+                  <th scope="col" className={th}>
+                    Status
+                  </th>
+                  <th scope="col" className={`${th} text-right`}>
+                    Total
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {rows.length === 0 ? (
+                  <tr>
+                    <td colSpan={7} className={`${td} py-8 text-center text-stone-700`}>
+                      No orders match these filters.
+                    </td>
+                  </tr>
+                ) : null}
+                {rows.map((o) => (
+                  <tr key={o.id} className={selected.has(o.id) ? "bg-glow-50" : undefined}>
+                    <td className={td}>
+                      <input
+                        type="checkbox"
+                        className="h-5 w-5"
+                        aria-label={`Select order #${o.displayNumber}`}
+                        checked={selected.has(o.id)}
+                        onChange={() => toggle(o.id)}
+                      />
+                    </td>
+                    <td className={td}>
+                      <Link to={`/admin/orders/${o.id}`} className="font-mono font-medium underline">
+                        #{o.displayNumber}
+                      </Link>{" "}
+                      {o.testMode ? <TestBadge /> : null}
+                    </td>
+                    <td className={`${td} whitespace-nowrap`}>{formatDateTime(o.createdAt)}</td>
+                    <td className={td}>
+                      <span className="block font-medium">{o.name}</span>
+                      <span className="block break-all text-stone-700">{o.email}</span>
+                      <span className="block text-xs text-stone-700">{o.isGuest ? "Guest" : "Customer"}</span>
+                    </td>
+                    <td className={`${td} tabular-nums`}>{o.itemCount}</td>
+                    <td className={td}>
+                      <StatusBadge status={o.status} />
+                    </td>
+                    <td className={`${td} text-right tabular-nums`}>{formatGbp(o.totalAmount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableShell>
+          <Pagination
+            label="Orders"
+            page={q.data.page}
+            pageSize={q.data.pageSize}
+            total={q.data.total}
+            onPage={(p) => setFilter("page", String(p))}
+          />
+        </>
+      ) : null}
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Change the status of the selected orders?"
+        description={
+          bulkStatus
+            ? `${selected.size} order(s) will become ${ORDER_STATUS_LABELS[bulkStatus]}. Orders that cannot move to that status are left as they are and listed afterwards.${bulkStatus === "dispatched" ? " Each customer gets the dispatch e-mail (without a tracking number)." : ""}`
+            : undefined
+        }
+        confirmLabel="Change status"
+        pending={bulk.isPending}
+        onConfirm={() => bulk.mutate()}
+      />
+    </>
+  );
+}

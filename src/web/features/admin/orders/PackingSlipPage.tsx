@@ -1,0 +1,142 @@
+/**
+ * /admin/orders/:id/packing-slip — a print-friendly packing slip: the delivery address, the
+ * items (no prices) and the order number. On paper only the slip prints: the shop's header,
+ * footer and these buttons are hidden by @media print.
+ */
+import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
+import { shippingLineLabel } from "@shared/checkout";
+import { isShippingMethod } from "@shared/shipping";
+import { useQuery } from "@tanstack/react-query";
+import { fetchOrder } from "@web/api/admin";
+import { Button } from "@web/components/ui/button";
+import { format } from "date-fns";
+import { ArrowLeft, Printer } from "lucide-react";
+import { Link, useParams } from "react-router";
+import { LoadError, Loading, useAdminTitle } from "../ui";
+
+const PRINT_CSS = `
+@media print {
+  @page { size: A4; margin: 14mm; }
+  body { background: #fff !important; }
+  header, footer, [data-sonner-toaster], .no-print { display: none !important; }
+  main { padding: 0 !important; }
+  .slip { box-shadow: none !important; border: 0 !important; margin: 0 !important; max-width: none !important; padding: 0 !important; }
+  .slip a { color: inherit; text-decoration: none; }
+}
+`;
+
+export function PackingSlipPage() {
+  const { id = "" } = useParams();
+  useAdminTitle("Packing slip");
+  const q = useQuery({ queryKey: ["admin", "order", id], queryFn: () => fetchOrder(id) });
+
+  if (q.isPending) return <Loading />;
+  if (q.isError) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <LoadError error={q.error} onRetry={() => q.refetch()} />
+      </div>
+    );
+  }
+  const order = q.data;
+  const s = order.shipping;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <style>{PRINT_CSS}</style>
+      <div className="no-print mb-4 flex flex-wrap items-center justify-between gap-3">
+        <Link
+          to={`/admin/orders/${order.id}`}
+          className="inline-flex min-h-11 items-center gap-1 text-sm font-medium underline"
+        >
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Back to the order
+        </Link>
+        <Button onClick={() => window.print()}>
+          <Printer aria-hidden="true" className="h-4 w-4" /> Print
+        </Button>
+      </div>
+      <article className="slip rounded-2xl border border-stone-200 bg-white p-8 text-stone-900 shadow-sm">
+        <div className="flex flex-wrap items-start justify-between gap-4 border-b border-stone-300 pb-4">
+          <div>
+            <p className="font-display text-2xl font-semibold">{BRAND_NAME}</p>
+            <p className="text-sm text-stone-700">Handmade in Northern Ireland · {SUPPORT_EMAIL}</p>
+          </div>
+          <div className="text-right">
+            <h1 className="text-2xl">Packing slip</h1>
+            <p className="font-mono text-lg">#{order.displayNumber}</p>
+            <p className="text-sm text-stone-700">
+              Ordered {format(new Date(order.createdAt), "d MMMM yyyy")}
+            </p>
+            {order.testMode ? <p className="font-bold text-orange-900">TEST ORDER</p> : null}
+          </div>
+        </div>
+        <section aria-labelledby="ship-to" className="mt-6">
+          <h2 id="ship-to" className="text-sm font-semibold uppercase tracking-wide text-stone-700">
+            Deliver to
+          </h2>
+          <address className="mt-1 text-lg not-italic leading-7">
+            {s.firstName} {s.lastName}
+            <br />
+            {s.addressLine1}
+            {s.addressLine2 ? (
+              <>
+                <br />
+                {s.addressLine2}
+              </>
+            ) : null}
+            <br />
+            {s.city}, {s.state}
+            <br />
+            {s.postalCode}
+            <br />
+            {s.country}
+          </address>
+          {s.phone ? <p className="mt-1 text-sm">Phone: {s.phone}</p> : null}
+          <p className="mt-1 text-sm">
+            Shipping:{" "}
+            {isShippingMethod(order.shippingMethod)
+              ? shippingLineLabel(order.shippingMethod)
+              : order.shippingMethod}
+          </p>
+          {order.trackingNumber ? <p className="text-sm">Tracking: {order.trackingNumber}</p> : null}
+        </section>
+        <table className="mt-6 w-full border-collapse text-left">
+          <caption className="sr-only">Items in this parcel</caption>
+          <thead>
+            <tr className="border-b-2 border-stone-900">
+              <th scope="col" className="w-12 py-2 text-sm">
+                Qty
+              </th>
+              <th scope="col" className="py-2 text-sm">
+                Item
+              </th>
+              <th scope="col" className="w-20 py-2 text-center text-sm">
+                Packed
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item) => (
+              <tr key={item.id} className="border-b border-stone-300">
+                <td className="py-3 align-top tabular-nums">{item.quantity}</td>
+                <td className="py-3">
+                  <p className="font-medium">
+                    {item.kind === "accessory" ? item.frameColor : `Lithophane · ${item.shape}`}
+                  </p>
+                  <p className="text-sm text-stone-700">
+                    {item.kind === "accessory" ? item.size : `${item.size} · ${item.frameColor} frame`}
+                  </p>
+                </td>
+                <td className="py-3 text-center">
+                  <span aria-hidden="true" className="inline-block h-5 w-5 border-2 border-stone-900" />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="mt-8 text-sm text-stone-700">
+          Thank you for your order! Questions? Write to {SUPPORT_EMAIL} quoting #{order.displayNumber}.
+        </p>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import type { CartItem } from "@shared/cart";
+import { MESSAGES, pluralise } from "@shared/messages";
+import { formatGbp } from "@shared/money";
+import { buttonClasses } from "@web/components/ui/button";
+import { cn } from "@web/components/ui/cn";
+import { Package, ShoppingCart, Trash2, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { Link } from "react-router";
+import { useCart } from "./CartProvider";
+
+function isAccessory(item: CartItem) {
+  return item.config.kind === "accessory";
+}
+
+/** Creator items keep the spec's title 'Lithophane'; accessories show their product name. */
+export function cartItemTitle(item: CartItem): string {
+  return isAccessory(item) ? item.frameStyle : MESSAGES.cart.itemTitle;
+}
+
+function CartLine({ item, onRemove }: { item: CartItem; onRemove: () => void }) {
+  const accessory = isAccessory(item);
+  const title = cartItemTitle(item);
+  const extra = item.additionalImages.length;
+  return (
+    <li className="flex gap-4 py-4">
+      <div className="h-20 w-20 shrink-0 overflow-hidden rounded-lg border border-stone-200 bg-stone-100">
+        {item.imageUrl ? (
+          <img
+            src={item.imageUrl}
+            alt={accessory ? title : `Your photo for the ${item.shape}`}
+            className="h-full w-full object-cover"
+            loading="lazy"
+          />
+        ) : (
+          <div className="flex h-full w-full items-center justify-center text-stone-500">
+            <Package aria-hidden="true" className="h-8 w-8" />
+          </div>
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold text-stone-900">{title}</p>
+        {accessory ? (
+          <p className="text-sm text-stone-700">{item.size}</p>
+        ) : (
+          <>
+            <p className="text-sm text-stone-700">
+              {item.size} · {item.shape}
+            </p>
+            <p className="text-sm text-stone-700">
+              {item.frameStyle} {MESSAGES.cart.frameSuffix}
+            </p>
+            {extra > 0 ? <p className="text-sm text-stone-600">+ {pluralise(extra, "more photo")}</p> : null}
+          </>
+        )}
+        <p className="mt-1 font-semibold text-stone-900">{formatGbp(item.price)}</p>
+      </div>
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={
+          accessory
+            ? `${MESSAGES.common.remove} ${title}`
+            : `${MESSAGES.common.remove} ${title} (${item.shape}, ${item.size})`
+        }
+        className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-stone-700 hover:bg-red-50 hover:text-red-800"
+      >
+        <Trash2 aria-hidden="true" className="h-5 w-5" />
+      </button>
+    </li>
+  );
+}
+
+/** The cart side panel: a right-hand sheet. Prices are always shown in GBP (£). */
+export function CartPanel() {
+  const { items, total, count, remove, isOpen, setOpen } = useCart();
+  const close = () => setOpen(false);
+  return (
+    <Dialog.Root open={isOpen} onOpenChange={setOpen}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/60" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-2xl focus:outline-none">
+          <div className="flex items-start justify-between gap-4 border-b border-stone-200 px-6 py-5">
+            <div>
+              <Dialog.Title className="font-display text-2xl text-stone-900">
+                {MESSAGES.cart.title}
+              </Dialog.Title>
+              <Dialog.Description className="mt-1 text-stone-700">
+                {MESSAGES.cart.itemCount(count)}
+              </Dialog.Description>
+            </div>
+            <Dialog.Close
+              aria-label="Close cart"
+              className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100"
+            >
+              <X aria-hidden="true" className="h-5 w-5" />
+            </Dialog.Close>
+          </div>
+          {count === 0 ? (
+            <div className="flex flex-1 flex-col items-center justify-center gap-4 px-6 text-center">
+              <ShoppingCart aria-hidden="true" className="h-12 w-12 text-stone-400" />
+              <p className="text-lg font-medium text-stone-900">{MESSAGES.cart.empty}</p>
+              <Link to="/create" onClick={close} className={buttonClasses("glow", "md")}>
+                {MESSAGES.cart.createLithophane}
+              </Link>
+            </div>
+          ) : (
+            <>
+              <ul className="flex-1 divide-y divide-stone-200 overflow-y-auto px-6" aria-label="Cart items">
+                {items.map((item) => (
+                  <CartLine key={item.id} item={item} onRemove={() => remove(item.id)} />
+                ))}
+              </ul>
+              <div className="border-t border-stone-200 px-6 py-5">
+                <p className="flex items-baseline justify-between text-lg">
+                  <span className="font-medium text-stone-800">{MESSAGES.common.total}</span>
+                  <span className="font-semibold text-stone-900" data-testid="cart-total">
+                    {formatGbp(total)}
+                  </span>
+                </p>
+                <Link
+                  to="/checkout"
+                  onClick={close}
+                  className={cn(buttonClasses("primary", "lg"), "mt-4 w-full")}
+                >
+                  {MESSAGES.cart.proceedToCheckout}
+                </Link>
+              </div>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,147 @@
+import {
+  type CartAction,
+  type CartItem,
+  type CartState,
+  canAddToCartItems,
+  cartReducer,
+  cartTotal,
+  EMPTY_CART_STATE,
+  parseStoredCart,
+} from "@shared/cart";
+import { MESSAGES } from "@shared/messages";
+import type { Pence } from "@shared/money";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from "react";
+import { toast } from "sonner";
+
+/** Local storage key of the guest cart (a JSON array of cart items). */
+export const CART_STORAGE_KEY = "lithobox.cart";
+
+export interface CartContextValue {
+  readonly items: readonly CartItem[];
+  /** Sum of the item prices in GBP pence, recomputed on every change. */
+  readonly total: Pence;
+  readonly count: number;
+  /** The operation behind the current items (null before any); a server saver can skip "load". */
+  readonly lastAction: CartAction["type"] | null;
+  /** Adds one item; false (and nothing changes) for a repeated id, an invalid item or a full cart. */
+  add: (item: CartItem) => boolean;
+  remove: (id: string) => void;
+  clear: () => void;
+  /**
+   * Replaces the cart with items from outside (a server answer, storage); invalid entries are
+   * dropped. With no argument it re-reads the guest cart from local storage.
+   */
+  load: (items?: unknown) => void;
+  /** Replaces the cart with items the app built, e.g. the merged cart at sign-in (mergeCarts). */
+  set: (items: readonly CartItem[]) => void;
+  /** The side panel. */
+  readonly isOpen: boolean;
+  setOpen: (open: boolean) => void;
+  openCart: () => void;
+}
+
+const CartContext = createContext<CartContextValue | null>(null);
+
+function readStoredCart(): CartItem[] {
+  try {
+    return parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY));
+  } catch (error) {
+    // Storage may be unavailable (privacy mode); the spec logs cart load failures only.
+    console.warn("Could not read the saved cart", error);
+    return [];
+  }
+}
+
+function writeStoredCart(items: readonly CartItem[]) {
+  try {
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
+  } catch (error) {
+    console.warn("Could not save the cart", error);
+  }
+}
+
+function initialState(): CartState {
+  if (typeof window === "undefined") return EMPTY_CART_STATE;
+  return { items: readStoredCart(), lastAction: null };
+}
+
+/** The cart: items, total and operations, kept in local storage for guests. */
+export function CartProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(cartReducer, undefined, initialState);
+  const [isOpen, setOpen] = useState(false);
+  const itemsRef = useRef(state.items);
+  itemsRef.current = state.items;
+  const skipNextWrite = useRef(true);
+
+  useEffect(() => {
+    // The first render shows what storage held; nothing to write back.
+    if (skipNextWrite.current) {
+      skipNextWrite.current = false;
+      return;
+    }
+    writeStoredCart(state.items);
+  }, [state.items]);
+
+  useEffect(() => {
+    // Another tab changed the cart: show the same items here.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== CART_STORAGE_KEY) return;
+      skipNextWrite.current = true;
+      dispatch({ type: "load", items: event.newValue });
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, []);
+
+  const add = useCallback((item: CartItem) => {
+    if (!canAddToCartItems(itemsRef.current, item)) return false;
+    dispatch({ type: "add", item });
+    return true;
+  }, []);
+  const remove = useCallback((id: string) => dispatch({ type: "remove", id }), []);
+  const clear = useCallback(() => dispatch({ type: "clear" }), []);
+  const load = useCallback((items?: unknown) => {
+    dispatch({ type: "load", items: items === undefined ? readStoredCart() : items });
+  }, []);
+  const set = useCallback((items: readonly CartItem[]) => dispatch({ type: "set", items }), []);
+  const openCart = useCallback(() => {
+    // The panel is the answer to any "Added to cart" toast; it would cover the panel's footer.
+    toast.dismiss();
+    setOpen(true);
+  }, []);
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      items: state.items,
+      total: cartTotal(state.items),
+      count: state.items.length,
+      lastAction: state.lastAction,
+      add,
+      remove,
+      clear,
+      load,
+      set,
+      isOpen,
+      setOpen,
+      openCart,
+    }),
+    [state, add, remove, clear, load, set, isOpen, openCart],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartContextValue {
+  const context = useContext(CartContext);
+  if (!context) throw new Error(MESSAGES.providers.cart);
+  return context;
+}

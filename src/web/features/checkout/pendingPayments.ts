@@ -1,0 +1,80 @@
+/**
+ * Checkouts waiting for payment, kept in local storage so the payment-pending, success and
+ * cancel pages (in this tab or the payment tab) can follow the order: its access token (for
+ * GET /api/checkout/status) and its payment page (to reopen it). The token never goes in a URL.
+ */
+import type { CheckoutCreated } from "@web/api/checkout";
+
+export const PENDING_PAYMENTS_KEY = "lithobox.pendingPayments";
+/** Only the latest few are kept. */
+const MAX_KEPT = 5;
+
+export interface PendingPayment {
+  orderId: string;
+  displayNumber: string;
+  token: string;
+  url: string;
+  orderTotal: number;
+  itemCount: number;
+  createdAt: number;
+}
+
+function readAll(): PendingPayment[] {
+  try {
+    const raw = window.localStorage.getItem(PENDING_PAYMENTS_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (p): p is PendingPayment =>
+        typeof p === "object" &&
+        p !== null &&
+        typeof (p as PendingPayment).orderId === "string" &&
+        typeof (p as PendingPayment).token === "string" &&
+        typeof (p as PendingPayment).url === "string",
+    );
+  } catch {
+    return [];
+  }
+}
+
+function writeAll(list: readonly PendingPayment[]) {
+  try {
+    window.localStorage.setItem(PENDING_PAYMENTS_KEY, JSON.stringify(list.slice(0, MAX_KEPT)));
+  } catch (error) {
+    console.warn("Could not remember the pending payment", error);
+  }
+}
+
+export function rememberPendingPayment(created: CheckoutCreated): PendingPayment {
+  const entry: PendingPayment = {
+    orderId: created.orderId,
+    displayNumber: created.displayNumber,
+    token: created.token,
+    url: created.url,
+    orderTotal: created.orderTotal,
+    itemCount: created.itemCount,
+    createdAt: Date.now(),
+  };
+  writeAll([entry, ...readAll().filter((p) => p.orderId !== created.orderId)]);
+  return entry;
+}
+
+export function findPendingPayment(orderId: string | null | undefined): PendingPayment | null {
+  if (!orderId) return null;
+  return readAll().find((p) => p.orderId === orderId) ?? null;
+}
+
+export function forgetPendingPayment(orderId: string) {
+  const list = readAll();
+  if (list.some((p) => p.orderId === orderId)) writeAll(list.filter((p) => p.orderId !== orderId));
+}
+
+/** A payment page must be a web address (never javascript: or data:). */
+export function isWebUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url, window.location.origin);
+    return parsed.protocol === "https:" || parsed.protocol === "http:";
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,35 @@
+import { useQuery } from "@tanstack/react-query";
+import { fetchCheckoutStatus } from "@web/api/checkout";
+import { ApiRequestError } from "@web/api/client";
+import { findPendingPayment } from "./pendingPayments";
+
+/** How often the payment-pending and success pages ask for the order's payment state. */
+export const STATUS_POLL_MS = 2000;
+
+/**
+ * The payment state of an order, polled while it is pending. The token comes from the
+ * checkout this browser started (local storage); a signed-in owner needs none. `denied` is
+ * true when the server will not say (no token, not the owner).
+ */
+export function useCheckoutStatus(orderId: string | null, opts: { poll: boolean }) {
+  const token = findPendingPayment(orderId)?.token ?? null;
+  const query = useQuery({
+    queryKey: ["checkout-status", orderId],
+    queryFn: () => fetchCheckoutStatus(orderId ?? "", token),
+    enabled: orderId !== null,
+    staleTime: 0,
+    gcTime: 0,
+    retry: (count, error) => !(error instanceof ApiRequestError && error.status === 404) && count < 3,
+    refetchInterval: (q) =>
+      opts.poll && (q.state.data?.outcome ?? "pending") === "pending" && !isDenied(q.state.error)
+        ? STATUS_POLL_MS
+        : false,
+    refetchIntervalInBackground: true,
+    refetchOnWindowFocus: true,
+  });
+  return { ...query, token, denied: isDenied(query.error) };
+}
+
+function isDenied(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 404;
+}

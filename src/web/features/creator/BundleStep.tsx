@@ -1,0 +1,206 @@
+import { BUNDLES, type Bundle, type BundleId, getBundle } from "@shared/bundles";
+import type { CreatorState, UploadedImage } from "@shared/creator";
+import { pluralise } from "@shared/messages";
+import { Badge } from "@web/components/ui/badge";
+import { cn } from "@web/components/ui/cn";
+import { X } from "lucide-react";
+import { useCallback, useId, useRef, useState } from "react";
+import { useCurrency } from "../currency/CurrencyProvider";
+import { ImageDropZone } from "./ImageDropZone";
+import { uploadPhoto } from "./useImageUpload";
+
+interface BundleStepProps {
+  state: CreatorState;
+  onSelect: (bundleId: BundleId) => void;
+  onAddImage: (image: UploadedImage) => void;
+  onRemoveImage: (index: number) => void;
+}
+
+function BundleCard({
+  bundle,
+  checked,
+  name,
+  onChoose,
+}: {
+  bundle: Bundle;
+  checked: boolean;
+  name: string;
+  onChoose: () => void;
+}) {
+  const { formatPrice } = useCurrency();
+  const descriptionId = `${name}-${bundle.id}-description`;
+  return (
+    <label
+      className={cn(
+        "relative flex cursor-pointer flex-col gap-2 rounded-xl border-2 p-4 transition-colors",
+        checked ? "border-glow-600 bg-glow-50" : "border-stone-200 bg-white hover:border-stone-400",
+        "has-[input:focus-visible]:outline-3 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-glow-600",
+      )}
+    >
+      <span className="flex items-start gap-3">
+        <input
+          type="radio"
+          name={name}
+          value={bundle.id}
+          checked={checked}
+          onChange={onChoose}
+          aria-describedby={descriptionId}
+          className="mt-0.5 h-5 w-5 shrink-0 accent-glow-700 focus-visible:outline-none"
+        />
+        <span className="flex-1">
+          <span className="block font-semibold text-stone-900">{bundle.name}</span>
+          <span className="block text-sm text-stone-700">
+            {pluralise(bundle.lithophaneCount, "lithophane")}
+          </span>
+        </span>
+        {bundle.savingPercent ? <Badge tone="success">Save {bundle.savingPercent}%</Badge> : null}
+      </span>
+      <span className="flex items-baseline gap-2 pl-8">
+        <span className="text-xl font-semibold text-stone-900">{formatPrice(bundle.pricePence)}</span>
+        {bundle.undiscountedPence ? (
+          <s className="text-sm text-stone-600">
+            <span className="sr-only">was </span>
+            {formatPrice(bundle.undiscountedPence)}
+          </s>
+        ) : null}
+      </span>
+      <span id={descriptionId} className="pl-8 text-sm text-stone-600">
+        {bundle.description}
+      </span>
+    </label>
+  );
+}
+
+function UploadedPhoto({
+  image,
+  label,
+  onRemove,
+}: {
+  image: UploadedImage;
+  label: string;
+  onRemove: () => void;
+}) {
+  return (
+    <li className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-3">
+      <img src={image.url} alt={label} className="h-16 w-16 rounded-md object-cover" />
+      <span className="flex-1 text-sm font-medium text-stone-900">{label}</span>
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={`Remove ${label.toLowerCase()}`}
+        className="inline-flex h-10 w-10 items-center justify-center rounded-full text-stone-700 hover:bg-red-50 hover:text-red-800"
+      >
+        <X aria-hidden="true" className="h-5 w-5" />
+      </button>
+    </li>
+  );
+}
+
+interface PendingUpload {
+  readonly id: number;
+  readonly progress: number;
+}
+
+/** Extra photos upload side by side; each keeps its own progress until it joins the bundle. */
+function useAdditionalUploads(onAdd: (image: UploadedImage) => void) {
+  const [pending, setPending] = useState<readonly PendingUpload[]>([]);
+  const nextId = useRef(0);
+  const start = useCallback(
+    async (file: File, index: number) => {
+      const id = nextId.current++;
+      const setProgress = (progress: number) =>
+        setPending((list) =>
+          list.some((p) => p.id === id)
+            ? list.map((p) => (p.id === id ? { id, progress } : p))
+            : [...list, { id, progress }],
+        );
+      try {
+        const uploaded = await uploadPhoto(file, { kind: "additional", index }, setProgress);
+        if (uploaded) onAdd(uploaded);
+      } finally {
+        setPending((list) => list.filter((p) => p.id !== id));
+      }
+    },
+    [onAdd],
+  );
+  return { pending, start };
+}
+
+/** The bundle choice and, for multi-lithophane bundles, one upload per extra photo. */
+export function BundleStep({ state, onSelect, onAddImage, onRemoveImage }: BundleStepProps) {
+  const name = useId();
+  const bundle = getBundle(state.selections.bundle);
+  const { pending, start } = useAdditionalUploads(onAddImage);
+  const emptySlots = Math.max(
+    0,
+    (bundle?.additionalImages ?? 0) - state.additionalImages.length - pending.length,
+  );
+  return (
+    <div className="space-y-5">
+      <fieldset>
+        <legend className="sr-only">Choose a bundle</legend>
+        <div className="grid gap-3">
+          {BUNDLES.map((b) => (
+            <BundleCard
+              key={b.id}
+              bundle={b}
+              name={name}
+              checked={b.id === bundle?.id}
+              onChoose={() => onSelect(b.id)}
+            />
+          ))}
+        </div>
+      </fieldset>
+      {bundle && bundle.additionalImages > 0 ? (
+        <section aria-labelledby={`${name}-extra`}>
+          <h3 id={`${name}-extra`} className="text-lg text-stone-900">
+            Your other {pluralise(bundle.additionalImages, "photo")}
+          </h3>
+          <p className="mt-1 text-sm text-stone-700">
+            The {bundle.name} has {bundle.lithophaneCount} lithophanes: upload{" "}
+            {pluralise(bundle.additionalImages, "more photo")}. They share your frame colour, shape and size.
+          </p>
+          <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+            {state.additionalImages.map((image, i) => (
+              <UploadedPhoto
+                key={image.url}
+                image={image}
+                label={`Photo ${i + 2} of ${bundle.lithophaneCount}`}
+                onRemove={() => onRemoveImage(i)}
+              />
+            ))}
+            {pending.map((upload) => (
+              <li key={`pending-${upload.id}`} className="rounded-xl border border-stone-200 bg-white p-4">
+                <div
+                  role="progressbar"
+                  aria-label="Uploading a photo"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={upload.progress}
+                  className="h-2 w-full overflow-hidden rounded-full bg-stone-200"
+                >
+                  <div className="h-full rounded-full bg-glow-600" style={{ width: `${upload.progress}%` }} />
+                </div>
+                <p className="mt-2 text-sm text-stone-700">Uploading… {upload.progress}%</p>
+              </li>
+            ))}
+            {Array.from({ length: emptySlots }, (_, j) => {
+              const number = state.additionalImages.length + pending.length + j + 2;
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: empty slots are interchangeable
+                <li key={`empty-${j}`}>
+                  <ImageDropZone
+                    compact
+                    label={`Upload photo ${number} of ${bundle.lithophaneCount}`}
+                    progress={null}
+                    onFile={(file) => void start(file, number - 2)}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

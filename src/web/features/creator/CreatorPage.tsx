@@ -1,0 +1,286 @@
+import { getBundle } from "@shared/bundles";
+import { buildCreatorCartItem } from "@shared/cart";
+import {
+  addToCartCheck,
+  CREATOR_STEP_LABELS,
+  CREATOR_STEPS,
+  type CreatorState,
+  type CreatorStep,
+  completedCount,
+  creatorReducer,
+  currentStep,
+  INITIAL_CREATOR_STATE,
+  isStepOpen,
+  type OptionStep,
+  sizesForShape,
+  stepIndex,
+} from "@shared/creator";
+import { MESSAGES } from "@shared/messages";
+import { type CreatorOption, findOption } from "@shared/options";
+import { Button } from "@web/components/ui/button";
+import { cn } from "@web/components/ui/cn";
+import { Check, ChevronDown, Lock } from "lucide-react";
+import { Accordion } from "radix-ui";
+import { type ReactNode, useCallback, useReducer, useRef, useState } from "react";
+import { useCart } from "../cart/CartProvider";
+import { notify } from "../cart/notify";
+import { CurrencySelect } from "../currency/CurrencySelect";
+import { BundleStep } from "./BundleStep";
+import { CreatorPreview } from "./CreatorPreview";
+import { OptionRadioGroup } from "./OptionRadioGroup";
+import { ProgressDots } from "./ProgressDots";
+import { UploadStep } from "./UploadStep";
+import { useCreatorOptions } from "./useCreatorOptions";
+
+const STEP_TITLES: Readonly<Record<CreatorStep, string>> = {
+  upload: "Upload your photo",
+  processing: "Choose processing",
+  shape: "Choose a shape",
+  "frame-color": "Choose a frame colour",
+  size: "Choose a size",
+  bundle: "Choose your bundle",
+};
+
+function nextStep(step: CreatorStep): CreatorStep | undefined {
+  return CREATOR_STEPS[stepIndex(step) + 1];
+}
+
+function Swatch({ option }: { option: CreatorOption }) {
+  return (
+    <span
+      aria-hidden="true"
+      className="h-8 w-8 shrink-0 rounded-full shadow-inner ring-1 ring-stone-400"
+      style={{ backgroundColor: option.hexColor ?? undefined }}
+    />
+  );
+}
+
+function OptionsLoading() {
+  return (
+    <div role="status" className="grid gap-3 sm:grid-cols-2">
+      <span className="sr-only">{MESSAGES.common.loading}</span>
+      {[0, 1].map((i) => (
+        <div key={i} aria-hidden="true" className="h-16 animate-pulse rounded-xl bg-stone-200" />
+      ))}
+    </div>
+  );
+}
+
+/** /shop/create and /create: the six-step lithophane creator with its live preview. */
+export function CreatorPage() {
+  const [state, dispatch] = useReducer(creatorReducer, INITIAL_CREATOR_STATE);
+  const [expanded, setExpanded] = useState<string>("upload");
+  const [addedState, setAddedState] = useState<CreatorState | null>(null);
+  const { grouped, flat, loading } = useCreatorOptions();
+  const cart = useCart();
+  const triggers = useRef<Partial<Record<CreatorStep, HTMLButtonElement | null>>>({});
+  const topRef = useRef<HTMLDivElement>(null);
+
+  /** Completing a step opens the next; a pointer choice also moves focus there. */
+  const advanceFrom = useCallback((step: CreatorStep, moveFocus: boolean) => {
+    const next = nextStep(step);
+    if (!next) return;
+    setExpanded(next);
+    if (moveFocus) requestAnimationFrame(() => triggers.current[next]?.focus());
+  }, []);
+
+  const selectOption = (step: OptionStep, option: CreatorOption, viaPointer: boolean) => {
+    dispatch({ type: "selectOption", step, option });
+    if (viaPointer) advanceFrom(step, true);
+  };
+
+  const onAddToCart = () => {
+    const check = addToCartCheck(state);
+    if (!check.ok) {
+      notify({ title: check.title, description: check.description, variant: "destructive" });
+      setExpanded(
+        check.problem === "no-image"
+          ? "upload"
+          : check.problem === "additional-images"
+            ? "bundle"
+            : (currentStep(state) ?? "bundle"),
+      );
+      return;
+    }
+    const bundle = getBundle(state.selections.bundle);
+    const item = buildCreatorCartItem(state, flat);
+    if (!bundle || !item || !cart.add(item)) {
+      notify(MESSAGES.creator.incompleteSelection);
+      return;
+    }
+    notify(MESSAGES.cart.added(bundle.name));
+    setAddedState(state);
+  };
+
+  const startOver = () => {
+    dispatch({ type: "reset" });
+    setAddedState(null);
+    setExpanded("upload");
+    topRef.current?.scrollIntoView({ block: "start" });
+    requestAnimationFrame(() => triggers.current.upload?.focus({ preventScroll: true }));
+  };
+
+  const { selections } = state;
+  const summaries: Record<CreatorStep, string | null> = {
+    upload: selections.image ? "Photo uploaded" : null,
+    processing: findOption(flat, "processing", selections.processing)?.name ?? null,
+    shape: findOption(flat, "shape", selections.shape)?.name ?? null,
+    "frame-color": findOption(flat, "frame_color", selections.frameColor)?.name ?? null,
+    size: findOption(flat, "size", selections.size)?.name ?? null,
+    bundle: getBundle(selections.bundle)?.name ?? null,
+  };
+
+  const optionStep = (
+    step: OptionStep,
+    options: readonly CreatorOption[],
+    selectedId: string | null,
+    visual?: boolean,
+  ): ReactNode =>
+    loading ? (
+      <OptionsLoading />
+    ) : (
+      <OptionRadioGroup
+        legend={STEP_TITLES[step]}
+        options={options}
+        selectedId={selectedId}
+        onSelect={(option, viaPointer) => selectOption(step, option, viaPointer)}
+        {...(visual ? { renderVisual: (option: CreatorOption) => <Swatch option={option} /> } : {})}
+      />
+    );
+
+  const content: Record<CreatorStep, ReactNode> = {
+    upload: (
+      <UploadStep
+        image={selections.image}
+        onUploaded={(image) => {
+          dispatch({ type: "imageUploaded", image });
+          advanceFrom("upload", true);
+        }}
+      />
+    ),
+    processing: optionStep("processing", grouped.processing, selections.processing),
+    shape: optionStep("shape", grouped.shape, selections.shape),
+    "frame-color": optionStep("frame-color", grouped.frame_color, selections.frameColor, true),
+    size: optionStep("size", sizesForShape(grouped.size, selections.shape), selections.size),
+    bundle: (
+      <BundleStep
+        state={state}
+        onSelect={(bundleId) => dispatch({ type: "selectBundle", bundleId })}
+        onAddImage={(image) => dispatch({ type: "addAdditionalImage", image })}
+        onRemoveImage={(index) => dispatch({ type: "removeAdditionalImage", index })}
+      />
+    ),
+  };
+
+  return (
+    <div ref={topRef} className="mx-auto max-w-6xl scroll-mt-20 px-4 py-8 md:py-12">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-4xl text-stone-900 md:text-5xl">Create Your Lithophane</h1>
+          <p className="mt-3 max-w-2xl text-lg text-stone-700">
+            Upload a photo, make your choices and watch your lightbox take shape.
+          </p>
+        </div>
+        <CurrencySelect />
+      </div>
+
+      <div className="mt-8 max-w-2xl">
+        <ProgressDots completed={completedCount(state)} />
+      </div>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <Accordion.Root
+          type="single"
+          collapsible
+          value={expanded}
+          onValueChange={setExpanded}
+          className="space-y-3"
+        >
+          {CREATOR_STEPS.map((step, index) => {
+            const open = isStepOpen(state, step);
+            const done = state.completed[step];
+            const next = nextStep(step);
+            return (
+              <Accordion.Item
+                key={step}
+                value={step}
+                disabled={!open}
+                className={cn(
+                  "overflow-hidden rounded-2xl border bg-white shadow-sm",
+                  expanded === step ? "border-stone-400" : "border-stone-200",
+                )}
+              >
+                <Accordion.Header asChild>
+                  <h2>
+                    <Accordion.Trigger
+                      ref={(el) => {
+                        triggers.current[step] = el;
+                      }}
+                      className="group flex w-full scroll-mt-24 items-center gap-4 px-5 py-4 text-left disabled:cursor-not-allowed"
+                    >
+                      <span
+                        aria-hidden="true"
+                        className={cn(
+                          "flex h-9 w-9 shrink-0 items-center justify-center rounded-full border-2 font-sans text-sm font-semibold",
+                          done
+                            ? "border-glow-700 bg-glow-400 text-stone-950"
+                            : "border-stone-400 text-stone-700",
+                        )}
+                      >
+                        {done ? <Check className="h-4 w-4" /> : index + 1}
+                      </span>
+                      <span className="min-w-0 flex-1">
+                        <span className="block font-sans text-lg font-semibold text-stone-900">
+                          <span className="sr-only">Step {index + 1}: </span>
+                          {STEP_TITLES[step]}
+                        </span>
+                        <span className="block truncate font-sans text-sm font-normal text-stone-600">
+                          {open
+                            ? (summaries[step] ?? MESSAGES.creator.notSelected)
+                            : "Complete the previous step first"}
+                        </span>
+                      </span>
+                      {open ? (
+                        <ChevronDown
+                          aria-hidden="true"
+                          className="h-5 w-5 shrink-0 text-stone-600 transition-transform group-data-[state=open]:rotate-180"
+                        />
+                      ) : (
+                        <Lock aria-hidden="true" className="h-5 w-5 shrink-0 text-stone-500" />
+                      )}
+                    </Accordion.Trigger>
+                  </h2>
+                </Accordion.Header>
+                <Accordion.Content className="border-t border-stone-200 px-5 py-5">
+                  {content[step]}
+                  {done && next ? (
+                    <div className="mt-4 flex justify-end">
+                      <Button variant="outline" size="sm" onClick={() => advanceFrom(step, true)}>
+                        Continue to {CREATOR_STEP_LABELS[next]}
+                      </Button>
+                    </div>
+                  ) : null}
+                </Accordion.Content>
+              </Accordion.Item>
+            );
+          })}
+        </Accordion.Root>
+
+        {/* Sticky beside the steps on wide screens; it scrolls inside itself if the screen is short. */}
+        <div className="lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto lg:overscroll-contain lg:rounded-2xl">
+          <CreatorPreview
+            state={state}
+            options={flat}
+            onCrop={(cropData, cropPixels) =>
+              dispatch({ type: "setCrop", cropData, ...(cropPixels === undefined ? {} : { cropPixels }) })
+            }
+            onAddToCart={onAddToCart}
+            added={addedState !== null && addedState === state}
+            onViewCart={cart.openCart}
+            onStartOver={startOver}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { getBundle } from "@shared/bundles";
+import { addToCartCheck, type CreatorState, type CropPixels, creatorPricePence } from "@shared/creator";
+import { isBelowRecommendedResolution } from "@shared/limits";
+import { MESSAGES } from "@shared/messages";
+import { type CreatorOption, findOption } from "@shared/options";
+import { Button } from "@web/components/ui/button";
+import { cn } from "@web/components/ui/cn";
+import { CircleCheck, ShoppingCart, TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
+import { useCurrency } from "../currency/CurrencyProvider";
+import { FramedCropper } from "./FramedCropper";
+import { PreviewExtras } from "./PreviewExtras";
+
+interface CreatorPreviewProps {
+  state: CreatorState;
+  options: readonly CreatorOption[];
+  onCrop: (crop: { x?: number; y?: number; zoom?: number }, cropPixels?: CropPixels | null) => void;
+  onAddToCart: () => void;
+  /** Set right after Add to Cart: offer the cart or a fresh start. */
+  added: boolean;
+  onViewCart: () => void;
+  onStartOver: () => void;
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-2">
+      <dt className="text-stone-700">{term}</dt>
+      <dd className="text-right font-medium text-stone-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The live preview column: framed photo, choices so far, total, and Add to Cart. */
+export function CreatorPreview({
+  state,
+  options,
+  onCrop,
+  onAddToCart,
+  added,
+  onViewCart,
+  onStartOver,
+}: CreatorPreviewProps) {
+  const { formatPrice } = useCurrency();
+  const { selections } = state;
+  const processing = findOption(options, "processing", selections.processing);
+  const shape = findOption(options, "shape", selections.shape);
+  const frame = findOption(options, "frame_color", selections.frameColor);
+  const size = findOption(options, "size", selections.size);
+  const bundle = getBundle(selections.bundle);
+  const total = creatorPricePence(state, options);
+  const check = addToCartCheck(state);
+  const image = selections.image;
+  const notSelected = <span className="font-normal text-stone-600">{MESSAGES.creator.notSelected}</span>;
+
+  return (
+    <section
+      aria-labelledby="preview-heading"
+      className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm md:p-6"
+    >
+      <h2 id="preview-heading" className="text-2xl text-stone-900">
+        Preview
+      </h2>
+      <div className="mt-4">
+        <FramedCropper state={state} frameHex={frame?.hexColor ?? null} onCrop={onCrop} />
+        {image ? (
+          <p className="mt-2 text-center text-sm text-stone-600">
+            Drag the photo to position it; zoom to fill the frame.
+          </p>
+        ) : null}
+        {image && isBelowRecommendedResolution(image.width, image.height) ? (
+          <p className="mt-3 flex gap-2 rounded-lg border border-orange-200 bg-orange-50 p-3 text-sm text-orange-950">
+            <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+            <span>{MESSAGES.upload.lowResolution(image.width, image.height)}</span>
+          </p>
+        ) : null}
+      </div>
+
+      <PreviewExtras state={state} />
+
+      <dl className="mt-5 divide-y divide-stone-200 border-y border-stone-200 text-sm">
+        <Row term="Processing">{processing?.name ?? notSelected}</Row>
+        <Row term="Shape">{shape?.name ?? notSelected}</Row>
+        <Row term="Frame colour">
+          {frame ? (
+            <span className="inline-flex items-center gap-2">
+              <span
+                aria-hidden="true"
+                className="inline-block h-4 w-4 rounded-full ring-1 ring-stone-400"
+                style={{ backgroundColor: frame.hexColor ?? undefined }}
+              />
+              {frame.name}
+            </span>
+          ) : (
+            notSelected
+          )}
+        </Row>
+        <Row term="Size">{size?.name ?? notSelected}</Row>
+        <Row term="Bundle">{bundle?.name ?? notSelected}</Row>
+      </dl>
+
+      {bundle && total !== null ? (
+        <p className="mt-4 flex items-baseline justify-between">
+          <span className="text-lg font-medium text-stone-800">{MESSAGES.common.total}</span>
+          <span className="text-2xl font-semibold text-stone-900" data-testid="creator-total">
+            {formatPrice(total)}
+          </span>
+        </p>
+      ) : null}
+
+      {added ? (
+        <div role="status" className="mt-5 rounded-xl border border-emerald-200 bg-emerald-50 p-4">
+          <p className="flex items-center gap-2 font-semibold text-emerald-900">
+            <CircleCheck aria-hidden="true" className="h-5 w-5" />
+            {bundle ? MESSAGES.cart.added(bundle.name).description : "Added to your cart."}
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button variant="primary" size="sm" onClick={onViewCart}>
+              View cart
+            </Button>
+            <Button variant="outline" size="sm" onClick={onStartOver}>
+              Create another
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <>
+          <Button
+            variant={check.ok ? "glow" : "outline"}
+            size="lg"
+            className={cn("mt-5 w-full", !check.ok && "cursor-not-allowed border-dashed")}
+            aria-disabled={!check.ok || undefined}
+            aria-describedby={check.ok ? undefined : "add-to-cart-hint"}
+            onClick={onAddToCart}
+          >
+            <ShoppingCart aria-hidden="true" className="h-5 w-5" />
+            {MESSAGES.common.addToCart}
+          </Button>
+          {check.ok ? null : (
+            <p id="add-to-cart-hint" className="mt-2 text-center text-sm text-stone-700">
+              {check.problem === "additional-images" ? check.description : addToCartHint(state)}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** What is still missing, in words (designed). */
+function addToCartHint(state: CreatorState): string {
+  const s = state.selections;
+  if (!s.image) return MESSAGES.creator.noImage.description ?? "";
+  const missing = [
+    !s.processing && "processing",
+    !s.shape && "shape",
+    !s.frameColor && "frame colour",
+    !s.size && "size",
+    !s.bundle && "bundle",
+  ].filter(Boolean);
+  return missing.length > 0 ? `Still to choose: ${missing.join(", ")}.` : "";
+}

@@ -1,0 +1,115 @@
+import { aspectRatioValue, type CreatorState, type CropPixels, scaleCropPixels } from "@shared/creator";
+import { ImageIcon, ZoomIn } from "lucide-react";
+import { useId, useRef } from "react";
+import Cropper, { type Area } from "react-easy-crop";
+import "react-easy-crop/react-easy-crop.css";
+import { clipPathForShape } from "./shapes";
+
+const MIN_ZOOM = 1;
+const MAX_ZOOM = 3;
+/** A neutral frame until a colour is chosen. */
+const DEFAULT_FRAME_HEX = "#d6d3d1";
+
+interface FramedCropperProps {
+  state: CreatorState;
+  frameHex: string | null;
+  onCrop: (crop: { x?: number; y?: number; zoom?: number }, cropPixels?: CropPixels | null) => void;
+}
+
+/**
+ * The live preview: the photo inside a frame border in the chosen colour, at the shape's
+ * aspect ratio (hexagon and heart clipped). The photo can be dragged (or moved with the arrow
+ * keys) and zoomed; react-easy-crop reports the crop, kept in source pixels.
+ */
+export function FramedCropper({ state, frameHex, onCrop }: FramedCropperProps) {
+  const zoomId = useId();
+  const image = state.selections.image;
+  const shape = state.selections.shape;
+  const aspect = aspectRatioValue(state.cropData.aspectRatio);
+  const clipPath = clipPathForShape(shape);
+  const natural = useRef<{ width: number; height: number } | null>(null);
+  const frame = frameHex ?? DEFAULT_FRAME_HEX;
+
+  const onCropComplete = (_area: Area, areaPixels: Area) => {
+    if (!image || !natural.current) return;
+    onCrop({}, scaleCropPixels(areaPixels, natural.current, { width: image.width, height: image.height }));
+  };
+
+  return (
+    <div>
+      <div
+        className="mx-auto w-full max-w-sm lg:max-w-72"
+        style={{ maxWidth: aspect < 1 ? `${Math.round(18 * aspect * 16)}px` : undefined }}
+      >
+        <div
+          data-testid="preview-frame"
+          data-frame-color={frameHex ?? ""}
+          className={clipPath ? "" : "rounded-md shadow-lg ring-1 ring-stone-300"}
+          style={{ backgroundColor: frame, padding: "6%", clipPath }}
+        >
+          <div
+            className="relative w-full overflow-hidden bg-stone-800"
+            style={{ aspectRatio: String(aspect), clipPath }}
+          >
+            {image ? (
+              <Cropper
+                // A new photo or shape resets the crop in the reducer; remounting reports the new area.
+                key={`${image.url}|${shape ?? ""}`}
+                image={image.url}
+                crop={{ x: state.cropData.x, y: state.cropData.y }}
+                zoom={state.cropData.zoom}
+                minZoom={MIN_ZOOM}
+                maxZoom={MAX_ZOOM}
+                aspect={aspect}
+                objectFit="cover"
+                showGrid={false}
+                zoomWithScroll={false}
+                disableAutomaticStylesInjection
+                onCropChange={(point) => onCrop({ x: point.x, y: point.y })}
+                onZoomChange={(zoom) => onCrop({ zoom })}
+                onCropComplete={onCropComplete}
+                onMediaLoaded={(media) => {
+                  natural.current = { width: media.naturalWidth, height: media.naturalHeight };
+                }}
+                style={{ cropAreaStyle: { border: "none", color: "transparent" } }}
+                classes={{ cropAreaClassName: "focus-visible:!outline-offset-[-6px]" }}
+                mediaProps={{ alt: "" }}
+                cropperProps={{
+                  role: "group",
+                  "aria-label": "Photo position: drag, or use the arrow keys, to move the photo in the frame",
+                }}
+              />
+            ) : (
+              <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-stone-100 p-4 text-center text-stone-600">
+                <ImageIcon aria-hidden="true" className="h-10 w-10" />
+                <span className="text-sm">Your photo will appear here</span>
+              </div>
+            )}
+          </div>
+        </div>
+      </div>
+      {image ? (
+        <div className="mx-auto mt-4 flex max-w-sm items-center gap-3">
+          <label
+            htmlFor={zoomId}
+            className="inline-flex items-center gap-1.5 text-sm font-medium text-stone-800"
+          >
+            <ZoomIn aria-hidden="true" className="h-4 w-4" />
+            Zoom
+          </label>
+          <input
+            id={zoomId}
+            type="range"
+            min={MIN_ZOOM}
+            max={MAX_ZOOM}
+            step={0.05}
+            value={state.cropData.zoom}
+            onChange={(event) => onCrop({ zoom: Number(event.target.value) })}
+            className="h-6 flex-1 accent-glow-700"
+            aria-valuetext={`${Math.round(state.cropData.zoom * 100)}%`}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}

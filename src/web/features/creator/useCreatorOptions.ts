@@ -1,0 +1,37 @@
+import { OPTIONS_REFETCH_MS } from "@shared/limits";
+import {
+  type CreatorOption,
+  FALLBACK_OPTIONS,
+  flattenOptions,
+  type GroupedOptions,
+  groupOptions,
+} from "@shared/options";
+import { useQuery } from "@tanstack/react-query";
+import { fetchOptions } from "@web/api/catalog";
+import { useEffect, useMemo } from "react";
+
+const FALLBACK_GROUPED: GroupedOptions = groupOptions(FALLBACK_OPTIONS);
+
+/**
+ * The creator's options, refetched every 30 seconds so an admin's change shows up. While the
+ * first answer is on its way `loading` is true; if it fails the fallback options are used
+ * (logged only, as the spec says).
+ */
+export function useCreatorOptions(): {
+  grouped: GroupedOptions;
+  flat: readonly CreatorOption[];
+  loading: boolean;
+} {
+  const query = useQuery({
+    queryKey: ["catalog", "options"],
+    queryFn: async () => (await fetchOptions()).options,
+    refetchInterval: OPTIONS_REFETCH_MS,
+    staleTime: OPTIONS_REFETCH_MS,
+  });
+  useEffect(() => {
+    if (query.error) console.warn("Options fetch failed; using the default options", query.error);
+  }, [query.error]);
+  const grouped = query.data ?? FALLBACK_GROUPED;
+  const flat = useMemo(() => flattenOptions(grouped), [grouped]);
+  return { grouped, flat, loading: query.isPending };
+}

@@ -1,0 +1,174 @@
+import {
+  CURRENCY_STORAGE_KEYS,
+  type Currency,
+  type CurrencyCode,
+  convertPrice,
+  DEFAULT_CURRENCY,
+  type ExchangeRates,
+  FALLBACK_RATES,
+  getCurrency,
+  isSupportedCurrency,
+  parseRates,
+  RATES_CACHE_MS,
+  RATES_REFRESH_MS,
+  readCachedRates,
+  shouldShowCurrencyPrompt,
+  timeZoneToCurrency,
+} from "@shared/currency";
+import { MESSAGES } from "@shared/messages";
+import { formatMoney, type Pence } from "@shared/money";
+import { useQuery } from "@tanstack/react-query";
+import { fetchRates } from "@web/api/rates";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+
+export type RatesSource = "live" | "fallback";
+
+export interface CurrencyContextValue {
+  /** The currency prices are shown in (GBP until the visitor picks another). */
+  readonly currency: CurrencyCode;
+  readonly currencyInfo: Currency;
+  setCurrency: (code: CurrencyCode) => void;
+  /** Units per 1 GBP: live (cached 4 h) or the spec's fallback rates. */
+  readonly rates: ExchangeRates;
+  readonly ratesSource: RatesSource;
+  /** A GBP price in the selected currency's minor units (.49/.99 rule; GBP unchanged). */
+  convert: (gbpPence: Pence) => number;
+  /** A GBP price converted and formatted, e.g. 5450 -> "€62.99". */
+  formatPrice: (gbpPence: Pence) => string;
+  /** The "Switch Currency?" prompt. */
+  readonly promptVisible: boolean;
+  /** The currency suggested by the browser's time zone. */
+  readonly suggestedCurrency: CurrencyCode;
+  /** Records that the prompt was seen (dismissed or answered). */
+  dismissPrompt: () => void;
+}
+
+const CurrencyContext = createContext<CurrencyContextValue | null>(null);
+
+function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(key: string, value: string) {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch (error) {
+    console.warn("Could not save a currency setting", error);
+  }
+}
+
+function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? null;
+  } catch {
+    return null;
+  }
+}
+
+interface RatesResult {
+  readonly rates: ExchangeRates;
+  readonly source: RatesSource;
+}
+
+/** GET /api/rates, validated; cached in local storage under the spec's keys. Throws on failure. */
+async function loadRates(): Promise<RatesResult> {
+  const answer = await fetchRates();
+  if (!answer.success || answer.source === "fallback") {
+    // The server could not reach a live source either and answers the same fixed rates.
+    console.info("Live exchange rates unavailable; using fallback rates");
+    return { rates: FALLBACK_RATES, source: "fallback" };
+  }
+  const rates = parseRates(answer.rates);
+  if (!rates) throw new Error(MESSAGES.currency.invalidRatesResponse);
+  writeStorage(CURRENCY_STORAGE_KEYS.exchangeRates, JSON.stringify(rates));
+  writeStorage(CURRENCY_STORAGE_KEYS.exchangeRatesTimestamp, String(Date.now()));
+  return { rates, source: "live" };
+}
+
+function cachedRates(): { data: RatesResult; updatedAt: number } | null {
+  const cached = readCachedRates(
+    readStorage(CURRENCY_STORAGE_KEYS.exchangeRates),
+    readStorage(CURRENCY_STORAGE_KEYS.exchangeRatesTimestamp),
+    Date.now(),
+  );
+  return cached ? { data: { rates: cached.rates, source: "live" }, updatedAt: cached.fetchedAtMs } : null;
+}
+
+/** The selected currency, exchange rates and price formatting for the whole app. */
+export function CurrencyProvider({ children }: { children: ReactNode }) {
+  const [currency, setCurrencyState] = useState<CurrencyCode>(() => {
+    const stored = readStorage(CURRENCY_STORAGE_KEYS.selectedCurrency);
+    return isSupportedCurrency(stored) ? stored : DEFAULT_CURRENCY;
+  });
+  const [timeZone] = useState(browserTimeZone);
+  const [promptVisible, setPromptVisible] = useState(() =>
+    shouldShowCurrencyPrompt({
+      storedCurrency: readStorage(CURRENCY_STORAGE_KEYS.selectedCurrency),
+      hasSeenPrompt: readStorage(CURRENCY_STORAGE_KEYS.hasSeenCurrencyPrompt) === "true",
+      timeZone,
+    }),
+  );
+  const [cached] = useState(cachedRates);
+
+  const ratesQuery = useQuery({
+    queryKey: ["exchange-rates"],
+    queryFn: loadRates,
+    staleTime: RATES_CACHE_MS,
+    gcTime: Number.POSITIVE_INFINITY,
+    refetchInterval: RATES_REFRESH_MS,
+    refetchOnWindowFocus: false,
+    retry: false,
+    ...(cached ? { initialData: cached.data, initialDataUpdatedAt: cached.updatedAt } : {}),
+  });
+
+  useEffect(() => {
+    // The spec: a failed rates fetch falls back to fixed rates, logged only.
+    if (ratesQuery.error) console.warn("Exchange rates unavailable; using fallback rates", ratesQuery.error);
+  }, [ratesQuery.error]);
+
+  const rates = ratesQuery.data?.rates ?? FALLBACK_RATES;
+  const ratesSource: RatesSource = ratesQuery.data?.source ?? "fallback";
+
+  const dismissPrompt = useCallback(() => {
+    setPromptVisible(false);
+    writeStorage(CURRENCY_STORAGE_KEYS.hasSeenCurrencyPrompt, "true");
+  }, []);
+
+  /** Choosing a currency anywhere also answers the prompt. */
+  const setCurrency = useCallback(
+    (code: CurrencyCode) => {
+      setCurrencyState(code);
+      writeStorage(CURRENCY_STORAGE_KEYS.selectedCurrency, code);
+      dismissPrompt();
+    },
+    [dismissPrompt],
+  );
+
+  const value = useMemo<CurrencyContextValue>(() => {
+    const convert = (gbpPence: Pence) => convertPrice(gbpPence, currency, rates);
+    return {
+      currency,
+      currencyInfo: getCurrency(currency),
+      setCurrency,
+      rates,
+      ratesSource,
+      convert,
+      formatPrice: (gbpPence: Pence) => formatMoney(convert(gbpPence), currency),
+      promptVisible,
+      suggestedCurrency: timeZoneToCurrency(timeZone),
+      dismissPrompt,
+    };
+  }, [currency, rates, ratesSource, setCurrency, promptVisible, timeZone, dismissPrompt]);
+
+  return <CurrencyContext.Provider value={value}>{children}</CurrencyContext.Provider>;
+}
+
+export function useCurrency(): CurrencyContextValue {
+  const context = useContext(CurrencyContext);
+  if (!context) throw new Error(MESSAGES.providers.currency);
+  return context;
+}

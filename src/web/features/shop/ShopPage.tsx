@@ -1,0 +1,111 @@
+import { MESSAGES } from "@shared/messages";
+import { useQuery } from "@tanstack/react-query";
+import { fetchProducts } from "@web/api/catalog";
+import { Button, buttonClasses } from "@web/components/ui/button";
+import { ArrowRight, RefreshCw, Sparkles } from "lucide-react";
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { notify } from "../cart/notify";
+import { CurrencySelect } from "../currency/CurrencySelect";
+import { ProductCard, ProductCardSkeleton } from "./ProductCard";
+import type { ShopProduct } from "./types";
+
+const SKELETON_COUNT = 6;
+
+function useProducts() {
+  return useQuery({
+    queryKey: ["catalog", "products"],
+    queryFn: (): Promise<ShopProduct[]> => fetchProducts(),
+  });
+}
+
+/** /shop: a hero with Start Creating, then the accessory grid. */
+export function ShopPage() {
+  const products = useProducts();
+
+  const { isError, errorUpdatedAt, error } = products;
+  useEffect(() => {
+    // One toast per failed fetch (also after a failed retry).
+    if (isError && errorUpdatedAt > 0) {
+      console.warn("Failed to fetch products", error);
+      notify(MESSAGES.products.fetchFailed);
+    }
+  }, [isError, errorUpdatedAt, error]);
+
+  return (
+    <div>
+      <div className="mx-auto flex max-w-6xl justify-end px-4 pt-4">
+        <CurrencySelect />
+      </div>
+      <section className="mx-auto mt-4 max-w-6xl px-4">
+        <div className="relative overflow-hidden rounded-3xl bg-stone-900 px-6 py-12 text-white md:px-12 md:py-16">
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute -right-24 -top-24 h-72 w-72 rounded-full bg-glow-400/30 blur-3xl"
+          />
+          <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-glow-300">
+            <Sparkles aria-hidden="true" className="h-4 w-4" />
+            Handmade in Northern Ireland
+          </p>
+          <h1 className="mt-3 max-w-2xl text-4xl text-white md:text-5xl">Shop lightboxes and accessories</h1>
+          <p className="mt-4 max-w-2xl text-lg text-stone-200">
+            Turn a favourite photo into a glowing lithophane, then finish it with a stand, a dimmer or a spare
+            frame.
+          </p>
+          <Link to="/shop/create" className={`${buttonClasses("glow", "lg")} mt-8`}>
+            {MESSAGES.products.startCreating}
+            <ArrowRight aria-hidden="true" className="h-5 w-5" />
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="accessories-heading" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="accessories-heading" className="text-3xl text-stone-900">
+          Accessories
+        </h2>
+        <p className="mt-2 max-w-2xl text-stone-700">
+          Extras that fit every Lithobox lightbox. Tap Details for specifications and compatibility.
+        </p>
+        {products.isError ? (
+          <div role="alert" className="mt-8 rounded-2xl border border-red-200 bg-red-50 p-6">
+            <p className="font-semibold text-red-900">{MESSAGES.products.fetchFailed.description}</p>
+            <p className="mt-1 text-red-900">Please check your connection and try again.</p>
+            <Button
+              variant="outline"
+              className="mt-4"
+              onClick={() => products.refetch()}
+              disabled={products.isFetching}
+            >
+              <RefreshCw aria-hidden="true" className="h-4 w-4" />
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <ul
+            className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+            aria-busy={products.isPending || undefined}
+            aria-label={products.isPending ? "Loading accessories" : undefined}
+          >
+            {products.isPending
+              ? Array.from({ length: SKELETON_COUNT }, (_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                  <li key={i}>
+                    <ProductCardSkeleton />
+                  </li>
+                ))
+              : products.data.map((product) => (
+                  <li key={product.id}>
+                    <ProductCard product={product} />
+                  </li>
+                ))}
+          </ul>
+        )}
+        {products.isSuccess && products.data.length === 0 ? (
+          <p className="mt-8 text-stone-700">
+            No accessories are available right now. Please check back soon.
+          </p>
+        ) : null}
+      </section>
+    </div>
+  );
+}

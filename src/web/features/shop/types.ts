@@ -1,0 +1,2 @@
+/** A product as GET /api/catalog/products returns it. */
+export type { CatalogProduct as ShopProduct } from "@web/api/catalog";

@@ -1,0 +1,30 @@
+import { buildAccessoryCartItem } from "@shared/cart";
+import { MESSAGES } from "@shared/messages";
+import { useCallback } from "react";
+import { useCart } from "../cart/CartProvider";
+import { notify } from "../cart/notify";
+import type { ShopProduct } from "./types";
+
+/** Adds a shop accessory to the cart with the spec's toasts; coming-soon products are refused. */
+export function useAddAccessory() {
+  const cart = useCart();
+  return useCallback(
+    (product: ShopProduct): boolean => {
+      if (product.status === "coming_soon") {
+        notify(MESSAGES.products.comingSoon);
+        return false;
+      }
+      const added = cart.add(
+        buildAccessoryCartItem({
+          id: product.id,
+          name: product.name,
+          pricePence: product.pricePence,
+          imageUrl: product.imageUrl,
+        }),
+      );
+      if (added) notify(MESSAGES.cart.accessoryAdded(product.name));
+      return added;
+    },
+    [cart],
+  );
+}

@@ -1,0 +1,166 @@
+import {
+  BULK_ORDER_UNITS,
+  DELIVERY_INTERNATIONAL_FAQ_DAYS,
+  DELIVERY_INTERNATIONAL_SHIPPING_PAGE_DAYS,
+  DELIVERY_UK_IE_DAYS,
+  EXPRESS_DELIVERY_DAYS,
+  EXPRESS_SHIPPING_PENCE,
+  FREE_SHIPPING_THRESHOLD_PENCE,
+  PROCESSING_COMPLEX_DAYS,
+  PROCESSING_RUSH_DAYS,
+  PROCESSING_STANDARD_DAYS,
+  STANDARD_DELIVERY_DAYS,
+  STANDARD_SHIPPING_PENCE,
+} from "@shared/shipping";
+import { Link } from "react-router";
+import { gbp } from "./format";
+import { tableCell as cell, PolicyLayout, PolicySection } from "./PolicyLayout";
+
+export function ShippingPage() {
+  return (
+    <PolicyLayout
+      title="Shipping Information"
+      intro="Every lightbox is made to order in our Northern Ireland workshop, then packed by hand and sent tracked. Here is how long each stage takes and what it costs."
+      highlights={[
+        { label: "Free standard shipping", value: `Over ${gbp(FREE_SHIPPING_THRESHOLD_PENCE)}` },
+        { label: "Standard delivery", value: `${STANDARD_DELIVERY_DAYS} business days` },
+        { label: "Express delivery", value: `${EXPRESS_DELIVERY_DAYS} business days` },
+        {
+          label: "International",
+          value: `${DELIVERY_INTERNATIONAL_FAQ_DAYS} business days`,
+          note: `Up to ${DELIVERY_INTERNATIONAL_SHIPPING_PAGE_DAYS} for remote areas`,
+        },
+      ]}
+    >
+      <PolicySection id="rates" title="Shipping options and prices">
+        <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
+          <table className="w-full border-collapse text-stone-700">
+            <caption className="sr-only">Shipping options, delivery times and prices</caption>
+            <thead className="bg-stone-100 text-stone-900">
+              <tr>
+                <th scope="col" className={cell}>
+                  Option
+                </th>
+                <th scope="col" className={cell}>
+                  Delivery time
+                </th>
+                <th scope="col" className={cell}>
+                  Price
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row" className={`${cell} font-medium text-stone-900`}>
+                  Standard
+                </th>
+                <td className={cell}>{STANDARD_DELIVERY_DAYS} business days</td>
+                <td className={cell}>
+                  Free on orders over {gbp(FREE_SHIPPING_THRESHOLD_PENCE)}, otherwise{" "}
+                  {gbp(STANDARD_SHIPPING_PENCE)}
+                </td>
+              </tr>
+              <tr>
+                <th scope="row" className={`${cell} font-medium text-stone-900`}>
+                  Express
+                </th>
+                <td className={cell}>{EXPRESS_DELIVERY_DAYS} business days</td>
+                <td className={cell}>{gbp(EXPRESS_SHIPPING_PENCE)}</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+        <p>
+          You choose your option at checkout, where the shipping cost is added to your order total before you
+          pay. Free standard shipping applies automatically once your order is over{" "}
+          {gbp(FREE_SHIPPING_THRESHOLD_PENCE)}; express delivery is always charged. All prices are in pounds
+          sterling (GBP).
+        </p>
+      </PolicySection>
+
+      <PolicySection id="processing" title="Processing times">
+        <p>
+          Before your parcel leaves us, we prepare your photo, print the panel, assemble the lightbox and
+          check it with the light on. How long that takes depends on the order:
+        </p>
+        <ul>
+          <li>
+            <strong>Standard orders:</strong> {PROCESSING_STANDARD_DAYS} business days.
+          </li>
+          <li>
+            <strong>Complex designs</strong> (several lithophanes, larger sizes or photos that need extra
+            preparation): {PROCESSING_COMPLEX_DAYS} business days.
+          </li>
+          <li>
+            <strong>Rush processing:</strong> {PROCESSING_RUSH_DAYS} business days, for an extra fee. Please{" "}
+            <Link to="/contact">contact us</Link> before ordering and we will confirm whether we can fit it in
+            and what it costs.
+          </li>
+        </ul>
+        <p>
+          Delivery times start from dispatch, so add the processing time to the delivery time to see when your
+          lightbox will arrive. Business days are Monday to Friday, excluding UK bank holidays.
+        </p>
+      </PolicySection>
+
+      <PolicySection id="uk-ireland" title="Delivery to the UK and Ireland">
+        <p>
+          Most parcels to Northern Ireland, Great Britain and the Republic of Ireland arrive within{" "}
+          {DELIVERY_UK_IE_DAYS} business days of dispatch with standard delivery, and we allow up to{" "}
+          {STANDARD_DELIVERY_DAYS} business days for remote addresses such as the Highlands and islands.
+          Express delivery arrives in {EXPRESS_DELIVERY_DAYS} business days.
+        </p>
+      </PolicySection>
+
+      <PolicySection id="international" title="International delivery">
+        <p>
+          We post our lightboxes all over the world. Most international parcels arrive in{" "}
+          <strong>{DELIVERY_INTERNATIONAL_FAQ_DAYS} business days</strong> after dispatch. Please allow up to{" "}
+          <strong>{DELIVERY_INTERNATIONAL_SHIPPING_PAGE_DAYS} business days</strong> for remote destinations
+          and for parcels held up in customs: once a parcel leaves the UK, its speed depends on the local
+          postal service and customs checks, which we cannot control.
+        </p>
+        <p>
+          Import duties, taxes and customs fees charged by the destination country are not included in our
+          prices and are paid by the recipient. If a parcel is returned to us because these were not paid, we
+          will refund the order less the shipping cost.
+        </p>
+      </PolicySection>
+
+      <PolicySection id="outside-uk" title="Ordering for delivery outside the UK">
+        <p>
+          Our online checkout currently takes UK delivery addresses. To have a lightbox sent to the Republic
+          of Ireland or anywhere else in the world, please <Link to="/contact">contact us</Link> before
+          ordering with the delivery country, and we will set up your order and confirm the shipping cost
+          before you pay.
+        </p>
+      </PolicySection>
+
+      <PolicySection id="tracking" title="Tracking your parcel">
+        <p>
+          When your lightbox is dispatched we email you a tracking number. You can also check the progress of
+          your order at any time on our <Link to="/track">Track Order</Link> page with your order number and
+          email address.
+        </p>
+      </PolicySection>
+
+      <PolicySection id="large-orders" title="Large orders">
+        <p>
+          Planning wedding favours, memorial gifts or a corporate order? For orders of {BULK_ORDER_UNITS} or
+          more units, please <Link to="/contact">contact us</Link> before ordering so we can schedule
+          production and agree a delivery date with you.
+        </p>
+      </PolicySection>
+
+      <PolicySection id="problems" title="Damaged or lost parcels">
+        <p>
+          We pack every lightbox carefully, but if yours arrives damaged, please email us a photo of the
+          parcel and the damage as soon as you can and we will remake it or refund you. If your tracking stops
+          moving or your parcel is later than the times above, get in touch: we will chase the carrier and, if
+          it is lost, make and send a replacement. See our{" "}
+          <Link to="/returns">returns and refunds policy</Link> for more.
+        </p>
+      </PolicySection>
+    </PolicyLayout>
+  );
+}
