@@ -1,0 +1,397 @@
+/**
+ * Checkout benchmark against PostgreSQL: the real server (src/server/main.ts) in a child
+ * process on a free port, over a fresh database; 50 concurrent clients create N orders
+ * (POST /api/checkout), then complete all of them (Pay on the built-in test payment page).
+ * Prints orders/s and p50/p99 latency beside the target (create-checkout p99 < 50 ms at 50
+ * concurrent clients) and checks every order exists once, paid, with the right total.
+ *
+ *   npx tsx bench/checkout.ts [--orders 2000] [--clients 50] [--json]
+ *   DATABASE_URL=postgres://user@host:5432/db npx tsx bench/checkout.ts
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { buildAccessoryCartItem, type CartItem } from "../src/shared/cart";
+
+const { values: args } = parseArgs({
+  options: {
+    orders: { type: "string", default: "2000" },
+    clients: { type: "string", default: "50" },
+    warmup: { type: "string", default: "200" },
+    /** Open-loop arrivals per second for an extra latency run (0: skip). */
+    rate: { type: "string", default: "0" },
+    json: { type: "boolean", default: false },
+  },
+});
+const N = Number(args.orders);
+const CLIENTS = Number(args.clients);
+const WARMUP = Number(args.warmup);
+const RATE = Number(args.rate);
+const TARGET_P99_MS = 50;
+const BASE_DB_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `lithobox_bench_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: BASE_DB_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(BASE_DB_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: BASE_DB_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: path.resolve(import.meta.dirname, ".."),
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "test",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return { child, base };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill("SIGTERM");
+  throw new Error("server did not start in 120 s");
+}
+
+const ADAPTER = { id: "usb-c-power-adapter", name: "USB-C Power Adapter", pricePence: 999, imageUrl: null };
+const DIMMER = { id: "remote-dimmer", name: "Remote Control Dimmer", pricePence: 1499, imageUrl: null };
+
+function lithophane(): CartItem {
+  return {
+    id: `${Date.now()}-${randomBytes(5).toString("hex")}`,
+    imageUrl: "http://127.0.0.1/api/media/lightbox-images/1-photo-preview.webp",
+    originalImageUrl: "http://127.0.0.1/api/media/lightbox-images/1-photo.jpg",
+    additionalImages: [],
+    size: "7 inch x 7 inch",
+    shape: "Essentials Collection",
+    frameStyle: "White · 1 × Square",
+    price: 1,
+    cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
+    config: {
+      kind: "lithophane",
+      bundleId: "starter",
+      processing: "grayscale",
+      shapeId: "square",
+      frameColorId: "white",
+      sizeId: "7x7",
+    },
+  };
+}
+
+/** Three kinds of cart, with the totals the server must charge (client prices are ignored). */
+function cartFor(i: number): { items: CartItem[]; total: number } {
+  switch (i % 3) {
+    case 0:
+      return { items: [buildAccessoryCartItem(ADAPTER)], total: 999 + 899 };
+    case 1:
+      return { items: [lithophane(), buildAccessoryCartItem(DIMMER)], total: 5450 + 1499 + 899 };
+    default:
+      return { items: [lithophane(), lithophane()], total: 10900 };
+  }
+}
+
+function ip(i: number): string {
+  return `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+}
+
+interface Created {
+  orderId: string;
+  url: string;
+  orderTotal: number;
+  expectedTotal: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
+}
+
+/** The server process's CPU time (user + system, ms) from /proc; null off Linux. */
+function processCpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
+/** Starts one job every 1/rate s (open loop), at most `clients` in flight; answers latencies. */
+async function runOpenLoop(total: number, rate: number, clients: number, job: (i: number) => Promise<void>) {
+  const latencies: number[] = [];
+  let inFlight = 0;
+  let skipped = 0;
+  const started = performance.now();
+  const running: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    if (inFlight >= clients) {
+      skipped++;
+      continue;
+    }
+    inFlight++;
+    const t0 = performance.now();
+    running.push(
+      job(i).then(() => {
+        latencies.push(performance.now() - t0);
+        inFlight--;
+      }),
+    );
+  }
+  await Promise.all(running);
+  const sorted = latencies.sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), skipped };
+}
+
+/** Runs `total` jobs on `clients` concurrent workers; answers per-job latency (ms) and wall time. */
+async function runConcurrently(total: number, clients: number, job: (i: number) => Promise<void>) {
+  const latencies: number[] = new Array(total);
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(clients, total) }, async () => {
+      for (;;) {
+        const i = next++;
+        if (i >= total) return;
+        const t0 = performance.now();
+        await job(i);
+        latencies[i] = performance.now() - t0;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    seconds,
+    perSecond: total / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? 0,
+  };
+}
+
+async function main() {
+  const db = await freshDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-bench-"));
+  let child: ChildProcess | undefined;
+  try {
+    const server = await startServer({
+      DATABASE_URL: db.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      WEB_DIST: path.join(dataDir, "no-web"),
+      // Each simulated client says who it is; the limiter then counts them apart.
+      TRUSTED_PROXIES: "127.0.0.1",
+    });
+    child = server.child;
+    const base = server.base;
+    const created: Created[] = [];
+
+    const checkout = async (i: number, record: boolean) => {
+      const cart = cartFor(i);
+      const res = await fetch(`${base}/api/checkout`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin: base,
+          "x-forwarded-for": ip(i + (record ? WARMUP : 0)),
+        },
+        body: JSON.stringify({
+          cartItems: cart.items,
+          shippingInfo: {
+            firstName: "Bench",
+            lastName: "Customer",
+            email: `bench-${i}@example.com`,
+            addressLine1: "1 Donegall Square",
+            city: "Belfast",
+            state: "County Antrim",
+            postalCode: "BT1 5GS",
+            country: "United Kingdom",
+          },
+          currency: "GBP",
+          shippingMethod: "standard",
+        }),
+      });
+      const body = (await res.json()) as { orderId: string; url: string; orderTotal: number };
+      if (res.status !== 201) throw new Error(`checkout ${i}: ${res.status} ${JSON.stringify(body)}`);
+      if (record) created[i] = { ...body, expectedTotal: cart.total };
+    };
+
+    // Warm-up: JIT, connection pool, caches.
+    await runConcurrently(WARMUP, CLIENTS, (i) => checkout(i, false));
+
+    const cpuBefore = processCpuMs(child.pid);
+    const create = await runConcurrently(N, CLIENTS, (i) => checkout(i, true));
+    const cpuAfter = processCpuMs(child.pid);
+    const serverCpuMsPerOrder = cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / N : null;
+    const complete = await runConcurrently(N, CLIENTS, async (i) => {
+      const order = created[i];
+      if (!order) throw new Error(`order ${i} missing`);
+      const page = new URL(order.url);
+      const res = await fetch(`${base}${page.pathname}/pay${page.search}`, {
+        method: "POST",
+        redirect: "manual",
+      });
+      await res.arrayBuffer();
+      if (res.status !== 303 || !res.headers.get("location")?.startsWith("/checkout/success")) {
+        throw new Error(`pay ${i}: ${res.status} ${res.headers.get("location")}`);
+      }
+    });
+
+    // Optional: latency at a steady arrival rate (open loop), on fresh orders that are not completed.
+    const openLoop =
+      RATE > 0
+        ? await runOpenLoop(Math.max(RATE * 10, 100), RATE, CLIENTS, (i) => checkout(N + WARMUP + i, false))
+        : null;
+
+    // Every order exactly once, paid, at the right total.
+    const check = new pg.Client({ connectionString: db.url });
+    await check.connect();
+    const ids = created.map((c) => c.orderId);
+    const { rows } = await check.query<{ id: string; status: string; total_amount: number; paid: number }>(
+      `select o.id, o.status, o.total_amount,
+              (select count(*)::int from order_status_history h where h.order_id = o.id and h.to_status = 'paid') as paid
+         from orders o where o.id = any($1::uuid[])`,
+      [ids],
+    );
+    await check.end();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    let wrong = 0;
+    for (const c of created) {
+      const row = byId.get(c.orderId);
+      const right =
+        row !== undefined &&
+        row.status === "paid" &&
+        row.total_amount === c.expectedTotal &&
+        c.orderTotal === c.expectedTotal &&
+        row.paid === 1;
+      if (!right) wrong++;
+    }
+    const consistent = rows.length === N && new Set(ids).size === N && wrong === 0;
+
+    const result = {
+      database: "postgres",
+      clients: CLIENTS,
+      orders: N,
+      createCheckout: {
+        ordersPerSecond: Math.round(create.perSecond),
+        p50Ms: Number(create.p50.toFixed(1)),
+        p99Ms: Number(create.p99.toFixed(1)),
+        maxMs: Number(create.max.toFixed(1)),
+        targetP99Ms: TARGET_P99_MS,
+        meetsTarget: create.p99 < TARGET_P99_MS,
+        serverCpuMsPerOrder: serverCpuMsPerOrder === null ? null : Number(serverCpuMsPerOrder.toFixed(2)),
+      },
+      openLoop: openLoop
+        ? {
+            ratePerSecond: RATE,
+            p50Ms: Number(openLoop.p50.toFixed(1)),
+            p99Ms: Number(openLoop.p99.toFixed(1)),
+            skipped: openLoop.skipped,
+          }
+        : null,
+      loadAverage: Number(loadavg()[0]?.toFixed(1)),
+      cpus: cpus().length,
+      completePayment: {
+        ordersPerSecond: Math.round(complete.perSecond),
+        p50Ms: Number(complete.p50.toFixed(1)),
+        p99Ms: Number(complete.p99.toFixed(1)),
+        maxMs: Number(complete.max.toFixed(1)),
+      },
+      consistent,
+      wrongOrders: wrong,
+    };
+    if (args.json) {
+      console.log(JSON.stringify(result, null, 2));
+    } else {
+      const c = result.createCheckout;
+      const p = result.completePayment;
+      console.log(
+        `checkout benchmark: ${N} orders, ${CLIENTS} concurrent clients, PostgreSQL, server in its own process (${result.cpus} CPUs, load average ${result.loadAverage})`,
+      );
+      console.log(
+        `  create-checkout   ${String(c.ordersPerSecond).padStart(6)} orders/s   p50 ${c.p50Ms.toFixed(1)} ms   p99 ${c.p99Ms.toFixed(1)} ms (target < ${TARGET_P99_MS} ms: ${c.meetsTarget ? "met" : "NOT met"})   max ${c.maxMs.toFixed(1)} ms`,
+      );
+      console.log(
+        `  complete payment  ${String(p.ordersPerSecond).padStart(6)} orders/s   p50 ${p.p50Ms.toFixed(1)} ms   p99 ${p.p99Ms.toFixed(1)} ms   max ${p.maxMs.toFixed(1)} ms`,
+      );
+      if (c.serverCpuMsPerOrder !== null) {
+        console.log(
+          `  server CPU per create-checkout: ${c.serverCpuMsPerOrder.toFixed(2)} ms (one free core: ~${Math.round(1000 / c.serverCpuMsPerOrder)} orders/s before Postgres)`,
+        );
+      }
+      if (result.openLoop) {
+        const o = result.openLoop;
+        console.log(
+          `  open loop at ${o.ratePerSecond} orders/s: p50 ${o.p50Ms.toFixed(1)} ms   p99 ${o.p99Ms.toFixed(1)} ms   (${o.skipped} skipped with ${CLIENTS} in flight)`,
+        );
+      }
+      console.log(
+        `  consistency: ${consistent ? `all ${N} orders present once, paid once, totals right` : `${wrong} wrong orders`}`,
+      );
+    }
+    if (!consistent) process.exitCode = 1;
+  } finally {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child?.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

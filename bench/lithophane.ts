@@ -1,0 +1,158 @@
+/**
+ * Lithophane generator benchmark: 180 x 180 mm square at 0.2 and 0.1 mm from a 2000 x 2000 photo-like
+ * JPEG, image decode to finished file, STL and 3MF. Each case runs in a fresh child process so its peak
+ * RSS (process.resourceUsage().maxRSS) is its own. Run: npx tsx bench/lithophane.ts [--json]
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import sharp from "sharp";
+import { generatePrintFile, type PrintFormat } from "../src/lithophane/node";
+
+interface CaseResult {
+  label: string;
+  resolutionMm: number;
+  format: PrintFormat;
+  seconds: number;
+  /** User + system CPU of the whole process (all threads): comparable even on a busy machine. */
+  cpuSeconds: number;
+  peakRssMb: number;
+  triangles: number;
+  bytes: number;
+}
+
+interface Target {
+  seconds?: number;
+  peakRssMb?: number;
+}
+
+const SIZE_MM = 180;
+const CASES: { resolutionMm: number; format: PrintFormat; target: Target }[] = [
+  { resolutionMm: 0.2, format: "stl", target: {} },
+  { resolutionMm: 0.2, format: "3mf", target: {} },
+  { resolutionMm: 0.1, format: "stl", target: { seconds: 0.5, peakRssMb: 400 } },
+  { resolutionMm: 0.1, format: "3mf", target: { seconds: 2 } },
+];
+
+/** Gradients, a few soft shapes and noise: compresses and decodes like a photo, not like a flat test card. */
+async function writePhotoLikeJpeg(path: string): Promise<void> {
+  const side = 2000;
+  const rgb = new Uint8Array(side * side * 3);
+  let seed = 12345;
+  const random = (): number => {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    return seed / 2 ** 32;
+  };
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      const u = x / side;
+      const v = y / side;
+      const blob = Math.exp(-((u - 0.4) ** 2 + (v - 0.45) ** 2) * 12);
+      const rings = 0.5 + 0.5 * Math.sin(40 * Math.hypot(u - 0.7, v - 0.3));
+      const base = 60 + 120 * u * (1 - v) + 60 * blob + 25 * rings;
+      const p = 3 * (y * side + x);
+      for (let c = 0; c < 3; c++) {
+        rgb[p + c] = Math.max(0, Math.min(255, base + (c - 1) * 18 + (random() - 0.5) * 40));
+      }
+    }
+  }
+  await sharp(rgb, { raw: { width: side, height: side, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toFile(path);
+}
+
+async function runCase(imagePath: string, resolutionMm: number, format: PrintFormat, outPath: string) {
+  const before = process.resourceUsage();
+  const cpuBefore = before.userCPUTime + before.systemCPUTime;
+  const result = await generatePrintFile({
+    imagePath,
+    shape: "square",
+    widthMm: SIZE_MM,
+    heightMm: SIZE_MM,
+    resolutionMm,
+    format,
+    outPath,
+  });
+  const bytes = statSync(outPath).size;
+  rmSync(outPath, { force: true });
+  // maxRSS is in kilobytes, CPU times in microseconds; both cover every thread of this process.
+  const usage = process.resourceUsage();
+  const cpuSeconds = (usage.userCPUTime + usage.systemCPUTime - cpuBefore) / 1e6;
+  return {
+    seconds: result.ms / 1000,
+    cpuSeconds,
+    peakRssMb: usage.maxRSS / 1024,
+    triangles: result.triangles,
+    bytes,
+  };
+}
+
+function pad(text: string, width: number): string {
+  return text.length >= width ? text : text + " ".repeat(width - text.length);
+}
+
+function verdict(value: number, limit: number | undefined): string {
+  if (limit === undefined) return "";
+  return value <= limit ? " ok" : " MISSED";
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const caseIndex = args.indexOf("--case");
+  if (caseIndex >= 0) {
+    const [imagePath, resolution, format, outPath] = args.slice(caseIndex + 1);
+    const result = await runCase(imagePath!, Number(resolution), format as PrintFormat, outPath!);
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return;
+  }
+  const [loadBefore = 0] = loadavg();
+  const folder = mkdtempSync(join(tmpdir(), "lithobox-bench-"));
+  try {
+    const imagePath = join(folder, "photo.jpg");
+    await writePhotoLikeJpeg(imagePath);
+    const self = fileURLToPath(import.meta.url);
+    const results: (CaseResult & { target: Target })[] = [];
+    for (const { resolutionMm, format, target } of CASES) {
+      const outPath = join(folder, `panel-${resolutionMm}.${format}`);
+      const child = spawnSync(
+        process.execPath,
+        [...process.execArgv, self, "--case", imagePath, String(resolutionMm), format, outPath],
+        { encoding: "utf8", maxBuffer: 1 << 20 },
+      );
+      if (child.status !== 0) throw new Error(`Case ${resolutionMm} mm ${format} failed:\n${child.stderr}`);
+      const lastLine = child.stdout.trim().split("\n").at(-1) ?? "{}";
+      const measured = JSON.parse(lastLine) as Omit<CaseResult, "label" | "resolutionMm" | "format">;
+      results.push({
+        label: `${SIZE_MM} mm @ ${resolutionMm} mm ${format.toUpperCase()}`,
+        resolutionMm,
+        format,
+        ...measured,
+        target,
+      });
+    }
+    if (args.includes("--json")) {
+      process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+      return;
+    }
+    const header = `${pad("case", 26)}${pad("seconds", 20)}${pad("CPU s", 8)}${pad("peak RSS MB", 18)}${pad("triangles", 12)}${pad("bytes", 14)}`;
+    console.log(header);
+    console.log("-".repeat(header.length));
+    for (const r of results) {
+      const seconds = `${r.seconds.toFixed(2)}${r.target.seconds ? ` (<${r.target.seconds}${verdict(r.seconds, r.target.seconds)})` : ""}`;
+      const rss = `${r.peakRssMb.toFixed(0)}${r.target.peakRssMb ? ` (<${r.target.peakRssMb}${verdict(r.peakRssMb, r.target.peakRssMb)})` : ""}`;
+      console.log(
+        `${pad(r.label, 26)}${pad(seconds, 20)}${pad(r.cpuSeconds.toFixed(2), 8)}${pad(rss, 18)}${pad(String(r.triangles), 12)}${pad(String(r.bytes), 14)}`,
+      );
+    }
+    const [loadAfter = 0] = loadavg();
+    console.log(
+      `(input: 2000 x 2000 JPEG; seconds = decode -> finished file in ${tmpdir()}; ${cpus().length} CPUs, load average ${loadBefore.toFixed(1)} before / ${loadAfter.toFixed(1)} after; node ${process.version})`,
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,279 @@
+/**
+ * Load benchmark on PostgreSQL: the real server (src/server/main.ts) in a child process on a
+ * free port, over a fresh database (created here, dropped after), hammered by autocannon with
+ * 100 connections on
+ *   GET /api/catalog/products, GET /api/catalog/options   (anonymous, the shop's hottest reads)
+ *   GET /api/cart and PUT /api/cart                        (a signed-in customer's saved cart)
+ * Prints requests/s and latency (p50, p99) beside the targets: catalogue >= 2,000 req/s and
+ * p99 < 50 ms. Non-2xx answers or errors make the run fail.
+ *
+ *   npx tsx bench/load.ts [--connections 100] [--duration 10] [--json]
+ *   DATABASE_URL=postgres://user@host:5432/db npx tsx bench/load.ts
+ *
+ * autocannon and the server share this machine's cores, so the figures are a floor.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { buildAccessoryCartItem } from "../src/shared/cart";
+
+const { values: args } = parseArgs({
+  options: {
+    connections: { type: "string", default: "100" },
+    duration: { type: "string", default: "10" },
+    json: { type: "boolean", default: false },
+  },
+});
+const CONNECTIONS = Number(args.connections);
+const DURATION = Number(args.duration);
+const BASE_DB_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const TARGET = { catalogueRps: 2000, p99Ms: 50 };
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (opts: {
+  url: string;
+  connections: number;
+  duration: number;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `lithobox_load_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: BASE_DB_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(BASE_DB_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: BASE_DB_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: path.resolve(import.meta.dirname, ".."),
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/ready`)).ok) return { child, base };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error("server did not start in time");
+}
+
+function cookieFrom(res: Response, previous = ""): string {
+  const jar = new Map(
+    previous
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((p) => [p.slice(0, p.indexOf("=")), p.slice(p.indexOf("=") + 1)] as const),
+  );
+  for (const line of res.headers.getSetCookie()) {
+    const pair = line.split(";")[0] ?? "";
+    const at = pair.indexOf("=");
+    if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
+/** A verified customer with a saved cart of three accessories; their session cookie. */
+async function customer(base: string, dbUrl: string): Promise<string> {
+  const email = `load-${randomBytes(4).toString("hex")}@example.com`;
+  const password = "correct horse 42";
+  const headers = { "content-type": "application/json", origin: base };
+  const up = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password, name: "Load Test", firstName: "Load", lastName: "Test" }),
+  });
+  if (!up.ok) throw new Error(`sign-up failed: ${up.status} ${await up.text()}`);
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  await db.query("update users set email_verified = true where email = $1", [email]);
+  await db.end();
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const cookie = cookieFrom(signIn);
+  const products = (await (await fetch(`${base}/api/catalog/products`)).json()) as {
+    products: Array<{
+      id: string;
+      name: string;
+      pricePence: number;
+      imageUrl: string | null;
+      status: string;
+    }>;
+  };
+  const items = products.products
+    .filter((p) => p.status === "available")
+    .slice(0, 3)
+    .map((p) => buildAccessoryCartItem(p));
+  const put = await fetch(`${base}/api/cart`, {
+    method: "PUT",
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ items }),
+  });
+  if (!put.ok) throw new Error(`saving the cart failed: ${put.status} ${await put.text()}`);
+  return cookie;
+}
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  bad: number;
+  /** None for a reference row. */
+  target: { rps?: number; p99?: number };
+}
+
+async function run(
+  name: string,
+  url: string,
+  target: Row["target"],
+  extra: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Row> {
+  // A short warm-up (JIT, pool, caches), then the measured run.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, ...extra });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...extra });
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    bad: r.non2xx + r.errors + r.timeouts,
+    target,
+  };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-load-"));
+  const database = await freshDatabase();
+  let server: { child: ChildProcess; base: string } | undefined;
+  try {
+    server = await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, NODE_ENV: "test" });
+    const cookie = await customer(server.base, database.url);
+    const cart = (await (await fetch(`${server.base}/api/cart`, { headers: { cookie } })).json()) as {
+      items: unknown[];
+    };
+    const catalogue = { rps: TARGET.catalogueRps, p99: TARGET.p99Ms };
+    const rows: Row[] = [];
+    // Reference: the framework plus one trivial query (`select 1`), no JSON of any size.
+    rows.push(await run("GET /api/health (reference)", `${server.base}/api/health`, {}));
+    rows.push(await run("GET /api/catalog/products", `${server.base}/api/catalog/products`, catalogue));
+    rows.push(await run("GET /api/catalog/options", `${server.base}/api/catalog/options`, catalogue));
+    rows.push(
+      await run(
+        "GET /api/cart (signed in)",
+        `${server.base}/api/cart`,
+        { p99: TARGET.p99Ms },
+        { headers: { cookie } },
+      ),
+    );
+    rows.push(
+      await run(
+        "PUT /api/cart (signed in)",
+        `${server.base}/api/cart`,
+        { p99: TARGET.p99Ms },
+        {
+          method: "PUT",
+          headers: { cookie, origin: server.base, "content-type": "application/json" },
+          body: JSON.stringify({ items: cart.items }),
+        },
+      ),
+    );
+
+    if (args.json) console.log(JSON.stringify(rows, null, 2));
+    console.log(
+      `\nautocannon, ${CONNECTIONS} connections, ${DURATION} s each, PostgreSQL (${new URL(BASE_DB_URL).host})`,
+    );
+    console.log(
+      `${"endpoint".padEnd(28)} ${"req/s".padStart(8)} ${"p50".padStart(7)} ${"p99".padStart(7)}   targets`,
+    );
+    let bad = 0;
+    for (const r of rows) {
+      const okRps = r.target.rps === undefined || r.rps >= r.target.rps;
+      const okP99 = r.target.p99 === undefined || r.p99 < r.target.p99;
+      bad += r.bad;
+      console.log(
+        `${r.name.padEnd(28)} ${r.rps.toFixed(0).padStart(8)} ${`${r.p50} ms`.padStart(7)} ${`${r.p99} ms`.padStart(7)}   ` +
+          (r.target.rps === undefined && r.target.p99 === undefined ? "(no target)" : "") +
+          `${r.target.rps !== undefined ? `${okRps ? "ok" : "MISS"} >= ${r.target.rps} req/s, ` : ""}` +
+          `${r.target.p99 !== undefined ? `${okP99 ? "ok" : "MISS"} p99 < ${r.target.p99} ms` : ""}` +
+          (r.bad ? `   (${r.bad} non-2xx/errors of ${r.requests})` : ""),
+      );
+    }
+    if (bad > 0) {
+      console.error("\nSome requests failed: the figures above are not valid.");
+      process.exitCode = 1;
+    }
+  } finally {
+    server?.child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 500));
+    await database
+      .drop()
+      .catch((error: unknown) => console.error("could not drop the bench database:", error));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+import { expect, test } from "@playwright/test";
+import { MESSAGES } from "../../src/shared/messages";
+import {
+  BASE_URL,
+  completeMfaSetup,
+  createAdminWithoutMfa,
+  createVerifiedUser,
+  expectToast,
+  grantAdmin,
+  logInAndSkipMfa,
+  submitLogin,
+} from "./auth-helpers";
+
+test.describe("Admin guard", () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test("an anonymous visitor at /admin is sent to log in", async ({ page }) => {
+    await page.goto("/admin/orders");
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole("tab", { name: MESSAGES.auth.loginTab })).toBeVisible();
+  });
+
+  test("a signed-in customer sees Access Denied and no Admin link", async ({ page, request }) => {
+    const user = await createVerifiedUser(request, "not-admin");
+    await logInAndSkipMfa(page, user);
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: MESSAGES.accessDenied.title })).toBeVisible();
+    await expect(page.getByText(MESSAGES.accessDenied.description)).toBeVisible();
+    await expect(page.getByText(MESSAGES.accessDenied.hint)).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: MESSAGES.nav.admin }),
+    ).toHaveCount(0);
+  });
+
+  test("an admin must set up MFA before /admin: blocking overlay, no skip, then the admin area", async ({
+    page,
+    request,
+  }) => {
+    const admin = await createAdminWithoutMfa(request);
+    await submitLogin(page, admin.email, admin.password);
+    await expect(page).toHaveURL(/\/account$/);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: "Set up multi-factor authentication" })).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Skip for now" })).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: "Close" })).toHaveCount(0);
+
+    // Escape tries to dismiss: administrators cannot skip.
+    await page.keyboard.press("Escape");
+    await expectToast(page, MESSAGES.mfa.cannotSkip);
+    await expect(dialog).toBeVisible();
+    // The server refuses too.
+    const skip = await page.request.post("/api/mfa/skip", { headers: { Origin: BASE_URL } });
+    expect(skip.status()).toBe(403);
+    expect(((await skip.json()) as { message: string }).message).toBe(MESSAGES.mfa.cannotSkip.description);
+
+    // Pages under /admin send an admin without MFA back to /account, overlay still up.
+    await page.goto("/admin/orders");
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(dialog.getByRole("heading", { name: "Set up multi-factor authentication" })).toBeVisible();
+
+    await completeMfaSetup(page, admin.password);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: MESSAGES.nav.admin }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.locator("main h1").first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: MESSAGES.accessDenied.title })).toHaveCount(0);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("an admin who dismisses the MFA set-up is signed out", async ({ page, request }) => {
+    const admin = await createVerifiedUser(request, "admin-dismiss");
+    await grantAdmin(request, admin.email);
+    await submitLogin(page, admin.email, admin.password);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: "Set up multi-factor authentication" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Sign out" }).click();
+    await expectToast(page, MESSAGES.auth.signedOut);
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: MESSAGES.nav.signIn }),
+    ).toBeVisible();
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+});

@@ -1,0 +1,292 @@
+/**
+ * The admin journeys, as the maker runs the shop: dispatching an order (the customer's e-mail
+ * lands in the outbox), editing a product and seeing it in the shop, and switching to test
+ * mode and purging the test orders. One administrator with TOTP is set up once and its
+ * session reused by every test.
+ */
+import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import {
+  BASE_URL,
+  createAdminWithoutMfa,
+  mailsTo,
+  type TestUser,
+  totpCode,
+  uniqueEmail,
+} from "./auth-helpers";
+
+test.describe.configure({ mode: "serial" });
+
+let admin: TestUser;
+/** The admin's session cookies, put into each test's browser context. */
+let sessionCookies: Awaited<ReturnType<BrowserContext["cookies"]>> = [];
+
+/** Signs the admin in through the API and enrols TOTP (enable with the password, verify a code). */
+async function signInWithTotpSetUp(context: BrowserContext, user: TestUser): Promise<void> {
+  const request = context.request;
+  const headers = { Origin: BASE_URL };
+  const signIn = await request.post("/api/auth/sign-in/email", {
+    headers,
+    data: { email: user.email, password: user.password },
+  });
+  expect(signIn.ok(), `sign-in: ${signIn.status()} ${await signIn.text()}`).toBe(true);
+  const enable = await request.post("/api/auth/two-factor/enable", {
+    headers,
+    data: { password: user.password },
+  });
+  expect(enable.ok(), `two-factor enable: ${enable.status()} ${await enable.text()}`).toBe(true);
+  const { totpURI } = (await enable.json()) as { totpURI: string };
+  const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+  const verify = await request.post("/api/auth/two-factor/verify-totp", {
+    headers,
+    data: { code: totpCode(secret) },
+  });
+  expect(verify.ok(), `verify-totp: ${verify.status()} ${await verify.text()}`).toBe(true);
+}
+
+/** A paid guest order for one accessory, through the real checkout and the built-in test payment page. */
+async function placePaidOrder(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post("/api/checkout", {
+    headers: { Origin: BASE_URL },
+    data: {
+      currency: "GBP",
+      cartItems: [
+        {
+          id: `${Date.now()}-${randomBytes(4).toString("hex")}`,
+          imageUrl: "",
+          originalImageUrl: "",
+          additionalImages: [],
+          size: "Standard",
+          shape: "Rectangle",
+          frameStyle: "Wall Mounting Kit",
+          price: 899,
+          cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
+          config: { kind: "accessory", productId: "wall-mount-kit" },
+        },
+      ],
+      shippingInfo: {
+        firstName: "Orla",
+        lastName: "Dispatch",
+        email,
+        phone: "07700 900123",
+        addressLine1: "5 Shipquay Street",
+        addressLine2: "",
+        city: "Derry",
+        state: "Londonderry",
+        postalCode: "BT48 6DQ",
+        country: "United Kingdom",
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { url, orderId } = (await res.json()) as { url: string; orderId: string };
+  const pay = new URL(url);
+  const paid = await request.post(`${pay.pathname}/pay${pay.search}`, {
+    headers: { Origin: BASE_URL },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBeLessThan(400);
+  return orderId;
+}
+
+async function openAdmin(page: Page, pathname: string, heading: string | RegExp): Promise<void> {
+  await page.goto(pathname);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+}
+
+test.beforeAll(async ({ browser, request }) => {
+  admin = await createAdminWithoutMfa(request);
+  const context = await browser.newContext({ baseURL: BASE_URL });
+  await signInWithTotpSetUp(context, admin);
+  sessionCookies = await context.cookies();
+  await context.close();
+});
+
+test.beforeEach(async ({ context }) => {
+  await context.addCookies(sessionCookies);
+});
+
+test("the admin dashboard links every screen and shows live and test figures apart", async ({ page }) => {
+  await openAdmin(page, "/admin", "Admin dashboard");
+  await expect(page.getByRole("heading", { name: /^Sales/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Test orders/ })).toBeVisible();
+  const menu = page.getByRole("navigation", { name: "Admin" });
+  for (const name of [
+    "Orders",
+    "Users",
+    "Products",
+    "Creator options",
+    "Analytics",
+    "Export",
+    "Data management",
+    "Activity",
+  ]) {
+    await expect(menu.getByRole("link", { name })).toBeVisible();
+  }
+});
+
+test("an admin dispatches an order with a tracking number; the customer's e-mail lands in the outbox", async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail("dispatch");
+  const orderId = await placePaidOrder(request, email);
+  const number = orderId.slice(0, 8);
+
+  await openAdmin(page, "/admin/orders", "Orders");
+  await page.getByRole("searchbox", { name: "Search orders" }).fill(email);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name: `#${number}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Order #${number}` })).toBeVisible();
+  await expect(page.getByText("5 Shipquay Street")).toBeVisible();
+
+  await page.getByLabel("Change status to").selectOption("dispatched");
+  await page.getByLabel("Tracking number").fill("RM987654321GB");
+  await page.getByRole("button", { name: "Mark dispatched and e-mail customer" }).click();
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: `Order #${number} is now Dispatched` }),
+  ).toBeVisible();
+  await expect(page.getByText("RM987654321GB").first()).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Status history" }).getByText("Paid → Dispatched"),
+  ).toBeVisible();
+
+  await expect
+    .poll(async () => (await mailsTo(email)).find((m) => /has been dispatched/.test(m)) ?? "", {
+      timeout: 15_000,
+    })
+    .toContain("RM987654321GB");
+
+  // The packing slip prints without the shop's chrome.
+  await page.getByRole("link", { name: "Packing slip" }).click();
+  await expect(page.getByRole("heading", { name: "Packing slip" })).toBeVisible();
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("banner")).toBeHidden();
+  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+  await page.emulateMedia({ media: "screen" });
+
+  // The change is in the activity log.
+  await openAdmin(page, "/admin/activity", "Activity");
+  await page.getByLabel("Action").selectOption("order.status_change");
+  await expect(page.getByRole("cell", { name: new RegExp(orderId) }).first()).toBeVisible();
+});
+
+test("an admin creates and edits a product and sees it in the shop, then disables it", async ({ page }) => {
+  const suffix = randomBytes(3).toString("hex");
+  const id = `gift-box-${suffix}`;
+  await openAdmin(page, "/admin/products", "Products");
+  await page.getByRole("button", { name: "New product" }).click();
+  const dialog = page.getByRole("dialog", { name: "New product" });
+  await dialog.getByLabel(/^Product id/).fill(id);
+  await dialog.getByLabel(/^Name/).fill(`Gift Box ${suffix}`);
+  await dialog.getByLabel(/^Description/).fill("A linen gift box for a lightbox.");
+  await dialog.getByLabel(/^Price/).fill("abc");
+  await dialog.getByRole("button", { name: "Create product" }).click();
+  await expect(dialog.getByText("Enter an amount in pounds, e.g. 12.50.")).toBeVisible();
+  await dialog.getByLabel(/^Price/).fill("6.50");
+  await dialog.getByRole("button", { name: "Create product" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("button", { name: `Edit Gift Box ${suffix}` }).click();
+  const edit = page.getByRole("dialog", { name: `Edit Gift Box ${suffix}` });
+  await edit.getByLabel(/^Name/).fill(`Linen Gift Box ${suffix}`);
+  await edit.getByLabel(/^Price/).fill("7.25");
+  await edit.getByRole("button", { name: "Save changes" }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole("button", { name: `Edit Linen Gift Box ${suffix}` })).toBeVisible();
+
+  await page.goto("/shop");
+  const card = page.getByRole("heading", { name: `Linen Gift Box ${suffix}` });
+  await expect(card).toBeVisible();
+  await expect(page.getByText("£7.25").first()).toBeVisible();
+
+  // Disabled: gone from the shop.
+  await openAdmin(page, "/admin/products", "Products");
+  await page.getByLabel(`Status of Linen Gift Box ${suffix}`).selectOption("disabled");
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Disabled" })).toBeVisible();
+  await page.goto("/shop");
+  await expect(page.getByRole("heading", { name: "USB-C Power Adapter" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Linen Gift Box ${suffix}` })).toHaveCount(0);
+});
+
+test("every admin screen has one h1, ordered headings and no axe violations", async ({ page }) => {
+  test.setTimeout(240_000);
+  const list = (await (await page.request.get("/api/admin/orders?pageSize=1")).json()) as {
+    orders: Array<{ id: string }>;
+  };
+  const paths = [
+    "/admin",
+    "/admin/orders",
+    "/admin/users",
+    "/admin/products",
+    "/admin/creator-config",
+    "/admin/analytics",
+    "/admin/export",
+    "/admin/data-management",
+    "/admin/activity",
+    ...(list.orders[0]
+      ? [`/admin/orders/${list.orders[0].id}`, `/admin/orders/${list.orders[0].id}/packing-slip`]
+      : []),
+  ];
+  for (const pathname of paths) {
+    await page.goto(pathname);
+    await expect(page.locator("main h1")).toBeVisible();
+    await expect(page.getByRole("status")).toHaveCount(0);
+    await expect(page.locator("main h1")).toHaveCount(1);
+    const levels = await page
+      .locator("main :is(h1,h2,h3,h4)")
+      .evaluateAll((els) => els.map((e) => Number(e.tagName[1])));
+    for (let i = 1; i < levels.length; i++) {
+      expect(levels[i]!, `${pathname}: heading ${i} skips a level: ${levels.join(",")}`).toBeLessThanOrEqual(
+        levels[i - 1]! + 1,
+      );
+    }
+    const results = await new AxeBuilder({ page })
+      .include("main")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    expect(
+      results.violations.map(
+        (v) => `${pathname} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+      ),
+    ).toEqual([]);
+  }
+});
+
+test("an admin switches to test mode, previews the test orders and purges them", async ({
+  page,
+  request,
+}) => {
+  await openAdmin(page, "/admin/data-management", "Data management");
+  const env = page.getByRole("region", { name: "Environment mode" });
+  await env.getByRole("button", { name: "Switch to test mode" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Switch to test mode" }).click();
+  await expect(env.getByText("Test", { exact: true })).toBeVisible();
+
+  const email = uniqueEmail("purge");
+  const orderId = await placePaidOrder(request, email);
+
+  const purge = page.getByRole("region", { name: "Purge test orders" });
+  await purge.getByRole("button", { name: "Preview" }).click();
+  await expect(purge.getByText(`#${orderId.slice(0, 8)}`)).toBeVisible();
+  // Other journeys may add orders meanwhile: the server refuses a stale count, so retry once.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await purge.getByRole("button", { name: /^Delete \d+ test order/ }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete test orders" }).click();
+    const outcome = page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: /Test orders deleted|Nothing deleted/ });
+    await expect(outcome.last()).toBeVisible();
+    if ((await outcome.last().textContent())?.includes("Test orders deleted")) break;
+    await expect(purge.getByRole("button", { name: /^Delete \d+ test order/ })).toBeVisible();
+  }
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Test orders deleted" })).toBeVisible();
+
+  const gone = await page.request.get(`/api/admin/orders/${orderId}`);
+  expect(gone.status()).toBe(404);
+
+  await env.getByRole("button", { name: "Switch to production mode" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Switch to production mode" }).click();
+  await expect(env.getByText("Production", { exact: true })).toBeVisible();
+});

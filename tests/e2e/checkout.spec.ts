@@ -1,0 +1,190 @@
+/**
+ * Checkout journeys against the real server (no Stripe key: the built-in TEST MODE payment
+ * page, which opens in a new tab): guest checkout to /checkout/success with the confirmation
+ * e-mail in the outbox, the cancel path, the blocked-popup link, and the form's rules.
+ */
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { buildAccessoryCartItem, type CartItem } from "../../src/shared/cart";
+import { MESSAGES } from "../../src/shared/messages";
+import { formatGbp } from "../../src/shared/money";
+import { mailsTo, uniqueEmail } from "./auth-helpers";
+import { CART_STORAGE_KEY } from "./fixtures/shop";
+import { expectToast, gotoPage } from "./helpers";
+
+const ADAPTER = { id: "usb-c-power-adapter", name: "USB-C Power Adapter", pricePence: 999, imageUrl: null };
+const DIMMER = { id: "remote-dimmer", name: "Remote Control Dimmer", pricePence: 1499, imageUrl: null };
+const STANDARD_SHIPPING = 899;
+
+/** Puts these accessories in the guest cart (local storage), then opens /checkout. */
+async function openCheckoutWith(page: Page, products: (typeof ADAPTER)[]) {
+  const items = products.map((p) => buildAccessoryCartItem(p));
+  await page.goto("/");
+  await page.evaluate(
+    ([key, value]) => {
+      window.localStorage.setItem(key as string, value as string);
+      window.localStorage.setItem("hasSeenCurrencyPrompt", "true");
+    },
+    [CART_STORAGE_KEY, JSON.stringify(items)],
+  );
+  await gotoPage(page, "/checkout");
+  return items;
+}
+
+async function fillShipping(page: Page, email: string) {
+  await page.getByLabel("First Name").fill("Aoife");
+  await page.getByLabel("Last Name").fill("Byrne");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Address Line 1").fill("12 Linen Hall Street");
+  await page.getByLabel("City").fill("Belfast");
+  await page.getByLabel("County").fill("County Antrim");
+  await page.getByLabel("Postcode").fill("BT1 4AA");
+}
+
+const storedCart = (page: Page) =>
+  page.evaluate(
+    (key) => JSON.parse(window.localStorage.getItem(key) ?? "[]") as CartItem[],
+    CART_STORAGE_KEY,
+  );
+
+/** Presses Proceed to Payment and returns the payment tab once it shows the TEST MODE page. */
+async function proceedToPayment(page: Page, context: BrowserContext): Promise<Page> {
+  const tabPromise = context.waitForEvent("page");
+  await page.getByRole("button", { name: MESSAGES.checkout.proceedToPayment }).click();
+  const tab = await tabPromise;
+  await tab.waitForURL(/\/api\/payments\/test\/[0-9a-f-]{36}\?token=/);
+  await expect(tab.getByText("TEST MODE")).toBeVisible();
+  return tab;
+}
+
+test("an empty cart offers to create a lithophane", async ({ page }) => {
+  await gotoPage(page, "/checkout");
+  await expect(page.getByText(MESSAGES.cart.empty)).toBeVisible();
+  await expect(page.getByText(MESSAGES.checkout.cartEmpty.description)).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: MESSAGES.checkout.createLithophane }).click();
+  await expect(page).toHaveURL(/\/create$/);
+});
+
+test("the form shows the order, the shipping choice and the spec's missing-information toast", async ({
+  page,
+}) => {
+  await openCheckoutWith(page, [ADAPTER]);
+  await expect(page.getByRole("heading", { name: MESSAGES.checkout.shippingInformation })).toBeVisible();
+  await expect(page.getByRole("heading", { name: MESSAGES.checkout.orderSummary })).toBeVisible();
+  await expect(page.getByLabel("Country")).toHaveValue("United Kingdom");
+  await expect(page.getByLabel("Country")).toBeDisabled();
+  await expect(page.getByTestId("checkout-item")).toContainText(ADAPTER.name);
+  await expect(page.getByTestId("checkout-total")).toHaveText(
+    formatGbp(ADAPTER.pricePence + STANDARD_SHIPPING),
+  );
+  await page.getByRole("radio", { name: /Express Delivery/ }).check();
+  await expect(page.getByTestId("checkout-total")).toHaveText(formatGbp(ADAPTER.pricePence + 1999));
+  await expect(page.getByText("2-3 business days")).toBeVisible();
+  await expect(page.getByText("5-7 business days")).toBeVisible();
+
+  await page.getByRole("button", { name: MESSAGES.checkout.proceedToPayment }).click();
+  await expectToast(
+    page,
+    MESSAGES.checkout.missingInformation.title,
+    MESSAGES.checkout.missingInformation.description,
+  );
+  await expect(page).toHaveURL(/\/checkout$/);
+
+  // Guests may create an account first.
+  await page.getByRole("link", { name: MESSAGES.checkout.createAccount }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("guest checkout through the test payment page to success, with the confirmation e-mail", async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail("checkout");
+  await openCheckoutWith(page, [ADAPTER, DIMMER]);
+  await fillShipping(page, email);
+  const tab = await proceedToPayment(page, context);
+  const total = ADAPTER.pricePence + DIMMER.pricePence + STANDARD_SHIPPING;
+
+  // This tab waits for the payment.
+  await expect(page).toHaveURL(
+    /\/checkout\/payment-pending\?orderId=[0-9a-f-]{36}&orderTotal=\d+&itemCount=2$/,
+  );
+  const orderId = new URL(page.url()).searchParams.get("orderId") ?? "";
+  expect(new URL(page.url()).searchParams.get("orderTotal")).toBe(String(total));
+  await expect(page.getByRole("heading", { name: MESSAGES.checkout.pendingTitle })).toBeVisible();
+  await expect(page.getByTestId("pending-total")).toHaveText(formatGbp(total));
+
+  const number = orderId.slice(0, 8);
+  await expect(tab.getByText(`Order #${number}`)).toBeVisible();
+  await tab.getByRole("button", { name: `Pay ${formatGbp(total)}` }).click();
+  await tab.waitForURL(`**/checkout/success?order=${orderId}`);
+  await expect(tab.getByRole("heading", { name: MESSAGES.checkout.successTitle })).toBeVisible();
+  await expect(tab.getByTestId("order-number")).toHaveText(`#${number}`);
+
+  // The waiting tab moves on by itself; the cart is empty in both.
+  await page.waitForURL(`**/checkout/success?order=${orderId}`);
+  await expect(page.getByTestId("order-number")).toHaveText(`#${number}`);
+  await expect.poll(() => storedCart(page)).toEqual([]);
+  await expect(page.getByRole("button", { name: /^Open cart/ })).toHaveCount(0);
+
+  await expect
+    .poll(async () => (await mailsTo(email)).find((m) => m.includes(`#${number} is confirmed`)) ?? "", {
+      timeout: 15_000,
+    })
+    .toContain(formatGbp(total));
+  const mail = (await mailsTo(email)).find((m) => m.includes(`#${number} is confirmed`)) ?? "";
+  expect(mail).toContain(ADAPTER.name);
+  expect(mail).toContain(DIMMER.name);
+});
+
+test("cancelling on the payment page keeps the cart and offers to try again", async ({ page, context }) => {
+  const items = await openCheckoutWith(page, [ADAPTER]);
+  await fillShipping(page, uniqueEmail("cancel"));
+  const tab = await proceedToPayment(page, context);
+  await tab.getByRole("button", { name: "Cancel payment" }).click();
+  await tab.waitForURL(/\/checkout\/cancel\?order=/);
+  await expect(tab.getByRole("heading", { name: MESSAGES.checkout.cancelTitle })).toBeVisible();
+  await expect(tab.getByText(MESSAGES.checkout.cancelDescription)).toBeVisible();
+
+  await page.waitForURL(/\/checkout\/cancel\?order=/);
+  expect((await storedCart(page)).map((i) => i.id)).toEqual(items.map((i) => i.id));
+  await page.getByRole("link", { name: MESSAGES.checkout.tryAgain }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByTestId("checkout-item")).toContainText(ADAPTER.name);
+});
+
+test("when the browser blocks the payment tab, a link opens the payment page", async ({ page, context }) => {
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  await openCheckoutWith(page, [ADAPTER]);
+  await fillShipping(page, uniqueEmail("blocked"));
+  await page.getByRole("button", { name: MESSAGES.checkout.proceedToPayment }).click();
+  await expect(page).toHaveURL(/\/checkout\/payment-pending\?/);
+  await expect(page.getByText(MESSAGES.checkout.popupBlocked)).toBeVisible();
+  const link = page.getByRole("alert").getByRole("link", { name: MESSAGES.checkout.openPaymentPage });
+  await expect(link).toHaveAttribute("href", /\/api\/payments\/test\/[0-9a-f-]{36}\?token=/);
+  const tabPromise = context.waitForEvent("page");
+  await link.click();
+  const tab = await tabPromise;
+  await expect(tab.getByText("TEST MODE")).toBeVisible();
+  await tab.getByRole("button", { name: /^Pay / }).click();
+  await page.waitForURL(/\/checkout\/success\?order=/);
+});
+
+test("orders of 5 or more are pointed to support", async ({ page }) => {
+  await openCheckoutWith(page, [ADAPTER, ADAPTER, DIMMER, DIMMER, ADAPTER]);
+  const notice = page.getByTestId("bulk-order");
+  await expect(notice).toContainText(MESSAGES.checkout.bulkOrder.title);
+  await expect(page.getByRole("button", { name: MESSAGES.checkout.proceedToPayment })).toBeDisabled();
+  await notice.getByRole("link", { name: MESSAGES.checkout.bulkOrder.action }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+});
+
+test("browsing in another currency shows that the charge is in GBP", async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem("selectedCurrency", "EUR"));
+  await openCheckoutWith(page, [ADAPTER]);
+  await expect(page.getByTestId("currency-note")).toHaveText(MESSAGES.checkout.currencyNote("EUR"));
+  await expect(page.getByTestId("checkout-total")).toHaveText(
+    formatGbp(ADAPTER.pricePence + STANDARD_SHIPPING),
+  );
+});

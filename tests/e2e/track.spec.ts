@@ -1,0 +1,95 @@
+/**
+ * /track against the real server: an order placed and paid (through the API and the built-in
+ * test payment page), found with the number from its confirmation e-mail and its address.
+ */
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { buildAccessoryCartItem } from "../../src/shared/cart";
+import { MESSAGES } from "../../src/shared/messages";
+import { TRACKING_STAGES } from "../../src/shared/orders";
+import { BASE_URL, mailsTo, uniqueEmail } from "./auth-helpers";
+import { gotoPage } from "./helpers";
+
+const ADAPTER = { id: "usb-c-power-adapter", name: "USB-C Power Adapter", pricePence: 999, imageUrl: null };
+
+/** Places and pays an order as a guest; answers the order number read from the confirmation e-mail. */
+async function paidOrder(request: APIRequestContext, email: string): Promise<string> {
+  const created = await request.post("/api/checkout", {
+    headers: { Origin: BASE_URL },
+    data: {
+      cartItems: [buildAccessoryCartItem(ADAPTER)],
+      shippingInfo: {
+        firstName: "Ciaran",
+        lastName: "Doyle",
+        email,
+        addressLine1: "3 Shipquay Street",
+        city: "Derry",
+        state: "County Londonderry",
+        postalCode: "BT48 6DQ",
+        country: "United Kingdom",
+      },
+      currency: "GBP",
+      shippingMethod: "standard",
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { url } = (await created.json()) as { url: string };
+  const page = new URL(url);
+  const paid = await request.post(`${page.pathname}/pay${page.search}`, { maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  let number = "";
+  await expect
+    .poll(
+      async () => {
+        const mail = (await mailsTo(email)).find((m) => /#[0-9a-f]{8} is confirmed/.test(m));
+        number = /#([0-9a-f]{8}) is confirmed/.exec(mail ?? "")?.[1] ?? "";
+        return number;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe("");
+  return number;
+}
+
+test("finds a paid order by the number in its e-mail and shows where it is", async ({ page, request }) => {
+  const email = uniqueEmail("track");
+  const number = await paidOrder(request, email);
+  await gotoPage(page, "/track");
+  await page.getByLabel("Order Number").fill(number.toUpperCase());
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: MESSAGES.track.trackOrder }).click();
+  const result = page.getByTestId("track-result");
+  await expect(result).toContainText(`#${number}`);
+  await expect(page.getByTestId("track-status")).toHaveText("Processing");
+  await expect(page.getByTestId("track-progress")).toHaveText("25%");
+  await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "25");
+  await expect(result).toContainText(ADAPTER.name);
+  await expect(result).toContainText(MESSAGES.account.testOrder);
+  const guide = page.getByTestId("track-guide");
+  for (const stage of TRACKING_STAGES) await expect(guide).toContainText(stage.label);
+  await expect(guide.locator('[aria-current="step"]')).toContainText("Processing");
+});
+
+test("a wrong e-mail gets the same not-found answer, blank fields are refused, support is one click away", async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail("track-miss");
+  const number = await paidOrder(request, email);
+  await page.goto(`/track?order=${number}`);
+  await expect(page.getByLabel("Order Number")).toHaveValue(number);
+
+  await page.getByRole("button", { name: MESSAGES.track.trackOrder }).click();
+  await expect(page.getByText(MESSAGES.validation.emailRequired)).toBeVisible();
+  await page.getByLabel("Order Number").fill("   ");
+  await page.getByRole("button", { name: MESSAGES.track.trackOrder }).click();
+  await expect(page.getByText(MESSAGES.validation.orderNumberRequired)).toBeVisible();
+
+  await page.getByLabel("Order Number").fill(number);
+  await page.getByLabel("Email").fill("not-the-buyer@example.test");
+  await page.getByRole("button", { name: MESSAGES.track.trackOrder }).click();
+  await expect(page.getByRole("alert")).toHaveText(MESSAGES.track.notFound);
+  await expect(page.getByTestId("track-result")).toHaveCount(0);
+
+  await page.getByRole("link", { name: MESSAGES.track.contactSupport }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+});

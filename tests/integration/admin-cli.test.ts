@@ -1,0 +1,252 @@
+/**
+ * `npm run admin -- grant|revoke <email>` as real processes: through a running shop on the
+ * embedded database (which the CLI may not open while the shop holds it), offline on the
+ * same data folder, and directly against PostgreSQL when DATABASE_URL is set.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/server/db/client.js";
+import { users } from "../../src/server/db/schema.js";
+import { ROLE_MESSAGES } from "../../src/server/services/roles.js";
+import { DEFAULT_PASSWORD, mergeCookies, readMailsIn, uniqueEmail } from "./auth-helpers.js";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-admin-cli-"));
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** The environment for the embedded database: no DATABASE_URL, even in the Postgres run. */
+function embeddedEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...extra };
+  delete env.DATABASE_URL;
+  delete env.ADMIN_EMAILS;
+  return env;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server/cli/admin.ts", ...args], {
+      cwd: root,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += String(d);
+    });
+    child.stderr.on("data", (d) => {
+      out += String(d);
+    });
+    child.on("exit", (code) => resolve({ code, out }));
+  });
+}
+
+function startServer(port: number): {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output: () => string;
+} {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: root,
+    env: embeddedEnv({ PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}` }),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => {
+    output += String(d);
+  });
+  child.stderr?.on("data", (d) => {
+    output += String(d);
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitForHealth(base: string, child: ChildProcess) {
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error("server exited early");
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("server did not answer in time");
+}
+
+/** Signs up, opens the verification link from the .eml file and signs in; returns the cookie. */
+async function accountOnServer(base: string, email: string): Promise<string> {
+  const headers = { "content-type": "application/json", origin: base };
+  const up = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      email,
+      password: DEFAULT_PASSWORD,
+      name: "Cli Test",
+      firstName: "Cli",
+      lastName: "Test",
+    }),
+  });
+  expect(up.status).toBe(200);
+  const mail = readMailsIn(path.join(dataDir, "mail"))
+    .filter((m) => m.to === email)
+    .pop();
+  const link = /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mail?.text ?? "")?.[0];
+  if (!link) throw new Error(`no verification mail for ${email}`);
+  const verified = await fetch(link, { redirect: "manual" });
+  expect(verified.status).toBe(302);
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password: DEFAULT_PASSWORD }),
+  });
+  expect(signIn.status).toBe(200);
+  return mergeCookies(undefined, signIn);
+}
+
+async function isAdmin(base: string, cookie: string): Promise<boolean> {
+  const res = await fetch(`${base}/api/me`, { headers: { cookie } });
+  return ((await res.json()) as { isAdmin: boolean }).isAdmin;
+}
+
+describe("npm run admin", () => {
+  it("prints usage for a wrong command", async () => {
+    const result = await runCli(["promote", "x@example.com"], embeddedEnv());
+    expect(result.code).toBe(2);
+    expect(result.out).toContain("npm run admin -- grant <email>");
+  });
+
+  it("grants and revokes through a running shop, then offline on the same data folder", {
+    timeout: 600_000,
+  }, async () => {
+    const alice = uniqueEmail("alice");
+    const bob = uniqueEmail("bob");
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = startServer(port);
+    try {
+      await waitForHealth(base, server.child);
+      const tokenFile = path.join(dataDir, "admin-token");
+      expect(existsSync(tokenFile)).toBe(true);
+      expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+
+      const aliceCookie = await accountOnServer(base, alice);
+      await accountOnServer(base, bob);
+      expect(await isAdmin(base, aliceCookie)).toBe(false);
+
+      // The shop holds the PGlite folder: the CLI goes through it.
+      const grant = await runCli(["grant", alice.toUpperCase()], embeddedEnv());
+      expect(grant).toEqual({ code: 0, out: `${ROLE_MESSAGES.granted(alice)}\n` });
+      expect(await isAdmin(base, aliceCookie)).toBe(true);
+
+      const unknown = await runCli(["grant", "nobody@example.com"], embeddedEnv());
+      expect(unknown.code).toBe(1);
+      expect(unknown.out).toContain(ROLE_MESSAGES.unknownEmail("nobody@example.com"));
+
+      const last = await runCli(["revoke", alice], embeddedEnv());
+      expect(last.code).toBe(1);
+      expect(last.out).toContain(ROLE_MESSAGES.lastAdmin(alice));
+      expect(await isAdmin(base, aliceCookie)).toBe(true);
+
+      expect((await runCli(["grant", bob], embeddedEnv())).code).toBe(0);
+      const revoke = await runCli(["revoke", alice], embeddedEnv());
+      expect(revoke).toEqual({ code: 0, out: `${ROLE_MESSAGES.revoked(alice)}\n` });
+      expect(await isAdmin(base, aliceCookie)).toBe(false);
+    } catch (error) {
+      throw new Error(`${String(error)}\nserver output:\n${server.output()}`);
+    } finally {
+      server.child.kill("SIGTERM");
+    }
+    expect(await server.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, "admin-token"))).toBe(false);
+    expect(existsSync(path.join(dataDir, ".lock"))).toBe(false);
+
+    // Offline: the CLI opens the database itself (and holds the lock meanwhile).
+    const lastOffline = await runCli(["revoke", bob], embeddedEnv());
+    expect(lastOffline.code).toBe(1);
+    expect(lastOffline.out).toContain(ROLE_MESSAGES.lastAdmin(bob));
+    expect(await runCli(["grant", alice], embeddedEnv())).toEqual({
+      code: 0,
+      out: `${ROLE_MESSAGES.granted(alice)}\n`,
+    });
+    expect(await runCli(["revoke", bob], embeddedEnv())).toEqual({
+      code: 0,
+      out: `${ROLE_MESSAGES.revoked(bob)}\n`,
+    });
+    expect(existsSync(path.join(dataDir, ".lock"))).toBe(false);
+
+    const database = await openDatabase({ dataDir });
+    try {
+      const roles = await database.db.select({ email: users.email, role: users.role }).from(users);
+      expect(Object.fromEntries(roles.map((r) => [r.email, r.role]))).toEqual({
+        [alice]: "admin",
+        [bob]: "user",
+      });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    "opens PostgreSQL directly when DATABASE_URL is set",
+    { timeout: 120_000 },
+    async () => {
+      const baseUrl = process.env.DATABASE_URL as string;
+      const name = `lithobox_cli_${randomBytes(5).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: baseUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(baseUrl);
+      url.pathname = `/${name}`;
+      const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "" });
+      try {
+        await database.migrate();
+        const email = uniqueEmail("pg");
+        await database.db
+          .insert(users)
+          .values({ id: `u-${name}`, name: "Pg User", email, emailVerified: true });
+        const env = { ...embeddedEnv(), DATABASE_URL: url.toString() };
+        expect(await runCli(["grant", email], env)).toEqual({
+          code: 0,
+          out: `${ROLE_MESSAGES.granted(email)}\n`,
+        });
+        const [row] = await database.db
+          .select({ role: users.role })
+          .from(users)
+          .where(eq(users.email, email));
+        expect(row?.role).toBe("admin");
+        const refused = await runCli(["revoke", email], env);
+        expect(refused.code).toBe(1);
+      } finally {
+        await database.close();
+        const c = new pg.Client({ connectionString: baseUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      }
+    },
+  );
+});

@@ -1,0 +1,368 @@
+/**
+ * Accounts for integration tests, made through the real sign-up, e-mail verification and
+ * sign-in endpoints. Other suites (checkout, admin) reuse these:
+ *
+ *   const alice = await createUser(shop, { email: "alice@example.com" });
+ *   await shop.request("/api/cart", { headers: { cookie: alice.cookie } });
+ *   const admin = await createUser(shop, { role: "admin", mfa: true }); // admin.totpSecret
+ *
+ * Every auth request carries a random X-Forwarded-For address (in-process requests have no
+ * socket; the server then believes a single forwarded address), so the per-IP rate limits
+ * stay on without one test's sign-ins counting against another's.
+ * Accounts made by createUser share DEFAULT_PASSWORD unless one is given: give the owner
+ * a password of their own when a test checks that someone else's password is refused.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import * as OTPAuth from "otpauth";
+import { orderItems, orders, users } from "../../src/server/db/schema.js";
+import type { TestShop } from "./harness.js";
+
+export const DEFAULT_PASSWORD = "correct horse 42";
+
+/** A random private address: a client of its own for the rate limiter. */
+export function randomIp(): string {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+export function uniqueEmail(prefix = "customer"): string {
+  return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
+}
+
+// ---------------------------------------------------------------- cookies
+
+/** The Cookie header after applying a response's Set-Cookie headers to `previous`. */
+export function mergeCookies(previous: string | undefined, res: Response): string {
+  const jar = new Map<string, string>();
+  for (const pair of (previous ?? "").split(/;\s*/)) {
+    const eqAt = pair.indexOf("=");
+    if (eqAt > 0) jar.set(pair.slice(0, eqAt), pair.slice(eqAt + 1));
+  }
+  for (const line of res.headers.getSetCookie()) {
+    const [pair = "", ...attrs] = line.split(/;\s*/);
+    const eqAt = pair.indexOf("=");
+    if (eqAt <= 0) continue;
+    const name = pair.slice(0, eqAt);
+    const value = pair.slice(eqAt + 1);
+    const expired = attrs.some((a) => /^max-age=0$/i.test(a) || /^expires=thu, 01 jan 1970/i.test(a));
+    if (expired || value === "") jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
+// ---------------------------------------------------------------- mail
+
+export interface SentMail {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function decodeQuotedPrintable(body: string): string {
+  const bytes = body
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+function decodePart(headers: string, body: string): string {
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) return decodeQuotedPrintable(body);
+  if (/content-transfer-encoding:\s*base64/i.test(headers))
+    return Buffer.from(body.replace(/\s/g, ""), "base64").toString("utf8");
+  return body;
+}
+
+function headerValue(head: string, name: string): string {
+  const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
+  const match = new RegExp(`^${name}:\\s*(.*)$`, "im").exec(unfolded);
+  return match?.[1]?.trim() ?? "";
+}
+
+/** Every .eml the shop wrote, oldest first, with the plain-text and HTML parts decoded. */
+export function readMails(shop: TestShop): SentMail[] {
+  const outbox = shop.ctx.mail.outbox;
+  return outbox ? readMailsIn(outbox) : [];
+}
+
+/** Every .eml in a mail folder (DATA_DIR/mail of any shop, also one running as a process). */
+export function readMailsIn(outbox: string): SentMail[] {
+  if (!existsSync(outbox)) return [];
+  return readdirSync(outbox)
+    .filter((f) => f.endsWith(".eml"))
+    .sort()
+    .map((f) => {
+      const raw = readFileSync(path.join(outbox, f), "utf8");
+      const split = raw.search(/\r?\n\r?\n/);
+      const head = raw.slice(0, split);
+      const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head.replace(/\r?\n[ \t]+/g, " "))?.[1];
+      let text = "";
+      let html = "";
+      if (boundary) {
+        for (const part of raw.split(`--${boundary}`)) {
+          const at = part.search(/\r?\n\r?\n/);
+          if (at < 0) continue;
+          const partHead = part.slice(0, at);
+          const partBody = part.slice(at).replace(/^\r?\n\r?\n/, "");
+          if (/content-type:\s*text\/plain/i.test(partHead)) text = decodePart(partHead, partBody);
+          if (/content-type:\s*text\/html/i.test(partHead)) html = decodePart(partHead, partBody);
+        }
+      } else {
+        text = decodePart(head, raw.slice(split).trim());
+      }
+      return {
+        file: f,
+        to: headerValue(head, "To").replace(/^.*<(.+)>$/, "$1"),
+        subject: headerValue(head, "Subject"),
+        text,
+        html,
+      };
+    });
+}
+
+/** The newest mail to `to`, or throws. */
+export function latestMailTo(shop: TestShop, to: string): SentMail {
+  const mail = readMails(shop)
+    .filter((m) => m.to.toLowerCase() === to.toLowerCase())
+    .pop();
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return mail;
+}
+
+/** The first verify-email link in a mail's text part. */
+export function verificationLink(mail: SentMail): URL {
+  const match = /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mail.text);
+  if (!match) throw new Error(`no verification link in "${mail.subject}"`);
+  return new URL(match[0]);
+}
+
+/** Follows a verification link through the app (returns the redirect response). */
+export function openLink(shop: TestShop, link: URL, init: { cookie?: string } = {}): Promise<Response> {
+  return shop.request(`${link.pathname}${link.search}`, {
+    headers: { "x-forwarded-for": randomIp(), ...(init.cookie ? { cookie: init.cookie } : {}) },
+  });
+}
+
+// ---------------------------------------------------------------- auth calls
+
+export interface AuthCallOptions {
+  cookie?: string | undefined;
+  /** The client's address for the rate limiter (random by default). */
+  ip?: string;
+}
+
+/** POSTs JSON to a Better Auth endpoint under /api/auth. */
+export function authPost(
+  shop: TestShop,
+  endpoint: string,
+  json: unknown,
+  opts: AuthCallOptions = {},
+): Promise<Response> {
+  return shop.request(`/api/auth${endpoint}`, {
+    method: "POST",
+    json,
+    headers: { "x-forwarded-for": opts.ip ?? randomIp(), ...(opts.cookie ? { cookie: opts.cookie } : {}) },
+  });
+}
+
+export function signUp(
+  shop: TestShop,
+  input: { email: string; password?: string; firstName?: string; lastName?: string },
+  opts: AuthCallOptions = {},
+): Promise<Response> {
+  const firstName = input.firstName ?? "Test";
+  const lastName = input.lastName ?? "Customer";
+  return authPost(
+    shop,
+    "/sign-up/email",
+    {
+      email: input.email,
+      password: input.password ?? DEFAULT_PASSWORD,
+      name: `${firstName} ${lastName}`,
+      firstName,
+      lastName,
+    },
+    opts,
+  );
+}
+
+export async function signIn(
+  shop: TestShop,
+  email: string,
+  password: string = DEFAULT_PASSWORD,
+  opts: AuthCallOptions = {},
+): Promise<{ res: Response; body: Record<string, unknown>; cookie: string }> {
+  const res = await authPost(shop, "/sign-in/email", { email, password }, opts);
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => ({}))) as Record<string, unknown>;
+  return { res, body, cookie: mergeCookies(opts.cookie, res) };
+}
+
+// ---------------------------------------------------------------- TOTP
+
+/** The base32 secret inside an otpauth:// URI (what the QR code carries). */
+export function totpSecretFromUri(uri: string): string {
+  const parsed = OTPAuth.URI.parse(uri);
+  if (!(parsed instanceof OTPAuth.TOTP)) throw new Error("not a TOTP URI");
+  return parsed.secret.base32;
+}
+
+/** The current 6-digit code for a base32 secret (SHA1, 30 s), as an authenticator app shows it. */
+export function totpCode(secret: string, timestamp: number = Date.now()): string {
+  return new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    algorithm: "SHA1",
+    digits: 6,
+    period: 30,
+  }).generate({ timestamp });
+}
+
+// ---------------------------------------------------------------- whole accounts
+
+export interface TestUser {
+  userId: string;
+  email: string;
+  password: string;
+  /** The Cookie header of a signed-in session. */
+  cookie: string;
+  /** With mfa: the base32 TOTP secret and the unused backup codes. */
+  totpSecret?: string;
+  backupCodes?: string[];
+}
+
+export interface CreateUserOptions {
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  role?: "user" | "admin";
+  /** Enrol TOTP (with the password) and verify it, as the set-up dialog does. */
+  mfa?: boolean;
+  /** "mail" follows the link in the verification e-mail; "direct" marks the address verified in the database. */
+  verify?: "mail" | "direct";
+}
+
+/** Signs up, verifies, optionally makes admin and enrols TOTP, and signs in. */
+export async function createUser(shop: TestShop, opts: CreateUserOptions = {}): Promise<TestUser> {
+  const email = (opts.email ?? uniqueEmail()).toLowerCase();
+  const password = opts.password ?? DEFAULT_PASSWORD;
+  const up = await signUp(shop, { email, password, firstName: opts.firstName, lastName: opts.lastName });
+  if (!up.ok) throw new Error(`sign-up failed: ${up.status} ${await up.text()}`);
+  const db = shop.ctx.database.db;
+  if (opts.verify === "direct") {
+    await db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+  } else {
+    const res = await openLink(shop, verificationLink(latestMailTo(shop, email)));
+    if (res.status !== 302) throw new Error(`verification failed: ${res.status}`);
+  }
+  if (opts.role) await db.update(users).set({ role: opts.role }).where(eq(users.email, email));
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error("user row missing");
+
+  const first = await signIn(shop, email, password);
+  const res = first.res;
+  let cookie = first.cookie;
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const user: TestUser = { userId: row.id, email, password, cookie };
+  if (!opts.mfa) return user;
+
+  const enable = await authPost(shop, "/two-factor/enable", { password }, { cookie });
+  if (!enable.ok) throw new Error(`two-factor enable failed: ${enable.status} ${await enable.text()}`);
+  const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
+  cookie = mergeCookies(cookie, enable);
+  const secret = totpSecretFromUri(totpURI);
+  const verify = await authPost(shop, "/two-factor/verify-totp", { code: totpCode(secret) }, { cookie });
+  if (!verify.ok) throw new Error(`two-factor verify failed: ${verify.status} ${await verify.text()}`);
+  return { ...user, cookie: mergeCookies(cookie, verify), totpSecret: secret, backupCodes };
+}
+
+/** Signs an MFA user in completely: password, then a TOTP code. Returns the session cookie. */
+export async function signInWithTotp(shop: TestShop, user: TestUser): Promise<string> {
+  if (!user.totpSecret) throw new Error("user has no TOTP secret");
+  const first = await signIn(shop, user.email, user.password);
+  if (first.body.twoFactorRedirect !== true)
+    throw new Error(`expected a two-factor redirect: ${JSON.stringify(first.body)}`);
+  const verify = await authPost(
+    shop,
+    "/two-factor/verify-totp",
+    { code: totpCode(user.totpSecret) },
+    { cookie: first.cookie },
+  );
+  if (!verify.ok) throw new Error(`verify-totp failed: ${verify.status} ${await verify.text()}`);
+  return mergeCookies(first.cookie, verify);
+}
+
+/** GET/POST/PUT/DELETE on the shop's API as the holder of `cookie` (or anonymously). */
+export function asUser(shop: TestShop, cookie: string | undefined) {
+  const call = (method: string) => (pathname: string, json?: unknown) =>
+    shop.request(pathname, {
+      method,
+      ...(json !== undefined ? { json } : {}),
+      headers: cookie ? { cookie } : {},
+    });
+  return { get: call("GET"), post: call("POST"), put: call("PUT"), delete: call("DELETE") };
+}
+
+// ---------------------------------------------------------------- test data
+
+/** Writes an order straight into the database (for order-history tests); returns its id. */
+export async function insertOrder(
+  shop: TestShop,
+  input: {
+    userId: string | null;
+    email: string;
+    status?: string;
+    testMode?: boolean;
+    createdAt?: Date;
+    items?: Array<{ size: string; frameColor: string; shape: string; price: number }>;
+  },
+): Promise<string> {
+  const db = shop.ctx.database.db;
+  const items = input.items ?? [
+    {
+      size: "7 inch x 7 inch",
+      frameColor: "White · 1 × Square",
+      shape: "Essentials Collection",
+      price: 5450,
+    },
+  ];
+  const subtotal = items.reduce((sum, i) => sum + i.price, 0);
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: input.userId,
+      status: input.status ?? "paid",
+      totalAmount: subtotal + 899,
+      subtotalAmount: subtotal,
+      shippingAmount: 899,
+      shippingEmail: input.email,
+      shippingFirstName: "Siobhan",
+      shippingLastName: "Kelly",
+      shippingPhone: "07700900123",
+      shippingAddressLine1: "1 Botanic Avenue",
+      shippingCity: "Belfast",
+      shippingState: "Antrim",
+      shippingPostalCode: "BT7 1JG",
+      testMode: input.testMode ?? false,
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+    })
+    .returning({ id: orders.id });
+  if (!order) throw new Error("order insert failed");
+  await db.insert(orderItems).values(
+    items.map((item, position) => ({
+      orderId: order.id,
+      position,
+      kind: "lithophane",
+      config: {},
+      ...item,
+    })),
+  );
+  return order.id;
+}

@@ -1,0 +1,448 @@
+/**
+ * Backups: a shop with accounts (one with two-factor), uploads, a saved cart, paid, cancelled
+ * and pending orders and an admin-made product goes through `npm run backup` and
+ * `npm run restore` (the real scripts, as processes) into a new DATA_DIR (or a new database),
+ * and comes back identical: every table row for row, sequences, stored files byte for byte,
+ * the auth secret. The restored shop works (sign-in with TOTP, order links, media, new orders).
+ * A restore into a target with data is refused without --force; a damaged archive is refused
+ * before anything changes; on the embedded database a backup goes through the running shop.
+ * On Postgres (DATABASE_URL) the backup also restores onto the embedded database.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import {
+  copyFileSync,
+  type Dirent,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+} from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/server/app.js";
+import { loadConfig } from "../../src/server/config.js";
+import { type AppContext, closeContext, createContext } from "../../src/server/context.js";
+import { type Database, openDatabase } from "../../src/server/db/client.js";
+import { products } from "../../src/server/db/schema.js";
+import { listTables } from "../../src/server/lib/backup.js";
+import { createUser, signInWithTotp, type TestUser } from "./auth-helpers.js";
+import {
+  ACCESSORIES,
+  accessoryItem,
+  checkout,
+  lithophaneItem,
+  pressTestButton,
+  shippingInfo,
+} from "./checkout-helpers.js";
+import type { TestShop } from "./harness.js";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const BASE_URL = process.env.DATABASE_URL;
+const PUBLIC_URL = "http://localhost:3000";
+const temps: string[] = [];
+const databases: string[] = [];
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
+/** A fresh database on the PostgreSQL of DATABASE_URL; its URL. */
+async function freshPostgres(): Promise<string> {
+  if (!BASE_URL) throw new Error("no DATABASE_URL");
+  const name = `lithobox_bk_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: BASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  databases.push(name);
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+interface Target {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}
+
+function targetEnv(target: Target): Record<string, string> {
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    DATA_DIR: target.dataDir,
+  };
+  delete env.DATABASE_URL;
+  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  return env;
+}
+
+/** A shop (app + context) on a persistent database: the harness's shape, for the helpers. */
+async function openShop(target: Target): Promise<TestShop> {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: target.dataDir,
+    LOG_LEVEL: "silent",
+    PUBLIC_URL,
+    WEB_DIST: path.join(target.dataDir, "no-web-build"),
+    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+  });
+  const ctx: AppContext = await createContext(config);
+  const app = createApp(ctx);
+  return {
+    ctx,
+    app,
+    dataDir: target.dataDir,
+    request(pathname, init = {}) {
+      const { json, headers, ...rest } = init;
+      const h = new Headers(headers);
+      if (json !== undefined) h.set("content-type", "application/json");
+      if (!h.has("origin")) h.set("origin", PUBLIC_URL);
+      return Promise.resolve(
+        app.request(pathname, {
+          ...rest,
+          headers: h,
+          ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+        }),
+      );
+    },
+    close: () => closeContext(ctx),
+  };
+}
+
+function runScript(script: "backup" | "restore", args: string[], target: Target) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+    cwd: root,
+    env: targetEnv(target),
+    encoding: "utf8",
+    timeout: 300_000,
+  });
+  return { code: result.status, out: `${result.stdout}${result.stderr}` };
+}
+
+/** Every table's rows (as Postgres renders them, in UTC, sorted) and every sequence's position. */
+async function snapshot(database: Database): Promise<Record<string, string[]>> {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local time zone 'UTC'`);
+    const out: Record<string, string[]> = {};
+    for (const table of await listTables(tx)) {
+      const result = (await tx.execute(
+        sql.raw(`select row_to_json(t)::text as j from public."${table}" t order by 1`),
+      )) as unknown as { rows: Array<{ j: string }> };
+      out[table] = result.rows.map((r) => r.j);
+    }
+    const seqs = (await tx.execute(
+      sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'S' order by 1`,
+    )) as unknown as { rows: Array<{ name: string }> };
+    for (const { name } of seqs.rows) {
+      const r = (await tx.execute(
+        sql.raw(`select last_value, is_called from public."${name}"`),
+      )) as unknown as {
+        rows: Array<{ last_value: unknown; is_called: boolean }>;
+      };
+      out[`sequence:${name}`] = [`${r.rows[0]?.last_value}:${r.rows[0]?.is_called}`];
+    }
+    return out;
+  });
+}
+
+async function snapshotOf(target: Target): Promise<Record<string, string[]>> {
+  const database = await openDatabase(target);
+  try {
+    return await snapshot(database);
+  } finally {
+    await database.close();
+  }
+}
+
+function filesOf(dataDir: string): Record<string, string> {
+  const uploads = path.join(dataDir, "uploads");
+  const out: Record<string, string> = {};
+  const walk = (dir: string, rel: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true }) as Dirent[]) {
+      const key = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), key);
+      else out[key] = readFileSync(path.join(dir, entry.name)).toString("base64");
+    }
+  };
+  walk(uploads, "");
+  return out;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+// ---------------------------------------------------------------- the source shop
+
+const source: Target = { dataDir: "" };
+let mfaUser: TestUser;
+let paidOrder: { orderId: string; token: string };
+let mediaKey = "";
+let sourceSnapshot: Record<string, string[]>;
+let sourceFiles: Record<string, string>;
+let backupFile = "";
+
+beforeAll(async () => {
+  source.dataDir = tempDir("lithobox-bk-src-");
+  if (BASE_URL) source.databaseUrl = await freshPostgres();
+  const shop = await openShop(source);
+  try {
+    mfaUser = await createUser(shop, { mfa: true, firstName: "Siobhán", lastName: "O'Neill" });
+    const plain = await createUser(shop, { email: "plain-customer@example.com" });
+
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#b4643c" } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "family photo.jpg");
+    form.set("kind", "main");
+    const upload = await shop.request("/api/uploads", {
+      method: "POST",
+      body: form,
+      headers: { cookie: plain.cookie },
+    });
+    expect(upload.status).toBe(201);
+    const uploaded = (await upload.json()) as { url: string; originalUrl: string };
+    mediaKey = new URL(uploaded.url).pathname.replace(/^\/api\/media\//, "");
+
+    const lithophane = {
+      ...lithophaneItem("starter"),
+      imageUrl: uploaded.url,
+      originalImageUrl: uploaded.originalUrl,
+    };
+
+    const paid = await checkout(
+      shop,
+      { cartItems: [lithophane], shippingInfo: shippingInfo({ email: plain.email }) },
+      { cookie: plain.cookie },
+    );
+    expect((await pressTestButton(shop, paid, "pay")).status).toBe(303);
+    paidOrder = { orderId: paid.orderId, token: paid.token };
+    const cancelled = await checkout(shop, { cartItems: [accessoryItem(ACCESSORIES.adapter)] });
+    expect((await pressTestButton(shop, cancelled, "cancel")).status).toBe(303);
+    await checkout(shop, {
+      cartItems: [accessoryItem(ACCESSORIES.wallMount), accessoryItem(ACCESSORIES.dimmer)],
+      shippingMethod: "express",
+    });
+
+    // The saved cart last: a paid order empties its owner's saved cart.
+    const saved = await shop.request("/api/cart", {
+      method: "PUT",
+      json: { items: [lithophane, accessoryItem(ACCESSORIES.dimmer)] },
+      headers: { cookie: plain.cookie },
+    });
+    expect(saved.status).toBe(200);
+    await shop.ctx.database.db.insert(products).values({
+      id: "gift-wrap",
+      name: "Gift Wrap — “Linen” ✨",
+      description: "Hand-wrapped in Belfast linen paper.\nWith a card.",
+      category: "Accessories",
+      price: 450,
+      status: "available",
+      isActive: true,
+      sortOrder: 99,
+      specifications: ["Recycled paper", 'Quote " and backslash \\'],
+      features: [],
+      compatibility: null,
+    } as typeof products.$inferInsert);
+    expect(
+      (
+        await shop.request("/api/contact", {
+          method: "POST",
+          json: {
+            name: "Aoife",
+            email: "aoife@example.com",
+            subject: "other",
+            message: "Tab\there, emoji 🎁, newline\nend",
+          },
+        })
+      ).status,
+    ).toBeLessThan(300);
+  } finally {
+    await shop.close();
+  }
+  sourceSnapshot = await snapshotOf(source);
+  sourceFiles = filesOf(source.dataDir);
+  backupFile = path.join(tempDir("lithobox-bk-out-"), "shop.tar.gz");
+}, 600_000);
+
+afterAll(async () => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+  if (BASE_URL && databases.length > 0) {
+    const admin = new pg.Client({ connectionString: BASE_URL });
+    await admin.connect();
+    for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+});
+
+describe("npm run backup / npm run restore", () => {
+  it("has a shop worth backing up", () => {
+    expect(sourceSnapshot.orders?.length).toBe(3);
+    expect(sourceSnapshot.order_items?.length).toBe(4);
+    expect(sourceSnapshot.users?.length).toBe(2);
+    expect(sourceSnapshot.two_factors?.length).toBe(1);
+    expect(sourceSnapshot.cart_items?.length).toBe(2);
+    expect(sourceSnapshot.products?.some((r) => r.includes("gift-wrap"))).toBe(true);
+    expect(Object.keys(sourceFiles).length).toBeGreaterThanOrEqual(2);
+    expect(sourceFiles[mediaKey]).toBeDefined();
+  });
+
+  it("writes one archive (mode 600) and restores it into a fresh DATA_DIR identically", {
+    timeout: 600_000,
+  }, async () => {
+    const backup = runScript("backup", [backupFile], source);
+    expect(backup.code, backup.out).toBe(0);
+    expect(backup.out).toContain("Backup written");
+    expect(statSync(backupFile).mode & 0o777).toBe(0o600);
+    expect(existsSync(`${backupFile}.partial`)).toBe(false);
+    // An ordinary .tar.gz: the system's tar lists it.
+    const listing = spawnSync("tar", ["tzf", backupFile], { encoding: "utf8" });
+    if (listing.status === 0) {
+      expect(listing.stdout).toContain("lithobox-backup.json");
+      expect(listing.stdout).toContain("database.ndjson");
+      expect(listing.stdout).toContain(`files/${mediaKey}`);
+    }
+
+    const target: Target = { dataDir: tempDir("lithobox-bk-dst-") };
+    if (BASE_URL) target.databaseUrl = await freshPostgres();
+    const restore = runScript("restore", [backupFile], target);
+    expect(restore.code, restore.out).toBe(0);
+    expect(restore.out).toContain("Restored");
+
+    expect(await snapshotOf(target)).toEqual(sourceSnapshot);
+    expect(filesOf(target.dataDir)).toEqual(sourceFiles);
+    expect(readFileSync(path.join(target.dataDir, "auth-secret"), "utf8")).toBe(
+      readFileSync(path.join(source.dataDir, "auth-secret"), "utf8"),
+    );
+
+    // The restored shop works: TOTP sign-in (secrets encrypted with the restored auth secret),
+    // the order's signed link, the stored image, and new rows after the restored sequences.
+    let before: Record<string, string[]> = {};
+    const shop = await openShop(target);
+    try {
+      const cookie = await signInWithTotp(shop, mfaUser);
+      const me = await shop.request("/api/me", { headers: { cookie } });
+      expect(me.status).toBe(200);
+      const status = await shop.request(`/api/checkout/status/${paidOrder.orderId}?token=${paidOrder.token}`);
+      expect(status.status).toBe(200);
+      expect(await status.json()).toMatchObject({ outcome: "paid" });
+      const media = await shop.request(`/api/media/${mediaKey}`);
+      expect(media.status).toBe(200);
+      expect(Buffer.from(await media.arrayBuffer()).toString("base64")).toBe(sourceFiles[mediaKey]);
+      const fresh = await checkout(shop, { cartItems: [accessoryItem(ACCESSORIES.adapter)] });
+      expect((await pressTestButton(shop, fresh, "pay")).status).toBe(303);
+      before = await snapshot(shop.ctx.database);
+    } finally {
+      await shop.close();
+    }
+
+    // A target with data is refused without --force, and nothing changes.
+    const refused = runScript("restore", [backupFile], target);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toMatch(/not empty.*--force/s);
+    expect(await snapshotOf(target)).toEqual(before);
+
+    // --force replaces it with the backup's content.
+    const forced = runScript("restore", [backupFile, "--force"], target);
+    expect(forced.code, forced.out).toBe(0);
+    expect(await snapshotOf(target)).toEqual(sourceSnapshot);
+    expect(filesOf(target.dataDir)).toEqual(sourceFiles);
+  });
+
+  it("refuses a damaged archive before touching the target", { timeout: 300_000 }, async () => {
+    const damaged = path.join(tempDir("lithobox-bk-bad-"), "cut.tar.gz");
+    copyFileSync(backupFile, damaged);
+    truncateSync(damaged, Math.floor(statSync(damaged).size / 2));
+    const target: Target = { dataDir: tempDir("lithobox-bk-dmg-") };
+    if (BASE_URL) target.databaseUrl = await freshPostgres();
+    const res = runScript("restore", [damaged], target);
+    expect(res.code).toBe(1);
+    expect(res.out).toMatch(/Restore failed: .*(cut short|damaged|not a)/);
+    expect(existsSync(path.join(target.dataDir, "pgdata"))).toBe(false);
+    expect(existsSync(path.join(target.dataDir, "uploads"))).toBe(false);
+
+    const usage = runScript("restore", [], target);
+    expect(usage.code).toBe(2);
+  });
+
+  it.runIf(!BASE_URL)(
+    "backs up the embedded database through the running shop",
+    { timeout: 600_000 },
+    async () => {
+      const live: Target = { dataDir: tempDir("lithobox-bk-live-") };
+      expect(runScript("restore", [backupFile], live).code).toBe(0);
+      const port = await freePort();
+      const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+        cwd: root,
+        env: { ...targetEnv(live), PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", PUBLIC_URL },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+      try {
+        const deadline = Date.now() + 150_000;
+        for (;;) {
+          if (child.exitCode !== null) throw new Error("server exited early");
+          try {
+            if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) break;
+          } catch {
+            // Not listening yet.
+          }
+          if (Date.now() > deadline) throw new Error("server did not start");
+          await new Promise((r) => setTimeout(r, 250));
+        }
+        const liveFile = path.join(tempDir("lithobox-bk-out-"), "live.tar.gz");
+        const backup = runScript("backup", [liveFile], live);
+        expect(backup.code, backup.out).toBe(0);
+        expect(backup.out).toContain("through the running shop");
+
+        // The door is closed to anyone without the token.
+        const refused = await fetch(`http://127.0.0.1:${port}/api/internal/backup`, {
+          method: "POST",
+          headers: { authorization: "Bearer not-the-token" },
+        });
+        expect(refused.status).toBe(403);
+
+        const copy: Target = { dataDir: tempDir("lithobox-bk-copy-") };
+        expect(runScript("restore", [liveFile], copy).code).toBe(0);
+        child.kill("SIGTERM");
+        expect(await exited).toBe(0);
+        const copied = await snapshotOf(copy);
+        expect(copied).toEqual(await snapshotOf(live));
+        expect(copied).toEqual(sourceSnapshot);
+        expect(filesOf(copy.dataDir)).toEqual(sourceFiles);
+      } finally {
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+    },
+  );
+
+  it.runIf(Boolean(BASE_URL))(
+    "restores a PostgreSQL backup onto the embedded database",
+    { timeout: 600_000 },
+    async () => {
+      const embedded: Target = { dataDir: tempDir("lithobox-bk-pglite-") };
+      const res = runScript("restore", [backupFile], embedded);
+      expect(res.code, res.out).toBe(0);
+      expect(await snapshotOf(embedded)).toEqual(sourceSnapshot);
+    },
+  );
+});

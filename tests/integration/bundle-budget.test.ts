@@ -1,0 +1,88 @@
+/**
+ * The shop's first-load budget, checked on the build manifest (sizes, not timings): the web app
+ * is built here (production mode, hidden source maps, into a temporary folder — so the check
+ * needs no earlier build and never reads a stale one), then for `/`:
+ * - the entry chunk + everything it imports statically + their CSS stays under a regression
+ *   ceiling (FIRST_LOAD_CEILING_BYTES). The issue's target is 120 KB gzip and is NOT met yet
+ *   (about 193 KB on 2026-11-22, mostly app-wide providers); the ceiling stops it growing while
+ *   the target is worked on (issue 8), and bench/lighthouse.ts prints the figure beside 120 KB;
+ * - no admin module (src/web/features/admin/*) and no recharts is in that static graph;
+ * - the admin area is a lazily loaded chunk of its own;
+ * - index.html has no inline script (the Content-Security-Policy forbids it).
+ * bench/lighthouse.ts prints the same figures beside the page-speed ones.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  buildWeb,
+  FIRST_LOAD_BUDGET_BYTES,
+  type FirstLoad,
+  FORBIDDEN_IN_FIRST_LOAD,
+  firstLoad,
+  firstLoadComposition,
+  kb,
+  readManifest,
+} from "../../bench/_bundle.js";
+
+/** Today's size plus a little headroom: the check fails if the first load grows. Target: FIRST_LOAD_BUDGET_BYTES. */
+const FIRST_LOAD_CEILING_BYTES = 200 * 1024;
+
+let dist = "";
+let load: FirstLoad;
+
+beforeAll(() => {
+  dist = mkdtempSync(path.join(tmpdir(), "lithobox-bundle-"));
+  buildWeb(dist);
+  load = firstLoad(dist);
+}, 300_000);
+afterAll(() => {
+  if (dist) rmSync(dist, { recursive: true, force: true });
+});
+
+describe("first-load bundle of /", () => {
+  it("has source maps to see inside its chunks", () => {
+    expect(load.hasSourceMaps).toBe(true);
+    expect(load.sources.some((s) => s.startsWith("src/web/main.tsx"))).toBe(true);
+  });
+
+  it("carries no admin code and no recharts", () => {
+    for (const rule of FORBIDDEN_IN_FIRST_LOAD) {
+      const offenders = load.sources.filter(rule.test);
+      expect(offenders, `${rule.label} in the first load`).toEqual([]);
+    }
+    // The manifest agrees: no chunk of the static graph is an admin page.
+    const manifest = readManifest(dist);
+    const firstLoadFiles = new Set(load.js.map((a) => a.file));
+    const adminChunks = Object.values(manifest).filter(
+      (c) => c.src?.startsWith("features/admin/") || c.src?.includes("/features/admin/"),
+    );
+    expect(adminChunks.length).toBeGreaterThan(0);
+    for (const chunk of adminChunks) expect(firstLoadFiles.has(chunk.file), chunk.src).toBe(false);
+  });
+
+  it(`stays under the ${kb(FIRST_LOAD_CEILING_BYTES)} gzip regression ceiling (target ${kb(FIRST_LOAD_BUDGET_BYTES)}; JS + CSS)`, () => {
+    const top = firstLoadComposition(dist, load)
+      .slice(0, 12)
+      .map((m) => `${kb(m.bytes).padStart(9)} min  ${m.module}`)
+      .join("\n");
+    const files = [...load.js, ...load.css].map((a) => `${kb(a.gzip).padStart(9)} gz  ${a.file}`).join("\n");
+    expect(
+      load.totalGzip,
+      `first load is ${kb(load.totalGzip)} gzip (JS ${kb(load.jsGzip)} + CSS ${kb(load.cssGzip)}; brotli ${kb(load.totalBrotli)}), ceiling ${kb(FIRST_LOAD_CEILING_BYTES)}, target ${kb(FIRST_LOAD_BUDGET_BYTES)}\n` +
+        `files:\n${files}\nlargest modules (minified):\n${top}\n`,
+    ).toBeLessThanOrEqual(FIRST_LOAD_CEILING_BYTES);
+  });
+
+  it("has no inline script in index.html", () => {
+    const html = readFileSync(path.join(dist, "index.html"), "utf8");
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes = "", body = ""] of scripts) {
+      expect(attributes).toMatch(/\bsrc="\/[^"]+\.js"/);
+      expect(body.trim()).toBe("");
+    }
+    expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+  });
+});

@@ -1,0 +1,83 @@
+/**
+ * Integration tests run the real Hono app against a real database: an in-memory PGlite by
+ * default, or a fresh database of its own on the PostgreSQL named by DATABASE_URL (so test
+ * files can run in parallel without seeing each other's rows).
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { createApp } from "../../src/server/app.js";
+import { loadConfig } from "../../src/server/config.js";
+import { type AppContext, closeContext, createContext } from "../../src/server/context.js";
+import { type Database, openDatabase, openMemoryDatabase } from "../../src/server/db/client.js";
+
+export interface TestShop {
+  ctx: AppContext;
+  app: ReturnType<typeof createApp>;
+  dataDir: string;
+  /** Sends a request through the app, with JSON encoding when `json` is given. */
+  request(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+async function freshPostgres(url: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const name = `lithobox_t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: testUrl.toString(), dataDir: "" });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestShop(env: Record<string, string> = {}): Promise<TestShop> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-test-"));
+  const baseUrl = process.env.DATABASE_URL;
+  const pgHandle = baseUrl ? await freshPostgres(baseUrl) : undefined;
+  const database = pgHandle?.database ?? (await openMemoryDatabase());
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://localhost:3000",
+    WEB_DIST: path.join(dataDir, "no-web-build"),
+    ...env,
+  });
+  const ctx = await createContext(config, { database });
+  const app = createApp(ctx);
+  return {
+    ctx,
+    app,
+    dataDir,
+    request(pathname, init = {}) {
+      const { json, headers, ...rest } = init;
+      const h = new Headers(headers);
+      if (json !== undefined) h.set("content-type", "application/json");
+      if (!h.has("origin")) h.set("origin", config.publicUrl);
+      return Promise.resolve(
+        app.request(pathname, {
+          ...rest,
+          headers: h,
+          ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+        }),
+      );
+    },
+    async close() {
+      await closeContext(ctx);
+      await pgHandle?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

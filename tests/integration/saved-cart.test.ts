@@ -1,0 +1,226 @@
+/**
+ * The saved cart through the real app: replace in one transaction, server prices, dropped
+ * lines, limits, and the old cart surviving a failed write.
+ */
+import { type CartItem, MAX_CART_ITEMS, mergeCarts } from "@shared/cart";
+import { MESSAGES } from "@shared/messages";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cartItems } from "../../src/server/db/schema.js";
+import { priceCartItems } from "../../src/server/services/pricing.js";
+import { asUser, createUser, type TestUser } from "./auth-helpers.js";
+import { createTestShop, type TestShop } from "./harness.js";
+
+let shop: TestShop;
+let alice: TestUser;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  alice = await createUser(shop, { firstName: "Alice" });
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+let counter = 0;
+function lithophane(overrides: Partial<CartItem> = {}): CartItem {
+  counter += 1;
+  return {
+    id: `1732240000000-lith${String(counter).padStart(5, "0")}`,
+    imageUrl: `/media/preview-${counter}.png`,
+    originalImageUrl: `/media/original-${counter}.png`,
+    additionalImages: [],
+    size: "tampered size",
+    shape: "tampered shape",
+    frameStyle: "tampered frame",
+    price: 1,
+    cropData: { x: 12.5, y: -3, zoom: 1.4, aspectRatio: "1:1" },
+    config: {
+      kind: "lithophane",
+      bundleId: "starter",
+      processing: "grayscale",
+      shapeId: "square",
+      frameColorId: "white",
+      sizeId: "7x7",
+    },
+    ...overrides,
+  };
+}
+
+function accessory(productId: string, overrides: Partial<CartItem> = {}): CartItem {
+  counter += 1;
+  return {
+    id: `1732240000000-acc${String(counter).padStart(6, "0")}`,
+    imageUrl: "",
+    originalImageUrl: "",
+    additionalImages: [],
+    size: "Standard",
+    shape: "Rectangle",
+    frameStyle: "Something",
+    price: 0,
+    cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
+    config: { kind: "accessory", productId },
+    ...overrides,
+  };
+}
+
+async function getCart(user: TestUser) {
+  const res = await asUser(shop, user.cookie).get("/api/cart");
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { items: CartItem[] }).items;
+}
+
+async function putCart(user: TestUser, items: unknown) {
+  const res = await asUser(shop, user.cookie).put("/api/cart", { items });
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      items: CartItem[];
+      dropped: Array<{ id: string; message: string }>;
+      message?: string;
+    },
+  };
+}
+
+describe("saved cart", () => {
+  it("needs a session", async () => {
+    expect((await asUser(shop, undefined).get("/api/cart")).status).toBe(401);
+    expect((await asUser(shop, undefined).put("/api/cart", { items: [] })).status).toBe(401);
+  });
+
+  it("starts empty, saves with the server's prices and texts, and reads back in order", async () => {
+    expect(await getCart(alice)).toEqual([]);
+    const lith = lithophane();
+    const kit = accessory("wall-mount-kit");
+    const [lithPrice, kitPrice] = await priceCartItems(shop.ctx.database.db, [lith.config, kit.config]);
+    if (!lithPrice?.ok || !kitPrice?.ok) throw new Error("seed prices missing");
+
+    const saved = await putCart(alice, [lith, kit]);
+    expect(saved.status).toBe(200);
+    expect(saved.body.dropped).toEqual([]);
+    expect(saved.body.items).toEqual([
+      {
+        ...lith,
+        price: lithPrice.unitPricePence,
+        size: "7 inch x 7 inch",
+        shape: "Essentials Collection",
+        frameStyle: lithPrice.description.frameStyle,
+      },
+      { ...kit, price: 899, frameStyle: kitPrice.description.frameStyle },
+    ]);
+    expect(saved.body.items[0]!.price).toBeGreaterThan(1);
+    expect(await getCart(alice)).toEqual(saved.body.items);
+
+    const rows = await shop.ctx.database.db
+      .select()
+      .from(cartItems)
+      .where(eq(cartItems.userId, alice.userId));
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.itemId === lith.id)).toMatchObject({
+      frameColor: lithPrice.description.frameStyle,
+      cropX: 12.5,
+      cropScale: 1.4,
+    });
+  });
+
+  it("replaces the whole cart on every save, and an empty list clears it", async () => {
+    const one = lithophane();
+    await putCart(alice, [lithophane(), lithophane(), one]);
+    expect((await putCart(alice, [one])).status).toBe(200);
+    expect((await getCart(alice)).map((i) => i.id)).toEqual([one.id]);
+    expect((await putCart(alice, [])).body).toEqual({ items: [], dropped: [] });
+    expect(await getCart(alice)).toEqual([]);
+  });
+
+  it("drops lines the shop does not sell and says why; the rest is saved", async () => {
+    const good = accessory("microfibre-care-kit");
+    const comingSoon = accessory("oak-desk-stand");
+    const unknown = accessory("no-such-product");
+    const comingSoonSize = lithophane({
+      config: {
+        kind: "lithophane",
+        bundleId: "starter",
+        processing: "grayscale",
+        shapeId: "square",
+        frameColorId: "white",
+        sizeId: "9x9",
+      },
+    });
+    const { status, body } = await putCart(alice, [good, comingSoon, unknown, comingSoonSize]);
+    expect(status).toBe(200);
+    expect(body.items.map((i) => i.id)).toEqual([good.id]);
+    expect(body.dropped).toEqual([
+      { id: comingSoon.id, message: MESSAGES.products.comingSoon.description },
+      { id: unknown.id, message: MESSAGES.pricing.itemUnknown },
+      { id: comingSoonSize.id, message: MESSAGES.pricing.lithophaneUnavailable },
+    ]);
+    expect((await getCart(alice)).map((i) => i.id)).toEqual([good.id]);
+  });
+
+  it("keeps one line per item id", async () => {
+    const item = accessory("wall-mount-kit");
+    const { body } = await putCart(alice, [item, { ...item, price: 5 }]);
+    expect(body.items).toHaveLength(1);
+  });
+
+  it("refuses invalid carts and more than 50 lines, leaving the saved cart as it was", async () => {
+    const keep = accessory("wall-mount-kit");
+    await putCart(alice, [keep]);
+    const tooMany = Array.from({ length: MAX_CART_ITEMS + 1 }, () => accessory("wall-mount-kit"));
+    expect((await putCart(alice, tooMany)).status).toBe(400);
+    const { config: _config, ...withoutConfig } = accessory("wall-mount-kit");
+    expect((await putCart(alice, [withoutConfig])).status).toBe(400);
+    expect((await putCart(alice, [accessory("wall-mount-kit", { price: -1 })])).status).toBe(400);
+    expect((await putCart(alice, "not a list")).status).toBe(400);
+    expect((await getCart(alice)).map((i) => i.id)).toEqual([keep.id]);
+
+    const fifty = Array.from({ length: MAX_CART_ITEMS }, () => accessory("wall-mount-kit"));
+    const full = await putCart(alice, fifty);
+    expect(full.status).toBe(200);
+    expect(full.body.items).toHaveLength(MAX_CART_ITEMS);
+  });
+
+  it("never leaves an empty saved cart when a write fails half-way", async () => {
+    const db = shop.ctx.database.db;
+    const before = [accessory("wall-mount-kit"), lithophane()];
+    await putCart(alice, before);
+    const savedBefore = await getCart(alice);
+    expect(savedBefore).toHaveLength(2);
+
+    // Make the database refuse one row: the delete already ran inside the transaction.
+    await db.execute(
+      sql.raw(`create or replace function test_refuse_cart_row() returns trigger language plpgsql as $$
+        begin
+          if new.image_url = '/media/explode.png' then raise exception 'refused by test'; end if;
+          return new;
+        end $$`),
+    );
+    await db.execute(
+      sql.raw(
+        "create trigger test_refuse_cart_row before insert on cart_items for each row execute function test_refuse_cart_row()",
+      ),
+    );
+    try {
+      const res = await putCart(alice, [lithophane(), lithophane({ imageUrl: "/media/explode.png" })]);
+      expect(res.status).toBe(500);
+      expect(await getCart(alice)).toEqual(savedBefore);
+    } finally {
+      await db.execute(sql.raw("drop trigger test_refuse_cart_row on cart_items"));
+      await db.execute(sql.raw("drop function test_refuse_cart_row()"));
+    }
+  });
+
+  it("supports the sign-in merge: saved entries win, then the result is written back", async () => {
+    const bob = await createUser(shop);
+    const savedItem = lithophane();
+    const { body: saved } = await putCart(bob, [savedItem]);
+    // The guest cart holds the same lithophane (same image, size, shape, frame) and an accessory.
+    const local = [{ ...saved.items[0]!, id: "1732249999999-localcopy" }, accessory("remote-dimmer")];
+    const merged = mergeCarts(local, await getCart(bob));
+    expect(merged.outcome).toBe("synced");
+    const { body } = await putCart(bob, merged.items);
+    expect(body.items.map((i) => i.id)).toEqual([savedItem.id, local[1]!.id]);
+    // Alice's cart is hers alone.
+    expect((await getCart(alice)).some((i) => i.id === savedItem.id)).toBe(false);
+  });
+});
