@@ -15,7 +15,11 @@ import { api } from "./client";
 export type { AnalyticsEventType };
 
 /** Once per page load for these types, however often a component mounts. */
-const ONCE_PER_LOAD: ReadonlySet<AnalyticsEventType> = new Set(["creator_view", "shop_view"]);
+const ONCE_PER_LOAD: ReadonlySet<AnalyticsEventType> = new Set([
+  "creator_view",
+  "shop_view",
+  "checkout_start",
+]);
 const sent = new Set<AnalyticsEventType>();
 
 export function trackEvent(type: AnalyticsEventType): void {

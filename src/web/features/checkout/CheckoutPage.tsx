@@ -13,6 +13,7 @@ import {
   shippingOptions,
 } from "@shared/shipping";
 import { type CheckoutCreated, CheckoutError, createCheckout } from "@web/api/checkout";
+import { trackEvent } from "@web/api/events";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
@@ -135,6 +136,7 @@ function CheckoutForm() {
   const [refused, setRefused] = useState<Record<string, string>>({});
   const submitting = useRef(false);
   const [busy, setBusy] = useState(false);
+  useEffect(() => trackEvent("checkout_start"), []);
 
   const {
     register,

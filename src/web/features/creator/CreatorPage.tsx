@@ -17,6 +17,7 @@ import {
 } from "@shared/creator";
 import { MESSAGES } from "@shared/messages";
 import { type CreatorOption, findOption } from "@shared/options";
+import { trackEvent } from "@web/api/events";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
 import { Check, ChevronDown, Lock } from "lucide-react";
@@ -31,6 +32,7 @@ import { OptionRadioGroup } from "./OptionRadioGroup";
 import { ProgressDots } from "./ProgressDots";
 import { UploadStep } from "./UploadStep";
 import { useCreatorOptions } from "./useCreatorOptions";
+import { useFunnelEvents } from "./useFunnelEvents";
 
 const STEP_TITLES: Readonly<Record<CreatorStep, string>> = {
   upload: "Upload your photo",
@@ -75,6 +77,7 @@ export function CreatorPage() {
   const cart = useCart();
   const triggers = useRef<Partial<Record<CreatorStep, HTMLButtonElement | null>>>({});
   const topRef = useRef<HTMLDivElement>(null);
+  useFunnelEvents(state);
 
   /** Completing a step opens the next; a pointer choice also moves focus there. */
   const advanceFrom = useCallback((step: CreatorStep, moveFocus: boolean) => {
@@ -109,6 +112,7 @@ export function CreatorPage() {
       return;
     }
     notify(MESSAGES.cart.added(bundle.name));
+    trackEvent("add_to_cart");
     setAddedState(state);
   };
 
