@@ -109,6 +109,9 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every environment variable the server reads; .env.example documents each one. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config {
   production: boolean;
   port: number;
