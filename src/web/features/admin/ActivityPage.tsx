@@ -7,15 +7,14 @@ import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import {
   AdminHeading,
+  AdminTable,
   FilterInput,
   FilterSelect,
   formatDateTime,
   LoadError,
   Loading,
   Pagination,
-  TableShell,
   td,
-  th,
   useAdminTitle,
 } from "./ui";
 
@@ -157,32 +156,17 @@ export function ActivityPage() {
       {q.isError ? <LoadError error={q.error} onRetry={() => q.refetch()} /> : null}
       {q.data ? (
         <>
-          <TableShell label="Activity log">
-            <table className="w-full min-w-[980px]">
-              <caption className="sr-only">Activity log, newest first</caption>
-              <thead className="bg-stone-50">
-                <tr>
-                  {["When", "Who", "Action", "Table and record", "Mode", "Outcome", "Changes"].map((h) => (
-                    <th key={h} scope="col" className={th}>
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {q.data.entries.length === 0 ? (
-                  <tr>
-                    <td colSpan={7} className={`${td} py-8 text-center text-stone-700`}>
-                      No activity matches.
-                    </td>
-                  </tr>
-                ) : null}
-                {q.data.entries.map((e) => (
-                  <EntryRow key={e.id} e={e} />
-                ))}
-              </tbody>
-            </table>
-          </TableShell>
+          <AdminTable
+            label="Activity log"
+            caption="Activity log, newest first"
+            minWidth="min-w-[980px]"
+            columns={["When", "Who", "Action", "Table and record", "Mode", "Outcome", "Changes"]}
+            empty={q.data.entries.length === 0 ? "No activity matches." : undefined}
+          >
+            {q.data.entries.map((e) => (
+              <EntryRow key={e.id} e={e} />
+            ))}
+          </AdminTable>
           <Pagination
             label="Activity"
             page={q.data.page}

@@ -8,15 +8,14 @@ import { Link } from "react-router";
 import { ADMIN_SECTIONS } from "./AdminLayout";
 import {
   AdminHeading,
+  AdminTable,
   formatDateTime,
   LoadError,
   Loading,
   StatCard,
   StatusBadge,
-  TableShell,
   TestBadge,
   td,
-  th,
   useAdminTitle,
 } from "./ui";
 
@@ -116,48 +115,35 @@ export function DashboardPage() {
                 <p className="text-stone-700">No orders yet.</p>
               </Card>
             ) : (
-              <TableShell label="Newest orders">
-                <table className="w-full min-w-[640px]">
-                  <caption className="sr-only">The eight newest orders</caption>
-                  <thead className="bg-stone-50">
-                    <tr>
-                      <th scope="col" className={th}>
-                        Order
-                      </th>
-                      <th scope="col" className={th}>
-                        Placed
-                      </th>
-                      <th scope="col" className={th}>
-                        Customer
-                      </th>
-                      <th scope="col" className={th}>
-                        Status
-                      </th>
-                      <th scope="col" className={`${th} text-right`}>
-                        Total
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-stone-100">
-                    {q.data.newest.map((o) => (
-                      <tr key={o.id}>
-                        <td className={td}>
-                          <Link to={`/admin/orders/${o.id}`} className="font-mono font-medium underline">
-                            #{o.displayNumber}
-                          </Link>{" "}
-                          {o.testMode ? <TestBadge /> : null}
-                        </td>
-                        <td className={td}>{formatDateTime(o.createdAt)}</td>
-                        <td className={td}>{o.name}</td>
-                        <td className={td}>
-                          <StatusBadge status={o.status} />
-                        </td>
-                        <td className={`${td} text-right tabular-nums`}>{formatGbp(o.totalAmount)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableShell>
+              <AdminTable
+                label="Newest orders"
+                caption="The eight newest orders"
+                minWidth="min-w-[640px]"
+                columns={[
+                  "Order",
+                  "Placed",
+                  "Customer",
+                  "Status",
+                  { key: "total", label: "Total", align: "right" },
+                ]}
+              >
+                {q.data.newest.map((o) => (
+                  <tr key={o.id}>
+                    <td className={td}>
+                      <Link to={`/admin/orders/${o.id}`} className="font-mono font-medium underline">
+                        #{o.displayNumber}
+                      </Link>{" "}
+                      {o.testMode ? <TestBadge /> : null}
+                    </td>
+                    <td className={td}>{formatDateTime(o.createdAt)}</td>
+                    <td className={td}>{o.name}</td>
+                    <td className={td}>
+                      <StatusBadge status={o.status} />
+                    </td>
+                    <td className={`${td} text-right tabular-nums`}>{formatGbp(o.totalAmount)}</td>
+                  </tr>
+                ))}
+              </AdminTable>
             )}
           </section>
 

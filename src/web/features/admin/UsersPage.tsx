@@ -10,6 +10,7 @@ import { toast } from "sonner";
 import { useAuth } from "../auth/AuthProvider";
 import {
   AdminHeading,
+  AdminTable,
   ConfirmDialog,
   FilterInput,
   FilterSelect,
@@ -17,9 +18,7 @@ import {
   LoadError,
   Loading,
   Pagination,
-  TableShell,
   td,
-  th,
   useAdminTitle,
 } from "./ui";
 
@@ -115,100 +114,75 @@ export function UsersPage() {
       {q.isError ? <LoadError error={q.error} onRetry={() => q.refetch()} /> : null}
       {q.data ? (
         <>
-          <TableShell label="Users">
-            <table className="w-full min-w-[820px]">
-              <caption className="sr-only">Users</caption>
-              <thead className="bg-stone-50">
-                <tr>
-                  <th scope="col" className={th}>
-                    User
-                  </th>
-                  <th scope="col" className={th}>
-                    Role
-                  </th>
-                  <th scope="col" className={th}>
-                    MFA
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    Orders
-                  </th>
-                  <th scope="col" className={th}>
-                    Joined
-                  </th>
-                  <th scope="col" className={th}>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {q.data.users.length === 0 ? (
-                  <tr>
-                    <td colSpan={6} className={`${td} py-8 text-center text-stone-700`}>
-                      No users match.
-                    </td>
-                  </tr>
-                ) : null}
-                {q.data.users.map((u) => (
-                  <tr key={u.id}>
-                    <td className={td}>
-                      <span className="block font-medium">
-                        {u.name}
-                        {u.id === myId ? " (you)" : ""}
-                      </span>
-                      <span className="block break-all text-stone-700">{u.email}</span>
-                      {!u.emailVerified ? (
-                        <span className="block text-xs text-orange-900">E-mail not verified</span>
-                      ) : null}
-                    </td>
-                    <td className={td}>
-                      <Badge tone={u.role === "admin" ? "glow" : "neutral"}>
-                        {u.role === "admin" ? "Admin" : "Customer"}
-                      </Badge>
-                    </td>
-                    <td className={td}>
-                      <Badge tone={u.mfaEnabled ? "success" : u.role === "admin" ? "danger" : "neutral"}>
-                        {u.mfaEnabled ? "On" : u.role === "admin" ? "Off: needs set-up" : "Off"}
-                      </Badge>
-                    </td>
-                    <td className={`${td} text-right tabular-nums`}>{u.orderCount}</td>
-                    <td className={`${td} whitespace-nowrap`}>{formatDay(u.createdAt)}</td>
-                    <td className={td}>
-                      <div className="flex flex-wrap justify-end gap-2">
-                        {u.role === "admin" ? (
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            disabled={onlyAdmin}
-                            title={onlyAdmin ? "The shop needs at least one administrator." : undefined}
-                            onClick={() => setPending({ kind: "revoke", user: u })}
-                          >
-                            Revoke admin<span className="sr-only"> from {u.email}</span>
-                          </Button>
-                        ) : (
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            onClick={() => setPending({ kind: "grant", user: u })}
-                          >
-                            Make admin<span className="sr-only"> {u.email}</span>
-                          </Button>
-                        )}
-                        {u.mfaEnabled ? (
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            onClick={() => setPending({ kind: "mfa", user: u })}
-                          >
-                            Reset MFA<span className="sr-only"> of {u.email}</span>
-                          </Button>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableShell>
+          <AdminTable
+            label="Users"
+            caption="Users"
+            minWidth="min-w-[820px]"
+            columns={[
+              "User",
+              "Role",
+              "MFA",
+              { key: "orders", label: "Orders", align: "right" },
+              "Joined",
+              { key: "actions", label: <span className="sr-only">Actions</span> },
+            ]}
+            empty={q.data.users.length === 0 ? "No users match." : undefined}
+          >
+            {q.data.users.map((u) => (
+              <tr key={u.id}>
+                <td className={td}>
+                  <span className="block font-medium">
+                    {u.name}
+                    {u.id === myId ? " (you)" : ""}
+                  </span>
+                  <span className="block break-all text-stone-700">{u.email}</span>
+                  {!u.emailVerified ? (
+                    <span className="block text-xs text-orange-900">E-mail not verified</span>
+                  ) : null}
+                </td>
+                <td className={td}>
+                  <Badge tone={u.role === "admin" ? "glow" : "neutral"}>
+                    {u.role === "admin" ? "Admin" : "Customer"}
+                  </Badge>
+                </td>
+                <td className={td}>
+                  <Badge tone={u.mfaEnabled ? "success" : u.role === "admin" ? "danger" : "neutral"}>
+                    {u.mfaEnabled ? "On" : u.role === "admin" ? "Off: needs set-up" : "Off"}
+                  </Badge>
+                </td>
+                <td className={`${td} text-right tabular-nums`}>{u.orderCount}</td>
+                <td className={`${td} whitespace-nowrap`}>{formatDay(u.createdAt)}</td>
+                <td className={td}>
+                  <div className="flex flex-wrap justify-end gap-2">
+                    {u.role === "admin" ? (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        disabled={onlyAdmin}
+                        title={onlyAdmin ? "The shop needs at least one administrator." : undefined}
+                        onClick={() => setPending({ kind: "revoke", user: u })}
+                      >
+                        Revoke admin<span className="sr-only"> from {u.email}</span>
+                      </Button>
+                    ) : (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setPending({ kind: "grant", user: u })}
+                      >
+                        Make admin<span className="sr-only"> {u.email}</span>
+                      </Button>
+                    )}
+                    {u.mfaEnabled ? (
+                      <Button variant="ghost" size="sm" onClick={() => setPending({ kind: "mfa", user: u })}>
+                        Reset MFA<span className="sr-only"> of {u.email}</span>
+                      </Button>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
           {onlyAdmin ? (
             <p className="mt-2 text-sm text-stone-700">
               You are the only administrator, so the role cannot be revoked.

@@ -110,6 +110,74 @@ export function TableShell({
   );
 }
 
+/** One column heading of an AdminTable: a plain label, or a label with alignment or extra classes. */
+export type AdminColumn =
+  | string
+  | {
+      readonly key: string;
+      readonly label: ReactNode;
+      readonly align?: "right";
+      readonly className?: string;
+    };
+
+/**
+ * The admin's list table: a labelled scrollable shell, a screen-reader caption, the column
+ * headings and the body rows. `empty` is shown as one full-width row (the caller decides when).
+ */
+export function AdminTable({
+  label,
+  caption,
+  minWidth,
+  columns,
+  empty,
+  children,
+}: {
+  label: string;
+  caption: string;
+  /** A Tailwind min-width class such as "min-w-[820px]", so narrow screens scroll. */
+  minWidth: string;
+  columns: readonly AdminColumn[];
+  empty?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <TableShell label={label}>
+      <table className={cn("w-full", minWidth)}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-stone-50">
+          <tr>
+            {columns.map((column) =>
+              typeof column === "string" ? (
+                <th key={column} scope="col" className={th}>
+                  {column}
+                </th>
+              ) : (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={cn(th, column.align === "right" && "text-right", column.className)}
+                >
+                  {column.label}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100">
+          {empty ? (
+            <tr>
+              <td colSpan={columns.length} className={`${td} py-8 text-center text-stone-700`}>
+                {empty}
+              </td>
+            </tr>
+          ) : null}
+          {children}
+        </tbody>
+      </table>
+    </TableShell>
+  );
+}
+
 export const th =
   "px-3 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-stone-700 whitespace-nowrap";
 export const td = "px-3 py-2.5 align-top text-sm text-stone-800";

@@ -7,7 +7,7 @@ import { Button } from "@web/components/ui/button";
 import { ArrowDown, ArrowUp, Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { AdminHeading, LoadError, Loading, TableShell, td, th, useAdminTitle } from "../ui";
+import { AdminHeading, AdminTable, LoadError, Loading, td, useAdminTitle } from "../ui";
 import { PRODUCT_STATUS_LABELS, ProductFormDialog } from "./ProductForm";
 
 export function ProductsPage() {
@@ -55,112 +55,93 @@ export function ProductsPage() {
       {q.isPending ? <Loading /> : null}
       {q.isError ? <LoadError error={q.error} onRetry={() => q.refetch()} /> : null}
       {q.data ? (
-        <TableShell label="Products">
-          <table className="w-full min-w-[820px]">
-            <caption className="sr-only">Products in shop order</caption>
-            <thead className="bg-stone-50">
-              <tr>
-                <th scope="col" className={th}>
-                  Order
-                </th>
-                <th scope="col" className={th}>
-                  Product
-                </th>
-                <th scope="col" className={th}>
-                  Category
-                </th>
-                <th scope="col" className={`${th} text-right`}>
-                  Price
-                </th>
-                <th scope="col" className={th}>
-                  Status
-                </th>
-                <th scope="col" className={th}>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {q.data.map((p, index) => (
-                <tr
-                  key={p.id}
-                  className={
-                    p.status === "disabled" || !p.isActive ? "bg-stone-50 text-stone-600" : undefined
-                  }
+        <AdminTable
+          label="Products"
+          caption="Products in shop order"
+          minWidth="min-w-[820px]"
+          columns={[
+            "Order",
+            "Product",
+            "Category",
+            { key: "price", label: "Price", align: "right" },
+            "Status",
+            { key: "actions", label: <span className="sr-only">Actions</span> },
+          ]}
+        >
+          {q.data.map((p, index) => (
+            <tr
+              key={p.id}
+              className={p.status === "disabled" || !p.isActive ? "bg-stone-50 text-stone-600" : undefined}
+            >
+              <td className={td}>
+                <div className="flex gap-1">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Move ${p.name} up`}
+                    disabled={index === 0 || reorder.isPending}
+                    onClick={() => move(index, -1)}
+                  >
+                    <ArrowUp aria-hidden="true" className="h-4 w-4" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Move ${p.name} down`}
+                    disabled={index === q.data.length - 1 || reorder.isPending}
+                    onClick={() => move(index, 1)}
+                  >
+                    <ArrowDown aria-hidden="true" className="h-4 w-4" />
+                  </Button>
+                </div>
+              </td>
+              <td className={td}>
+                <div className="flex items-center gap-3">
+                  {p.imageUrl ? (
+                    <img
+                      src={p.imageUrl}
+                      alt=""
+                      className="h-10 w-10 shrink-0 rounded-md border border-stone-200 object-cover"
+                    />
+                  ) : (
+                    <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded-md bg-stone-100" />
+                  )}
+                  <div>
+                    <span className="block font-medium text-stone-900">{p.name}</span>
+                    <span className="block font-mono text-xs text-stone-700">{p.id}</span>
+                    {!p.isActive ? <Badge className="mt-1">Inactive</Badge> : null}
+                  </div>
+                </div>
+              </td>
+              <td className={td}>{p.category}</td>
+              <td className={`${td} text-right tabular-nums`}>{formatGbp(p.pricePence)}</td>
+              <td className={td}>
+                <label className="sr-only" htmlFor={`status-${p.id}`}>
+                  Status of {p.name}
+                </label>
+                <select
+                  id={`status-${p.id}`}
+                  value={p.status}
+                  disabled={quick.isPending}
+                  onChange={(e) => quick.mutate({ id: p.id, status: e.target.value as AdminProductStatus })}
+                  className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 text-sm text-stone-900"
                 >
-                  <td className={td}>
-                    <div className="flex gap-1">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Move ${p.name} up`}
-                        disabled={index === 0 || reorder.isPending}
-                        onClick={() => move(index, -1)}
-                      >
-                        <ArrowUp aria-hidden="true" className="h-4 w-4" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Move ${p.name} down`}
-                        disabled={index === q.data.length - 1 || reorder.isPending}
-                        onClick={() => move(index, 1)}
-                      >
-                        <ArrowDown aria-hidden="true" className="h-4 w-4" />
-                      </Button>
-                    </div>
-                  </td>
-                  <td className={td}>
-                    <div className="flex items-center gap-3">
-                      {p.imageUrl ? (
-                        <img
-                          src={p.imageUrl}
-                          alt=""
-                          className="h-10 w-10 shrink-0 rounded-md border border-stone-200 object-cover"
-                        />
-                      ) : (
-                        <span aria-hidden="true" className="h-10 w-10 shrink-0 rounded-md bg-stone-100" />
-                      )}
-                      <div>
-                        <span className="block font-medium text-stone-900">{p.name}</span>
-                        <span className="block font-mono text-xs text-stone-700">{p.id}</span>
-                        {!p.isActive ? <Badge className="mt-1">Inactive</Badge> : null}
-                      </div>
-                    </div>
-                  </td>
-                  <td className={td}>{p.category}</td>
-                  <td className={`${td} text-right tabular-nums`}>{formatGbp(p.pricePence)}</td>
-                  <td className={td}>
-                    <label className="sr-only" htmlFor={`status-${p.id}`}>
-                      Status of {p.name}
-                    </label>
-                    <select
-                      id={`status-${p.id}`}
-                      value={p.status}
-                      disabled={quick.isPending}
-                      onChange={(e) =>
-                        quick.mutate({ id: p.id, status: e.target.value as AdminProductStatus })
-                      }
-                      className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 text-sm text-stone-900"
-                    >
-                      {Object.entries(PRODUCT_STATUS_LABELS).map(([value, label]) => (
-                        <option key={value} value={value}>
-                          {label}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td className={`${td} text-right`}>
-                    <Button variant="outline" size="sm" onClick={() => setEditing(p)}>
-                      <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
-                      <span className="sr-only"> {p.name}</span>
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableShell>
+                  {Object.entries(PRODUCT_STATUS_LABELS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td className={`${td} text-right`}>
+                <Button variant="outline" size="sm" onClick={() => setEditing(p)}>
+                  <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
+                  <span className="sr-only"> {p.name}</span>
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       ) : null}
       {editing !== null ? (
         <ProductFormDialog

@@ -10,6 +10,7 @@ import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import {
   AdminHeading,
+  AdminTable,
   ConfirmDialog,
   FilterInput,
   FilterSelect,
@@ -18,10 +19,8 @@ import {
   Loading,
   Pagination,
   StatusBadge,
-  TableShell,
   TestBadge,
   td,
-  th,
   useAdminTitle,
 } from "../ui";
 
@@ -192,81 +191,64 @@ export function OrdersPage() {
       {q.isError ? <LoadError error={q.error} onRetry={() => q.refetch()} /> : null}
       {q.data ? (
         <>
-          <TableShell label="Orders">
-            <table className="w-full min-w-[880px]">
-              <caption className="sr-only">Orders, newest first</caption>
-              <thead className="bg-stone-50">
-                <tr>
-                  <th scope="col" className={`${th} w-10`}>
-                    <input
-                      type="checkbox"
-                      className="h-5 w-5"
-                      aria-label="Select every order on this page"
-                      checked={allOnPage}
-                      onChange={toggleAll}
-                    />
-                  </th>
-                  <th scope="col" className={th}>
-                    Order
-                  </th>
-                  <th scope="col" className={th}>
-                    Placed
-                  </th>
-                  <th scope="col" className={th}>
-                    Customer
-                  </th>
-                  <th scope="col" className={th}>
-                    Items
-                  </th>
-                  <th scope="col" className={th}>
-                    Status
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    Total
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={7} className={`${td} py-8 text-center text-stone-700`}>
-                      No orders match these filters.
-                    </td>
-                  </tr>
-                ) : null}
-                {rows.map((o) => (
-                  <tr key={o.id} className={selected.has(o.id) ? "bg-glow-50" : undefined}>
-                    <td className={td}>
-                      <input
-                        type="checkbox"
-                        className="h-5 w-5"
-                        aria-label={`Select order #${o.displayNumber}`}
-                        checked={selected.has(o.id)}
-                        onChange={() => toggle(o.id)}
-                      />
-                    </td>
-                    <td className={td}>
-                      <Link to={`/admin/orders/${o.id}`} className="font-mono font-medium underline">
-                        #{o.displayNumber}
-                      </Link>{" "}
-                      {o.testMode ? <TestBadge /> : null}
-                    </td>
-                    <td className={`${td} whitespace-nowrap`}>{formatDateTime(o.createdAt)}</td>
-                    <td className={td}>
-                      <span className="block font-medium">{o.name}</span>
-                      <span className="block break-all text-stone-700">{o.email}</span>
-                      <span className="block text-xs text-stone-700">{o.isGuest ? "Guest" : "Customer"}</span>
-                    </td>
-                    <td className={`${td} tabular-nums`}>{o.itemCount}</td>
-                    <td className={td}>
-                      <StatusBadge status={o.status} />
-                    </td>
-                    <td className={`${td} text-right tabular-nums`}>{formatGbp(o.totalAmount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableShell>
+          <AdminTable
+            label="Orders"
+            caption="Orders, newest first"
+            minWidth="min-w-[880px]"
+            columns={[
+              {
+                key: "select",
+                className: "w-10",
+                label: (
+                  <input
+                    type="checkbox"
+                    className="h-5 w-5"
+                    aria-label="Select every order on this page"
+                    checked={allOnPage}
+                    onChange={toggleAll}
+                  />
+                ),
+              },
+              "Order",
+              "Placed",
+              "Customer",
+              "Items",
+              "Status",
+              { key: "total", label: "Total", align: "right" },
+            ]}
+            empty={rows.length === 0 ? "No orders match these filters." : undefined}
+          >
+            {rows.map((o) => (
+              <tr key={o.id} className={selected.has(o.id) ? "bg-glow-50" : undefined}>
+                <td className={td}>
+                  <input
+                    type="checkbox"
+                    className="h-5 w-5"
+                    aria-label={`Select order #${o.displayNumber}`}
+                    checked={selected.has(o.id)}
+                    onChange={() => toggle(o.id)}
+                  />
+                </td>
+                <td className={td}>
+                  <Link to={`/admin/orders/${o.id}`} className="font-mono font-medium underline">
+                    #{o.displayNumber}
+                  </Link>{" "}
+                  {o.testMode ? <TestBadge /> : null}
+                </td>
+                <td className={`${td} whitespace-nowrap`}>{formatDateTime(o.createdAt)}</td>
+                <td className={td}>
+                  <span className="block font-medium">{o.name}</span>
+                  <span className="block break-all text-stone-700">{o.email}</span>
+                  <span className="block text-xs text-stone-700">{o.isGuest ? "Guest" : "Customer"}</span>
+                </td>
+                <td className={`${td} tabular-nums`}>{o.itemCount}</td>
+                <td className={td}>
+                  <StatusBadge status={o.status} />
+                </td>
+                <td className={`${td} text-right tabular-nums`}>{formatGbp(o.totalAmount)}</td>
+              </tr>
+            ))}
+          </AdminTable>
           <Pagination
             label="Orders"
             page={q.data.page}
