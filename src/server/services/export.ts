@@ -156,6 +156,27 @@ function afterCursor(createdAt: AnyColumn, id: AnyColumn, cursor: Cursor, idType
   return [sql`(${createdAt}, ${id}) > (${cursor.at}::timestamptz, ${cursor.id}::${sql.raw(idType)})`];
 }
 
+/**
+ * Keyset pagination over (created_at, id): fetches a page after the cursor, turns it into
+ * records, and stops at a short page, so an export never holds more than one batch.
+ */
+async function* keysetPages<Row extends { cursorAt: string }, Out>(
+  batchSize: number,
+  fetchPage: (cursor: Cursor) => Promise<Row[]>,
+  idOf: (row: Row) => string,
+  toRecords: (rows: Row[]) => Promise<Out[]> | Out[],
+): AsyncGenerator<Out[]> {
+  let cursor: Cursor = null;
+  for (;;) {
+    const rows = await fetchPage(cursor);
+    if (rows.length === 0) return;
+    yield await toRecords(rows);
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < batchSize) return;
+    cursor = { at: last.cursorAt, id: idOf(last) };
+  }
+}
+
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((s): s is string => typeof s === "string") : [];
 
@@ -164,9 +185,10 @@ export async function* orderBatches(
   range: ExportRange,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<OrderExportRecord[]> {
-  let cursor: Cursor = null;
-  for (;;) {
-    const rows: Array<{ order: typeof orders.$inferSelect; cursorAt: string }> = await db
+  const fetchPage = (
+    cursor: Cursor,
+  ): Promise<Array<{ order: typeof orders.$inferSelect; cursorAt: string }>> =>
+    db
       .select({ order: orders, cursorAt: sql<string>`${orders.createdAt}::text` })
       .from(orders)
       .where(
@@ -177,65 +199,67 @@ export async function* orderBatches(
       )
       .orderBy(asc(orders.createdAt), asc(orders.id))
       .limit(batchSize);
-    if (rows.length === 0) return;
-    const ids = rows.map((r) => r.order.id);
-    const items = await db
-      .select()
-      .from(orderItems)
-      .where(inArray(orderItems.orderId, ids))
-      .orderBy(asc(orderItems.orderId), asc(orderItems.position));
-    const byOrder = new Map<string, OrderExportItem[]>();
-    for (const i of items) {
-      const list = byOrder.get(i.orderId) ?? [];
-      list.push({
-        position: i.position,
-        kind: i.kind,
-        bundleId: i.bundleId,
-        productId: i.productId,
-        size: i.size,
-        shape: i.shape,
-        frameColor: i.frameColor,
-        quantity: i.quantity,
-        pricePence: i.price,
-        imageUrl: i.imageUrl,
-        originalImageUrl: i.originalImageUrl,
-        additionalImages: strings(i.additionalImages),
-      });
-      byOrder.set(i.orderId, list);
-    }
-    yield rows.map(({ order: o }) => ({
-      id: o.id,
-      orderNumber: displayOrderNumber(o.id),
-      createdAt: o.createdAt.toISOString(),
-      paidAt: o.paidAt ? o.paidAt.toISOString() : null,
-      status: o.status,
-      testMode: o.testMode,
-      customerType: o.userId ? "customer" : "guest",
-      userId: o.userId,
-      email: o.shippingEmail,
-      firstName: o.shippingFirstName,
-      lastName: o.shippingLastName,
-      phone: o.shippingPhone,
-      addressLine1: o.shippingAddressLine1,
-      addressLine2: o.shippingAddressLine2,
-      city: o.shippingCity,
-      state: o.shippingState,
-      postalCode: o.shippingPostalCode,
-      country: o.shippingCountry,
-      shippingMethod: o.shippingMethod,
-      subtotalPence: o.subtotalAmount,
-      shippingPence: o.shippingAmount,
-      totalPence: o.totalAmount,
-      displayCurrency: o.displayCurrency,
-      paymentProvider: o.paymentProvider,
-      paymentReference: o.paymentReference,
-      trackingNumber: o.trackingNumber,
-      items: byOrder.get(o.id) ?? [],
-    }));
-    const last = rows[rows.length - 1];
-    if (!last || rows.length < batchSize) return;
-    cursor = { at: last.cursorAt, id: last.order.id };
-  }
+  yield* keysetPages(
+    batchSize,
+    fetchPage,
+    (r) => r.order.id,
+    async (rows) => {
+      const ids = rows.map((r) => r.order.id);
+      const items = await db
+        .select()
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, ids))
+        .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+      const byOrder = new Map<string, OrderExportItem[]>();
+      for (const i of items) {
+        const list = byOrder.get(i.orderId) ?? [];
+        list.push({
+          position: i.position,
+          kind: i.kind,
+          bundleId: i.bundleId,
+          productId: i.productId,
+          size: i.size,
+          shape: i.shape,
+          frameColor: i.frameColor,
+          quantity: i.quantity,
+          pricePence: i.price,
+          imageUrl: i.imageUrl,
+          originalImageUrl: i.originalImageUrl,
+          additionalImages: strings(i.additionalImages),
+        });
+        byOrder.set(i.orderId, list);
+      }
+      return rows.map(({ order: o }) => ({
+        id: o.id,
+        orderNumber: displayOrderNumber(o.id),
+        createdAt: o.createdAt.toISOString(),
+        paidAt: o.paidAt ? o.paidAt.toISOString() : null,
+        status: o.status,
+        testMode: o.testMode,
+        customerType: o.userId ? "customer" : "guest",
+        userId: o.userId,
+        email: o.shippingEmail,
+        firstName: o.shippingFirstName,
+        lastName: o.shippingLastName,
+        phone: o.shippingPhone,
+        addressLine1: o.shippingAddressLine1,
+        addressLine2: o.shippingAddressLine2,
+        city: o.shippingCity,
+        state: o.shippingState,
+        postalCode: o.shippingPostalCode,
+        country: o.shippingCountry,
+        shippingMethod: o.shippingMethod,
+        subtotalPence: o.subtotalAmount,
+        shippingPence: o.shippingAmount,
+        totalPence: o.totalAmount,
+        displayCurrency: o.displayCurrency,
+        paymentProvider: o.paymentProvider,
+        paymentReference: o.paymentReference,
+        trackingNumber: o.trackingNumber,
+        items: byOrder.get(o.id) ?? [],
+      }));
+    },
+  );
 }
 
 export async function* customerBatches(
@@ -243,19 +267,22 @@ export async function* customerBatches(
   range: ExportRange,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<CustomerExportRecord[]> {
-  let cursor: Cursor = null;
   const paid = sql.join(
     PAID_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   );
-  for (;;) {
-    const rows: Array<{
+  const fetchPage = (
+    cursor: Cursor,
+  ): Promise<
+    Array<{
       user: typeof users.$inferSelect;
       profile: typeof profiles.$inferSelect | null;
       cursorAt: string;
       orderCount: number;
       paidTotal: number;
-    }> = await db
+    }>
+  > =>
+    db
       .select({
         user: users,
         profile: profiles,
@@ -273,32 +300,33 @@ export async function* customerBatches(
       )
       .orderBy(asc(users.createdAt), asc(users.id))
       .limit(batchSize);
-    if (rows.length === 0) return;
-    yield rows.map(({ user: u, profile: p, orderCount, paidTotal }) => ({
-      id: u.id,
-      email: u.email,
-      name: u.name,
-      firstName: p?.firstName ?? null,
-      lastName: p?.lastName ?? null,
-      role: u.role === "admin" ? "admin" : "user",
-      emailVerified: u.emailVerified,
-      mfaEnabled: Boolean(u.twoFactorEnabled),
-      phone: p?.phone ?? null,
-      phoneCountryCode: p?.phoneCountryCode ?? null,
-      addressLine1: p?.addressLine1 ?? null,
-      addressLine2: p?.addressLine2 ?? null,
-      city: p?.city ?? null,
-      state: p?.state ?? null,
-      postalCode: p?.postalCode ?? null,
-      country: p?.country ?? null,
-      createdAt: u.createdAt.toISOString(),
-      orderCount,
-      paidTotalPence: paidTotal,
-    }));
-    const last = rows[rows.length - 1];
-    if (!last || rows.length < batchSize) return;
-    cursor = { at: last.cursorAt, id: last.user.id };
-  }
+  yield* keysetPages(
+    batchSize,
+    fetchPage,
+    (r) => r.user.id,
+    (rows) =>
+      rows.map(({ user: u, profile: p, orderCount, paidTotal }) => ({
+        id: u.id,
+        email: u.email,
+        name: u.name,
+        firstName: p?.firstName ?? null,
+        lastName: p?.lastName ?? null,
+        role: u.role === "admin" ? "admin" : "user",
+        emailVerified: u.emailVerified,
+        mfaEnabled: Boolean(u.twoFactorEnabled),
+        phone: p?.phone ?? null,
+        phoneCountryCode: p?.phoneCountryCode ?? null,
+        addressLine1: p?.addressLine1 ?? null,
+        addressLine2: p?.addressLine2 ?? null,
+        city: p?.city ?? null,
+        state: p?.state ?? null,
+        postalCode: p?.postalCode ?? null,
+        country: p?.country ?? null,
+        createdAt: u.createdAt.toISOString(),
+        orderCount,
+        paidTotalPence: paidTotal,
+      })),
+  );
 }
 
 export async function* productBatches(
@@ -306,9 +334,10 @@ export async function* productBatches(
   range: ExportRange,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<ProductExportRecord[]> {
-  let cursor: Cursor = null;
-  for (;;) {
-    const rows: Array<{ product: typeof products.$inferSelect; cursorAt: string }> = await db
+  const fetchPage = (
+    cursor: Cursor,
+  ): Promise<Array<{ product: typeof products.$inferSelect; cursorAt: string }>> =>
+    db
       .select({ product: products, cursorAt: sql<string>`${products.createdAt}::text` })
       .from(products)
       .where(
@@ -319,27 +348,28 @@ export async function* productBatches(
       )
       .orderBy(asc(products.createdAt), asc(products.id))
       .limit(batchSize);
-    if (rows.length === 0) return;
-    yield rows.map(({ product: p }) => ({
-      id: p.id,
-      name: p.name,
-      description: p.description,
-      category: p.category,
-      pricePence: p.price,
-      status: p.status,
-      isActive: p.isActive,
-      sortOrder: p.sortOrder,
-      imageUrl: p.imageUrl,
-      specifications: strings(p.specifications),
-      features: strings(p.features),
-      compatibility: p.compatibility,
-      createdAt: p.createdAt.toISOString(),
-      updatedAt: p.updatedAt.toISOString(),
-    }));
-    const last = rows[rows.length - 1];
-    if (!last || rows.length < batchSize) return;
-    cursor = { at: last.cursorAt, id: last.product.id };
-  }
+  yield* keysetPages(
+    batchSize,
+    fetchPage,
+    (r) => r.product.id,
+    (rows) =>
+      rows.map(({ product: p }) => ({
+        id: p.id,
+        name: p.name,
+        description: p.description,
+        category: p.category,
+        pricePence: p.price,
+        status: p.status,
+        isActive: p.isActive,
+        sortOrder: p.sortOrder,
+        imageUrl: p.imageUrl,
+        specifications: strings(p.specifications),
+        features: strings(p.features),
+        compatibility: p.compatibility,
+        createdAt: p.createdAt.toISOString(),
+        updatedAt: p.updatedAt.toISOString(),
+      })),
+  );
 }
 
 // ---------------------------------------------------------------------------- CSV layouts
