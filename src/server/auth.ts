@@ -30,6 +30,7 @@ import { CLIENT_IP_HEADER, clientIp, createProxyList } from "./lib/client-ip.js"
 import type { Logger } from "./lib/logger.js";
 import {
   emailChangeRequestedNotice,
+  resetPasswordEmail,
   verifyAccountEmail,
   verifyNewEmailEmail,
 } from "./services/emails/auth-emails.js";
@@ -42,6 +43,10 @@ export const EMAIL_LINK_EXPIRES_IN_SECONDS = 24 * 60 * 60;
 /** Where the links land (the web's /auth page shows the outcome). */
 export const VERIFIED_PATH = "/auth?verified=1";
 export const EMAIL_CHANGED_PATH = "/auth?emailChanged=1";
+/** Password-reset links are short-lived and single-use. */
+export const PASSWORD_RESET_EXPIRES_IN_SECONDS = 60 * 60;
+/** Where a reset link lands with ?token=… (or ?error=INVALID_TOKEN): the web's new-password form. */
+export const RESET_PASSWORD_PATH = "/auth/reset-password";
 
 const nameField = (requiredMessage: string) =>
   z
@@ -112,6 +117,25 @@ export function createAuth(deps: { config: Config; db: Db; mail: Mailer; log: Lo
       maxPasswordLength: 128,
       requireEmailVerification: true,
       autoSignIn: false,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_EXPIRES_IN_SECONDS,
+      // A reset is what someone does when they fear another has their password: end every session.
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mail.send({
+          to: user.email,
+          ...resetPasswordEmail({
+            name: user.name,
+            url: withCallback(url, `${config.publicUrl}${RESET_PASSWORD_PATH}`),
+            expiresInMinutes: PASSWORD_RESET_EXPIRES_IN_SECONDS / 60,
+          }),
+        });
+      },
+      // The link reached this inbox, which proves the address as well as a verification link does.
+      async onPasswordReset({ user }) {
+        if (!user.emailVerified) {
+          await db.update(schema.users).set({ emailVerified: true }).where(eq(schema.users.id, user.id));
+        }
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -162,6 +186,7 @@ export function createAuth(deps: { config: Config; db: Db; mail: Mailer; log: Lo
         "/change-email": sensitiveLimit,
         "/send-verification-email": sensitiveLimit,
         "/request-password-reset": sensitiveLimit,
+        "/reset-password": sensitiveLimit,
       },
     },
     databaseHooks: {

@@ -316,6 +316,30 @@ export const MESSAGES = {
     currentRequired: "Please enter your current password.",
   },
 
+  // Designed: the spec shows no forgotten-password flow; a real shop needs one.
+  passwordReset: {
+    forgotLink: "Forgot your password?",
+    requestTitle: "Reset your password",
+    requestIntro:
+      "Enter the email address of your account and we will send you a link to choose a new password.",
+    requestSubmit: "Send reset link",
+    /** The same answer whether or not the address has an account (no account enumeration). */
+    requestSent: (email: string) =>
+      `If ${email} belongs to a Lithobox account, a link to reset the password is on its way. The link works once, for 60 minutes.`,
+    newTitle: "Choose a new password",
+    newIntro: "Your new password logs you out on every device; log in again with it afterwards.",
+    newSubmit: "Save new password",
+    done: successToast(
+      "Password Reset",
+      "Your password has been changed. Please log in with your new password.",
+    ),
+    linkInvalid: "This reset link has expired or has already been used. Please ask for a new one.",
+    requestAgain: "Ask for a new link",
+    backToLogin: "Back to log in",
+    failed: (message?: string): DescribedToast =>
+      errorToast("Password Reset Failed", message || "Something went wrong. Please try again."),
+  },
+
   email: {
     updateFailed: (message?: string): DescribedToast =>
       errorToast("Email Update Failed", message || "Failed to update email. Please try again."),

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildAccessoryCartItem } from "./cart";
+import { MESSAGES } from "./messages";
 import {
   addressLookupSchema,
   CONTACT_SUBJECTS,
@@ -12,6 +13,8 @@ import {
   mfaCodeSchema,
   normaliseUkPostcode,
   profileSchema,
+  requestPasswordResetSchema,
+  resetPasswordSchema,
   SHIPPING_REQUIRED_FIELDS,
   shippingInfoSchema,
   signInSchema,
@@ -143,6 +146,34 @@ describe("changePasswordSchema", () => {
     expect(Object.keys(errorsOf(changePasswordSchema.safeParse({ ...valid, currentPassword: "" })))).toEqual([
       "currentPassword",
     ]);
+  });
+});
+
+describe("password reset schemas", () => {
+  it("asks for a valid e-mail address to send the link to", () => {
+    expect(requestPasswordResetSchema.safeParse({ email: " Me@Example.com " }).data).toEqual({
+      email: "Me@Example.com",
+    });
+    expect(requestPasswordResetSchema.safeParse({ email: "not an address" }).success).toBe(false);
+    expect(errorsOf(requestPasswordResetSchema.safeParse({ email: "" }))).toEqual({
+      email: [MESSAGES.validation.emailRequired],
+    });
+  });
+
+  it("needs the new password twice, at least 6 characters", () => {
+    expect(resetPasswordSchema.safeParse({ newPassword: "sixsix", confirmPassword: "sixsix" }).success).toBe(
+      true,
+    );
+    expect(
+      errorsOf(resetPasswordSchema.safeParse({ newPassword: "sixsix", confirmPassword: "sixsiy" })),
+    ).toEqual({
+      confirmPassword: ["New passwords do not match."],
+    });
+    expect(
+      errorsOf(resetPasswordSchema.safeParse({ newPassword: "five5", confirmPassword: "five5" })),
+    ).toEqual({
+      newPassword: ["Password must be at least 6 characters long."],
+    });
   });
 });
 

@@ -141,6 +141,24 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+/** Forgotten password, step 1: the account's address. */
+export const requestPasswordResetSchema = z.object({ email: emailField(V.emailRequired) });
+export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetSchema>;
+
+/** Forgotten password, step 2 (from the e-mailed link): the new password, typed twice. */
+export const resetPasswordSchema = z
+  .object({
+    newPassword,
+    confirmPassword: z
+      .string({ error: MESSAGES.password.mismatch })
+      .max(PASSWORD_MAX_LENGTH, V.tooLong(PASSWORD_MAX_LENGTH)),
+  })
+  .refine((data) => data.newPassword === data.confirmPassword, {
+    error: MESSAGES.password.mismatch,
+    path: ["confirmPassword"],
+  });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
 /** A factory: the new address must differ from the signed-in user's current one (compared case-insensitively). */
 export function changeEmailSchema(currentEmail: string) {
   const M = MESSAGES.email;

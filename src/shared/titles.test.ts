@@ -56,8 +56,9 @@ describe("documentTitle", () => {
     expect(documentTitle("/SHOP")).toBe("Lithobox | Page Not Found");
   });
 
-  it("knows every route of the spec's table", () => {
-    expect(KNOWN_PATHS).toHaveLength(28);
+  it("knows every route of the spec's table, plus the two designed password-reset pages", () => {
+    expect(KNOWN_PATHS).toHaveLength(30);
+    expect(isKnownPath("/auth/reset-password")).toBe(true);
     expect(isKnownPath("/track")).toBe(true);
     expect(isKnownPath("/tracking")).toBe(false);
   });

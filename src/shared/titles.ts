@@ -50,6 +50,9 @@ const SECTION_BY_PATH: Readonly<Record<string, string>> = {
   "/faq": "FAQ",
   "/contact": "Contact",
   "/auth": "Sign In",
+  // Designed: the forgotten-password pages (the spec's route table has none).
+  "/auth/forgot-password": "Reset Password",
+  "/auth/reset-password": "Reset Password",
   "/account": "Account",
   "/checkout": "Checkout",
   "/checkout/payment-pending": "Checkout",

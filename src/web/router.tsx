@@ -63,6 +63,20 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: "auth/forgot-password",
+        ...lazyPage(
+          () => import("./features/auth/PasswordResetPages"),
+          (m) => m.ForgotPasswordPage,
+        ),
+      },
+      {
+        path: "auth/reset-password",
+        ...lazyPage(
+          () => import("./features/auth/PasswordResetPages"),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
+      {
         path: "account",
         ...lazyPage(
           () => import("./features/account/AccountPage"),

@@ -1,6 +1,6 @@
 /**
- * The account e-mails: confirm a new account, confirm a new address, and tell the old
- * address that a change was asked for. Each has an HTML and a plain-text part; every value
+ * The account e-mails: confirm a new account, confirm a new address, tell the old address
+ * that a change was asked for, and reset a forgotten password. Each has an HTML and a plain-text part; every value
  * put into the HTML is escaped.
  */
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
@@ -112,5 +112,28 @@ export function emailChangeRequestedNotice(opts: {
     subject,
     text: text([hello, body, footnote]),
     html: layout({ title: "Your email address is being changed", paragraphs: [hello, body], footnote }),
+  };
+}
+
+/** Sent when someone asks to reset the password of an account with this address. */
+export function resetPasswordEmail(opts: {
+  name: string | null | undefined;
+  url: string;
+  expiresInMinutes: number;
+}): Email {
+  const subject = `Reset your ${BRAND_NAME} password`;
+  const hello = `Hello ${greetingName(opts.name)},`;
+  const body = `We received a request to reset the password of your ${BRAND_NAME} account. Choose a new password with the link below.`;
+  const expiry = `The link works once, for ${opts.expiresInMinutes} minutes. Resetting your password logs you out everywhere.`;
+  const footnote = `If you did not ask for this, you can ignore this email: your password stays as it is. Questions? Write to ${SUPPORT_EMAIL}.`;
+  return {
+    subject,
+    text: text([hello, body, `Reset your password: ${opts.url}`, expiry, footnote]),
+    html: layout({
+      title: "Reset your password",
+      paragraphs: [hello, body, expiry],
+      action: { label: "Choose a new password", url: opts.url },
+      footnote,
+    }),
   };
 }

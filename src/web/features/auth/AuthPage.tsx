@@ -16,7 +16,7 @@ import { History, MailCheck, ShieldCheck, ShoppingBag } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "./AuthProvider";
 import { sameText, withCrossFieldChecks } from "./crossFieldResolver";
 import { MfaLoginDialog } from "./MfaLoginDialog";
@@ -201,6 +201,14 @@ function LoginForm() {
         error={errors.password?.message}
         {...register("password")}
       />
+      <p className="-mt-2 text-right text-sm">
+        <Link
+          to="/auth/forgot-password"
+          className="inline-block py-1 font-medium text-stone-800 underline underline-offset-4 hover:text-stone-950"
+        >
+          {MESSAGES.passwordReset.forgotLink}
+        </Link>
+      </p>
       {unverifiedEmail ? (
         <div role="alert" className="rounded-xl border border-glow-300 bg-glow-50 p-4 text-sm text-stone-800">
           <p className="flex items-center gap-2 font-semibold text-stone-900">
