@@ -52,6 +52,23 @@ export function FieldShell({ label, required, hint, error, children, className }
   );
 }
 
+/** What every field's control carries: its id, hint and error links, state and look. */
+function controlProps(
+  id: string,
+  describedBy: string | undefined,
+  error: string | undefined,
+  required: boolean | undefined,
+  className: string | undefined,
+) {
+  return {
+    id,
+    "aria-describedby": describedBy,
+    "aria-invalid": error ? true : undefined,
+    "aria-required": required || undefined,
+    className: cn(inputClasses, className),
+  } as const;
+}
+
 type Common = { label: ReactNode; hint?: ReactNode; error?: string | undefined; containerClassName?: string };
 
 export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & Common>(
@@ -59,15 +76,7 @@ export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLIn
     return (
       <FieldShell label={label} hint={hint} error={error} required={required} className={containerClassName}>
         {({ id, describedBy }) => (
-          <input
-            ref={ref}
-            id={id}
-            aria-describedby={describedBy}
-            aria-invalid={error ? true : undefined}
-            aria-required={required || undefined}
-            className={cn(inputClasses, className)}
-            {...props}
-          />
+          <input ref={ref} {...controlProps(id, describedBy, error, required, className)} {...props} />
         )}
       </FieldShell>
     );
@@ -81,15 +90,7 @@ export const TextAreaField = forwardRef<
   return (
     <FieldShell label={label} hint={hint} error={error} required={required} className={containerClassName}>
       {({ id, describedBy }) => (
-        <textarea
-          ref={ref}
-          id={id}
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
-          aria-required={required || undefined}
-          className={cn(inputClasses, className)}
-          {...props}
-        />
+        <textarea ref={ref} {...controlProps(id, describedBy, error, required, className)} {...props} />
       )}
     </FieldShell>
   );
@@ -103,15 +104,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HT
     return (
       <FieldShell label={label} hint={hint} error={error} required={required} className={containerClassName}>
         {({ id, describedBy }) => (
-          <select
-            ref={ref}
-            id={id}
-            aria-describedby={describedBy}
-            aria-invalid={error ? true : undefined}
-            aria-required={required || undefined}
-            className={cn(inputClasses, className)}
-            {...props}
-          >
+          <select ref={ref} {...controlProps(id, describedBy, error, required, className)} {...props}>
             {children}
           </select>
         )}
