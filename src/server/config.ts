@@ -66,6 +66,13 @@ const envSchema = z
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
     /** Reverse proxies (IPs or CIDR ranges, comma separated) whose X-Forwarded-For is believed. */
     TRUSTED_PROXIES: optionalString,
+    /**
+     * Print files (3MF per lithophane panel of a paid order): "off" keeps this process from
+     * generating them (jobs are still queued; another server with "on" runs them).
+     */
+    PRINT_WORKER: z.enum(["on", "off"]).default("on"),
+    /** Sampling of the printed relief in millimetres: 0.2 (default) or finer, e.g. 0.1. */
+    PRINT_RESOLUTION_MM: z.coerce.number().min(0.05).max(1).default(0.2),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
@@ -143,6 +150,8 @@ export interface Config {
   rateLimit: { signInPerMinute: number; sensitivePerMinute: number };
   /** Proxies allowed to name the client in X-Forwarded-For; empty: the socket address is the client. */
   trustedProxies: string[];
+  /** Print-file generation: whether this process runs the queue, and the relief's sampling. */
+  printFiles: { worker: boolean; resolutionMm: number };
 }
 
 export class ConfigError extends Error {
@@ -224,5 +233,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .split(",")
       .map((p) => p.trim())
       .filter(Boolean),
+    printFiles: { worker: env.PRINT_WORKER === "on", resolutionMm: env.PRINT_RESOLUTION_MM },
   };
 }

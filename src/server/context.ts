@@ -10,6 +10,7 @@ import { createLogger, type Logger } from "./lib/logger.js";
 import { createMailer, type Mailer } from "./services/mail.js";
 import type { OrderPaidListener } from "./services/orders.js";
 import { createPaymentProvider, type PaymentProvider } from "./services/payments/index.js";
+import { createPrintJobs, PrintJobRunner } from "./services/print-jobs.js";
 import { createRatesService, type RatesService } from "./services/rates.js";
 import { applyAdminEmails } from "./services/roles.js";
 import { createStorage, type Storage } from "./services/storage.js";
@@ -30,6 +31,8 @@ export interface AppContext {
   onOrderPaid: OrderPaidListener[];
   /** Functions run on close, newest first (background workers, pools). */
   onClose: Array<() => Promise<void> | void>;
+  /** Generates the print files (3MF per lithophane panel) of paid orders in the background. */
+  printJobs: PrintJobRunner;
 }
 
 export async function createContext(config: Config, options: { database?: Database; log?: Logger } = {}) {
@@ -53,8 +56,18 @@ export async function createContext(config: Config, options: { database?: Databa
     payments,
     onOrderPaid: [],
     onClose: [],
+    printJobs: new PrintJobRunner({ database, storage, log, resolutionMm: config.printFiles.resolutionMm }),
   };
   await applyAdminEmails(ctx);
+  // Print files: rows in the payment's own transaction, the work after commit.
+  ctx.onOrderPaid.push({
+    inTransaction: async (tx, orderId) => {
+      await createPrintJobs(tx, storage, orderId);
+    },
+    afterCommit: () => ctx.printJobs.wake(),
+  });
+  ctx.onClose.push(() => ctx.printJobs.stop());
+  if (config.printFiles.worker) ctx.printJobs.start();
   return ctx;
 }
 

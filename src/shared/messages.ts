@@ -404,6 +404,9 @@ export const MESSAGES = {
     chargedInGbp: "Charged in GBP",
     tooManyRequests: "Too many checkout attempts. Please wait a minute and try again.",
     paymentUnavailable: "We couldn't start the payment just now. Please try again in a moment.",
+    /** 422 from create-checkout: a lithophane's photo is not one uploaded to this shop. */
+    imageNotUploaded:
+      "A photo in this lithophane was not uploaded to our shop. Please remove it from your cart and create it again.",
     guestTitle: "Have an account?",
     guestDescription: "Log in or create an account to track your orders and keep your cart on every device.",
     pendingTitle: "Waiting for Payment",
@@ -444,5 +447,42 @@ export const MESSAGES = {
 
   brand: {
     name: BRAND_NAME,
+  },
+
+  // Designed: the admin order screen's print files (one 3MF per lithophane panel).
+  printFiles: {
+    title: "Print files",
+    notPaid: "Print files are generated once the order is paid.",
+    noLithophanes: "This order has no lithophanes to print.",
+    waiting: "Waiting for the print files to be queued…",
+    panelLabel: (itemNumber: number, panelNumber: number, panelCount: number): string =>
+      panelCount > 1 ? `Item ${itemNumber} · panel ${panelNumber} of ${panelCount}` : `Item ${itemNumber}`,
+    status: {
+      pending: "Queued",
+      running: "Generating",
+      done: "Ready",
+      failed: "Failed",
+    },
+    download: "Download 3MF",
+    downloadLabel: (fileName: string): string => `Download 3MF ${fileName}`,
+    retry: "Retry",
+    retried: "Print file queued again.",
+    retryFailed: "Could not retry the print file.",
+    failedHint: "Fix the cause (for example a missing photo), then press Retry.",
+    progressLabel: (label: string): string => `Progress of ${label}`,
+    // Errors a failed job shows (the generator's own messages are passed on as they are).
+    imageNotInShop:
+      "The photo is not one of this shop's uploads, so it was not fetched. Ask the customer for the photo.",
+    imageMissing: (key: string): string => `The photo ${key} is missing from storage.`,
+    noImage: "This lithophane has no photo.",
+    unknownShape: (shape: string): string => `Unknown shape "${shape}".`,
+    unknownSize: (size: string): string => `The size "${size}" has no dimensions in millimetres.`,
+    interrupted: (attempts: number): string =>
+      `Generation was interrupted ${attempts} times (the server stopped while it ran). Press Retry to try again.`,
+    timedOut: (minutes: number): string => `Generation took longer than ${minutes} minutes and was stopped.`,
+    workerStopped: (code: number): string => `The generator stopped unexpectedly (exit code ${code}).`,
+    fileMissing: "The print file is missing from storage.",
+    notRetryable: "Only a failed print file can be retried.",
+    notFound: "Print file not found.",
   },
 } as const;

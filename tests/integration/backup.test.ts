@@ -80,6 +80,8 @@ function targetEnv(target: Target): Record<string, string> {
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     DATA_DIR: target.dataDir,
+    // The snapshots compare databases and files: no print file may be generated in between.
+    PRINT_WORKER: "off",
   };
   delete env.DATABASE_URL;
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
@@ -94,6 +96,8 @@ async function openShop(target: Target): Promise<TestShop> {
     LOG_LEVEL: "silent",
     PUBLIC_URL,
     WEB_DIST: path.join(target.dataDir, "no-web-build"),
+    // The snapshots compare databases and files: no print file may be written in between.
+    PRINT_WORKER: "off",
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
   });
   const ctx: AppContext = await createContext(config);

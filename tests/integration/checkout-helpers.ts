@@ -51,11 +51,11 @@ export function lithophaneItem(
   const extra = { starter: 0, gift: 2, family: 4 }[bundleId];
   return {
     id: itemId(),
-    imageUrl: "http://localhost:3000/api/media/lightbox-images/1700000000000-photo-preview.webp",
-    originalImageUrl: "http://localhost:3000/api/media/lightbox-images/1700000000000-photo.jpg",
+    imageUrl: "/api/media/lightbox-images/1700000000000-photo-preview.webp",
+    originalImageUrl: "/api/media/lightbox-images/1700000000000-photo.jpg",
     additionalImages: Array.from(
       { length: extra },
-      (_, i) => `http://localhost:3000/api/media/lightbox-images/1700000000000-additional-${i}-photo.jpg`,
+      (_, i) => `/api/media/lightbox-images/1700000000000-additional-${i}-photo.jpg`,
     ),
     size: "7 inch x 7 inch",
     shape: names[bundleId],

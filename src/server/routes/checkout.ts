@@ -23,6 +23,7 @@ import {
 import { isValidOrderAccessToken, orderAccessToken } from "../services/payments/tokens.js";
 import { PaymentProviderError } from "../services/payments/types.js";
 import { priceCartItems } from "../services/pricing.js";
+import { shopImageKey } from "../services/storage.js";
 
 /** Per client IP per minute. A customer checks out a handful of times at most. */
 export const CHECKOUT_RATE_LIMIT = 20;
@@ -68,6 +69,15 @@ function cartItemName(item: { config: { kind: string }; frameStyle: string; shap
   const name =
     item.config.kind === "accessory" ? item.frameStyle : `${MESSAGES.cart.itemTitle} (${item.shape})`;
   return name.trim().slice(0, 120) || "An item";
+}
+
+/** True when every photo of the line (main, original, additional) is an upload in our storage. */
+function usesShopImages(
+  ctx: AppContext,
+  item: { imageUrl: string; originalImageUrl: string; additionalImages: readonly string[] },
+): boolean {
+  const urls = [item.imageUrl, item.originalImageUrl, ...item.additionalImages].filter((url) => url !== "");
+  return urls.length > 0 && urls.every((url) => shopImageKey(ctx.storage, url) !== null);
 }
 
 /**
@@ -119,6 +129,18 @@ export function checkoutRoutes(ctx: AppContext) {
               name,
               reason: result?.reason ?? "unknown",
               message: MESSAGES.checkout.itemUnavailable(name, reason),
+            });
+            return;
+          }
+          // A lithophane is printed from its photos: they must be this shop's own uploads (the
+          // print-file worker reads storage only and never fetches another host's URL).
+          if (result.kind === "lithophane" && !usesShopImages(ctx, item)) {
+            const name = cartItemName(item);
+            refused.push({
+              id: item.id,
+              name,
+              reason: "unavailable",
+              message: MESSAGES.checkout.itemUnavailable(name, MESSAGES.checkout.imageNotUploaded),
             });
             return;
           }

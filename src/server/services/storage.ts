@@ -126,6 +126,16 @@ export function uploadKeys(input: {
   return { original: `${stem}.${input.extension}`, preview: `${stem}-preview.${input.previewExtension}` };
 }
 
+/**
+ * The storage key behind a customer's image URL when it is one of this shop's own uploads
+ * (lightbox-images/…), else null: another host, another folder or an unsafe key. The print-file
+ * worker reads only such keys from storage and never fetches a URL.
+ */
+export function shopImageKey(storage: Pick<Storage, "keyFromUrl">, url: string): string | null {
+  const key = storage.keyFromUrl(url);
+  return key?.startsWith(`${IMAGE_BUCKET}/`) ? key : null;
+}
+
 // ---------------------------------------------------------------- local folder
 
 export class LocalStorage implements Storage {

@@ -19,6 +19,7 @@ import type { OrphanUploadPreview, TestOrderPreview } from "../../server/service
 import type { AdminOrderDetail, AdminOrderList } from "../../server/services/admin-orders";
 import type { AdminUserRow } from "../../server/services/admin-users";
 import type { ExportFormat, ExportResource } from "../../server/services/export";
+import type { OrderPrintJobs, PrintJobView } from "../../server/services/print-jobs";
 import { api, readJson } from "./client";
 
 export type {
@@ -34,7 +35,9 @@ export type {
   ExportFormat,
   ExportResource,
   Granularity,
+  OrderPrintJobs,
   OrphanUploadPreview,
+  PrintJobView,
   TestOrderPreview,
 };
 export type AdminOrderSummary = AdminOrderList["orders"][number];
@@ -205,6 +208,29 @@ export interface AnalyticsFilters {
 
 export function fetchAnalytics(filters: AnalyticsFilters): Promise<AnalyticsReport> {
   return readJson(api.admin.analytics.$get({ query: query(filters) }));
+}
+
+// ---------------------------------------------------------------------------- print files
+
+/** The order's print files (one 3MF per lithophane panel) and their progress. */
+export async function fetchPrintFiles(orderId: string): Promise<OrderPrintJobs> {
+  const body = await readJson<{ printFiles: OrderPrintJobs }>(
+    api.admin.orders[":id"]["print-jobs"].$get({ param: { id: orderId } }),
+  );
+  return body.printFiles;
+}
+
+/** Queues a failed print file again. */
+export async function retryPrintFile(orderId: string, jobId: string): Promise<OrderPrintJobs> {
+  const body = await readJson<{ printFiles: OrderPrintJobs }>(
+    api.admin.orders[":id"]["print-jobs"][":jobId"].retry.$post({ param: { id: orderId, jobId } }),
+  );
+  return body.printFiles;
+}
+
+/** The download link of a finished print file (a plain GET the browser saves). */
+export function printFileUrl(orderId: string, jobId: string): string {
+  return `/api/admin/orders/${encodeURIComponent(orderId)}/print-jobs/${encodeURIComponent(jobId)}/file`;
 }
 
 // ---------------------------------------------------------------------------- export

@@ -15,6 +15,7 @@ import { adminDataRoutes } from "./data.js";
 import { adminExportRoutes } from "./export.js";
 import { adminOptionRoutes } from "./options.js";
 import { adminOrderRoutes } from "./orders.js";
+import { adminPrintJobRoutes } from "./print-jobs.js";
 import { adminProductRoutes } from "./products.js";
 import type { AdminEnv } from "./shared.js";
 import { adminUserRoutes } from "./users.js";
@@ -28,6 +29,7 @@ export function adminRoutes(ctx: AppContext) {
     })
     .route("/", adminDashboardRoutes(ctx))
     .route("/", adminOrderRoutes(ctx))
+    .route("/", adminPrintJobRoutes(ctx))
     .route("/", adminUserRoutes(ctx))
     .route("/", adminProductRoutes(ctx))
     .route("/", adminOptionRoutes(ctx))

@@ -1,0 +1,96 @@
+/**
+ * Admin print files (services/print-jobs.ts), behind the admin guard (role admin + MFA):
+ *   GET  /admin/orders/:id/print-jobs                 the order's jobs: status, progress, error, bytes
+ *   GET  /admin/orders/:id/print-jobs/:jobId/file     download a finished 3MF (audit-logged)
+ *   POST /admin/orders/:id/print-jobs/:jobId/retry    failed -> pending again (audit-logged)
+ * Print files are never served by the public media route; this is the only way to them.
+ */
+import { zValidator } from "@hono/zod-validator";
+import { MESSAGES } from "@shared/messages";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { HttpError, validationHook } from "../../lib/validation.js";
+import { audited, withAudit } from "../../services/audit.js";
+import {
+  listPrintJobs,
+  type OrderPrintJobs,
+  type PrintJobRow,
+  printFileForDownload,
+  retryPrintJob,
+} from "../../services/print-jobs.js";
+import { type AdminEnv, actorOf } from "./shared.js";
+
+const orderParam = z.object({ id: z.uuid("Unknown order.") });
+const jobParams = z.object({ id: z.uuid("Unknown order."), jobId: z.uuid("Unknown print file.") });
+
+function jobSnapshot(job: PrintJobRow) {
+  return {
+    orderItemId: job.orderItemId,
+    panelIndex: job.panelIndex,
+    status: job.status,
+    error: job.error,
+    attempts: job.attempts,
+  };
+}
+
+export function adminPrintJobRoutes(ctx: AppContext) {
+  const db = ctx.database.db;
+
+  async function printFilesOf(orderId: string): Promise<OrderPrintJobs> {
+    const printFiles = await listPrintJobs(db, orderId);
+    if (!printFiles) throw new HttpError(404, "order_not_found", "Order not found.");
+    return printFiles;
+  }
+
+  return new Hono<AdminEnv>()
+    .get("/orders/:id/print-jobs", zValidator("param", orderParam, validationHook), async (c) => {
+      return c.json({ printFiles: await printFilesOf(c.req.valid("param").id) }, 200);
+    })
+
+    .get("/orders/:id/print-jobs/:jobId/file", zValidator("param", jobParams, validationHook), async (c) => {
+      const { id, jobId } = c.req.valid("param");
+      const found = await printFileForDownload(db, id, jobId);
+      if (!found) throw new HttpError(404, "print_file_not_found", MESSAGES.printFiles.notFound);
+      const file = await ctx.storage.open(found.fileKey);
+      if (!file) throw new HttpError(404, "print_file_missing", MESSAGES.printFiles.fileMissing);
+      await withAudit(db, actorOf(c), {
+        actionType: "print_file.download",
+        tableName: "print_jobs",
+        recordId: jobId,
+        newValues: { orderId: id, fileName: found.fileName },
+      });
+      c.header("Content-Type", "model/3mf");
+      if (file.size !== undefined) c.header("Content-Length", String(file.size));
+      c.header("Content-Disposition", `attachment; filename="${found.fileName}"`);
+      c.header("X-Content-Type-Options", "nosniff");
+      return c.body(file.stream, 200);
+    })
+
+    .post(
+      "/orders/:id/print-jobs/:jobId/retry",
+      zValidator("param", jobParams, validationHook),
+      async (c) => {
+        const { id, jobId } = c.req.valid("param");
+        await audited(
+          db,
+          actorOf(c),
+          {
+            actionType: "print_job.retry",
+            tableName: "print_jobs",
+            recordId: jobId,
+            newValues: { orderId: id },
+          },
+          async (tx) => {
+            const { before, after } = await retryPrintJob(tx, id, jobId);
+            return {
+              result: after,
+              audit: { oldValues: jobSnapshot(before), newValues: { orderId: id, ...jobSnapshot(after) } },
+            };
+          },
+        );
+        ctx.printJobs.wake();
+        return c.json({ printFiles: await printFilesOf(id) }, 200);
+      },
+    );
+}

@@ -1,0 +1,50 @@
+/**
+ * Worker-thread side of print-file generation (see print-jobs.ts): decodes the photo, builds the
+ * mesh and writes the 3MF off the main thread, so requests are never held up by a print file.
+ * One message in (PrintWorkerJob), progress messages out, then exactly one result.
+ */
+import { parentPort } from "node:worker_threads";
+import type { CropInput } from "../../lithophane/crop.js";
+import { isLithophaneError } from "../../lithophane/errors.js";
+import { generatePrintFile } from "../../lithophane/node.js";
+import type { ShapeId } from "../../lithophane/params.js";
+
+export interface PrintWorkerJob {
+  image: Uint8Array;
+  shape: ShapeId;
+  widthMm: number;
+  heightMm: number;
+  resolutionMm: number;
+  crop: CropInput | undefined;
+  outPath: string;
+}
+
+export type PrintWorkerMessage =
+  | { type: "progress"; fraction: number }
+  | { type: "done"; triangles: number; bytes: number }
+  | { type: "failed"; message: string };
+
+parentPort?.once("message", async (job: PrintWorkerJob) => {
+  const port = parentPort;
+  if (!port) return;
+  const send = (message: PrintWorkerMessage) => port.postMessage(message);
+  try {
+    const result = await generatePrintFile({
+      imageBuffer: job.image,
+      shape: job.shape,
+      widthMm: job.widthMm,
+      heightMm: job.heightMm,
+      resolutionMm: job.resolutionMm,
+      ...(job.crop ? { crop: job.crop } : {}),
+      format: "3mf",
+      outPath: job.outPath,
+      onProgress: (fraction) => send({ type: "progress", fraction }),
+    });
+    send({ type: "done", triangles: result.triangles, bytes: result.bytes });
+  } catch (error) {
+    const message = isLithophaneError(error)
+      ? error.message
+      : `Generation failed: ${error instanceof Error ? error.message : String(error)}`;
+    send({ type: "failed", message });
+  }
+});
