@@ -8,16 +8,15 @@
  *   npx tsx bench/checkout.ts [--orders 2000] [--clients 50] [--json]
  *   DATABASE_URL=postgres://user@host:5432/db npx tsx bench/checkout.ts
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { buildAccessoryCartItem, type CartItem } from "../src/shared/cart";
+import { type BenchServer, freshDatabase, machineState, startServer } from "./_server";
 
 const { values: args } = parseArgs({
   options: {
@@ -34,68 +33,6 @@ const CLIENTS = Number(args.clients);
 const WARMUP = Number(args.warmup);
 const RATE = Number(args.rate);
 const TARGET_P99_MS = 50;
-const BASE_DB_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `lithobox_bench_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: BASE_DB_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(BASE_DB_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: BASE_DB_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: path.resolve(import.meta.dirname, ".."),
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "test",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return { child, base };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill("SIGTERM");
-  throw new Error("server did not start in 120 s");
-}
 
 const ADAPTER = { id: "usb-c-power-adapter", name: "USB-C Power Adapter", pricePence: 999, imageUrl: null };
 const DIMMER = { id: "remote-dimmer", name: "Remote Control Dimmer", pricePence: 1499, imageUrl: null };
@@ -220,20 +157,18 @@ async function runConcurrently(total: number, clients: number, job: (i: number) 
 }
 
 async function main() {
-  const db = await freshDatabase();
+  const db = await freshDatabase("lithobox_bench");
   const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-bench-"));
-  let child: ChildProcess | undefined;
+  let server: BenchServer | undefined;
   try {
-    const server = await startServer({
+    server = await startServer({
       DATABASE_URL: db.url,
       DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
       WEB_DIST: path.join(dataDir, "no-web"),
       // Each simulated client says who it is; the limiter then counts them apart.
       TRUSTED_PROXIES: "127.0.0.1",
     });
-    child = server.child;
-    const base = server.base;
+    const { child, base } = server;
     const created: Created[] = [];
 
     const checkout = async (i: number, record: boolean) => {
@@ -318,6 +253,7 @@ async function main() {
     }
     const consistent = rows.length === N && new Set(ids).size === N && wrong === 0;
 
+    const machine = machineState();
     const result = {
       database: "postgres",
       clients: CLIENTS,
@@ -339,8 +275,8 @@ async function main() {
             skipped: openLoop.skipped,
           }
         : null,
-      loadAverage: Number(loadavg()[0]?.toFixed(1)),
-      cpus: cpus().length,
+      loadAverage: machine.loadAverage,
+      cpus: machine.cpus,
       completePayment: {
         ordersPerSecond: Math.round(complete.perSecond),
         p50Ms: Number(complete.p50.toFixed(1)),
@@ -381,11 +317,7 @@ async function main() {
     }
     if (!consistent) process.exitCode = 1;
   } finally {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child?.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    }
+    await server?.stop();
     await db.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -12,16 +12,15 @@
  *
  * autocannon and the server share this machine's cores, so the figures are a floor.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { buildAccessoryCartItem } from "../src/shared/cart";
+import { BASE_DB_URL, type BenchServer, freshDatabase, machineState, startServer } from "./_server";
 
 const { values: args } = parseArgs({
   options: {
@@ -32,7 +31,6 @@ const { values: args } = parseArgs({
 });
 const CONNECTIONS = Number(args.connections);
 const DURATION = Number(args.duration);
-const BASE_DB_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const TARGET = { catalogueRps: 2000, p99Ms: 50 };
 
 interface AutocannonResult {
@@ -51,66 +49,6 @@ type Autocannon = (opts: {
   body?: string;
 }) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `lithobox_load_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: BASE_DB_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(BASE_DB_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: BASE_DB_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: path.resolve(import.meta.dirname, ".."),
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return { child, base };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error("server did not start in time");
-}
 
 function cookieFrom(res: Response, previous = ""): string {
   const jar = new Map(
@@ -204,11 +142,18 @@ async function run(
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-load-"));
-  const database = await freshDatabase();
-  let server: { child: ChildProcess; base: string } | undefined;
+  const database = await freshDatabase("lithobox_load");
+  let server: BenchServer | undefined;
   try {
-    server = await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, NODE_ENV: "test" });
-    const cookie = await customer(server.base, database.url);
+    server = await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir });
+    const base = server.base;
+    let cookie = await customer(base, database.url);
+    // As a browser does (the app's get-session on load): a fresh session_data cookie, which
+    // the cart routes accept instead of a session query for SESSION_COOKIE_CACHE_SECONDS.
+    const refreshCookie = async () => {
+      cookie = cookieFrom(await fetch(`${base}/api/auth/get-session`, { headers: { cookie } }), cookie);
+      return cookie;
+    };
     const cart = (await (await fetch(`${server.base}/api/cart`, { headers: { cookie } })).json()) as {
       items: unknown[];
     };
@@ -223,7 +168,7 @@ async function main() {
         "GET /api/cart (signed in)",
         `${server.base}/api/cart`,
         { p99: TARGET.p99Ms },
-        { headers: { cookie } },
+        { headers: { cookie: await refreshCookie() } },
       ),
     );
     rows.push(
@@ -233,7 +178,7 @@ async function main() {
         { p99: TARGET.p99Ms },
         {
           method: "PUT",
-          headers: { cookie, origin: server.base, "content-type": "application/json" },
+          headers: { cookie: await refreshCookie(), origin: server.base, "content-type": "application/json" },
           body: JSON.stringify({ items: cart.items }),
         },
       ),
@@ -241,7 +186,8 @@ async function main() {
 
     if (args.json) console.log(JSON.stringify(rows, null, 2));
     console.log(
-      `\nautocannon, ${CONNECTIONS} connections, ${DURATION} s each, PostgreSQL (${new URL(BASE_DB_URL).host})`,
+      `\nautocannon, ${CONNECTIONS} connections, ${DURATION} s each, PostgreSQL (${new URL(BASE_DB_URL).host}), ` +
+        `${machineState().line} (autocannon shares the machine)`,
     );
     console.log(
       `${"endpoint".padEnd(28)} ${"req/s".padStart(8)} ${"p50".padStart(7)} ${"p99".padStart(7)}   targets`,
@@ -264,8 +210,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    server?.child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 500));
+    await server?.stop();
     await database
       .drop()
       .catch((error: unknown) => console.error("could not drop the bench database:", error));

@@ -38,6 +38,15 @@ import type { Mailer } from "./services/mail.js";
 import { clearMfaFlags, createProfile, markMfaCompleted, recordMfaAttempt } from "./services/profiles.js";
 import { roleForNewUser } from "./services/roles.js";
 
+/**
+ * Better Auth's cookie cache: the session and user, signed, in a session_data cookie this
+ * many seconds old at most. Only routes that opt in (lib/session.ts `{ cached: true }`: the
+ * saved cart) trust it; every other server-side lookup and /api/auth/get-session read the
+ * database, so role, MFA and revocation changes still take effect at once there. Kept short:
+ * on the opted-in routes a revoked session lives this long.
+ */
+export const SESSION_COOKIE_CACHE_SECONDS = 60;
+
 /** Verification and change-email links stay valid for a day. */
 export const EMAIL_LINK_EXPIRES_IN_SECONDS = 24 * 60 * 60;
 /** Where the links land (the web's /auth page shows the outcome). */
@@ -165,6 +174,9 @@ export function createAuth(deps: { config: Config; db: Db; mail: Mailer; log: Lo
       },
     },
     socialProviders,
+    session: {
+      cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_SECONDS },
+    },
     advanced: {
       useSecureCookies: config.production,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.production },
@@ -280,7 +292,10 @@ export type Auth = ReturnType<typeof createAuth>;
 
 /**
  * The /api/auth/* handler: hands the request to Better Auth with the client's IP in
- * CLIENT_IP_HEADER (whatever the client sent in that header is dropped).
+ * CLIENT_IP_HEADER (whatever the client sent in that header is dropped). The web app's
+ * get-session always reads the database (the cookie cache is for the opted-in routes only),
+ * so a role, MFA or verification change shows in the interface at once; each call also
+ * re-issues the session_data cookie.
  */
 export function authRequestHandler(auth: Auth, config: Config) {
   const proxies = createProxyList(config.trustedProxies);
@@ -289,6 +304,11 @@ export function authRequestHandler(auth: Auth, config: Config) {
     headers.delete(CLIENT_IP_HEADER);
     const ip = clientIp(c, proxies);
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
+    if (c.req.method === "GET" && c.req.path.endsWith("/get-session")) {
+      const url = new URL(c.req.url);
+      url.searchParams.set("disableCookieCache", "true");
+      return auth.handler(new Request(url, { headers }));
+    }
     return auth.handler(new Request(c.req.raw, { headers }));
   };
 }

@@ -1,8 +1,11 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productOptions, products } from "../../src/server/db/schema.js";
 import type { CatalogProduct } from "../../src/server/services/catalog.js";
+import { CATALOG_TTL_MS, invalidateCatalog } from "../../src/server/services/catalog-cache.js";
 import { FALLBACK_OPTIONS, type GroupedOptions, OPTION_TYPES } from "../../src/shared/options.js";
+import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
 let shop: TestShop;
@@ -13,6 +16,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop?.close();
 });
+
+/**
+ * The catalogue is served from an in-memory snapshot that the admin routes drop after each
+ * write. These tests also write rows directly (as a script or a second server would), which
+ * shows within CATALOG_TTL_MS; they drop the snapshot themselves instead of waiting.
+ */
+function afterDirectWrite(): void {
+  invalidateCatalog(shop.ctx.database.db);
+}
 
 async function getProducts(): Promise<CatalogProduct[]> {
   const res = await shop.request("/api/catalog/products");
@@ -82,6 +94,7 @@ describe("GET /api/catalog/products", () => {
       },
     ]);
     await db.update(products).set({ sortOrder: 999 }).where(eq(products.id, "usb-c-power-adapter"));
+    afterDirectWrite();
     const list = await getProducts();
     const ids = list.map((p) => p.id);
     expect(ids).not.toContain("t-disabled");
@@ -100,6 +113,7 @@ describe("GET /api/catalog/products", () => {
     expect(again.status).toBe(304);
 
     await shop.ctx.database.db.update(products).set({ price: 1234 }).where(eq(products.id, "wall-mount-kit"));
+    afterDirectWrite();
     const changed = await shop.request("/api/catalog/products", { headers: { "if-none-match": tag ?? "" } });
     expect(changed.status).toBe(200);
     const body = (await changed.json()) as { products: CatalogProduct[] };
@@ -152,6 +166,7 @@ describe("GET /api/catalog/options", () => {
       .update(productOptions)
       .set({ sortOrder: 0, status: "coming_soon" })
       .where(eq(productOptions.value, "silver"));
+    afterDirectWrite();
     const { options } = await getOptions();
     const colours = options.frame_color.map((o) => o.id);
     expect(colours).not.toContain("gold");
@@ -161,6 +176,7 @@ describe("GET /api/catalog/options", () => {
 
   it("falls back to the spec's defaults when the table is empty", async () => {
     await shop.ctx.database.db.delete(productOptions);
+    afterDirectWrite();
     const { options, source } = await getOptions();
     expect(source).toBe("fallback");
     for (const type of OPTION_TYPES) {
@@ -174,5 +190,98 @@ describe("GET /api/catalog/options", () => {
       "6x8",
       "8x6",
     ]);
+  });
+});
+
+describe("the cached catalogue", () => {
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    admin = await createUser(shop, {
+      email: uniqueEmail("catalog-admin"),
+      role: "admin",
+      mfa: true,
+      verify: "direct",
+    });
+  });
+
+  function adminCall(method: string, pathname: string, json: unknown): Promise<Response> {
+    return shop.request(`/api/admin${pathname}`, { method, json, headers: { cookie: admin.cookie } });
+  }
+
+  it("shows an admin's product edit on the very next request, with a new ETag", async () => {
+    const first = await shop.request("/api/catalog/products");
+    const tag = first.headers.get("etag") ?? "";
+    expect(tag).toMatch(/^W\/".+"$/);
+    expect((await shop.request("/api/catalog/products", { headers: { "if-none-match": tag } })).status).toBe(
+      304,
+    );
+
+    const edit = await adminCall("PATCH", "/products/wall-mount-kit", { pricePence: 777, name: "Wall Kit" });
+    expect(edit.status).toBe(200);
+    const next = await shop.request("/api/catalog/products", { headers: { "if-none-match": tag } });
+    expect(next.status).toBe(200);
+    const newTag = next.headers.get("etag");
+    expect(newTag).toBeTruthy();
+    expect(newTag).not.toBe(tag);
+    const kit = ((await next.json()) as { products: CatalogProduct[] }).products.find(
+      (p) => p.id === "wall-mount-kit",
+    );
+    expect(kit).toMatchObject({ pricePence: 777, name: "Wall Kit" });
+    expect(
+      (await shop.request("/api/catalog/products", { headers: { "if-none-match": `"x", ${newTag}` } }))
+        .status,
+    ).toBe(304);
+
+    // Disabling hides it at once too.
+    expect((await adminCall("PATCH", "/products/wall-mount-kit", { status: "disabled" })).status).toBe(200);
+    expect((await getProducts()).map((p) => p.id)).not.toContain("wall-mount-kit");
+  });
+
+  it("shows an admin's new creator option on the very next request", async () => {
+    const before = await shop.request("/api/catalog/options");
+    const tag = before.headers.get("etag") ?? "";
+    const res = await adminCall("POST", "/options", {
+      optionType: "frame_color",
+      value: "cached-teal",
+      name: "Teal",
+      hexColor: "#008080",
+    });
+    expect(res.status).toBe(201);
+    const after = await shop.request("/api/catalog/options", { headers: { "if-none-match": tag } });
+    expect(after.status).toBe(200);
+    const body = (await after.json()) as { options: GroupedOptions };
+    expect(body.options.frame_color.map((o) => o.id)).toContain("cached-teal");
+  });
+
+  it("sends the same JSON gzip- or brotli-encoded when asked, under one ETag", async () => {
+    const plain = await shop.request("/api/catalog/products");
+    const text = await plain.text();
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+    for (const [accept, encoding, decode] of [
+      ["gzip, deflate, br", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+      ["br;q=0, gzip;q=0.5", "gzip", gunzipSync],
+    ] as const) {
+      const res = await shop.request("/api/catalog/products", { headers: { "accept-encoding": accept } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-encoding")).toBe(encoding);
+      expect(res.headers.get("etag")).toBe(plain.headers.get("etag"));
+      expect(decode(Buffer.from(await res.arrayBuffer())).toString("utf8")).toBe(text);
+    }
+    const identity = await shop.request("/api/catalog/products", {
+      headers: { "accept-encoding": "identity" },
+    });
+    expect(identity.headers.get("content-encoding")).toBeNull();
+  });
+
+  it("shows a direct database write (a script, another server) within the refresh interval", async () => {
+    await shop.ctx.database.db.update(products).set({ price: 4321 }).where(eq(products.id, "remote-dimmer"));
+    await new Promise((r) => setTimeout(r, CATALOG_TTL_MS + 100));
+    // The first request after the interval may still get the old snapshot while it reloads.
+    await getProducts();
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await getProducts()).find((p) => p.id === "remote-dimmer")?.pricePence).toBe(4321);
   });
 });

@@ -6,7 +6,7 @@ import { type CartItem, MAX_CART_ITEMS, mergeCarts } from "@shared/cart";
 import { MESSAGES } from "@shared/messages";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartItems } from "../../src/server/db/schema.js";
+import { cartItems, sessions } from "../../src/server/db/schema.js";
 import { priceCartItems } from "../../src/server/services/pricing.js";
 import { asUser, createUser, type TestUser } from "./auth-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
@@ -222,5 +222,39 @@ describe("saved cart", () => {
     expect(body.items.map((i) => i.id)).toEqual([savedItem.id, local[1]!.id]);
     // Alice's cart is hers alone.
     expect((await getCart(alice)).some((i) => i.id === savedItem.id)).toBe(false);
+  });
+});
+
+describe("who is asking, on the cart and elsewhere", () => {
+  /** The Cookie header without Better Auth's session_data cookie (the cache). */
+  function tokenOnly(cookie: string): string {
+    return cookie
+      .split(/;\s*/)
+      .filter((pair) => !pair.includes("session_data="))
+      .join("; ");
+  }
+
+  it("reads a cookie-less cache from the database and hands the browser a session_data cookie", async () => {
+    const carol = await createUser(shop);
+    const res = await shop.request("/api/cart", { headers: { cookie: tokenOnly(carol.cookie) } });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().some((c) => c.includes("session_data="))).toBe(true);
+  });
+
+  it("a revoked session: refused at once everywhere but the cart, which trusts its signed cache briefly", async () => {
+    const dave = await createUser(shop);
+    expect((await asUser(shop, dave.cookie).get("/api/cart")).status).toBe(200);
+    await shop.ctx.database.db.delete(sessions).where(eq(sessions.userId, dave.userId));
+
+    // Fresh lookups: the account, the web app's get-session, the cart without its cache cookie.
+    expect((await asUser(shop, dave.cookie).get("/api/me")).status).toBe(401);
+    const session = await shop.request("/api/auth/get-session", { headers: { cookie: dave.cookie } });
+    expect(await session.json()).toBeNull();
+    expect((await shop.request("/api/cart", { headers: { cookie: tokenOnly(dave.cookie) } })).status).toBe(
+      401,
+    );
+    // The documented trade-off (SESSION_COOKIE_CACHE_SECONDS): the cart alone still answers
+    // while the signed session_data cookie is young; it holds nothing but the caller's cart.
+    expect((await asUser(shop, dave.cookie).get("/api/cart")).status).toBe(200);
   });
 });

@@ -11,6 +11,7 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { contentSecurityPolicy, isForbiddenStaticPath } from "../../src/server/lib/security.js";
+import { invalidateCatalog } from "../../src/server/services/catalog-cache.js";
 import { ACCESSORIES, accessoryItem, checkout, shippingInfo } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
@@ -299,6 +300,8 @@ describe("errors", () => {
     const spy = vi.spyOn(shop.ctx.database.db, "select").mockImplementation(() => {
       throw failure;
     });
+    // The catalogue is served from memory once loaded: make this request read the database.
+    invalidateCatalog(shop.ctx.database.db);
     try {
       const res = await shop.request("/api/catalog/products");
       expect(res.status).toBe(500);

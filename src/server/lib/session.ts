@@ -1,7 +1,15 @@
 /**
  * Who is asking: every cart, order, profile and admin endpoint resolves the caller here.
- * The user row is read from the database on every request (Better Auth's cookie cache is
- * off), so a role granted or revoked takes effect at once.
+ * By default the session and user rows are read from the database on every request (Better
+ * Auth's cookie cache is bypassed), so a role granted or revoked, an MFA change or a revoked
+ * session takes effect at once.
+ *
+ * A hot, low-stakes route may pass `{ cached: true }` (the saved cart does): the caller is then
+ * read from Better Auth's signed session_data cookie while it is younger than
+ * SESSION_COOKIE_CACHE_SECONDS (auth.ts), without a query, and the verified answer is kept in
+ * memory for SESSION_MEMO_MS. The price: on such a route a session signed out elsewhere,
+ * revoked or deleted keeps working for up to SESSION_COOKIE_CACHE_SECONDS + SESSION_MEMO_MS
+ * (65 s). Never use it where a role, MFA or account state decides anything.
  */
 import type { Context } from "hono";
 import type { AppContext } from "../context.js";
@@ -24,9 +32,24 @@ export interface CallerSession {
 /** A security change by an account without a password needs a sign-in at most this old. */
 export const FRESH_SESSION_MS = 10 * 60 * 1000;
 
-export async function getCallerSession(ctx: AppContext, c: Context): Promise<CallerSession | null> {
-  const found = await ctx.auth.api.getSession({ headers: c.req.raw.headers });
-  if (!found) return null;
+export interface SessionLookup {
+  /** Accept the session_data cookie cache (see above); fresh from the database otherwise. */
+  cached?: boolean;
+}
+
+/**
+ * Cached lookups by the exact Cookie header: Better Auth's answer for the same signed cookies
+ * is the same until the session_data cookie expires, so its verification (about a millisecond
+ * of CPU per request) is skipped for SESSION_MEMO_MS. Only answers served from the cookie
+ * cache itself are kept (no database read, no cookie re-issued). One map per auth instance.
+ */
+export const SESSION_MEMO_MS = 5_000;
+const SESSION_MEMO_MAX = 5_000;
+const sessionMemos = new WeakMap<object, Map<string, { session: CallerSession; until: number }>>();
+
+type FoundSession = NonNullable<Awaited<ReturnType<AppContext["auth"]["api"]["getSession"]>>>;
+
+function toCallerSession(found: FoundSession): CallerSession {
   const u = found.user as typeof found.user & { role?: string | null; twoFactorEnabled?: boolean | null };
   return {
     user: {
@@ -41,18 +64,67 @@ export async function getCallerSession(ctx: AppContext, c: Context): Promise<Cal
   };
 }
 
+async function cachedCallerSession(ctx: AppContext, c: Context): Promise<CallerSession | null> {
+  const key = c.req.header("cookie");
+  let memo = sessionMemos.get(ctx.auth);
+  if (!memo) {
+    memo = new Map();
+    sessionMemos.set(ctx.auth, memo);
+  }
+  const now = Date.now();
+  const hit = key ? memo.get(key) : undefined;
+  if (hit && hit.until > now) return hit.session;
+  const { headers, response } = await ctx.auth.api.getSession({
+    headers: c.req.raw.headers,
+    returnHeaders: true,
+  });
+  // A database read re-issues the session_data cookie (and a refreshed or cleared session
+  // cookie): pass it on, so the browser's next request is served from the cache again.
+  const setCookies = headers.getSetCookie();
+  for (const cookie of setCookies) c.header("Set-Cookie", cookie, { append: true });
+  const session = response ? toCallerSession(response) : null;
+  if (key && session && setCookies.length === 0) {
+    if (memo.size >= SESSION_MEMO_MAX) memo.clear();
+    memo.set(key, { session, until: now + SESSION_MEMO_MS });
+  } else if (key) {
+    memo.delete(key);
+  }
+  return session;
+}
+
+export async function getCallerSession(
+  ctx: AppContext,
+  c: Context,
+  options: SessionLookup = {},
+): Promise<CallerSession | null> {
+  if (options.cached) return cachedCallerSession(ctx, c);
+  const found = await ctx.auth.api.getSession({
+    headers: c.req.raw.headers,
+    query: { disableCookieCache: true },
+  });
+  return found ? toCallerSession(found) : null;
+}
+
 export async function getSessionUser(ctx: AppContext, c: Context): Promise<SessionUser | null> {
   return (await getCallerSession(ctx, c))?.user ?? null;
 }
 
-export async function requireSession(ctx: AppContext, c: Context): Promise<CallerSession> {
-  const session = await getCallerSession(ctx, c);
+export async function requireSession(
+  ctx: AppContext,
+  c: Context,
+  options: SessionLookup = {},
+): Promise<CallerSession> {
+  const session = await getCallerSession(ctx, c, options);
   if (!session) throw new HttpError(401, "unauthenticated", "Please log in to continue.");
   return session;
 }
 
-export async function requireUser(ctx: AppContext, c: Context): Promise<SessionUser> {
-  return (await requireSession(ctx, c)).user;
+export async function requireUser(
+  ctx: AppContext,
+  c: Context,
+  options: SessionLookup = {},
+): Promise<SessionUser> {
+  return (await requireSession(ctx, c, options)).user;
 }
 
 export function isFreshSession(session: CallerSession["session"], now: number = Date.now()): boolean {

@@ -21,11 +21,11 @@ const putCartSchema = z.object({ items: cartItemsSchema });
 export function cartRoutes(ctx: AppContext) {
   return new Hono()
     .get("/cart", async (c) => {
-      const user = await requireUser(ctx, c);
+      const user = await requireUser(ctx, c, { cached: true });
       return c.json({ items: await loadSavedCart(ctx.database.db, user.id) });
     })
     .put("/cart", zValidator("json", putCartSchema, validationHook), async (c) => {
-      const user = await requireUser(ctx, c);
+      const user = await requireUser(ctx, c, { cached: true });
       const { items, dropped } = await repriceCartItems(ctx.database.db, c.req.valid("json").items);
       await replaceSavedCart(ctx.database.db, user.id, items);
       return c.json({ items, dropped });

@@ -2,8 +2,11 @@
  * The catalogue as the admin edits it: every product (also disabled and inactive ones) and
  * every creator option (also inactive ones), with create, update and reorder. Each function
  * takes the caller's transaction and returns the row before and after, for the audit trail.
- * The shop and the creator read the same tables through uncached endpoints, so an edit shows
- * at their next refresh.
+ * The shop and the creator read the same tables through an in-memory snapshot
+ * (catalog-cache.ts): the admin routes drop it once a write's transaction has committed
+ * (`invalidateCatalogAfterWrite`), so an edit shows on the very next catalogue request. A new
+ * caller that writes these tables outside those routes must call `invalidateCatalog` after
+ * its commit, or the change shows within CATALOG_TTL_MS.
  */
 
 import { randomBytes } from "node:crypto";

@@ -19,66 +19,71 @@ import {
   updateOption,
 } from "../../services/admin-catalog.js";
 import { audited } from "../../services/audit.js";
+import { invalidateCatalogAfterWrite } from "../../services/catalog-cache.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const idParam = z.object({ id: z.uuid("Unknown option.") });
 
 export function adminOptionRoutes(ctx: AppContext) {
   const db = ctx.database.db;
-  return new Hono<AdminEnv>()
-    .get("/options", async (c) => c.json({ options: await listAdminOptions(db) }, 200))
+  return (
+    new Hono<AdminEnv>()
+      // The creator's cached options are dropped once a write here has committed.
+      .use("/options/*", invalidateCatalogAfterWrite(db))
+      .get("/options", async (c) => c.json({ options: await listAdminOptions(db) }, 200))
 
-    .post("/options", zValidator("json", optionCreateSchema, validationHook), async (c) => {
-      const input = c.req.valid("json");
-      const option = await audited(
-        db,
-        actorOf(c),
-        { actionType: "option.create", tableName: "product_options", recordId: null, newValues: input },
-        async (tx) => {
-          const created = await createOption(tx, input);
-          return { result: created, audit: { recordId: created.id, newValues: created } };
-        },
-      );
-      return c.json({ option }, 201);
-    })
-
-    .post("/options/reorder", zValidator("json", optionReorderSchema, validationHook), async (c) => {
-      const { optionType, ids } = c.req.valid("json");
-      await audited(
-        db,
-        actorOf(c),
-        {
-          actionType: "option.reorder",
-          tableName: "product_options",
-          recordId: optionType,
-          newValues: { ids },
-        },
-        async (tx) => {
-          const order = await reorderOptions(tx, optionType, ids);
-          return { result: order, audit: { oldValues: order.before, newValues: order.after } };
-        },
-      );
-      return c.json({ options: await listAdminOptions(db) }, 200);
-    })
-
-    .patch(
-      "/options/:id",
-      zValidator("param", idParam, validationHook),
-      zValidator("json", optionUpdateSchema, validationHook),
-      async (c) => {
-        const { id } = c.req.valid("param");
+      .post("/options", zValidator("json", optionCreateSchema, validationHook), async (c) => {
         const input = c.req.valid("json");
         const option = await audited(
           db,
           actorOf(c),
-          { actionType: "option.update", tableName: "product_options", recordId: id, newValues: input },
+          { actionType: "option.create", tableName: "product_options", recordId: null, newValues: input },
           async (tx) => {
-            const { before, after } = await updateOption(tx, id, input);
-            const diff = changedFields(before, after);
-            return { result: after, audit: { oldValues: diff.old, newValues: diff.new } };
+            const created = await createOption(tx, input);
+            return { result: created, audit: { recordId: created.id, newValues: created } };
           },
         );
-        return c.json({ option }, 200);
-      },
-    );
+        return c.json({ option }, 201);
+      })
+
+      .post("/options/reorder", zValidator("json", optionReorderSchema, validationHook), async (c) => {
+        const { optionType, ids } = c.req.valid("json");
+        await audited(
+          db,
+          actorOf(c),
+          {
+            actionType: "option.reorder",
+            tableName: "product_options",
+            recordId: optionType,
+            newValues: { ids },
+          },
+          async (tx) => {
+            const order = await reorderOptions(tx, optionType, ids);
+            return { result: order, audit: { oldValues: order.before, newValues: order.after } };
+          },
+        );
+        return c.json({ options: await listAdminOptions(db) }, 200);
+      })
+
+      .patch(
+        "/options/:id",
+        zValidator("param", idParam, validationHook),
+        zValidator("json", optionUpdateSchema, validationHook),
+        async (c) => {
+          const { id } = c.req.valid("param");
+          const input = c.req.valid("json");
+          const option = await audited(
+            db,
+            actorOf(c),
+            { actionType: "option.update", tableName: "product_options", recordId: id, newValues: input },
+            async (tx) => {
+              const { before, after } = await updateOption(tx, id, input);
+              const diff = changedFields(before, after);
+              return { result: after, audit: { oldValues: diff.old, newValues: diff.new } };
+            },
+          );
+          return c.json({ option }, 200);
+        },
+      )
+  );
 }

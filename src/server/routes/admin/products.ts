@@ -28,6 +28,7 @@ import {
   updateProduct,
 } from "../../services/admin-catalog.js";
 import { audited } from "../../services/audit.js";
+import { invalidateCatalogAfterWrite } from "../../services/catalog-cache.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
@@ -50,123 +51,135 @@ export function adminProductRoutes(ctx: AppContext) {
     }
   }
 
-  return new Hono<AdminEnv>()
-    .get("/products", async (c) => c.json({ products: await listAdminProducts(db) }, 200))
+  return (
+    new Hono<AdminEnv>()
+      // The shop's cached catalogue is dropped once a write here has committed.
+      .use("/products/*", invalidateCatalogAfterWrite(db))
+      .get("/products", async (c) => c.json({ products: await listAdminProducts(db) }, 200))
 
-    .post("/products", zValidator("json", productCreateSchema, validationHook), async (c) => {
-      const input = c.req.valid("json");
-      const product = await audited(
-        db,
-        actorOf(c),
-        { actionType: "product.create", tableName: "products", recordId: input.id, newValues: input },
-        async (tx) => {
-          const created = await createProduct(tx, input);
-          return { result: created, audit: { newValues: created } };
-        },
-      );
-      return c.json({ product }, 201);
-    })
-
-    .post("/products/reorder", zValidator("json", reorderSchema, validationHook), async (c) => {
-      const { ids } = c.req.valid("json");
-      await audited(
-        db,
-        actorOf(c),
-        { actionType: "product.reorder", tableName: "products", recordId: null, newValues: { ids } },
-        async (tx) => {
-          const order = await reorderProducts(tx, ids);
-          return { result: order, audit: { oldValues: order.before, newValues: order.after } };
-        },
-      );
-      return c.json({ products: await listAdminProducts(db) }, 200);
-    })
-
-    .patch(
-      "/products/:id",
-      zValidator("param", idParam, validationHook),
-      zValidator("json", productUpdateSchema, validationHook),
-      async (c) => {
-        const { id } = c.req.valid("param");
+      .post("/products", zValidator("json", productCreateSchema, validationHook), async (c) => {
         const input = c.req.valid("json");
         const product = await audited(
           db,
           actorOf(c),
-          { actionType: "product.update", tableName: "products", recordId: id, newValues: input },
+          { actionType: "product.create", tableName: "products", recordId: input.id, newValues: input },
           async (tx) => {
-            const { before, after } = await updateProduct(tx, id, input);
-            const diff = changedFields(before, after);
-            return { result: after, audit: { oldValues: diff.old, newValues: diff.new } };
+            const created = await createProduct(tx, input);
+            return { result: created, audit: { newValues: created } };
           },
         );
-        return c.json({ product }, 200);
-      },
-    )
+        return c.json({ product }, 201);
+      })
 
-    .post(
-      "/products/:id/image",
-      zValidator("param", idParam, validationHook),
-      zValidator("json", imageBody, validationHook),
-      async (c) => {
-        const { id } = c.req.valid("param");
-        const { uploadId } = c.req.valid("json");
-        const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
-        if (!upload)
-          throw new HttpError(404, "upload_not_found", "That upload is gone. Please choose the photo again.");
-        const original = await storage.get(upload.originalKey);
-        if (!original)
-          throw new HttpError(404, "upload_not_found", "That upload is gone. Please choose the photo again.");
-        const stored = await storeProductImage(storage, id, original.body);
-        try {
-          const change = await audited(
+      .post("/products/reorder", zValidator("json", reorderSchema, validationHook), async (c) => {
+        const { ids } = c.req.valid("json");
+        await audited(
+          db,
+          actorOf(c),
+          { actionType: "product.reorder", tableName: "products", recordId: null, newValues: { ids } },
+          async (tx) => {
+            const order = await reorderProducts(tx, ids);
+            return { result: order, audit: { oldValues: order.before, newValues: order.after } };
+          },
+        );
+        return c.json({ products: await listAdminProducts(db) }, 200);
+      })
+
+      .patch(
+        "/products/:id",
+        zValidator("param", idParam, validationHook),
+        zValidator("json", productUpdateSchema, validationHook),
+        async (c) => {
+          const { id } = c.req.valid("param");
+          const input = c.req.valid("json");
+          const product = await audited(
             db,
             actorOf(c),
-            {
-              actionType: "product.image_upload",
-              tableName: "products",
-              recordId: id,
-              newValues: { imageUrl: stored.url },
-            },
+            { actionType: "product.update", tableName: "products", recordId: id, newValues: input },
             async (tx) => {
-              const result = await setProductImage(tx, id, stored.url);
-              // The upload was only the way in: its files go once the photo is the product's.
-              await lockUpload(tx, uploadId);
-              await deleteUploadRow(tx, uploadId);
-              return {
-                result,
-                audit: {
-                  oldValues: { imageUrl: result.before.imageUrl },
-                  newValues: { imageUrl: result.after.imageUrl, uploadId },
-                },
-              };
+              const { before, after } = await updateProduct(tx, id, input);
+              const diff = changedFields(before, after);
+              return { result: after, audit: { oldValues: diff.old, newValues: diff.new } };
             },
           );
-          await dropOldImage(change.before.imageUrl, stored.url);
-          await Promise.allSettled([storage.delete(upload.originalKey), storage.delete(upload.previewKey)]);
-          return c.json({ product: change.after }, 200);
-        } catch (error) {
-          await storage.delete(stored.key).catch(() => undefined);
-          throw error;
-        }
-      },
-    )
+          return c.json({ product }, 200);
+        },
+      )
 
-    .delete("/products/:id/image", zValidator("param", idParam, validationHook), async (c) => {
-      const { id } = c.req.valid("param");
-      const change = await audited(
-        db,
-        actorOf(c),
-        {
-          actionType: "product.image_remove",
-          tableName: "products",
-          recordId: id,
-          newValues: { imageUrl: null },
+      .post(
+        "/products/:id/image",
+        zValidator("param", idParam, validationHook),
+        zValidator("json", imageBody, validationHook),
+        async (c) => {
+          const { id } = c.req.valid("param");
+          const { uploadId } = c.req.valid("json");
+          const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
+          if (!upload)
+            throw new HttpError(
+              404,
+              "upload_not_found",
+              "That upload is gone. Please choose the photo again.",
+            );
+          const original = await storage.get(upload.originalKey);
+          if (!original)
+            throw new HttpError(
+              404,
+              "upload_not_found",
+              "That upload is gone. Please choose the photo again.",
+            );
+          const stored = await storeProductImage(storage, id, original.body);
+          try {
+            const change = await audited(
+              db,
+              actorOf(c),
+              {
+                actionType: "product.image_upload",
+                tableName: "products",
+                recordId: id,
+                newValues: { imageUrl: stored.url },
+              },
+              async (tx) => {
+                const result = await setProductImage(tx, id, stored.url);
+                // The upload was only the way in: its files go once the photo is the product's.
+                await lockUpload(tx, uploadId);
+                await deleteUploadRow(tx, uploadId);
+                return {
+                  result,
+                  audit: {
+                    oldValues: { imageUrl: result.before.imageUrl },
+                    newValues: { imageUrl: result.after.imageUrl, uploadId },
+                  },
+                };
+              },
+            );
+            await dropOldImage(change.before.imageUrl, stored.url);
+            await Promise.allSettled([storage.delete(upload.originalKey), storage.delete(upload.previewKey)]);
+            return c.json({ product: change.after }, 200);
+          } catch (error) {
+            await storage.delete(stored.key).catch(() => undefined);
+            throw error;
+          }
         },
-        async (tx) => {
-          const result = await setProductImage(tx, id, null);
-          return { result, audit: { oldValues: { imageUrl: result.before.imageUrl } } };
-        },
-      );
-      await dropOldImage(change.before.imageUrl, null);
-      return c.json({ product: change.after }, 200);
-    });
+      )
+
+      .delete("/products/:id/image", zValidator("param", idParam, validationHook), async (c) => {
+        const { id } = c.req.valid("param");
+        const change = await audited(
+          db,
+          actorOf(c),
+          {
+            actionType: "product.image_remove",
+            tableName: "products",
+            recordId: id,
+            newValues: { imageUrl: null },
+          },
+          async (tx) => {
+            const result = await setProductImage(tx, id, null);
+            return { result, audit: { oldValues: { imageUrl: result.before.imageUrl } } };
+          },
+        );
+        await dropOldImage(change.before.imageUrl, null);
+        return c.json({ product: change.after }, 200);
+      })
+  );
 }

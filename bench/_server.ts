@@ -1,0 +1,111 @@
+/**
+ * What the server benchmarks share: a fresh PostgreSQL database (created, then dropped), the
+ * real server (src/server/main.ts) in a child process on a free port, and the machine's state
+ * to print beside the figures (files starting with "_" are not run as benchmarks).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import { cpus, loadavg } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+/** The PostgreSQL the benchmarks create their databases on. */
+export const BASE_DB_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface BenchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A new, empty database on BASE_DB_URL's server, named `<prefix>_<random>`. */
+export async function freshDatabase(prefix: string): Promise<BenchDatabase> {
+  const name = `${prefix}_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: BASE_DB_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(BASE_DB_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: BASE_DB_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface BenchServer {
+  child: ChildProcess;
+  base: string;
+  /** SIGTERM (graceful shutdown), SIGKILL if it has not exited after `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/**
+ * Starts the server with NODE_ENV=test, LOG_LEVEL=warn and PUBLIC_URL its own address (plus
+ * `env`), and waits until /api/ready answers 200 (two minutes at most).
+ */
+export async function startServer(env: Record<string, string>): Promise<BenchServer> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    cwd: path.resolve(import.meta.dirname, ".."),
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = async (graceMs = 10_000) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/ready`)).ok) return { child, base, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill("SIGKILL");
+  throw new Error("server did not start in 120 s");
+}
+
+/** "2 CPUs, load average 3.1 / 2.8 / 2.5" (1, 5, 15 minutes): the benchmarks share the machine. */
+export function machineState(): { cpus: number; loadAverage: number; line: string } {
+  const [one = 0, five = 0, fifteen = 0] = loadavg();
+  const n = cpus().length;
+  return {
+    cpus: n,
+    loadAverage: Number(one.toFixed(1)),
+    line: `${n} CPUs, load average ${one.toFixed(2)} / ${five.toFixed(2)} / ${fifteen.toFixed(2)}`,
+  };
+}
