@@ -7,6 +7,7 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { buildAccessoryCartItem, type CartItem } from "../../src/shared/cart";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatGbp } from "../../src/shared/money";
+import { PENDING_PAYMENTS_KEY } from "../../src/web/features/checkout/pendingPayments";
 import { mailsTo, uniqueEmail } from "./auth-helpers";
 import { CART_STORAGE_KEY } from "./fixtures/shop";
 import { expectToast, gotoPage } from "./helpers";
@@ -115,6 +116,11 @@ test("guest checkout through the test payment page to success, with the confirma
 
   const number = orderId.slice(0, 8);
   await expect(tab.getByText(`Order #${number}`)).toBeVisible();
+  // The payment tab's success page forgets the pending payment in the shared local storage,
+  // often before this tab's next poll: the waiting tab must keep following its order anyway.
+  await page.evaluate((key) => window.localStorage.removeItem(key), PENDING_PAYMENTS_KEY);
+  const nextPoll = await page.waitForResponse((r) => r.url().includes(`/api/checkout/status/${orderId}`));
+  expect(nextPoll.status()).toBe(200);
   await tab.getByRole("button", { name: `Pay ${formatGbp(total)}` }).click();
   await tab.waitForURL(`**/checkout/success?order=${orderId}`);
   await expect(tab.getByRole("heading", { name: MESSAGES.checkout.successTitle })).toBeVisible();

@@ -7,12 +7,26 @@ import { findPendingPayment } from "./pendingPayments";
 export const STATUS_POLL_MS = 2000;
 
 /**
+ * Tokens this tab has read, kept for the tab's life: the payment tab's success page forgets
+ * the pending payment in the shared local storage, and the waiting tab must still be able to
+ * ask about its order afterwards (otherwise its next poll has no token and it gives up).
+ */
+const tokensSeen = new Map<string, string>();
+
+function tokenFor(orderId: string | null): string | null {
+  if (!orderId) return null;
+  const stored = findPendingPayment(orderId)?.token;
+  if (stored) tokensSeen.set(orderId, stored);
+  return tokensSeen.get(orderId) ?? null;
+}
+
+/**
  * The payment state of an order, polled while it is pending. The token comes from the
  * checkout this browser started (local storage); a signed-in owner needs none. `denied` is
  * true when the server will not say (no token, not the owner).
  */
 export function useCheckoutStatus(orderId: string | null, opts: { poll: boolean }) {
-  const token = findPendingPayment(orderId)?.token ?? null;
+  const token = tokenFor(orderId);
   const query = useQuery({
     queryKey: ["checkout-status", orderId],
     queryFn: () => fetchCheckoutStatus(orderId ?? "", token),
