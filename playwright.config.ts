@@ -4,6 +4,24 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = path.resolve(`.test-data/e2e-${port}`);
 
+/** Debian's Chromium, as the sandbox needs it started. */
+const browser = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -23,26 +41,11 @@ export default defineConfig({
     locale: "en-GB",
     timezoneId: "Europe/London",
   },
+  // "exclusive" holds journeys that change the whole shop (test mode, purging test orders): it
+  // starts once every other journey has finished. Run one of them alone with --no-deps.
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: "/usr/bin/chromium",
-          args: [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        },
-      },
-    },
+    { name: "chromium", testIgnore: /exclusive[\\/]/, use: browser },
+    { name: "exclusive", testMatch: /exclusive[\\/].*\.spec\.ts$/, dependencies: ["chromium"], use: browser },
   ],
   webServer: {
     command: `rm -rf ${dataDir} && node --import tsx src/server/main.ts`,

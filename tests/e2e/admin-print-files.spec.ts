@@ -6,39 +6,16 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type BrowserContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { MESSAGES } from "../../src/shared/messages";
-import { BASE_URL, createAdminWithoutMfa, type TestUser, totpCode, uniqueEmail } from "./auth-helpers";
+import { payOnTestPage, signInAdminForEachTest } from "./admin-helpers";
+import { BASE_URL, uniqueEmail } from "./auth-helpers";
 import { makePhoto } from "./fixtures/photos";
 
 test.describe.configure({ mode: "serial" });
 
-let admin: TestUser;
-let sessionCookies: Awaited<ReturnType<BrowserContext["cookies"]>> = [];
-
-/** Signs the admin in through the API and enrols TOTP (enable with the password, verify a code). */
-async function signInWithTotpSetUp(context: BrowserContext, user: TestUser): Promise<void> {
-  const request = context.request;
-  const headers = { Origin: BASE_URL };
-  const signIn = await request.post("/api/auth/sign-in/email", {
-    headers,
-    data: { email: user.email, password: user.password },
-  });
-  expect(signIn.ok(), `sign-in: ${signIn.status()} ${await signIn.text()}`).toBe(true);
-  const enable = await request.post("/api/auth/two-factor/enable", {
-    headers,
-    data: { password: user.password },
-  });
-  expect(enable.ok(), `two-factor enable: ${enable.status()} ${await enable.text()}`).toBe(true);
-  const { totpURI } = (await enable.json()) as { totpURI: string };
-  const secret = new URL(totpURI).searchParams.get("secret") ?? "";
-  const verify = await request.post("/api/auth/two-factor/verify-totp", {
-    headers,
-    data: { code: totpCode(secret) },
-  });
-  expect(verify.ok(), `verify-totp: ${verify.status()} ${await verify.text()}`).toBe(true);
-}
+signInAdminForEachTest();
 
 /** A guest order for one Essentials lithophane (7x7 square) of an uploaded photo; paid when asked. */
 async function placeLithophaneOrder(request: APIRequestContext, pay: boolean): Promise<string> {
@@ -94,28 +71,9 @@ async function placeLithophaneOrder(request: APIRequestContext, pay: boolean): P
   });
   expect(res.status(), await res.text()).toBe(201);
   const { url, orderId } = (await res.json()) as { url: string; orderId: string };
-  if (pay) {
-    const page = new URL(url);
-    const paid = await request.post(`${page.pathname}/pay${page.search}`, {
-      headers: { Origin: BASE_URL },
-      maxRedirects: 0,
-    });
-    expect(paid.status()).toBeLessThan(400);
-  }
+  if (pay) await payOnTestPage(request, url);
   return orderId;
 }
-
-test.beforeAll(async ({ browser, request }) => {
-  admin = await createAdminWithoutMfa(request);
-  const context = await browser.newContext({ baseURL: BASE_URL });
-  await signInWithTotpSetUp(context, admin);
-  sessionCookies = await context.cookies();
-  await context.close();
-});
-
-test.beforeEach(async ({ context }) => {
-  await context.addCookies(sessionCookies);
-});
 
 test("an unpaid order says its print files come once it is paid", async ({ page, request }) => {
   const orderId = await placeLithophaneOrder(request, false);

@@ -1,111 +1,18 @@
 /**
  * The admin journeys, as the maker runs the shop: dispatching an order (the customer's e-mail
- * lands in the outbox), editing a product and seeing it in the shop, and switching to test
- * mode and purging the test orders. One administrator with TOTP is set up once and its
- * session reused by every test.
+ * lands in the outbox), editing a product and seeing it in the shop, every screen's structure
+ * and accessibility. One administrator with TOTP is set up once and its session reused by every
+ * test. Switching to test mode and purging is in exclusive/ (it must not run beside other journeys).
  */
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import {
-  BASE_URL,
-  createAdminWithoutMfa,
-  mailsTo,
-  type TestUser,
-  totpCode,
-  uniqueEmail,
-} from "./auth-helpers";
+import { expect, test } from "@playwright/test";
+import { openAdmin, placePaidOrder, signInAdminForEachTest } from "./admin-helpers";
+import { mailsTo, uniqueEmail } from "./auth-helpers";
 
 test.describe.configure({ mode: "serial" });
 
-let admin: TestUser;
-/** The admin's session cookies, put into each test's browser context. */
-let sessionCookies: Awaited<ReturnType<BrowserContext["cookies"]>> = [];
-
-/** Signs the admin in through the API and enrols TOTP (enable with the password, verify a code). */
-async function signInWithTotpSetUp(context: BrowserContext, user: TestUser): Promise<void> {
-  const request = context.request;
-  const headers = { Origin: BASE_URL };
-  const signIn = await request.post("/api/auth/sign-in/email", {
-    headers,
-    data: { email: user.email, password: user.password },
-  });
-  expect(signIn.ok(), `sign-in: ${signIn.status()} ${await signIn.text()}`).toBe(true);
-  const enable = await request.post("/api/auth/two-factor/enable", {
-    headers,
-    data: { password: user.password },
-  });
-  expect(enable.ok(), `two-factor enable: ${enable.status()} ${await enable.text()}`).toBe(true);
-  const { totpURI } = (await enable.json()) as { totpURI: string };
-  const secret = new URL(totpURI).searchParams.get("secret") ?? "";
-  const verify = await request.post("/api/auth/two-factor/verify-totp", {
-    headers,
-    data: { code: totpCode(secret) },
-  });
-  expect(verify.ok(), `verify-totp: ${verify.status()} ${await verify.text()}`).toBe(true);
-}
-
-/** A paid guest order for one accessory, through the real checkout and the built-in test payment page. */
-async function placePaidOrder(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post("/api/checkout", {
-    headers: { Origin: BASE_URL },
-    data: {
-      currency: "GBP",
-      cartItems: [
-        {
-          id: `${Date.now()}-${randomBytes(4).toString("hex")}`,
-          imageUrl: "",
-          originalImageUrl: "",
-          additionalImages: [],
-          size: "Standard",
-          shape: "Rectangle",
-          frameStyle: "Wall Mounting Kit",
-          price: 899,
-          cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
-          config: { kind: "accessory", productId: "wall-mount-kit" },
-        },
-      ],
-      shippingInfo: {
-        firstName: "Orla",
-        lastName: "Dispatch",
-        email,
-        phone: "07700 900123",
-        addressLine1: "5 Shipquay Street",
-        addressLine2: "",
-        city: "Derry",
-        state: "Londonderry",
-        postalCode: "BT48 6DQ",
-        country: "United Kingdom",
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { url, orderId } = (await res.json()) as { url: string; orderId: string };
-  const pay = new URL(url);
-  const paid = await request.post(`${pay.pathname}/pay${pay.search}`, {
-    headers: { Origin: BASE_URL },
-    maxRedirects: 0,
-  });
-  expect(paid.status()).toBeLessThan(400);
-  return orderId;
-}
-
-async function openAdmin(page: Page, pathname: string, heading: string | RegExp): Promise<void> {
-  await page.goto(pathname);
-  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-}
-
-test.beforeAll(async ({ browser, request }) => {
-  admin = await createAdminWithoutMfa(request);
-  const context = await browser.newContext({ baseURL: BASE_URL });
-  await signInWithTotpSetUp(context, admin);
-  sessionCookies = await context.cookies();
-  await context.close();
-});
-
-test.beforeEach(async ({ context }) => {
-  await context.addCookies(sessionCookies);
-});
+signInAdminForEachTest();
 
 test("the admin dashboard links every screen and shows live and test figures apart", async ({ page }) => {
   await openAdmin(page, "/admin", "Admin dashboard");
@@ -252,41 +159,4 @@ test("every admin screen has one h1, ordered headings and no axe violations", as
       ),
     ).toEqual([]);
   }
-});
-
-test("an admin switches to test mode, previews the test orders and purges them", async ({
-  page,
-  request,
-}) => {
-  await openAdmin(page, "/admin/data-management", "Data management");
-  const env = page.getByRole("region", { name: "Environment mode" });
-  await env.getByRole("button", { name: "Switch to test mode" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Switch to test mode" }).click();
-  await expect(env.getByText("Test", { exact: true })).toBeVisible();
-
-  const email = uniqueEmail("purge");
-  const orderId = await placePaidOrder(request, email);
-
-  const purge = page.getByRole("region", { name: "Purge test orders" });
-  await purge.getByRole("button", { name: "Preview" }).click();
-  await expect(purge.getByText(`#${orderId.slice(0, 8)}`)).toBeVisible();
-  // Other journeys may add orders meanwhile: the server refuses a stale count, so retry once.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await purge.getByRole("button", { name: /^Delete \d+ test order/ }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Delete test orders" }).click();
-    const outcome = page
-      .locator("[data-sonner-toast]")
-      .filter({ hasText: /Test orders deleted|Nothing deleted/ });
-    await expect(outcome.last()).toBeVisible();
-    if ((await outcome.last().textContent())?.includes("Test orders deleted")) break;
-    await expect(purge.getByRole("button", { name: /^Delete \d+ test order/ })).toBeVisible();
-  }
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Test orders deleted" })).toBeVisible();
-
-  const gone = await page.request.get(`/api/admin/orders/${orderId}`);
-  expect(gone.status()).toBe(404);
-
-  await env.getByRole("button", { name: "Switch to production mode" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Switch to production mode" }).click();
-  await expect(env.getByText("Production", { exact: true })).toBeVisible();
 });

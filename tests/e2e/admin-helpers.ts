@@ -1,0 +1,104 @@
+/**
+ * What the admin journeys share: one administrator with TOTP, set up once per spec file through
+ * the API, whose session cookies go into each test's browser context; a paid guest order placed
+ * through the real checkout and the built-in test payment page.
+ */
+import { randomBytes } from "node:crypto";
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { BASE_URL, createAdminWithoutMfa, type TestUser, totpCode } from "./auth-helpers";
+
+/** Signs the admin in through the API and enrols TOTP (enable with the password, verify a code). */
+async function signInWithTotpSetUp(context: BrowserContext, user: TestUser): Promise<void> {
+  const request = context.request;
+  const headers = { Origin: BASE_URL };
+  const signIn = await request.post("/api/auth/sign-in/email", {
+    headers,
+    data: { email: user.email, password: user.password },
+  });
+  expect(signIn.ok(), `sign-in: ${signIn.status()} ${await signIn.text()}`).toBe(true);
+  const enable = await request.post("/api/auth/two-factor/enable", {
+    headers,
+    data: { password: user.password },
+  });
+  expect(enable.ok(), `two-factor enable: ${enable.status()} ${await enable.text()}`).toBe(true);
+  const { totpURI } = (await enable.json()) as { totpURI: string };
+  const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+  const verify = await request.post("/api/auth/two-factor/verify-totp", {
+    headers,
+    data: { code: totpCode(secret) },
+  });
+  expect(verify.ok(), `verify-totp: ${verify.status()} ${await verify.text()}`).toBe(true);
+}
+
+/**
+ * Registers the spec file's hooks: an admin with TOTP is created once, and every test's
+ * browser context starts signed in as that admin.
+ */
+export function signInAdminForEachTest(): void {
+  let sessionCookies: Awaited<ReturnType<BrowserContext["cookies"]>> = [];
+  test.beforeAll(async ({ browser, request }) => {
+    const admin = await createAdminWithoutMfa(request);
+    const context = await browser.newContext({ baseURL: BASE_URL });
+    await signInWithTotpSetUp(context, admin);
+    sessionCookies = await context.cookies();
+    await context.close();
+  });
+  test.beforeEach(async ({ context }) => {
+    await context.addCookies(sessionCookies);
+  });
+}
+
+/** Pays an order on the built-in test payment page (the `url` checkout answered with). */
+export async function payOnTestPage(request: APIRequestContext, url: string): Promise<void> {
+  const page = new URL(url);
+  const paid = await request.post(`${page.pathname}/pay${page.search}`, {
+    headers: { Origin: BASE_URL },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBeLessThan(400);
+}
+
+/** A paid guest order for one accessory, through the real checkout and the built-in test payment page. */
+export async function placePaidOrder(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post("/api/checkout", {
+    headers: { Origin: BASE_URL },
+    data: {
+      currency: "GBP",
+      cartItems: [
+        {
+          id: `${Date.now()}-${randomBytes(4).toString("hex")}`,
+          imageUrl: "",
+          originalImageUrl: "",
+          additionalImages: [],
+          size: "Standard",
+          shape: "Rectangle",
+          frameStyle: "Wall Mounting Kit",
+          price: 899,
+          cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
+          config: { kind: "accessory", productId: "wall-mount-kit" },
+        },
+      ],
+      shippingInfo: {
+        firstName: "Orla",
+        lastName: "Dispatch",
+        email,
+        phone: "07700 900123",
+        addressLine1: "5 Shipquay Street",
+        addressLine2: "",
+        city: "Derry",
+        state: "Londonderry",
+        postalCode: "BT48 6DQ",
+        country: "United Kingdom",
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { url, orderId } = (await res.json()) as { url: string; orderId: string };
+  await payOnTestPage(request, url);
+  return orderId;
+}
+
+export async function openAdmin(page: Page, pathname: string, heading: string | RegExp): Promise<void> {
+  await page.goto(pathname);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+}
