@@ -1,7 +1,11 @@
 /**
  * Lithophane generator benchmark: 180 x 180 mm square at 0.2 and 0.1 mm from a 2000 x 2000 photo-like
  * JPEG, image decode to finished file, STL and 3MF. Each case runs in a fresh child process so its peak
- * RSS (process.resourceUsage().maxRSS) is its own. Run: npx tsx bench/lithophane.ts [--json]
+ * RSS (process.resourceUsage().maxRSS) is its own. Run: npx tsx bench/lithophane.ts [--runs N] [--json]
+ *
+ * The machine may be shared: each row also shows the process's CPU time (user + system, all threads), which
+ * a busy machine inflates far less than wall-clock seconds, and the 1-minute load average when the case
+ * started. With --runs N every case runs N times and the row shows the fastest run and the median seconds.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
@@ -18,6 +22,12 @@ interface CaseResult {
   seconds: number;
   /** User + system CPU of the whole process (all threads): comparable even on a busy machine. */
   cpuSeconds: number;
+  userSeconds: number;
+  systemSeconds: number;
+  /** 1-minute load average when the case started. */
+  load: number;
+  /** Median wall-clock seconds over the runs. */
+  medianSeconds: number;
   peakRssMb: number;
   triangles: number;
   bytes: number;
@@ -65,7 +75,7 @@ async function writePhotoLikeJpeg(path: string): Promise<void> {
 
 async function runCase(imagePath: string, resolutionMm: number, format: PrintFormat, outPath: string) {
   const before = process.resourceUsage();
-  const cpuBefore = before.userCPUTime + before.systemCPUTime;
+
   const result = await generatePrintFile({
     imagePath,
     shape: "square",
@@ -79,10 +89,13 @@ async function runCase(imagePath: string, resolutionMm: number, format: PrintFor
   rmSync(outPath, { force: true });
   // maxRSS is in kilobytes, CPU times in microseconds; both cover every thread of this process.
   const usage = process.resourceUsage();
-  const cpuSeconds = (usage.userCPUTime + usage.systemCPUTime - cpuBefore) / 1e6;
+  const userSeconds = (usage.userCPUTime - before.userCPUTime) / 1e6;
+  const systemSeconds = (usage.systemCPUTime - before.systemCPUTime) / 1e6;
   return {
     seconds: result.ms / 1000,
-    cpuSeconds,
+    cpuSeconds: userSeconds + systemSeconds,
+    userSeconds,
+    systemSeconds,
     peakRssMb: usage.maxRSS / 1024,
     triangles: result.triangles,
     bytes,
@@ -113,22 +126,36 @@ async function main(): Promise<void> {
     const imagePath = join(folder, "photo.jpg");
     await writePhotoLikeJpeg(imagePath);
     const self = fileURLToPath(import.meta.url);
+    const runsIndex = args.indexOf("--runs");
+    const runs = runsIndex >= 0 ? Math.max(1, Number(args[runsIndex + 1]) || 1) : 1;
     const results: (CaseResult & { target: Target })[] = [];
     for (const { resolutionMm, format, target } of CASES) {
       const outPath = join(folder, `panel-${resolutionMm}.${format}`);
-      const child = spawnSync(
-        process.execPath,
-        [...process.execArgv, self, "--case", imagePath, String(resolutionMm), format, outPath],
-        { encoding: "utf8", maxBuffer: 1 << 20 },
-      );
-      if (child.status !== 0) throw new Error(`Case ${resolutionMm} mm ${format} failed:\n${child.stderr}`);
-      const lastLine = child.stdout.trim().split("\n").at(-1) ?? "{}";
-      const measured = JSON.parse(lastLine) as Omit<CaseResult, "label" | "resolutionMm" | "format">;
+      const measuredRuns: Omit<CaseResult, "label" | "resolutionMm" | "format" | "medianSeconds">[] = [];
+      for (let run = 0; run < runs; run++) {
+        const [load = 0] = loadavg();
+        const child = spawnSync(
+          process.execPath,
+          [...process.execArgv, self, "--case", imagePath, String(resolutionMm), format, outPath],
+          { encoding: "utf8", maxBuffer: 1 << 20 },
+        );
+        if (child.status !== 0) throw new Error(`Case ${resolutionMm} mm ${format} failed:\n${child.stderr}`);
+        const lastLine = child.stdout.trim().split("\n").at(-1) ?? "{}";
+        measuredRuns.push({
+          ...(JSON.parse(lastLine) as Omit<
+            CaseResult,
+            "label" | "resolutionMm" | "format" | "load" | "medianSeconds"
+          >),
+          load,
+        });
+      }
+      const bySeconds = [...measuredRuns].sort((a, b) => a.seconds - b.seconds);
       results.push({
         label: `${SIZE_MM} mm @ ${resolutionMm} mm ${format.toUpperCase()}`,
         resolutionMm,
         format,
-        ...measured,
+        ...bySeconds[0]!,
+        medianSeconds: bySeconds[Math.floor((bySeconds.length - 1) / 2)]!.seconds,
         target,
       });
     }
@@ -136,19 +163,20 @@ async function main(): Promise<void> {
       process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
       return;
     }
-    const header = `${pad("case", 26)}${pad("seconds", 20)}${pad("CPU s", 8)}${pad("peak RSS MB", 18)}${pad("triangles", 12)}${pad("bytes", 14)}`;
+    const header = `${pad("case", 26)}${pad("seconds (target)", 20)}${runs > 1 ? pad("median s", 10) : ""}${pad("CPU s (user+sys)", 20)}${pad("peak RSS MB", 18)}${pad("triangles", 12)}${pad("bytes", 12)}${pad("load", 6)}`;
     console.log(header);
     console.log("-".repeat(header.length));
     for (const r of results) {
       const seconds = `${r.seconds.toFixed(2)}${r.target.seconds ? ` (<${r.target.seconds}${verdict(r.seconds, r.target.seconds)})` : ""}`;
       const rss = `${r.peakRssMb.toFixed(0)}${r.target.peakRssMb ? ` (<${r.target.peakRssMb}${verdict(r.peakRssMb, r.target.peakRssMb)})` : ""}`;
+      const cpu = `${r.cpuSeconds.toFixed(2)} (${r.userSeconds.toFixed(2)}+${r.systemSeconds.toFixed(2)})`;
       console.log(
-        `${pad(r.label, 26)}${pad(seconds, 20)}${pad(r.cpuSeconds.toFixed(2), 8)}${pad(rss, 18)}${pad(String(r.triangles), 12)}${pad(String(r.bytes), 14)}`,
+        `${pad(r.label, 26)}${pad(seconds, 20)}${runs > 1 ? pad(r.medianSeconds.toFixed(2), 10) : ""}${pad(cpu, 20)}${pad(rss, 18)}${pad(String(r.triangles), 12)}${pad(String(r.bytes), 12)}${pad(r.load.toFixed(1), 6)}`,
       );
     }
     const [loadAfter = 0] = loadavg();
     console.log(
-      `(input: 2000 x 2000 JPEG; seconds = decode -> finished file in ${tmpdir()}; ${cpus().length} CPUs, load average ${loadBefore.toFixed(1)} before / ${loadAfter.toFixed(1)} after; node ${process.version})`,
+      `(input: 2000 x 2000 JPEG; seconds = decode -> finished file in ${tmpdir()}${runs > 1 ? `, fastest of ${runs} runs` : ""}; load = 1-minute load average at the case's start; ${cpus().length} CPUs, load average ${loadBefore.toFixed(1)} before / ${loadAfter.toFixed(1)} after; node ${process.version})`,
     );
   } finally {
     rmSync(folder, { recursive: true, force: true });

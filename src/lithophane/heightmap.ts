@@ -146,6 +146,29 @@ function sampleGrid(
   return out;
 }
 
+/**
+ * A grid-sized image straight to thickness, flipped to model space (row 0 at the bottom) and mirrored for
+ * a flat front: the same values as sampleGrid's exact path followed by the table lookup.
+ */
+function mapGreyGrid(
+  grey: Uint8Array,
+  nx: number,
+  ny: number,
+  mirror: boolean,
+  table: Float32Array,
+): Float32Array {
+  const byGrey = new Float32Array(256);
+  for (let g = 0; g < 256; g++) byGrey[g] = table[g * LUT_STEPS_PER_LEVEL]!;
+  const out = new Float32Array(nx * ny);
+  for (let j = 0; j < ny; j++) {
+    const src = (ny - 1 - j) * nx;
+    const dst = j * nx;
+    if (mirror) for (let i = 0; i < nx; i++) out[dst + i] = byGrey[grey[src + nx - 1 - i]!]!;
+    else for (let i = 0; i < nx; i++) out[dst + i] = byGrey[grey[src + i]!]!;
+  }
+  return out;
+}
+
 /** Separable box blur, two passes (close to a Gaussian), in place. */
 function boxBlur(values: Float32Array, nx: number, ny: number, radiusX: number, radiusY: number): void {
   const line = new Float32Array(Math.max(nx, ny));
@@ -233,16 +256,24 @@ export function computeHeightmap(
   const stepXMm = spec.widthMm / (nx - 1);
   const stepYMm = spec.heightMm / (ny - 1);
   const crop = resolveCropRect(spec.crop, width, height, spec.widthMm / spec.heightMm);
-  const values = sampleGrid(greyPixels, width, height, crop, nx, ny, spec.front === "flat");
-  if (spec.smoothingMm > 0) {
-    boxBlur(values, nx, ny, Math.round(spec.smoothingMm / stepXMm), Math.round(spec.smoothingMm / stepYMm));
-  }
-
+  const mirror = spec.front === "flat";
   const table = thicknessTable(spec);
-  const scale = LUT_STEPS_PER_LEVEL;
-  const thicknessMm = values; // mapped in place: the grey values are not needed afterwards
-  for (let k = 0; k < thicknessMm.length; k++) {
-    thicknessMm[k] = table[Math.round(thicknessMm[k]! * scale)]!;
+  let thicknessMm: Float32Array;
+  const exact =
+    width === nx && height === ny && crop.x === 0 && crop.y === 0 && crop.width === nx && crop.height === ny;
+  if (exact && spec.smoothingMm === 0) {
+    // The image is already the grid (the Node decoder resizes to it): one pass, grey byte -> thickness.
+    thicknessMm = mapGreyGrid(greyPixels, nx, ny, mirror, table);
+  } else {
+    const values = sampleGrid(greyPixels, width, height, crop, nx, ny, mirror);
+    if (spec.smoothingMm > 0) {
+      boxBlur(values, nx, ny, Math.round(spec.smoothingMm / stepXMm), Math.round(spec.smoothingMm / stepYMm));
+    }
+    const scale = LUT_STEPS_PER_LEVEL;
+    thicknessMm = values; // mapped in place: the grey values are not needed afterwards
+    for (let k = 0; k < thicknessMm.length; k++) {
+      thicknessMm[k] = table[Math.round(thicknessMm[k]! * scale)]!;
+    }
   }
 
   const outline = shapeOutline(spec.shape, spec.widthMm, spec.heightMm);

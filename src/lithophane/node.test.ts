@@ -4,13 +4,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { Worker } from "node:worker_threads";
+import { crc32 } from "node:zlib";
 import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LithophaneError } from "./errors";
 import { buildPanelGeometry, computeHeightmap } from "./index";
 import { checkMesh, parseBinaryStl } from "./mesh-check";
-import { generatePrintFile, startStlWorker, writePrintFile } from "./node";
+import { crc32Combine, generatePrintFile, startStlWorker, writePrintFile } from "./node";
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -87,6 +89,43 @@ describe("generatePrintFile", { timeout: 30_000 }, () => {
     expect(model.trimEnd().endsWith("</model>")).toBe(true);
   });
 
+  it("combines CRC-32s like zlib over one buffer", () => {
+    const a = Buffer.from('<triangle v1="0" v2="1" v3="1802"/>\n');
+    const b = Buffer.alloc(3_000_017).map((_, k) => (k * 31) % 251);
+    expect(crc32Combine(crc32(a), crc32(b), b.length)).toBe(crc32(Buffer.concat([a, b])));
+    expect(crc32Combine(crc32(a), crc32(new Uint8Array(0)), 0)).toBe(crc32(a));
+    expect(crc32Combine(0, crc32(b), b.length)).toBe(crc32(b));
+  });
+
+  it("writes a multi-chunk 3MF whose model entry has the right CRC-32 and size", async () => {
+    const pixels = new Uint8Array(200 * 200).map((_, k) => (k * 37) % 256);
+    const geometry = buildPanelGeometry(
+      computeHeightmap(pixels, 200, 200, {
+        shape: "hexagon",
+        widthMm: 100,
+        heightMm: 100,
+        resolutionMm: 0.2,
+      }),
+    );
+    const outPath = join(folder, "chunks.3mf");
+    await writePrintFile(geometry, "3mf", outPath);
+    const bytes = await readFile(outPath);
+    const model = unzipSync(bytes)["3D/3dmodel.model"]!;
+    expect(model.length).toBeGreaterThan(6 << 20); // several 2 MB chunks
+    // Central directory entry of the model: CRC at +16, uncompressed size at +24.
+    const name = Buffer.from("3D/3dmodel.model");
+    let entry = -1;
+    for (let k = bytes.length - 46; k >= 0; k--) {
+      if (bytes.readUInt32LE(k) === 0x02014b50 && bytes.subarray(k + 46, k + 46 + name.length).equals(name)) {
+        entry = k;
+        break;
+      }
+    }
+    expect(entry).toBeGreaterThanOrEqual(0);
+    expect(bytes.readUInt32LE(entry + 16)).toBe(crc32(model));
+    expect(bytes.readUInt32LE(entry + 24)).toBe(model.length);
+  });
+
   it("applies a pixel crop: cropping to the dark disc gives a mostly thick panel", async () => {
     const common = {
       imageBuffer: photo,
@@ -118,20 +157,28 @@ describe("generatePrintFile", { timeout: 30_000 }, () => {
   });
 
   it("splits STL rows with a worker thread into the identical file", async () => {
-    const pixels = new Uint8Array(64 * 64).map((_, k) => (k * 37) % 256);
+    // ~50 MB: a dozen 4 MB blocks shared between the threads.
+    const pixels = new Uint8Array(256 * 256).map((_, k) => (k * 37) % 256);
     const geometry = buildPanelGeometry(
-      computeHeightmap(pixels, 64, 64, { shape: "heart", widthMm: 60, heightMm: 60, resolutionMm: 0.5 }),
+      computeHeightmap(pixels, 256, 256, { shape: "heart", widthMm: 180, heightMm: 180, resolutionMm: 0.2 }),
     );
     const single = join(folder, "single.stl");
     const parallel = join(folder, "parallel.stl");
+    const deadWorker = join(folder, "dead-worker.stl");
     await writePrintFile(geometry, "stl", single);
     const worker = startStlWorker();
+    await new Promise((resolve) => worker.once("online", resolve));
     try {
       await writePrintFile(geometry, "stl", parallel, undefined, worker);
     } finally {
       await worker.terminate();
     }
-    expect(Buffer.compare(await readFile(single), await readFile(parallel))).toBe(0);
+    // A worker that exits at once: this thread writes every block.
+    const dead = new Worker("process.exit(0)", { eval: true });
+    await writePrintFile(geometry, "stl", deadWorker, undefined, dead);
+    const expected = await readFile(single);
+    expect(Buffer.compare(expected, await readFile(parallel))).toBe(0);
+    expect(Buffer.compare(expected, await readFile(deadWorker))).toBe(0);
   });
 
   it("rejects an unreadable image with a LithophaneError and leaves no file behind", async () => {
