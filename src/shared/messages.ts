@@ -178,6 +178,25 @@ export const MESSAGES = {
     ),
     notSelected: "Not selected",
     comingSoonSuffix: "(Coming Soon)",
+    // Designed: the backlit 3D preview under the framed photo (issue 7).
+    preview3d: {
+      heading: "Backlit 3D preview",
+      intro: "Your panel as we will print it, glowing in its lightbox. Drag to turn it.",
+      loading: "Building your 3D preview…",
+      updating: "Updating the 3D preview…",
+      unavailable:
+        "The 3D preview needs WebGL, which is not available in this browser. Everything else works as usual, and the framed photo above shows your crop.",
+      failed: "The 3D preview could not be shown for this photo. Your lithophane is not affected.",
+      backlight: "Backlight",
+      backlightHint: (lit: boolean): string =>
+        lit ? "Lit from behind, as in the lightbox." : "Unlit: white filament in daylight.",
+      viewLabel: (shapeName: string, lit: boolean): string =>
+        `3D model of your ${shapeName.toLowerCase()} lithophane, ${lit ? "lit from behind" : "unlit"}. Drag, or use the arrow keys, to turn it.`,
+      turnLeft: "Turn left",
+      turnRight: "Turn right",
+      turnOver: "Turn over",
+      resetView: "Reset view",
+    },
   },
 
   auth: {

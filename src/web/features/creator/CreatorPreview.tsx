@@ -76,7 +76,7 @@ export function CreatorPreview({
         ) : null}
       </div>
 
-      <PreviewExtras state={state} />
+      <PreviewExtras state={state} options={options} />
 
       <dl className="mt-5 divide-y divide-stone-200 border-y border-stone-200 text-sm">
         <Row term="Processing">{processing?.name ?? notSelected}</Row>

@@ -1,9 +1,17 @@
 import type { CreatorState } from "@shared/creator";
+import type { CreatorOption } from "@shared/options";
+import { Backlit3DPreview } from "./preview3d/Backlit3DPreview";
 
 /**
- * The slot for extra previews under the framed photo (the 3D backlit lithophane preview goes
- * here). It receives the creator's whole state; render nothing until there is something to show.
+ * Extra previews under the framed photo: the backlit 3D lithophane (lazy-loaded; it renders nothing
+ * until a photo and a shape are chosen).
  */
-export function PreviewExtras(_props: { state: CreatorState }) {
-  return null;
+export function PreviewExtras({
+  state,
+  options,
+}: {
+  state: CreatorState;
+  options: readonly CreatorOption[];
+}) {
+  return <Backlit3DPreview state={state} options={options} />;
 }

@@ -1,0 +1,235 @@
+import { resolveCropRect } from "./crop";
+import { buildIndexedMesh, buildPanelGeometry } from "./geometry";
+import { computeHeightmap, type Heightmap } from "./heightmap";
+import { type Outline, shapeOutline } from "./outline";
+import { DEFAULTS, type ShapeId } from "./params";
+import { PREVIEW_RESOLUTION_MM } from "./preview";
+
+/**
+ * The backlit preview's optics, browser-safe and pure: how much of the box's light passes through each
+ * point of the panel (Beer-Lambert, the same law the heightmap's thickness mapping inverts), and the
+ * data a three.js view needs to draw it.
+ */
+
+/** An RGB colour, 0..255 per channel. */
+export type Rgb = readonly [number, number, number];
+
+/** Warm-white LEDs (about 3000 K) seen through white PLA: the colour of the thinnest, brightest areas. */
+export const WARM_WHITE_BACKLIGHT: Rgb = [255, 232, 196];
+
+/** Fraction of the light that passes through `thicknessMm` of filament: T1^t (Beer-Lambert). */
+export function transmittedLight(
+  thicknessMm: number,
+  transmissionPerMm: number = DEFAULTS.transmissionPerMm,
+): number {
+  return transmissionPerMm ** Math.max(0, thicknessMm);
+}
+
+/**
+ * Light through `thicknessMm` relative to the thinnest part of the panel (1 at min thickness, T1^(max-min)
+ * at max thickness): how bright that point glows compared with the panel's brightest highlight.
+ */
+export function relativeBacklight(
+  thicknessMm: number,
+  minThicknessMm: number = DEFAULTS.minThicknessMm,
+  transmissionPerMm: number = DEFAULTS.transmissionPerMm,
+): number {
+  const relative =
+    transmittedLight(thicknessMm, transmissionPerMm) / transmittedLight(minThicknessMm, transmissionPerMm);
+  return Math.min(1, Math.max(0, relative));
+}
+
+/** The colour a point glows with: the backlight scaled by the light its thickness lets through. */
+export function backlitColour(
+  thicknessMm: number,
+  minThicknessMm: number = DEFAULTS.minThicknessMm,
+  transmissionPerMm: number = DEFAULTS.transmissionPerMm,
+  backlight: Rgb = WARM_WHITE_BACKLIGHT,
+): Rgb {
+  const light = relativeBacklight(thicknessMm, minThicknessMm, transmissionPerMm);
+  return [
+    Math.round(backlight[0] * light),
+    Math.round(backlight[1] * light),
+    Math.round(backlight[2] * light),
+  ];
+}
+
+/**
+ * RGBA texels (nx x ny, row 0 = the heightmap's row 0 at y = 0) of the lit panel: each grid point shaded by
+ * the light through its thickness. Upload with flipY off and map with {@link previewUvs}.
+ */
+export function backlitTexture(heightmap: Heightmap, backlight: Rgb = WARM_WHITE_BACKLIGHT): Uint8Array {
+  const { nx, ny, thicknessMm, spec } = heightmap;
+  const texels = new Uint8Array(nx * ny * 4);
+  for (let k = 0, p = 0; k < nx * ny; k++, p += 4) {
+    const light = relativeBacklight(thicknessMm[k]!, spec.minThicknessMm, spec.transmissionPerMm);
+    texels[p] = Math.round(backlight[0] * light);
+    texels[p + 1] = Math.round(backlight[1] * light);
+    texels[p + 2] = Math.round(backlight[2] * light);
+    texels[p + 3] = 255;
+  }
+  return texels;
+}
+
+/**
+ * Texture coordinates for mesh positions (x, y in mm): grid vertex (i, j) lands on the centre of texel
+ * (i, j), so the texture's samples sit exactly on the heightmap's; in-between points (outline crossings,
+ * walls, the back face) interpolate.
+ */
+export function previewUvs(positions: Float32Array, heightmap: Heightmap): Float32Array {
+  const { nx, ny, stepXMm, stepYMm } = heightmap;
+  const uvs = new Float32Array((positions.length / 3) * 2);
+  for (let v = 0, p = 0; p < positions.length; v += 2, p += 3) {
+    uvs[v] = (positions[p]! / stepXMm + 0.5) / nx;
+    uvs[v + 1] = (positions[p + 1]! / stepYMm + 0.5) / ny;
+  }
+  return uvs;
+}
+
+/** Default panel size per shape when no size is chosen yet: the shop's standard sizes. */
+export function previewPanelSizeMm(
+  shape: ShapeId,
+  size?: { readonly widthMm?: number | undefined; readonly heightMm?: number | undefined } | null,
+): { widthMm: number; heightMm: number } {
+  if (size?.widthMm && size.heightMm) {
+    const ratio = size.widthMm / size.heightMm;
+    const fits =
+      shape === "rectangle"
+        ? ratio > 1
+        : shape === "rectangle-portrait"
+          ? ratio < 1
+          : Math.abs(ratio - 1) <= 0.05;
+    if (fits) return { widthMm: size.widthMm, heightMm: size.heightMm };
+  }
+  if (shape === "rectangle") return { widthMm: 200, heightMm: 150 };
+  if (shape === "rectangle-portrait") return { widthMm: 150, heightMm: 200 };
+  return { widthMm: 180, heightMm: 180 };
+}
+
+/** Longest side, in pixels, of the image the browser samples for the preview. */
+export const PREVIEW_SAMPLE_PX = 160;
+
+/** Where to read the photo for the preview and how large to draw it (canvas drawImage arguments). */
+export interface PreviewSampleArea {
+  /** Source rectangle in the loaded image's natural pixels. */
+  sx: number;
+  sy: number;
+  sw: number;
+  sh: number;
+  /** Size of the downsampled greyscale image, at most `maxSide` on its long side. */
+  width: number;
+  height: number;
+}
+
+/**
+ * The part of the photo the customer framed, in the loaded image's pixels, and the downsampled size to
+ * draw it at. `cropPixels` is in the upload's declared size (`declared`), which may differ from the
+ * loaded image (`natural`); without a crop the centred area at the panel's aspect is used (what the
+ * cropper shows at zoom 1).
+ */
+export function previewSampleArea(
+  cropPixels: { x: number; y: number; width: number; height: number } | null | undefined,
+  declared: { width: number; height: number },
+  natural: { width: number; height: number },
+  panelAspect: number,
+  maxSide: number = PREVIEW_SAMPLE_PX,
+): PreviewSampleArea {
+  const scaleX = natural.width / (declared.width > 0 ? declared.width : natural.width);
+  const scaleY = natural.height / (declared.height > 0 ? declared.height : natural.height);
+  const crop = cropPixels
+    ? {
+        x: cropPixels.x * scaleX,
+        y: cropPixels.y * scaleY,
+        width: cropPixels.width * scaleX,
+        height: cropPixels.height * scaleY,
+      }
+    : undefined;
+  const rect = resolveCropRect(crop, natural.width, natural.height, panelAspect);
+  const longSide = Math.max(rect.width, rect.height);
+  const scale = Math.min(1, maxSide / longSide);
+  return {
+    sx: rect.x,
+    sy: rect.y,
+    sw: rect.width,
+    sh: rect.height,
+    width: Math.max(1, Math.round(rect.width * scale)),
+    height: Math.max(1, Math.round(rect.height * scale)),
+  };
+}
+
+/** Everything a three.js view needs for the preview; typed arrays, so a worker can transfer them. */
+export interface BacklitPreview {
+  shape: ShapeId;
+  widthMm: number;
+  heightMm: number;
+  minThicknessMm: number;
+  maxThicknessMm: number;
+  borderMm: number;
+  positions: Float32Array;
+  indices: Uint32Array;
+  uvs: Float32Array;
+  /** RGBA, textureWidth x textureHeight. */
+  texture: Uint8Array;
+  textureWidth: number;
+  textureHeight: number;
+  vertexCount: number;
+  triangleCount: number;
+}
+
+/**
+ * Greyscale image of the framed area -> the preview panel, through the same heightmap and mesh code as the
+ * print file at a coarse grid (PREVIEW_RESOLUTION_MM or one point per sampled pixel, whichever is coarser:
+ * about 26,000 vertices for a 180 mm square).
+ */
+export function buildBacklitPreview(
+  grey: Uint8Array,
+  width: number,
+  height: number,
+  panel: { shape: ShapeId; widthMm: number; heightMm: number },
+  backlight: Rgb = WARM_WHITE_BACKLIGHT,
+): BacklitPreview {
+  // No finer than the sampled photo: one grid point per pixel of a PREVIEW_SAMPLE_PX image at most.
+  const resolutionMm = Math.max(
+    PREVIEW_RESOLUTION_MM,
+    Math.max(panel.widthMm, panel.heightMm) / PREVIEW_SAMPLE_PX,
+  );
+  const heightmap = computeHeightmap(grey, width, height, { ...panel, resolutionMm });
+  const { positions, indices } = buildIndexedMesh(buildPanelGeometry(heightmap));
+  const { spec } = heightmap;
+  return {
+    shape: spec.shape,
+    widthMm: spec.widthMm,
+    heightMm: spec.heightMm,
+    minThicknessMm: spec.minThicknessMm,
+    maxThicknessMm: spec.maxThicknessMm,
+    borderMm: spec.borderMm,
+    positions,
+    indices,
+    uvs: previewUvs(positions, heightmap),
+    texture: backlitTexture(heightmap, backlight),
+    textureWidth: heightmap.nx,
+    textureHeight: heightmap.ny,
+    vertexCount: positions.length / 3,
+    triangleCount: indices.length / 3,
+  };
+}
+
+/**
+ * The panel's outline (rectangle, hexagon or heart) grown or shrunk about the panel's centre by `offsetMm`
+ * on each side of its bounding box: a frame's outer edge (positive) and the opening over the lip
+ * (negative). Counter-clockwise, in panel millimetres.
+ */
+export function offsetOutline(shape: ShapeId, widthMm: number, heightMm: number, offsetMm: number): Outline {
+  const base = shapeOutline(shape, widthMm, heightMm) ?? {
+    xs: Float64Array.from([0, widthMm, widthMm, 0]),
+    ys: Float64Array.from([0, 0, heightMm, heightMm]),
+  };
+  const sx = (widthMm + 2 * offsetMm) / widthMm;
+  const sy = (heightMm + 2 * offsetMm) / heightMm;
+  const cx = widthMm / 2;
+  const cy = heightMm / 2;
+  return {
+    xs: base.xs.map((x) => cx + (x - cx) * sx),
+    ys: base.ys.map((y) => cy + (y - cy) * sy),
+  };
+}

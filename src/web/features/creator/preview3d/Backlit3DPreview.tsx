@@ -1,0 +1,107 @@
+import { isShapeId } from "@lithophane/params";
+import type { CreatorState } from "@shared/creator";
+import { MESSAGES } from "@shared/messages";
+import { type CreatorOption, findOption } from "@shared/options";
+import { Box, MonitorX } from "lucide-react";
+import { Component, lazy, type ReactNode, Suspense, useMemo, useState } from "react";
+import type { PreviewStatus } from "./LithophaneView";
+import { hasWebGL } from "./webgl";
+
+/** three.js and the view load only when a preview is shown: their own chunks, outside the creator's. */
+const LithophaneView = lazy(() => import("./LithophaneView"));
+
+/** A failed chunk load (offline, new deploy) shows the fallback instead of breaking the creator. */
+class LoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+function Notice({ children }: { children: ReactNode }) {
+  return (
+    <p className="mx-auto flex max-w-sm gap-2 rounded-lg border border-stone-200 bg-stone-50 p-3 text-sm text-stone-700">
+      <MonitorX aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+      <span>{children}</span>
+    </p>
+  );
+}
+
+function Placeholder() {
+  return (
+    <div
+      role="status"
+      className="mx-auto flex aspect-square w-full max-w-sm flex-col items-center justify-center gap-2 rounded-xl bg-stone-900 text-sm text-stone-300"
+    >
+      <Box aria-hidden="true" className="h-8 w-8 animate-pulse" />
+      {MESSAGES.creator.preview3d.loading}
+    </div>
+  );
+}
+
+/**
+ * The backlit 3D preview under the framed photo: shown once a photo and a shape are chosen. Without WebGL
+ * it says so and the rest of the creator carries on.
+ */
+export function Backlit3DPreview({
+  state,
+  options,
+}: {
+  state: CreatorState;
+  options: readonly CreatorOption[];
+}) {
+  const [status, setStatus] = useState<PreviewStatus>("loading");
+  const webgl = useMemo(() => hasWebGL(), []);
+  const { image, shape: shapeId, size: sizeId, frameColor } = state.selections;
+  const sizeOption = findOption(options, "size", sizeId);
+  const shapeOption = findOption(options, "shape", shapeId);
+  const frameHex = findOption(options, "frame_color", frameColor)?.hexColor ?? null;
+  const cropPixels = state.cropPixels;
+  const photo = useMemo(
+    () =>
+      image
+        ? {
+            url: image.url,
+            width: image.width,
+            height: image.height,
+            cropPixels: cropPixels ? { ...cropPixels } : null,
+          }
+        : null,
+    [image, cropPixels],
+  );
+  if (!photo || !isShapeId(shapeId)) return null;
+  const texts = MESSAGES.creator.preview3d;
+  const unavailable = !webgl || status === "unavailable";
+  const fallback = <Notice>{texts.unavailable}</Notice>;
+
+  return (
+    // Not a landmark of its own: it is part of the Preview region, under its own heading.
+    <div
+      className="mt-6 border-t border-stone-200 pt-5"
+      data-testid="lithophane-3d"
+      data-state={unavailable ? "unavailable" : status}
+    >
+      <h3 className="text-center text-lg font-medium text-stone-900">{texts.heading}</h3>
+      <p className="mx-auto mt-1 mb-3 max-w-sm text-center text-sm text-stone-600">{texts.intro}</p>
+      {unavailable ? (
+        fallback
+      ) : (
+        <LoadBoundary fallback={fallback}>
+          <Suspense fallback={<Placeholder />}>
+            <LithophaneView
+              photo={photo}
+              shape={shapeId}
+              shapeName={shapeOption?.name ?? shapeId}
+              sizeMm={sizeOption ? { widthMm: sizeOption.widthMm, heightMm: sizeOption.heightMm } : null}
+              frameHex={frameHex}
+              onStatus={setStatus}
+            />
+          </Suspense>
+        </LoadBoundary>
+      )}
+    </div>
+  );
+}

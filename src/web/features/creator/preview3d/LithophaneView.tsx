@@ -1,0 +1,294 @@
+/**
+ * The backlit preview's controls and wiring, loaded lazily by Backlit3DPreview. It samples the framed photo,
+ * has the panel built in a worker and hands it to the three.js stage (./stage, a chunk of its own with
+ * three.js, imported when this mounts).
+ */
+import { previewPanelSizeMm } from "@lithophane/backlight";
+import type { ShapeId } from "@lithophane/params";
+import { MESSAGES } from "@shared/messages";
+import { Button } from "@web/components/ui/button";
+import { cn } from "@web/components/ui/cn";
+import { Lightbulb, LightbulbOff, Repeat2, RotateCcw, RotateCw, Undo2 } from "lucide-react";
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
+import { PreviewBuilder, type PreviewPhoto, sampleGrey } from "./previewClient";
+import type { Stage } from "./stage";
+
+export type PreviewStatus = "loading" | "ready" | "unavailable" | "failed";
+
+export interface LithophaneViewProps {
+  photo: PreviewPhoto;
+  shape: ShapeId;
+  shapeName: string;
+  /** The chosen size's panel dimensions; the shape's standard size until one is chosen. */
+  sizeMm: { widthMm?: number | undefined; heightMm?: number | undefined } | null;
+  frameHex: string | null;
+  onStatus: (status: PreviewStatus) => void;
+}
+
+type StageModule = typeof import("./stage");
+
+/** Crop drags fire many changes; rebuild once they settle. */
+const DEBOUNCE_MS = 180;
+/** One arrow key or button press turns the panel this far (15 degrees). */
+const STEP_RADIANS = Math.PI / 12;
+
+export default function LithophaneView({
+  photo,
+  shape,
+  shapeName,
+  sizeMm,
+  frameHex,
+  onStatus,
+}: LithophaneViewProps) {
+  const { widthMm, heightMm } = previewPanelSizeMm(shape, sizeMm);
+  const hostRef = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<Stage | null>(null);
+  const builderRef = useRef<PreviewBuilder | null>(null);
+  const moduleRef = useRef<StageModule | null>(null);
+  const [stageReady, setStageReady] = useState(false);
+  const [lit, setLit] = useState(true);
+  const litRef = useRef(lit);
+  litRef.current = lit;
+  const frameHexRef = useRef(frameHex);
+  frameHexRef.current = frameHex;
+  const [status, setStatus] = useState<PreviewStatus>("loading");
+  const [built, setBuilt] = useState<{ shape: ShapeId; vertices: number; triangles: number } | null>(null);
+  const [busy, setBusy] = useState(true);
+
+  const report = useCallback(
+    (next: PreviewStatus) => {
+      setStatus(next);
+      onStatus(next);
+    },
+    [onStatus],
+  );
+
+  // The stage (three.js, loaded here) lives as long as the component.
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    let disposed = false;
+    let cleanup: (() => void) | undefined;
+    import("./stage").then(
+      (module) => {
+        if (disposed) return;
+        let stage: Stage;
+        try {
+          stage = module.createStage(host);
+        } catch {
+          // No WebGL context after all (blocked, or the GPU process gave up).
+          report("unavailable");
+          return;
+        }
+        moduleRef.current = module;
+        stageRef.current = stage;
+        builderRef.current = new PreviewBuilder();
+        const onLost = (event: Event) => {
+          event.preventDefault();
+          report("unavailable");
+        };
+        const canvas = stage.renderer.domElement;
+        canvas.addEventListener("webglcontextlost", onLost);
+        const resize = () => module.resizeStage(stage, host.clientWidth, host.clientHeight);
+        const observer = new ResizeObserver(resize);
+        observer.observe(host);
+        resize();
+        setStageReady(true);
+        cleanup = () => {
+          observer.disconnect();
+          canvas.removeEventListener("webglcontextlost", onLost);
+          builderRef.current?.dispose();
+          builderRef.current = null;
+          module.disposeStage(stage);
+          stageRef.current = null;
+        };
+      },
+      () => {
+        if (!disposed) report("unavailable");
+      },
+    );
+    return () => {
+      disposed = true;
+      cleanup?.();
+    };
+  }, [report]);
+
+  // Rebuild the panel when the photo, crop, shape or size change (debounced while the crop is dragged).
+  const cropKey = photo.cropPixels
+    ? `${photo.cropPixels.x},${photo.cropPixels.y},${photo.cropPixels.width},${photo.cropPixels.height}`
+    : "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: cropKey stands for photo.cropPixels' values.
+  useEffect(() => {
+    if (!stageReady) return;
+    let cancelled = false;
+    setBusy(true);
+    const timer = window.setTimeout(async () => {
+      const stage = stageRef.current;
+      const builder = builderRef.current;
+      const module = moduleRef.current;
+      if (!stage || !builder || !module) return;
+      try {
+        const { grey, width, height } = await sampleGrey(photo, widthMm / heightMm);
+        if (cancelled) return;
+        const preview = await builder.build(grey, width, height, { shape, widthMm, heightMm });
+        if (cancelled || stageRef.current !== stage) return;
+        module.showPreview(stage, preview, frameHexRef.current);
+        module.applyLighting(stage, litRef.current);
+        setBuilt({ shape: preview.shape, vertices: preview.vertexCount, triangles: preview.triangleCount });
+        setBusy(false);
+        report("ready");
+      } catch {
+        if (!cancelled) {
+          setBusy(false);
+          report("failed");
+        }
+      }
+    }, DEBOUNCE_MS);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [stageReady, photo.url, photo.width, photo.height, cropKey, shape, widthMm, heightMm, report]);
+
+  // Frame colour: repaint only.
+  useEffect(() => {
+    const stage = stageRef.current;
+    if (stage) moduleRef.current?.setFrameColour(stage, frameHex);
+  }, [frameHex]);
+
+  // Lit / unlit: swap the panel's material and the lights.
+  useEffect(() => {
+    const stage = stageRef.current;
+    if (stage) moduleRef.current?.applyLighting(stage, lit);
+  }, [lit]);
+
+  const turn = (azimuth: number, polar: number) => {
+    const stage = stageRef.current;
+    if (stage) moduleRef.current?.turnStage(stage, azimuth, polar);
+  };
+  const resetView = () => {
+    const stage = stageRef.current;
+    if (stage) moduleRef.current?.resetStage(stage);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-STEP_RADIANS, 0],
+      ArrowRight: [STEP_RADIANS, 0],
+      ArrowUp: [0, -STEP_RADIANS],
+      ArrowDown: [0, STEP_RADIANS],
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    turn(move[0], move[1]);
+  };
+
+  const texts = MESSAGES.creator.preview3d;
+  if (status === "unavailable") return null;
+  return (
+    <div>
+      <div className="relative mx-auto w-full max-w-sm">
+        <div
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the arrow keys turn the model while it has focus.
+          tabIndex={0}
+          role="img"
+          aria-label={texts.viewLabel(shapeName, lit)}
+          aria-busy={busy || undefined}
+          onKeyDown={onKeyDown}
+          data-testid="lithophane-3d-view"
+          data-shape={built?.shape ?? ""}
+          data-vertex-count={built?.vertices ?? 0}
+          data-triangle-count={built?.triangles ?? 0}
+          data-mode={lit ? "lit" : "unlit"}
+          className={cn(
+            "relative aspect-square w-full cursor-grab touch-none overflow-hidden rounded-xl ring-1 transition-colors duration-300 active:cursor-grabbing",
+            lit
+              ? "bg-[radial-gradient(circle_at_50%_45%,#44403c_0%,#1c1917_70%)] ring-stone-800"
+              : "bg-[radial-gradient(circle_at_50%_40%,#ffffff_0%,#e7e5e4_80%)] ring-stone-300",
+          )}
+        >
+          <div ref={hostRef} className="absolute inset-0" />
+        </div>
+        {status === "failed" ? (
+          <p
+            className={cn(
+              "absolute inset-0 flex items-center justify-center p-6 text-center text-sm",
+              lit ? "text-stone-200" : "text-stone-700",
+            )}
+          >
+            {texts.failed}
+          </p>
+        ) : busy ? (
+          <p
+            className={cn(
+              "pointer-events-none absolute inset-x-0 bottom-3 text-center text-xs",
+              lit ? "text-stone-300" : "text-stone-600",
+            )}
+          >
+            {built ? texts.updating : texts.loading}
+          </p>
+        ) : null}
+      </div>
+
+      <div className="mx-auto mt-3 flex max-w-sm flex-wrap items-center justify-center gap-2">
+        <Button
+          variant={lit ? "glow" : "outline"}
+          size="sm"
+          aria-pressed={lit}
+          onClick={() => setLit((value) => !value)}
+        >
+          {lit ? (
+            <Lightbulb aria-hidden="true" className="h-4 w-4" />
+          ) : (
+            <LightbulbOff aria-hidden="true" className="h-4 w-4" />
+          )}
+          {texts.backlight}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={texts.turnLeft}
+          title={texts.turnLeft}
+          onClick={() => turn(-STEP_RADIANS, 0)}
+          className="w-9 px-0"
+        >
+          <RotateCcw aria-hidden="true" className="h-4 w-4" />
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={texts.turnRight}
+          title={texts.turnRight}
+          onClick={() => turn(STEP_RADIANS, 0)}
+          className="w-9 px-0"
+        >
+          <RotateCw aria-hidden="true" className="h-4 w-4" />
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={texts.turnOver}
+          title={texts.turnOver}
+          onClick={() => turn(Math.PI, 0)}
+          className="w-9 px-0"
+        >
+          <Repeat2 aria-hidden="true" className="h-4 w-4" />
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={texts.resetView}
+          title={texts.resetView}
+          onClick={resetView}
+          className="w-9 px-0"
+        >
+          <Undo2 aria-hidden="true" className="h-4 w-4" />
+        </Button>
+      </div>
+      <p className="mt-2 text-center text-sm text-stone-600" aria-live="polite">
+        {texts.backlightHint(lit)}
+      </p>
+    </div>
+  );
+}

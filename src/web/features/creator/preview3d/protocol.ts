@@ -1,0 +1,22 @@
+import type { BacklitPreview } from "@lithophane/backlight";
+import type { ShapeId } from "@lithophane/params";
+
+export interface PanelRequest {
+  shape: ShapeId;
+  widthMm: number;
+  heightMm: number;
+}
+
+/** Main thread -> preview worker. */
+export interface PreviewRequest {
+  id: number;
+  grey: Uint8Array;
+  width: number;
+  height: number;
+  panel: PanelRequest;
+}
+
+/** Preview worker -> main thread. */
+export type PreviewResponse =
+  | { id: number; ok: true; preview: BacklitPreview }
+  | { id: number; ok: false; message: string };
