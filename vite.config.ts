@@ -4,10 +4,83 @@ import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, runnerImport } from "vite";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const defaultOutDir = here("./dist/web");
+const alias = {
+  "@shared": here("./src/shared"),
+  "@web": here("./src/web"),
+  "@lithophane": here("./src/lithophane"),
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * The modules the entry needs before the app runs (its static import graph), found once the
+ * module graph is built; the "app" chunk group below keeps them in one chunk instead of a dozen
+ * small ones shared with lazy pages (fewer requests, better compression; same code).
+ */
+const firstLoadModules = new Set<string>();
+const FIRST_LOAD_PACKAGES = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+function collectFirstLoad(): Plugin {
+  return {
+    name: "lithobox-first-load",
+    apply: "build",
+    buildEnd() {
+      firstLoadModules.clear();
+      const entry = [...this.getModuleIds()].find((id) => this.getModuleInfo(id)?.isEntry);
+      const queue = entry ? [entry] : [];
+      while (queue.length > 0) {
+        const id = queue.pop() as string;
+        if (firstLoadModules.has(id)) continue;
+        // Not through packages with an index of re-exports (lucide-react, react-query): their
+        // other modules are tree-shaken away here but used by lazy pages.
+        if (/node_modules/.test(id) && !FIRST_LOAD_PACKAGES.test(id)) continue;
+        firstLoadModules.add(id);
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+}
+
+/**
+ * Pre-renders the home page into index.html (served for /) so its first paint needs no
+ * JavaScript; main.tsx hydrates it. The empty shell is kept as shell.html for every other route
+ * (the server's fallback). The markup holds no script: the Content-Security-Policy is unchanged.
+ */
+function prerenderHome(): Plugin {
+  let outDir = defaultOutDir;
+  return {
+    name: "lithobox-prerender-home",
+    apply: "build",
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async writeBundle() {
+      const indexFile = path.join(outDir, "index.html");
+      const shell = readFileSync(indexFile, "utf8");
+      const { module } = await runnerImport<{
+        renderPage: (url: string) => { html: string; title: string };
+      }>(here("./src/web/prerender.tsx"), {
+        configFile: false,
+        root: here("./src/web"),
+        resolve: { alias },
+        logLevel: "warn",
+      });
+      const { html, title } = module.renderPage("/");
+      if (!shell.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root");
+      writeFileSync(path.join(outDir, "shell.html"), shell);
+      writeFileSync(
+        indexFile,
+        shell
+          .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`),
+      );
+    },
+  };
+}
 
 /** Writes .br and .gz beside every text asset so the server can send them precompressed. */
 function precompress(): Plugin {
@@ -41,20 +114,19 @@ function precompress(): Plugin {
 export default defineConfig({
   root: here("./src/web"),
   publicDir: here("./src/web/public"),
-  plugins: [react(), tailwindcss(), precompress()],
-  resolve: {
-    alias: {
-      "@shared": here("./src/shared"),
-      "@web": here("./src/web"),
-      "@lithophane": here("./src/lithophane"),
-    },
-  },
+  plugins: [react(), tailwindcss(), collectFirstLoad(), prerenderHome(), precompress()],
+  resolve: { alias },
   build: {
     outDir: defaultOutDir,
     emptyOutDir: true,
     manifest: true,
     sourcemap: false,
     target: "es2022",
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: "app", test: (id) => firstLoadModules.has(id) }] },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -140,7 +140,10 @@ function mountWebApp(app: Hono, ctx: AppContext) {
       },
     }),
   );
-  const indexHtml = readFileSync(indexFile, "utf8");
+  // index.html may hold the pre-rendered home page (served for / above); every other route
+  // gets the empty shell the build keeps beside it.
+  const shellFile = path.join(root, "shell.html");
+  const indexHtml = readFileSync(existsSync(shellFile) ? shellFile : indexFile, "utf8");
   app.get("*", (c) => {
     if (path.extname(c.req.path)) return c.text("Not found", 404);
     c.header("Cache-Control", "no-cache");

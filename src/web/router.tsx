@@ -1,181 +1,96 @@
+/**
+ * The routes: a declarative <Routes> tree (the data router's loaders and actions are not used,
+ * and its code is ~17 KB gzip of the first load). Every page but / is a lazy chunk: main.tsx
+ * loads the current route's page before the first render (preloadRoute), and navigations run in
+ * a transition (the old page stays until the new one is ready). Lazy pages get react-query's
+ * client and the Toaster first.
+ */
 import type { ComponentType } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { matchRoutes, Route, Routes } from "react-router";
+import { type PreloadablePage, preloadablePage } from "./app/query";
+import { preloadToaster } from "./app/toaster";
 import { Layout } from "./components/layout/Layout";
 import { HomePage } from "./pages/home/HomePage";
 
-/** A lazily loaded route: the module is fetched on first visit. */
-function lazyPage<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Pick<RouteObject, "lazy"> {
-  return { lazy: async () => ({ Component: pick(await load()) }) };
+/** A lazily loaded page: fetched on first visit, with the QueryClient and the Toaster ready. */
+function page(load: () => Promise<ComponentType>): PreloadablePage {
+  return preloadablePage(load, preloadToaster);
 }
 
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    children: [
-      { index: true, element: <HomePage /> },
-      {
-        path: "shop",
-        ...lazyPage(
-          () => import("./features/shop/ShopPage"),
-          (m) => m.ShopPage,
-        ),
-      },
-      {
-        path: "shop/create",
-        ...lazyPage(
-          () => import("./features/creator/CreatorPage"),
-          (m) => m.CreatorPage,
-        ),
-      },
-      {
-        path: "create",
-        ...lazyPage(
-          () => import("./features/creator/CreatorPage"),
-          (m) => m.CreatorPage,
-        ),
-      },
-      {
-        path: "about",
-        ...lazyPage(
-          () => import("./pages/about/AboutPage"),
-          (m) => m.AboutPage,
-        ),
-      },
-      {
-        path: "faq",
-        ...lazyPage(
-          () => import("./pages/faq/FaqPage"),
-          (m) => m.FaqPage,
-        ),
-      },
-      {
-        path: "contact",
-        ...lazyPage(
-          () => import("./pages/contact/ContactPage"),
-          (m) => m.ContactPage,
-        ),
-      },
-      {
-        path: "auth",
-        ...lazyPage(
-          () => import("./features/auth/AuthPage"),
-          (m) => m.AuthPage,
-        ),
-      },
-      {
-        path: "auth/forgot-password",
-        ...lazyPage(
-          () => import("./features/auth/PasswordResetPages"),
-          (m) => m.ForgotPasswordPage,
-        ),
-      },
-      {
-        path: "auth/reset-password",
-        ...lazyPage(
-          () => import("./features/auth/PasswordResetPages"),
-          (m) => m.ResetPasswordPage,
-        ),
-      },
-      {
-        path: "account",
-        ...lazyPage(
-          () => import("./features/account/AccountPage"),
-          (m) => m.AccountPage,
-        ),
-      },
-      {
-        path: "checkout",
-        ...lazyPage(
-          () => import("./features/checkout/CheckoutPage"),
-          (m) => m.CheckoutPage,
-        ),
-      },
-      {
-        path: "checkout/payment-pending",
-        ...lazyPage(
-          () => import("./features/checkout/PaymentPendingPage"),
-          (m) => m.PaymentPendingPage,
-        ),
-      },
-      {
-        path: "checkout/success",
-        ...lazyPage(
-          () => import("./features/checkout/SuccessPage"),
-          (m) => m.SuccessPage,
-        ),
-      },
-      {
-        path: "checkout/cancel",
-        ...lazyPage(
-          () => import("./features/checkout/CancelPage"),
-          (m) => m.CancelPage,
-        ),
-      },
-      {
-        path: "track",
-        ...lazyPage(
-          () => import("./features/track/TrackPage"),
-          (m) => m.TrackPage,
-        ),
-      },
-      {
-        path: "admin/*",
-        ...lazyPage(
-          () => import("./features/admin/AdminRoutes"),
-          (m) => m.AdminRoutes,
-        ),
-      },
-      {
-        path: "privacy",
-        ...lazyPage(
-          () => import("./pages/policies/PrivacyPage"),
-          (m) => m.PrivacyPage,
-        ),
-      },
-      {
-        path: "shipping",
-        ...lazyPage(
-          () => import("./pages/policies/ShippingPage"),
-          (m) => m.ShippingPage,
-        ),
-      },
-      {
-        path: "returns",
-        ...lazyPage(
-          () => import("./pages/policies/ReturnsPage"),
-          (m) => m.ReturnsPage,
-        ),
-      },
-      {
-        path: "care",
-        ...lazyPage(
-          () => import("./pages/policies/CarePage"),
-          (m) => m.CarePage,
-        ),
-      },
-      {
-        path: "terms",
-        ...lazyPage(
-          () => import("./pages/policies/TermsPage"),
-          (m) => m.TermsPage,
-        ),
-      },
-      {
-        path: "cookies",
-        ...lazyPage(
-          () => import("./pages/policies/CookiesPage"),
-          (m) => m.CookiesPage,
-        ),
-      },
-      {
-        path: "*",
-        ...lazyPage(
-          () => import("./pages/not-found/NotFoundPage"),
-          (m) => m.NotFoundPage,
-        ),
-      },
-    ],
-  },
+const ShopPage = page(() => import("./features/shop/ShopPage").then((m) => m.ShopPage));
+const CreatorPage = page(() => import("./features/creator/CreatorPage").then((m) => m.CreatorPage));
+const AboutPage = page(() => import("./pages/about/AboutPage").then((m) => m.AboutPage));
+const FaqPage = page(() => import("./pages/faq/FaqPage").then((m) => m.FaqPage));
+const ContactPage = page(() => import("./pages/contact/ContactPage").then((m) => m.ContactPage));
+const AuthPage = page(() => import("./features/auth/AuthPage").then((m) => m.AuthPage));
+const ForgotPasswordPage = page(() =>
+  import("./features/auth/PasswordResetPages").then((m) => m.ForgotPasswordPage),
+);
+const ResetPasswordPage = page(() =>
+  import("./features/auth/PasswordResetPages").then((m) => m.ResetPasswordPage),
+);
+const AccountPage = page(() => import("./features/account/AccountPage").then((m) => m.AccountPage));
+const CheckoutPage = page(() => import("./features/checkout/CheckoutPage").then((m) => m.CheckoutPage));
+const PaymentPendingPage = page(() =>
+  import("./features/checkout/PaymentPendingPage").then((m) => m.PaymentPendingPage),
+);
+const SuccessPage = page(() => import("./features/checkout/SuccessPage").then((m) => m.SuccessPage));
+const CancelPage = page(() => import("./features/checkout/CancelPage").then((m) => m.CancelPage));
+const TrackPage = page(() => import("./features/track/TrackPage").then((m) => m.TrackPage));
+const AdminRoutes = page(() => import("./features/admin/AdminRoutes").then((m) => m.AdminRoutes));
+const PrivacyPage = page(() => import("./pages/policies/PrivacyPage").then((m) => m.PrivacyPage));
+const ShippingPage = page(() => import("./pages/policies/ShippingPage").then((m) => m.ShippingPage));
+const ReturnsPage = page(() => import("./pages/policies/ReturnsPage").then((m) => m.ReturnsPage));
+const CarePage = page(() => import("./pages/policies/CarePage").then((m) => m.CarePage));
+const TermsPage = page(() => import("./pages/policies/TermsPage").then((m) => m.TermsPage));
+const CookiesPage = page(() => import("./pages/policies/CookiesPage").then((m) => m.CookiesPage));
+const NotFoundPage = page(() => import("./pages/not-found/NotFoundPage").then((m) => m.NotFoundPage));
+
+const PAGES: ReadonlyArray<{ path: string; Page: PreloadablePage }> = [
+  { path: "shop", Page: ShopPage },
+  { path: "shop/create", Page: CreatorPage },
+  { path: "create", Page: CreatorPage },
+  { path: "about", Page: AboutPage },
+  { path: "faq", Page: FaqPage },
+  { path: "contact", Page: ContactPage },
+  { path: "auth", Page: AuthPage },
+  { path: "auth/forgot-password", Page: ForgotPasswordPage },
+  { path: "auth/reset-password", Page: ResetPasswordPage },
+  { path: "account", Page: AccountPage },
+  { path: "checkout", Page: CheckoutPage },
+  { path: "checkout/payment-pending", Page: PaymentPendingPage },
+  { path: "checkout/success", Page: SuccessPage },
+  { path: "checkout/cancel", Page: CancelPage },
+  { path: "track", Page: TrackPage },
+  { path: "admin/*", Page: AdminRoutes },
+  { path: "privacy", Page: PrivacyPage },
+  { path: "shipping", Page: ShippingPage },
+  { path: "returns", Page: ReturnsPage },
+  { path: "care", Page: CarePage },
+  { path: "terms", Page: TermsPage },
+  { path: "cookies", Page: CookiesPage },
+  { path: "*", Page: NotFoundPage },
 ];
 
-export const router = createBrowserRouter(routes);
+/** Loads the page of `pathname` (none for /, which is part of the first load). */
+export function preloadRoute(pathname: string): Promise<void> {
+  const match = matchRoutes(
+    PAGES.map(({ path }) => ({ path })),
+    pathname,
+  )?.[0];
+  const page = PAGES.find((p) => p.path === match?.route.path);
+  return page ? page.Page.preload() : Promise.resolve();
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<HomePage />} />
+        {PAGES.map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+      </Route>
+    </Routes>
+  );
+}

@@ -30,7 +30,7 @@
 import type { DeleteAccountInput, MfaResetInput, ProfileInput } from "@shared/schemas";
 import type { SessionUser } from "../../server/lib/session";
 import type { ProfileView } from "../../server/services/profiles";
-import { readJson } from "./client";
+import { readJson } from "./http";
 
 export type Profile = ProfileView;
 export type MeUser = SessionUser;

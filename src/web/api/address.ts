@@ -6,7 +6,7 @@
  * 'Address Lookup Failed' / 'Could not search for addresses. Please enter manually.'
  */
 import type { AddressLookupInput, AddressLookupResult } from "@shared/schemas";
-import { readJson } from "./client";
+import { readJson } from "./http";
 
 export async function lookupAddresses(input: AddressLookupInput): Promise<AddressLookupResult[]> {
   const res = fetch("/api/address/lookup", {

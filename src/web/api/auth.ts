@@ -19,7 +19,9 @@
  *   authClient.twoFactor.verifyBackupCode({ code })                -> session (a code works once)
  *   authClient.signIn.social({ provider, callbackURL: "/account", errorCallbackURL: "/auth" })
  *     (only for providers GET /api/auth-providers reports as true)
- *   authClient.signOut(); authClient.useSession(); authClient.getSession()
+ *   authClient.signOut(); authClient.getSession()
+ *   (The app reads the session with a plain fetch, features/auth/session.ts, and loads this
+ *   client only for these actions: it is not part of the shop's first load.)
  *   authClient.sendVerificationEmail({ email }) — a new verification link
  * MFA set-up (Account > Security, or the set-up dialog):
  *   authClient.twoFactor.enable({ password })   -> { totpURI, backupCodes } (show both; the

@@ -9,7 +9,7 @@
  */
 import type { CartItem } from "@shared/cart";
 import type { DroppedCartItem } from "../../server/services/saved-cart";
-import { readJson } from "./client";
+import { readJson } from "./http";
 
 export type { DroppedCartItem };
 

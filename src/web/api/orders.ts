@@ -5,7 +5,7 @@
  *   'TEST ORDER'. Money is GBP pence; capitalise `status` with capitaliseStatus (@shared/orders).
  */
 import type { CustomerOrder } from "../../server/services/customer-orders";
-import { readJson } from "./client";
+import { readJson } from "./http";
 
 export type AccountOrder = CustomerOrder;
 

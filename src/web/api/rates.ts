@@ -4,7 +4,7 @@
  * live source and answers the spec's fixed rates; the answer is usable either way.
  */
 import type { ExchangeRates } from "@shared/currency";
-import { api, readJson } from "./client";
+import { readJson } from "./http";
 
 export interface RatesAnswer {
   readonly success: boolean;
@@ -16,5 +16,8 @@ export interface RatesAnswer {
 
 /** Throws ApiRequestError (or a network TypeError) when the server cannot be reached. */
 export async function fetchRates(): Promise<RatesAnswer> {
-  return readJson<RatesAnswer>(api.rates.$get());
+  // A plain fetch (not the RPC client): the rates are read in the shop's first load.
+  return readJson<RatesAnswer>(
+    fetch("/api/rates", { credentials: "same-origin", headers: { Accept: "application/json" } }),
+  );
 }

@@ -4,7 +4,7 @@
  */
 import type { TrackInput } from "@shared/schemas";
 import type { TrackedOrder } from "../../server/routes/track";
-import { readJson } from "./client";
+import { readJson } from "./http";
 
 export type { TrackedOrder };
 

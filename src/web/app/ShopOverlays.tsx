@@ -1,17 +1,18 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useAuth } from "../features/auth/AuthProvider";
 import { SavedCartSync } from "../features/auth/useSavedCartSync";
 import { CartButton } from "../features/cart/CartButton";
 import { useCart } from "../features/cart/CartProvider";
 import { CurrencyPrompt } from "../features/currency/CurrencyPrompt";
+import { lazyWithQuery } from "./query";
 
 // Dialog-heavy overlays (Radix Dialog, the MFA set-up's QR code) are not part of the first
 // load: the cart panel loads on first open (and is prefetched when the browser is idle), the
-// first-login MFA prompt only for a signed-in visitor.
+// first-login MFA prompt only for a signed-in visitor. Both may use react-query (lazy too).
 const loadCartPanel = () => import("../features/cart/CartPanel");
-const CartPanel = lazy(() => loadCartPanel().then((m) => ({ default: m.CartPanel })));
-const FirstLoginMfa = lazy(() =>
-  import("../features/auth/FirstLoginMfa").then((m) => ({ default: m.FirstLoginMfa })),
+const CartPanel = lazyWithQuery(() => loadCartPanel().then((m) => m.CartPanel));
+const FirstLoginMfa = lazyWithQuery(() =>
+  import("../features/auth/FirstLoginMfa").then((m) => m.FirstLoginMfa),
 );
 
 /** Mounts the cart panel from its first opening on, so it can animate closed and open again. */

@@ -28,7 +28,11 @@ export function Footer() {
           </ul>
         </nav>
       </div>
-      <p className="border-t border-stone-800 py-4 text-center text-sm text-stone-400">
+      {/* The home page is pre-rendered at build time: the year may have turned since. */}
+      <p
+        className="border-t border-stone-800 py-4 text-center text-sm text-stone-400"
+        suppressHydrationWarning
+      >
         © {new Date().getFullYear()} {BRAND_NAME}. Handmade in Northern Ireland.
       </p>
     </footer>

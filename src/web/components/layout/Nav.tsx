@@ -4,7 +4,7 @@ import { Menu, X } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { NavAccountLinks } from "../../features/auth/NavAccountLinks";
-import { buttonClasses } from "../ui/button";
+import { buttonClasses } from "../ui/button-classes";
 import { cn } from "../ui/cn";
 import { Logo } from "./Logo";
 

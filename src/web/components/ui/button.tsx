@@ -1,35 +1,15 @@
 import { Slot } from "radix-ui";
 import type { ButtonHTMLAttributes } from "react";
+import { buttonClasses, type sizes, type variants } from "./button-classes";
 import { cn } from "./cn";
 
-const variants = {
-  primary: "bg-stone-900 text-white hover:bg-stone-700 disabled:bg-stone-400",
-  glow: "bg-glow-400 text-stone-950 hover:bg-glow-300 disabled:bg-stone-300 disabled:text-stone-600",
-  outline: "border border-stone-300 bg-white text-stone-900 hover:bg-stone-100 disabled:text-stone-400",
-  ghost: "text-stone-800 hover:bg-stone-100 disabled:text-stone-400",
-  destructive: "bg-red-700 text-white hover:bg-red-800 disabled:bg-red-300",
-} as const;
-
-const sizes = {
-  sm: "min-h-9 px-3 text-sm",
-  md: "min-h-11 px-5 text-base",
-  lg: "min-h-12 px-7 text-lg",
-  icon: "h-11 w-11",
-} as const;
+export { buttonClasses };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
   /** Render the child element (a Link) with the button's look. */
   asChild?: boolean;
-}
-
-export function buttonClasses(variant: keyof typeof variants = "primary", size: keyof typeof sizes = "md") {
-  return cn(
-    "inline-flex items-center justify-center gap-2 rounded-full font-medium transition-colors disabled:cursor-not-allowed",
-    variants[variant],
-    sizes[size],
-  );
 }
 
 export function Button({

@@ -1,7 +1,8 @@
 import { MESSAGES } from "@shared/messages";
 import type { SignInInput, SignUpInput } from "@shared/schemas";
-import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { authClient } from "@web/api/auth";
+import { fetchMe, type Me } from "@web/api/account";
+import { ApiRequestError } from "@web/api/http";
+import { loadedQueryClient } from "@web/app/query";
 import {
   createContext,
   type ReactNode,
@@ -13,13 +14,12 @@ import {
   useState,
 } from "react";
 import {
-  ME_QUERY_KEY,
-  type Me,
+  HAS_PASSWORD_QUERY_KEY,
   MFA_FACTORS_QUERY_KEY,
   ORDERS_QUERY_KEY,
   PROFILE_QUERY_KEY,
-  useMe,
-} from "./queries";
+} from "./query-keys";
+import { broadcastSessionChange, loadAuthClient, useSession } from "./session";
 import { errorMessage } from "./toast";
 
 export type SocialProvider = "google" | "github" | "facebook";
@@ -62,6 +62,8 @@ export interface AuthContextValue {
   signOut: () => Promise<void>;
   /** Re-reads the session and /api/me (after an MFA or profile change). */
   refresh: () => Promise<void>;
+  /** Re-reads /api/me only (after a profile change). */
+  refreshMe: () => Promise<void>;
   /** Registers work that must finish before a sign-out; returns the unregister function. */
   onBeforeSignOut: (hook: () => Promise<void> | void) => () => void;
 }
@@ -70,15 +72,71 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** The signed-in account's cached answers; dropped when the account changes. */
 const ACCOUNT_QUERY_KEYS = [
-  ME_QUERY_KEY,
   PROFILE_QUERY_KEY,
   ORDERS_QUERY_KEY,
   MFA_FACTORS_QUERY_KEY,
-  ["has-password"],
+  HAS_PASSWORD_QUERY_KEY,
 ];
 
-function forgetAccountData(queryClient: QueryClient) {
+/** react-query loads with the first page that uses it; before that nothing is cached. */
+function forgetAccountData() {
+  const queryClient = loadedQueryClient();
+  if (!queryClient) return;
   for (const queryKey of ACCOUNT_QUERY_KEYS) queryClient.removeQueries({ queryKey });
+}
+
+interface MeState {
+  readonly userId: string;
+  readonly me: Me | null;
+  /** 401 from /api/me: the session has ended. */
+  readonly unauthorised: boolean;
+}
+
+/**
+ * GET /api/me for the signed-in user, kept per user id (a new sign-in never sees the last
+ * one's): asked again on refresh(), one retry unless the answer is 401.
+ */
+function useMeState(userId: string | null) {
+  const [state, setState] = useState<MeState | null>(null);
+  const latest = useRef(0);
+  const load = useCallback(async (forUser: string) => {
+    const request = ++latest.current;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const me = await fetchMe();
+        if (request === latest.current) setState({ userId: forUser, me, unauthorised: false });
+        return;
+      } catch (error) {
+        const unauthorised = error instanceof ApiRequestError && error.status === 401;
+        if (!unauthorised && attempt < 1) {
+          await new Promise((resolve) => window.setTimeout(resolve, 1000));
+          continue;
+        }
+        if (request === latest.current) {
+          // A failed refresh keeps the last answer, as a query would.
+          setState((s) => ({ userId: forUser, me: s?.userId === forUser ? s.me : null, unauthorised }));
+        }
+        return;
+      }
+    }
+  }, []);
+  useEffect(() => {
+    if (userId) void load(userId);
+    else {
+      latest.current++;
+      setState(null);
+    }
+  }, [userId, load]);
+  const current = userId && state?.userId === userId ? state : null;
+  const reload = useCallback(async () => {
+    if (userId) await load(userId);
+  }, [userId, load]);
+  return {
+    me: current?.me ?? null,
+    settled: current !== null,
+    unauthorised: current?.unauthorised === true,
+    reload,
+  };
 }
 
 interface ErrorLike {
@@ -108,32 +166,33 @@ function fromThrown(error: unknown): { ok: false; message: string; unexpected: t
 
 /** The signed-in state for the whole app: the Better Auth session plus GET /api/me. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const session = authClient.useSession();
-  const queryClient = useQueryClient();
+  const session = useSession();
   const [mfaRequiredState, setMfaRequired] = useState(false);
   const beforeSignOut = useRef(new Set<() => Promise<void> | void>());
 
   const userId = session.data?.user.id ?? null;
   const status: AuthStatus =
     session.isPending && !session.data ? "loading" : userId ? "signedIn" : "signedOut";
-  const meQuery = useMe(userId);
-  const me = userId ? (meQuery.data ?? null) : null;
+  const meState = useMeState(userId);
+  const me = meState.me;
   // /api/me says 401 while the session looks alive: it has ended (expired, signed out elsewhere).
-  const meStatus = meQuery.error && "status" in meQuery.error ? meQuery.error.status : undefined;
+  const meUnauthorised = meState.unauthorised;
   useEffect(() => {
-    if (meStatus === 401) void session.refetch();
-  }, [meStatus, session.refetch]);
+    if (meUnauthorised) void session.refetch();
+  }, [meUnauthorised, session.refetch]);
   // Cleared as soon as a session appears.
   const mfaRequired = mfaRequiredState && status !== "signedIn";
 
+  const refreshMe = meState.reload;
   const refresh = useCallback(async () => {
     await session.refetch();
-    await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-  }, [session.refetch, queryClient]);
+    await refreshMe();
+  }, [session.refetch, refreshMe]);
 
   const signInWithPassword = useCallback(
     async (input: SignInInput): Promise<SignInResult> => {
       try {
+        const authClient = await loadAuthClient();
         const { data, error } = await authClient.signIn.email({
           email: input.email,
           password: input.password,
@@ -153,18 +212,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           setMfaRequired(true);
           return { kind: "mfa" };
         }
-        forgetAccountData(queryClient);
+        forgetAccountData();
         await session.refetch();
         return { kind: "ok" };
       } catch (error) {
         return { kind: "error", code: undefined, ...fromThrown(error) };
       }
     },
-    [queryClient, session.refetch],
+    [session.refetch],
   );
 
   const signUp = useCallback(async (input: SignUpInput): Promise<ActionResult> => {
     try {
+      const authClient = await loadAuthClient();
       const { error } = await authClient.signUp.email({
         email: input.email,
         password: input.password,
@@ -182,6 +242,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signInSocial = useCallback(async (provider: SocialProvider): Promise<ActionResult> => {
     try {
+      const authClient = await loadAuthClient();
       const { error } = await authClient.signIn.social({
         provider,
         callbackURL: AFTER_SIGN_IN_PATH,
@@ -196,6 +257,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const resendVerification = useCallback(async (email: string) => {
     try {
+      const authClient = await loadAuthClient();
       const { error } = await authClient.sendVerificationEmail({ email, callbackURL: AFTER_SIGN_IN_PATH });
       return !error;
     } catch {
@@ -206,20 +268,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const verifyMfaSignIn = useCallback(
     async (code: string, kind: "totp" | "backup"): Promise<ActionResult> => {
       try {
+        const authClient = await loadAuthClient();
         const { error } =
           kind === "totp"
             ? await authClient.twoFactor.verifyTotp({ code })
             : await authClient.twoFactor.verifyBackupCode({ code });
         if (error) return { ok: false, ...describeError(error) };
         setMfaRequired(false);
-        forgetAccountData(queryClient);
+        forgetAccountData();
         await session.refetch();
         return { ok: true };
       } catch (error) {
         return fromThrown(error);
       }
     },
-    [session.refetch, queryClient],
+    [session.refetch],
   );
 
   const signOut = useCallback(async () => {
@@ -231,14 +294,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
     }
     try {
+      const authClient = await loadAuthClient();
       await authClient.signOut();
+      // Other tabs re-read the session (Better Auth's client does this from a mounted useSession).
+      broadcastSessionChange("signout");
     } finally {
       setMfaRequired(false);
       await session.refetch();
       // Only now, with no signed-in observer left, drop the account's cached data.
-      forgetAccountData(queryClient);
+      forgetAccountData();
     }
-  }, [queryClient, session.refetch]);
+  }, [session.refetch]);
 
   const onBeforeSignOut = useCallback((hook: () => Promise<void> | void) => {
     beforeSignOut.current.add(hook);
@@ -252,7 +318,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status,
       userId,
       me,
-      meLoading: status === "signedIn" && meQuery.isPending,
+      meLoading: status === "signedIn" && !meState.settled,
       isAdmin: me?.isAdmin === true,
       needsMfaSetup: me?.needsMfaSetup === true,
       mfaRequired,
@@ -264,13 +330,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       verifyMfaSignIn,
       signOut,
       refresh,
+      refreshMe,
       onBeforeSignOut,
     }),
     [
       status,
       userId,
       me,
-      meQuery.isPending,
+      meState.settled,
       mfaRequired,
       signInWithPassword,
       signUp,
@@ -279,6 +346,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       verifyMfaSignIn,
       signOut,
       refresh,
+      refreshMe,
       onBeforeSignOut,
     ],
   );

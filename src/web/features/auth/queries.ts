@@ -10,7 +10,6 @@ import {
   deleteAccount,
   downloadAccountExport,
   fetchAuthProviders,
-  fetchMe,
   fetchMfaFactors,
   fetchProfile,
   resetMfa,
@@ -20,28 +19,25 @@ import {
 import { lookupAddresses } from "@web/api/address";
 import { authClient } from "@web/api/auth";
 import { fetchSavedCart, saveCart } from "@web/api/cart";
-import { ApiRequestError } from "@web/api/client";
 import { fetchOrderHistory } from "@web/api/orders";
+import { useAuth } from "./AuthProvider";
+import {
+  HAS_PASSWORD_QUERY_KEY,
+  MFA_FACTORS_QUERY_KEY,
+  ORDERS_QUERY_KEY,
+  PROFILE_QUERY_KEY,
+} from "./query-keys";
 
 export type { AuthProviders, Me, MeUser, MfaFactor, Profile } from "@web/api/account";
 export type { AccountOrder } from "@web/api/orders";
 
-export const ME_QUERY_KEY = ["me"] as const;
-export const PROFILE_QUERY_KEY = ["profile"] as const;
-export const ORDERS_QUERY_KEY = ["orders"] as const;
-export const MFA_FACTORS_QUERY_KEY = ["mfa-factors"] as const;
-
-/** GET /api/me for the signed-in user (keyed by user id, so a new sign-in never sees the last one's). */
-export function useMe(userId: string | null) {
-  return useQuery({
-    queryKey: [...ME_QUERY_KEY, userId],
-    queryFn: fetchMe,
-    enabled: userId !== null,
-    staleTime: 0,
-    // A 401 means the session is gone: no point asking twice.
-    retry: (failures, error) => failures < 1 && !(error instanceof ApiRequestError && error.status === 401),
-  });
-}
+export {
+  HAS_PASSWORD_QUERY_KEY,
+  ME_QUERY_KEY,
+  MFA_FACTORS_QUERY_KEY,
+  ORDERS_QUERY_KEY,
+  PROFILE_QUERY_KEY,
+} from "./query-keys";
 
 /** Which OAuth providers the shop has client ids for. */
 export function useSocialProviders() {
@@ -58,11 +54,13 @@ export function useProfile() {
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
+  // GET /api/me lives in the AuthProvider (outside react-query: it is part of the first load).
+  const { refreshMe } = useAuth();
   return useMutation({
     mutationFn: (input: ProfileInput) => updateProfile(input),
     onSuccess: (profile) => {
       queryClient.setQueryData(PROFILE_QUERY_KEY, profile);
-      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      void refreshMe();
     },
   });
 }
@@ -79,7 +77,7 @@ export function useMfaFactors(enabled: boolean) {
 /** Whether the account has a password (OAuth-only accounts do not, and are not asked for one). */
 export function useHasPassword(userId: string | null) {
   return useQuery({
-    queryKey: ["has-password", userId],
+    queryKey: [...HAS_PASSWORD_QUERY_KEY, userId],
     queryFn: async () => {
       const { data, error } = await authClient.listAccounts();
       if (error) throw error;

@@ -1,12 +1,15 @@
 import type { ToastMessage } from "@shared/messages";
-import { toast } from "sonner";
+import { whenToasterReady } from "@web/app/toaster";
 
 /** Shows one of the spec's toasts: destructive ones as errors, the rest as successes. */
 export function notify(message: ToastMessage, description?: string): void {
   const text = description ?? message.description;
   const options = text ? { description: text } : {};
-  if (message.variant === "destructive") toast.error(message.title, options);
-  else toast.success(message.title, options);
+  // sonner loads on the first toast (it is not part of the first load).
+  void whenToasterReady().then((toast) => {
+    if (message.variant === "destructive") toast.error(message.title, options);
+    else toast.success(message.title, options);
+  });
 }
 
 /** The message of anything thrown or returned as an error, or undefined when it has none. */

@@ -1,9 +1,10 @@
-import { type CartItem, mergeCarts } from "@shared/cart";
+import type { CartItem } from "@shared/cart";
+import { mergeCarts } from "@shared/cart-state";
 import { MESSAGES } from "@shared/messages";
+import { fetchSavedCart, saveCart } from "@web/api/cart";
 import { useEffect, useRef } from "react";
 import { useCart } from "../cart/CartProvider";
 import { useAuth } from "./AuthProvider";
-import { cartApi } from "./queries";
 import { notify } from "./toast";
 
 /** Wait after the last cart change before saving it (one PUT for a burst of changes). */
@@ -56,7 +57,7 @@ export function useSavedCartSync() {
 
   const save = useRef(async (toSave: readonly CartItem[]) => {
     try {
-      const saved = await cartApi.save(toSave);
+      const saved = (await saveCart(toSave)).items;
       lastSaved.current = saved ?? toSave;
     } catch (error) {
       console.warn("Could not save the cart", error);
@@ -77,12 +78,12 @@ export function useSavedCartSync() {
     const isReload = readSyncedUser() === userId;
     (async () => {
       try {
-        const saved = await cartApi.load();
+        const saved = await fetchSavedCart();
         if (cancelled) return;
         const local = latestItems.current;
         const { items: merged, outcome } = mergeCarts(local, saved);
         let result: readonly CartItem[] = merged;
-        if (!sameItems(merged, saved)) result = (await cartApi.save(merged)) ?? merged;
+        if (!sameItems(merged, saved)) result = (await saveCart(merged)).items ?? merged;
         if (cancelled) return;
         lastSaved.current = result;
         syncedUser.current = userId;

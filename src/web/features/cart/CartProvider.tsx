@@ -1,27 +1,29 @@
+import type { CartItem } from "@shared/cart";
+import { parseStoredCart } from "@shared/cart-guard";
 import {
   type CartAction,
-  type CartItem,
   type CartState,
   canAddToCartItems,
   cartReducer,
   cartTotal,
   EMPTY_CART_STATE,
-  parseStoredCart,
-} from "@shared/cart";
+} from "@shared/cart-state";
 import { MESSAGES } from "@shared/messages";
 import type { Pence } from "@shared/money";
+import { isHydrating } from "@web/app/hydration";
+import { dismissToasts } from "@web/app/toaster";
 import {
   createContext,
   type ReactNode,
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useReducer,
   useRef,
   useState,
 } from "react";
-import { toast } from "sonner";
 
 /** Local storage key of the guest cart (a JSON array of cart items). */
 export const CART_STORAGE_KEY = "lithobox.cart";
@@ -71,7 +73,8 @@ function writeStoredCart(items: readonly CartItem[]) {
 }
 
 function initialState(): CartState {
-  if (typeof window === "undefined") return EMPTY_CART_STATE;
+  // The pre-rendered home page shows an empty cart; storage is read right after hydration.
+  if (isHydrating()) return EMPTY_CART_STATE;
   return { items: readStoredCart(), lastAction: null };
 }
 
@@ -81,12 +84,23 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [isOpen, setOpen] = useState(false);
   const itemsRef = useRef(state.items);
   itemsRef.current = state.items;
-  const skipNextWrite = useRef(true);
+  /** Item lists that came from storage: nothing to write back. */
+  const skipWrites = useRef(1);
+  const [readAfterHydration] = useState(isHydrating);
+  const readDone = useRef(false);
+
+  useLayoutEffect(() => {
+    // Hydrating the pre-rendered page: read the stored cart now, before the first paint.
+    if (!readAfterHydration || readDone.current) return;
+    readDone.current = true;
+    skipWrites.current += 1;
+    dispatch({ type: "load", items: readStoredCart() });
+  }, [readAfterHydration]);
 
   useEffect(() => {
     // The first render shows what storage held; nothing to write back.
-    if (skipNextWrite.current) {
-      skipNextWrite.current = false;
+    if (skipWrites.current > 0) {
+      skipWrites.current -= 1;
       return;
     }
     writeStoredCart(state.items);
@@ -96,7 +110,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     // Another tab changed the cart: show the same items here.
     const onStorage = (event: StorageEvent) => {
       if (event.key !== CART_STORAGE_KEY) return;
-      skipNextWrite.current = true;
+      skipWrites.current = 1;
       dispatch({ type: "load", items: event.newValue });
     };
     window.addEventListener("storage", onStorage);
@@ -116,7 +130,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const set = useCallback((items: readonly CartItem[]) => dispatch({ type: "set", items }), []);
   const openCart = useCallback(() => {
     // The panel is the answer to any "Added to cart" toast; it would cover the panel's footer.
-    toast.dismiss();
+    dismissToasts();
     setOpen(true);
   }, []);
 

@@ -1,6 +1,7 @@
 import { CURRENCIES, type CurrencyCode } from "@shared/currency";
 import { MESSAGES } from "@shared/messages";
-import { Button } from "@web/components/ui/button";
+import { buttonClasses } from "@web/components/ui/button-classes";
+import { cn } from "@web/components/ui/cn";
 import { X } from "lucide-react";
 import { useId } from "react";
 import { useCurrency } from "./CurrencyProvider";
@@ -34,25 +35,26 @@ export function CurrencyPrompt() {
       <ul className="mt-4 grid grid-cols-2 gap-2">
         {choices.map((c) => (
           <li key={c.code}>
-            <Button
-              variant={c.code === suggestedCurrency ? "glow" : "outline"}
-              size="sm"
-              className="w-full rounded-lg"
+            <button
+              type="button"
+              className={cn(
+                buttonClasses(c.code === suggestedCurrency ? "glow" : "outline", "sm"),
+                "w-full rounded-lg",
+              )}
               onClick={() => choose(c.code)}
             >
               {c.code} ({c.symbol})
-            </Button>
+            </button>
           </li>
         ))}
       </ul>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="mt-2 w-full underline underline-offset-4"
+      <button
+        type="button"
+        className={cn(buttonClasses("ghost", "sm"), "mt-2 w-full underline underline-offset-4")}
         onClick={() => choose("GBP")}
       >
         {MESSAGES.currency.keepGbp}
-      </Button>
+      </button>
       <button
         type="button"
         aria-label="Close the currency suggestion"

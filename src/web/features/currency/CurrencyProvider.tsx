@@ -17,9 +17,19 @@ import {
 } from "@shared/currency";
 import { MESSAGES } from "@shared/messages";
 import { formatMoney, type Pence } from "@shared/money";
-import { useQuery } from "@tanstack/react-query";
 import { fetchRates } from "@web/api/rates";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { isHydrating } from "@web/app/hydration";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 
 export type RatesSource = "live" | "fallback";
 
@@ -98,40 +108,81 @@ function cachedRates(): { data: RatesResult; updatedAt: number } | null {
   return cached ? { data: { rates: cached.rates, source: "live" }, updatedAt: cached.fetchedAtMs } : null;
 }
 
+function storedCurrency(): CurrencyCode {
+  const stored = readStorage(CURRENCY_STORAGE_KEYS.selectedCurrency);
+  return isSupportedCurrency(stored) ? stored : DEFAULT_CURRENCY;
+}
+
+function promptWanted(timeZone: string | null): boolean {
+  return shouldShowCurrencyPrompt({
+    storedCurrency: readStorage(CURRENCY_STORAGE_KEYS.selectedCurrency),
+    hasSeenPrompt: readStorage(CURRENCY_STORAGE_KEYS.hasSeenCurrencyPrompt) === "true",
+    timeZone,
+  });
+}
+
+/**
+ * The exchange rates as a small query of their own (react-query is not part of the first
+ * load): cached rates younger than RATES_CACHE_MS are used as they are, otherwise (and every
+ * RATES_REFRESH_MS) GET /api/rates; a failure keeps what was there (no retry) and is logged.
+ */
+function useRates(readAfterHydration: boolean) {
+  const [cached] = useState(() => (readAfterHydration ? null : cachedRates()));
+  const [data, setData] = useState<RatesResult | null>(cached?.data ?? null);
+  const updatedAt = useRef(cached?.updatedAt ?? 0);
+  useLayoutEffect(() => {
+    if (!readAfterHydration) return;
+    const stored = cachedRates();
+    if (!stored) return;
+    updatedAt.current = stored.updatedAt;
+    setData(stored.data);
+  }, [readAfterHydration]);
+  useEffect(() => {
+    let cancelled = false;
+    const load = async () => {
+      try {
+        const result = await loadRates();
+        if (cancelled) return;
+        updatedAt.current = Date.now();
+        setData(result);
+      } catch (error) {
+        // The spec: a failed rates fetch falls back to fixed rates, logged only.
+        if (!cancelled) console.warn("Exchange rates unavailable; using fallback rates", error);
+      }
+    };
+    const age = Date.now() - updatedAt.current;
+    const first = window.setTimeout(
+      () => void load(),
+      age >= 0 && age < RATES_CACHE_MS ? RATES_CACHE_MS - age : 0,
+    );
+    const interval = window.setInterval(() => void load(), RATES_REFRESH_MS);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(first);
+      window.clearInterval(interval);
+    };
+  }, []);
+  return data;
+}
+
 /** The selected currency, exchange rates and price formatting for the whole app. */
 export function CurrencyProvider({ children }: { children: ReactNode }) {
-  const [currency, setCurrencyState] = useState<CurrencyCode>(() => {
-    const stored = readStorage(CURRENCY_STORAGE_KEYS.selectedCurrency);
-    return isSupportedCurrency(stored) ? stored : DEFAULT_CURRENCY;
-  });
-  const [timeZone] = useState(browserTimeZone);
-  const [promptVisible, setPromptVisible] = useState(() =>
-    shouldShowCurrencyPrompt({
-      storedCurrency: readStorage(CURRENCY_STORAGE_KEYS.selectedCurrency),
-      hasSeenPrompt: readStorage(CURRENCY_STORAGE_KEYS.hasSeenCurrencyPrompt) === "true",
-      timeZone,
-    }),
+  // The pre-rendered home page shows GBP and no prompt; storage is read right after hydration.
+  const [readAfterHydration] = useState(isHydrating);
+  const [currency, setCurrencyState] = useState<CurrencyCode>(() =>
+    readAfterHydration ? DEFAULT_CURRENCY : storedCurrency(),
   );
-  const [cached] = useState(cachedRates);
+  const [timeZone] = useState(browserTimeZone);
+  const [promptVisible, setPromptVisible] = useState(() => !readAfterHydration && promptWanted(timeZone));
+  useLayoutEffect(() => {
+    if (!readAfterHydration) return;
+    setCurrencyState(storedCurrency());
+    setPromptVisible(promptWanted(timeZone));
+  }, [readAfterHydration, timeZone]);
 
-  const ratesQuery = useQuery({
-    queryKey: ["exchange-rates"],
-    queryFn: loadRates,
-    staleTime: RATES_CACHE_MS,
-    gcTime: Number.POSITIVE_INFINITY,
-    refetchInterval: RATES_REFRESH_MS,
-    refetchOnWindowFocus: false,
-    retry: false,
-    ...(cached ? { initialData: cached.data, initialDataUpdatedAt: cached.updatedAt } : {}),
-  });
-
-  useEffect(() => {
-    // The spec: a failed rates fetch falls back to fixed rates, logged only.
-    if (ratesQuery.error) console.warn("Exchange rates unavailable; using fallback rates", ratesQuery.error);
-  }, [ratesQuery.error]);
-
-  const rates = ratesQuery.data?.rates ?? FALLBACK_RATES;
-  const ratesSource: RatesSource = ratesQuery.data?.source ?? "fallback";
+  const ratesData = useRates(readAfterHydration);
+  const rates = ratesData?.rates ?? FALLBACK_RATES;
+  const ratesSource: RatesSource = ratesData?.source ?? "fallback";
 
   const dismissPrompt = useCallback(() => {
     setPromptVisible(false);

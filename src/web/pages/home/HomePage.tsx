@@ -5,7 +5,7 @@ import {
   PRODUCTION_DAYS_FAQ,
   RETURN_WINDOW_DAYS,
 } from "@shared/shipping";
-import { buttonClasses } from "@web/components/ui/button";
+import { buttonClasses } from "@web/components/ui/button-classes";
 import { cn } from "@web/components/ui/cn";
 import { Box, Camera, Cpu, Hand, Lightbulb, MapPin, ShieldCheck, Star, Upload } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";

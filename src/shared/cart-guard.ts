@@ -1,0 +1,159 @@
+/**
+ * The stored-cart guard without zod, for the web app's first load (zod alone is ~25 KB gzip).
+ * It accepts exactly what `cartItemSchema` in ./cart accepts and returns the same clean copy
+ * (unknown keys dropped, the crop's aspect ratio defaulting to "1:1"); cart-guard.test.ts
+ * checks the two against each other on generated input. The server still validates with zod.
+ */
+import { BUNDLE_IDS } from "./bundles";
+import type { CartItem, CartItemConfig } from "./cart";
+
+/** Guards against a runaway local storage or request body; far above any real cart. */
+export const MAX_CART_ITEMS = 50;
+/** Upper bound for one line (£10,000) so a corrupt price can never reach a total. */
+export const MAX_ITEM_PRICE_PENCE = 1_000_000;
+export const MAX_URL_LENGTH = 2048;
+export const MAX_TEXT_LENGTH = 200;
+export const MAX_ID_LENGTH = 100;
+export const MAX_ADDITIONAL_IMAGES = 10;
+export const MAX_ASPECT_RATIO_LENGTH = 20;
+
+type Fields = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Fields =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const isText = (value: unknown, max: number, min = 0): value is string =>
+  typeof value === "string" && value.length >= min && value.length <= max;
+const isId = (value: unknown): value is string => isText(value, MAX_ID_LENGTH, 1);
+const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+const isPositive = (value: unknown): value is number => isNumber(value) && value > 0;
+const isBundleId = (value: unknown): value is (typeof BUNDLE_IDS)[number] =>
+  (BUNDLE_IDS as readonly unknown[]).includes(value);
+
+type CropData = NonNullable<CartItem["cropData"]>;
+type CropPixels = NonNullable<Extract<CartItemConfig, { kind: "lithophane" }>["cropPixels"]>;
+
+/** undefined: absent; null: invalid. */
+function parseCropData(value: unknown): CropData | null | undefined {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) return null;
+  const { x, y, zoom } = value;
+  const aspectRatio = value.aspectRatio === undefined ? "1:1" : value.aspectRatio;
+  if (!isNumber(x) || !isNumber(y) || !isPositive(zoom) || !isText(aspectRatio, MAX_ASPECT_RATIO_LENGTH)) {
+    return null;
+  }
+  return { x, y, zoom, aspectRatio };
+}
+
+/** undefined: absent; null: invalid. */
+function parseCropPixels(value: unknown): CropPixels | null | undefined {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) return null;
+  const { x, y, width, height } = value;
+  if (!isNumber(x) || x < 0 || !isNumber(y) || y < 0 || !isPositive(width) || !isPositive(height)) {
+    return null;
+  }
+  return { x, y, width, height };
+}
+
+function parseConfig(value: unknown): CartItemConfig | null {
+  if (!isRecord(value)) return null;
+  if (value.kind === "accessory") {
+    return isId(value.productId) ? { kind: "accessory", productId: value.productId } : null;
+  }
+  if (value.kind !== "lithophane") return null;
+  const { bundleId, processing, shapeId, frameColorId, sizeId } = value;
+  const cropPixels = parseCropPixels(value.cropPixels);
+  if (
+    !isBundleId(bundleId) ||
+    !isId(processing) ||
+    !isId(shapeId) ||
+    !isId(frameColorId) ||
+    !isId(sizeId) ||
+    cropPixels === null
+  ) {
+    return null;
+  }
+  return {
+    kind: "lithophane",
+    bundleId,
+    processing,
+    shapeId,
+    frameColorId,
+    sizeId,
+    ...(cropPixels ? { cropPixels } : {}),
+  };
+}
+
+/** A clean copy of a valid cart item (as cartItemSchema would return it), or null. */
+export function parseCartItem(value: unknown): CartItem | null {
+  if (!isRecord(value)) return null;
+  const { id, imageUrl, originalImageUrl, additionalImages, size, shape, frameStyle, price } = value;
+  if (
+    !isId(id) ||
+    !isText(imageUrl, MAX_URL_LENGTH) ||
+    !isText(originalImageUrl, MAX_URL_LENGTH) ||
+    !Array.isArray(additionalImages) ||
+    additionalImages.length > MAX_ADDITIONAL_IMAGES ||
+    // Array.from reads holes as undefined (every() alone would skip them).
+    !Array.from(additionalImages).every((url) => isText(url, MAX_URL_LENGTH)) ||
+    !isText(size, MAX_TEXT_LENGTH) ||
+    !isText(shape, MAX_TEXT_LENGTH) ||
+    !isText(frameStyle, MAX_TEXT_LENGTH) ||
+    typeof price !== "number" ||
+    !Number.isSafeInteger(price) ||
+    price < 0 ||
+    price > MAX_ITEM_PRICE_PENCE
+  ) {
+    return null;
+  }
+  const cropData = parseCropData(value.cropData);
+  const config = parseConfig(value.config);
+  if (cropData === null || config === null) return null;
+  return {
+    id,
+    imageUrl,
+    originalImageUrl,
+    additionalImages: Array.from(additionalImages as string[]),
+    size,
+    shape,
+    frameStyle,
+    price,
+    ...(cropData ? { cropData } : {}),
+    config,
+  };
+}
+
+/** True when `value` is a valid cart item (what cartItemSchema accepts). */
+export function isCartItem(value: unknown): value is CartItem {
+  return parseCartItem(value) !== null;
+}
+
+/**
+ * Reads a cart from local storage (a JSON string, an array, or {items: [...]}) without ever
+ * throwing: invalid entries (and repeats of an id already read) are dropped, anything
+ * unreadable is an empty cart, and at most MAX_CART_ITEMS are kept.
+ */
+export function parseStoredCart(stored: unknown): CartItem[] {
+  let value = stored;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (typeof value === "object" && value !== null && !Array.isArray(value) && "items" in value) {
+    value = value.items;
+  }
+  if (!Array.isArray(value)) return [];
+  const items: CartItem[] = [];
+  const seenIds = new Set<string>();
+  for (const entry of value) {
+    const item = parseCartItem(entry);
+    if (!item || seenIds.has(item.id)) continue;
+    seenIds.add(item.id);
+    items.push(item);
+    if (items.length >= MAX_CART_ITEMS) break;
+  }
+  return items;
+}

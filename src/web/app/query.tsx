@@ -1,0 +1,112 @@
+/**
+ * react-query outside the first load: the QueryClient lives in a lazy chunk (./query-client),
+ * loaded with the first lazy page or overlay that needs it. `lazyWithQuery` wraps such a
+ * component so it renders only once the client exists, inside react-query's context. Only
+ * QueryClientContext (one createContext) is imported here.
+ */
+import { type QueryClient, QueryClientContext } from "@tanstack/react-query";
+import { type ComponentType, type LazyExoticComponent, lazy, use } from "react";
+
+let clientPromise: Promise<QueryClient> | undefined;
+let loadedClient: QueryClient | undefined;
+
+export function loadQueryClient(): Promise<QueryClient> {
+  clientPromise ??= import("./query-client").then((m) => {
+    loadedClient = m.queryClient;
+    return m.queryClient;
+  });
+  return clientPromise;
+}
+
+/** The QueryClient when it has been loaded (nothing is cached before). */
+export function loadedQueryClient(): QueryClient | undefined {
+  return loadedClient;
+}
+
+function WithQueryClient<P extends object>({
+  client,
+  component: Component,
+  props,
+}: {
+  client: QueryClient;
+  component: ComponentType<P>;
+  props: P;
+}) {
+  return (
+    <QueryClientContext.Provider value={client}>
+      <Component {...props} />
+    </QueryClientContext.Provider>
+  );
+}
+
+/** Waits for `also` (the Toaster), but never lets it hold a page back: at most 3 s, errors ignored. */
+function settled(also: (() => Promise<unknown>) | undefined): Promise<unknown> {
+  if (!also) return Promise.resolve();
+  return Promise.race([
+    also().catch(() => undefined),
+    new Promise((resolve) => window.setTimeout(resolve, 3000)),
+  ]);
+}
+
+/**
+ * React.lazy for a component that may use react-query: resolves once both its module and the
+ * QueryClient are loaded (plus `also`, e.g. the Toaster), and renders it inside the client's context.
+ */
+export function lazyWithQuery<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  also?: () => Promise<unknown>,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(async () => {
+    const [Component, client] = await Promise.all([load(), loadQueryClient(), settled(also)]);
+    return { default: (props: P) => <WithQueryClient client={client} component={Component} props={props} /> };
+  });
+}
+
+/** A lazily loaded page that can be loaded ahead of its first render (see preload). */
+export interface PreloadablePage {
+  (): React.JSX.Element;
+  /** Loads the page's module, the QueryClient and `also`; resolves when it can render at once. */
+  preload: () => Promise<void>;
+}
+
+interface PageLoader {
+  loaded: { Component: ComponentType; client: QueryClient } | null;
+  preload: () => Promise<void>;
+}
+
+/** Renders a loaded page at once; suspends (the Layout's <Suspense>) until it is. */
+function LoadedPage({ loader }: { loader: PageLoader }) {
+  if (!loader.loaded) use(loader.preload());
+  if (!loader.loaded) throw new Error("The page did not load.");
+  return <WithQueryClient client={loader.loaded.client} component={loader.loaded.Component} props={{}} />;
+}
+
+/**
+ * Like lazyWithQuery for a route's page, plus `preload()`: main.tsx loads the current route's
+ * page before the first render (as the data router did), so a first visit of /shop paints the
+ * page itself, never the layout around a loading line that then shifts (CLS). Once loaded, the
+ * page renders synchronously.
+ */
+export function preloadablePage(
+  load: () => Promise<ComponentType>,
+  also?: () => Promise<unknown>,
+): PreloadablePage {
+  let loading: Promise<void> | null = null;
+  const loader: PageLoader = {
+    loaded: null,
+    preload: () => {
+      loading ??= Promise.all([load(), loadQueryClient(), settled(also)]).then(
+        ([Component, client]) => {
+          loader.loaded = { Component, client };
+        },
+        (error: unknown) => {
+          loading = null; // A failed chunk load may be tried again.
+          throw error;
+        },
+      );
+      return loading;
+    },
+  };
+  const render = () => <LoadedPage loader={loader} />;
+  return Object.assign(render, { preload: loader.preload });
+}
