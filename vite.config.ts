@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -46,14 +46,15 @@ function collectFirstLoad(): Plugin {
 }
 
 /**
- * Pre-renders the home page into index.html (served for /) so its first paint needs no
- * JavaScript; main.tsx hydrates it. The empty shell is kept as shell.html for every other route
- * (the server's fallback). The markup holds no script: the Content-Security-Policy is unchanged.
+ * Pre-renders the landing pages (PRERENDERED_ROUTES) so their first paint needs no JavaScript:
+ * / into index.html (served for /), the others into prerendered/*.html (the server maps each
+ * route to its file); main.tsx hydrates them. The empty shell is kept as shell.html for every
+ * other route (the server's fallback). The markup holds no script: the CSP is unchanged.
  */
-function prerenderHome(): Plugin {
+function prerenderPages(): Plugin {
   let outDir = defaultOutDir;
   return {
-    name: "lithobox-prerender-home",
+    name: "lithobox-prerender",
     apply: "build",
     configResolved(config) {
       outDir = config.build.outDir;
@@ -61,23 +62,45 @@ function prerenderHome(): Plugin {
     async writeBundle() {
       const indexFile = path.join(outDir, "index.html");
       const shell = readFileSync(indexFile, "utf8");
+      if (!shell.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root");
+      if (!/<script type="module" crossorigin src="[^"]+"><\/script>/.test(shell))
+        throw new Error("index.html has no module entry script");
       const { module } = await runnerImport<{
+        PRERENDERED_ROUTES: readonly string[];
+        prerenderedFile: (route: string) => string;
         renderPage: (url: string) => { html: string; title: string };
       }>(here("./src/web/prerender.tsx"), {
         configFile: false,
         root: here("./src/web"),
         resolve: { alias },
         logLevel: "warn",
+        // Stylesheets are in the client build already; the render needs none of them.
+        plugins: [
+          {
+            name: "lithobox-prerender-no-css",
+            enforce: "pre",
+            resolveId: (id) => (id.endsWith(".css") ? "\0no-css" : undefined),
+            load: (id) => (id === "\0no-css" ? "export default {};" : undefined),
+          },
+        ],
       });
-      const { html, title } = module.renderPage("/");
-      if (!shell.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root");
       writeFileSync(path.join(outDir, "shell.html"), shell);
-      writeFileSync(
-        indexFile,
-        shell
-          .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
-          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`),
-      );
+      for (const route of module.PRERENDERED_ROUTES) {
+        const { html, title } = module.renderPage(route);
+        const file = path.join(outDir, module.prerenderedFile(route));
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(
+          file,
+          shell
+            .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
+            // The app starts after the first paint (public/csp-boot.js reads this).
+            .replace(
+              /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+              (_match, src: string) => `<meta name="lithobox-entry" content="${escapeHtml(src)}">`,
+            )
+            .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`),
+        );
+      }
     },
   };
 }
@@ -114,7 +137,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: here("./src/web"),
   publicDir: here("./src/web/public"),
-  plugins: [react(), tailwindcss(), collectFirstLoad(), prerenderHome(), precompress()],
+  plugins: [react(), tailwindcss(), collectFirstLoad(), prerenderPages(), precompress()],
   resolve: { alias },
   build: {
     outDir: defaultOutDir,

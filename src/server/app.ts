@@ -7,6 +7,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { MAX_UPLOAD_BYTES } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
+import { PRERENDERED_ROUTES, prerenderedFile } from "@shared/titles";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
@@ -140,8 +141,22 @@ function mountWebApp(app: Hono, ctx: AppContext) {
       },
     }),
   );
-  // index.html may hold the pre-rendered home page (served for / above); every other route
-  // gets the empty shell the build keeps beside it.
+  // The pre-rendered landing pages (index.html for /, served above; prerendered/*.html), then
+  // the empty shell the build keeps beside them for every other route.
+  for (const route of PRERENDERED_ROUTES) {
+    if (route === "/" || !existsSync(path.join(root, prerenderedFile(route)))) continue;
+    app.get(
+      route,
+      serveStatic({
+        root: relativeRoot,
+        path: prerenderedFile(route),
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "no-cache");
+        },
+      }),
+    );
+  }
   const shellFile = path.join(root, "shell.html");
   const indexHtml = readFileSync(existsSync(shellFile) ? shellFile : indexFile, "utf8");
   app.get("*", (c) => {

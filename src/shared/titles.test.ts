@@ -8,6 +8,8 @@ import {
   KNOWN_PATHS,
   NAV_LINKS,
   normalisePathname,
+  PRERENDERED_ROUTES,
+  prerenderedFile,
 } from "./titles";
 
 describe("documentTitle", () => {
@@ -117,5 +119,15 @@ describe("navigation", () => {
     expect(isNavLinkActive("/shop", "/checkout/success")).toBe(true);
     expect(isNavLinkActive("/faq", "/faq/")).toBe(true);
     expect(isNavLinkActive("/about", "/faq")).toBe(false);
+  });
+});
+
+describe("pre-rendered routes", () => {
+  it("are known routes, each with its own file; / is index.html", () => {
+    const files = PRERENDERED_ROUTES.map(prerenderedFile);
+    expect(new Set(files).size).toBe(PRERENDERED_ROUTES.length);
+    expect(prerenderedFile("/")).toBe("index.html");
+    expect(prerenderedFile("/shop/create")).toBe("prerendered/shop-create.html");
+    for (const route of PRERENDERED_ROUTES) expect(documentTitle(route)).not.toMatch(/Not Found/);
   });
 });

@@ -120,3 +120,15 @@ export function isNavLinkActive(href: string, pathname: string): boolean {
   if (href === "/shop") return isShopHighlighted(path);
   return path === href || path.startsWith(`${href}/`);
 }
+
+/**
+ * Routes whose HTML is rendered at build time (vite.config.ts, src/web/prerender.tsx) and served
+ * as is, so their first paint needs no JavaScript: the landing pages a visitor arrives on.
+ * Their content must not depend on stored or fetched data until hydrated.
+ */
+export const PRERENDERED_ROUTES = ["/", "/shop", "/shop/create", "/create"] as const;
+
+/** The file of the web build holding a pre-rendered route: index.html for /. */
+export function prerenderedFile(route: (typeof PRERENDERED_ROUTES)[number]): string {
+  return route === "/" ? "index.html" : `prerendered/${route.slice(1).replaceAll("/", "-")}.html`;
+}

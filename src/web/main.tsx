@@ -19,20 +19,21 @@ const app = (
   />
 );
 
-// The home page arrives pre-rendered (prerender.tsx): hydrate it. Other routes get an empty shell.
-// Both start in a transition, so React renders in slices that yield to the browser (no long
-// task blocking input while the page starts).
-if (root.firstElementChild) {
-  setHydrating(true);
+// The landing pages arrive pre-rendered (prerender.tsx): hydrate them, once the route's page is
+// loaded (hydration must render the same tree at once). Other routes get an empty shell: load
+// their page first too, so the first paint is the page. Both start in a transition, so React
+// renders in slices that yield to the browser (no long task blocking input while it starts).
+const prerendered = root.firstElementChild !== null;
+const start = () =>
   startTransition(() => {
-    hydrateRoot(root, app);
+    if (prerendered) {
+      setHydrating(true);
+      hydrateRoot(root, app);
+    } else {
+      createRoot(root).render(app);
+    }
   });
-} else {
-  // Another route: load its page first (as the data router did), so the first paint is the page.
-  const reactRoot = createRoot(root);
-  const render = () => startTransition(() => reactRoot.render(app));
-  preloadRoute(window.location.pathname).then(render, (error: unknown) => {
-    console.warn("Could not load the page", error);
-    render();
-  });
-}
+preloadRoute(window.location.pathname).then(start, (error: unknown) => {
+  console.warn("Could not load the page", error);
+  start();
+});

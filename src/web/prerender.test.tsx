@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { renderPage } from "./prerender";
 
-describe("the build-time render of the home page", () => {
-  it("holds the layout and the hero, with nothing stored and the session unknown", () => {
+describe("the build-time render of the landing pages", () => {
+  it("holds the layout and the hero of /, with nothing stored and the session unknown", () => {
     const { html, title } = renderPage("/");
     expect(title).toBe("Lithobox");
     expect(html).toContain('<h1 id="hero-title"');
@@ -13,5 +13,22 @@ describe("the build-time render of the home page", () => {
     expect(html).not.toContain("Switch Currency?");
     expect(html).toContain('aria-busy="true"');
     expect(html).not.toMatch(/<script/i);
+  });
+
+  it("renders /shop with its hero and the products still loading", () => {
+    const { html, title } = renderPage("/shop");
+    expect(title).toBe("Lithobox | Shop");
+    expect(html).toContain("Shop lightboxes and accessories");
+    expect(html).not.toContain("Loading…");
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it("renders the creator on /shop/create and /create, not a loading line", () => {
+    for (const url of ["/shop/create", "/create"]) {
+      const { html } = renderPage(url);
+      expect(html).toContain('aria-label="Main"');
+      expect(html).not.toContain("Loading…");
+      expect(html).toMatch(/<main[^>]*>[\s\S]*<h1/);
+    }
   });
 });

@@ -5,6 +5,8 @@
  * a transition (the old page stays until the new one is ready). Lazy pages get react-query's
  * client and the Toaster first.
  */
+
+import { normalisePathname } from "@shared/titles";
 import type { ComponentType } from "react";
 import { matchRoutes, Route, Routes } from "react-router";
 import { type PreloadablePage, preloadablePage } from "./app/query";
@@ -74,6 +76,7 @@ const PAGES: ReadonlyArray<{ path: string; Page: PreloadablePage }> = [
 
 /** Loads the page of `pathname` (none for /, which is part of the first load). */
 export function preloadRoute(pathname: string): Promise<void> {
+  if (normalisePathname(pathname) === "/") return Promise.resolve();
   const match = matchRoutes(
     PAGES.map(({ path }) => ({ path })),
     pathname,

@@ -1,4 +1,3 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { CartItem } from "../../src/shared/cart";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatMoney } from "../../src/shared/money";
@@ -13,6 +12,7 @@ import {
   submitLogin,
   toast,
 } from "./auth-helpers";
+import { type APIRequestContext, expect, type Page, test } from "./fixtures/test";
 
 async function openTab(page: Page, name: string) {
   await page.getByRole("tab", { name }).click();

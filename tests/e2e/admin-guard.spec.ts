@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import { MESSAGES } from "../../src/shared/messages";
 import {
   BASE_URL,
@@ -10,6 +9,7 @@ import {
   logInAndSkipMfa,
   submitLogin,
 } from "./auth-helpers";
+import { expect, test } from "./fixtures/test";
 
 test.describe("Admin guard", () => {
   test.describe.configure({ timeout: 90_000 });

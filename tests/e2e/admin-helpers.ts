@@ -4,8 +4,8 @@
  * through the real checkout and the built-in test payment page.
  */
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { BASE_URL, createAdminWithoutMfa, type TestUser, totpCode } from "./auth-helpers";
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "./fixtures/test";
 
 /** Signs the admin in through the API and enrols TOTP (enable with the password, verify a code). */
 async function signInWithTotpSetUp(context: BrowserContext, user: TestUser): Promise<void> {

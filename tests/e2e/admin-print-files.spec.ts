@@ -6,12 +6,12 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, test } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { MESSAGES } from "../../src/shared/messages";
 import { payOnTestPage, signInAdminForEachTest } from "./admin-helpers";
 import { BASE_URL, uniqueEmail } from "./auth-helpers";
 import { makePhoto } from "./fixtures/photos";
+import { type APIRequestContext, expect, test } from "./fixtures/test";
 
 test.describe.configure({ mode: "serial" });
 

@@ -6,9 +6,9 @@
  */
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import { openAdmin, placePaidOrder, signInAdminForEachTest } from "./admin-helpers";
 import { mailsTo, uniqueEmail } from "./auth-helpers";
+import { expect, test } from "./fixtures/test";
 
 test.describe.configure({ mode: "serial" });
 

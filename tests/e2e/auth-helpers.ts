@@ -4,9 +4,9 @@
  */
 import { open, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import * as OTPAuth from "otpauth";
 import { MESSAGES } from "../../src/shared/messages";
+import { type APIRequestContext, expect, type Locator, type Page } from "./fixtures/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const BASE_URL = `http://127.0.0.1:${port}`;

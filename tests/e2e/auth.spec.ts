@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import { MESSAGES } from "../../src/shared/messages";
 import {
   createVerifiedUser,
@@ -12,6 +11,7 @@ import {
   submitLogin,
   verificationLink,
 } from "./auth-helpers";
+import { expect, test } from "./fixtures/test";
 
 test.describe("Auth page", () => {
   test.describe.configure({ timeout: 90_000 });

@@ -1,8 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
 import { buildAccessoryCartItem } from "../../src/shared/cart";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatGbp } from "../../src/shared/money";
 import { CART_STORAGE_KEY, cartPanel, openCart, storedCart } from "./fixtures/shop";
+import { expect, type Page, test } from "./fixtures/test";
 
 const ADAPTER = { id: "usb-c-power-adapter", name: "USB-C Power Adapter", pricePence: 999, imageUrl: null };
 const DIMMER = { id: "remote-dimmer", name: "Remote Control Dimmer", pricePence: 1499, imageUrl: null };

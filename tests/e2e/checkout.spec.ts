@@ -3,13 +3,14 @@
  * page, which opens in a new tab): guest checkout to /checkout/success with the confirmation
  * e-mail in the outbox, the cancel path, the blocked-popup link, and the form's rules.
  */
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+
 import { buildAccessoryCartItem, type CartItem } from "../../src/shared/cart";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatGbp } from "../../src/shared/money";
 import { PENDING_PAYMENTS_KEY } from "../../src/web/features/checkout/pendingPayments";
 import { mailsTo, uniqueEmail } from "./auth-helpers";
 import { CART_STORAGE_KEY } from "./fixtures/shop";
+import { type BrowserContext, expect, type Page, test } from "./fixtures/test";
 import { expectToast, gotoPage } from "./helpers";
 
 const ADAPTER = { id: "usb-c-power-adapter", name: "USB-C Power Adapter", pricePence: 999, imageUrl: null };

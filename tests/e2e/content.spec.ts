@@ -1,5 +1,4 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
 import { SUPPORT_EMAIL } from "../../src/shared/brand";
 import { CURRENCY_STORAGE_KEYS } from "../../src/shared/currency";
 import { MESSAGES } from "../../src/shared/messages";
@@ -10,6 +9,7 @@ import {
   LED_RATED_HOURS,
   SUPPORT_HOURS,
 } from "../../src/shared/shipping";
+import { expect, type Page, test } from "./fixtures/test";
 import { expectToast, gotoPage, toast } from "./helpers";
 
 /** The pages this suite owns. */

@@ -1,5 +1,4 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
 import { getBundle } from "../../src/shared/bundles";
 import { MESSAGES } from "../../src/shared/messages";
 import {
@@ -10,6 +9,7 @@ import {
   stepTrigger,
   uploadMainPhoto,
 } from "./fixtures/shop";
+import { expect, type Page, test } from "./fixtures/test";
 
 /**
  * The backlit 3D preview in the creator (issue 7 part 4). Chromium here runs with --disable-gpu; its

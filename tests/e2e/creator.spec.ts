@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import { BUNDLES, getBundle } from "../../src/shared/bundles";
 import { lithophaneFrameStyle } from "../../src/shared/cart";
 import { CREATOR_STEP_LABELS, CREATOR_STEPS } from "../../src/shared/creator";
@@ -19,6 +18,7 @@ import {
   storedCart,
   uploadMainPhoto,
 } from "./fixtures/shop";
+import { expect, test } from "./fixtures/test";
 
 const JOURNEYS: (LithophaneChoice & { title: string })[] = [
   { title: "Essentials, square in white", shape: "square", frame: "white", size: "7x7", bundle: "starter" },

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import { getBundle } from "../../src/shared/bundles";
 import {
   CURRENCIES,
@@ -10,6 +9,7 @@ import {
 } from "../../src/shared/currency";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatMoney } from "../../src/shared/money";
+import { expect, type Page, test } from "./fixtures/test";
 
 const ADAPTER = { name: "USB-C Power Adapter", pricePence: 999 };
 

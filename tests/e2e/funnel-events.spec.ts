@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
 import type { AnalyticsEventType } from "../../src/shared/admin-schemas";
 import { MESSAGES } from "../../src/shared/messages";
 import { addToCartButton, chooseEverything, uploadMainPhoto } from "./fixtures/shop";
+import { expect, type Page, test } from "./fixtures/test";
 
 /** Every POST /api/events the page sends, in order, with exactly the body the server receives. */
 function recordEvents(page: Page): { types: AnalyticsEventType[]; bodies: unknown[] } {

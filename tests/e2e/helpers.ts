@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "./fixtures/test";
 
 /** Opens a route and waits until its page (lazy routes first show "Loading…") has its h1. */
 export async function gotoPage(page: Page, path: string): Promise<void> {

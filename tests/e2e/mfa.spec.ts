@@ -1,4 +1,3 @@
-import { expect, type Page, test } from "@playwright/test";
 import { MESSAGES } from "../../src/shared/messages";
 import {
   BASE_URL,
@@ -12,6 +11,7 @@ import {
   totpCode,
   wrongTotpCode,
 } from "./auth-helpers";
+import { expect, type Page, test } from "./fixtures/test";
 
 const SETUP_TITLE = "Set up multi-factor authentication";
 

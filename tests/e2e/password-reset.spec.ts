@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import { MESSAGES } from "../../src/shared/messages";
 import {
   createVerifiedUser,
@@ -8,6 +7,7 @@ import {
   logInAndSkipMfa,
   uniqueEmail,
 } from "./auth-helpers";
+import { expect, test } from "./fixtures/test";
 
 const TEXT = MESSAGES.passwordReset;
 

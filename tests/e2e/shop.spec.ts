@@ -1,8 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatGbp } from "../../src/shared/money";
 import { PRODUCT_CATEGORIES } from "../../src/shared/products";
 import { cartPanel, expectToast, openCart, storedCart } from "./fixtures/shop";
+import { expect, type Page, test } from "./fixtures/test";
 
 interface Product {
   id: string;

@@ -1,7 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { BRAND_NAME } from "../../src/shared/brand";
 import { MESSAGES } from "../../src/shared/messages";
 import { documentTitle } from "../../src/shared/titles";
+import { expect, test } from "./fixtures/test";
 import { footer, gotoPage, header } from "./helpers";
 
 /** The spec's top navigation (section 2), word for word. */

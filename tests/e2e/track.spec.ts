@@ -2,11 +2,12 @@
  * /track against the real server: an order placed and paid (through the API and the built-in
  * test payment page), found with the number from its confirmation e-mail and its address.
  */
-import { type APIRequestContext, expect, test } from "@playwright/test";
+
 import { buildAccessoryCartItem } from "../../src/shared/cart";
 import { MESSAGES } from "../../src/shared/messages";
 import { TRACKING_STAGES } from "../../src/shared/orders";
 import { BASE_URL, mailsTo, uniqueEmail } from "./auth-helpers";
+import { type APIRequestContext, expect, test } from "./fixtures/test";
 import { gotoPage } from "./helpers";
 
 const ADAPTER = { id: "usb-c-power-adapter", name: "USB-C Power Adapter", pricePence: 999, imageUrl: null };

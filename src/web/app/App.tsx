@@ -4,7 +4,12 @@ import { Providers } from "./Providers";
 
 /** Rendered last: after the first commit, later mounts read local storage as usual. */
 function HydrationDone() {
-  useLayoutEffect(() => setHydrating(false), []);
+  useLayoutEffect(() => {
+    setHydrating(false);
+    // The page's controls work from now on (a pre-rendered page shows them before); the
+    // end-to-end tests wait for this after each navigation.
+    document.documentElement.dataset.appReady = "true";
+  }, []);
   return null;
 }
 

@@ -44,7 +44,7 @@ function settled(also: (() => Promise<unknown>) | undefined): Promise<unknown> {
   if (!also) return Promise.resolve();
   return Promise.race([
     also().catch(() => undefined),
-    new Promise((resolve) => window.setTimeout(resolve, 3000)),
+    new Promise((resolve) => globalThis.setTimeout(resolve, 3000)),
   ]);
 }
 

@@ -3,9 +3,10 @@
  * other journeys place meanwhile would become test orders and be deleted under them. So this
  * runs in the "exclusive" project, after every other journey has finished (playwright.config.ts).
  */
-import { expect, test } from "@playwright/test";
+
 import { openAdmin, placePaidOrder, signInAdminForEachTest } from "../admin-helpers";
 import { uniqueEmail } from "../auth-helpers";
+import { expect, test } from "../fixtures/test";
 
 signInAdminForEachTest();
 
