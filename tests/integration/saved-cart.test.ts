@@ -132,6 +132,15 @@ describe("saved cart", () => {
     expect(await getCart(alice)).toEqual([]);
   });
 
+  it("concurrent saves of one customer's cart end with exactly one of them, never a mix", async () => {
+    // Two tabs saving at once: each save must replace the cart whole, not add to the other's.
+    const carts = Array.from({ length: 8 }, () => [lithophane(), accessory("wall-mount-kit")]);
+    const results = await Promise.all(carts.map((cart) => putCart(alice, cart)));
+    expect(results.map((r) => r.status)).toEqual(carts.map(() => 200));
+    const saved = (await getCart(alice)).map((i) => i.id);
+    expect(carts.map((cart) => cart.map((i) => i.id))).toContainEqual(saved);
+  });
+
   it("drops lines the shop does not sell and says why; the rest is saved", async () => {
     const good = accessory("microfibre-care-kit");
     const comingSoon = accessory("oak-desk-stand");

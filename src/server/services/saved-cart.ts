@@ -6,9 +6,9 @@
  * and reported back, so one retired product never blocks saving the rest of the cart.
  */
 import type { CartItem } from "@shared/cart";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.js";
-import { cartItems } from "../db/schema.js";
+import { cartItems, users } from "../db/schema.js";
 import { priceCartItems } from "./pricing.js";
 
 export interface DroppedCartItem {
@@ -35,12 +35,26 @@ export function rowToCartItem(row: CartRow): CartItem {
   };
 }
 
-export async function loadSavedCart(db: DbOrTx, userId: string): Promise<CartItem[]> {
-  const rows = await db
+function prepareLoad(db: DbOrTx) {
+  return db
     .select()
     .from(cartItems)
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.position), asc(cartItems.createdAt));
+    .where(eq(cartItems.userId, sql.placeholder("userId")))
+    .orderBy(asc(cartItems.position), asc(cartItems.createdAt))
+    .prepare("load_saved_cart");
+}
+
+// The cart is read on every page load of a signed-in customer: the query is built once per
+// database handle (and prepared once per connection by Postgres), not on every request.
+const preparedLoads = new WeakMap<DbOrTx, ReturnType<typeof prepareLoad>>();
+
+export async function loadSavedCart(db: DbOrTx, userId: string): Promise<CartItem[]> {
+  let load = preparedLoads.get(db);
+  if (!load) {
+    load = prepareLoad(db);
+    preparedLoads.set(db, load);
+  }
+  const rows = await load.execute({ userId });
   return rows.map(rowToCartItem);
 }
 
@@ -75,9 +89,15 @@ export async function repriceCartItems(
   return { items: kept, dropped };
 }
 
-/** Replaces the user's saved rows with `items` (already re-priced) in one transaction. */
+/**
+ * Replaces the user's saved rows with `items` (already re-priced) in one transaction. The
+ * user's row is locked first so that two saves at once (two tabs) queue: without it the
+ * second delete, its snapshot taken before the first commits, misses the first's new rows and
+ * the cart ends up with both.
+ */
 export async function replaceSavedCart(db: Db, userId: string, items: readonly CartItem[]): Promise<void> {
   await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
     await tx.delete(cartItems).where(eq(cartItems.userId, userId));
     if (items.length === 0) return;
     await tx.insert(cartItems).values(
