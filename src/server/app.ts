@@ -7,7 +7,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { MAX_UPLOAD_BYTES } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
-import { PRERENDERED_ROUTES, prerenderedFile } from "@shared/titles";
+import { isAppPath, PRERENDERED_ROUTES, prerenderedFile } from "@shared/titles";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
@@ -162,6 +162,8 @@ function mountWebApp(app: Hono, ctx: AppContext) {
   app.get("*", (c) => {
     if (path.extname(c.req.path)) return c.text("Not found", 404);
     c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml);
+    // A path the app has no page for still gets the app (its not-found page), with a real 404
+    // so crawlers and link checkers see it.
+    return c.html(indexHtml, isAppPath(c.req.path) ? 200 : 404);
   });
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   documentTitle,
   FOOTER_LINKS,
+  isAppPath,
   isKnownPath,
   isNavLinkActive,
   isShopHighlighted,
@@ -63,6 +64,16 @@ describe("documentTitle", () => {
     expect(isKnownPath("/auth/reset-password")).toBe(true);
     expect(isKnownPath("/track")).toBe(true);
     expect(isKnownPath("/tracking")).toBe(false);
+  });
+
+  it("has a page for every known route and everything the admin area routes; nothing else", () => {
+    for (const path of KNOWN_PATHS) expect(isAppPath(path)).toBe(true);
+    expect(isAppPath("/shop/?currency=EUR")).toBe(true);
+    expect(isAppPath("/admin/orders/0b5c2c9e-1f6a-4b7e-9d55-3f7e8c1a2b3c")).toBe(true);
+    expect(isAppPath("/admin/orders/0b5c2c9e/packing-slip")).toBe(true);
+    expect(isAppPath("/tracking")).toBe(false);
+    expect(isAppPath("/administrator")).toBe(false);
+    expect(isAppPath("/shop/create/extra")).toBe(false);
   });
 });
 

@@ -91,6 +91,15 @@ export function isKnownPath(pathname: string): boolean {
 }
 
 /**
+ * True when the app has a page at this path: a known route, or anything under /admin/ (the
+ * admin area routes its own sub-pages, such as /admin/orders/:id). The server answers other
+ * paths with status 404 and the app's not-found page.
+ */
+export function isAppPath(pathname: string): boolean {
+  return isKnownPath(pathname) || normalisePathname(pathname).startsWith("/admin/");
+}
+
+/**
  * The document title: the brand alone on Home, "Lithobox | Shop" elsewhere, and
  * "Lithobox | Page Not Found" for paths the app does not serve (the 404 page).
  */

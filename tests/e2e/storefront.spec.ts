@@ -136,6 +136,8 @@ test.describe("document titles", () => {
 test.describe("404 page", () => {
   for (const path of ["/no-such-page", "/about/nothing-here", "/shop/lamps/42"]) {
     test(`an unknown path (${path}) shows the 404 page`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
       await gotoPage(page, path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(MESSAGES.notFound.title);
       await expect(page).toHaveTitle(new RegExp(MESSAGES.notFound.documentTitle));

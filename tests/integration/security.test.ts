@@ -358,6 +358,20 @@ describe("static files", () => {
     expect(asset.text).toContain("console.log('lithobox')");
   });
 
+  it("answers the app's routes with 200 and any other page path with the app and a 404", async () => {
+    for (const route of ["/shop", "/about", "/checkout/success?session_id=x", "/admin/orders/abc"]) {
+      const res = await shop.app.request(route);
+      expect(res.status, route).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    for (const route of ["/this-page-does-not-exist", "/shop/create/extra", "/administrator"]) {
+      const res = await shop.app.request(route);
+      expect(res.status, route).toBe(404);
+      expect(res.headers.get("content-type")).toContain("text/html");
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
   it.each([
     "/.env",
     "/.git",
