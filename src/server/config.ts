@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
+import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { z } from "zod";
 
 const optionalString = z
@@ -39,7 +40,7 @@ const envSchema = z
     /** Tests point the Stripe SDK at a local fake: "http://127.0.0.1:12111". */
     STRIPE_API_BASE: optionalUrl,
     SMTP_URL: optionalUrl,
-    MAIL_FROM: z.string().default("Lithobox <hello@lithobox.co.uk>"),
+    MAIL_FROM: z.string().default(`${BRAND_NAME} <${SUPPORT_EMAIL}>`),
     S3_BUCKET: optionalString,
     S3_REGION: z.string().default("eu-west-2"),
     S3_ENDPOINT: optionalUrl,

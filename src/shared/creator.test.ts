@@ -396,13 +396,13 @@ describe("addToCartCheck", () => {
       ok: false,
       problem: "additional-images",
       title: "Additional images required",
-      description: "Please upload 4 more images for your Everlasting Collection.",
+      description: "Please upload 4 more image(s) for your Everlasting Collection.",
     });
     const oneMissing = run([{ type: "addAdditionalImage", image: image("e1") }], complete("gift"));
     const check = addToCartCheck(oneMissing);
     expect(check.ok).toBe(false);
     if (!check.ok) {
-      expect(check.description).toBe("Please upload 1 more image for your Keepsake Collection.");
+      expect(check.description).toBe("Please upload 1 more image(s) for your Keepsake Collection.");
       expect(check.toast).toEqual({
         title: check.title,
         description: check.description,

@@ -45,10 +45,10 @@ describe("spec texts, word for word", () => {
     expect(MESSAGES.mfa.codePlaceholder).toBe("000000");
   });
 
-  it("counts cart items with the right plural", () => {
-    expect(MESSAGES.cart.itemCount(1)).toBe("1 item in your cart");
-    expect(MESSAGES.cart.itemCount(3)).toBe("3 items in your cart");
-    expect(MESSAGES.cart.itemCount(0)).toBe("0 items in your cart");
+  it("counts cart items in the spec's own words", () => {
+    expect(MESSAGES.cart.itemCount(1)).toBe("1 item(s) in your cart");
+    expect(MESSAGES.cart.itemCount(3)).toBe("3 item(s) in your cart");
+    expect(MESSAGES.cart.itemCount(0)).toBe("0 item(s) in your cart");
   });
 
   it("section 5: validation texts", () => {
@@ -59,11 +59,11 @@ describe("spec texts, word for word", () => {
     });
     expect(MESSAGES.creator.additionalImagesRequired(2, "Keepsake Collection")).toEqual({
       title: "Additional images required",
-      description: "Please upload 2 more images for your Keepsake Collection.",
+      description: "Please upload 2 more image(s) for your Keepsake Collection.",
       variant: "destructive",
     });
     expect(MESSAGES.creator.additionalImagesRequired(1, "Keepsake Collection").description).toBe(
-      "Please upload 1 more image for your Keepsake Collection.",
+      "Please upload 1 more image(s) for your Keepsake Collection.",
     );
     expect(MESSAGES.mfa.noFactorsFound).toBe("No MFA factors found");
     expect(MESSAGES.mfa.challengeFailed).toBe("Failed to create MFA challenge");

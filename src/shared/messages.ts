@@ -1,4 +1,4 @@
-import { BRAND_NAME, PRODUCT_WORD } from "./brand";
+import { BRAND_NAME, PRODUCT_WORD, SUPPORT_EMAIL } from "./brand";
 import { MAX_UPLOAD_PIXELS, RECOMMENDED_MIN_IMAGE_PX } from "./limits";
 
 /**
@@ -100,8 +100,8 @@ export const MESSAGES = {
 
   cart: {
     title: "Shopping Cart",
-    /** "N item(s) in your cart". */
-    itemCount: (count: number): string => `${pluralise(count, "item")} in your cart`,
+    /** The spec's text word for word, "(s)" included. */
+    itemCount: (count: number): string => `${count} item(s) in your cart`,
     itemTitle: PRODUCT_WORD,
     /** The cart panel renders `${frameStyle} frame`. */
     frameSuffix: "frame",
@@ -169,7 +169,7 @@ export const MESSAGES = {
     additionalImagesRequired: (missingCount: number, bundleName: string): DescribedToast =>
       errorToast(
         "Additional images required",
-        `Please upload ${missingCount} more ${missingCount === 1 ? "image" : "images"} for your ${bundleName}.`,
+        `Please upload ${missingCount} more image(s) for your ${bundleName}.`,
       ),
     // Designed: Add to Cart is disabled in this case, but the server and tests need a text.
     incompleteSelection: errorToast(
@@ -178,6 +178,11 @@ export const MESSAGES = {
     ),
     notSelected: "Not selected",
     comingSoonSuffix: "(Coming Soon)",
+    // Designed: what the preview shows once the lithophane is in the cart, and what is missing.
+    addedFallback: "Added to your cart.",
+    viewCart: "View cart",
+    createAnother: "Create another",
+    stillToChoose: (missing: readonly string[]): string => `Still to choose: ${missing.join(", ")}.`,
     // Designed: the backlit 3D preview under the framed photo (issue 7).
     preview3d: {
       heading: "Backlit 3D preview",
@@ -344,7 +349,7 @@ export const MESSAGES = {
     requestSubmit: "Send reset link",
     /** The same answer whether or not the address has an account (no account enumeration). */
     requestSent: (email: string) =>
-      `If ${email} belongs to a Lithobox account, a link to reset the password is on its way. The link works once, for 60 minutes.`,
+      `If ${email} belongs to a ${BRAND_NAME} account, a link to reset the password is on its way. The link works once, for 60 minutes.`,
     newTitle: "Choose a new password",
     newIntro: "Your new password logs you out on every device; log in again with it afterwards.",
     newSubmit: "Save new password",
@@ -372,6 +377,8 @@ export const MESSAGES = {
   },
 
   validation: {
+    /** Designed: the inline hint beside an empty required field; the toast carries the spec's text. */
+    requiredInline: "This field is required.",
     /** Contact form (no full stop in the spec). */
     requiredFields: "Please fill in all required fields",
     /** Checkout (with a full stop in the spec). */
@@ -451,6 +458,11 @@ export const MESSAGES = {
     requiredFields: errorToast("Error", "Please fill in all required fields"),
     quickAnswers: "Quick Answers",
     sendMessage: "Send Message",
+    /** Designed: the spec's form sent nothing; ours does, so it needs a failure text. */
+    sendFailed: errorToast(
+      "Message not sent",
+      `We couldn't deliver your message just now. It is still in the form, so please try again in a moment, or email us at ${SUPPORT_EMAIL}.`,
+    ),
   },
 
   track: {
@@ -503,5 +515,12 @@ export const MESSAGES = {
     fileMissing: "The print file is missing from storage.",
     notRetryable: "Only a failed print file can be retried.",
     notFound: "Print file not found.",
+  },
+
+  // The admin order status change: dispatching always e-mails the customer a tracking number.
+  adminOrders: {
+    trackingRequired: "Enter the tracking number: the customer's dispatch e-mail includes it.",
+    bulkTrackingRequired: "Enter a tracking number for each order you mark dispatched.",
+    trackingFor: (displayNumber: string): string => `Tracking number for order #${displayNumber}`,
   },
 } as const;

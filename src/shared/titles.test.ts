@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  adminDocumentTitle,
   documentTitle,
   FOOTER_LINKS,
   isAppPath,
@@ -53,10 +54,14 @@ describe("documentTitle", () => {
   });
 
   it("titles unknown paths Page Not Found", () => {
-    expect(documentTitle("/nowhere")).toBe("Lithobox | Page Not Found");
-    expect(documentTitle("/admin/secret")).toBe("Lithobox | Page Not Found");
-    expect(documentTitle("/checkout/elsewhere")).toBe("Lithobox | Page Not Found");
-    expect(documentTitle("/SHOP")).toBe("Lithobox | Page Not Found");
+    expect(documentTitle("/nowhere")).toBe("Page Not Found");
+    expect(documentTitle("/admin/secret")).toBe("Page Not Found");
+    expect(documentTitle("/checkout/elsewhere")).toBe("Page Not Found");
+    expect(documentTitle("/SHOP")).toBe("Page Not Found");
+  });
+
+  it("titles admin screens Brand | Admin · Screen", () => {
+    expect(adminDocumentTitle("Orders")).toBe("Lithobox | Admin · Orders");
   });
 
   it("knows every route of the spec's table, plus the two designed password-reset pages", () => {

@@ -101,13 +101,18 @@ export function isAppPath(pathname: string): boolean {
 
 /**
  * The document title: the brand alone on Home, "Lithobox | Shop" elsewhere, and
- * "Lithobox | Page Not Found" for paths the app does not serve (the 404 page).
+ * "Page Not Found" alone for paths the app does not serve (the 404 page), as the spec words it.
  */
 export function documentTitle(pathname: string): string {
   const path = normalisePathname(pathname);
   if (path === "/") return BRAND_NAME;
-  const section = SECTION_BY_PATH[path] ?? MESSAGES.notFound.documentTitle;
-  return `${BRAND_NAME} | ${section}`;
+  const section = SECTION_BY_PATH[path];
+  return section === undefined ? MESSAGES.notFound.documentTitle : `${BRAND_NAME} | ${section}`;
+}
+
+/** An admin screen's title: "Lithobox | Admin · Orders", the same Brand | Section form. */
+export function adminDocumentTitle(screen: string): string {
+  return `${BRAND_NAME} | ${SECTION_BY_PATH["/admin"]} · ${screen}`;
 }
 
 /** Shop is highlighted on /shop, /create, /shop/create and every /checkout route. */

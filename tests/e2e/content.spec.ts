@@ -278,7 +278,7 @@ test.describe("contact form", () => {
 
     await page.route("**/api/contact", (route) => route.abort("internetdisconnected"));
     await f.send.click();
-    await expect(toast(page, "Message not sent")).toBeVisible();
+    await expect(toast(page, MESSAGES.contact.sendFailed.title)).toBeVisible();
     await expect(f.name).toHaveValue("Aoife");
     await expect(f.message).toHaveValue("Is the Everlasting Collection suitable as a wedding gift?");
 
@@ -291,7 +291,7 @@ test.describe("contact form", () => {
       }),
     );
     await f.send.click();
-    await expect(toast(page, "Message not sent")).toBeVisible();
+    await expect(toast(page, MESSAGES.contact.sendFailed.title)).toBeVisible();
     await expect(f.email).toHaveValue("aoife@example.ie");
     await expect(f.send).toBeEnabled();
   });

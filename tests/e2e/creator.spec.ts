@@ -80,7 +80,7 @@ for (const journey of JOURNEYS) {
     expect(item?.config.kind === "lithophane" && item.config.cropPixels?.width).toBeGreaterThan(0);
 
     // The cart panel's texts.
-    await page.getByRole("button", { name: "View cart" }).click();
+    await page.getByRole("button", { name: MESSAGES.creator.viewCart }).click();
     const panel = cartPanel(page);
     await expect(panel).toBeVisible();
     await expect(panel).toContainText(MESSAGES.cart.itemCount(1));
@@ -259,7 +259,7 @@ test("after adding, Create another starts afresh", async ({ page }) => {
   await uploadMainPhoto(page);
   await chooseEverything(page, { shape: "square", frame: "silver", size: "7x7", bundle: "starter" });
   await addToCartButton(page).click();
-  await page.getByRole("button", { name: "Create another" }).click();
+  await page.getByRole("button", { name: MESSAGES.creator.createAnother }).click();
   await expect(page.getByRole("list", { name: /Progress: 0 of 6/ })).toBeVisible();
   await expect(page.getByLabel("Upload your photo", { exact: true })).toBeVisible();
   await openCart(page, 1);

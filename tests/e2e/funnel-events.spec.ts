@@ -32,7 +32,7 @@ test("the creator and checkout record the funnel's anonymous events, once each w
   await addToCartButton(page).click();
   await expect.poll(() => events.types.filter((t) => t === "add_to_cart")).toHaveLength(1);
 
-  await page.getByRole("button", { name: "View cart" }).click();
+  await page.getByRole("button", { name: MESSAGES.creator.viewCart }).click();
   await page.getByRole("link", { name: MESSAGES.cart.proceedToCheckout }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect.poll(() => events.types.filter((t) => t === "checkout_start")).toHaveLength(1);

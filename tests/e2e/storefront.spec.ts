@@ -140,8 +140,7 @@ test.describe("404 page", () => {
       expect(response?.status()).toBe(404);
       await gotoPage(page, path);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(MESSAGES.notFound.title);
-      await expect(page).toHaveTitle(new RegExp(MESSAGES.notFound.documentTitle));
-      await expect(page).toHaveTitle(`${BRAND_NAME} | ${MESSAGES.notFound.documentTitle}`);
+      await expect(page).toHaveTitle(MESSAGES.notFound.documentTitle);
     });
   }
 

@@ -1,4 +1,5 @@
 /** The accessory catalogue the shop opens with: every category the spec names, some coming soon. */
+import { BRAND_NAME } from "@shared/brand";
 import type { products } from "./schema.js";
 
 type NewProduct = typeof products.$inferInsert;
@@ -15,11 +16,11 @@ export const SEED_PRODUCTS: NewProduct[] = [
     sortOrder: 10,
     specifications: ["Output: 5 V, 2 A", "Cable: 2 m braided USB-C", "Plug: UK type G", "UKCA and CE marked"],
     features: [
-      "Runs any Lithobox lightbox",
+      `Runs any ${BRAND_NAME} lightbox`,
       "Cool-running, silent",
       "Cable colour matches black and white frames",
     ],
-    compatibility: "Every Lithobox lightbox made since 2024 (USB-C input).",
+    compatibility: `Every ${BRAND_NAME} lightbox made since 2024 (USB-C input).`,
   },
   {
     id: "remote-dimmer",
@@ -41,7 +42,7 @@ export const SEED_PRODUCTS: NewProduct[] = [
       "Remembers the last brightness",
       "Works as a night light",
     ],
-    compatibility: "Any USB-C powered Lithobox lightbox.",
+    compatibility: `Any USB-C powered ${BRAND_NAME} lightbox.`,
   },
   {
     id: "warm-white-led-strip",
@@ -112,7 +113,7 @@ export const SEED_PRODUCTS: NewProduct[] = [
       "Charge indicator LED",
     ],
     features: ["Clips in, no tools", "Over-charge and over-heat protection", "Charge while it glows"],
-    compatibility: "Every Lithobox lightbox with a USB-C input.",
+    compatibility: `Every ${BRAND_NAME} lightbox with a USB-C input.`,
   },
   {
     id: "smart-wifi-controller",
@@ -199,7 +200,7 @@ export const SEED_PRODUCTS: NewProduct[] = [
     sortOrder: 110,
     specifications: ["Same size and thickness as your panel", "Printed in white PLA at 0.1 mm detail"],
     features: ["Swap photos in seconds", "Stored safely in the gift box"],
-    compatibility: "Lithobox lightboxes of the same size.",
+    compatibility: `${BRAND_NAME} lightboxes of the same size.`,
   },
   {
     id: "microfibre-care-kit",
@@ -229,6 +230,6 @@ export const SEED_PRODUCTS: NewProduct[] = [
       "One replacement panel included",
     ],
     features: ["No-quibble replacements", "Covers accidental damage to the panel"],
-    compatibility: "Lightboxes bought from Lithobox.",
+    compatibility: `Lightboxes bought from ${BRAND_NAME}.`,
   },
 ];

@@ -3,6 +3,7 @@
  * when a lazy page loads, or when the browser is idle — whichever comes first. A toast waits
  * until the Toaster is mounted (sonner drops toasts nobody listens to yet).
  */
+import { TOAST_DURATION_MS, TOAST_LIMIT } from "@shared/limits";
 import { type ComponentType, type CSSProperties, useEffect, useState } from "react";
 import type { toast as sonnerToast, ToasterProps } from "sonner";
 import { isHydrating } from "./hydration";
@@ -52,8 +53,8 @@ export function dismissToasts(): void {
 
 /** The spec: one toast at a time, 4 seconds by default. */
 const TOASTER_PROPS: ToasterProps = {
-  visibleToasts: 1,
-  duration: 4000,
+  visibleToasts: TOAST_LIMIT,
+  duration: TOAST_DURATION_MS,
   position: "bottom-center",
   richColors: true,
   closeButton: true,

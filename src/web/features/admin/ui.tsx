@@ -3,6 +3,7 @@
  * stat cards, table shells, pagination, status badges and a confirmation dialog.
  */
 import { capitaliseStatus } from "@shared/orders";
+import { adminDocumentTitle } from "@shared/titles";
 import { Badge } from "@web/components/ui/badge";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -15,7 +16,7 @@ import { type ReactNode, useEffect } from "react";
 export function useAdminTitle(section: string) {
   useEffect(() => {
     const previous = document.title;
-    document.title = `Lithobox Admin · ${section}`;
+    document.title = adminDocumentTitle(section);
     return () => {
       document.title = previous;
     };

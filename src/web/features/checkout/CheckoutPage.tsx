@@ -47,8 +47,6 @@ const EMPTY_FORM: ShippingForm = {
   country: CHECKOUT_COUNTRY,
 };
 
-/** Inline hint under a blank required field; the toast carries the spec's text. */
-const REQUIRED_INLINE = "This field is required.";
 const MISSING = MESSAGES.validation.requiredFieldsCheckout;
 
 /** Validates with the shared schema (the server runs the same one). */
@@ -59,7 +57,10 @@ const shippingResolver: Resolver<ShippingForm> = async (values) => {
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? "") as FieldName;
     if (!key || errors[key]) continue;
-    errors[key] = { type: issue.code, message: issue.message === MISSING ? REQUIRED_INLINE : issue.message };
+    errors[key] = {
+      type: issue.code,
+      message: issue.message === MISSING ? MESSAGES.validation.requiredInline : issue.message,
+    };
   }
   return { values: {}, errors };
 };
@@ -180,7 +181,7 @@ function CheckoutForm() {
   const options = shippingOptions(total);
 
   const onInvalid = (formErrors: FieldErrors<ShippingForm>) => {
-    const missing = Object.values(formErrors).some((e) => e?.message === REQUIRED_INLINE);
+    const missing = Object.values(formErrors).some((e) => e?.message === MESSAGES.validation.requiredInline);
     if (missing) notify(MESSAGES.checkout.missingInformation);
   };
 
@@ -365,7 +366,10 @@ function showCheckoutError(
       for (const [path, message] of Object.entries(error.fields)) {
         const field = path.replace(/^shippingInfo\./, "") as FieldName;
         if (path.startsWith("shippingInfo.")) {
-          setError(field, { type: "server", message: message === MISSING ? REQUIRED_INLINE : message });
+          setError(field, {
+            type: "server",
+            message: message === MISSING ? MESSAGES.validation.requiredInline : message,
+          });
           if (message === MISSING) missing = true;
         }
       }

@@ -112,14 +112,14 @@ export function CreatorPreview({
         <div role="status" className="mt-5 rounded-xl border border-emerald-200 bg-emerald-50 p-4">
           <p className="flex items-center gap-2 font-semibold text-emerald-900">
             <CircleCheck aria-hidden="true" className="h-5 w-5" />
-            {bundle ? MESSAGES.cart.added(bundle.name).description : "Added to your cart."}
+            {bundle ? MESSAGES.cart.added(bundle.name).description : MESSAGES.creator.addedFallback}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Button variant="primary" size="sm" onClick={onViewCart}>
-              View cart
+              {MESSAGES.creator.viewCart}
             </Button>
             <Button variant="outline" size="sm" onClick={onStartOver}>
-              Create another
+              {MESSAGES.creator.createAnother}
             </Button>
           </div>
         </div>
@@ -157,6 +157,6 @@ function addToCartHint(state: CreatorState): string {
     !s.frameColor && "frame colour",
     !s.size && "size",
     !s.bundle && "bundle",
-  ].filter(Boolean);
-  return missing.length > 0 ? `Still to choose: ${missing.join(", ")}.` : "";
+  ].filter((step): step is string => typeof step === "string");
+  return missing.length > 0 ? MESSAGES.creator.stillToChoose(missing) : "";
 }

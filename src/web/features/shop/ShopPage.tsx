@@ -1,3 +1,4 @@
+import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
 import { useQuery } from "@tanstack/react-query";
 import { fetchProducts } from "@web/api/catalog";
@@ -64,7 +65,7 @@ export function ShopPage() {
           Accessories
         </h2>
         <p className="mt-2 max-w-2xl text-stone-700">
-          Extras that fit every Lithobox lightbox. Tap Details for specifications and compatibility.
+          Extras that fit every {BRAND_NAME} lightbox. Tap Details for specifications and compatibility.
         </p>
         {products.isError ? (
           <div role="alert" className="mt-8 rounded-2xl border border-red-200 bg-red-50 p-6">

@@ -19,15 +19,8 @@ type FieldName = keyof FormValues;
 const EMPTY: FormValues = { name: "", email: "", subject: "", message: "" };
 const FIELD_NAMES: readonly FieldName[] = ["name", "email", "subject", "message"];
 
-/** Designed: the spec's form sent nothing; ours does, so it needs a failure text. */
-const SEND_FAILED = {
-  title: "Message not sent",
-  description: `We couldn't deliver your message just now. It is still in the form, so please try again in a moment, or email us at ${SUPPORT_EMAIL}.`,
-};
 /** One toast slot for the form: a new outcome replaces the last instead of stacking behind it. */
 const TOAST_ID = "contact-form";
-/** Inline hint beside an empty required field; the toast carries the spec's text. */
-const REQUIRED_INLINE = "This field is required.";
 
 function isFieldName(key: string): key is FieldName {
   return (FIELD_NAMES as readonly string[]).includes(key);
@@ -54,7 +47,8 @@ export function ContactPage() {
     const next: Partial<Record<FieldName, string>> = {};
     for (const [key, message] of Object.entries(fields)) {
       if (isFieldName(key))
-        next[key] = message === MESSAGES.validation.requiredFields ? REQUIRED_INLINE : message;
+        next[key] =
+          message === MESSAGES.validation.requiredFields ? MESSAGES.validation.requiredInline : message;
     }
     setErrors(next);
     const first = FIELD_NAMES.find((f) => next[f]);
@@ -99,7 +93,10 @@ export function ContactPage() {
       });
       return;
     }
-    toast.error(SEND_FAILED.title, { id: TOAST_ID, description: SEND_FAILED.description });
+    toast.error(MESSAGES.contact.sendFailed.title, {
+      id: TOAST_ID,
+      description: MESSAGES.contact.sendFailed.description,
+    });
   };
 
   return (

@@ -1,3 +1,4 @@
+import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
 import {
   FREE_SHIPPING_THRESHOLD_PENCE,
@@ -219,7 +220,7 @@ export function HomePage() {
 
       <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16 md:py-24">
         <h2 id="features-title" className="text-3xl text-stone-900 md:text-4xl">
-          Why people choose Lithobox
+          Why people choose {BRAND_NAME}
         </h2>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map((f) => (
