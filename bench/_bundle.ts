@@ -79,6 +79,13 @@ function normaliseSource(mapFile: string, source: string): string {
  * `routeChunks` (manifest keys such as "features/shop/ShopPage.tsx"), also what a route's
  * lazy chunk needs before that page can render.
  */
+/** The landing pages Lighthouse measures, with the lazy route chunk each loads at once. */
+export const LANDING_PAGES: ReadonlyArray<{ path: string; routeChunks: readonly string[] }> = [
+  { path: "/", routeChunks: [] },
+  { path: "/shop", routeChunks: ["features/shop/ShopPage.tsx"] },
+  { path: "/shop/create", routeChunks: ["features/creator/CreatorPage.tsx"] },
+];
+
 export function firstLoad(dist: string, routeChunks: readonly string[] = []): FirstLoad {
   const manifest = readManifest(dist);
   const entry = manifest["index.html"] ?? Object.values(manifest).find((c) => c.isEntry);

@@ -28,6 +28,7 @@ import {
   firstLoad,
   firstLoadComposition,
   kb,
+  LANDING_PAGES,
   ROOT,
 } from "./_bundle.js";
 
@@ -37,11 +38,7 @@ const { values: args } = parseArgs({
 const RUNS = Math.max(1, Number(args.runs));
 
 const TARGETS = { performance: 95, lcpMs: 1500, cls: 0.05, firstLoadBytes: FIRST_LOAD_BUDGET_BYTES };
-const PAGES = [
-  { path: "/", routeChunks: [] as string[] },
-  { path: "/shop", routeChunks: ["features/shop/ShopPage.tsx"] },
-  { path: "/shop/create", routeChunks: ["features/creator/CreatorPage.tsx"] },
-];
+const PAGES = LANDING_PAGES;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

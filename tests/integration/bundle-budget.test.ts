@@ -23,6 +23,7 @@ import {
   firstLoad,
   firstLoadComposition,
   kb,
+  LANDING_PAGES,
   readManifest,
 } from "../../bench/_bundle.js";
 import { documentTitle, PRERENDERED_ROUTES, prerenderedFile } from "../../src/shared/titles";
@@ -62,6 +63,18 @@ describe("first-load bundle of /", () => {
     expect(adminChunks.length).toBeGreaterThan(0);
     for (const chunk of adminChunks) expect(firstLoadFiles.has(chunk.file), chunk.src).toBe(false);
   });
+
+  it.each(LANDING_PAGES.filter((page) => page.routeChunks.length > 0))(
+    "loads no admin code and no recharts on $path either (with its route chunk)",
+    ({ routeChunks }) => {
+      const pageLoad = firstLoad(dist, routeChunks);
+      // The route chunk is really part of what was measured.
+      expect(pageLoad.js.length).toBeGreaterThan(load.js.length);
+      for (const rule of FORBIDDEN_IN_FIRST_LOAD) {
+        expect(pageLoad.sources.filter(rule.test), `${rule.label} in the first load`).toEqual([]);
+      }
+    },
+  );
 
   it(`stays within the ${kb(FIRST_LOAD_CEILING_BYTES)} gzip budget (JS + CSS)`, () => {
     const top = firstLoadComposition(dist, load)
