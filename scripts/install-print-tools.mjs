@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Installs the tools the lithophane print checks use (admesh, prusa-slicer) through apt when they are
-// missing and we are root; otherwise says what to run. Never fails the caller: the tests skip cleanly.
+// missing and we are root; otherwise says what to run. Never fails the caller: as root the print-tool
+// tests fail when a tool is still missing, elsewhere they skip and say why.
 import { spawnSync } from "node:child_process";
 
 const tools = [
