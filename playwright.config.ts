@@ -31,9 +31,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [
     ["list"],
-    ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "test-results/e2e.json" }],
+    ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? `test-results/e2e-${port}.json` }],
   ],
-  outputDir: "test-results/e2e",
+  // Per port, so parallel runs (E2E_PORT) never wipe each other's traces.
+  outputDir: process.env.E2E_PORT ? `test-results/e2e-${port}` : "test-results/e2e",
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
