@@ -13,7 +13,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { generatePrintFile, type PrintFormat } from "../src/lithophane/node";
+import { generatePrintFile, type PrintFormat } from "../src/server/print/print-file";
 
 interface CaseResult {
   label: string;

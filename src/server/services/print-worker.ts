@@ -6,7 +6,7 @@
 import { parentPort } from "node:worker_threads";
 import type { CropInput } from "../../lithophane/crop.js";
 import { isLithophaneError } from "../../lithophane/errors.js";
-import { generatePrintFile } from "../../lithophane/node.js";
+import { generatePrintFile } from "../print/print-file.js";
 import type { ShapeId } from "../../lithophane/params.js";
 
 export interface PrintWorkerJob {

@@ -1,5 +1,6 @@
 /**
- * Node-only side of the lithophane generator: image decoding with sharp, zlib-backed 3MF compression and
+ * Node side of the lithophane generator (src/lithophane stays pure TypeScript with no native add-on, so the
+ * browser runs it too): image decoding with sharp, zlib-backed 3MF compression and
  * atomic file output. The shop server calls generatePrintFile(); the browser never imports this file.
  */
 import { randomBytes } from "node:crypto";
@@ -9,12 +10,17 @@ import { Worker } from "node:worker_threads";
 import zlib from "node:zlib";
 import type { AsyncFlateStreamHandler, ZipInputFile } from "fflate";
 import sharp from "sharp";
-import { type ByteSink, ChunkedOutput } from "./chunks";
-import { type CropInput, resolveCropRect } from "./crop";
-import { LithophaneError } from "./errors";
-import { buildPanelGeometry, type PanelGeometry } from "./geometry";
-import { computeHeightmap } from "./heightmap";
-import { gridVertexCount, type PanelOptions, type PanelSpec, resolvePanelSpec } from "./params";
+import { type ByteSink, ChunkedOutput } from "../../lithophane/chunks.js";
+import { type CropInput, resolveCropRect } from "../../lithophane/crop.js";
+import { LithophaneError } from "../../lithophane/errors.js";
+import { buildPanelGeometry, type PanelGeometry } from "../../lithophane/geometry.js";
+import { computeHeightmap } from "../../lithophane/heightmap.js";
+import {
+  gridVertexCount,
+  type PanelOptions,
+  type PanelSpec,
+  resolvePanelSpec,
+} from "../../lithophane/params.js";
 import {
   STL_FACET_BYTES,
   STL_HEADER_BYTES,
@@ -24,15 +30,15 @@ import {
   writeFullCellRows,
   writeStl,
   writeStlRest,
-} from "./stl";
+} from "../../lithophane/stl.js";
 import {
   BLOCK_CLAIMED,
   BLOCK_WRITTEN,
   type StlRowsJob,
   type StlRowsReply,
   stlWorkerSource,
-} from "./stl-worker";
-import { write3mf, type ZipEntryFactory, type ZipEntryStream } from "./threemf";
+} from "../../lithophane/stl-worker.js";
+import { write3mf, type ZipEntryFactory, type ZipEntryStream } from "../../lithophane/threemf.js";
 
 export type PrintFormat = "stl" | "3mf";
 

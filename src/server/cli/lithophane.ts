@@ -5,10 +5,10 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import type { CropInput } from "./crop";
-import { isLithophaneError } from "./errors";
-import { formatFromPath, generatePrintFile } from "./node";
-import { isShapeId, SHAPE_IDS, THICKNESS_MAPPINGS, type ThicknessMapping } from "./params";
+import type { CropInput } from "../../lithophane/crop.js";
+import { isLithophaneError } from "../../lithophane/errors.js";
+import { isShapeId, SHAPE_IDS, THICKNESS_MAPPINGS, type ThicknessMapping } from "../../lithophane/params.js";
+import { formatFromPath, generatePrintFile } from "../print/print-file.js";
 
 const USAGE = `Usage: npm run lithophane -- <image> --shape <${SHAPE_IDS.join("|")}> --width-mm N --height-mm N --out <file.stl|file.3mf>
 Options:
@@ -152,7 +152,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-// Run when executed directly (tsx src/lithophane/cli.ts), not when imported by tests.
+// Run when executed directly (tsx src/server/cli/lithophane.ts), not when imported by tests.
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   process.exitCode = await main(process.argv.slice(2));
 }

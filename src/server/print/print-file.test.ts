@@ -9,13 +9,13 @@ import { crc32 } from "node:zlib";
 import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LithophaneError } from "./errors";
-import { buildPanelGeometry, computeHeightmap } from "./index";
-import { checkMesh, parseBinaryStl } from "./mesh-check";
-import { crc32Combine, generatePrintFile, startStlWorker, writePrintFile } from "./node";
+import { LithophaneError } from "../../lithophane/errors.js";
+import { buildPanelGeometry, computeHeightmap } from "../../lithophane/index.js";
+import { checkMesh, parseBinaryStl } from "../../lithophane/mesh-check.js";
+import { crc32Combine, generatePrintFile, startStlWorker, writePrintFile } from "./print-file.js";
 
 const run = promisify(execFile);
-const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 let folder: string;
 let photo: Buffer;
 
@@ -213,7 +213,9 @@ describe("generatePrintFile", { timeout: 30_000 }, () => {
 
 describe("CLI", { timeout: 90_000 }, () => {
   const cli = (args: string[]) =>
-    run(process.execPath, ["--import", "tsx", "src/lithophane/cli.ts", ...args], { cwd: repoRoot }).then(
+    run(process.execPath, ["--import", "tsx", "src/server/cli/lithophane.ts", ...args], {
+      cwd: repoRoot,
+    }).then(
       ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
       (error: { code?: number; stdout?: string; stderr?: string }) => ({
         code: error.code ?? -1,

@@ -11,11 +11,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPanelGeometry, computeHeightmap, SHAPE_IDS, type ShapeId } from "./index";
-import { writePrintFile } from "./node";
+import { buildPanelGeometry, computeHeightmap, SHAPE_IDS, type ShapeId } from "../../lithophane/index.js";
+import { writePrintFile } from "./print-file.js";
 
 const run = promisify(execFile);
-const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
 const hasCommand = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
 
 if (!hasCommand("admesh") || !hasCommand("prusa-slicer")) {
