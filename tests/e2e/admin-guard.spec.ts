@@ -44,11 +44,10 @@ test.describe("Admin guard", () => {
     await expect(dialog.getByRole("button", { name: "Skip for now" })).toHaveCount(0);
     await expect(dialog.getByRole("button", { name: "Close" })).toHaveCount(0);
 
-    // Escape tries to dismiss: administrators cannot skip.
-    await page.keyboard.press("Escape");
-    await expectToast(page, MESSAGES.mfa.cannotSkip);
+    // A click on the overlay does not dismiss it (Escape signs out: the test below).
+    await page.mouse.click(5, 5);
     await expect(dialog).toBeVisible();
-    // The server refuses too.
+    // An administrator cannot skip: the server refuses too.
     const skip = await page.request.post("/api/mfa/skip", { headers: { Origin: BASE_URL } });
     expect(skip.status()).toBe(403);
     expect(((await skip.json()) as { message: string }).message).toBe(MESSAGES.mfa.cannotSkip.description);
@@ -80,5 +79,19 @@ test.describe("Admin guard", () => {
     ).toBeVisible();
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("an admin who dismisses the MFA set-up with Escape is signed out", async ({ page, request }) => {
+    const admin = await createVerifiedUser(request, "admin-escape");
+    await grantAdmin(request, admin.email);
+    await submitLogin(page, admin.email, admin.password);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: "Set up multi-factor authentication" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expectToast(page, MESSAGES.auth.signedOut);
+    await expect(dialog).toHaveCount(0);
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: MESSAGES.nav.signIn }),
+    ).toBeVisible();
   });
 });

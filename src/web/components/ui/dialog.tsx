@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { cn } from "./cn";
+import { useReturnFocus } from "./return-focus";
 
 interface DialogProps {
   open?: boolean;
@@ -13,6 +14,8 @@ interface DialogProps {
   className?: string;
   /** Blocking dialogs cannot be dismissed by Escape, outside click or a close button. */
   blocking?: boolean;
+  /** A blocking dialog's answer to Escape, the one dismissal it still hears (e.g. sign out). */
+  onBlockedEscape?: () => void;
 }
 
 export function Dialog({
@@ -24,15 +27,25 @@ export function Dialog({
   children,
   className,
   blocking,
+  onBlockedEscape,
 }: DialogProps) {
   const stop = blocking ? (e: Event) => e.preventDefault() : undefined;
+  // Without a trigger to go back to, the focus returns to what opened the dialog.
+  const returnFocus = useReturnFocus();
+  const onEscape = blocking
+    ? (e: KeyboardEvent) => {
+        e.preventDefault();
+        onBlockedEscape?.();
+      }
+    : undefined;
   return (
     <RadixDialog.Root {...(open === undefined ? {} : { open })} {...(onOpenChange ? { onOpenChange } : {})}>
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-stone-950/60" />
         <RadixDialog.Content
-          onEscapeKeyDown={stop}
+          {...(trigger ? {} : returnFocus)}
+          onEscapeKeyDown={onEscape}
           onPointerDownOutside={stop}
           onInteractOutside={stop}
           className={cn(

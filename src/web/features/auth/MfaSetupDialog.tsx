@@ -34,8 +34,8 @@ interface MfaSetupDialogProps {
   /** First-login prompt for customers: the Skip button. */
   onSkip?: (() => void | Promise<void>) | undefined;
   /**
-   * Administrators who must set up MFA: the dialog cannot be dismissed (a skip attempt says
-   * 'Cannot Skip'); "Sign out" is the only way out.
+   * Administrators who must set up MFA: a blocking overlay (a skip attempt says 'Cannot Skip');
+   * dismissing it with Escape, or "Sign out", signs them out.
    */
   mandatory?: { onSignOut: () => void } | undefined;
 }
@@ -65,17 +65,6 @@ export function MfaSetupDialog({ open, onOpenChange, onEnabled, onSkip, mandator
     setBackupCodes([]);
     setCode("");
   }, [open]);
-
-  // The blocking dialog ignores Escape; an administrator pressing it is told why.
-  const mustSetUp = open && Boolean(mandatory);
-  useEffect(() => {
-    if (!mustSetUp) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") notify(MESSAGES.mfa.cannotSkip);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [mustSetUp]);
 
   const start = async (e: FormEvent) => {
     e.preventDefault();
@@ -151,15 +140,10 @@ export function MfaSetupDialog({ open, onOpenChange, onEnabled, onSkip, mandator
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next && mandatory) {
-          // Escape or a click outside: an administrator cannot skip.
-          notify(MESSAGES.mfa.cannotSkip);
-          return;
-        }
-        onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       blocking={Boolean(mandatory)}
+      // The spec: an administrator who dismisses the set-up is signed out.
+      {...(mandatory ? { onBlockedEscape: () => void mandatory.onSignOut() } : {})}
       title={
         step === "intro"
           ? "Set up multi-factor authentication"
