@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
+import { MESSAGES } from "../../src/shared/messages";
 import { openAdmin, placePaidOrder, signInAdminForEachTest } from "./admin-helpers";
 import { mailsTo, uniqueEmail } from "./auth-helpers";
 import { expect, test } from "./fixtures/test";
@@ -49,6 +50,10 @@ test("an admin dispatches an order with a tracking number; the customer's e-mail
   await expect(page.getByText("5 Shipquay Street")).toBeVisible();
 
   await page.getByLabel("Change status to").selectOption("dispatched");
+  // The dispatch e-mail carries the tracking number: without one, nothing is sent.
+  await page.getByRole("button", { name: "Mark dispatched and e-mail customer" }).click();
+  await expect(page.getByText(MESSAGES.adminOrders.trackingRequired)).toBeVisible();
+  await expect(page.getByLabel("Tracking number")).toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("Tracking number").fill("RM987654321GB");
   await page.getByRole("button", { name: "Mark dispatched and e-mail customer" }).click();
   await expect(
@@ -77,6 +82,39 @@ test("an admin dispatches an order with a tracking number; the customer's e-mail
   await openAdmin(page, "/admin/activity", "Activity");
   await page.getByLabel("Action").selectOption("order.status_change");
   await expect(page.getByRole("cell", { name: new RegExp(orderId) }).first()).toBeVisible();
+});
+
+test("a bulk dispatch asks for each order's tracking number and e-mails each customer theirs", async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail("bulk-dispatch");
+  const orderId = await placePaidOrder(request, email);
+  const number = orderId.slice(0, 8);
+
+  await openAdmin(page, "/admin/orders", "Orders");
+  await page.getByRole("searchbox", { name: "Search orders" }).fill(email);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("checkbox", { name: `Select order #${number}` }).check();
+  const bulk = page.getByRole("region", { name: "Bulk status change" });
+  await bulk.getByLabel("New status").selectOption("dispatched");
+  await bulk.getByRole("button", { name: "Change status" }).click();
+  const tracking = bulk.getByLabel(MESSAGES.adminOrders.trackingFor(number));
+  await expect(tracking).toHaveAttribute("aria-invalid", "true");
+  await expect(bulk.getByText(MESSAGES.adminOrders.trackingRequired)).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await tracking.fill("RM246813579GB");
+  await bulk.getByRole("button", { name: "Change status" }).click();
+  const confirm = page.getByRole("dialog", { name: "Change the status of the selected orders?" });
+  await expect(confirm.getByText(/with their tracking number/)).toBeVisible();
+  await confirm.getByRole("button", { name: "Change status" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Statuses updated" })).toBeVisible();
+  await expect
+    .poll(async () => (await mailsTo(email)).find((m) => /has been dispatched/.test(m)) ?? "", {
+      timeout: 15_000,
+    })
+    .toContain("RM246813579GB");
 });
 
 test("an admin creates and edits a product and sees it in the shop, then disables it", async ({ page }) => {

@@ -1,8 +1,8 @@
 /**
  * The admin guard on the server: EVERY route under /api/admin — enumerated from the Hono app
- * itself, so a route added later is covered without touching this file — answers 401 to an
- * anonymous caller, 403 to a signed-in customer and 403 to an admin who has not set up MFA,
- * and changes nothing. An admin with MFA gets through.
+ * itself, so a route added later is covered without touching this file — answers 403 to an
+ * anonymous caller, to a signed-in customer and to an admin who has not set up MFA, and
+ * changes nothing. An admin with MFA gets through.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userActivityLogs } from "../../src/server/db/schema.js";
@@ -21,16 +21,29 @@ interface AdminRoute {
   path: string;
 }
 
-/** Every handler Hono registered under /api/admin (middleware, registered as ALL, aside). */
+/**
+ * Every handler Hono registered under /api/admin, read from the real app's route list.
+ * Middleware (`use`) is registered as ALL on a wildcard path and is left aside; a handler
+ * registered with `all()` on a concrete path is kept and tried as GET and as POST.
+ */
 function adminRoutes(): AdminRoute[] {
   const seen = new Set<string>();
   const routes: AdminRoute[] = [];
-  for (const r of shop.app.routes) {
-    if (!r.path.startsWith("/api/admin") || r.method === "ALL") continue;
-    const key = `${r.method} ${r.path}`;
-    if (seen.has(key)) continue;
+  const add = (method: string, path: string) => {
+    const key = `${method} ${path}`;
+    if (seen.has(key)) return;
     seen.add(key);
-    routes.push({ method: r.method, path: r.path });
+    routes.push({ method, path });
+  };
+  for (const r of shop.app.routes) {
+    if (r.path !== "/api/admin" && !r.path.startsWith("/api/admin/")) continue;
+    if (r.method === "ALL") {
+      if (r.path.endsWith("*")) continue;
+      add("GET", r.path);
+      add("POST", r.path);
+    } else {
+      add(r.method, r.path);
+    }
   }
   return routes;
 }
@@ -100,11 +113,21 @@ describe("every /api/admin route", () => {
     }
   });
 
-  it("answers 401 to an anonymous caller", async () => {
+  it("answers 403 to an anonymous caller (never 401)", async () => {
     for (const route of adminRoutes()) {
       const res = await call(route);
-      expect(res.status, `${route.method} ${route.path}`).toBe(401);
+      expect(res.status, `${route.method} ${route.path}`).toBe(403);
       expect(((await res.json()) as { error: string }).error).toBe("unauthenticated");
+    }
+  });
+
+  it("answers 403 to an anonymous caller and a customer on a path no route serves (the guard runs first)", async () => {
+    for (const cookie of [undefined, customer.cookie]) {
+      for (const method of ["GET", "POST", "DELETE"]) {
+        const res = await call({ method, path: "/api/admin/no-such-screen" }, cookie);
+        expect(res.status, `${method} ${cookie ? "customer" : "anonymous"}`).toBe(403);
+        await res.body?.cancel();
+      }
     }
   });
 

@@ -5,7 +5,7 @@
  * JSON, streamed in keyset batches, with correct escaping and the formula-injection guard.
  */
 import { asc, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   analyticsEvents,
   orderItems,
@@ -366,6 +366,61 @@ describe("exports", () => {
       expect(parsed).toEqual(JSON.parse(big));
       expect(new Set(parsed.map((r) => r.id)).size).toBe(parsed.length);
     }
+  });
+
+  it("writes exactly one audit row per export, after the last byte, with the record count", async () => {
+    const db = shop.ctx.database.db;
+    const exportRows = () =>
+      db
+        .select()
+        .from(userActivityLogs)
+        .where(eq(userActivityLogs.actionType, "export.customers"))
+        .orderBy(asc(userActivityLogs.id));
+    const before = (await exportRows()).length;
+    const res = await shop.request("/api/admin/export/customers?format=json", {
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.status).toBe(200);
+    const records = (await res.json()) as Json[];
+    // The body ends when the stream does, and the row is written before the stream ends.
+    const rows = await exportRows();
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({
+      tableName: "users",
+      success: true,
+      errorMessage: null,
+      newValues: { format: "json", from: null, to: null, records: records.length },
+    });
+  });
+
+  it("logs a download cancelled part-way once, as a failure (no success row)", async () => {
+    const db = shop.ctx.database.db;
+    const exportRows = () =>
+      db
+        .select()
+        .from(userActivityLogs)
+        .where(eq(userActivityLogs.actionType, "export.orders"))
+        .orderBy(asc(userActivityLogs.id));
+    const before = (await exportRows()).length;
+    const res = await shop.request("/api/admin/export/orders?format=csv", {
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.status).toBe(200);
+    // The reader stops after the first chunk (the CSV header), while the rows are still being read.
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    expect(first.done).toBe(false);
+    await reader.cancel();
+    await vi.waitFor(async () => expect(await exportRows()).toHaveLength(before + 1), { timeout: 10_000 });
+    // Give a late success row the chance to show up: there must be none.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const rows = (await exportRows()).slice(before);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      tableName: "orders",
+      success: false,
+      errorMessage: "The download was cancelled.",
+    });
   });
 
   it("exports customers and products matching the database", async () => {

@@ -5,6 +5,8 @@
  * order purge, orphaned uploads) — and that each mutation writes its audit row, in the same
  * transaction, with the operation context; a refused one is logged as a failure.
  */
+
+import { MESSAGES } from "@shared/messages";
 import { and, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -228,6 +230,75 @@ describe("orders", () => {
       .from(userActivityLogs)
       .where(and(eq(userActivityLogs.actionType, "order.status_change"), eq(userActivityLogs.recordId, a)));
     expect(rows).toMatchObject([{ success: true, newValues: { status: "processing" } }]);
+  });
+
+  it("refuses to dispatch without a tracking number (one order or in bulk): nothing changes, no e-mail", async () => {
+    const db = shop.ctx.database.db;
+    const a = await insertOrder(shop, { userId: null, email: "track-a@example.com", status: "paid" });
+    const b = await insertOrder(shop, { userId: null, email: "track-b@example.com", status: "paid" });
+    const mailsBefore = readMails(shop).length;
+    const auditBefore = (await lastAudit()).id;
+    for (const body of [{ status: "dispatched" }, { status: "dispatched", trackingNumber: "   " }]) {
+      const res = await api("POST", `/orders/${a}/status`, body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        error: "validation_failed",
+        message: MESSAGES.adminOrders.trackingRequired,
+        fields: { trackingNumber: MESSAGES.adminOrders.trackingRequired },
+      });
+    }
+    const bulk = await api("POST", "/orders/bulk-status", {
+      ids: [a, b],
+      status: "dispatched",
+      trackingNumbers: { [a]: "RM555000111GB", [b]: " " },
+    });
+    expect(bulk.status).toBe(400);
+    expect(bulk.body).toMatchObject({
+      message: MESSAGES.adminOrders.bulkTrackingRequired,
+      fields: { [`trackingNumbers.${b}`]: MESSAGES.adminOrders.bulkTrackingRequired },
+    });
+    expect((await api("POST", "/orders/bulk-status", { ids: [a], status: "dispatched" })).status).toBe(400);
+    for (const id of [a, b]) {
+      expect((await db.select().from(orders).where(eq(orders.id, id)))[0]?.status).toBe("paid");
+    }
+    expect(readMails(shop).length).toBe(mailsBefore);
+    expect((await lastAudit()).id).toBe(auditBefore);
+  });
+
+  it("bulk dispatch takes one tracking number per order and e-mails each customer theirs", async () => {
+    const db = shop.ctx.database.db;
+    const a = await insertOrder(shop, { userId: null, email: "bulk-track-a@example.com", status: "paid" });
+    const b = await insertOrder(shop, {
+      userId: null,
+      email: "bulk-track-b@example.com",
+      status: "printing",
+    });
+    const before = readMails(shop).length;
+    const res = await api("POST", "/orders/bulk-status", {
+      ids: [a, b],
+      status: "dispatched",
+      trackingNumbers: { [a]: " RM111111111GB ", [b]: "RM222222222GB" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ changed: 2, failed: 0 });
+    expect((await db.select().from(orders).where(eq(orders.id, a)))[0]).toMatchObject({
+      status: "dispatched",
+      trackingNumber: "RM111111111GB",
+    });
+    expect((await db.select().from(orders).where(eq(orders.id, b)))[0]).toMatchObject({
+      status: "dispatched",
+      trackingNumber: "RM222222222GB",
+    });
+    const mails = readMails(shop).slice(before);
+    expect(mails.find((m) => m.to === "bulk-track-a@example.com")?.text).toContain("RM111111111GB");
+    expect(mails.find((m) => m.to === "bulk-track-b@example.com")?.text).toContain("RM222222222GB");
+    const rows = await db
+      .select()
+      .from(userActivityLogs)
+      .where(and(eq(userActivityLogs.actionType, "order.status_change"), eq(userActivityLogs.recordId, b)));
+    expect(rows).toMatchObject([
+      { success: true, newValues: { status: "dispatched", trackingNumber: "RM222222222GB" } },
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@
  * payment's transaction; the background runner turns each into a 3MF (with the customer's crop,
  * shape and size) that admins list, download and, after a failure, retry; a job left running by
  * a crash resumes on the next start; a photo that is not one of the shop's uploads is refused at
- * checkout and never fetched; non-admins get 401/403 on every new endpoint.
+ * checkout and never fetched; non-admins get 403 on every new endpoint.
  *
  * PRINT_RESOLUTION_MM=1 keeps the panels small (181 x 181 grid) so the suite is quick; the
  * restart test runs at the shop's default 0.2 mm.
@@ -395,7 +395,7 @@ describe("a job another server stopped hearing about", () => {
 });
 
 describe("the admin endpoints", () => {
-  it("answer 401 to anonymous callers and 403 to customers", async () => {
+  it("answer 403 to anonymous callers and to customers", async () => {
     const answer = await paidOrder(shop, [accessoryItem(ACCESSORIES.dimmer)]);
     const id = answer.orderId;
     const job = "00000000-0000-4000-8000-000000000000";
@@ -404,7 +404,7 @@ describe("the admin endpoints", () => {
       ["GET", `/api/admin/orders/${id}/print-jobs/${job}/file`],
       ["POST", `/api/admin/orders/${id}/print-jobs/${job}/retry`],
     ] as const) {
-      expect((await shop.request(pathname, { method })).status, pathname).toBe(401);
+      expect((await shop.request(pathname, { method })).status, pathname).toBe(403);
       expect(
         (await shop.request(pathname, { method, headers: { cookie: customer.cookie } })).status,
         pathname,

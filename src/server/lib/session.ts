@@ -131,9 +131,14 @@ export function isFreshSession(session: CallerSession["session"], now: number = 
   return now - session.createdAt.getTime() <= FRESH_SESSION_MS;
 }
 
-/** Admins only, and only once their multi-factor authentication is set up. */
+/**
+ * Admins only, and only once their multi-factor authentication is set up. Every refusal is a
+ * 403, an anonymous caller's too (code "unauthenticated", so a client can offer the sign-in):
+ * nothing under /api/admin answers 401.
+ */
 export async function requireAdmin(ctx: AppContext, c: Context): Promise<SessionUser> {
-  const user = await requireUser(ctx, c);
+  const user = await getSessionUser(ctx, c);
+  if (!user) throw new HttpError(403, "unauthenticated", "Please log in as an administrator to continue.");
   if (user.role !== "admin")
     throw new HttpError(403, "forbidden", "You don't have permission to access this page.");
   if (!user.twoFactorEnabled) {

@@ -1,5 +1,5 @@
 /**
- * The admin API (/api/admin/*; every call needs an admin with MFA, else 401/403). Money is
+ * The admin API (/api/admin/*; every call needs an admin with MFA, else 403). Money is
  * GBP pence. Each function throws ApiRequestError with the server's message on failure.
  */
 import type {
@@ -97,11 +97,17 @@ export function addOrderNote(id: string, body: string): Promise<{ note: AdminOrd
   return readJson(api.admin.orders[":id"].notes.$post({ param: { id }, json: { body } }));
 }
 
+/** `trackingNumbers` (order id -> tracking number) is required for each order when dispatching. */
 export function bulkChangeStatus(
   ids: string[],
   status: OrderStatus,
+  trackingNumbers?: Record<string, string>,
 ): Promise<{ results: BulkStatusResult[]; changed: number; failed: number }> {
-  return readJson(api.admin.orders["bulk-status"].$post({ json: { ids, status } }));
+  return readJson(
+    api.admin.orders["bulk-status"].$post({
+      json: { ids, status, ...(trackingNumbers ? { trackingNumbers } : {}) },
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------- users

@@ -1,8 +1,9 @@
 /**
  * GET /admin/export/:resource?format=csv|json&from&to — orders (with items), customers or
  * products created in the date range (UK days; both ends optional), streamed as a download.
- * Each export is audit-logged before the first byte (who exported what); a failure part-way
- * is logged as a failed row too.
+ * Each export writes exactly one audit row (who exported what), once its outcome is known: a
+ * success row after the last byte was written (with the number of records), or a failed row
+ * when it broke off part-way or the download was cancelled.
  */
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
@@ -25,6 +26,7 @@ const query = z.object({
 });
 
 const TABLES = { orders: "orders", customers: "users", products: "products" } as const;
+const CANCELLED = "The download was cancelled.";
 
 export function adminExportRoutes(ctx: AppContext) {
   const db = ctx.database.db;
@@ -45,7 +47,6 @@ export function adminExportRoutes(ctx: AppContext) {
         recordId: null,
         newValues: { format, from: from ?? null, to: to ?? null },
       };
-      await withAudit(db, actor, entry);
 
       const fileName = exportFileName(resource, format, { from, to }, ukToday());
       c.header(
@@ -59,9 +60,12 @@ export function adminExportRoutes(ctx: AppContext) {
         c,
         async (out) => {
           const records = await writeExport(db, resource, format, { from, to }, async (chunk) => {
-            if (out.aborted) throw new Error("The download was cancelled.");
+            if (out.aborted) throw new Error(CANCELLED);
             await out.write(chunk);
           });
+          // A download cancelled during the last write still failed.
+          if (out.aborted) throw new Error(CANCELLED);
+          await withAudit(db, actor, { ...entry, newValues: { ...entry.newValues, records } });
           ctx.log.info({ by: actor.id, resource, format, from, to, records }, "admin export");
         },
         async (error, out) => {

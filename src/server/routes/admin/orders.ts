@@ -4,9 +4,14 @@
  *   GET  /admin/orders/:id                                          the detail
  *   POST /admin/orders/:id/status {status, trackingNumber?, note?}   change status (dispatch e-mail)
  *   POST /admin/orders/:id/notes {body}                              add an internal note
- *   POST /admin/orders/bulk-status {ids, status, note?}              change many (each on its own)
+ *   POST /admin/orders/bulk-status {ids, status, note?, trackingNumbers?}  change many (each on its own)
+ *
+ * Dispatching sends the customer the dispatch e-mail with the tracking number, so a change to
+ * dispatched needs a non-blank tracking number: `trackingNumber` for one order, and
+ * `trackingNumbers[id]` for every order of a bulk change (400 otherwise, nothing changed).
  */
 import { zValidator } from "@hono/zod-validator";
+import { MESSAGES } from "@shared/messages";
 import { ORDER_STATUSES } from "@shared/orders";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -40,11 +45,23 @@ const listQuery = z.object({
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
-const statusBody = z.object({
-  status: z.enum(ORDER_STATUSES, { error: "Choose a status." }),
-  trackingNumber: z.string().trim().max(100, "The tracking number is too long.").optional(),
-  note: z.string().trim().max(2000, "The note is too long.").optional(),
-});
+const trackingNumber = z.string().trim().max(100, "The tracking number is too long.");
+
+const statusBody = z
+  .object({
+    status: z.enum(ORDER_STATUSES, { error: "Choose a status." }),
+    trackingNumber: trackingNumber.optional(),
+    note: z.string().trim().max(2000, "The note is too long.").optional(),
+  })
+  .superRefine((body, issues) => {
+    if (body.status === "dispatched" && !body.trackingNumber) {
+      issues.addIssue({
+        code: "custom",
+        path: ["trackingNumber"],
+        message: MESSAGES.adminOrders.trackingRequired,
+      });
+    }
+  });
 
 const noteBody = z.object({
   body: z
@@ -54,14 +71,29 @@ const noteBody = z.object({
     .max(5000, "The note is too long (5,000 characters at most)."),
 });
 
-const bulkBody = z.object({
-  ids: z
-    .array(z.string().min(1).max(64))
-    .min(1, "Select at least one order.")
-    .max(200, "Select at most 200 orders."),
-  status: z.enum(ORDER_STATUSES, { error: "Choose a status." }),
-  note: z.string().trim().max(2000).optional(),
-});
+const bulkBody = z
+  .object({
+    ids: z
+      .array(z.string().min(1).max(64))
+      .min(1, "Select at least one order.")
+      .max(200, "Select at most 200 orders."),
+    status: z.enum(ORDER_STATUSES, { error: "Choose a status." }),
+    note: z.string().trim().max(2000).optional(),
+    /** Order id -> its tracking number; required for each order when dispatching. */
+    trackingNumbers: z.record(z.string().min(1).max(64), trackingNumber).optional(),
+  })
+  .superRefine((body, issues) => {
+    if (body.status !== "dispatched") return;
+    for (const id of new Set(body.ids)) {
+      if (!body.trackingNumbers?.[id]) {
+        issues.addIssue({
+          code: "custom",
+          path: ["trackingNumbers", id],
+          message: MESSAGES.adminOrders.bulkTrackingRequired,
+        });
+      }
+    }
+  });
 
 export interface BulkStatusResult {
   id: string;
@@ -114,7 +146,7 @@ export function adminOrderRoutes(ctx: AppContext) {
     })
 
     .post("/orders/bulk-status", zValidator("json", bulkBody, validationHook), async (c) => {
-      const { ids, status, note } = c.req.valid("json");
+      const { ids, status, note, trackingNumbers } = c.req.valid("json");
       const unique = [...new Set(ids)];
       const known = await existingOrderIds(db, unique);
       const results: BulkStatusResult[] = [];
@@ -124,7 +156,12 @@ export function adminOrderRoutes(ctx: AppContext) {
           continue;
         }
         try {
-          const change = await changeStatus(c, id, { status, note: note || "Bulk status change" });
+          const tracking = trackingNumbers?.[id];
+          const change = await changeStatus(c, id, {
+            status,
+            note: note || "Bulk status change",
+            ...(tracking ? { trackingNumber: tracking } : {}),
+          });
           results.push({ id, ok: true, message: change.changed ? "Changed." : "Already in that status." });
         } catch (error) {
           results.push({

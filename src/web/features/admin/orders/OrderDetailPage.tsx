@@ -1,9 +1,11 @@
 import { shippingLineLabel } from "@shared/checkout";
+import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { capitaliseStatus, ORDER_STATUS_LABELS, type OrderStatus } from "@shared/orders";
 import { isShippingMethod } from "@shared/shipping";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type AdminOrderDetail, addOrderNote, changeOrderStatus, fetchOrder } from "@web/api/admin";
+import { ApiRequestError } from "@web/api/http";
 import { Badge } from "@web/components/ui/badge";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -198,11 +200,13 @@ function StatusCard({ order }: { order: AdminOrderDetail }) {
   const [status, setStatus] = useState<OrderStatus | "">("");
   const [tracking, setTracking] = useState(order.trackingNumber ?? "");
   const [note, setNote] = useState("");
+  const [trackingError, setTrackingError] = useState<string | undefined>();
+  const dispatching = status === "dispatched";
   const mutation = useMutation({
     mutationFn: () =>
       changeOrderStatus(order.id, {
         status: status as OrderStatus,
-        ...(status === "dispatched" && tracking.trim() ? { trackingNumber: tracking.trim() } : {}),
+        ...(dispatching && tracking.trim() ? { trackingNumber: tracking.trim() } : {}),
         ...(note.trim() ? { note: note.trim() } : {}),
       }),
     onSuccess: (result) => {
@@ -211,13 +215,25 @@ function StatusCard({ order }: { order: AdminOrderDetail }) {
       });
       setStatus("");
       setNote("");
+      setTrackingError(undefined);
       void queryClient.invalidateQueries({ queryKey: ["admin"] });
     },
-    onError: (error) => toast.error("Status not changed", { description: error.message }),
+    onError: (error) => {
+      const fieldError = error instanceof ApiRequestError ? error.fields?.trackingNumber : undefined;
+      if (fieldError) setTrackingError(fieldError);
+      toast.error("Status not changed", { description: error.message });
+    },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (status) mutation.mutate();
+    if (!status) return;
+    // The dispatch e-mail carries the tracking number: none, no dispatch.
+    if (dispatching && !tracking.trim()) {
+      setTrackingError(MESSAGES.adminOrders.trackingRequired);
+      return;
+    }
+    setTrackingError(undefined);
+    mutation.mutate();
   };
   return (
     <Section title="Status">
@@ -236,7 +252,10 @@ function StatusCard({ order }: { order: AdminOrderDetail }) {
           <FilterSelect
             label="Change status to"
             value={status}
-            onChange={(v) => setStatus(v as OrderStatus | "")}
+            onChange={(v) => {
+              setStatus(v as OrderStatus | "");
+              setTrackingError(undefined);
+            }}
           >
             <option value="">Choose…</option>
             {order.nextStatuses.map((s) => (
@@ -245,13 +264,18 @@ function StatusCard({ order }: { order: AdminOrderDetail }) {
               </option>
             ))}
           </FilterSelect>
-          {status === "dispatched" ? (
+          {dispatching ? (
             <TextField
               label="Tracking number"
               hint="Sent to the customer in the dispatch e-mail."
+              required
+              error={trackingError}
               value={tracking}
               maxLength={100}
-              onChange={(e) => setTracking(e.target.value)}
+              onChange={(e) => {
+                setTracking(e.target.value);
+                if (e.target.value.trim()) setTrackingError(undefined);
+              }}
             />
           ) : null}
           <TextAreaField
@@ -264,7 +288,7 @@ function StatusCard({ order }: { order: AdminOrderDetail }) {
           <Button type="submit" disabled={!status || mutation.isPending} className="w-full">
             {mutation.isPending
               ? "Saving..."
-              : status === "dispatched"
+              : dispatching
                 ? "Mark dispatched and e-mail customer"
                 : "Update status"}
           </Button>

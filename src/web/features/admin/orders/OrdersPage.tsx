@@ -1,9 +1,12 @@
+import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@shared/orders";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { bulkChangeStatus, fetchOrders, type OrderFilters } from "@web/api/admin";
+import { ApiRequestError } from "@web/api/http";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import { TextField } from "@web/components/ui/field";
 import { Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -47,6 +50,10 @@ export function OrdersPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulkStatus, setBulkStatus] = useState<OrderStatus | "">("");
   const [confirming, setConfirming] = useState(false);
+  // Dispatching e-mails each customer their tracking number, so each selected order needs one.
+  const [trackingNumbers, setTrackingNumbers] = useState<Record<string, string>>({});
+  const [trackingErrors, setTrackingErrors] = useState<Record<string, string>>({});
+  const dispatching = bulkStatus === "dispatched";
   const queryClient = useQueryClient();
 
   const q = useQuery({
@@ -69,11 +76,21 @@ export function OrdersPage() {
     setFilter("q", search.trim());
   };
 
+  const selectedTracking = () =>
+    Object.fromEntries([...selected].map((id) => [id, trackingNumbers[id]?.trim() ?? ""]));
+
   const bulk = useMutation({
-    mutationFn: () => bulkChangeStatus([...selected], bulkStatus as OrderStatus),
+    mutationFn: () =>
+      bulkChangeStatus(
+        [...selected],
+        bulkStatus as OrderStatus,
+        dispatching ? selectedTracking() : undefined,
+      ),
     onSuccess: (result) => {
       setConfirming(false);
       setSelected(new Set());
+      setTrackingNumbers({});
+      setTrackingErrors({});
       if (result.failed === 0)
         toast.success("Statuses updated", { description: `${result.changed} order(s) changed.` });
       else {
@@ -84,8 +101,36 @@ export function OrdersPage() {
       }
       void queryClient.invalidateQueries({ queryKey: ["admin"] });
     },
-    onError: (error) => toast.error("Bulk change failed", { description: error.message }),
+    onError: (error) => {
+      setConfirming(false);
+      if (error instanceof ApiRequestError && error.fields) {
+        const prefix = "trackingNumbers.";
+        setTrackingErrors(
+          Object.fromEntries(
+            Object.entries(error.fields)
+              .filter(([key]) => key.startsWith(prefix))
+              .map(([key, message]) => [key.slice(prefix.length), message]),
+          ),
+        );
+      }
+      toast.error("Bulk change failed", { description: error.message });
+    },
   });
+
+  /** Opens the confirmation, once every order to dispatch has its tracking number. */
+  const startBulkChange = () => {
+    if (dispatching) {
+      const missing = Object.entries(selectedTracking()).filter(([, value]) => !value);
+      setTrackingErrors(
+        Object.fromEntries(missing.map(([id]) => [id, MESSAGES.adminOrders.trackingRequired])),
+      );
+      if (missing.length > 0) {
+        toast.error("Statuses not changed", { description: MESSAGES.adminOrders.bulkTrackingRequired });
+        return;
+      }
+    }
+    setConfirming(true);
+  };
 
   const rows = q.data?.orders ?? [];
   const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
@@ -178,12 +223,37 @@ export function OrdersPage() {
               </option>
             ))}
           </FilterSelect>
-          <Button disabled={!bulkStatus} onClick={() => setConfirming(true)}>
+          <Button disabled={!bulkStatus} onClick={startBulkChange}>
             Change status
           </Button>
           <Button variant="ghost" onClick={() => setSelected(new Set())}>
             Clear selection
           </Button>
+          {dispatching ? (
+            <fieldset className="grid w-full gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              <legend className="mb-2 text-sm text-stone-800">
+                Each customer is e-mailed their tracking number: enter one per order.
+              </legend>
+              {[...selected].map((id) => {
+                const displayNumber = rows.find((r) => r.id === id)?.displayNumber ?? id.slice(0, 8);
+                return (
+                  <TextField
+                    key={id}
+                    label={MESSAGES.adminOrders.trackingFor(displayNumber)}
+                    required
+                    maxLength={100}
+                    error={trackingErrors[id]}
+                    value={trackingNumbers[id] ?? ""}
+                    onChange={(e) => {
+                      const value = e.target.value;
+                      setTrackingNumbers((prev) => ({ ...prev, [id]: value }));
+                      if (value.trim()) setTrackingErrors(({ [id]: _cleared, ...rest }) => rest);
+                    }}
+                  />
+                );
+              })}
+            </fieldset>
+          ) : null}
         </section>
       ) : null}
 
@@ -265,7 +335,7 @@ export function OrdersPage() {
         title="Change the status of the selected orders?"
         description={
           bulkStatus
-            ? `${selected.size} order(s) will become ${ORDER_STATUS_LABELS[bulkStatus]}. Orders that cannot move to that status are left as they are and listed afterwards.${bulkStatus === "dispatched" ? " Each customer gets the dispatch e-mail (without a tracking number)." : ""}`
+            ? `${selected.size} order(s) will become ${ORDER_STATUS_LABELS[bulkStatus]}. Orders that cannot move to that status are left as they are and listed afterwards.${dispatching ? " Each customer gets the dispatch e-mail with their tracking number." : ""}`
             : undefined
         }
         confirmLabel="Change status"

@@ -1,0 +1,442 @@
+/**
+ * The audit trail of every admin mutation, enumerated from the Hono app itself (like the
+ * guard test): EVERY non-GET route under /api/admin has a scenario here — a route added later
+ * without one fails the first test — and for each:
+ *
+ *   1. with its audit row refused by the database (a test trigger on user_activity_logs
+ *      raises for a successful row sent with a marked user agent), the change rolls back:
+ *      no business table differs, no e-mail is sent, and exactly one row — a failure — is
+ *      written. The change and its row share one transaction.
+ *   2. the same call, allowed, succeeds and writes its row(s): who, action, table, record,
+ *      success, the operation context.
+ */
+import { desc, eq, gt, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderItems, printJobs, uploads, userActivityLogs } from "../../src/server/db/schema.js";
+import { createUser, insertOrder, readMails, type TestUser, uniqueEmail } from "./auth-helpers.js";
+import { createTestShop, type TestShop } from "./harness.js";
+
+let shop: TestShop;
+let admin: TestUser;
+let customer: TestUser;
+
+type Json = Record<string, unknown>;
+
+/** The user agent whose successful audit rows the test trigger refuses. */
+const REFUSE_AUDIT = "lithobox-test-refuse-audit";
+
+/** Tables a refused change must leave exactly as they were (auth bookkeeping and the log aside). */
+const UNTRACKED = new Set([
+  "sessions",
+  "verifications",
+  "rate_limits",
+  "user_activity_logs",
+  "analytics_events",
+  "contact_messages",
+]);
+
+interface Call {
+  method: string;
+  url: string;
+  json?: unknown;
+}
+
+interface Scenario {
+  /** Builds what the call needs and returns the call. */
+  prepare(): Promise<Call>;
+  /** The rows a successful call writes (one per entry). */
+  rows: Array<{ actionType: string; tableName: string | null; recordId?: string | null }>;
+  /** Answers 200 and reports each item's failure in its body (bulk) instead of failing as a whole. */
+  perItem?: boolean;
+}
+
+interface AdminRoute {
+  method: string;
+  path: string;
+}
+
+function mutatingAdminRoutes(): AdminRoute[] {
+  const seen = new Set<string>();
+  const routes: AdminRoute[] = [];
+  for (const r of shop.app.routes) {
+    if (!r.path.startsWith("/api/admin/") || ["GET", "HEAD"].includes(r.method)) continue;
+    // `use` middleware is registered as ALL on a wildcard path; an all() handler would count.
+    if (r.method === "ALL" && r.path.endsWith("*")) continue;
+    const key = `${r.method} ${r.path}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    routes.push({ method: r.method, path: r.path });
+  }
+  return routes;
+}
+
+async function send(call: Call, userAgent: string) {
+  const res = await shop.request(call.url, {
+    method: call.method,
+    ...(call.json !== undefined ? { json: call.json } : {}),
+    headers: { cookie: admin.cookie, "user-agent": userAgent },
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json | null };
+}
+
+async function lastAuditId(): Promise<number> {
+  const [row] = await shop.ctx.database.db
+    .select({ id: userActivityLogs.id })
+    .from(userActivityLogs)
+    .orderBy(desc(userActivityLogs.id))
+    .limit(1);
+  return row?.id ?? 0;
+}
+
+async function auditRowsAfter(id: number) {
+  return shop.ctx.database.db
+    .select()
+    .from(userActivityLogs)
+    .where(gt(userActivityLogs.id, id))
+    .orderBy(userActivityLogs.id);
+}
+
+/** Every business table's rows, as Postgres renders them, sorted. */
+async function snapshot(): Promise<Record<string, string[]>> {
+  const db = shop.ctx.database.db;
+  const tables = (await db.execute(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  )) as unknown as { rows: Array<{ name: string }> };
+  const out: Record<string, string[]> = {};
+  for (const { name } of tables.rows) {
+    if (UNTRACKED.has(name)) continue;
+    const result = (await db.execute(
+      sql.raw(`select t::text as r from public."${name}" t order by 1`),
+    )) as unknown as { rows: Array<{ r: string }> };
+    out[name] = result.rows.map((row) => row.r);
+  }
+  return out;
+}
+
+async function adminGet(path: string): Promise<Json> {
+  const res = await shop.request(`/api/admin${path}`, { headers: { cookie: admin.cookie } });
+  expect(res.status, path).toBe(200);
+  return (await res.json()) as Json;
+}
+
+async function uploadPhoto(): Promise<string> {
+  const png = await sharp({ create: { width: 240, height: 160, channels: 3, background: "#3a6" } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.set("file", new File([new Uint8Array(png)], "photo.png", { type: "image/png" }));
+  const up = await shop.app.request("/api/uploads", {
+    method: "POST",
+    body: form,
+    headers: { origin: shop.ctx.config.publicUrl },
+  });
+  expect(up.status).toBe(201);
+  return ((await up.json()) as { id: string }).id;
+}
+
+/** A paid order whose one lithophane panel failed to print. */
+async function failedPrintJob(): Promise<{ orderId: string; jobId: string }> {
+  const orderId = await insertOrder(shop, { userId: null, email: "print-audit@example.com" });
+  const db = shop.ctx.database.db;
+  const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  if (!item) throw new Error("order item missing");
+  const [job] = await db
+    .insert(printJobs)
+    .values({
+      orderId,
+      orderItemId: item.id,
+      panelIndex: 0,
+      imageUrl: "https://example.com/not-ours.jpg",
+      status: "failed",
+      error: "The photo is missing.",
+      attempts: 3,
+    })
+    .returning({ id: printJobs.id });
+  if (!job) throw new Error("print job insert failed");
+  return { orderId, jobId: job.id };
+}
+
+async function optionIds(type: string): Promise<string[]> {
+  const options = (await adminGet("/options")).options as Json[];
+  return options.filter((o) => o.optionType === type).map((o) => o.id as string);
+}
+
+const SCENARIOS: Record<string, Scenario> = {
+  "POST /api/admin/orders/bulk-status": {
+    perItem: true,
+    rows: [
+      { actionType: "order.status_change", tableName: "orders" },
+      { actionType: "order.status_change", tableName: "orders" },
+    ],
+    async prepare() {
+      const ids = [
+        await insertOrder(shop, { userId: null, email: "bulk-audit-1@example.com", status: "paid" }),
+        await insertOrder(shop, { userId: null, email: "bulk-audit-2@example.com", status: "paid" }),
+      ];
+      return {
+        method: "POST",
+        url: "/api/admin/orders/bulk-status",
+        json: {
+          ids,
+          status: "dispatched",
+          trackingNumbers: { [ids[0] as string]: "RM000000001GB", [ids[1] as string]: "RM000000002GB" },
+        },
+      };
+    },
+  },
+  "POST /api/admin/orders/:id/status": {
+    rows: [{ actionType: "order.status_change", tableName: "orders" }],
+    async prepare() {
+      const id = await insertOrder(shop, { userId: customer.userId, email: customer.email, status: "paid" });
+      this.rows[0]!.recordId = id;
+      return {
+        method: "POST",
+        url: `/api/admin/orders/${id}/status`,
+        json: { status: "dispatched", trackingNumber: "RM123123123GB" },
+      };
+    },
+  },
+  "POST /api/admin/orders/:id/notes": {
+    rows: [{ actionType: "order.note_add", tableName: "order_notes" }],
+    async prepare() {
+      const id = await insertOrder(shop, { userId: null, email: "note-audit@example.com" });
+      return { method: "POST", url: `/api/admin/orders/${id}/notes`, json: { body: "Wrap it well." } };
+    },
+  },
+  "POST /api/admin/orders/:id/print-jobs/:jobId/retry": {
+    rows: [{ actionType: "print_job.retry", tableName: "print_jobs" }],
+    async prepare() {
+      const { orderId, jobId } = await failedPrintJob();
+      this.rows[0]!.recordId = jobId;
+      return { method: "POST", url: `/api/admin/orders/${orderId}/print-jobs/${jobId}/retry` };
+    },
+  },
+  "POST /api/admin/users/:id/role": {
+    rows: [{ actionType: "user.role_grant", tableName: "users" }],
+    async prepare() {
+      this.rows[0]!.recordId = customer.userId;
+      return { method: "POST", url: `/api/admin/users/${customer.userId}/role`, json: { role: "admin" } };
+    },
+  },
+  "POST /api/admin/users/:id/mfa-reset": {
+    rows: [{ actionType: "user.mfa_reset", tableName: "users" }],
+    async prepare() {
+      const other = await createUser(shop, { email: uniqueEmail("audit-mfa"), mfa: true });
+      this.rows[0]!.recordId = other.userId;
+      return { method: "POST", url: `/api/admin/users/${other.userId}/mfa-reset` };
+    },
+  },
+  "POST /api/admin/products": {
+    rows: [{ actionType: "product.create", tableName: "products", recordId: "audit-box" }],
+    async prepare() {
+      return {
+        method: "POST",
+        url: "/api/admin/products",
+        json: {
+          id: "audit-box",
+          name: "Audit Box",
+          description: "A box.",
+          category: "Accessories",
+          pricePence: 500,
+        },
+      };
+    },
+  },
+  "POST /api/admin/products/reorder": {
+    rows: [{ actionType: "product.reorder", tableName: "products" }],
+    async prepare() {
+      const products = (await adminGet("/products")).products as Json[];
+      return {
+        method: "POST",
+        url: "/api/admin/products/reorder",
+        json: { ids: products.map((p) => p.id as string).reverse() },
+      };
+    },
+  },
+  "PATCH /api/admin/products/:id": {
+    rows: [{ actionType: "product.update", tableName: "products", recordId: "remote-dimmer" }],
+    async prepare() {
+      return { method: "PATCH", url: "/api/admin/products/remote-dimmer", json: { pricePence: 1599 } };
+    },
+  },
+  "POST /api/admin/products/:id/image": {
+    rows: [{ actionType: "product.image_upload", tableName: "products", recordId: "remote-dimmer" }],
+    async prepare() {
+      const uploadId = await uploadPhoto();
+      return { method: "POST", url: "/api/admin/products/remote-dimmer/image", json: { uploadId } };
+    },
+  },
+  "DELETE /api/admin/products/:id/image": {
+    rows: [{ actionType: "product.image_remove", tableName: "products", recordId: "remote-dimmer" }],
+    async prepare() {
+      return { method: "DELETE", url: "/api/admin/products/remote-dimmer/image" };
+    },
+  },
+  "POST /api/admin/options": {
+    rows: [{ actionType: "option.create", tableName: "product_options" }],
+    async prepare() {
+      return {
+        method: "POST",
+        url: "/api/admin/options",
+        json: { optionType: "frame_color", value: "audit-teal", name: "Audit Teal", hexColor: "#008080" },
+      };
+    },
+  },
+  "POST /api/admin/options/reorder": {
+    rows: [{ actionType: "option.reorder", tableName: "product_options", recordId: "shape" }],
+    async prepare() {
+      const ids = await optionIds("shape");
+      return {
+        method: "POST",
+        url: "/api/admin/options/reorder",
+        json: { optionType: "shape", ids: ids.reverse() },
+      };
+    },
+  },
+  "PATCH /api/admin/options/:id": {
+    rows: [{ actionType: "option.update", tableName: "product_options" }],
+    async prepare() {
+      const [id] = await optionIds("frame_color");
+      this.rows[0]!.recordId = id;
+      return { method: "PATCH", url: `/api/admin/options/${id}`, json: { priceModifierPence: 250 } };
+    },
+  },
+  "PUT /api/admin/data/environment": {
+    rows: [{ actionType: "settings.environment_mode", tableName: "system_settings" }],
+    async prepare() {
+      return { method: "PUT", url: "/api/admin/data/environment", json: { mode: "test" } };
+    },
+  },
+  "POST /api/admin/data/test-orders/purge": {
+    rows: [{ actionType: "cleanup.test_orders", tableName: "orders" }],
+    async prepare() {
+      await insertOrder(shop, { userId: null, email: "purge-audit@example.com", testMode: true });
+      const preview = await adminGet("/data/test-orders");
+      expect(preview.count).toBeGreaterThanOrEqual(1);
+      return {
+        method: "POST",
+        url: "/api/admin/data/test-orders/purge",
+        json: { expectedCount: preview.count },
+      };
+    },
+  },
+  "POST /api/admin/data/orphan-uploads/purge": {
+    rows: [{ actionType: "cleanup.orphan_uploads", tableName: "uploads" }],
+    async prepare() {
+      const [upload] = await shop.ctx.database.db
+        .insert(uploads)
+        .values({
+          originalKey: "lightbox-images/1700000000000-audit-orphan-aa11bb22.jpg",
+          previewKey: "lightbox-images/1700000000000-audit-orphan-aa11bb22-preview.webp",
+          width: 10,
+          height: 10,
+          bytes: 3,
+          createdAt: new Date(Date.now() - 40 * 86_400_000),
+        })
+        .returning({ id: uploads.id });
+      const preview = await adminGet("/data/orphan-uploads?days=30");
+      expect((preview.uploads as Json[]).map((u) => u.id)).toContain(upload?.id);
+      return {
+        method: "POST",
+        url: "/api/admin/data/orphan-uploads/purge",
+        json: { days: 30, expectedCount: preview.count },
+      };
+    },
+  },
+};
+
+beforeAll(async () => {
+  shop = await createTestShop({ PRINT_WORKER: "off" });
+  admin = await createUser(shop, { email: uniqueEmail("audit-admin"), role: "admin", mfa: true });
+  customer = await createUser(shop, { email: uniqueEmail("audit-customer") });
+  const db = shop.ctx.database.db;
+  await db.execute(
+    sql.raw(`create function lithobox_test_refuse_audit() returns trigger language plpgsql as $$
+      begin
+        if new.success and new.user_agent = '${REFUSE_AUDIT}' then
+          raise exception 'audit row refused by the test trigger';
+        end if;
+        return new;
+      end $$`),
+  );
+  await db.execute(
+    sql.raw(
+      "create trigger lithobox_test_refuse_audit before insert on user_activity_logs for each row execute function lithobox_test_refuse_audit()",
+    ),
+  );
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+describe("every mutating /api/admin route", () => {
+  it("has an audit scenario (found by walking app.routes, so a new route cannot be missed)", () => {
+    const routes = mutatingAdminRoutes().map((r) => `${r.method} ${r.path}`);
+    expect(routes.length).toBeGreaterThanOrEqual(17);
+    expect(routes).toContain("POST /api/admin/options/reorder");
+    expect(routes).toContain("DELETE /api/admin/products/:id/image");
+    expect([...routes].sort()).toEqual(Object.keys(SCENARIOS).sort());
+  });
+
+  it("rolls the change back when its audit row cannot be written (same transaction), then writes it on success", async () => {
+    for (const route of mutatingAdminRoutes()) {
+      const key = `${route.method} ${route.path}`;
+      const scenario = SCENARIOS[key];
+      if (!scenario) throw new Error(`no audit scenario for ${key}`);
+      const call = await scenario.prepare();
+
+      // 1. The audit row is refused: nothing of the change may stay.
+      const before = await snapshot();
+      const mailsBefore = readMails(shop).length;
+      const mark = await lastAuditId();
+      const refused = await send(call, REFUSE_AUDIT);
+      if (scenario.perItem) {
+        expect(refused.status, key).toBe(200);
+        expect(refused.body, key).toMatchObject({ changed: 0, failed: scenario.rows.length });
+      } else {
+        expect(refused.status, key).toBeGreaterThanOrEqual(500);
+      }
+      expect(await snapshot(), key).toEqual(before);
+      expect(readMails(shop).length, `${key}: no e-mail for a rolled-back change`).toBe(mailsBefore);
+      const failures = await auditRowsAfter(mark);
+      expect(failures, key).toHaveLength(scenario.rows.length);
+      for (const row of failures) {
+        expect(row, key).toMatchObject({
+          actionType: scenario.rows[0]?.actionType,
+          success: false,
+          userId: admin.userId,
+          operationContext: "ai",
+        });
+        expect(row.errorMessage, key).toMatch(/audit row refused by the test trigger|user_activity_logs/);
+      }
+
+      // 2. The same call, allowed: the change and its row(s), marked successful.
+      const okMark = await lastAuditId();
+      const done = await send(call, "vitest-audit");
+      expect(done.status, `${key}: ${JSON.stringify(done.body)}`).toBeLessThan(300);
+      // The snapshot sees this change, so step 1 proved something.
+      expect(await snapshot(), `${key} changed nothing`).not.toEqual(before);
+      if (scenario.perItem) expect(done.body, key).toMatchObject({ failed: 0 });
+      const rows = await auditRowsAfter(okMark);
+      expect(rows, key).toHaveLength(scenario.rows.length);
+      rows.forEach((row, i) => {
+        const expected = scenario.rows[i]!;
+        expect(row, key).toMatchObject({
+          actionType: expected.actionType,
+          tableName: expected.tableName,
+          ...(expected.recordId !== undefined ? { recordId: expected.recordId } : {}),
+          success: true,
+          errorMessage: null,
+          userId: admin.userId,
+          userEmail: admin.email,
+          userRole: "admin",
+          userAgent: "vitest-audit",
+          operationContext: "ai",
+        });
+        expect(["production", "test"], key).toContain(row.environmentMode);
+      });
+    }
+  });
+});
