@@ -8,6 +8,7 @@ import { type Database, openDatabase } from "./db/client.js";
 import { seedDatabase } from "./db/seed.js";
 import { createLogger, type Logger } from "./lib/logger.js";
 import { createMailer, type Mailer } from "./services/mail.js";
+import { OrderEmailOutbox } from "./services/order-email-outbox.js";
 import type { OrderPaidListener } from "./services/orders.js";
 import { createPaymentProvider, type PaymentProvider } from "./services/payments/index.js";
 import { createPrintJobs, PrintJobRunner } from "./services/print-jobs.js";
@@ -33,6 +34,8 @@ export interface AppContext {
   onClose: Array<() => Promise<void> | void>;
   /** Generates the print files (3MF per lithophane panel) of paid orders in the background. */
   printJobs: PrintJobRunner;
+  /** Order e-mails: the first send after commit, and the background retry of failed ones. */
+  orderEmails: OrderEmailOutbox;
 }
 
 export async function createContext(config: Config, options: { database?: Database; log?: Logger } = {}) {
@@ -57,6 +60,7 @@ export async function createContext(config: Config, options: { database?: Databa
     onOrderPaid: [],
     onClose: [],
     printJobs: new PrintJobRunner({ database, storage, log, resolutionMm: config.printFiles.resolutionMm }),
+    orderEmails: new OrderEmailOutbox({ database, log, publicUrl: config.publicUrl, mailer: () => ctx.mail }),
   };
   await applyAdminEmails(ctx);
   // Print files: rows in the payment's own transaction, the work after commit.
@@ -68,6 +72,9 @@ export async function createContext(config: Config, options: { database?: Databa
   });
   ctx.onClose.push(() => ctx.printJobs.stop());
   if (config.printFiles.worker) ctx.printJobs.start();
+  // E-mails a previous run could not send go out now, then failed sends are retried.
+  ctx.onClose.push(() => ctx.orderEmails.stop());
+  ctx.orderEmails.start();
   return ctx;
 }
 

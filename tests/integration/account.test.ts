@@ -1,16 +1,21 @@
 /**
  * The account API through the real app: /api/me, MFA bookkeeping (skip, completed, reset,
- * factors), profile, address lookup, order history, data export and account deletion.
+ * factors), profile, address lookup, order history, data export and account deletion (with
+ * the customer's photos).
  */
 import { MESSAGES } from "@shared/messages";
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   accounts,
   cartItems,
   mfaSetupAttempts,
+  orderEmails,
+  orderItems,
   orders,
+  printJobs,
   profiles,
   sessions,
   twoFactors,
@@ -526,6 +531,83 @@ describe("data export", () => {
   });
 });
 
+interface Photo {
+  id: string;
+  url: string;
+  originalUrl: string;
+}
+
+const PHOTO = sharp({ create: { width: 40, height: 30, channels: 3, background: "#808080" } })
+  .png()
+  .toBuffer();
+
+/** Uploads a photo through the real endpoint, signed in (`cookie`) or as a guest. */
+async function uploadPhoto(cookie: string | undefined): Promise<Photo> {
+  const form = new FormData();
+  form.append("file", new File([new Uint8Array(await PHOTO)], "family.png", { type: "image/png" }));
+  form.append("kind", "main");
+  const res = await shop.request("/api/uploads", {
+    method: "POST",
+    body: form,
+    headers: cookie ? { cookie } : {},
+  });
+  expect(res.status).toBe(201);
+  return (await res.json()) as Photo;
+}
+
+async function stored(url: string): Promise<boolean> {
+  const key = shop.ctx.storage.keyFromUrl(url);
+  if (!key) throw new Error(`not a storage URL: ${url}`);
+  return (await shop.ctx.storage.get(key)) !== null;
+}
+
+/** Puts the photo (and additional photos) on the order's line, as checkout records them. */
+async function setItemPhotos(orderId: string, photo: Photo, additional: string[]) {
+  await shop.ctx.database.db
+    .update(orderItems)
+    .set({ imageUrl: photo.url, originalImageUrl: photo.originalUrl, additionalImages: additional })
+    .where(eq(orderItems.orderId, orderId));
+}
+
+/** A finished print job of the order's line, with its 3MF in storage; returns the file's key. */
+async function addPrintFile(orderId: string, imageUrl: string): Promise<string> {
+  const db = shop.ctx.database.db;
+  const [item] = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const fileKey = `print-files/${orderId}/panel-0.3mf`;
+  await shop.ctx.storage.put(fileKey, new Uint8Array([1, 2, 3]), "model/3mf");
+  await db.insert(printJobs).values({
+    orderId,
+    orderItemId: item!.id,
+    panelIndex: 0,
+    imageUrl,
+    status: "done",
+    progress: 1,
+    fileKey,
+  });
+  return fileKey;
+}
+
+function cartItem(imageUrl: string) {
+  return {
+    id: `1732240000000-${Math.random().toString(36).slice(2, 11)}`,
+    imageUrl,
+    originalImageUrl: imageUrl,
+    additionalImages: [],
+    size: "x",
+    shape: "x",
+    frameStyle: "x",
+    price: 1,
+    config: {
+      kind: "lithophane",
+      bundleId: "starter",
+      processing: "grayscale",
+      shapeId: "square",
+      frameColorId: "white",
+      sizeId: "7x7",
+    },
+  };
+}
+
 describe("account deletion", () => {
   it("checks the confirmation and the password", async () => {
     const user = await createUser(shop);
@@ -546,7 +628,7 @@ describe("account deletion", () => {
     expect((await call(user.cookie, "get", "/api/me")).status).toBe(200);
   });
 
-  it("removes the account and its data, anonymises its orders and detaches its uploads", async () => {
+  it("removes the account and its data, anonymises its orders and deletes its unused uploads", async () => {
     const user = await createUser(shop, { mfa: true });
     const bystander = await createUser(shop);
     const db = shop.ctx.database.db;
@@ -624,13 +706,125 @@ describe("account deletion", () => {
       shippingEmail: bystander.email,
       anonymisedAt: null,
     });
-    const [detached] = await db.select().from(uploads).where(eq(uploads.id, upload!.id));
-    expect(detached?.userId).toBeNull();
+    // Nothing retained names the upload: its row is gone (its files are covered below).
+    expect(await db.select().from(uploads).where(eq(uploads.id, upload!.id))).toEqual([]);
 
     expect((await call(user.cookie, "get", "/api/me")).status).toBe(401);
     expect((await signIn(shop, user.email, user.password)).res.status).toBe(401);
     // The bystander is fine.
     expect((await call(bystander.cookie, "get", "/api/me")).status).toBe(200);
+  });
+
+  it("removes the customer's photos from storage after commit, keeping what an open order needs", async () => {
+    const user = await createUser(shop, { email: uniqueEmail("photos") });
+    const bystander = await createUser(shop);
+    const db = shop.ctx.database.db;
+    const storage = shop.ctx.storage;
+
+    const own = {
+      open: await uploadPhoto(user.cookie),
+      delivered: await uploadPhoto(user.cookie),
+      cartOnly: await uploadPhoto(user.cookie),
+      unused: await uploadPhoto(user.cookie),
+    };
+    // Uploaded before signing in (no owner), then used in the customer's delivered order.
+    const guestExtra = await uploadPhoto(undefined);
+    // Someone else's photos: never touched.
+    const strangers = await uploadPhoto(undefined);
+    const bystanders = await uploadPhoto(bystander.cookie);
+
+    const openOrder = await insertOrder(shop, { userId: user.userId, email: user.email, status: "printing" });
+    const deliveredOrder = await insertOrder(shop, {
+      userId: null,
+      email: user.email,
+      status: "delivered",
+    });
+    await setItemPhotos(openOrder, own.open, []);
+    await setItemPhotos(deliveredOrder, own.delivered, [guestExtra.url]);
+    const openPrintFile = await addPrintFile(openOrder, own.open.originalUrl);
+    const deliveredPrintFile = await addPrintFile(deliveredOrder, own.delivered.originalUrl);
+    await db.insert(orderEmails).values({ orderId: openOrder, kind: "dispatch" });
+    const cart = await call(user.cookie, "put", "/api/cart", { items: [cartItem(own.cartOnly.url)] });
+    expect(cart.status).toBe(200);
+
+    const res = await call(user.cookie, "delete", "/api/account", {
+      confirm: "DELETE",
+      password: user.password,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ deleted: true, ordersAnonymised: 2 });
+
+    // Gone: rows and every file (original, preview, print file).
+    for (const photo of [own.delivered, own.cartOnly, own.unused, guestExtra]) {
+      expect(await db.select().from(uploads).where(eq(uploads.id, photo.id))).toEqual([]);
+      expect(await stored(photo.url)).toBe(false);
+      expect(await stored(photo.originalUrl)).toBe(false);
+    }
+    expect(await storage.get(deliveredPrintFile)).toBeNull();
+    expect(await db.select().from(printJobs).where(eq(printJobs.orderId, deliveredOrder))).toEqual([]);
+    const [deliveredItem] = await db.select().from(orderItems).where(eq(orderItems.orderId, deliveredOrder));
+    expect(deliveredItem).toMatchObject({ imageUrl: null, originalImageUrl: null, additionalImages: [] });
+    expect(deliveredItem?.price).toBe(5450);
+
+    // Kept: the open order's photo (detached from the account), its URLs and its print file.
+    const [kept] = await db.select().from(uploads).where(eq(uploads.id, own.open.id));
+    expect(kept).toMatchObject({ userId: null });
+    expect(await stored(own.open.url)).toBe(true);
+    expect(await stored(own.open.originalUrl)).toBe(true);
+    const [openItem] = await db.select().from(orderItems).where(eq(orderItems.orderId, openOrder));
+    expect(openItem).toMatchObject({ imageUrl: own.open.url, originalImageUrl: own.open.originalUrl });
+    expect(await storage.get(openPrintFile)).not.toBeNull();
+    const [openOrderRow] = await db.select().from(orders).where(eq(orders.id, openOrder));
+    expect(openOrderRow).toMatchObject({ ...ANONYMISED_ORDER, status: "printing" });
+    // No e-mail goes to a deleted customer.
+    const [email] = await db.select().from(orderEmails).where(eq(orderEmails.orderId, openOrder));
+    expect(email).toMatchObject({ status: "skipped", sentAt: null });
+
+    // Other people's photos are untouched.
+    for (const photo of [strangers, bystanders]) {
+      expect(await db.select().from(uploads).where(eq(uploads.id, photo.id))).toHaveLength(1);
+      expect(await stored(photo.originalUrl)).toBe(true);
+    }
+  });
+
+  it("still deletes the account when a file cannot be removed from storage, and logs it", async () => {
+    const user = await createUser(shop);
+    const db = shop.ctx.database.db;
+    const [stuck, fine] = [await uploadPhoto(user.cookie), await uploadPhoto(user.cookie)];
+    const stuckKey = shop.ctx.storage.keyFromUrl(stuck.originalUrl);
+    const storage = shop.ctx.storage;
+    const realDelete = storage.delete.bind(storage);
+    const deleteSpy = vi.spyOn(storage, "delete").mockImplementation(async (key: string) => {
+      if (key === stuckKey) throw new Error("bucket unavailable");
+      await realDelete(key);
+    });
+    const logged = vi.spyOn(shop.ctx.log, "error");
+    let errors: unknown[][] = [];
+    try {
+      const res = await call(user.cookie, "delete", "/api/account", {
+        confirm: "DELETE",
+        password: user.password,
+      });
+      expect(res.status).toBe(200);
+      errors = [...logged.mock.calls];
+    } finally {
+      deleteSpy.mockRestore();
+      logged.mockRestore();
+    }
+    expect(await db.select().from(users).where(eq(users.id, user.userId))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(uploads)
+        .where(inArray(uploads.id, [stuck.id, fine.id])),
+    ).toEqual([]);
+    expect(await stored(fine.originalUrl)).toBe(false);
+    expect(await stored(stuck.url)).toBe(false);
+    expect(await stored(stuck.originalUrl)).toBe(true);
+    expect(errors).toContainEqual([
+      expect.objectContaining({ key: stuckKey }),
+      expect.stringContaining("could not be removed"),
+    ]);
   });
 
   it("refuses to delete the last administrator", async () => {

@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   text,
@@ -398,6 +399,39 @@ export const printJobs = pgTable(
     index("print_jobs_order_idx").on(t.orderId),
     index("print_jobs_status_idx").on(t.status),
     uniqueIndex("print_jobs_panel_idx").on(t.orderItemId, t.panelIndex),
+  ],
+);
+
+/**
+ * The customer e-mails an order owes, one row per order and kind (the outbox): 'confirmation'
+ * when it becomes paid, 'dispatch' when it is dispatched. The row is written in the status
+ * change's own transaction (so it exists exactly when the change does, and a replayed webhook
+ * cannot add a second one); the mail goes after commit and `sent_at` is set once the mail
+ * service accepted it. A failed send is retried with backoff by the outbox runner
+ * (services/order-email-outbox.ts).
+ */
+export const orderEmails = pgTable(
+  "order_emails",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(), // confirmation | dispatch
+    status: text("status").notNull().default("pending"), // pending | sent | failed | skipped
+    /** Sends started (each claim counts, so a send interrupted by a crash counts too). */
+    attempts: integer("attempts").notNull().default(0),
+    /** The runner's next try (backoff after a failure). */
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Set while a send is in progress: a lease, so no other process sends it meanwhile. */
+    claimedAt: timestamp("claimed_at", { withTimezone: true, mode: "date" }),
+    /** When the mail service accepted the message. */
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.kind] }),
+    index("order_emails_due_idx").on(t.status, t.nextAttemptAt),
   ],
 );
 

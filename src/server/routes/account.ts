@@ -251,11 +251,8 @@ export function accountRoutes(ctx: AppContext) {
         if (caller.user.role === "admin" && (await countAdmins(db)) <= 1) {
           throw new HttpError(409, "last_admin", MESSAGES.account.lastAdmin);
         }
-        const result = await deleteAccount(db, caller.user);
-        ctx.log.info(
-          { userId: caller.user.id, ordersAnonymised: result.ordersAnonymised },
-          "account deleted",
-        );
+        const result = await deleteAccount({ db, storage: ctx.storage, log: ctx.log }, caller.user);
+        ctx.log.info({ userId: caller.user.id, ...result }, "account deleted");
         const authContext = await ctx.auth.$context;
         const secure = ctx.config.production;
         for (const cookie of [authContext.authCookies.sessionToken, authContext.authCookies.sessionData]) {

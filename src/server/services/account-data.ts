@@ -1,25 +1,33 @@
 /**
  * UK GDPR: a customer can download everything the shop holds about them, and delete their
  * account. Deletion removes the account and what hangs off it (sessions, sign-in methods,
- * profile, saved cart, two-factor data, MFA attempts) and keeps their orders for the books
- * with the personal details replaced — all in one transaction.
+ * profile, saved cart, two-factor data, MFA attempts, their photos) and keeps their orders for
+ * the books with the personal details replaced — all in one transaction, then the photos'
+ * files are removed from storage.
  */
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import type { OrderStatus } from "@shared/orders";
+import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import {
   accounts,
+  cartItems,
   mfaSetupAttempts,
+  orderEmails,
   orderItems,
   orders,
+  printJobs,
   profiles,
   sessions,
   uploads,
   users,
   verifications,
 } from "../db/schema.js";
+import type { Logger } from "../lib/logger.js";
+import { deleteStoredFiles, itemImageRefsSql, uploadNamedIn, uploadUsedSql } from "./admin-data.js";
 import { customerOrdersCondition, type OrderOwner } from "./customer-orders.js";
 import { toProfileView } from "./profiles.js";
 import { loadSavedCart } from "./saved-cart.js";
+import type { Storage } from "./storage.js";
 
 /** What an anonymised order keeps in place of the customer's details. */
 export const ANONYMISED_ORDER = {
@@ -154,22 +162,126 @@ export async function exportAccountData(db: Db, owner: OrderOwner) {
 export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
 
 /**
- * Deletes the account in one transaction: its orders (and guest orders matched by its
- * verified e-mail) are anonymised, its uploads detached, then the user row goes and the
- * database cascades to sessions, accounts, profile, saved cart, two-factor rows and MFA
- * attempts.
+ * What an anonymised order keeps of the customer's photos. An order still open (pending,
+ * paid, processing, printing, dispatched, in transit) keeps its image URLs, the uploads they
+ * name and its print files: the workshop may still have to print, reprint or ship it. An order
+ * whose business is over (delivered, cancelled, refunded) keeps none: the books need the
+ * amounts and the items, not the photo, which is personal data; its image URLs are cleared
+ * and its print jobs and print files removed. (Not yet done: clearing an open anonymised
+ * order's photos once it is delivered; until then they stay with it.)
  */
-export async function deleteAccount(db: Db, owner: OrderOwner): Promise<{ ordersAnonymised: number }> {
-  return db.transaction(async (tx) => {
+export const PHOTO_FREE_ORDER_STATUSES: readonly OrderStatus[] = ["delivered", "cancelled", "refunded"];
+
+export interface AccountDeletion {
+  ordersAnonymised: number;
+  /** Upload rows removed (their original and preview files with them). */
+  uploadsDeleted: number;
+  /** Storage objects removed; `filesFailed` could not be (logged, left for an operator). */
+  filesDeleted: number;
+  filesFailed: number;
+}
+
+/**
+ * Deletes the account in one transaction: its orders (and guest orders matched by its
+ * verified e-mail) are anonymised, closed orders lose their photos (see
+ * PHOTO_FREE_ORDER_STATUSES), e-mails still owed to the customer are dropped, then the user row
+ * goes and the database cascades to sessions, accounts, profile, saved cart, two-factor rows
+ * and MFA attempts. The customer's uploads (their own, and guest uploads their cart or orders
+ * used) that nothing retained still names are deleted with the user; an upload an open order
+ * still needs stays, detached from the account.
+ *
+ * Storage is not transactional, so the files (originals, previews, print files) are deleted
+ * only after the commit; a file that will not go is logged and the deletion still succeeds.
+ */
+export async function deleteAccount(
+  deps: { db: Db; storage: Storage; log: Logger },
+  owner: OrderOwner,
+): Promise<AccountDeletion> {
+  const { db, storage, log } = deps;
+  const done = await db.transaction(async (tx) => {
     const anonymised = await tx
       .update(orders)
       .set({ ...ANONYMISED_ORDER, userId: null, anonymisedAt: new Date() })
       .where(customerOrdersCondition(owner))
-      .returning({ id: orders.id });
-    await tx.update(uploads).set({ userId: null }).where(eq(uploads.userId, owner.id));
+      .returning({ id: orders.id, status: orders.status });
+    const orderIds = anonymised.map((o) => o.id);
+    const closedIds = anonymised
+      .filter((o) => (PHOTO_FREE_ORDER_STATUSES as readonly string[]).includes(o.status))
+      .map((o) => o.id);
+
+    // The customer's photos: their own uploads, and uploads without an owner (made before
+    // signing in) that their saved cart or their orders use. Locked until the commit.
+    const usedByCustomer = [
+      sql`exists (select 1 from ${cartItems} where ${cartItems.userId} = ${owner.id} and ${uploadNamedIn(itemImageRefsSql(cartItems))})`,
+      ...(orderIds.length > 0
+        ? [
+            sql`exists (select 1 from ${orderItems} where ${inArray(orderItems.orderId, orderIds)} and ${uploadNamedIn(itemImageRefsSql(orderItems))})`,
+          ]
+        : []),
+    ];
+    const candidates = await tx
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(or(eq(uploads.userId, owner.id), and(isNull(uploads.userId), or(...usedByCustomer))))
+      .for("update");
+
+    // Closed orders keep no photo: no image URLs, no print jobs, no print files.
+    let printFileKeys: string[] = [];
+    if (closedIds.length > 0) {
+      await tx
+        .update(orderItems)
+        .set({ imageUrl: null, originalImageUrl: null, additionalImages: [] })
+        .where(inArray(orderItems.orderId, closedIds));
+      const jobs = await tx
+        .delete(printJobs)
+        .where(inArray(printJobs.orderId, closedIds))
+        .returning({ fileKey: printJobs.fileKey });
+      printFileKeys = jobs.flatMap((j) => (j.fileKey ? [j.fileKey] : []));
+    }
+    // An anonymised order's customer can no longer be written to.
+    if (orderIds.length > 0) {
+      await tx
+        .update(orderEmails)
+        .set({ status: "skipped", lastError: "order anonymised: the customer deleted their account" })
+        .where(and(inArray(orderEmails.orderId, orderIds), eq(orderEmails.status, "pending")));
+    }
     // Pending two-factor challenges and trusted devices name the user by id.
     await tx.delete(verifications).where(eq(verifications.value, owner.id));
     await tx.delete(users).where(eq(users.id, owner.id));
-    return { ordersAnonymised: anonymised.length };
+
+    // With the saved cart gone (cascade) and closed orders cleared, what nothing names goes.
+    const removed =
+      candidates.length === 0
+        ? []
+        : await tx
+            .delete(uploads)
+            .where(
+              and(
+                inArray(
+                  uploads.id,
+                  candidates.map((u) => u.id),
+                ),
+                sql`not ${uploadUsedSql()}`,
+              ),
+            )
+            .returning({ originalKey: uploads.originalKey, previewKey: uploads.previewKey });
+    return {
+      ordersAnonymised: anonymised.length,
+      uploadsDeleted: removed.length,
+      fileKeys: [...removed.flatMap((u) => [u.originalKey, u.previewKey]), ...printFileKeys],
+    };
   });
+
+  const files = await deleteStoredFiles(storage, done.fileKeys, (key, error) => {
+    log.error(
+      { err: error, key, userId: owner.id },
+      "deleted account: a file could not be removed from storage",
+    );
+  });
+  return {
+    ordersAnonymised: done.ordersAnonymised,
+    uploadsDeleted: done.uploadsDeleted,
+    filesDeleted: files.deleted,
+    filesFailed: files.failed,
+  };
 }

@@ -73,17 +73,26 @@ export async function purgeTestOrders(tx: Tx, expectedCount: number) {
 
 // ---------------------------------------------------------------------------- orphaned uploads
 
-/** Every image URL a row of these tables holds, as one text to search. */
-function uploadUsedSql(): SQL {
-  const key = (column: SQL) =>
-    sql`(position(${uploads.originalKey} in ${column}) > 0 or position(${uploads.previewKey} in ${column}) > 0)`;
-  const itemRefs = (t: typeof cartItems | typeof orderItems) =>
-    sql`coalesce(${t.imageUrl}, '') || ' ' || coalesce(${t.originalImageUrl}, '') || ' ' || coalesce(${t.additionalImages}::text, '')`;
+/** True when the upload's original or preview key appears in `text`. */
+export function uploadNamedIn(text: SQL): SQL {
+  return sql`(position(${uploads.originalKey} in ${text}) > 0 or position(${uploads.previewKey} in ${text}) > 0)`;
+}
+
+/** Every image URL a cart or order line holds, as one text to search. */
+export function itemImageRefsSql(t: typeof cartItems | typeof orderItems): SQL {
+  return sql`coalesce(${t.imageUrl}, '') || ' ' || coalesce(${t.originalImageUrl}, '') || ' ' || coalesce(${t.additionalImages}::text, '')`;
+}
+
+/**
+ * True for an upload some cart, order, print job or product still names (its original or
+ * preview key appears in one of their image URLs). Also used by account deletion.
+ */
+export function uploadUsedSql(): SQL {
   return sql`(
-    exists (select 1 from ${cartItems} where ${key(itemRefs(cartItems))})
-    or exists (select 1 from ${orderItems} where ${key(itemRefs(orderItems))})
-    or exists (select 1 from ${printJobs} where ${key(sql`${printJobs.imageUrl}`)})
-    or exists (select 1 from ${products} where ${key(sql`coalesce(${products.imageUrl}, '')`)})
+    exists (select 1 from ${cartItems} where ${uploadNamedIn(itemImageRefsSql(cartItems))})
+    or exists (select 1 from ${orderItems} where ${uploadNamedIn(itemImageRefsSql(orderItems))})
+    or exists (select 1 from ${printJobs} where ${uploadNamedIn(sql`${printJobs.imageUrl}`)})
+    or exists (select 1 from ${products} where ${uploadNamedIn(sql`coalesce(${products.imageUrl}, '')`)})
   )`;
 }
 

@@ -14,6 +14,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header ("<id@host>"); a message sent again with the same id shows once. */
+  messageId?: string;
 }
 
 export interface Mailer {

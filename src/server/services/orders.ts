@@ -9,6 +9,10 @@
  *   one transaction and then, after commit, the effects: the confirmation e-mail when an order
  *   becomes paid, the dispatch e-mail when it is dispatched, and the ctx.onOrderPaid listeners.
  *
+ * The e-mails are recorded in order_emails by the status change's own transaction and sent
+ * after commit through the outbox (services/order-email-outbox.ts): one per order and kind,
+ * retried in the background when the mail service fails.
+ *
  * Orders only move forward (src/shared/order-lifecycle.ts): a repeated or late payment event
  * changes nothing.
  */
@@ -25,7 +29,7 @@ import type { AppContext } from "../context.js";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { cartItems, orderItems, orderStatusHistory, orders } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
-import { type OrderEmailData, orderConfirmationEmail, orderDispatchedEmail } from "./emails/order-emails.js";
+import { queueOrderEmail } from "./order-email-outbox.js";
 import type { PaymentProviderKind } from "./payments/types.js";
 import type { PricedDescription } from "./pricing.js";
 import { environmentIsTestSql } from "./settings.js";
@@ -342,6 +346,9 @@ async function applyStatusChange(
     note: opts.note ?? null,
     createdAt: now,
   });
+  // The e-mail this change owes, recorded with it: sent after commit, retried until it goes.
+  if (to === "paid") await queueOrderEmail(tx, orderId, "confirmation");
+  if (to === "dispatched") await queueOrderEmail(tx, orderId, "dispatch");
   return { orderId, from, to, changed: true, order: order ?? current };
 }
 
@@ -390,34 +397,11 @@ export async function markOrderCancelled(
 
 // ---------------------------------------------------------------------------- after commit
 
-function emailData(order: OrderWithItems): OrderEmailData {
-  return { ...order, items: order.items };
-}
-
-async function sendOrderEmail(
-  ctx: AppContext,
-  orderId: string,
-  kind: "confirmation" | "dispatch",
-): Promise<void> {
-  try {
-    const order = await getOrderWithItems(ctx.database.db, orderId);
-    if (!order || order.anonymisedAt) return;
-    const message =
-      kind === "confirmation"
-        ? orderConfirmationEmail(emailData(order), ctx.config.publicUrl)
-        : orderDispatchedEmail(emailData(order), ctx.config.publicUrl);
-    await ctx.mail.send(message);
-  } catch (error) {
-    // The order is safe; a lost e-mail must not fail the payment or the admin's change.
-    ctx.log.error({ err: error, orderId, kind }, "order email could not be sent");
-  }
-}
-
 /** What follows a committed status change: the e-mails and the paid listeners. Never throws. */
 export async function runStatusEffects(ctx: AppContext, change: StatusChange): Promise<void> {
   if (!change.changed) return;
   if (change.to === "paid") {
-    await sendOrderEmail(ctx, change.orderId, "confirmation");
+    await ctx.orderEmails.sendNow(change.orderId, "confirmation");
     for (const listener of ctx.onOrderPaid) {
       try {
         await listener.afterCommit?.(change.orderId);
@@ -426,7 +410,7 @@ export async function runStatusEffects(ctx: AppContext, change: StatusChange): P
       }
     }
   }
-  if (change.to === "dispatched") await sendOrderEmail(ctx, change.orderId, "dispatch");
+  if (change.to === "dispatched") await ctx.orderEmails.sendNow(change.orderId, "dispatch");
 }
 
 /** Marks an order paid in one transaction, then sends the confirmation and tells the listeners. */

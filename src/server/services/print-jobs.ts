@@ -32,6 +32,7 @@ import type { CropInput } from "../../lithophane/crop.js";
 import { DEFAULTS, isShapeId, type ShapeId } from "../../lithophane/params.js";
 import type { Database, DbOrTx, Tx } from "../db/client.js";
 import { orderItems, orders, printJobs, productOptions, uploads } from "../db/schema.js";
+import { BackgroundLoop, type RoundReason } from "../lib/background-loop.js";
 import type { Logger } from "../lib/logger.js";
 import { HttpError } from "../lib/validation.js";
 import type { PrintWorkerJob, PrintWorkerMessage } from "./print-worker.js";
@@ -349,105 +350,70 @@ function startPrintWorker(job: PrintWorkerJob): Worker {
   return worker;
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
-}
-
 export class PrintJobRunner {
   private readonly db;
   private readonly resolutionMm: number;
-  private readonly pollMs: number;
   private readonly staleMs: number;
   private readonly timeoutMs: number;
-  private stopped = false;
-  private started = false;
-  private loop: Promise<void> | null = null;
-  private wakeRequested = false;
-  private wakeUp: (() => void) | null = null;
+  private readonly loop: BackgroundLoop;
   private worker: Worker | null = null;
 
   constructor(private readonly options: PrintJobRunnerOptions) {
     this.db = options.database.db;
     this.resolutionMm = options.resolutionMm ?? DEFAULTS.resolutionMm;
-    this.pollMs = options.pollMs ?? 30_000;
     this.staleMs = options.staleMs ?? 120_000;
     this.timeoutMs = options.timeoutMs ?? 10 * 60_000;
+    this.loop = new BackgroundLoop({
+      name: "print-job runner",
+      log: options.log,
+      intervalMs: options.pollMs ?? 30_000,
+      round: (reason) => this.round(reason),
+    });
+  }
+
+  private get stopped(): boolean {
+    return this.loop.stopped;
   }
 
   /** Resumes work left by a crash, then processes the queue until stop(). */
   start(): void {
-    if (this.started || this.stopped) return;
-    this.started = true;
-    this.loop = this.run().catch((error: unknown) => {
-      this.options.log.error({ err: error }, "print-job runner stopped on an error");
-    });
+    this.loop.start();
   }
 
   /** Looks for work now (called after an order is paid or a job retried). */
   wake(): void {
-    this.wakeRequested = true;
-    this.wakeUp?.();
+    this.loop.wake();
   }
 
   /** Stops promptly: a job in progress is interrupted and left pending for the next start. */
   async stop(): Promise<void> {
     if (this.stopped) return;
-    this.stopped = true;
-    this.wakeUp?.();
+    // Sets `stopped` at once; the job in progress is interrupted by terminating its worker.
+    const stopping = this.loop.stop(5_000);
     const worker = this.worker;
     if (worker) await worker.terminate().catch(() => 0);
-    if (this.loop) await Promise.race([this.loop, delay(5_000)]);
+    await stopping;
   }
 
-  private async run(): Promise<void> {
-    try {
-      await this.recover(this.options.database.kind === "pglite");
-    } catch (error) {
-      this.options.log.error({ err: error }, "could not recover interrupted print jobs");
+  /** One job, if one is waiting: answers true when it ran one (so the next round starts at once). */
+  private async round(reason: RoundReason): Promise<boolean> {
+    if (reason === "start" || reason === "interval") {
+      // At start every interrupted job (PGlite: this process alone uses the database);
+      // when idle, the stale ones another server left.
+      const all = reason === "start" && this.options.database.kind === "pglite";
+      await this.recover(all).catch((error: unknown) => {
+        this.options.log.error({ err: error }, "could not recover interrupted print jobs");
+      });
     }
-    while (!this.stopped) {
-      this.wakeRequested = false;
-      let job: Claimed | null = null;
-      try {
-        job = await this.claim();
-      } catch (error) {
-        if (this.stopped) return;
-        this.options.log.error({ err: error }, "could not claim a print job");
-        await this.sleep(5_000);
-        continue;
-      }
-      if (job && this.stopped) {
-        await this.release(job.id);
-        return;
-      }
-      if (job) {
-        await this.process(job);
-        // Let request handlers in between jobs.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        continue;
-      }
-      await this.sleep(this.pollMs);
-      if (!this.stopped && !this.wakeRequested) {
-        await this.recover(false).catch((error: unknown) => {
-          this.options.log.error({ err: error }, "could not recover stale print jobs");
-        });
-      }
+    // A failure to claim is logged by the loop, which tries again after a pause.
+    const job = await this.claim();
+    if (!job) return false;
+    if (this.stopped) {
+      await this.release(job.id);
+      return false;
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (this.wakeRequested || this.stopped) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      timer.unref();
-      const self = this;
-      function done() {
-        clearTimeout(timer);
-        self.wakeUp = null;
-        resolve();
-      }
-      this.wakeUp = done;
-    });
+    await this.process(job);
+    return true;
   }
 
   /**
