@@ -309,6 +309,9 @@ export const MESSAGES = {
     deleted: successToast("Account Deleted", "Your account and personal data have been removed."),
     lastAdmin:
       "You are the only administrator. Make another account an administrator before deleting this one.",
+    /** Designed: deleting would remove the address an order in progress is going to. */
+    ordersInFulfilment: (count: number): string =>
+      `You have ${count === 1 ? "an order" : `${count} orders`} on the way to you. We need your name and address until ${count === 1 ? "it arrives" : "they arrive"}: you can delete your account once ${count === 1 ? "it is" : "they are"} delivered, or contact us to cancel.`,
   },
 
   profile: {

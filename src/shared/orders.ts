@@ -13,6 +13,19 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Paid and not yet delivered: the workshop still needs the customer's name and address. */
+export const IN_FULFILMENT_STATUSES: readonly OrderStatus[] = [
+  "paid",
+  "processing",
+  "printing",
+  "dispatched",
+  "in_transit",
+];
+
+export function isInFulfilment(status: string): boolean {
+  return (IN_FULFILMENT_STATUSES as readonly string[]).includes(status);
+}
+
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
 }

@@ -632,8 +632,8 @@ describe("account deletion", () => {
     const user = await createUser(shop, { mfa: true });
     const bystander = await createUser(shop);
     const db = shop.ctx.database.db;
-    const own = await insertOrder(shop, { userId: user.userId, email: user.email });
-    const guest = await insertOrder(shop, { userId: null, email: user.email });
+    const own = await insertOrder(shop, { userId: user.userId, email: user.email, status: "delivered" });
+    const guest = await insertOrder(shop, { userId: null, email: user.email, status: "cancelled" });
     const othersOrder = await insertOrder(shop, { userId: bystander.userId, email: bystander.email });
     await call(user.cookie, "post", "/api/mfa/completed");
     await call(user.cookie, "put", "/api/cart", {
@@ -733,7 +733,8 @@ describe("account deletion", () => {
     const strangers = await uploadPhoto(undefined);
     const bystanders = await uploadPhoto(bystander.cookie);
 
-    const openOrder = await insertOrder(shop, { userId: user.userId, email: user.email, status: "printing" });
+    // Not paid yet (an abandoned checkout): open, but it blocks nothing.
+    const openOrder = await insertOrder(shop, { userId: user.userId, email: user.email, status: "pending" });
     const deliveredOrder = await insertOrder(shop, {
       userId: null,
       email: user.email,
@@ -775,7 +776,7 @@ describe("account deletion", () => {
     expect(openItem).toMatchObject({ imageUrl: own.open.url, originalImageUrl: own.open.originalUrl });
     expect(await storage.get(openPrintFile)).not.toBeNull();
     const [openOrderRow] = await db.select().from(orders).where(eq(orders.id, openOrder));
-    expect(openOrderRow).toMatchObject({ ...ANONYMISED_ORDER, status: "printing" });
+    expect(openOrderRow).toMatchObject({ ...ANONYMISED_ORDER, status: "pending" });
     // No e-mail goes to a deleted customer.
     const [email] = await db.select().from(orderEmails).where(eq(orderEmails.orderId, openOrder));
     expect(email).toMatchObject({ status: "skipped", sentAt: null });
@@ -785,6 +786,43 @@ describe("account deletion", () => {
       expect(await db.select().from(uploads).where(eq(uploads.id, photo.id))).toHaveLength(1);
       expect(await stored(photo.originalUrl)).toBe(true);
     }
+  });
+
+  it("refuses while an order is paid and not yet delivered, and changes nothing", async () => {
+    const user = await createUser(shop);
+    const db = shop.ctx.database.db;
+    const photo = await uploadPhoto(user.cookie);
+    const delivered = await insertOrder(shop, {
+      userId: user.userId,
+      email: user.email,
+      status: "delivered",
+    });
+    const onItsWay = await insertOrder(shop, { userId: null, email: user.email, status: "in_transit" });
+    const res = await call(user.cookie, "delete", "/api/account", {
+      confirm: "DELETE",
+      password: user.password,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      error: "orders_in_fulfilment",
+      message: MESSAGES.account.ordersInFulfilment(1),
+    });
+    expect(await db.select().from(users).where(eq(users.id, user.userId))).toHaveLength(1);
+    for (const id of [delivered, onItsWay]) {
+      const [order] = await db.select().from(orders).where(eq(orders.id, id));
+      expect(order).toMatchObject({ shippingEmail: user.email, anonymisedAt: null });
+    }
+    expect(await stored(photo.originalUrl)).toBe(true);
+    expect((await call(user.cookie, "get", "/api/me")).status).toBe(200);
+
+    // Delivered, it no longer stands in the way.
+    await db.update(orders).set({ status: "delivered" }).where(eq(orders.id, onItsWay));
+    const again = await call(user.cookie, "delete", "/api/account", {
+      confirm: "DELETE",
+      password: user.password,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ deleted: true, ordersAnonymised: 2 });
   });
 
   it("still deletes the account when a file cannot be removed from storage, and logs it", async () => {

@@ -5,7 +5,8 @@
  * the books with the personal details replaced — all in one transaction, then the photos'
  * files are removed from storage.
  */
-import type { OrderStatus } from "@shared/orders";
+import { MESSAGES } from "@shared/messages";
+import { isInFulfilment, type OrderStatus } from "@shared/orders";
 import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
 import {
@@ -23,6 +24,7 @@ import {
   verifications,
 } from "../db/schema.js";
 import type { Logger } from "../lib/logger.js";
+import { HttpError } from "../lib/validation.js";
 import { deleteStoredFiles, itemImageRefsSql, uploadNamedIn, uploadUsedSql } from "./admin-data.js";
 import { customerOrdersCondition, type OrderOwner } from "./customer-orders.js";
 import { toProfileView } from "./profiles.js";
@@ -182,7 +184,8 @@ export interface AccountDeletion {
 }
 
 /**
- * Deletes the account in one transaction: its orders (and guest orders matched by its
+ * Refuses (409) while an order is paid and not yet delivered: the workshop still needs the
+ * name and address it goes to. Otherwise deletes the account in one transaction: its orders (and guest orders matched by its
  * verified e-mail) are anonymised, closed orders lose their photos (see
  * PHOTO_FREE_ORDER_STATUSES), e-mails still owed to the customer are dropped, then the user row
  * goes and the database cascades to sessions, accounts, profile, saved cart, two-factor rows
@@ -199,6 +202,17 @@ export async function deleteAccount(
 ): Promise<AccountDeletion> {
   const { db, storage, log } = deps;
   const done = await db.transaction(async (tx) => {
+    // An order paid and not yet delivered still needs its address: no deletion until then.
+    // Locked, so a payment completing meanwhile waits for this transaction.
+    const owned = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(customerOrdersCondition(owner))
+      .for("update");
+    const inFulfilment = owned.filter((o) => isInFulfilment(o.status)).length;
+    if (inFulfilment > 0) {
+      throw new HttpError(409, "orders_in_fulfilment", MESSAGES.account.ordersInFulfilment(inFulfilment));
+    }
     const anonymised = await tx
       .update(orders)
       .set({ ...ANONYMISED_ORDER, userId: null, anonymisedAt: new Date() })
