@@ -293,7 +293,7 @@ describe("a failed print file", () => {
     expect(
       (await shop.request(retryPath, { method: "POST", headers: { cookie: customer.cookie } })).status,
     ).toBe(403);
-    expect((await shop.request(retryPath, { method: "POST" })).status).toBe(401);
+    expect((await shop.request(retryPath, { method: "POST" })).status).toBe(403);
     expect((await printFiles(shop, answer.orderId)).jobs[0]?.status).toBe("failed");
 
     await shop.ctx.storage.put(key, stored.body, stored.contentType);
