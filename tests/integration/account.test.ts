@@ -461,26 +461,7 @@ describe("data export", () => {
     const orderId = await insertOrder(shop, { userId: user.userId, email: user.email });
     await insertOrder(shop, { userId: null, email: user.email });
     await call(user.cookie, "put", "/api/cart", {
-      items: [
-        {
-          id: "1732240000000-abcdefghi",
-          imageUrl: "/media/preview.png",
-          originalImageUrl: "/media/original.png",
-          additionalImages: [],
-          size: "x",
-          shape: "x",
-          frameStyle: "x",
-          price: 1,
-          config: {
-            kind: "lithophane",
-            bundleId: "starter",
-            processing: "grayscale",
-            shapeId: "square",
-            frameColorId: "white",
-            sizeId: "7x7",
-          },
-        },
-      ],
+      items: [cartItem("/media/preview.png", "/media/original.png")],
     });
 
     const res = await asUser(shop, user.cookie).get("/api/account/export");
@@ -587,11 +568,11 @@ async function addPrintFile(orderId: string, imageUrl: string): Promise<string> 
   return fileKey;
 }
 
-function cartItem(imageUrl: string) {
+function cartItem(imageUrl: string, originalImageUrl = imageUrl) {
   return {
-    id: `1732240000000-${Math.random().toString(36).slice(2, 11)}`,
+    id: `1732240000000-${Math.random().toString(36).slice(2, 11).padEnd(9, "0")}`,
     imageUrl,
-    originalImageUrl: imageUrl,
+    originalImageUrl,
     additionalImages: [],
     size: "x",
     shape: "x",
@@ -637,26 +618,7 @@ describe("account deletion", () => {
     const othersOrder = await insertOrder(shop, { userId: bystander.userId, email: bystander.email });
     await call(user.cookie, "post", "/api/mfa/completed");
     await call(user.cookie, "put", "/api/cart", {
-      items: [
-        {
-          id: "1732240000000-zzzzzzzzz",
-          imageUrl: "/media/a.png",
-          originalImageUrl: "/media/a.png",
-          additionalImages: [],
-          size: "x",
-          shape: "x",
-          frameStyle: "x",
-          price: 1,
-          config: {
-            kind: "lithophane",
-            bundleId: "starter",
-            processing: "grayscale",
-            shapeId: "square",
-            frameColorId: "white",
-            sizeId: "7x7",
-          },
-        },
-      ],
+      items: [cartItem("/media/a.png")],
     });
     const [upload] = await db
       .insert(uploads)
