@@ -36,6 +36,17 @@ async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
 }
 
+/** The view's observable state: meshes built so far, the last mesh's signature and the camera angles. */
+async function viewState(page: Page) {
+  const read = async (name: string) => (await view(page).getAttribute(name)) ?? "";
+  return {
+    builds: Number(await read("data-build-count")),
+    signature: await read("data-mesh-signature"),
+    azimuth: Number(await read("data-azimuth")),
+    polar: Number(await read("data-polar")),
+  };
+}
+
 async function pageHasWebGL(page: Page): Promise<boolean> {
   return page.evaluate(() => {
     const canvas = document.createElement("canvas");
@@ -103,20 +114,42 @@ test("the backlit 3D preview appears, toggles its light and follows the shape", 
   await backlight.press("Enter");
   await expect(backlight).toHaveAttribute("aria-pressed", "true");
 
-  // Keyboard and buttons turn it (and nothing breaks).
+  // The camera starts a little to the right and above (16 and 81 degrees: stage.ts START_*).
+  await expect(model).not.toHaveAttribute("aria-busy", "true", { timeout: 20_000 });
+  await expect(model).toHaveAttribute("data-mesh-signature", /^[0-9a-f]{8}$/);
+  const { builds } = await viewState(page);
+  expect(builds).toBeGreaterThanOrEqual(1);
+  await expect(model).toHaveAttribute("data-azimuth", "16");
+  await expect(model).toHaveAttribute("data-polar", "81");
+
+  // Keyboard and buttons turn it, 15 degrees a step; Reset view puts it back.
   await model.focus();
   await page.keyboard.press("ArrowLeft");
+  await expect(model).toHaveAttribute("data-azimuth", "1");
   await page.keyboard.press("ArrowUp");
+  await expect(model).toHaveAttribute("data-polar", "66");
+  await page.getByRole("button", { name: texts.turnRight }).click();
+  await expect(model).toHaveAttribute("data-azimuth", "16");
   await page.getByRole("button", { name: texts.turnOver }).click();
+  await expect(model).toHaveAttribute("data-azimuth", String(16 - 180));
   await page.getByRole("button", { name: texts.resetView }).click();
-  // Drag to rotate.
+  await expect(model).toHaveAttribute("data-azimuth", "16");
+  await expect(model).toHaveAttribute("data-polar", "81");
+
+  // Dragging across the model turns it: the camera swings round the panel.
   const box = await model.boundingBox();
+  expect(box).not.toBeNull();
   if (box) {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 10, { steps: 5 });
     await page.mouse.up();
   }
+  await expect.poll(async () => (await viewState(page)).azimuth).not.toBe(16);
+  const dragged = await viewState(page);
+  expect(Math.abs(dragged.azimuth - 16)).toBeGreaterThan(5);
+  // Turning the view does not rebuild the mesh.
+  expect(dragged.builds).toBe(builds);
 
   // A new shape rebuilds the panel (choosing a shape moved the wizard on: open its step again).
   await stepTrigger(page, "Choose a shape").click();
@@ -129,10 +162,24 @@ test("the backlit 3D preview appears, toggles its light and follows the shape", 
   await radio(page, optionName("shape", "rectangle-portrait")).click();
   await expect(model).toHaveAttribute("data-shape", "rectangle-portrait", { timeout: 20_000 });
 
-  // Moving the crop rebuilds it too (the triangle count stays, the panel is rebuilt: busy, then ready).
-  await page.getByRole("slider", { name: "Zoom" }).fill("2");
-  await expect(section(page)).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
   await expect(model).not.toHaveAttribute("aria-busy", "true", { timeout: 20_000 });
+
+  // Moving the crop rebuilds it too: same shape and triangle count, a new mesh with a different relief.
+  const beforeCrop = await viewState(page);
+  const trianglesBeforeCrop = await model.getAttribute("data-triangle-count");
+  await page.getByRole("slider", { name: "Zoom" }).fill("2");
+  await expect
+    .poll(async () => (await viewState(page)).builds, { timeout: 20_000 })
+    .toBeGreaterThan(beforeCrop.builds);
+  await expect(model).not.toHaveAttribute("aria-busy", "true", { timeout: 20_000 });
+  await expect(section(page)).toHaveAttribute("data-state", "ready");
+  const afterCrop = await viewState(page);
+  expect(afterCrop.signature).toMatch(/^[0-9a-f]{8}$/);
+  expect(afterCrop.signature).not.toBe(beforeCrop.signature);
+  await expect(model).toHaveAttribute("data-shape", "rectangle-portrait");
+  await expect(model).toHaveAttribute("data-triangle-count", trianglesBeforeCrop ?? "");
+  // The rebuild keeps the viewer's angle.
+  expect(afterCrop.azimuth).toBe(beforeCrop.azimuth);
 });
 
 test("without WebGL the creator says so and still adds to the cart", async ({ page }) => {

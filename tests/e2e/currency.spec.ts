@@ -9,6 +9,7 @@ import {
 } from "../../src/shared/currency";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatMoney } from "../../src/shared/money";
+import { chooseEverything, radio, uploadMainPhoto } from "./fixtures/shop";
 import { expect, type Page, test } from "./fixtures/test";
 
 const ADAPTER = { name: "USB-C Power Adapter", pricePence: 999 };
@@ -48,10 +49,15 @@ test.describe("outside the UK (Europe/Paris)", () => {
     expect(await storage(page, CURRENCY_STORAGE_KEYS.selectedCurrency)).toBe("EUR");
     expect(await storage(page, CURRENCY_STORAGE_KEYS.hasSeenCurrencyPrompt)).toBeTruthy();
 
-    // The spec's example: £54.50 x 1.15 = 62.675 -> €62.99.
+    // The spec's example: £54.50 x 1.15 = 62.675 -> €62.99, on the bundle card and as the creator's total.
     await page.goto("/shop/create");
     const essentials = getBundle("starter")!;
-    expect(priceIn("EUR", essentials.pricePence)).toBe("€62.99");
+    const essentialsInEur = priceIn("EUR", essentials.pricePence);
+    expect(essentialsInEur).toBe("€62.99");
+    await uploadMainPhoto(page);
+    await chooseEverything(page, { shape: "square", frame: "white", size: "7x7", bundle: "starter" });
+    await expect(page.locator("label", { has: radio(page, essentials.name) })).toContainText(essentialsInEur);
+    await expect(page.getByTestId("creator-total")).toHaveText(essentialsInEur);
     await page.reload();
     await expect(prompt(page)).toHaveCount(0);
     await expect(page.getByLabel("Prices shown in")).toHaveValue("EUR");

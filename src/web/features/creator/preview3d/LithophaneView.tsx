@@ -32,6 +32,19 @@ const DEBOUNCE_MS = 180;
 /** One arrow key or button press turns the panel this far (15 degrees). */
 const STEP_RADIANS = Math.PI / 12;
 
+/** FNV-1a over the mesh's vertex positions: a short text that changes whenever the relief does. */
+function meshSignature(positions: Float32Array): string {
+  const words = new Uint32Array(positions.buffer, positions.byteOffset, positions.length);
+  let hash = 0x811c9dc5;
+  for (let k = 0; k < words.length; k++) {
+    hash ^= words[k]!;
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, "0");
+}
+
+type ViewAngles = { azimuthDeg: number; polarDeg: number };
+
 export default function LithophaneView({
   photo,
   shape,
@@ -52,7 +65,15 @@ export default function LithophaneView({
   const frameHexRef = useRef(frameHex);
   frameHexRef.current = frameHex;
   const [status, setStatus] = useState<PreviewStatus>("loading");
-  const [built, setBuilt] = useState<{ shape: ShapeId; vertices: number; triangles: number } | null>(null);
+  const [built, setBuilt] = useState<{
+    shape: ShapeId;
+    vertices: number;
+    triangles: number;
+    /** How many meshes this view has built, and the last one's signature (observable state for tests). */
+    count: number;
+    signature: string;
+  } | null>(null);
+  const [angles, setAngles] = useState<ViewAngles | null>(null);
   const [busy, setBusy] = useState(true);
 
   const report = useCallback(
@@ -89,6 +110,13 @@ export default function LithophaneView({
         };
         const canvas = stage.renderer.domElement;
         canvas.addEventListener("webglcontextlost", onLost);
+        const onView = () => {
+          const next = module.viewAngles(stage);
+          setAngles((previous) =>
+            previous?.azimuthDeg === next.azimuthDeg && previous.polarDeg === next.polarDeg ? previous : next,
+          );
+        };
+        stage.controls.addEventListener("change", onView);
         const resize = () => module.resizeStage(stage, host.clientWidth, host.clientHeight);
         const observer = new ResizeObserver(resize);
         observer.observe(host);
@@ -97,6 +125,7 @@ export default function LithophaneView({
         cleanup = () => {
           observer.disconnect();
           canvas.removeEventListener("webglcontextlost", onLost);
+          stage.controls.removeEventListener("change", onView);
           builderRef.current?.dispose();
           builderRef.current = null;
           module.disposeStage(stage);
@@ -134,7 +163,14 @@ export default function LithophaneView({
         if (cancelled || stageRef.current !== stage) return;
         module.showPreview(stage, preview, frameHexRef.current);
         module.applyLighting(stage, litRef.current);
-        setBuilt({ shape: preview.shape, vertices: preview.vertexCount, triangles: preview.triangleCount });
+        setBuilt((previous) => ({
+          shape: preview.shape,
+          vertices: preview.vertexCount,
+          triangles: preview.triangleCount,
+          count: (previous?.count ?? 0) + 1,
+          signature: meshSignature(preview.positions),
+        }));
+        setAngles(module.viewAngles(stage));
         setBusy(false);
         report("ready");
       } catch {
@@ -201,6 +237,10 @@ export default function LithophaneView({
           data-vertex-count={built?.vertices ?? 0}
           data-triangle-count={built?.triangles ?? 0}
           data-mode={lit ? "lit" : "unlit"}
+          data-build-count={built?.count ?? 0}
+          data-mesh-signature={built?.signature ?? ""}
+          data-azimuth={angles?.azimuthDeg ?? ""}
+          data-polar={angles?.polarDeg ?? ""}
           className={cn(
             "relative aspect-square w-full cursor-grab touch-none overflow-hidden rounded-xl ring-1 transition-colors duration-300 active:cursor-grabbing",
             lit

@@ -252,6 +252,13 @@ export function turnStage(stage: Stage, azimuth: number, polar: number): void {
   placeCamera(stage, spherical.theta + azimuth, nextPolar);
 }
 
+/** The camera's place about the panel, in whole degrees (azimuth turns left/right, polar up/down). */
+export function viewAngles(stage: Stage): { azimuthDeg: number; polarDeg: number } {
+  const spherical = new Spherical().setFromVector3(stage.camera.position.clone().sub(stage.controls.target));
+  const degrees = (radians: number) => Math.round((radians * 180) / Math.PI);
+  return { azimuthDeg: degrees(spherical.theta), polarDeg: degrees(spherical.phi) };
+}
+
 export function resetStage(stage: Stage): void {
   placeCamera(stage, START_AZIMUTH, START_POLAR);
 }
