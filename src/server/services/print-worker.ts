@@ -6,8 +6,8 @@
 import { parentPort } from "node:worker_threads";
 import type { CropInput } from "../../lithophane/crop.js";
 import { isLithophaneError } from "../../lithophane/errors.js";
-import { generatePrintFile } from "../print/print-file.js";
 import type { ShapeId } from "../../lithophane/params.js";
+import { generatePrintFile } from "../print/print-file.js";
 
 export interface PrintWorkerJob {
   image: Uint8Array;
