@@ -4,59 +4,30 @@
  * e-mail in the outbox, the cancel path, the blocked-popup link, and the form's rules.
  */
 
-import { buildAccessoryCartItem, type CartItem } from "../../src/shared/cart";
+import type { CartItem } from "../../src/shared/cart";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatGbp } from "../../src/shared/money";
 import { PENDING_PAYMENTS_KEY } from "../../src/web/features/checkout/pendingPayments";
 import { mailsTo, uniqueEmail } from "./auth-helpers";
 import { CART_STORAGE_KEY } from "./fixtures/shop";
-import { type BrowserContext, expect, type Page, test } from "./fixtures/test";
-import { expectToast, gotoPage } from "./helpers";
+import { expect, type Page, test } from "./fixtures/test";
+import {
+  ADAPTER,
+  DIMMER,
+  expectToast,
+  fillShipping,
+  gotoPage,
+  openCheckoutWith,
+  proceedToPayment,
+} from "./helpers";
 
-const ADAPTER = { id: "usb-c-power-adapter", name: "USB-C Power Adapter", pricePence: 999, imageUrl: null };
-const DIMMER = { id: "remote-dimmer", name: "Remote Control Dimmer", pricePence: 1499, imageUrl: null };
 const STANDARD_SHIPPING = 899;
-
-/** Puts these accessories in the guest cart (local storage), then opens /checkout. */
-async function openCheckoutWith(page: Page, products: (typeof ADAPTER)[]) {
-  const items = products.map((p) => buildAccessoryCartItem(p));
-  await page.goto("/");
-  await page.evaluate(
-    ([key, value]) => {
-      window.localStorage.setItem(key as string, value as string);
-      window.localStorage.setItem("hasSeenCurrencyPrompt", "true");
-    },
-    [CART_STORAGE_KEY, JSON.stringify(items)],
-  );
-  await gotoPage(page, "/checkout");
-  return items;
-}
-
-async function fillShipping(page: Page, email: string) {
-  await page.getByLabel("First Name").fill("Aoife");
-  await page.getByLabel("Last Name").fill("Byrne");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Address Line 1").fill("12 Linen Hall Street");
-  await page.getByLabel("City").fill("Belfast");
-  await page.getByLabel("County").fill("County Antrim");
-  await page.getByLabel("Postcode").fill("BT1 4AA");
-}
 
 const storedCart = (page: Page) =>
   page.evaluate(
     (key) => JSON.parse(window.localStorage.getItem(key) ?? "[]") as CartItem[],
     CART_STORAGE_KEY,
   );
-
-/** Presses Proceed to Payment and returns the payment tab once it shows the TEST MODE page. */
-async function proceedToPayment(page: Page, context: BrowserContext): Promise<Page> {
-  const tabPromise = context.waitForEvent("page");
-  await page.getByRole("button", { name: MESSAGES.checkout.proceedToPayment }).click();
-  const tab = await tabPromise;
-  await tab.waitForURL(/\/api\/payments\/test\/[0-9a-f-]{36}\?token=/);
-  await expect(tab.getByText("TEST MODE")).toBeVisible();
-  return tab;
-}
 
 test("an empty cart offers to create a lithophane", async ({ page }) => {
   await gotoPage(page, "/checkout");

@@ -31,7 +31,7 @@ export function Dialog({
 }: DialogProps) {
   const stop = blocking ? (e: Event) => e.preventDefault() : undefined;
   // Without a trigger to go back to, the focus returns to what opened the dialog.
-  const returnFocus = useReturnFocus();
+  const returnFocus = useReturnFocus(open === true);
   const onEscape = blocking
     ? (e: KeyboardEvent) => {
         e.preventDefault();

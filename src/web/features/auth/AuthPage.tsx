@@ -51,6 +51,7 @@ export function AuthPage() {
   const [mode, setMode] = useState<Mode>("login");
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
+  const formShown = useRef(false);
 
   // Where e-mail links and OAuth land: /auth?verified=1, ?emailChanged=1 (each may carry
   // &error=CODE when the link had expired), or ?error=... from a provider that failed.
@@ -72,7 +73,10 @@ export function AuthPage() {
     );
   }, [verified, emailChanged, linkError, setParams]);
 
-  if (auth.status === "loading") return <PageLoading />;
+  // Only the first session check shows Loading: the one a sign-in starts must not swap the form
+  // out, or the focus (in the form, or returning to it from the MFA dialog) is lost.
+  if (auth.status === "loading" && !formShown.current) return <PageLoading />;
+  formShown.current = true;
   // A signed-in user goes to the account page (also the moment a verified MFA code makes a session).
   if (auth.status === "signedIn") return <Navigate to="/account" replace />;
 
@@ -118,10 +122,10 @@ export function AuthPage() {
               {MESSAGES.auth.signUpTab}
             </Tabs.Trigger>
           </Tabs.List>
-          <Tabs.Content value="login" className="mt-6 focus-visible:outline-none">
+          <Tabs.Content value="login" className="mt-6 rounded-2xl focus-visible:outline-offset-4">
             <LoginForm />
           </Tabs.Content>
-          <Tabs.Content value="signup" className="mt-6 focus-visible:outline-none">
+          <Tabs.Content value="signup" className="mt-6 rounded-2xl focus-visible:outline-offset-4">
             <SignUpForm onCreated={() => setMode("login")} />
           </Tabs.Content>
         </Tabs.Root>

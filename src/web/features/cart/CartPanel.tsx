@@ -3,6 +3,7 @@ import { MESSAGES, pluralise } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { buttonClasses } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
+import { useReturnFocus } from "@web/components/ui/return-focus";
 import { Package, ShoppingCart, Trash2, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { Link } from "react-router";
@@ -74,11 +75,15 @@ function CartLine({ item, onRemove }: { item: CartItem; onRemove: () => void }) 
 export function CartPanel() {
   const { items, total, count, remove, isOpen, setOpen } = useCart();
   const close = () => setOpen(false);
+  const returnFocus = useReturnFocus(isOpen);
   return (
     <Dialog.Root open={isOpen} onOpenChange={setOpen}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/60" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-2xl focus:outline-none">
+        <Dialog.Content
+          {...returnFocus}
+          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-2xl focus:outline-none"
+        >
           <div className="flex items-start justify-between gap-4 border-b border-stone-200 px-6 py-5">
             <div>
               <Dialog.Title className="font-display text-2xl text-stone-900">

@@ -22,7 +22,7 @@ import { Button } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
 import { Check, ChevronDown, Lock } from "lucide-react";
 import { Accordion } from "radix-ui";
-import { type ReactNode, useCallback, useReducer, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useCart } from "../cart/CartProvider";
 import { notify } from "../cart/notify";
 import { CurrencySelect } from "../currency/CurrencySelect";
@@ -79,12 +79,28 @@ export function CreatorPage() {
   const topRef = useRef<HTMLDivElement>(null);
   useFunnelEvents(state);
 
+  // The step whose trigger takes the focus once it is rendered open (no longer disabled): a
+  // finished upload or a choice re-renders the steps first, and the control that had the focus
+  // (the file input, a radio) may be gone by then.
+  const focusStep = useRef<CreatorStep | null>(null);
+  const [, setFocusRequest] = useState(0);
+  useEffect(() => {
+    const step = focusStep.current;
+    const trigger = step ? triggers.current[step] : null;
+    if (!trigger || trigger.disabled) return;
+    focusStep.current = null;
+    trigger.focus();
+  });
+
   /** Completing a step opens the next; a pointer choice also moves focus there. */
   const advanceFrom = useCallback((step: CreatorStep, moveFocus: boolean) => {
     const next = nextStep(step);
     if (!next) return;
     setExpanded(next);
-    if (moveFocus) requestAnimationFrame(() => triggers.current[next]?.focus());
+    if (moveFocus) {
+      focusStep.current = next;
+      setFocusRequest((n) => n + 1);
+    }
   }, []);
 
   const selectOption = (step: OptionStep, option: CreatorOption, viaPointer: boolean) => {
@@ -177,7 +193,7 @@ export function CreatorPage() {
   };
 
   return (
-    <div ref={topRef} className="mx-auto max-w-6xl scroll-mt-20 px-4 py-8 md:py-12">
+    <div ref={topRef} className="mx-auto max-w-6xl px-4 py-8 md:py-12">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-4xl text-stone-900 md:text-5xl">Create Your Lithophane</h1>
@@ -220,7 +236,7 @@ export function CreatorPage() {
                       ref={(el) => {
                         triggers.current[step] = el;
                       }}
-                      className="group flex w-full scroll-mt-24 items-center gap-4 px-5 py-4 text-left disabled:cursor-not-allowed"
+                      className="group flex w-full items-center gap-4 px-5 py-4 text-left disabled:cursor-not-allowed"
                     >
                       <span
                         aria-hidden="true"

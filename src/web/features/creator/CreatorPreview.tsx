@@ -115,7 +115,8 @@ export function CreatorPreview({
             {bundle ? MESSAGES.cart.added(bundle.name).description : MESSAGES.creator.addedFallback}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button variant="primary" size="sm" onClick={onViewCart}>
+            {/* Add to Cart is gone: its successor takes the focus (it mounts only after adding). */}
+            <Button variant="primary" size="sm" onClick={onViewCart} autoFocus>
               {MESSAGES.creator.viewCart}
             </Button>
             <Button variant="outline" size="sm" onClick={onStartOver}>

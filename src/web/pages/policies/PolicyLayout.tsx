@@ -34,7 +34,7 @@ interface SectionProps {
 export function PolicySection({ id, title, children }: SectionProps) {
   return (
     <section aria-labelledby={id}>
-      <h2 id={id} className="scroll-mt-24 text-2xl text-stone-900 md:text-3xl">
+      <h2 id={id} className="text-2xl text-stone-900 md:text-3xl">
         {title}
       </h2>
       <div className={cn("mt-4", prose)}>{children}</div>
