@@ -15,6 +15,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import sharp from "sharp";
 import { buildAccessoryCartItem, type CartItem } from "../src/shared/cart";
 import { type BenchServer, freshDatabase, machineState, startServer } from "./_server";
 
@@ -37,11 +38,28 @@ const TARGET_P99_MS = 50;
 const ADAPTER = { id: "usb-c-power-adapter", name: "USB-C Power Adapter", pricePence: 999, imageUrl: null };
 const DIMMER = { id: "remote-dimmer", name: "Remote Control Dimmer", pricePence: 1499, imageUrl: null };
 
+/** The customer's photo: checkout takes only the shop's own uploads, so one is uploaded first. */
+let photo: { url: string; originalUrl: string } | undefined;
+
+async function uploadPhoto(base: string): Promise<{ url: string; originalUrl: string }> {
+  const jpeg = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: "#8a7f70" } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.set("file", new File([new Uint8Array(jpeg)], "family.jpg", { type: "image/jpeg" }));
+  form.set("kind", "main");
+  const res = await fetch(`${base}/api/uploads`, { method: "POST", body: form, headers: { origin: base } });
+  const body = (await res.json()) as { url: string; originalUrl: string };
+  if (res.status !== 201) throw new Error(`upload: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
 function lithophane(): CartItem {
+  if (!photo) throw new Error("upload the photo first");
   return {
     id: `${Date.now()}-${randomBytes(5).toString("hex")}`,
-    imageUrl: "http://127.0.0.1/api/media/lightbox-images/1-photo-preview.webp",
-    originalImageUrl: "http://127.0.0.1/api/media/lightbox-images/1-photo.jpg",
+    imageUrl: photo.url,
+    originalImageUrl: photo.originalUrl,
     additionalImages: [],
     size: "7 inch x 7 inch",
     shape: "Essentials Collection",
@@ -167,8 +185,11 @@ async function main() {
       WEB_DIST: path.join(dataDir, "no-web"),
       // Each simulated client says who it is; the limiter then counts them apart.
       TRUSTED_PROXIES: "127.0.0.1",
+      // Paying queues the print jobs (measured); generating thousands of 3MFs is not checkout.
+      PRINT_WORKER: "off",
     });
     const { child, base } = server;
+    photo = await uploadPhoto(base);
     const created: Created[] = [];
 
     const checkout = async (i: number, record: boolean) => {
