@@ -35,6 +35,7 @@ import {
   totpCode,
   uniqueEmail,
 } from "./auth-helpers.js";
+import { lithophaneItem } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
 let shop: TestShop;
@@ -569,24 +570,7 @@ async function addPrintFile(orderId: string, imageUrl: string): Promise<string> 
 }
 
 function cartItem(imageUrl: string, originalImageUrl = imageUrl) {
-  return {
-    id: `1732240000000-${Math.random().toString(36).slice(2, 11).padEnd(9, "0")}`,
-    imageUrl,
-    originalImageUrl,
-    additionalImages: [],
-    size: "x",
-    shape: "x",
-    frameStyle: "x",
-    price: 1,
-    config: {
-      kind: "lithophane",
-      bundleId: "starter",
-      processing: "grayscale",
-      shapeId: "square",
-      frameColorId: "white",
-      sizeId: "7x7",
-    },
-  };
+  return { ...lithophaneItem(), imageUrl, originalImageUrl };
 }
 
 describe("account deletion", () => {
