@@ -8,7 +8,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { MAX_UPLOAD_BYTES } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
 import { isAppPath, PRERENDERED_ROUTES, prerenderedFile } from "@shared/titles";
-import { Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { authRequestHandler } from "./auth.js";
@@ -60,6 +60,32 @@ export function createApi(ctx: AppContext) {
 
 export type ApiType = ReturnType<typeof createApi>;
 
+/**
+ * Hono's bodyLimit, without its cost for the usual request: one with a Content-Length (and no
+ * Transfer-Encoding) is judged by that header, exactly as bodyLimit judges it, but without
+ * touching `c.req.raw.body` — which would make @hono/node-server build a full web Request
+ * and body stream, so the JSON could no longer be read straight from the socket. Anything
+ * else (chunked bodies) goes through bodyLimit itself, which counts the bytes.
+ */
+function bodySizeLimit(maxSize: number, onError: (c: Context) => Response): MiddlewareHandler {
+  const counted = bodyLimit({ maxSize, onError });
+  return (c, next) => {
+    const method = c.req.method;
+    const headers = c.req.raw.headers;
+    const length = headers.get("content-length");
+    if (
+      method !== "GET" &&
+      method !== "HEAD" &&
+      method !== "TRACE" &&
+      length !== null &&
+      !headers.has("transfer-encoding")
+    ) {
+      return Number.parseInt(length || "0", 10) > maxSize ? Promise.resolve(onError(c)) : next();
+    }
+    return counted(c, next);
+  };
+}
+
 export function createApp(ctx: AppContext) {
   const app = new Hono();
 
@@ -68,20 +94,16 @@ export function createApp(ctx: AppContext) {
   // Cross-origin POST/PUT/PATCH/DELETE under /api/* are refused (webhooks and token doors excepted).
   app.use("/api/*", sameOriginGuard(ctx.config));
 
-  app.use("/api/*", async (c, next) => {
-    // Uploads carry images; everything else is small JSON.
-    const isUpload = c.req.path.startsWith("/api/uploads");
-    return bodyLimit({
-      maxSize: isUpload ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT,
-      onError: (c) =>
-        c.json<ApiError>(
-          isUpload
-            ? { error: "file_too_large", message: MESSAGES.upload.tooLarge.description }
-            : { error: "payload_too_large", message: "The request is too large." },
-          413,
-        ),
-    })(c, next);
-  });
+  // Uploads carry images; everything else is small JSON.
+  const uploadLimit = bodySizeLimit(UPLOAD_BODY_LIMIT, (c) =>
+    c.json<ApiError>({ error: "file_too_large", message: MESSAGES.upload.tooLarge.description }, 413),
+  );
+  const jsonLimit = bodySizeLimit(JSON_BODY_LIMIT, (c) =>
+    c.json<ApiError>({ error: "payload_too_large", message: "The request is too large." }, 413),
+  );
+  app.use("/api/*", (c, next) =>
+    c.req.path.startsWith("/api/uploads") ? uploadLimit(c, next) : jsonLimit(c, next),
+  );
 
   app.on(["GET", "POST"], "/api/auth/*", authRequestHandler(ctx.auth, ctx.config));
   app.route("/api", createApi(ctx));

@@ -25,6 +25,12 @@ export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
+  /**
+   * One parameterised statement sent straight to the driver (no query builder), for a hot
+   * path whose SQL text is fixed. With `name`, PostgreSQL prepares it once per connection
+   * (parsed and planned once); PGlite ignores the name.
+   */
+  query<R>(text: string, params: readonly unknown[], name?: string): Promise<R[]>;
   /** Answers true when a trivial query round-trips. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -46,6 +52,10 @@ export async function openDatabase(opts: {
       db,
       kind: "postgres",
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      query: async <R>(text: string, params: readonly unknown[], name?: string) => {
+        const result = await pool.query({ text, values: [...params], ...(name ? { name } : {}) });
+        return result.rows as R[];
+      },
       ping: async () => {
         try {
           await pool.query("select 1");
@@ -76,6 +86,10 @@ function wrapPglite(client: PGlite): Database {
     db: drizzleDb as unknown as Db,
     kind: "pglite",
     migrate: () => migratePglite(drizzleDb, { migrationsFolder: MIGRATIONS_DIR }),
+    query: async <R>(text: string, params: readonly unknown[]) => {
+      const result = await client.query<R>(text, [...params]);
+      return result.rows;
+    },
     ping: async () => {
       if (closed) return false;
       try {

@@ -5,7 +5,13 @@ import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { requireUser } from "../lib/session.js";
 import { validationHook } from "../lib/validation.js";
-import { loadSavedCart, replaceSavedCart, repriceCartItems } from "../services/saved-cart.js";
+import { dropPricingSnapshot, pricingSnapshot } from "../services/pricing.js";
+import {
+  loadSavedCart,
+  replaceSavedCart,
+  repriceCartItems,
+  repriceFromSnapshot,
+} from "../services/saved-cart.js";
 
 const putCartSchema = z.object({ items: cartItemsSchema });
 
@@ -25,9 +31,19 @@ export function cartRoutes(ctx: AppContext) {
       return c.json({ items: await loadSavedCart(ctx.database.db, user.id) });
     })
     .put("/cart", zValidator("json", putCartSchema, validationHook), async (c) => {
+      const db = ctx.database.db;
       const user = await requireUser(ctx, c, { cached: true });
-      const { items, dropped } = await repriceCartItems(ctx.database.db, c.req.valid("json").items);
-      await replaceSavedCart(ctx.database.db, user.id, items);
+      const snapshot = await pricingSnapshot(db);
+      const sent = c.req.valid("json").items;
+      // Priced from the in-memory snapshot when nothing is dropped and the catalogue is still the
+      // snapshot's (checked under the cart's lock); from the database otherwise.
+      const fromSnapshot = repriceFromSnapshot(snapshot, sent);
+      if (fromSnapshot && (await replaceSavedCart(db, user.id, fromSnapshot.items, snapshot.fingerprint))) {
+        return c.json(fromSnapshot);
+      }
+      if (fromSnapshot) dropPricingSnapshot(db, snapshot);
+      const { items, dropped } = await repriceCartItems(db, sent);
+      await replaceSavedCart(db, user.id, items);
       return c.json({ items, dropped });
     });
 }

@@ -22,7 +22,13 @@ import {
 } from "../services/orders.js";
 import { isValidOrderAccessToken, orderAccessToken } from "../services/payments/tokens.js";
 import { PaymentProviderError } from "../services/payments/types.js";
-import { priceCartItems } from "../services/pricing.js";
+import {
+  dropPricingSnapshot,
+  type PricedItem,
+  priceCartItems,
+  priceFromSnapshot,
+  pricingSnapshot,
+} from "../services/pricing.js";
 import { shopImageKey } from "../services/storage.js";
 
 /** Per client IP per minute. A customer checks out a handful of times at most. */
@@ -109,66 +115,88 @@ export function checkoutRoutes(ctx: AppContext) {
             422,
           );
         }
-        const [user, priced] = await Promise.all([
+        const configs = cartItems.map((item) => item.config);
+        const [user, snapshot] = await Promise.all([
           // Sessions live only in cookies: without one there is nobody to look up.
           c.req.header("cookie") ? getSessionUser(ctx, c) : null,
-          priceCartItems(
-            db,
-            cartItems.map((item) => item.config),
-          ),
+          pricingSnapshot(db),
         ]);
-        const refused: RefusedItem[] = [];
-        const lines: OrderLineInput[] = [];
-        cartItems.forEach((item, index) => {
-          const result = priced[index];
-          if (!result?.ok) {
-            const name = cartItemName(item);
-            const reason = result?.message ?? MESSAGES.pricing.itemUnknown;
-            refused.push({
-              id: item.id,
-              name,
-              reason: result?.reason ?? "unknown",
-              message: MESSAGES.checkout.itemUnavailable(name, reason),
+
+        /** The order's lines, or the refusals, for these prices (one per cart item). */
+        const decide = (priced: readonly PricedItem[]) => {
+          const refused: RefusedItem[] = [];
+          const lines: OrderLineInput[] = [];
+          cartItems.forEach((item, index) => {
+            const result = priced[index];
+            if (!result?.ok) {
+              const name = cartItemName(item);
+              const reason = result?.message ?? MESSAGES.pricing.itemUnknown;
+              refused.push({
+                id: item.id,
+                name,
+                reason: result?.reason ?? "unknown",
+                message: MESSAGES.checkout.itemUnavailable(name, reason),
+              });
+              return;
+            }
+            // A lithophane is printed from its photos: they must be this shop's own uploads (the
+            // print-file worker reads storage only and never fetches another host's URL).
+            if (result.kind === "lithophane" && !usesShopImages(ctx, item)) {
+              const name = cartItemName(item);
+              refused.push({
+                id: item.id,
+                name,
+                reason: "unavailable",
+                message: MESSAGES.checkout.itemUnavailable(name, MESSAGES.checkout.imageNotUploaded),
+              });
+              return;
+            }
+            lines.push({
+              item,
+              kind: result.kind,
+              unitPricePence: result.unitPricePence,
+              description: result.description,
             });
-            return;
-          }
-          // A lithophane is printed from its photos: they must be this shop's own uploads (the
-          // print-file worker reads storage only and never fetches another host's URL).
-          if (result.kind === "lithophane" && !usesShopImages(ctx, item)) {
-            const name = cartItemName(item);
-            refused.push({
-              id: item.id,
-              name,
-              reason: "unavailable",
-              message: MESSAGES.checkout.itemUnavailable(name, MESSAGES.checkout.imageNotUploaded),
-            });
-            return;
-          }
-          lines.push({
-            item,
-            kind: result.kind,
-            unitPricePence: result.unitPricePence,
-            description: result.description,
           });
-        });
-        if (refused.length > 0) {
-          return c.json<CheckoutRefusal>(
-            { error: "item_unavailable", message: refused.map((r) => r.message).join(" "), items: refused },
+          return { refused, lines };
+        };
+        const refusal = (refused: readonly RefusedItem[]) =>
+          c.json<CheckoutRefusal>(
+            {
+              error: "item_unavailable",
+              message: refused.map((r) => r.message).join(" "),
+              items: [...refused],
+            },
             422,
           );
-        }
 
         const provider = ctx.payments;
-        const order = await createOrder(db, {
-          userId: user?.id ?? null,
-          shipping: shippingInfo,
-          shippingMethod,
-          displayCurrency: currency,
-          lines,
-          forceTestMode: provider.kind === "test",
-          paymentProvider: provider.kind,
-          ...(provider.kind === "test" ? { paymentSessionId: (id: string) => `test_${id}` } : {}),
-        });
+        const place = (lines: readonly OrderLineInput[], catalogFingerprint: string | null) =>
+          createOrder(ctx.database, {
+            userId: user?.id ?? null,
+            shipping: shippingInfo,
+            shippingMethod,
+            displayCurrency: currency,
+            lines,
+            forceTestMode: provider.kind === "test",
+            paymentProvider: provider.kind,
+            catalogFingerprint,
+            ...(provider.kind === "test" ? { paymentSessionId: (id: string) => `test_${id}` } : {}),
+          });
+
+        // Priced from the in-memory snapshot; the INSERT writes the order only if the catalogue
+        // is still the snapshot's. A refusal is never decided on the snapshot alone.
+        let { refused, lines } = decide(priceFromSnapshot(snapshot, configs));
+        let order = refused.length === 0 ? await place(lines, snapshot.fingerprint) : null;
+        if (!order) {
+          // The catalogue changed (or something looked unsellable): price from the database,
+          // as without a snapshot, and forget the snapshot if it was out of date.
+          if (refused.length === 0) dropPricingSnapshot(db, snapshot);
+          ({ refused, lines } = decide(await priceCartItems(db, configs)));
+          if (refused.length > 0) return refusal(refused);
+          order = await place(lines, null);
+          if (!order) throw new Error("order not created");
+        }
 
         let url: string;
         try {

@@ -18,6 +18,7 @@ import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:z
 import type { MiddlewareHandler } from "hono";
 import type { DbOrTx } from "../db/client.js";
 import { listShopProducts, loadCreatorOptions } from "./catalog.js";
+import { dropPricingSnapshot } from "./pricing.js";
 
 /** How old a snapshot may be before it is reloaded (writes outside the admin routes). */
 export const CATALOG_TTL_MS = 3_000;
@@ -149,8 +150,13 @@ export function catalogCache(db: DbOrTx): CatalogCache {
   return cache;
 }
 
-/** Drops the cached catalogue answers. Call after the write's transaction has committed. */
+/**
+ * Drops the cached catalogue answers and checkout's pricing snapshot (which a fingerprint check
+ * protects anyway; dropping it spares the next checkout a refused attempt). Call after the
+ * write's transaction has committed.
+ */
 export function invalidateCatalog(db: DbOrTx): void {
+  dropPricingSnapshot(db);
   const cache = caches.get(db);
   cache?.products.invalidate();
   cache?.options.invalidate();

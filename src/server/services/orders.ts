@@ -26,13 +26,13 @@ import type { ShippingInfo } from "@shared/schemas";
 import type { ShippingMethod } from "@shared/shipping";
 import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
-import type { DbOrTx, Tx } from "../db/client.js";
+import type { Database, DbOrTx, Tx } from "../db/client.js";
 import { cartItems, orderItems, orderStatusHistory, orders } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
 import { queueOrderEmail } from "./order-email-outbox.js";
 import type { PaymentProviderKind } from "./payments/types.js";
-import type { PricedDescription } from "./pricing.js";
-import { environmentIsTestSql } from "./settings.js";
+import { CATALOG_FINGERPRINT_SQL, type PricedDescription } from "./pricing.js";
+import { ENVIRONMENT_MODE_KEY } from "./settings.js";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -82,6 +82,11 @@ export interface CreateOrderInput {
   paymentProvider: PaymentProviderKind;
   /** Known before the insert for the test provider (saves an update); Stripe's comes later. */
   paymentSessionId?: (orderId: string) => string | null;
+  /**
+   * The PricingSnapshot's fingerprint when the lines were priced from it: the order is only
+   * written if the catalogue still has it (createOrder answers null otherwise).
+   */
+  catalogFingerprint?: string | null;
 }
 
 export interface CreatedOrder {
@@ -95,11 +100,52 @@ export interface CreatedOrder {
 }
 
 /**
- * Creates a pending order, its items and its first status row atomically: ONE SQL statement
- * (three data-modifying CTEs), which Postgres runs as one transaction, in one round trip; the
- * environment mode is read inside the same statement. Either all three rows exist or none.
+ * The INSERT behind createOrder: ONE statement (three data-modifying CTEs), which PostgreSQL
+ * runs as one transaction, in one round trip, so either all three rows exist or none. Its text
+ * never changes (the lines travel as one jsonb array), so it is prepared once per connection.
+ * The environment mode is read inside the statement ($18 true: test mode whatever the mode).
+ * With a catalogue fingerprint ($21) nothing is inserted unless the catalogue still has that
+ * fingerprint, evaluated in the statement's own snapshot; null skips the check.
  */
-export async function createOrder(db: DbOrTx, input: CreateOrderInput): Promise<CreatedOrder> {
+const INSERT_ORDER_SQL = `with guard as (
+  select case when $21::text is null then true else ${CATALOG_FINGERPRINT_SQL} = $21::text end as ok
+), new_order as (
+  insert into orders (id, user_id, status, total_amount, subtotal_amount, shipping_amount, shipping_method,
+    display_currency, shipping_email, shipping_first_name, shipping_last_name, shipping_phone,
+    shipping_address_line_1, shipping_address_line_2, shipping_city, shipping_state, shipping_postal_code,
+    shipping_country, test_mode, payment_provider, payment_session_id)
+  select $1::uuid, $2::text, 'pending', $3::integer, $4::integer, $5::integer, $6::text, $7::text, $8::text,
+    $9::text, $10::text, $11::text, $12::text, $13::text, $14::text, $15::text, $16::text, $17::text,
+    $18::boolean or coalesce((select setting_value = 'test' from system_settings
+      where setting_key = '${ENVIRONMENT_MODE_KEY}'), false),
+    $19::text, $20::text
+  where (select ok from guard)
+  returning test_mode
+), new_items as (
+  insert into order_items (order_id, position, kind, product_id, bundle_id, size, frame_color, shape, price,
+    quantity, image_url, original_image_url, additional_images, crop, config)
+  select $1::uuid, l.position, l.kind, l.product_id, l.bundle_id, l.size, l.frame_color, l.shape, l.price, 1,
+    l.image_url, l.original_image_url, l.additional_images, l.crop, l.config
+  from jsonb_to_recordset($22::jsonb) as l(position integer, kind text, product_id text, bundle_id text,
+    size text, frame_color text, shape text, price integer, image_url text, original_image_url text,
+    additional_images jsonb, crop jsonb, config jsonb)
+  where exists (select 1 from new_order)
+), first_status as (
+  insert into order_status_history (order_id, from_status, to_status, changed_by, note)
+  select $1::uuid, null, 'pending', $23::text, 'Order placed'
+  where exists (select 1 from new_order)
+)
+select test_mode from new_order`;
+
+/**
+ * Creates a pending order, its items and its first status row atomically, in one statement
+ * (INSERT_ORDER_SQL). With `catalogFingerprint` (lines priced from a PricingSnapshot) it
+ * answers null, having written nothing, when the catalogue changed since that snapshot.
+ */
+export async function createOrder(
+  database: Pick<Database, "query">,
+  input: CreateOrderInput,
+): Promise<CreatedOrder | null> {
   if (input.lines.length === 0) throw new HttpError(400, "cart_empty", "The cart is empty.");
   const id = randomUUID();
   const totals = checkoutTotals(
@@ -107,69 +153,61 @@ export async function createOrder(db: DbOrTx, input: CreateOrderInput): Promise<
     input.shippingMethod,
   );
   const s = input.shipping;
-  const testMode = input.forceTestMode ? sql<boolean>`true` : environmentIsTestSql();
-  const insertOrder = db
-    .insert(orders)
-    .values({
+  const lines = input.lines.map((line, position) => ({
+    position,
+    kind: line.kind,
+    product_id: line.item.config.kind === "accessory" ? line.item.config.productId : null,
+    bundle_id: line.item.config.kind === "lithophane" ? line.item.config.bundleId : null,
+    size: line.description.sizeLabel,
+    frame_color: line.description.frameStyle,
+    shape: line.description.shapeName,
+    price: line.unitPricePence,
+    image_url: line.kind === "lithophane" ? line.item.imageUrl : null,
+    original_image_url: line.kind === "lithophane" ? line.item.originalImageUrl : null,
+    additional_images: line.kind === "lithophane" ? line.item.additionalImages : [],
+    crop: line.item.cropData ? { ...line.item.cropData } : null,
+    config: { ...line.item.config, clientItemId: line.item.id },
+  }));
+  const rows = await database.query<{ test_mode: boolean }>(
+    INSERT_ORDER_SQL,
+    [
       id,
-      userId: input.userId,
-      status: "pending",
-      totalAmount: totals.totalPence,
-      subtotalAmount: totals.subtotalPence,
-      shippingAmount: totals.shippingPence,
-      shippingMethod: input.shippingMethod,
-      displayCurrency: input.displayCurrency,
-      shippingEmail: s.email,
-      shippingFirstName: s.firstName,
-      shippingLastName: s.lastName,
-      shippingPhone: s.phone ? s.phone : null,
-      shippingAddressLine1: s.addressLine1,
-      shippingAddressLine2: s.addressLine2 ? s.addressLine2 : null,
-      shippingCity: s.city,
-      shippingState: s.state,
-      shippingPostalCode: s.postalCode,
-      shippingCountry: s.country,
-      testMode,
-      paymentProvider: input.paymentProvider,
-      paymentSessionId: input.paymentSessionId?.(id) ?? null,
-    })
-    .returning({ testMode: orders.testMode });
-  const insertItems = db.insert(orderItems).values(
-    input.lines.map((line, position) => ({
-      orderId: id,
-      position,
-      kind: line.kind,
-      productId: line.item.config.kind === "accessory" ? line.item.config.productId : null,
-      bundleId: line.item.config.kind === "lithophane" ? line.item.config.bundleId : null,
-      size: line.description.sizeLabel,
-      frameColor: line.description.frameStyle,
-      shape: line.description.shapeName,
-      price: line.unitPricePence,
-      quantity: 1,
-      imageUrl: line.kind === "lithophane" ? line.item.imageUrl : null,
-      originalImageUrl: line.kind === "lithophane" ? line.item.originalImageUrl : null,
-      additionalImages: line.kind === "lithophane" ? line.item.additionalImages : [],
-      crop: line.item.cropData ? { ...line.item.cropData } : null,
-      config: { ...line.item.config, clientItemId: line.item.id },
-    })),
+      input.userId,
+      totals.totalPence,
+      totals.subtotalPence,
+      totals.shippingPence,
+      input.shippingMethod,
+      input.displayCurrency,
+      s.email,
+      s.firstName,
+      s.lastName,
+      s.phone ? s.phone : null,
+      s.addressLine1,
+      s.addressLine2 ? s.addressLine2 : null,
+      s.city,
+      s.state,
+      s.postalCode,
+      s.country,
+      input.forceTestMode,
+      input.paymentProvider,
+      input.paymentSessionId?.(id) ?? null,
+      input.catalogFingerprint ?? null,
+      JSON.stringify(lines),
+      CHANGED_BY.customer(input.userId),
+    ],
+    "lithobox_create_order",
   );
-  const insertHistory = db.insert(orderStatusHistory).values({
-    orderId: id,
-    fromStatus: null,
-    toStatus: "pending",
-    changedBy: CHANGED_BY.customer(input.userId),
-    note: "Order placed",
-  });
-  const result = await db.execute<{ test_mode: boolean }>(
-    sql`with new_order as (${insertOrder.getSQL()}), new_items as (${insertItems.getSQL()}), first_status as (${insertHistory.getSQL()}) select test_mode from new_order`,
-  );
-  const row = (result as unknown as { rows: Array<{ test_mode: boolean }> }).rows[0];
+  const row = rows[0];
+  if (!row) {
+    if (input.catalogFingerprint) return null;
+    throw new Error("order insert returned no row");
+  }
   return {
     id,
     displayNumber: displayOrderNumber(id),
     ...totals,
     itemCount: input.lines.length,
-    testMode: row?.test_mode ?? input.forceTestMode,
+    testMode: row.test_mode,
   };
 }
 

@@ -4,6 +4,13 @@
  * (the shared lightboxPricePence rule, so the creator and the server agree); an accessory
  * costs its product price. Options and products for a whole batch are read in at most two
  * queries.
+ *
+ * Checkout prices from a PricingSnapshot instead (no query at all): the whole catalogue
+ * (options and products) held in memory with its fingerprint, an MD5 PostgreSQL computes over
+ * both tables' rows. The order's INSERT re-computes that fingerprint in the same statement
+ * and writes nothing unless it still matches (createOrder's `catalogFingerprint`), so a
+ * snapshot can never put an old price on an order: any write to the catalogue, by this
+ * process, another server or a script, makes the next checkout re-price from the database.
  */
 import { getBundle } from "@shared/bundles";
 import { type CartItemConfig, type LithophaneConfig, lithophaneFrameStyle } from "@shared/cart";
@@ -18,12 +25,15 @@ import {
   sizeAppliesToShape,
   sizeLabel,
 } from "@shared/options";
-import type { DbOrTx } from "../db/client.js";
+import { sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../db/client.js";
+import { products } from "../db/schema.js";
 import {
   type CreatorOptions,
   findProductsForPricing,
   loadCreatorOptions,
   type ProductForPricing,
+  productStatus,
 } from "./catalog.js";
 
 /** The texts an order line shows: the spec's cart fields. */
@@ -63,11 +73,132 @@ export async function priceCartItems(db: DbOrTx, items: readonly CartItemConfig[
     findProductsForPricing(db, productIds),
   ]);
   const offered = options ? flattenOptions(options.grouped) : [];
+  return priceWith(items, options, offered, productsById);
+}
+
+function priceWith(
+  items: readonly CartItemConfig[],
+  options: CreatorOptions | null,
+  offered: readonly CreatorOption[],
+  productsById: ReadonlyMap<string, ProductForPricing>,
+): PricedItem[] {
   return items.map((item) =>
     item.kind === "lithophane"
       ? priceLithophane(item, offered, options)
       : priceAccessory(productsById.get(item.productId)),
   );
+}
+
+// ---------------------------------------------------------------- pricing snapshot
+
+/**
+ * SQL for the catalogue's fingerprint: an MD5 over every row of products and product_options
+ * (as PostgreSQL prints them, in id order). Any insert, update or delete changes it.
+ */
+export const CATALOG_FINGERPRINT_SQL =
+  "md5(coalesce((select string_agg(p::text, E'\\n' order by p.id) from products p), '') || E'\\f' || " +
+  "coalesce((select string_agg(o::text, E'\\n' order by o.id) from product_options o), ''))";
+
+/** The whole catalogue as pricing needs it, and the fingerprint of exactly these rows. */
+export interface PricingSnapshot {
+  readonly fingerprint: string;
+  readonly options: CreatorOptions;
+  readonly offered: readonly CreatorOption[];
+  readonly products: ReadonlyMap<string, ProductForPricing>;
+}
+
+/** Prices from the snapshot, without a query. Only valid with createOrder's fingerprint check. */
+export function priceFromSnapshot(snapshot: PricingSnapshot, items: readonly CartItemConfig[]): PricedItem[] {
+  return priceWith(items, snapshot.options, snapshot.offered, snapshot.products);
+}
+
+/**
+ * Reads the fingerprint, the options and every product in one read-only REPEATABLE READ
+ * transaction, so all three describe the same committed state of the catalogue.
+ */
+export async function loadPricingSnapshot(db: Db): Promise<PricingSnapshot> {
+  return db.transaction(
+    async (tx) => {
+      const result = await tx.execute<{ fingerprint: string }>(
+        sql.raw(`select ${CATALOG_FINGERPRINT_SQL} as fingerprint`),
+      );
+      const fingerprint = (result as unknown as { rows: Array<{ fingerprint: string }> }).rows[0]
+        ?.fingerprint;
+      if (!fingerprint) throw new Error("catalogue fingerprint missing");
+      const options = await loadCreatorOptions(tx);
+      const rows = await tx
+        .select({
+          id: products.id,
+          name: products.name,
+          price: products.price,
+          status: products.status,
+          isActive: products.isActive,
+        })
+        .from(products);
+      const byId = new Map<string, ProductForPricing>();
+      for (const r of rows) {
+        byId.set(r.id, {
+          id: r.id,
+          name: r.name,
+          pricePence: r.price,
+          status: productStatus(r.status),
+          isActive: r.isActive,
+        });
+      }
+      return { fingerprint, options, offered: flattenOptions(options.grouped), products: byId };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+interface SnapshotSlot {
+  current?: PricingSnapshot;
+  loading?: Promise<PricingSnapshot>;
+}
+
+const snapshots = new WeakMap<object, SnapshotSlot>();
+
+/**
+ * This process's pricing snapshot of `db`, loaded on first use (one load for all waiting
+ * requests; a failed load is not kept). It may be out of date: createOrder's fingerprint
+ * check decides whether its prices may be used.
+ */
+export function pricingSnapshot(db: Db): Promise<PricingSnapshot> {
+  let slot = snapshots.get(db);
+  if (!slot) {
+    slot = {};
+    snapshots.set(db, slot);
+  }
+  if (slot.current) return Promise.resolve(slot.current);
+  if (slot.loading) return slot.loading;
+  const own = slot;
+  const loading = loadPricingSnapshot(db).then(
+    (snapshot) => {
+      if (own.loading === loading) {
+        own.current = snapshot;
+        own.loading = undefined;
+      }
+      return snapshot;
+    },
+    (error: unknown) => {
+      if (own.loading === loading) own.loading = undefined;
+      throw error;
+    },
+  );
+  own.loading = loading;
+  return loading;
+}
+
+/**
+ * Forgets the snapshot (all of it, or only `stale` if it is still the current one): the next
+ * pricingSnapshot() reads the catalogue again. A load already under way is dropped too.
+ */
+export function dropPricingSnapshot(db: DbOrTx, stale?: PricingSnapshot): void {
+  const slot = snapshots.get(db);
+  if (!slot) return;
+  if (stale && slot.current !== stale) return;
+  slot.current = undefined;
+  slot.loading = undefined;
 }
 
 function priceLithophane(

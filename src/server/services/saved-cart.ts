@@ -9,7 +9,13 @@ import type { CartItem } from "@shared/cart";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.js";
 import { cartItems, users } from "../db/schema.js";
-import { priceCartItems } from "./pricing.js";
+import {
+  CATALOG_FINGERPRINT_SQL,
+  type PricedItem,
+  type PricingSnapshot,
+  priceCartItems,
+  priceFromSnapshot,
+} from "./pricing.js";
 
 export interface DroppedCartItem {
   /** The client's cart item id. */
@@ -63,13 +69,46 @@ export async function repriceCartItems(
   db: DbOrTx,
   items: readonly CartItem[],
 ): Promise<{ items: CartItem[]; dropped: DroppedCartItem[] }> {
-  // One line per client id: a repeated id is the same line sent twice.
-  const seen = new Set<string>();
-  const unique = items.filter((item) => !seen.has(item.id) && seen.add(item.id));
-  const priced = await priceCartItems(
-    db,
-    unique.map((item) => item.config),
+  const unique = uniqueLines(items);
+  return applyPrices(
+    unique,
+    await priceCartItems(
+      db,
+      unique.map((item) => item.config),
+    ),
   );
+}
+
+/**
+ * repriceCartItems from a PricingSnapshot (no query): only for replaceSavedCart with the
+ * snapshot's fingerprint. Answers null when a line would be dropped: that is never decided
+ * on the snapshot alone (reprice from the database instead).
+ */
+export function repriceFromSnapshot(
+  snapshot: PricingSnapshot,
+  items: readonly CartItem[],
+): { items: CartItem[]; dropped: DroppedCartItem[] } | null {
+  const unique = uniqueLines(items);
+  const result = applyPrices(
+    unique,
+    priceFromSnapshot(
+      snapshot,
+      unique.map((item) => item.config),
+    ),
+  );
+  return result.dropped.length > 0 ? null : result;
+}
+
+/** One line per client id: a repeated id is the same line sent twice. */
+function uniqueLines(items: readonly CartItem[]): CartItem[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.id) && seen.add(item.id));
+}
+
+function applyPrices(
+  unique: readonly CartItem[],
+  priced: readonly PricedItem[],
+): { items: CartItem[]; dropped: DroppedCartItem[] } {
   const kept: CartItem[] = [];
   const dropped: DroppedCartItem[] = [];
   unique.forEach((item, index) => {
@@ -94,12 +133,30 @@ export async function repriceCartItems(
  * user's row is locked first so that two saves at once (two tabs) queue: without it the
  * second delete, its snapshot taken before the first commits, misses the first's new rows and
  * the cart ends up with both.
+ *
+ * With `catalogFingerprint` (items priced by repriceFromSnapshot) the lock's statement also
+ * checks that the catalogue still has that fingerprint; if not, nothing is written and the
+ * answer is false (reprice from the database and call again without it).
  */
-export async function replaceSavedCart(db: Db, userId: string, items: readonly CartItem[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+export async function replaceSavedCart(
+  db: Db,
+  userId: string,
+  items: readonly CartItem[],
+  catalogFingerprint: string | null = null,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (catalogFingerprint === null) {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
+    } else {
+      const locked = await tx.execute<{ ok: boolean }>(
+        sql`select ${sql.raw(CATALOG_FINGERPRINT_SQL)} = ${catalogFingerprint} as ok from ${users} where ${users.id} = ${userId} for no key update of ${users}`,
+      );
+      const row = (locked as unknown as { rows: Array<{ ok: boolean }> }).rows[0];
+      // No user row: nothing to lock, as without the check; the insert's foreign key decides.
+      if (row && !row.ok) return false;
+    }
     await tx.delete(cartItems).where(eq(cartItems.userId, userId));
-    if (items.length === 0) return;
+    if (items.length === 0) return true;
     await tx.insert(cartItems).values(
       items.map((item, position) => ({
         userId,
@@ -119,5 +176,6 @@ export async function replaceSavedCart(db: Db, userId: string, items: readonly C
         config: item.config,
       })),
     );
+    return true;
   });
 }

@@ -3,7 +3,7 @@
  * an administrator switched the shop to 'test'; a failed lookup is logged and counts as
  * production (spec section 8).
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { systemSettings } from "../db/schema.js";
 import type { Logger } from "../lib/logger.js";
@@ -39,12 +39,4 @@ export async function setEnvironmentMode(db: DbOrTx, mode: EnvironmentMode): Pro
       target: systemSettings.settingKey,
       set: { settingValue: mode, updatedAt: new Date() },
     });
-}
-
-/**
- * "Is the shop in test mode?" as an SQL expression, for use inside an INSERT, so an order
- * reads the mode in the same statement that creates it (no extra round trip, no race).
- */
-export function environmentIsTestSql() {
-  return sql<boolean>`coalesce((select ${systemSettings.settingValue} = 'test' from ${systemSettings} where ${systemSettings.settingKey} = ${ENVIRONMENT_MODE_KEY}), false)`;
 }
