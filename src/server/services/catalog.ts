@@ -76,14 +76,14 @@ export interface ProductForPricing {
   isActive: boolean;
 }
 
-/** The named products (any status), in one query. */
+/** The named products (any status), or every product when no ids are given, in one query. */
 export async function findProductsForPricing(
   db: DbOrTx,
-  ids: readonly string[],
+  ids?: readonly string[],
 ): Promise<Map<string, ProductForPricing>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
+  const unique = ids && [...new Set(ids)];
+  if (unique?.length === 0) return new Map();
+  const query = db
     .select({
       id: products.id,
       name: products.name,
@@ -91,8 +91,8 @@ export async function findProductsForPricing(
       status: products.status,
       isActive: products.isActive,
     })
-    .from(products)
-    .where(inArray(products.id, unique));
+    .from(products);
+  const rows = await (unique ? query.where(inArray(products.id, unique)) : query);
   return new Map(
     rows.map((r) => [
       r.id,

@@ -27,13 +27,11 @@ import {
 } from "@shared/options";
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.js";
-import { products } from "../db/schema.js";
 import {
   type CreatorOptions,
   findProductsForPricing,
   loadCreatorOptions,
   type ProductForPricing,
-  productStatus,
 } from "./catalog.js";
 
 /** The texts an order line shows: the spec's cart fields. */
@@ -126,25 +124,7 @@ export async function loadPricingSnapshot(db: Db): Promise<PricingSnapshot> {
         ?.fingerprint;
       if (!fingerprint) throw new Error("catalogue fingerprint missing");
       const options = await loadCreatorOptions(tx);
-      const rows = await tx
-        .select({
-          id: products.id,
-          name: products.name,
-          price: products.price,
-          status: products.status,
-          isActive: products.isActive,
-        })
-        .from(products);
-      const byId = new Map<string, ProductForPricing>();
-      for (const r of rows) {
-        byId.set(r.id, {
-          id: r.id,
-          name: r.name,
-          pricePence: r.price,
-          status: productStatus(r.status),
-          isActive: r.isActive,
-        });
-      }
+      const byId = await findProductsForPricing(tx);
       return { fingerprint, options, offered: flattenOptions(options.grouped), products: byId };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
