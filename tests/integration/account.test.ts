@@ -6,7 +6,6 @@
 import { MESSAGES } from "@shared/messages";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { Hono } from "hono";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   accounts,
@@ -33,7 +32,9 @@ import {
   mergeCookies,
   signIn,
   totpCode,
+  type UploadedPhoto,
   uniqueEmail,
+  uploadTestPhoto,
 } from "./auth-helpers.js";
 import { lithophaneItem } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
@@ -513,28 +514,11 @@ describe("data export", () => {
   });
 });
 
-interface Photo {
-  id: string;
-  url: string;
-  originalUrl: string;
-}
-
-const PHOTO = sharp({ create: { width: 40, height: 30, channels: 3, background: "#808080" } })
-  .png()
-  .toBuffer();
+type Photo = UploadedPhoto;
 
 /** Uploads a photo through the real endpoint, signed in (`cookie`) or as a guest. */
-async function uploadPhoto(cookie: string | undefined): Promise<Photo> {
-  const form = new FormData();
-  form.append("file", new File([new Uint8Array(await PHOTO)], "family.png", { type: "image/png" }));
-  form.append("kind", "main");
-  const res = await shop.request("/api/uploads", {
-    method: "POST",
-    body: form,
-    headers: cookie ? { cookie } : {},
-  });
-  expect(res.status).toBe(201);
-  return (await res.json()) as Photo;
+function uploadPhoto(cookie: string | undefined): Promise<Photo> {
+  return uploadTestPhoto(shop, { cookie, name: "family.png" });
 }
 
 async function stored(url: string): Promise<boolean> {

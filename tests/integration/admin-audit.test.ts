@@ -11,10 +11,16 @@
  *      success, the operation context.
  */
 import { desc, eq, gt, sql } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, printJobs, uploads, userActivityLogs } from "../../src/server/db/schema.js";
-import { createUser, insertOrder, readMails, type TestUser, uniqueEmail } from "./auth-helpers.js";
+import {
+  createUser,
+  insertOrder,
+  readMails,
+  type TestUser,
+  uniqueEmail,
+  uploadTestPhoto,
+} from "./auth-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
 let shop: TestShop;
@@ -122,18 +128,7 @@ async function adminGet(path: string): Promise<Json> {
 }
 
 async function uploadPhoto(): Promise<string> {
-  const png = await sharp({ create: { width: 240, height: 160, channels: 3, background: "#3a6" } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.set("file", new File([new Uint8Array(png)], "photo.png", { type: "image/png" }));
-  const up = await shop.app.request("/api/uploads", {
-    method: "POST",
-    body: form,
-    headers: { origin: shop.ctx.config.publicUrl },
-  });
-  expect(up.status).toBe(201);
-  return ((await up.json()) as { id: string }).id;
+  return (await uploadTestPhoto(shop, { width: 240, height: 160, background: "#3a6" })).id;
 }
 
 /** A paid order whose one lithophane panel failed to print. */

@@ -8,7 +8,6 @@
 
 import { MESSAGES } from "@shared/messages";
 import { and, desc, eq } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   orderItems,
@@ -22,7 +21,14 @@ import {
   userActivityLogs,
   users,
 } from "../../src/server/db/schema.js";
-import { createUser, insertOrder, readMails, type TestUser, uniqueEmail } from "./auth-helpers.js";
+import {
+  createUser,
+  insertOrder,
+  readMails,
+  type TestUser,
+  uniqueEmail,
+  uploadTestPhoto,
+} from "./auth-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
 let shop: TestShop;
@@ -440,18 +446,12 @@ describe("products", () => {
   });
 
   it("takes a photo through the upload pipeline and stores it as the product's image", async () => {
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#c33" } })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    form.set("file", new File([new Uint8Array(png)], "box.png", { type: "image/png" }));
-    const up = await shop.app.request("/api/uploads", {
-      method: "POST",
-      body: form,
-      headers: { origin: shop.ctx.config.publicUrl },
+    const { id: uploadId } = await uploadTestPhoto(shop, {
+      width: 300,
+      height: 200,
+      background: "#c33",
+      name: "box.png",
     });
-    expect(up.status).toBe(201);
-    const { id: uploadId } = (await up.json()) as { id: string };
     const res = await api("POST", "/products/remote-dimmer/image", { uploadId });
     expect(res.status).toBe(200);
     const url = (res.body.product as Json).imageUrl as string;

@@ -17,6 +17,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
+import sharp from "sharp";
 import { orderItems, orders, users } from "../../src/server/db/schema.js";
 import type { TestShop } from "./harness.js";
 
@@ -311,6 +312,44 @@ export function asUser(shop: TestShop, cookie: string | undefined) {
 }
 
 // ---------------------------------------------------------------- test data
+
+export interface UploadedPhoto {
+  id: string;
+  url: string;
+  originalUrl: string;
+}
+
+/** Uploads a plain PNG through the real endpoint, signed in (`cookie`) or as a guest. */
+export async function uploadTestPhoto(
+  shop: TestShop,
+  {
+    cookie,
+    width = 40,
+    height = 30,
+    background = "#808080",
+    name = "photo.png",
+  }: {
+    cookie?: string | undefined;
+    width?: number;
+    height?: number;
+    background?: string;
+    name?: string;
+  } = {},
+): Promise<UploadedPhoto> {
+  const png = await sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.set("file", new File([new Uint8Array(png)], name, { type: "image/png" }));
+  form.set("kind", "main");
+  const res = await shop.request("/api/uploads", {
+    method: "POST",
+    body: form,
+    headers: cookie ? { cookie } : {},
+  });
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as UploadedPhoto;
+}
 
 /** Writes an order straight into the database (for order-history tests); returns its id. */
 export async function insertOrder(
