@@ -13,6 +13,7 @@
 import { desc, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, printJobs, uploads, userActivityLogs } from "../../src/server/db/schema.js";
+import { mutatingAdminRoutes } from "./admin-routes.js";
 import {
   createUser,
   insertOrder,
@@ -55,26 +56,6 @@ interface Scenario {
   rows: Array<{ actionType: string; tableName: string | null; recordId?: string | null }>;
   /** Answers 200 and reports each item's failure in its body (bulk) instead of failing as a whole. */
   perItem?: boolean;
-}
-
-interface AdminRoute {
-  method: string;
-  path: string;
-}
-
-function mutatingAdminRoutes(): AdminRoute[] {
-  const seen = new Set<string>();
-  const routes: AdminRoute[] = [];
-  for (const r of shop.app.routes) {
-    if (!r.path.startsWith("/api/admin/") || ["GET", "HEAD"].includes(r.method)) continue;
-    // `use` middleware is registered as ALL on a wildcard path; an all() handler would count.
-    if (r.method === "ALL" && r.path.endsWith("*")) continue;
-    const key = `${r.method} ${r.path}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    routes.push({ method: r.method, path: r.path });
-  }
-  return routes;
 }
 
 async function send(call: Call, userAgent: string) {
@@ -368,7 +349,7 @@ afterAll(async () => {
 
 describe("every mutating /api/admin route", () => {
   it("has an audit scenario (found by walking app.routes, so a new route cannot be missed)", () => {
-    const routes = mutatingAdminRoutes().map((r) => `${r.method} ${r.path}`);
+    const routes = mutatingAdminRoutes(shop.app).map((r) => `${r.method} ${r.path}`);
     expect(routes.length).toBeGreaterThanOrEqual(17);
     expect(routes).toContain("POST /api/admin/options/reorder");
     expect(routes).toContain("DELETE /api/admin/products/:id/image");
@@ -376,7 +357,7 @@ describe("every mutating /api/admin route", () => {
   });
 
   it("rolls the change back when its audit row cannot be written (same transaction), then writes it on success", async () => {
-    for (const route of mutatingAdminRoutes()) {
+    for (const route of mutatingAdminRoutes(shop.app)) {
       const key = `${route.method} ${route.path}`;
       const scenario = SCENARIOS[key];
       if (!scenario) throw new Error(`no audit scenario for ${key}`);

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userActivityLogs } from "../../src/server/db/schema.js";
+import { type AdminRoute, adminRoutes } from "./admin-routes.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
@@ -15,38 +16,6 @@ let adminWithoutMfa: TestUser;
 let admin: TestUser;
 
 const SAMPLE_ID = "00000000-0000-4000-8000-000000000000";
-
-interface AdminRoute {
-  method: string;
-  path: string;
-}
-
-/**
- * Every handler Hono registered under /api/admin, read from the real app's route list.
- * Middleware (`use`) is registered as ALL on a wildcard path and is left aside; a handler
- * registered with `all()` on a concrete path is kept and tried as GET and as POST.
- */
-function adminRoutes(): AdminRoute[] {
-  const seen = new Set<string>();
-  const routes: AdminRoute[] = [];
-  const add = (method: string, path: string) => {
-    const key = `${method} ${path}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    routes.push({ method, path });
-  };
-  for (const r of shop.app.routes) {
-    if (r.path !== "/api/admin" && !r.path.startsWith("/api/admin/")) continue;
-    if (r.method === "ALL") {
-      if (r.path.endsWith("*")) continue;
-      add("GET", r.path);
-      add("POST", r.path);
-    } else {
-      add(r.method, r.path);
-    }
-  }
-  return routes;
-}
 
 /** A concrete URL for a route pattern: every :param gets a plausible value. */
 function concrete(path: string): string {
@@ -87,7 +56,7 @@ afterAll(async () => {
 
 describe("every /api/admin route", () => {
   it("is found by walking app.routes (the list covers each admin screen)", () => {
-    const paths = adminRoutes().map((r) => `${r.method} ${r.path}`);
+    const paths = adminRoutes(shop.app).map((r) => `${r.method} ${r.path}`);
     expect(paths.length).toBeGreaterThanOrEqual(20);
     for (const expected of [
       "GET /api/admin/dashboard",
@@ -114,7 +83,7 @@ describe("every /api/admin route", () => {
   });
 
   it("answers 403 to an anonymous caller (never 401)", async () => {
-    for (const route of adminRoutes()) {
+    for (const route of adminRoutes(shop.app)) {
       const res = await call(route);
       expect(res.status, `${route.method} ${route.path}`).toBe(403);
       expect(((await res.json()) as { error: string }).error).toBe("unauthenticated");
@@ -132,7 +101,7 @@ describe("every /api/admin route", () => {
   });
 
   it("answers 403 to a signed-in customer", async () => {
-    for (const route of adminRoutes()) {
+    for (const route of adminRoutes(shop.app)) {
       const res = await call(route, customer.cookie);
       expect(res.status, `${route.method} ${route.path}`).toBe(403);
       expect(((await res.json()) as { error: string }).error).toBe("forbidden");
@@ -140,7 +109,7 @@ describe("every /api/admin route", () => {
   });
 
   it("answers 403 to an admin who has not set up MFA", async () => {
-    for (const route of adminRoutes()) {
+    for (const route of adminRoutes(shop.app)) {
       const res = await call(route, adminWithoutMfa.cookie);
       expect(res.status, `${route.method} ${route.path}`).toBe(403);
       expect(((await res.json()) as { error: string }).error).toBe("mfa_required");
@@ -155,7 +124,7 @@ describe("every /api/admin route", () => {
   });
 
   it("lets an admin with MFA through to every read (no 401/403, no server error), never cached", async () => {
-    for (const route of adminRoutes().filter((r) => r.method === "GET")) {
+    for (const route of adminRoutes(shop.app).filter((r) => r.method === "GET")) {
       const res = await call(route, admin.cookie);
       expect([401, 403], `${route.method} ${route.path}`).not.toContain(res.status);
       expect(res.status, `${route.method} ${route.path}`).toBeLessThan(500);
