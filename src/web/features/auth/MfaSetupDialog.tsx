@@ -34,8 +34,8 @@ interface MfaSetupDialogProps {
   /** First-login prompt for customers: the Skip button. */
   onSkip?: (() => void | Promise<void>) | undefined;
   /**
-   * Administrators who must set up MFA: a blocking overlay (a skip attempt says 'Cannot Skip');
-   * dismissing it with Escape, or "Sign out", signs them out.
+   * Administrators who must set up MFA: a blocking overlay with no Skip (the intro says why; the
+   * server answers 'Cannot Skip' to a skip); dismissing it with Escape, or "Sign out", signs them out.
    */
   mandatory?: { onSignOut: () => void } | undefined;
 }
@@ -129,14 +129,6 @@ export function MfaSetupDialog({ open, onOpenChange, onEnabled, onSkip, mandator
     }
   };
 
-  const skip = async () => {
-    if (mandatory) {
-      notify(MESSAGES.mfa.cannotSkip);
-      return;
-    }
-    await onSkip?.();
-  };
-
   return (
     <Dialog
       open={open}
@@ -197,7 +189,7 @@ export function MfaSetupDialog({ open, onOpenChange, onEnabled, onSkip, mandator
                 Sign out
               </Button>
             ) : onSkip ? (
-              <Button variant="ghost" onClick={skip}>
+              <Button variant="ghost" onClick={() => void onSkip()}>
                 Skip for now
               </Button>
             ) : null}
