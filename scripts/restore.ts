@@ -12,10 +12,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../src/server/config.js";
 import { restoreBackup } from "../src/server/lib/backup-archive.js";
+import { setPrivateUmask } from "../src/server/lib/data-dir.js";
 
 const USAGE = "Usage: npm run restore -- <file.tar.gz> [--force]";
 
 async function main(): Promise<number> {
+  // The restored database, photos and secrets are for the shop's own user only.
+  setPrivateUmask();
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({

@@ -5,13 +5,29 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { closeContext, createContext } from "./context.js";
+import { describeModeChanges, secureDataDir, setPrivateUmask } from "./lib/data-dir.js";
 import { acquireDataDirLock, DataDirLockedError } from "./lib/lock.js";
+import { createLogger, type Logger } from "./lib/logger.js";
 import { markDraining } from "./routes/health.js";
 
 /** How long in-flight requests may take to finish after SIGTERM/SIGINT before the exit is forced. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** DATA_DIR and everything in it without group or world access; logs what had to change. */
+async function securePrivateData(dataDir: string, log: Logger, when: string): Promise<void> {
+  const result = await secureDataDir(dataDir);
+  if (result.created) log.info({ dataDir, mode: "0700" }, "created the data folder");
+  if (result.changed.length > 0) {
+    log.warn(
+      { dataDir, ...describeModeChanges(result) },
+      `${when}: removed group and world access from files in the data folder`,
+    );
+  }
+}
+
 async function main() {
+  // Everything the shop writes (database, photos, mail, secrets) is for its own user only.
+  setPrivateUmask();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -22,6 +38,9 @@ async function main() {
     }
     throw error;
   }
+
+  const log = createLogger(config.logLevel);
+  await securePrivateData(config.dataDir, log, "start");
 
   let releaseLock: () => void = () => {};
   if (!config.databaseUrl) {
@@ -36,7 +55,9 @@ async function main() {
     }
   }
 
-  const ctx = await createContext(config);
+  const ctx = await createContext(config, { log });
+  // PGlite gives the files it creates mode 0666 itself (the folder, 0700, still shuts others out).
+  await securePrivateData(config.dataDir, log, "database opened");
   const app = createApp(ctx);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     ctx.log.info(
