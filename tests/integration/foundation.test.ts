@@ -18,7 +18,12 @@ describe("health", () => {
   it("reports the database as up", async () => {
     const res = await shop.request("/api/health");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok", database: "up" });
+    expect(await res.json()).toEqual({
+      status: "ok",
+      database: "up",
+      storage: "writable",
+      mailOutbox: { status: "ok", pending: 0, oldestPendingMinutes: null, failedLast24h: 0 },
+    });
   });
 
   it("answers unknown API paths with a JSON 404", async () => {

@@ -65,7 +65,7 @@ describe("the server process", () => {
     const first = startServer(port);
     const health = await waitForHealth(port, first.child);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: "ok", database: "up" });
+    expect(await health.json()).toMatchObject({ status: "ok", database: "up", storage: "writable" });
 
     if (!usesPostgres) {
       expect(existsSync(path.join(dataDir, ".lock"))).toBe(true);
