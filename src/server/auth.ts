@@ -102,7 +102,8 @@ export function createAuth(deps: { config: Config; db: Db; mail: Mailer; log: Lo
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    // PUBLIC_URL's origin; in local mode also 127.0.0.1 and [::1] (config.trustedOrigins).
+    trustedOrigins: [...new Set([config.publicUrl, ...config.trustedOrigins])],
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {

@@ -22,4 +22,29 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/BETTER_AUTH_SECRET[\s\S]*PUBLIC_URL/);
   });
+
+  const production = {
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://shop.lithobox.test",
+    BETTER_AUTH_SECRET: "x".repeat(40),
+  };
+
+  it("refuses production without Stripe keys unless TEST_PAYMENTS=on, naming both keys", () => {
+    expect(() => loadConfig(production)).toThrow(/STRIPE_SECRET_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/);
+    expect(loadConfig({ ...production, TEST_PAYMENTS: "on" }).testShop).toBe(true);
+    expect(loadConfig({ ...production, STRIPE_SECRET_KEY: "sk", STRIPE_WEBHOOK_SECRET: "wh" }).testShop).toBe(
+      false,
+    );
+  });
+
+  it("trusts the loopback names on the shop's port in local mode, PUBLIC_URL's origin otherwise", () => {
+    expect(loadConfig({ PORT: "3000", BETTER_AUTH_SECRET: "x".repeat(40) }).trustedOrigins).toEqual([
+      "http://localhost:3000",
+      "http://127.0.0.1:3000",
+      "http://[::1]:3000",
+    ]);
+    expect(loadConfig({ ...production, TEST_PAYMENTS: "on" }).trustedOrigins).toEqual([
+      "https://shop.lithobox.test",
+    ]);
+  });
 });

@@ -74,6 +74,17 @@ const envSchema = z
     PRINT_WORKER: z.enum(["on", "off"]).default("on"),
     /** Sampling of the printed relief in millimetres: 0.2 (default) or finer, e.g. 0.1. */
     PRINT_RESOLUTION_MM: z.coerce.number().min(0.05).max(1).default(0.2),
+    /**
+     * "on": a test shop on purpose (the built-in test payment page, a "test shop" banner on
+     * every page). Production without Stripe keys refuses to start unless this is on.
+     */
+    TEST_PAYMENTS: z.enum(["on", "off"]).default("off"),
+    /** Image uploads per client IP per minute (a creator session needs at most ~12). */
+    UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(12),
+    /** Contact-form messages per client IP per minute. */
+    CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(3),
+    /** Megabytes of images one visitor (client IP, or account) may upload per 24 hours. */
+    UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
@@ -105,7 +116,26 @@ const envSchema = z
         });
       }
     }
+    if (env.TEST_PAYMENTS === "on" && env.STRIPE_SECRET_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TEST_PAYMENTS"],
+        message: "cannot be on while STRIPE_SECRET_KEY is set: choose Stripe or the test payment page",
+      });
+    }
     if (env.NODE_ENV === "production") {
+      if (!env.STRIPE_SECRET_KEY && env.TEST_PAYMENTS !== "on") {
+        // Without Stripe the built-in test payment page marks orders paid: no free orders.
+        for (const name of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+          if (!env[name]) {
+            ctx.addIssue({
+              code: "custom",
+              path: [name],
+              message: "is required in production (or set TEST_PAYMENTS=on for a test shop)",
+            });
+          }
+        }
+      }
       if (!env.BETTER_AUTH_SECRET) {
         ctx.addIssue({ code: "custom", path: ["BETTER_AUTH_SECRET"], message: "is required in production" });
       }
@@ -116,6 +146,9 @@ const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** The names a local shop (no PUBLIC_URL) is opened at, all trusted on the shop's port. */
+export const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"] as const;
 
 /** Every environment variable the server reads; .env.example documents each one. */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
@@ -153,6 +186,15 @@ export interface Config {
   trustedProxies: string[];
   /** Print-file generation: whether this process runs the queue, and the relief's sampling. */
   printFiles: { worker: boolean; resolutionMm: number };
+  /** TEST_PAYMENTS=on: a test shop on purpose; every page shows a "test shop" banner. */
+  testShop: boolean;
+  /**
+   * Origins whose state-changing requests are this shop's own: PUBLIC_URL's exactly; with no
+   * PUBLIC_URL (local mode) localhost, 127.0.0.1 and [::1] on the shop's port.
+   */
+  trustedOrigins: string[];
+  /** Abuse limits of anonymous endpoints: per client IP per minute, and bytes per visitor per 24 h. */
+  abuse: { uploadsPerMinute: number; contactPerMinute: number; uploadQuotaBytes: number };
 }
 
 export class ConfigError extends Error {
@@ -183,6 +225,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const production = env.NODE_ENV === "production";
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   const dataDir = path.resolve(env.DATA_DIR);
   const oauth: Config["oauth"] = {};
   const google = oauthPair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET);
@@ -196,7 +239,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     host: env.HOST,
     dataDir,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    publicUrl,
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     authSecret: env.BETTER_AUTH_SECRET ?? localSecret(dataDir),
@@ -235,5 +278,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .map((p) => p.trim())
       .filter(Boolean),
     printFiles: { worker: env.PRINT_WORKER === "on", resolutionMm: env.PRINT_RESOLUTION_MM },
+    testShop: env.TEST_PAYMENTS === "on",
+    trustedOrigins: env.PUBLIC_URL
+      ? [new URL(publicUrl).origin]
+      : LOOPBACK_HOSTS.map((host) => `http://${host}:${env.PORT}`),
+    abuse: {
+      uploadsPerMinute: env.UPLOAD_RATE_LIMIT,
+      contactPerMinute: env.CONTACT_RATE_LIMIT,
+      uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
+    },
   };
 }

@@ -153,6 +153,15 @@ export const MESSAGES = {
       `That image has too many pixels for us to process. Please upload one of at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels.`,
     ),
     noFile: errorToast("Upload failed", "Please choose an image to upload."),
+    // Designed (issue 14): anonymous uploads are limited per client and per visitor.
+    tooManyUploads: errorToast(
+      "Upload failed",
+      "You've uploaded a lot of images in the last minute. Please wait a minute and try again.",
+    ),
+    quotaExceeded: errorToast(
+      "Upload failed",
+      "You've reached today's upload allowance. Please use the images you've already uploaded, or try again tomorrow.",
+    ),
   },
 
   // Designed: the server prices every cart line itself and refuses one it cannot sell.
@@ -462,6 +471,11 @@ export const MESSAGES = {
     quickAnswers: "Quick Answers",
     sendMessage: "Send Message",
     /** Designed: the spec's form sent nothing; ours does, so it needs a failure text. */
+    // Designed (issue 14): the form is limited per client.
+    tooManyMessages: errorToast(
+      "Message not sent",
+      `You've sent several messages in the last minute. Please wait a minute, or email us at ${SUPPORT_EMAIL}.`,
+    ),
     sendFailed: errorToast(
       "Message not sent",
       `We couldn't deliver your message just now. It is still in the form, so please try again in a moment, or email us at ${SUPPORT_EMAIL}.`,
@@ -518,6 +532,17 @@ export const MESSAGES = {
     fileMissing: "The print file is missing from storage.",
     notRetryable: "Only a failed print file can be retried.",
     notFound: "Print file not found.",
+    // Issue 14: test orders never queue print files by themselves; the admin asks for them.
+    testOrderManual: "This is a test order, so its print files are not generated automatically.",
+    generate: "Generate print files",
+    generated: "Print files queued.",
+    generateFailed: "Could not queue the print files.",
+  },
+
+  // Issue 14: TEST_PAYMENTS=on, a test shop on purpose: no payment is real.
+  testShop: {
+    banner: "Test shop: no real payments are taken and no orders are made.",
+    adminBadge: "Test shop",
   },
 
   // The admin order status change: dispatching always e-mails the customer a tracking number.

@@ -394,6 +394,7 @@ describe("configuration-dependent behaviour", () => {
   beforeAll(async () => {
     configured = await createTestShop({
       NODE_ENV: "production",
+      TEST_PAYMENTS: "on",
       BETTER_AUTH_SECRET: "x".repeat(40),
       ADMIN_EMAILS: `someone@example.com, ${adminEmail.toUpperCase()}`,
       GOOGLE_CLIENT_ID: "google-id",

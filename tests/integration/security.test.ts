@@ -135,6 +135,7 @@ describe("security headers", () => {
     const prodWeb = fakeWebDist();
     const prod = await createTestShop({
       NODE_ENV: "production",
+      TEST_PAYMENTS: "on",
       PUBLIC_URL: "https://shop.lithobox.test",
       BETTER_AUTH_SECRET: "a-production-secret-of-at-least-32-characters",
       WEB_DIST: prodWeb,

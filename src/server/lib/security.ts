@@ -121,15 +121,17 @@ export function requestOrigin(c: Context): string | null {
 
 /**
  * Cross-origin state-changing API requests are refused with 403: a POST/PUT/PATCH/DELETE
- * under /api/* must come from PUBLIC_URL's origin (Origin, or Referer when Origin is absent).
- * Better Auth (/api/auth/*) also checks origins itself.
+ * under /api/* must come from one of the shop's own origins (Origin, or Referer when Origin is
+ * absent): PUBLIC_URL's in production; in local mode (no PUBLIC_URL) localhost, 127.0.0.1 and
+ * [::1] on the shop's port (config.trustedOrigins). Better Auth (/api/auth/*) also checks
+ * origins itself, against the same list.
  */
-export function sameOriginGuard(config: SecurityConfig): MiddlewareHandler {
-  const expected = originOf(config.publicUrl);
+export function sameOriginGuard(config: Pick<Config, "trustedOrigins">): MiddlewareHandler {
+  const expected = new Set(config.trustedOrigins);
   return async (c, next) => {
     if (isOriginCheckExempt(c.req.method, c.req.path)) return next();
     const origin = requestOrigin(c);
-    if (origin === null || origin !== expected) {
+    if (origin === null || !expected.has(origin)) {
       return c.json<ApiError>(
         {
           error: "cross_origin",

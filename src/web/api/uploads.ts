@@ -8,6 +8,8 @@
  *   422 image_too_many_pixels  above 50 megapixels
  *   422 invalid_image          cannot be decoded ('There was an error uploading your image…')
  *   400 validation_failed      no file, or a bad kind/index
+ *   429 rate_limited           too many uploads from this client in a minute
+ *   429 upload_quota_exceeded  this visitor's uploads of the last 24 h reached UPLOAD_QUOTA_MB
  * XMLHttpRequest is used (not fetch) so the upload can report its progress.
  */
 import { MAX_UPLOAD_BYTES } from "@shared/limits";
@@ -115,6 +117,12 @@ export function uploadFailureToast(error: unknown): ToastMessage {
     if (error.status === 413 || error.code === "file_too_large") return MESSAGES.upload.tooLarge;
     if (error.code === "unsupported_image") return MESSAGES.upload.unsupportedFormat;
     if (error.code === "image_too_many_pixels") return MESSAGES.upload.tooManyPixels;
+    if (error.code === "rate_limited") return MESSAGES.upload.tooManyUploads;
+    if (error.code === "upload_quota_exceeded") return MESSAGES.upload.quotaExceeded;
+    // Any other refusal the server explained (a cross-site request, a session problem): say why.
+    if (error.status >= 400 && error.status < 500 && error.message) {
+      return { ...MESSAGES.upload.failed, description: error.message };
+    }
   }
   return MESSAGES.upload.failed;
 }
