@@ -30,6 +30,7 @@ import { mediaRoutes } from "./routes/media.js";
 import { orderHistoryRoutes } from "./routes/orders.js";
 import { paymentRoutes } from "./routes/payments.js";
 import { ratesRoutes } from "./routes/rates.js";
+import { shopInfoRoutes } from "./routes/shop-info.js";
 import { trackRoutes } from "./routes/track.js";
 import { uploadRoutes } from "./routes/uploads.js";
 
@@ -40,6 +41,7 @@ const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 1024 * 1024;
 export function createApi(ctx: AppContext) {
   return new Hono()
     .route("/", healthRoutes(ctx))
+    .route("/", shopInfoRoutes(ctx))
     .route("/", contactRoutes(ctx))
     .route("/", catalogRoutes(ctx))
     .route("/", uploadRoutes(ctx))

@@ -11,7 +11,7 @@ import { createMailer, type Mailer } from "./services/mail.js";
 import { OrderEmailOutbox } from "./services/order-email-outbox.js";
 import type { OrderPaidListener } from "./services/orders.js";
 import { createPaymentProvider, type PaymentProvider } from "./services/payments/index.js";
-import { createPrintJobs, PrintJobRunner } from "./services/print-jobs.js";
+import { PrintJobRunner, queuePrintJobsOnPayment } from "./services/print-jobs.js";
 import { createRatesService, type RatesService } from "./services/rates.js";
 import { applyAdminEmails } from "./services/roles.js";
 import { createStorage, type Storage } from "./services/storage.js";
@@ -63,10 +63,11 @@ export async function createContext(config: Config, options: { database?: Databa
     orderEmails: new OrderEmailOutbox({ database, log, publicUrl: config.publicUrl, mailer: () => ctx.mail }),
   };
   await applyAdminEmails(ctx);
-  // Print files: rows in the payment's own transaction, the work after commit.
+  // Print files: rows in the payment's own transaction, the work after commit. Test orders
+  // queue none by themselves (an admin asks for them): a test shop cannot be made to print.
   ctx.onOrderPaid.push({
     inTransaction: async (tx, orderId) => {
-      await createPrintJobs(tx, storage, orderId);
+      await queuePrintJobsOnPayment(tx, storage, orderId);
     },
     afterCommit: () => ctx.printJobs.wake(),
   });

@@ -1,7 +1,8 @@
 /**
  * Print files on the admin order page: an unpaid order says files come once it is paid; a paid
- * lithophane order shows its panel being generated, then ready, and the download link saves a
- * 3MF that unzips to a 3D model.
+ * test order offers to generate its files (test orders never queue them by themselves), then
+ * shows its panel being generated, then ready, and the download link saves a 3MF that unzips to
+ * a 3D model.
  */
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -93,6 +94,9 @@ test("a paid lithophane order shows its panel ready, and the link downloads a 3M
   await page.goto(`/admin/orders/${orderId}`);
   await expect(page.getByRole("heading", { level: 1, name: `Order #${number}` })).toBeVisible();
   const section = page.getByRole("region", { name: MESSAGES.printFiles.title });
+  // A test order (the test payment page) queues no print files by itself: the admin asks.
+  await expect(section.getByText(MESSAGES.printFiles.testOrderManual)).toBeVisible();
+  await section.getByRole("button", { name: MESSAGES.printFiles.generate }).click();
   const fileName = `order-${number}-item-1-panel-1.3mf`;
   await expect(section.getByText(fileName)).toBeVisible();
   // The panel polls until the file is generated (a 180 x 180 mm panel at 0.2 mm).

@@ -181,6 +181,18 @@ const SCENARIOS: Record<string, Scenario> = {
       return { method: "POST", url: `/api/admin/orders/${id}/notes`, json: { body: "Wrap it well." } };
     },
   },
+  "POST /api/admin/orders/:id/print-jobs": {
+    rows: [{ actionType: "print_jobs.generate", tableName: "print_jobs" }],
+    async prepare() {
+      const id = await insertOrder(shop, {
+        userId: null,
+        email: "generate-audit@example.com",
+        testMode: true,
+      });
+      this.rows[0]!.recordId = id;
+      return { method: "POST", url: `/api/admin/orders/${id}/print-jobs` };
+    },
+  },
   "POST /api/admin/orders/:id/print-jobs/:jobId/retry": {
     rows: [{ actionType: "print_job.retry", tableName: "print_jobs" }],
     async prepare() {

@@ -75,6 +75,7 @@ describe("every /api/admin route", () => {
       "POST /api/admin/data/orphan-uploads/purge",
       "GET /api/admin/activity",
       "GET /api/admin/orders/:id/print-jobs",
+      "POST /api/admin/orders/:id/print-jobs",
       "GET /api/admin/orders/:id/print-jobs/:jobId/file",
       "POST /api/admin/orders/:id/print-jobs/:jobId/retry",
     ]) {

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app.js";
 import { loadConfig } from "../../src/server/config.js";
 import { closeContext, createContext } from "../../src/server/context.js";
-import { orderItems, printJobs, userActivityLogs } from "../../src/server/db/schema.js";
+import { orderItems, orders, printJobs, userActivityLogs } from "../../src/server/db/schema.js";
 import type { OrderPrintJobs } from "../../src/server/services/print-jobs.js";
 import { MESSAGES } from "../../src/shared/messages.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
@@ -124,9 +124,19 @@ async function settled(target: TestShop, orderId: string, cookie = admin.cookie,
   }
 }
 
+/**
+ * Pays an order on the test payment page as if it were a live one: test orders never queue
+ * print files by themselves (an admin asks, see security-hardening-runtime.test.ts), so the
+ * order is made live first and the test page stands in for Stripe.
+ */
+async function payAsLive(target: TestShop, answer: CheckoutAnswer): Promise<Response> {
+  await target.ctx.database.db.update(orders).set({ testMode: false }).where(eq(orders.id, answer.orderId));
+  return pressTestButton(target, answer, "pay");
+}
+
 async function paidOrder(target: TestShop, cartItems: unknown[]): Promise<CheckoutAnswer> {
   const answer = await checkout(target, { cartItems, shippingInfo: shippingInfo() });
-  expect((await pressTestButton(target, answer, "pay")).status).toBe(303);
+  expect((await payAsLive(target, answer)).status).toBe(303);
   return answer;
 }
 
@@ -179,7 +189,7 @@ describe("print files of a paid order", () => {
   });
 
   it("paying queues one job per panel in the same transaction, and each becomes a 3MF", async () => {
-    expect((await pressTestButton(shop, answer, "pay")).status).toBe(303);
+    expect((await payAsLive(shop, answer)).status).toBe(303);
     // The rows exist as soon as the payment is committed.
     const rows = await shop.ctx.database.db
       .select()
@@ -255,7 +265,7 @@ describe("print files of a paid order", () => {
   });
 
   it("paying twice (a replayed payment) adds no jobs", async () => {
-    expect((await pressTestButton(shop, answer, "pay")).status).toBeLessThan(500);
+    expect((await payAsLive(shop, answer)).status).toBeLessThan(500);
     const rows = await shop.ctx.database.db
       .select()
       .from(printJobs)
@@ -274,7 +284,7 @@ describe("a failed print file", () => {
     const answer = await checkout(shop, { cartItems: [lithophaneWith("starter", main, [])] });
     // The photo disappears from storage before the order is paid.
     await shop.ctx.storage.delete(key);
-    expect((await pressTestButton(shop, answer, "pay")).status).toBe(303);
+    expect((await payAsLive(shop, answer)).status).toBe(303);
 
     const failed = await settled(shop, answer.orderId);
     expect(failed.jobs).toHaveLength(1);
@@ -364,7 +374,7 @@ describe("photos from elsewhere", () => {
       .update(orderItems)
       .set({ imageUrl: foreign, originalImageUrl: foreign })
       .where(eq(orderItems.orderId, answer.orderId));
-    expect((await pressTestButton(shop, answer, "pay")).status).toBe(303);
+    expect((await payAsLive(shop, answer)).status).toBe(303);
     const files = await settled(shop, answer.orderId);
     expect(files.jobs[0]).toMatchObject({ status: "failed", error: MESSAGES.printFiles.imageNotInShop });
     expect(hits).toBe(0);

@@ -26,6 +26,7 @@ import { Worker } from "node:worker_threads";
 import { cropPixelsSchema } from "@shared/cart";
 import { MESSAGES } from "@shared/messages";
 import { FALLBACK_OPTIONS } from "@shared/options";
+import { isPaidStatus } from "@shared/order-lifecycle";
 import { displayOrderNumber } from "@shared/orders";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { CropInput } from "../../lithophane/crop.js";
@@ -89,6 +90,40 @@ export async function createPrintJobs(tx: Tx, storage: Storage, orderId: string)
   if (rows.length === 0) return 0;
   const added = await tx.insert(printJobs).values(rows).onConflictDoNothing().returning({ id: printJobs.id });
   return added.length;
+}
+
+/**
+ * The ctx.onOrderPaid step: queues the order's print files in the payment's transaction,
+ * except for a test order (test payment page, test shop, admin test mode), which never costs
+ * generation by itself: an admin asks for its files (generatePrintJobs). Returns the jobs added.
+ */
+export async function queuePrintJobsOnPayment(tx: Tx, storage: Storage, orderId: string): Promise<number> {
+  const [order] = await tx
+    .select({ testMode: orders.testMode })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!order || order.testMode) return 0;
+  return createPrintJobs(tx, storage, orderId);
+}
+
+/**
+ * An admin's request for a paid order's print files (a test order's, or a live one's whose jobs
+ * were removed): the jobs the order lacks are queued. 404 for an unknown order, 409 while the
+ * order is not paid. Returns how many were added.
+ */
+export async function generatePrintJobs(tx: Tx, storage: Storage, orderId: string): Promise<number> {
+  const [order] = await tx
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1)
+    .for("update");
+  if (!order) throw new HttpError(404, "order_not_found", "Order not found.");
+  if (!isPaidStatus(order.status)) {
+    throw new HttpError(409, "order_not_paid", MESSAGES.printFiles.notPaid);
+  }
+  return createPrintJobs(tx, storage, orderId);
 }
 
 // ---------------------------------------------------------------------------- what a job prints
@@ -172,6 +207,8 @@ export interface OrderPrintJobs {
   orderStatus: string;
   /** True once the order was paid (jobs are created then). */
   paid: boolean;
+  /** A test order: its files are generated only when an admin asks (generatePrintJobs). */
+  testMode: boolean;
   /** Lithophane panels in the order (what the jobs should cover). */
   panelCount: number;
   jobs: PrintJobView[];
@@ -188,7 +225,7 @@ function asStatus(status: string): PrintJobStatus {
 
 export async function listPrintJobs(db: DbOrTx, orderId: string): Promise<OrderPrintJobs | null> {
   const [order] = await db
-    .select({ id: orders.id, status: orders.status, paidAt: orders.paidAt })
+    .select({ id: orders.id, status: orders.status, paidAt: orders.paidAt, testMode: orders.testMode })
     .from(orders)
     .where(eq(orders.id, orderId))
     .limit(1);
@@ -242,6 +279,7 @@ export async function listPrintJobs(db: DbOrTx, orderId: string): Promise<OrderP
     displayNumber,
     orderStatus: order.status,
     paid: order.paidAt !== null,
+    testMode: order.testMode,
     panelCount,
     jobs: views,
   };

@@ -226,6 +226,14 @@ export async function fetchPrintFiles(orderId: string): Promise<OrderPrintJobs> 
   return body.printFiles;
 }
 
+/** Queues a paid order's print files (a test order gets none until an admin asks). */
+export async function generatePrintFiles(orderId: string): Promise<OrderPrintJobs> {
+  const body = await readJson<{ printFiles: OrderPrintJobs }>(
+    api.admin.orders[":id"]["print-jobs"].$post({ param: { id: orderId } }),
+  );
+  return body.printFiles;
+}
+
 /** Queues a failed print file again. */
 export async function retryPrintFile(orderId: string, jobId: string): Promise<OrderPrintJobs> {
   const body = await readJson<{ printFiles: OrderPrintJobs }>(

@@ -2,6 +2,8 @@
  * Admin print files (services/print-jobs.ts), behind the admin guard (role admin + MFA):
  *   GET  /admin/orders/:id/print-jobs                 the order's jobs: status, progress, error, bytes
  *   GET  /admin/orders/:id/print-jobs/:jobId/file     download a finished 3MF (audit-logged)
+ *   POST /admin/orders/:id/print-jobs                 queue a paid order's missing files (audit-logged):
+ *                                                     test orders get none until an admin asks
  *   POST /admin/orders/:id/print-jobs/:jobId/retry    failed -> pending again (audit-logged)
  * Print files are never served by the public media route; this is the only way to them.
  */
@@ -13,6 +15,7 @@ import type { AppContext } from "../../context.js";
 import { HttpError, validationHook } from "../../lib/validation.js";
 import { audited, withAudit } from "../../services/audit.js";
 import {
+  generatePrintJobs,
   listPrintJobs,
   type OrderPrintJobs,
   type PrintJobRow,
@@ -46,6 +49,26 @@ export function adminPrintJobRoutes(ctx: AppContext) {
   return new Hono<AdminEnv>()
     .get("/orders/:id/print-jobs", zValidator("param", orderParam, validationHook), async (c) => {
       return c.json({ printFiles: await printFilesOf(c.req.valid("param").id) }, 200);
+    })
+
+    .post("/orders/:id/print-jobs", zValidator("param", orderParam, validationHook), async (c) => {
+      const { id } = c.req.valid("param");
+      await audited(
+        db,
+        actorOf(c),
+        {
+          actionType: "print_jobs.generate",
+          tableName: "print_jobs",
+          recordId: id,
+          newValues: { orderId: id },
+        },
+        async (tx) => {
+          const added = await generatePrintJobs(tx, ctx.storage, id);
+          return { result: added, audit: { newValues: { orderId: id, jobsAdded: added } } };
+        },
+      );
+      ctx.printJobs.wake();
+      return c.json({ printFiles: await printFilesOf(id) }, 200);
     })
 
     .get("/orders/:id/print-jobs/:jobId/file", zValidator("param", jobParams, validationHook), async (c) => {

@@ -4,6 +4,7 @@ import { ShopOverlays } from "../../app/ShopOverlays";
 import { Footer } from "./Footer";
 import { Nav } from "./Nav";
 import { RouteEffects } from "./RouteEffects";
+import { TestShopBanner } from "./TestShopBanner";
 
 export function PageLoading() {
   return (
@@ -17,6 +18,7 @@ export function Layout() {
   return (
     <div className="flex min-h-screen flex-col">
       <RouteEffects />
+      <TestShopBanner />
       <Nav />
       <main id="main" className="flex-1" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>

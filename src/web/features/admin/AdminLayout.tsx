@@ -1,3 +1,4 @@
+import { TestShopBadge } from "@web/components/layout/TestShopBanner";
 import { cn } from "@web/components/ui/cn";
 import {
   Activity,
@@ -31,8 +32,9 @@ export function AdminLayout() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:flex md:gap-8 md:py-10">
       <nav aria-label="Admin" className="mb-6 md:mb-0 md:w-52 md:shrink-0">
-        <p className="mb-2 hidden text-xs font-semibold uppercase tracking-wide text-stone-700 md:block">
-          Admin
+        <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-stone-700">
+          <span className="hidden md:inline">Admin</span>
+          <TestShopBadge />
         </p>
         <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-2 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
           {ADMIN_SECTIONS.map(({ to, label, icon: Icon, ...rest }) => (
