@@ -63,6 +63,8 @@ export default defineConfig({
       // Every browser here is 127.0.0.1: raise the per-IP limits the integration tests prove.
       AUTH_SIGN_IN_RATE_LIMIT: "1000",
       AUTH_RATE_LIMIT: "1000",
+      UPLOAD_RATE_LIMIT: "1000",
+      CONTACT_RATE_LIMIT: "1000",
       // Helpers working in parallel build to their own folder: E2E_WEB_DIST=/tmp/dist-x.
       WEB_DIST: process.env.E2E_WEB_DIST ?? "dist/web",
     },

@@ -15,6 +15,7 @@ import { PrintJobRunner, queuePrintJobsOnPayment } from "./services/print-jobs.j
 import { createRatesService, type RatesService } from "./services/rates.js";
 import { applyAdminEmails } from "./services/roles.js";
 import { createStorage, type Storage } from "./services/storage.js";
+import { UploadSweeper } from "./services/upload-hygiene.js";
 
 export interface AppContext {
   config: Config;
@@ -36,6 +37,8 @@ export interface AppContext {
   printJobs: PrintJobRunner;
   /** Order e-mails: the first send after commit, and the background retry of failed ones. */
   orderEmails: OrderEmailOutbox;
+  /** Deletes uploads nothing uses once they are a day old (services/upload-hygiene.ts). */
+  uploadSweeper: UploadSweeper;
 }
 
 export async function createContext(config: Config, options: { database?: Database; log?: Logger } = {}) {
@@ -61,6 +64,7 @@ export async function createContext(config: Config, options: { database?: Databa
     onClose: [],
     printJobs: new PrintJobRunner({ database, storage, log, resolutionMm: config.printFiles.resolutionMm }),
     orderEmails: new OrderEmailOutbox({ database, log, publicUrl: config.publicUrl, mailer: () => ctx.mail }),
+    uploadSweeper: new UploadSweeper({ database, storage, log }),
   };
   await applyAdminEmails(ctx);
   // Print files: rows in the payment's own transaction, the work after commit. Test orders
@@ -76,6 +80,9 @@ export async function createContext(config: Config, options: { database?: Databa
   // E-mails a previous run could not send go out now, then failed sends are retried.
   ctx.onClose.push(() => ctx.orderEmails.stop());
   ctx.orderEmails.start();
+  // Uploads no cart, order or product uses are removed after a day: at start, then hourly.
+  ctx.onClose.push(() => ctx.uploadSweeper.stop());
+  ctx.uploadSweeper.start();
   return ctx;
 }
 

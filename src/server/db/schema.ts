@@ -227,9 +227,18 @@ export const uploads = pgTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     bytes: integer("bytes").notNull(),
+    /**
+     * Who uploaded it, for the per-visitor quota: a keyed hash of the client IP (never the IP
+     * itself); null when the request had no known client.
+     */
+    clientKey: text("client_key"),
     createdAt: createdAt(),
   },
-  (t) => [index("uploads_created_idx").on(t.createdAt)],
+  (t) => [
+    index("uploads_created_idx").on(t.createdAt),
+    index("uploads_client_created_idx").on(t.clientKey, t.createdAt),
+    index("uploads_user_created_idx").on(t.userId, t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------- Cart

@@ -4,10 +4,13 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { uploads } from "../db/schema.js";
+import { clientIp, createProxyList } from "../lib/client-ip.js";
+import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser } from "../lib/session.js";
 import { type ApiError, HttpError } from "../lib/validation.js";
 import { ImageRejectedError, type ImageRejection, processUploadedImage } from "../services/images.js";
 import { uploadKeys } from "../services/storage.js";
+import { bytesUploadedRecently, uploadClientKey } from "../services/upload-hygiene.js";
 
 /** Additional images are numbered per bundle (at most 4 today); room to grow, never unbounded. */
 const MAX_ADDITIONAL_INDEX = 9;
@@ -50,9 +53,18 @@ const REJECTIONS: Readonly<
  * additional). The image is checked by content, cleaned (upright, no metadata), stored with a
  * greyscale preview and recorded; 201 {id, url (preview), originalUrl, width, height}.
  * A refused file leaves nothing behind: no file, no row.
+ * Limited per client IP (UPLOAD_RATE_LIMIT a minute, 429 rate_limited) and per visitor (the
+ * client IP and, signed in, the account: UPLOAD_QUOTA_MB per 24 h, 429 upload_quota_exceeded);
+ * uploads nothing uses are swept after a day (services/upload-hygiene.ts).
  */
 export function uploadRoutes(ctx: AppContext) {
-  return new Hono().post("/uploads", async (c) => {
+  const limiter = createRateLimiter({ limit: ctx.config.abuse.uploadsPerMinute, windowMs: 60_000 });
+  const proxies = createProxyList(ctx.config.trustedProxies);
+  const limited = rateLimit(ctx, limiter, {
+    name: "uploads",
+    message: MESSAGES.upload.tooManyUploads.description,
+  });
+  return new Hono().post("/uploads", limited, async (c) => {
     let form: FormData;
     try {
       form = await c.req.formData();
@@ -78,6 +90,21 @@ export function uploadRoutes(ctx: AppContext) {
       );
     }
 
+    const user = await getSessionUser(ctx, c);
+    const ip = clientIp(c, proxies);
+    const visitor = {
+      clientKey: ip ? uploadClientKey(ctx.config.authSecret, ip) : null,
+      userId: user?.id ?? null,
+    };
+    const used = await bytesUploadedRecently(ctx.database.db, visitor);
+    if (used + file.size > ctx.config.abuse.uploadQuotaBytes) {
+      ctx.log.warn({ ip, user: visitor.userId, usedBytes: used, bytes: file.size }, "upload quota reached");
+      return c.json<ApiError>(
+        { error: "upload_quota_exceeded", message: MESSAGES.upload.quotaExceeded.description },
+        429,
+      );
+    }
+
     let processed: Awaited<ReturnType<typeof processUploadedImage>>;
     try {
       processed = await processUploadedImage(new Uint8Array(await file.arrayBuffer()));
@@ -88,7 +115,6 @@ export function uploadRoutes(ctx: AppContext) {
       return c.json<ApiError>({ error: rejection.error, message: rejection.message }, rejection.status);
     }
 
-    const user = await getSessionUser(ctx, c);
     const keys = uploadKeys({
       originalName: file.name,
       kind,
@@ -106,7 +132,8 @@ export function uploadRoutes(ctx: AppContext) {
         .values({
           originalKey: keys.original,
           previewKey: keys.preview,
-          userId: user?.id ?? null,
+          userId: visitor.userId,
+          clientKey: visitor.clientKey,
           width: processed.original.width,
           height: processed.original.height,
           bytes: processed.original.data.byteLength,

@@ -93,6 +93,13 @@ export function ContactPage() {
       });
       return;
     }
+    if (result.kind === "server" && result.status === 429) {
+      toast.error(MESSAGES.contact.tooManyMessages.title, {
+        id: TOAST_ID,
+        description: MESSAGES.contact.tooManyMessages.description,
+      });
+      return;
+    }
     toast.error(MESSAGES.contact.sendFailed.title, {
       id: TOAST_ID,
       description: MESSAGES.contact.sendFailed.description,
