@@ -14,11 +14,16 @@ import { markDraining } from "./routes/health.js";
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** DATA_DIR and everything in it without group or world access; logs what had to change. */
-async function securePrivateData(dataDir: string, log: Logger, when: string): Promise<void> {
+async function securePrivateData(
+  dataDir: string,
+  log: Logger,
+  when: string,
+  level: "warn" | "info",
+): Promise<void> {
   const result = await secureDataDir(dataDir);
   if (result.created) log.info({ dataDir, mode: "0700" }, "created the data folder");
   if (result.changed.length > 0) {
-    log.warn(
+    log[level](
       { dataDir, ...describeModeChanges(result) },
       `${when}: removed group and world access from files in the data folder`,
     );
@@ -40,7 +45,8 @@ async function main() {
   }
 
   const log = createLogger(config.logLevel);
-  await securePrivateData(config.dataDir, log, "start");
+  // Found open at start: someone or something widened them, worth a warning.
+  await securePrivateData(config.dataDir, log, "start", "warn");
 
   let releaseLock: () => void = () => {};
   if (!config.databaseUrl) {
@@ -57,7 +63,7 @@ async function main() {
 
   const ctx = await createContext(config, { log });
   // PGlite gives the files it creates mode 0666 itself (the folder, 0700, still shuts others out).
-  await securePrivateData(config.dataDir, log, "database opened");
+  await securePrivateData(config.dataDir, log, "database opened", "info");
   const app = createApp(ctx);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     ctx.log.info(

@@ -541,7 +541,7 @@ export const MESSAGES = {
 
   // Issue 14: TEST_PAYMENTS=on, a test shop on purpose: no payment is real.
   testShop: {
-    banner: "Test shop: no real payments are taken and no orders are made.",
+    banner: "Test shop: payments here are not real, and nothing ordered here will be made or sent.",
     adminBadge: "Test shop",
   },
 
