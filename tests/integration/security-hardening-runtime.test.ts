@@ -124,13 +124,19 @@ describe("1. production without Stripe", () => {
 
   it("the real server exits 1 with a message naming the missing keys", { timeout: 60_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-nostripe-"));
+    const server = startServer({ ...production, DATA_DIR: dataDir, PORT: String(await freePort()) });
     try {
-      const server = startServer({ ...production, DATA_DIR: dataDir, PORT: String(await freePort()) });
-      expect(await server.exited).toBe(1);
+      const code = await Promise.race([
+        server.exited,
+        new Promise<"still running">((resolve) => setTimeout(() => resolve("still running"), 45_000)),
+      ]);
+      expect(code, server.output()).toBe(1);
       expect(server.output()).toContain("STRIPE_SECRET_KEY");
       expect(server.output()).toContain("STRIPE_WEBHOOK_SECRET");
       expect(server.output()).toContain("TEST_PAYMENTS=on");
     } finally {
+      // A server that started (the finding itself) must not outlive the test.
+      if (server.child.exitCode === null) server.child.kill("SIGKILL");
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
