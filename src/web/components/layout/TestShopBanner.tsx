@@ -50,7 +50,7 @@ export function TestShopBadge() {
   return (
     <span
       data-testid="test-shop-badge"
-      className="ml-2 rounded-full bg-orange-200 px-2 py-0.5 text-xs font-semibold normal-case text-orange-950"
+      className="rounded-full md:ml-2 bg-orange-200 px-2 py-0.5 text-xs font-semibold normal-case text-orange-950"
     >
       {MESSAGES.testShop.adminBadge}
     </span>

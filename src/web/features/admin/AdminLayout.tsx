@@ -1,4 +1,4 @@
-import { TestShopBadge } from "@web/components/layout/TestShopBanner";
+import { TestShopBadge, useTestShop } from "@web/components/layout/TestShopBanner";
 import { cn } from "@web/components/ui/cn";
 import {
   Activity,
@@ -29,10 +29,17 @@ export const ADMIN_SECTIONS = [
 
 /** The admin area's frame: a section menu (a sidebar on wide screens, a scrolling row on phones). */
 export function AdminLayout() {
+  const testShop = useTestShop();
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:flex md:gap-8 md:py-10">
       <nav aria-label="Admin" className="mb-6 md:mb-0 md:w-52 md:shrink-0">
-        <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-stone-700">
+        <p
+          className={cn(
+            "mb-2 text-xs font-semibold uppercase tracking-wide text-stone-700",
+            // On phones the heading shows only for a test shop's badge.
+            !testShop && "hidden md:block",
+          )}
+        >
           <span className="hidden md:inline">Admin</span>
           <TestShopBadge />
         </p>
