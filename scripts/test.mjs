@@ -3,7 +3,7 @@
  * end-to-end suites. Stops at the first failing suite; fails when a suite runs no test.
  * Ends with one closing line: "N passed, N failed".
  *
- * `npm test -- integration` runs only the named suites (typecheck, lint, unit, integration, e2e).
+ * `npm test -- integration` runs only the named suites (typecheck, lint, boundaries, unit, integration, e2e).
  */
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -37,6 +37,8 @@ function playwrightCounts(file) {
 const suites = [
   { name: "typecheck", cmd: ["npx", "tsc", "--noEmit", "-p", "tsconfig.json"] },
   { name: "lint", cmd: ["npx", "biome", "check", "."] },
+  // The import rules of DESIGN.md (.dependency-cruiser.cjs): pure shared code, no cycles, …
+  { name: "boundaries", cmd: ["npx", "depcruise", "src", "--config", ".dependency-cruiser.cjs"] },
   {
     name: "unit",
     cmd: [

@@ -9,7 +9,7 @@ import { seedDatabase } from "./db/seed.js";
 import { createLogger, type Logger } from "./lib/logger.js";
 import { createMailer, type Mailer } from "./services/mail.js";
 import { OrderEmailOutbox } from "./services/order-email-outbox.js";
-import type { OrderPaidListener } from "./services/orders.js";
+import type { OrderPaidListener } from "./services/order-paid.js";
 import { createPaymentProvider, type PaymentProvider } from "./services/payments/index.js";
 import { PrintJobRunner, queuePrintJobsOnPayment } from "./services/print-jobs.js";
 import { createRatesService, type RatesService } from "./services/rates.js";
@@ -29,7 +29,7 @@ export interface AppContext {
   rates: RatesService;
   /** Stripe Checkout when STRIPE_SECRET_KEY is set, otherwise the built-in test payment page. */
   payments: PaymentProvider;
-  /** Told when an order becomes paid (print files): see OrderPaidListener in services/orders.ts. */
+  /** Told when an order becomes paid (print files): see services/order-paid.ts. */
   onOrderPaid: OrderPaidListener[];
   /** Functions run on close, newest first (background workers, pools). */
   onClose: Array<() => Promise<void> | void>;

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type CartItem, cartItemSchema } from "./cart";
-import { isCartItem, MAX_CART_ITEMS, parseCartItem, parseStoredCart } from "./cart-guard";
+import { isCartItem, parseCartItem, parseStoredCart } from "./cart-guard";
+import { MAX_CART_ITEMS } from "./cart-limits";
 
 const lithophane: CartItem = {
   id: "1732240000000-k3j9x0q2a",

@@ -1,10 +1,11 @@
 /**
  * The cart's state without zod (the web app's first load): total, the merge at sign-in and the
  * reducer behind the CartProvider. Items from outside are read with the hand-written guard
- * (./cart-guard); ./cart re-exports all of it beside the zod schemas the server uses.
+ * (./cart-guard); the zod schemas the server uses are in ./cart.
  */
 import type { CartItem } from "./cart";
-import { isCartItem, MAX_CART_ITEMS, parseStoredCart } from "./cart-guard";
+import { isCartItem, parseStoredCart } from "./cart-guard";
+import { MAX_CART_ITEMS } from "./cart-limits";
 import { type Pence, sumPence } from "./money";
 
 export function cartTotal(items: readonly Pick<CartItem, "price">[]): Pence {

@@ -4,16 +4,14 @@ import {
   buildAccessoryCartItem,
   buildCreatorCartItem,
   type CartItem,
-  cartItemMergeKey,
   cartItemSchema,
-  cartTotal,
   lithophaneConfigPricePence,
   lithophaneFrameStyle,
-  MAX_CART_ITEMS,
-  mergeCarts,
   newCartItemId,
-  parseStoredCart,
 } from "./cart";
+import { parseStoredCart } from "./cart-guard";
+import { MAX_CART_ITEMS } from "./cart-limits";
+import { cartItemMergeKey, cartTotal, mergeCarts } from "./cart-state";
 import {
   type CreatorAction,
   type CreatorState,

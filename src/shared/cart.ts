@@ -8,7 +8,7 @@ import {
   MAX_ITEM_PRICE_PENCE,
   MAX_TEXT_LENGTH,
   MAX_URL_LENGTH,
-} from "./cart-guard";
+} from "./cart-limits";
 import {
   type CreatorState,
   lightboxPricePence,
@@ -17,25 +17,6 @@ import {
 } from "./creator";
 import type { Pence } from "./money";
 import { type CreatorOption, sizeLabel } from "./options";
-
-export {
-  isCartItem,
-  MAX_CART_ITEMS,
-  MAX_ITEM_PRICE_PENCE,
-  parseCartItem,
-  parseStoredCart,
-} from "./cart-guard";
-export {
-  type CartAction,
-  type CartMergeOutcome,
-  type CartState,
-  canAddToCartItems,
-  cartItemMergeKey,
-  cartReducer,
-  cartTotal,
-  EMPTY_CART_STATE,
-  mergeCarts,
-} from "./cart-state";
 
 const urlText = z.string().max(MAX_URL_LENGTH);
 const shortText = z.string().max(MAX_TEXT_LENGTH);

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { cartItemSchema, MAX_CART_ITEMS } from "./cart";
+import { cartItemSchema } from "./cart";
+import { MAX_CART_ITEMS } from "./cart-limits";
 import {
   CHECKOUT_COUNTRY,
   DEFAULT_PHONE_COUNTRY_CODE,

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  buildAccessoryCartItem,
-  type CartItem,
-  cartReducer,
-  cartTotal,
-  EMPTY_CART_STATE,
-  MAX_CART_ITEMS,
-} from "./cart";
+import { buildAccessoryCartItem, type CartItem } from "./cart";
+import { MAX_CART_ITEMS } from "./cart-limits";
+import { cartReducer, cartTotal, EMPTY_CART_STATE } from "./cart-state";
 import { scaleCropPixels } from "./creator";
 import { CURRENCY_STORAGE_KEYS, FALLBACK_RATES, RATES_CACHE_MS, readCachedRates } from "./currency";
 import { isBelowRecommendedResolution, RECOMMENDED_MIN_IMAGE_PX } from "./limits";

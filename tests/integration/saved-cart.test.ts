@@ -2,7 +2,9 @@
  * The saved cart through the real app: replace in one transaction, server prices, dropped
  * lines, limits, and the old cart surviving a failed write.
  */
-import { type CartItem, MAX_CART_ITEMS, mergeCarts } from "@shared/cart";
+import type { CartItem } from "@shared/cart";
+import { MAX_CART_ITEMS } from "@shared/cart-limits";
+import { mergeCarts } from "@shared/cart-state";
 import { MESSAGES } from "@shared/messages";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

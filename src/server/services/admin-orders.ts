@@ -11,14 +11,8 @@ import type { DbOrTx, Tx } from "../db/client.js";
 import { orderItems, orderNotes, orderStatusHistory, orders, users } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
 import { dayRangeConditions } from "./admin-dates.js";
-import {
-  CHANGED_BY,
-  isUuid,
-  markOrderPaid,
-  type OrderPaidListener,
-  type StatusChange,
-  setOrderStatus,
-} from "./orders.js";
+import type { OrderPaidListener } from "./order-paid.js";
+import { CHANGED_BY, isUuid, markOrderPaid, type StatusChange, setOrderStatus } from "./orders.js";
 
 export interface AdminOrderFilters {
   q?: string | undefined;

@@ -30,6 +30,7 @@ import type { Database, DbOrTx, Tx } from "../db/client.js";
 import { cartItems, orderItems, orderStatusHistory, orders } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
 import { queueOrderEmail } from "./order-email-outbox.js";
+import type { OrderPaidListener } from "./order-paid.js";
 import type { PaymentProviderKind } from "./payments/types.js";
 import { CATALOG_FINGERPRINT_SQL, type PricedDescription } from "./pricing.js";
 import { ENVIRONMENT_MODE_KEY } from "./settings.js";
@@ -39,18 +40,6 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderWithItems = OrderRow & { items: OrderItemRow[] };
 
 // ---------------------------------------------------------------------------- hooks
-
-/**
- * Listeners told when an order becomes paid (ctx.onOrderPaid), e.g. print-file generation:
- * - inTransaction runs inside the transaction that marks the order paid: insert rows there
- *   (print_jobs) so they exist exactly when the order is paid. Keep it to quick writes; a
- *   throw rolls the payment completion back (a webhook is then retried by Stripe).
- * - afterCommit runs once the payment is committed (wake a worker); errors are logged only.
- */
-export interface OrderPaidListener {
-  inTransaction?: (tx: Tx, orderId: string) => Promise<void>;
-  afterCommit?: (orderId: string) => Promise<void> | void;
-}
 
 /** Who changed a status, as stored in order_status_history.changed_by. */
 export const CHANGED_BY = {

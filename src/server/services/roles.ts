@@ -4,9 +4,10 @@
  * never be revoked, so the shop always has someone who can run it.
  */
 import { eq, sql } from "drizzle-orm";
-import type { AppContext } from "../context.js";
-import type { Db } from "../db/client.js";
+import type { Config } from "../config.js";
+import type { Database, Db } from "../db/client.js";
 import { users } from "../db/schema.js";
+import type { Logger } from "../lib/logger.js";
 
 export type Role = "user" | "admin";
 
@@ -75,9 +76,11 @@ export function roleForNewUser(email: string, adminEmails: readonly string[]): R
 }
 
 /** At start: every existing account whose address is in ADMIN_EMAILS becomes an admin. */
-export async function applyAdminEmails(
-  ctx: Pick<AppContext, "config" | "database" | "log">,
-): Promise<number> {
+export async function applyAdminEmails(ctx: {
+  config: Pick<Config, "adminEmails">;
+  database: Database;
+  log: Logger;
+}): Promise<number> {
   const emails = ctx.config.adminEmails;
   if (emails.length === 0) return 0;
   const promoted = await ctx.database.db

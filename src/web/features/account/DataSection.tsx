@@ -5,12 +5,9 @@ import { TextField } from "@web/components/ui/field";
 import { Download, FileDown, Trash2 } from "lucide-react";
 import { AlertDialog } from "radix-ui";
 import { type FormEvent, useState } from "react";
-import { useAuth } from "../auth/AuthProvider";
-import { PasswordField } from "../auth/PasswordField";
-import { accountApi, useHasPassword } from "../auth/queries";
-import { errorMessage, notify } from "../auth/toast";
+import { accountApi, errorMessage, notify, PasswordField, useAuth, useHasPassword } from "../auth";
 import { useLeaveAccount } from "./leaveAccount";
-import { SectionHeading } from "./SecurityTab";
+import { SectionHeading } from "./SectionHeading";
 
 /** Designed texts (UK GDPR: access and erasure); the spec has none for these. */
 const DATA_TEXT = {

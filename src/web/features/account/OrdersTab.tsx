@@ -7,7 +7,7 @@ import { Card } from "@web/components/ui/card";
 import { format } from "date-fns";
 import { PackageOpen, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
-import { type AccountOrder, useOrders } from "../auth/queries";
+import { type AccountOrder, useOrders } from "../auth";
 
 type OrderLine = AccountOrder["items"][number];
 

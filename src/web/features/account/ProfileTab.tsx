@@ -22,9 +22,7 @@ import { FieldShell, inputClasses, SelectField, TextField } from "@web/component
 import { Loader2, MapPin, Pencil, Search } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { useAuth } from "../auth/AuthProvider";
-import { addressApi, type Profile, useProfile, useUpdateProfile } from "../auth/queries";
-import { notify } from "../auth/toast";
+import { addressApi, notify, type Profile, useAuth, useProfile, useUpdateProfile } from "../auth";
 
 type ProfileForm = {
   firstName: string;

@@ -21,16 +21,24 @@ import { TextField } from "@web/components/ui/field";
 import { format } from "date-fns";
 import { KeyRound, Mail, RotateCcw, ShieldCheck, ShieldOff, Smartphone, Trash2 } from "lucide-react";
 import { AlertDialog } from "radix-ui";
-import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useAuth } from "../auth/AuthProvider";
-import { CodeInput, isCompleteCode } from "../auth/CodeInput";
-import { sameText, withCrossFieldChecks } from "../auth/crossFieldResolver";
-import { MfaSetupDialog } from "../auth/MfaSetupDialog";
-import { PasswordField } from "../auth/PasswordField";
-import { mfaApi, useHasPassword, useMfaFactors } from "../auth/queries";
-import { errorMessage, notify } from "../auth/toast";
+import {
+  CodeInput,
+  errorMessage,
+  isCompleteCode,
+  MfaSetupDialog,
+  mfaApi,
+  notify,
+  PasswordField,
+  sameText,
+  useAuth,
+  useHasPassword,
+  useMfaFactors,
+  withCrossFieldChecks,
+} from "../auth";
 import { DataSection } from "./DataSection";
+import { SectionHeading } from "./SectionHeading";
 
 /** Security: change password, change email, multi-factor authentication, your data. */
 export function SecurityTab() {
@@ -42,28 +50,6 @@ export function SecurityTab() {
         <ChangeEmailSection />
       </div>
       <DataSection />
-    </div>
-  );
-}
-
-export function SectionHeading({
-  icon,
-  title,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  children?: ReactNode;
-}) {
-  return (
-    <div className="flex items-start gap-3">
-      <span className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-800">
-        {icon}
-      </span>
-      <div>
-        <h2 className="text-xl text-stone-900">{title}</h2>
-        {children ? <p className="mt-1 text-sm text-stone-700">{children}</p> : null}
-      </div>
     </div>
   );
 }

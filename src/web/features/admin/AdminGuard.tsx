@@ -4,7 +4,7 @@ import { Card } from "@web/components/ui/card";
 import { ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, Navigate, useLocation } from "react-router";
-import { useAuth } from "../auth/AuthProvider";
+import { useAuth } from "../auth";
 
 /**
  * Guards the admin area: Loading while the session and role are looked up; anonymous

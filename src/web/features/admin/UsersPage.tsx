@@ -7,7 +7,7 @@ import { Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { useAuth } from "../auth/AuthProvider";
+import { useAuth } from "../auth";
 import {
   AdminHeading,
   AdminTable,

@@ -3,7 +3,7 @@ import { mergeCarts } from "@shared/cart-state";
 import { MESSAGES } from "@shared/messages";
 import { fetchSavedCart, saveCart } from "@web/api/cart";
 import { useEffect, useRef } from "react";
-import { useCart } from "../cart/CartProvider";
+import { useCart } from "../cart";
 import { useAuth } from "./AuthProvider";
 import { notify } from "./toast";
 

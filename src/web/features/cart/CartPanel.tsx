@@ -8,15 +8,7 @@ import { Package, ShoppingCart, Trash2, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { Link } from "react-router";
 import { useCart } from "./CartProvider";
-
-function isAccessory(item: CartItem) {
-  return item.config.kind === "accessory";
-}
-
-/** Creator items keep the spec's title 'Lithophane'; accessories show their product name. */
-export function cartItemTitle(item: CartItem): string {
-  return isAccessory(item) ? item.frameStyle : MESSAGES.cart.itemTitle;
-}
+import { cartItemTitle, isAccessory } from "./itemTitle";
 
 function CartLine({ item, onRemove }: { item: CartItem; onRemove: () => void }) {
   const accessory = isAccessory(item);

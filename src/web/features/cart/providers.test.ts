@@ -2,7 +2,7 @@ import { MESSAGES } from "@shared/messages";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { useCurrency } from "../currency/CurrencyProvider";
+import { useCurrency } from "../currency";
 import { useCart } from "./CartProvider";
 
 function Probe({ hook }: { hook: () => unknown }) {

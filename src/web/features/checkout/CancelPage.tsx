@@ -6,7 +6,7 @@ import { Page } from "@web/components/ui/page";
 import { CircleX, RotateCcw } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useSearchParams } from "react-router";
-import { useCart } from "../cart/CartProvider";
+import { useCart } from "../cart";
 import { findPendingPayment, forgetPendingPayment } from "./pendingPayments";
 
 /** /checkout/cancel?order=<id>: nothing was charged; the cart is kept for another try. */

@@ -23,12 +23,9 @@ import { Info, Loader2, Lock, Package, ShoppingBag, TriangleAlert, UserRound } f
 import { useEffect, useMemo, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { useAuth } from "../auth/AuthProvider";
-import type { Profile } from "../auth/queries";
-import { cartItemTitle } from "../cart/CartPanel";
-import { useCart } from "../cart/CartProvider";
-import { notify } from "../cart/notify";
-import { useCurrency } from "../currency/CurrencyProvider";
+import { type Profile, useAuth } from "../auth";
+import { cartItemTitle, notify, useCart } from "../cart";
+import { useCurrency } from "../currency";
 import { rememberPendingPayment } from "./pendingPayments";
 
 type ShippingForm = Required<Omit<ShippingInfoInput, "country">> & { country: typeof CHECKOUT_COUNTRY };

@@ -6,7 +6,7 @@ import { Page } from "@web/components/ui/page";
 import { CircleCheck, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { useCart } from "../cart/CartProvider";
+import { useCart } from "../cart";
 import { findPendingPayment, forgetPendingPayment } from "./pendingPayments";
 import { useCheckoutStatus } from "./useCheckoutStatus";
 

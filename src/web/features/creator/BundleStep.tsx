@@ -5,7 +5,7 @@ import { Badge } from "@web/components/ui/badge";
 import { cn } from "@web/components/ui/cn";
 import { X } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
-import { useCurrency } from "../currency/CurrencyProvider";
+import { useCurrency } from "../currency";
 import { ImageDropZone } from "./ImageDropZone";
 import { uploadPhoto } from "./useImageUpload";
 

@@ -7,7 +7,7 @@ import { Button } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
 import { CircleCheck, ShoppingCart, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { useCurrency } from "../currency/CurrencyProvider";
+import { useCurrency } from "../currency";
 import { FramedCropper } from "./FramedCropper";
 import { PreviewExtras } from "./PreviewExtras";
 

@@ -2,7 +2,7 @@ import { MESSAGES } from "@shared/messages";
 import { type CreatorOption, isSelectable } from "@shared/options";
 import { cn } from "@web/components/ui/cn";
 import { type ReactNode, useId, useRef } from "react";
-import { useCurrency } from "../currency/CurrencyProvider";
+import { useCurrency } from "../currency";
 
 interface OptionRadioGroupProps {
   legend: string;

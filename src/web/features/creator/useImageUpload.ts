@@ -3,7 +3,7 @@ import { MAX_UPLOAD_BYTES } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
 import { type UploadTarget, uploadFailureToast, uploadImage } from "@web/api/uploads";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { notify } from "../cart/notify";
+import { notify } from "../cart";
 
 export type { UploadTarget };
 

@@ -3,7 +3,7 @@ import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { ShoppingCart } from "lucide-react";
 import { useId } from "react";
-import { useCurrency } from "../currency/CurrencyProvider";
+import { useCurrency } from "../currency";
 import { categoryIcon } from "./categories";
 import { ProductDetailsDialog } from "./ProductDetailsDialog";
 import type { ShopProduct } from "./types";

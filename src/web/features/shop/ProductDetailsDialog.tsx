@@ -5,7 +5,7 @@ import { cn } from "@web/components/ui/cn";
 import { Dialog } from "@web/components/ui/dialog";
 import { Check, ShoppingCart } from "lucide-react";
 import { useState } from "react";
-import { useCurrency } from "../currency/CurrencyProvider";
+import { useCurrency } from "../currency";
 import { categoryIcon } from "./categories";
 import type { ShopProduct } from "./types";
 import { useAddAccessory } from "./useAddAccessory";

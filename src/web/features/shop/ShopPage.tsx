@@ -6,8 +6,8 @@ import { Button, buttonClasses } from "@web/components/ui/button";
 import { ArrowRight, RefreshCw, Sparkles } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { notify } from "../cart/notify";
-import { CurrencySelect } from "../currency/CurrencySelect";
+import { notify } from "../cart";
+import { CurrencySelect } from "../currency";
 import { ProductCard, ProductCardSkeleton } from "./ProductCard";
 import type { ShopProduct } from "./types";
 

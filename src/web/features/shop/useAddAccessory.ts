@@ -1,8 +1,7 @@
 import { buildAccessoryCartItem } from "@shared/cart";
 import { MESSAGES } from "@shared/messages";
 import { useCallback } from "react";
-import { useCart } from "../cart/CartProvider";
-import { notify } from "../cart/notify";
+import { notify, useCart } from "../cart";
 import type { ShopProduct } from "./types";
 
 /** Adds a shop accessory to the cart with the spec's toasts; coming-soon products are refused. */

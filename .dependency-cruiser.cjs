@@ -1,0 +1,64 @@
+/**
+ * Import rules the design states (../shared/DESIGN.md, "Layout"), checked by `npm test`:
+ * pure domain code imports no runtime, the web app reaches the server only for types,
+ * feature folders meet through their index, and nothing imports itself in a circle.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: "shared-is-pure",
+      comment: "src/shared holds rules both sides run: it imports nothing from the server or the web app.",
+      severity: "error",
+      from: { path: "^src/shared/" },
+      to: { path: "^src/(server|web)/" },
+    },
+    {
+      name: "lithophane-is-pure",
+      comment: "src/lithophane runs in the browser and on the server: it imports nothing from either side.",
+      severity: "error",
+      from: { path: "^src/lithophane/" },
+      to: { path: "^src/(server|web)/" },
+    },
+    {
+      name: "web-imports-server-types-only",
+      comment: "The web app may name server types (the typed client), never ship server code.",
+      severity: "error",
+      from: { path: "^src/web/" },
+      to: { path: "^src/server/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "server-does-not-import-web",
+      severity: "error",
+      from: { path: "^src/server/" },
+      to: { path: "^src/web/" },
+    },
+    {
+      name: "features-meet-through-index",
+      comment: "A feature folder uses another feature only through that feature's index.ts(x).",
+      severity: "error",
+      from: { path: "^src/web/features/([^/]+)/" },
+      to: {
+        path: "^src/web/features/[^/]+/",
+        pathNot: ["^src/web/features/$1/", "^src/web/features/[^/]+/index\\.tsx?$"],
+      },
+    },
+    {
+      name: "no-circular",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|dist)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+    },
+  },
+};

@@ -1,0 +1,3 @@
+/** What other features use of the currency choice. */
+export { useCurrency } from "./CurrencyProvider";
+export { CurrencySelect } from "./CurrencySelect";
