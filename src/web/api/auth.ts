@@ -20,8 +20,8 @@
  *   authClient.signIn.social({ provider, callbackURL: "/account", errorCallbackURL: "/auth" })
  *     (only for providers GET /api/auth-providers reports as true)
  *   authClient.signOut(); authClient.getSession()
- *   (The client is the framework-free one: features/auth/session.ts subscribes to its session
- *   store, authClient.useSession. It is loaded lazily: it is not part of the shop's first load.)
+ *   (features/auth/session.ts loads this client lazily, after the app has started, and reads
+ *   the session from its session store: it is not part of the shop's first load.)
  *   authClient.sendVerificationEmail({ email }) — a new verification link
  * MFA set-up (Account > Security, or the set-up dialog):
  *   authClient.twoFactor.enable({ password })   -> { totpURI, backupCodes } (show both; the
@@ -38,9 +38,8 @@
  *     (and a notice to the old one); the change happens when it is clicked, landing on
  *     /auth?emailChanged=1. Sign out 2 s after success (EMAIL_CHANGE_SIGN_OUT_DELAY_MS).
  */
-
-import { createAuthClient } from "better-auth/client";
 import { inferAdditionalFields, twoFactorClient } from "better-auth/client/plugins";
+import { createAuthClient } from "better-auth/react";
 import type { Auth } from "../../server/auth";
 
 export const authClient = createAuthClient({

@@ -1,13 +1,28 @@
 /**
- * The session, read through Better Auth's own client (its public, framework-free session
- * store), which is loaded lazily: the AuthProvider asks for it once the app has rendered, so it
- * is not part of the shop's first load. The store refetches the session on window focus (at
- * most every 5 s), when the browser is back online and when another tab signs in or out, and
- * tells the other tabs when this one signs out.
+ * The session, read through Better Auth's own client, which is loaded lazily: the AuthProvider
+ * asks for it once the app has rendered, so it is not part of the shop's first load. The
+ * client's session store (the one its useSession hook reads) refetches the session on window
+ * focus (at most every 5 s), when the browser is back online and when another tab signs in or
+ * out, and the client tells the other tabs when this one signs out.
  */
 import { useCallback, useEffect, useState } from "react";
 
 type AuthClient = typeof import("@web/api/auth").authClient;
+/** What Better Auth's useSession gives: { data, isPending, isRefetching, error, refetch }. */
+type SessionValue = ReturnType<AuthClient["useSession"]>;
+
+/** Better Auth's session store: the nanostores atom behind its useSession hook. */
+interface SessionStore {
+  get(): SessionValue;
+  listen(listener: (value: SessionValue) => void): () => void;
+  subscribe(listener: (value: SessionValue) => void): () => void;
+}
+
+function sessionStore(client: AuthClient): SessionStore {
+  const store: SessionStore | undefined = client.$store.atoms.session;
+  if (!store) throw new Error("Better Auth's client has no session store.");
+  return store;
+}
 
 export interface SessionData {
   readonly user: { readonly id: string };
@@ -39,7 +54,7 @@ export function loadAuthClient(): Promise<AuthClient> {
  * awaited too, so the caller never sees the session from before the change.
  */
 async function refetchSession(client: AuthClient): Promise<void> {
-  const store = client.useSession;
+  const store = sessionStore(client);
   await store.get().refetch();
   if (!store.get().isRefetching) return;
   await new Promise<void>((resolve) => {
@@ -58,22 +73,23 @@ export function useSession(): SessionState & { refetch: () => Promise<void> } {
   useEffect(() => {
     let active = true;
     let stop: (() => void) | undefined;
-    loadAuthClient().then(
-      (client) => {
+    const start = async () => {
+      try {
+        const store = sessionStore(await loadAuthClient());
         if (!active) return;
         let settled = false;
         // Subscribing mounts the store: it fetches the session and starts its refresh triggers.
-        stop = client.useSession.subscribe((value) => {
+        stop = store.subscribe((value) => {
           if (!value.isPending) settled = true;
           setState({ data: value.data, isPending: !settled });
         });
-      },
-      (error: unknown) => {
+      } catch (error) {
         // The client could not be loaded (offline, a new deploy): act as signed out.
         console.warn("Could not load the sign-in client", error);
         if (active) setState({ data: null, isPending: false });
-      },
-    );
+      }
+    };
+    void start();
     return () => {
       active = false;
       stop?.();
