@@ -3,6 +3,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = path.resolve(`.test-data/e2e-${port}`);
+const serverDir = path.resolve(`.test-data/server-${port}`);
 
 /** Debian's Chromium, as the sandbox needs it started. */
 const browser = {
@@ -49,7 +50,8 @@ export default defineConfig({
     { name: "exclusive", testMatch: /exclusive[\\/].*\.spec\.ts$/, dependencies: ["chromium"], use: browser },
   ],
   webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx src/server/main.ts`,
+    // The compiled server, as `npm start` runs it, built into this run's own folder.
+    command: `rm -rf ${dataDir} && node scripts/build-server.mjs --out ${serverDir} && node --enable-source-maps ${serverDir}/main.js`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

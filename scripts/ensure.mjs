@@ -64,6 +64,28 @@ export function ensureWebBuild() {
   }
 }
 
+/**
+ * Compiles the server and CLIs into dist/server (scripts/build-server.mjs) when it has never
+ * been built or a server-side source changed since; production runs the output with `node`.
+ */
+export function ensureServerBuild() {
+  const built = mtime(path.join(root, "dist", "server", "main.js"));
+  const sources = Math.max(
+    newestIn(path.join(root, "src", "server")),
+    newestIn(path.join(root, "src", "shared")),
+    newestIn(path.join(root, "src", "lithophane")),
+    mtime(path.join(root, "scripts", "backup.ts")),
+    mtime(path.join(root, "scripts", "restore.ts")),
+    mtime(path.join(root, "scripts", "build-server.mjs")),
+    mtime(path.join(root, "package-lock.json")),
+  );
+  if (built && built >= sources) return;
+  if (run(process.execPath, [path.join(root, "scripts", "build-server.mjs")]) !== 0) {
+    console.error("The server build failed; see the output above.");
+    process.exit(1);
+  }
+}
+
 /** Debian's Chromium for the browser tests: installed with apt when running as root. */
 export function ensureChromium() {
   if (existsSync("/usr/bin/chromium")) return;

@@ -1,14 +1,15 @@
 /**
- * `npm start`: installs what is missing, builds the web app when needed, then runs the server
- * (which migrates and seeds). Ctrl-C reaches the server, which closes the database cleanly.
+ * `npm start`: installs what is missing, builds the web app and compiles the server when
+ * needed, then runs the compiled server with plain node (which migrates and seeds). Ctrl-C reaches the server, which closes the database cleanly.
  */
 import { spawn } from "node:child_process";
-import { ensureDependencies, ensureWebBuild, root } from "./ensure.mjs";
+import { ensureDependencies, ensureServerBuild, ensureWebBuild, root } from "./ensure.mjs";
 
 ensureDependencies();
 ensureWebBuild();
+ensureServerBuild();
 
-const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+const server = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
   cwd: root,
   stdio: "inherit",
 });

@@ -1,0 +1,122 @@
+/**
+ * Start-up of the server and a CLI, compiled (dist/server, plain node: how `npm start` runs)
+ * beside the TypeScript sources through tsx (development), on PGlite with a warm DATA_DIR:
+ * time from spawn to the first 200 from /api/health, and the server's RSS once idle (5 s
+ * after that answer); CPU time beside wall time, since the machine is shared. Run: npx tsx bench/startup.ts [--runs 3] [--json]
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { freePort, machineState } from "./_server.js";
+
+const root = path.resolve(import.meta.dirname, "..");
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "3" }, json: { type: "boolean" } },
+});
+const runs = Number(values.runs);
+
+const MODES = {
+  compiled: ["--enable-source-maps", "dist/server/main.js"],
+  tsx: ["--import", "tsx", "src/server/main.ts"],
+} as const;
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+async function startOnce(
+  args: readonly string[],
+  dataDir: string,
+): Promise<{ ms: number; cpuMs: number; idleRssMb: number }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [...args], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      if (performance.now() - started > 120_000) throw new Error("server did not answer in 120 s");
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const ms = performance.now() - started;
+    const cpu = cpuMs(child.pid ?? 0);
+    await new Promise((r) => setTimeout(r, 5_000));
+    return { ms, cpuMs: cpu, idleRssMb: rssMb(child.pid ?? 0) };
+  } finally {
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+/** User + system CPU the process has used so far (clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** The lithophane CLI printing its usage: the cost of starting a tool, nothing else. */
+function cliMs(args: readonly string[]): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    spawnSync(process.execPath, [...args], { cwd: root, stdio: "ignore" });
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+spawnSync(process.execPath, ["scripts/build-server.mjs"], { cwd: root, stdio: "inherit" });
+console.log(machineState().line);
+const results: Record<string, { startMs: number; startCpuMs: number; idleRssMb: number; cliMs: number }> = {};
+for (const [mode, args] of Object.entries(MODES)) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-startup-"));
+  try {
+    await startOnce(args, dataDir); // creates and migrates the database: not measured
+    const samples = [];
+    for (let i = 0; i < runs; i++) samples.push(await startOnce(args, dataDir));
+    const cliArgs =
+      mode === "compiled"
+        ? ["dist/server/lithophane.js"]
+        : ["--import", "tsx", "src/server/cli/lithophane.ts"];
+    results[mode] = {
+      startMs: median(samples.map((s) => s.ms)),
+      startCpuMs: median(samples.map((s) => s.cpuMs)),
+      idleRssMb: median(samples.map((s) => s.idleRssMb)),
+      cliMs: cliMs(cliArgs),
+    };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (values.json) console.log(JSON.stringify(results));
+for (const [mode, r] of Object.entries(results)) {
+  console.log(
+    `${mode.padEnd(9)} start to first /api/health ${r.startMs.toFixed(0)} ms (median of ${runs}; ${r.startCpuMs.toFixed(0)} ms CPU), idle RSS ${r.idleRssMb.toFixed(0)} MB, CLI start ${r.cliMs.toFixed(0)} ms`,
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * Compiles the server, its worker and the command-line tools to JavaScript in dist/server, so
+ * production runs plain `node` (no TypeScript compiler at run time; tsx is for development).
+ * esbuild bundles the shop's own modules (src/server, src/shared, src/lithophane) with the
+ * tsconfig's path aliases and leaves npm packages as imports. Every output file sits in one
+ * folder, beside a copy of the migrations, so paths the code builds from import.meta.url
+ * (./migrations, ./print-worker.js) hold in both layouts.
+ *
+ * `node scripts/build-server.mjs [--out DIR]` builds; `npm start` and the CLIs build when sources
+ * changed.
+ */
+import { cpSync, rmSync } from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+import { root } from "./ensure.mjs";
+
+export const SERVER_OUT = path.join(root, "dist", "server");
+
+/** Output name -> source. The worker is an entry of its own: workers start from real files. */
+export const SERVER_ENTRIES = {
+  main: "src/server/main.ts",
+  "print-worker": "src/server/services/print-worker.ts",
+  admin: "src/server/cli/admin.ts",
+  lithophane: "src/server/cli/lithophane.ts",
+  backup: "scripts/backup.ts",
+  restore: "scripts/restore.ts",
+};
+
+export async function buildServer(outDir = SERVER_OUT) {
+  rmSync(outDir, { recursive: true, force: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: Object.fromEntries(
+      Object.entries(SERVER_ENTRIES).map(([name, src]) => [name, path.join(root, src)]),
+    ),
+    outdir: outDir,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    tsconfig: path.join(root, "tsconfig.json"),
+    chunkNames: "chunk-[hash]",
+    sourcemap: "linked",
+    logLevel: "warning",
+  });
+  cpSync(path.join(root, "src", "server", "db", "migrations"), path.join(outDir, "migrations"), {
+    recursive: true,
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = performance.now();
+  const outFlag = process.argv.indexOf("--out");
+  const outDir = outFlag > 0 ? path.resolve(process.argv[outFlag + 1] ?? "") : SERVER_OUT;
+  await buildServer(outDir);
+  console.log(
+    `Built the server into ${path.relative(root, outDir)} in ${Math.round(performance.now() - started)} ms.`,
+  );
+}
