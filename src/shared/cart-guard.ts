@@ -3,6 +3,8 @@
  * It accepts exactly what `cartItemSchema` in ./cart accepts and returns the same clean copy
  * (unknown keys dropped, the crop's aspect ratio defaulting to "1:1"); cart-guard.test.ts
  * checks the two against each other on generated input. The server still validates with zod.
+ * zod/mini was measured in its place and put the first load over budget
+ * (docs/decisions/021-cart-guard-kept.md).
  */
 import { BUNDLE_IDS } from "./bundles";
 import type { CartItem, CartItemConfig } from "./cart";

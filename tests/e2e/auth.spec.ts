@@ -122,6 +122,27 @@ test.describe("Auth page", () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
+  test("signing out in one tab signs the other tabs out too (Better Auth's cross-tab message)", async ({
+    page,
+    context,
+    request,
+  }) => {
+    const user = await createVerifiedUser(request, "tabs");
+    await logInAndSkipMfa(page, user);
+    const other = await context.newPage();
+    await other.goto("/shop");
+    const otherNav = other.getByRole("navigation", { name: "Main" });
+    await expect(otherNav.getByRole("link", { name: MESSAGES.nav.account })).toBeVisible();
+
+    await page.getByRole("button", { name: MESSAGES.account.signOut }).click();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: MESSAGES.nav.signIn }),
+    ).toBeVisible();
+    // The other tab learns it without a reload or a focus change.
+    await expect(otherNav.getByRole("link", { name: MESSAGES.nav.signIn })).toBeVisible();
+    await expect(otherNav.getByRole("link", { name: MESSAGES.nav.account })).toHaveCount(0);
+  });
+
   test("a broken or expired verification link is explained", async ({ page, request }) => {
     const user = newUser("relink");
     await signUpViaApi(request, user);

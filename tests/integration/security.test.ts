@@ -117,6 +117,37 @@ describe("security headers", () => {
     expect(res.headers.get("cross-origin-resource-policy")).toBe("same-origin");
   });
 
+  it("sends the whole set of hardening headers, CORP cross-origin only for media, the policy on HTML only", async () => {
+    const expected = {
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "permissions-policy":
+        "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()",
+      "x-frame-options": "DENY",
+      "cross-origin-opener-policy": "same-origin",
+      "x-permitted-cross-domain-policies": "none",
+      "origin-agent-cluster": "?1",
+    };
+    const html = await shop.request("/shop");
+    const api = await shop.request("/api/health");
+    const script = await shop.request("/assets/app-abc123.js");
+    const media = await shop.request("/api/media/lightbox-images/missing.png");
+    expect(script.status).toBe(200);
+    for (const res of [html, api, script, media]) {
+      for (const [name, value] of Object.entries(expected)) expect(res.headers.get(name), name).toBe(value);
+      expect(res.headers.get("x-powered-by")).toBeNull();
+    }
+    expect(html.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    expect(api.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    expect(media.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+    expect(html.headers.get("content-security-policy")).toBe(
+      contentSecurityPolicy({ production: false, publicUrl: PUBLIC_URL, s3: undefined }),
+    );
+    // A module worker's script takes its own response's policy: scripts and JSON carry none.
+    expect(script.headers.get("content-security-policy")).toBeNull();
+    expect(api.headers.get("content-security-policy")).toBeNull();
+  });
+
   it("keeps the test payment page's own stricter policy (no script at all)", async () => {
     const answer = await checkout(shop, {
       cartItems: [accessoryItem(ACCESSORIES.adapter)],

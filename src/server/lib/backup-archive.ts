@@ -33,13 +33,13 @@ import {
   rmSync,
   statSync,
   writeFileSync,
-  writeSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
+import * as tar from "tar-stream";
 import type { Config } from "../config.js";
 import { openDatabase } from "../db/client.js";
 import { contentTypeForKey, createStorage, isSafeKey } from "../services/storage.js";
@@ -52,7 +52,6 @@ import {
   restoreDatabase,
 } from "./backup.js";
 import { acquireDataDirLock, lockHolder } from "./lock.js";
-import { TarReader, tarEnd, tarFile, tarHeader, tarPadding } from "./tar.js";
 
 export const BACKUP_FORMAT = "lithobox-backup";
 export const BACKUP_VERSION = 1;
@@ -256,24 +255,42 @@ export async function createBackup(
     };
     const dumpSize = statSync(dumpFile).size;
 
-    async function* archive() {
-      yield tarFile(MANIFEST, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
-      yield tarHeader({ name: DATABASE, size: dumpSize });
-      for await (const chunk of createReadStream(dumpFile)) yield chunk as Buffer;
-      yield tarPadding(dumpSize);
-      if (secret) yield tarFile(AUTH_SECRET, secret);
-      for (const key of files) {
-        const stored = await storage.get(key);
-        if (!stored)
-          throw new BackupError(
-            `The file ${key} disappeared while the backup was being written; run it again.`,
-          );
-        yield tarFile(`${FILES}${key}`, stored.body);
+    const mtime = new Date();
+    const pack = tar.pack();
+    /** One regular file (mode 600: the archive holds personal data) from a buffer. */
+    const add = (name: string, body: Buffer) =>
+      new Promise<void>((resolve, reject) => {
+        pack.entry({ name, mode: 0o600, mtime }, body, (error) => (error ? reject(error) : resolve()));
+      });
+    // Entries are added one at a time and each waits for the archive to take its bytes, so
+    // only one stored file is in memory at a time.
+    const fill = async () => {
+      try {
+        await add(MANIFEST, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
+        await pipeline(
+          createReadStream(dumpFile),
+          pack.entry({ name: DATABASE, size: dumpSize, mode: 0o600, mtime }),
+        );
+        if (secret) await add(AUTH_SECRET, secret);
+        for (const key of files) {
+          const stored = await storage.get(key);
+          if (!stored)
+            throw new BackupError(
+              `The file ${key} disappeared while the backup was being written; run it again.`,
+            );
+          await add(`${FILES}${key}`, stored.body);
+        }
+        pack.finalize();
+      } catch (error) {
+        pack.destroy(error as Error);
+        throw error;
       }
-      yield tarEnd();
-    }
+    };
     mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
-    await pipeline(archive(), createGzip({ level: 6 }), createWriteStream(partial, { mode: 0o600 }));
+    await Promise.all([
+      fill(),
+      pipeline(pack, createGzip({ level: 6 }), createWriteStream(partial, { mode: 0o600 })),
+    ]);
     renameSync(partial, outFile);
     return { ...manifest, file: outFile, bytes: statSync(outFile).size };
   } catch (error) {
@@ -284,41 +301,62 @@ export async function createBackup(
   }
 }
 
-/** Unpacks the archive into `dir` (entry names checked: nothing lands outside it). */
-async function extract(file: string, dir: string): Promise<void> {
-  const reader = new TarReader();
-  let fd: number | null = null;
-  const handle = (events: ReturnType<TarReader["push"]>) => {
-    for (const event of events) {
-      if (event.kind === "file") {
-        const target = path.join(dir, event.name);
-        if (!target.startsWith(dir + path.sep))
-          throw new BackupError(`Unsafe name in the archive: ${event.name}`);
-        mkdirSync(path.dirname(target), { recursive: true });
-        fd = openSync(target, "w", 0o600);
-      } else if (event.kind === "data" && fd !== null) {
-        writeSync(fd, event.chunk);
-      } else if (event.kind === "fileEnd" && fd !== null) {
-        closeSync(fd);
-        fd = null;
-      }
-    }
-  };
-  try {
-    await pipeline(createReadStream(file), createGunzip(), async (source: AsyncIterable<Buffer>) => {
-      for await (const chunk of source) {
-        if (!reader.finished) handle(reader.push(chunk));
-      }
-    });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code?.startsWith("Z_")) {
-      throw new BackupError(`${file} is not a gzip-compressed Lithobox backup (or it is damaged).`);
-    }
-    throw error;
-  } finally {
-    if (fd !== null) closeSync(fd);
+/** A relative path with no "..", no absolute start, no backslash, no NUL and no empty segment. */
+export function isSafeEntryName(name: string): boolean {
+  if (!name || name.length > 4096 || name.startsWith("/") || name.includes("\\") || name.includes("\0"))
+    return false;
+  return name.split("/").every((segment) => segment !== ".." && segment !== "");
+}
+
+/** What went wrong while reading an archive, in the words the restore command prints. */
+function archiveError(file: string, error: unknown): unknown {
+  if (error instanceof BackupError) return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code?.startsWith("Z_"))
+    return new BackupError(`${file} is not a gzip-compressed Lithobox backup (or it is damaged).`);
+  if (code === undefined && error instanceof Error) {
+    // tar-stream's own errors ("Unexpected end of data", "Invalid tar header", …) carry no code.
+    return new BackupError(
+      /unexpected end/i.test(error.message)
+        ? `${file} is cut short: the archive ends inside an entry.`
+        : `${file} is not a valid Lithobox backup (${error.message}).`,
+    );
   }
-  if (!reader.finished) throw new BackupError(`${file} is cut short: the archive has no end.`);
+  return error;
+}
+
+/**
+ * Unpacks the archive into `dir`, which must be new and empty. Only regular files are written
+ * (mode 600); links, devices and directories in the archive are skipped, so no link can lead a
+ * later entry outside `dir`, and an entry whose name is unsafe refuses the whole archive.
+ */
+export async function extractArchive(file: string, dir: string): Promise<void> {
+  const root = path.resolve(dir);
+  const unpack = tar.extract();
+  const feeding = pipeline(createReadStream(file), createGunzip(), unpack);
+  // A failure there also ends the loop below, which reports it; until the loop has finished,
+  // the rejection must not count as unhandled.
+  feeding.catch(() => {});
+  try {
+    for await (const entry of unpack) {
+      const { name, type } = entry.header;
+      if (type !== "file" && type !== "contiguous-file") {
+        entry.resume();
+        continue;
+      }
+      const clean = name.replace(/^\.\//, "");
+      const target = path.resolve(root, clean);
+      if (!isSafeEntryName(clean) || !target.startsWith(root + path.sep))
+        throw new BackupError(`Unsafe name in the archive: ${JSON.stringify(name)}`);
+      mkdirSync(path.dirname(target), { recursive: true });
+      await pipeline(entry, createWriteStream(target, { mode: 0o600 }));
+    }
+    await feeding;
+  } catch (error) {
+    unpack.destroy();
+    await feeding.catch(() => {});
+    throw archiveError(file, error);
+  }
 }
 
 function* walkFiles(root: string, relative = ""): Generator<string> {
@@ -353,7 +391,7 @@ export async function restoreBackup(
   const work = mkdtempSync(path.join(tmpdir(), "lithobox-restore-"));
   let release: () => void = () => {};
   try {
-    await extract(file, work);
+    await extractArchive(file, work);
     const manifestFile = path.join(work, MANIFEST);
     if (!existsSync(manifestFile))
       throw new BackupError(`${file} is not a Lithobox backup (no ${MANIFEST}).`);

@@ -4,6 +4,7 @@
  * dotfiles and source maps from ever being served.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import { secureHeaders } from "hono/secure-headers";
 import type { Config } from "../config.js";
 import type { ApiError } from "./validation.js";
 
@@ -62,37 +63,53 @@ export function contentSecurityPolicy(config: SecurityConfig): string {
   return directives.join("; ");
 }
 
-export const PERMISSIONS_POLICY =
-  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()";
 export const HSTS = "max-age=63072000; includeSubDomains";
 
 /**
- * Security headers on every response. A route that sets its own Content-Security-Policy
- * (the test payment page: no script, hashed style) keeps it.
+ * Security headers on every response, through Hono's secure-headers middleware: nosniff,
+ * Referrer-Policy, Permissions-Policy, X-Frame-Options DENY, COOP and CORP same-origin (CORP
+ * cross-origin for /api/media/*: customers' images are also shown by mail clients and
+ * Stripe's pages), Origin-Agent-Cluster, HSTS in production, no X-Powered-By. A header a
+ * route set itself is kept (the test payment page's Referrer-Policy and policy, media's policy).
+ *
+ * The Content-Security-Policy goes on HTML answers only, which secure-headers cannot do (it
+ * sends one policy on every answer): a module worker's script takes the policy of its own
+ * response, so the document's policy must not be put on scripts.
  */
 export function securityHeaders(config: SecurityConfig): MiddlewareHandler {
   const csp = contentSecurityPolicy(config);
+  const headers = (crossOriginResourcePolicy: "same-origin" | "cross-origin") =>
+    secureHeaders({
+      xContentTypeOptions: true,
+      referrerPolicy: "strict-origin-when-cross-origin",
+      // camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+        browsingTopics: [],
+      },
+      xFrameOptions: "DENY",
+      crossOriginOpenerPolicy: "same-origin",
+      crossOriginResourcePolicy,
+      xPermittedCrossDomainPolicies: "none",
+      originAgentCluster: "?1",
+      strictTransportSecurity: config.production ? HSTS : false,
+      removePoweredBy: true,
+      overwrite: false,
+    });
+  const forMedia = headers("cross-origin");
+  const forRest = headers("same-origin");
   return async (c, next) => {
-    await next();
-    const h = c.res.headers;
-    h.set("X-Content-Type-Options", "nosniff");
-    if (!h.has("Referrer-Policy")) h.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    h.set("Permissions-Policy", PERMISSIONS_POLICY);
-    h.set("X-Frame-Options", "DENY");
-    h.set("Cross-Origin-Opener-Policy", "same-origin");
-    // Customers' images are also shown by mail clients and Stripe's pages.
-    h.set(
-      "Cross-Origin-Resource-Policy",
-      c.req.path.startsWith("/api/media/") ? "cross-origin" : "same-origin",
-    );
-    h.set("X-Permitted-Cross-Domain-Policies", "none");
-    h.set("Origin-Agent-Cluster", "?1");
-    h.delete("X-Powered-By");
-    if (config.production) h.set("Strict-Transport-Security", HSTS);
-    const type = h.get("Content-Type") ?? "";
-    if (type.startsWith("text/html") && !h.has("Content-Security-Policy")) {
-      h.set("Content-Security-Policy", csp);
-    }
+    await (c.req.path.startsWith("/api/media/") ? forMedia : forRest)(c, async () => {
+      await next();
+      const h = c.res.headers;
+      if ((h.get("Content-Type") ?? "").startsWith("text/html") && !h.has("Content-Security-Policy")) {
+        h.set("Content-Security-Policy", csp);
+      }
+    });
   };
 }
 

@@ -20,8 +20,8 @@
  *   authClient.signIn.social({ provider, callbackURL: "/account", errorCallbackURL: "/auth" })
  *     (only for providers GET /api/auth-providers reports as true)
  *   authClient.signOut(); authClient.getSession()
- *   (The app reads the session with a plain fetch, features/auth/session.ts, and loads this
- *   client only for these actions: it is not part of the shop's first load.)
+ *   (features/auth/session.ts loads this client lazily, after the app has started, and reads
+ *   the session from its session store: it is not part of the shop's first load.)
  *   authClient.sendVerificationEmail({ email }) — a new verification link
  * MFA set-up (Account > Security, or the set-up dialog):
  *   authClient.twoFactor.enable({ password })   -> { totpURI, backupCodes } (show both; the

@@ -19,7 +19,7 @@ import {
   ORDERS_QUERY_KEY,
   PROFILE_QUERY_KEY,
 } from "./query-keys";
-import { broadcastSessionChange, loadAuthClient, useSession } from "./session";
+import { loadAuthClient, useSession } from "./session";
 import { errorMessage } from "./toast";
 
 export type SocialProvider = "google" | "github" | "facebook";
@@ -295,9 +295,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     try {
       const authClient = await loadAuthClient();
+      // Better Auth's client tells the other tabs, which re-read the session.
       await authClient.signOut();
-      // Other tabs re-read the session (Better Auth's client does this from a mounted useSession).
-      broadcastSessionChange("signout");
     } finally {
       setMfaRequired(false);
       await session.refetch();

@@ -1,10 +1,28 @@
 /**
- * The Better Auth session without the Better Auth client in the first load: a plain GET of its
- * get-session endpoint, refreshed the way the client's useSession refreshes it (window focus at
- * most every 5 s, back online, and the "better-auth.message" storage event another tab's
- * sign-out sends). The client itself (src/web/api/auth.ts) loads only for auth actions.
+ * The session, read through Better Auth's own client, which is loaded lazily: the AuthProvider
+ * asks for it once the app has rendered, so it is not part of the shop's first load. The
+ * client's session store (the one its useSession hook reads) refetches the session on window
+ * focus (at most every 5 s), when the browser is back online and when another tab signs in or
+ * out, and the client tells the other tabs when this one signs out.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+
+type AuthClient = typeof import("@web/api/auth").authClient;
+/** What Better Auth's useSession gives: { data, isPending, isRefetching, error, refetch }. */
+type SessionValue = ReturnType<AuthClient["useSession"]>;
+
+/** Better Auth's session store: the nanostores atom behind its useSession hook. */
+interface SessionStore {
+  get(): SessionValue;
+  listen(listener: (value: SessionValue) => void): () => void;
+  subscribe(listener: (value: SessionValue) => void): () => void;
+}
+
+function sessionStore(client: AuthClient): SessionStore {
+  const store: SessionStore | undefined = client.$store.atoms.session;
+  if (!store) throw new Error("Better Auth's client has no session store.");
+  return store;
+}
 
 export interface SessionData {
   readonly user: { readonly id: string };
@@ -12,107 +30,79 @@ export interface SessionData {
 
 export interface SessionState {
   readonly data: SessionData | null;
+  /** True until the first answer (a later refetch keeps what is known). */
   readonly isPending: boolean;
 }
 
-/** Better Auth's cross-tab message key (its WindowBroadcastChannel). */
-const BROADCAST_KEY = "better-auth.message";
-const FOCUS_REFETCH_GAP_MS = 5_000;
+let authClientPromise: Promise<AuthClient> | undefined;
 
-let authClientPromise: Promise<typeof import("@web/api/auth").authClient> | undefined;
-
-/** The Better Auth client, loaded on first use (sign-in, sign-up, MFA, sign-out…). */
-export function loadAuthClient() {
-  authClientPromise ??= import("@web/api/auth").then((m) => m.authClient);
+/** The Better Auth client, loaded on first use (the session, sign-in, sign-up, MFA, sign-out…). */
+export function loadAuthClient(): Promise<AuthClient> {
+  authClientPromise ??= import("@web/api/auth").then(
+    (m) => m.authClient,
+    (error: unknown) => {
+      authClientPromise = undefined; // The next use tries again.
+      throw error;
+    },
+  );
   return authClientPromise;
 }
 
-function isSession(value: unknown): value is SessionData {
-  if (typeof value !== "object" || value === null || !("user" in value)) return false;
-  const { user } = value;
-  return typeof user === "object" && user !== null && "id" in user && typeof user.id === "string";
-}
-
-/** GET /api/auth/get-session: the session, or null when signed out. Throws when unreachable. */
-async function getSession(): Promise<SessionData | null> {
-  const res = await fetch("/api/auth/get-session", {
-    credentials: "same-origin",
-    headers: { Accept: "application/json" },
+/**
+ * Asks the store for the session again and resolves once it has settled. After a sign-in or a
+ * sign-out the client starts a fetch of its own, which replaces ours: then its answer is
+ * awaited too, so the caller never sees the session from before the change.
+ */
+async function refetchSession(client: AuthClient): Promise<void> {
+  const store = sessionStore(client);
+  await store.get().refetch();
+  if (!store.get().isRefetching) return;
+  await new Promise<void>((resolve) => {
+    const stop = store.listen((value) => {
+      if (value.isRefetching) return;
+      stop();
+      resolve();
+    });
   });
-  if (!res.ok) throw new Error(`get-session answered ${res.status}`);
-  const body: unknown = await res.json().catch(() => null);
-  return isSession(body) ? body : null;
 }
 
-/** Tells the other tabs (as Better Auth's client does) that the session changed. */
-export function broadcastSessionChange(trigger: "signout" | "updateUser") {
-  try {
-    window.localStorage.setItem(
-      BROADCAST_KEY,
-      JSON.stringify({
-        event: "session",
-        data: { trigger },
-        clientId: Math.random().toString(36).slice(2, 9),
-        timestamp: Math.floor(Date.now() / 1000),
-      }),
-    );
-  } catch {
-    // Storage unavailable: other tabs catch up on their next focus.
-  }
-}
-
-/** The session, like Better Auth's useSession: { data, isPending } and refetch(). */
+/** The session, as Better Auth's useSession gives it: { data, isPending } and refetch(). */
 export function useSession(): SessionState & { refetch: () => Promise<void> } {
   const [state, setState] = useState<SessionState>({ data: null, isPending: true });
-  const latest = useRef(0);
-  const lastRequestAt = useRef(0);
-
-  const refetch = useCallback(async () => {
-    const request = ++latest.current;
-    lastRequestAt.current = Date.now();
-    try {
-      const data = await getSession();
-      if (request === latest.current) setState({ data, isPending: false });
-    } catch (error) {
-      // Unreachable: keep what we knew (signed out when we knew nothing).
-      console.warn("Could not read the session", error);
-      if (request === latest.current) setState((s) => ({ data: s.data, isPending: false }));
-    }
-  }, []);
 
   useEffect(() => {
-    void refetch();
-    const onVisible = () => {
-      if (document.visibilityState !== "visible") return;
-      if (Date.now() - lastRequestAt.current < FOCUS_REFETCH_GAP_MS) return;
-      void refetch();
-    };
-    const onOnline = () => onVisible();
-    const onStorage = (event: StorageEvent) => {
-      if (event.key !== BROADCAST_KEY || !event.newValue) return;
+    let active = true;
+    let stop: (() => void) | undefined;
+    const start = async () => {
       try {
-        const message: unknown = JSON.parse(event.newValue);
-        if (
-          typeof message === "object" &&
-          message !== null &&
-          "event" in message &&
-          message.event === "session"
-        ) {
-          void refetch();
-        }
-      } catch {
-        // Not a session message.
+        const store = sessionStore(await loadAuthClient());
+        if (!active) return;
+        let settled = false;
+        // Subscribing mounts the store: it fetches the session and starts its refresh triggers.
+        stop = store.subscribe((value) => {
+          if (!value.isPending) settled = true;
+          setState({ data: value.data, isPending: !settled });
+        });
+      } catch (error) {
+        // The client could not be loaded (offline, a new deploy): act as signed out.
+        console.warn("Could not load the sign-in client", error);
+        if (active) setState({ data: null, isPending: false });
       }
     };
-    document.addEventListener("visibilitychange", onVisible);
-    window.addEventListener("online", onOnline);
-    window.addEventListener("storage", onStorage);
+    void start();
     return () => {
-      document.removeEventListener("visibilitychange", onVisible);
-      window.removeEventListener("online", onOnline);
-      window.removeEventListener("storage", onStorage);
+      active = false;
+      stop?.();
     };
-  }, [refetch]);
+  }, []);
+
+  const refetch = useCallback(async () => {
+    try {
+      await refetchSession(await loadAuthClient());
+    } catch (error) {
+      console.warn("Could not read the session", error);
+    }
+  }, []);
 
   return { ...state, refetch };
 }
