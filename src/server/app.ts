@@ -23,6 +23,7 @@ import { cartRoutes } from "./routes/cart.js";
 import { catalogRoutes } from "./routes/catalog.js";
 import { checkoutRoutes } from "./routes/checkout.js";
 import { contactRoutes } from "./routes/contact.js";
+import { emailChangeRoutes } from "./routes/email-change.js";
 import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
 import { internalRoutes } from "./routes/internal.js";
@@ -48,6 +49,7 @@ export function createApi(ctx: AppContext) {
     .route("/", ratesRoutes(ctx))
     .route("/", mediaRoutes(ctx))
     .route("/", accountRoutes(ctx))
+    .route("/", emailChangeRoutes(ctx))
     .route("/", cartRoutes(ctx))
     .route("/", addressRoutes(ctx))
     .route("/", orderHistoryRoutes(ctx))

@@ -15,10 +15,17 @@
  */
 import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
-import { FIELD_MAX_LENGTH } from "@shared/schemas";
+import { authUserFieldsSchema, FIELD_MAX_LENGTH, findNulCharacter } from "@shared/schemas";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
+import {
+  APIError,
+  createAuthMiddleware,
+  getAuthoritativeSessionFromCtx,
+  getSessionFromCtx,
+  isAPIError,
+} from "better-auth/api";
+import { verifyJWT } from "better-auth/crypto";
 import { twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
@@ -26,15 +33,27 @@ import { z } from "zod";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import * as schema from "./db/schema.js";
+import type { BackgroundTasks } from "./lib/background-tasks.js";
 import { CLIENT_IP_HEADER, clientIp, createProxyList } from "./lib/client-ip.js";
 import type { Logger } from "./lib/logger.js";
+import { createRateLimiter } from "./lib/rate-limit.js";
+import { claimTotpStep } from "./lib/totp-replay.js";
+import {
+  cancelPendingEmailChanges,
+  completeEmailChange,
+  EMAIL_CHANGE_UNDO_DAYS,
+  EMAIL_CHANGE_UNDO_PATH,
+  isPendingEmailChange,
+  recordEmailChange,
+} from "./services/email-changes.js";
 import {
   emailChangeRequestedNotice,
+  existingAccountSignUpNotice,
   resetPasswordEmail,
   verifyAccountEmail,
   verifyNewEmailEmail,
 } from "./services/emails/auth-emails.js";
-import type { Mailer } from "./services/mail.js";
+import type { Mailer, MailMessage } from "./services/mail.js";
 import { clearMfaFlags, createProfile, markMfaCompleted, recordMfaAttempt } from "./services/profiles.js";
 import { roleForNewUser } from "./services/roles.js";
 
@@ -68,6 +87,16 @@ const signUpNamesSchema = z.object({
   lastName: nameField(MESSAGES.validation.lastNameRequired),
 });
 
+/** Verification, reset and existing-account mails to one address: at most this many an hour each. */
+export const AUTH_MAIL_PER_RECIPIENT_PER_HOUR = 5;
+/** An e-mail change needs the current password, or a sign-in at most this long ago. */
+export const EMAIL_CHANGE_FRESH_SIGN_IN_MS = 5 * 60 * 1000;
+/** TOTP as the authenticator app makes it (see limits.ts). */
+const TOTP = { digits: 6, periodSeconds: 30 } as const;
+
+/** Better Auth endpoints that write the user's own fields (name, image) from the request body. */
+const USER_WRITING_PATHS: ReadonlySet<string> = new Set(["/sign-up/email", "/update-user"]);
+
 /** Better Auth's error codes whose wording we replace with the shop's. */
 const ERROR_TEXTS: Record<string, string> = {
   EMAIL_NOT_VERIFIED: MESSAGES.auth.emailNotVerified,
@@ -82,9 +111,32 @@ function withCallback(url: string, callbackURL: string): string {
   return link.toString();
 }
 
-export function createAuth(deps: { config: Config; db: Db; mail: Mailer; log: Logger }) {
-  const { config, db, mail, log } = deps;
+export function createAuth(deps: {
+  config: Config;
+  db: Db;
+  mail: Mailer;
+  log: Logger;
+  /** Runs account e-mails after the response; without it they are sent before answering. */
+  background?: BackgroundTasks;
+}) {
+  const { config, db, mail, log, background } = deps;
   const expiresInHours = EMAIL_LINK_EXPIRES_IN_SECONDS / 3600;
+
+  // Per recipient, on top of Better Auth's per-IP limits: many IPs cannot flood one inbox.
+  const mailCap = createRateLimiter({ limit: AUTH_MAIL_PER_RECIPIENT_PER_HOUR, windowMs: 60 * 60 * 1000 });
+  async function sendAccountMail(
+    kind: "verification" | "reset" | "existing-account",
+    userId: string,
+    message: MailMessage,
+  ): Promise<void> {
+    if (!mailCap.hit(`${kind}:${message.to.trim().toLowerCase()}`).ok) {
+      log.warn({ kind, userId }, "account e-mail not sent: the recipient's hourly cap is reached");
+      return;
+    }
+    await mail.send(message);
+  }
+  // Password checks for an e-mail change, per account (Better Auth's limit is per IP).
+  const emailChangeLimiter = createRateLimiter({ limit: config.rateLimit.signInPerMinute, windowMs: 60_000 });
 
   const socialProviders: Partial<
     Record<"google" | "github" | "facebook", { clientId: string; clientSecret: string }>
@@ -96,6 +148,87 @@ export function createAuth(deps: { config: Config; db: Db; mail: Mailer; log: Lo
 
   const signInLimit = { window: 60, max: config.rateLimit.signInPerMinute };
   const sensitiveLimit = { window: 60, max: config.rateLimit.sensitivePerMinute };
+
+  type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+  /** The caller's session as the database has it (not the cookie cache), or null. */
+  async function sessionOf(ctx: HookContext) {
+    try {
+      return await getAuthoritativeSessionFromCtx(ctx);
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Change-email: a session alone is not enough (a stolen cookie would take the account, and
+   * a reset link would then go to the thief). The current password must be given, or the
+   * sign-in must be at most 5 minutes old; accounts without a password need the fresh sign-in.
+   */
+  async function requireReauthForEmailChange(ctx: HookContext): Promise<void> {
+    const session = await sessionOf(ctx);
+    if (!session) return; // Better Auth answers 401.
+    const userId = session.user.id;
+    const password = typeof ctx.body?.currentPassword === "string" ? ctx.body.currentPassword : "";
+    if (password) {
+      if (!emailChangeLimiter.hit(`email-change:${userId}`).ok) {
+        throw new APIError("TOO_MANY_REQUESTS", {
+          code: "TOO_MANY_ATTEMPTS",
+          message: MESSAGES.auth.tooManyAttempts,
+        });
+      }
+      const accounts = await ctx.context.internalAdapter.findAccounts(userId);
+      const hash = accounts.find((a) => a.providerId === "credential" && a.password)?.password;
+      if (hash && (await ctx.context.password.verify({ hash, password }))) return;
+      throw new APIError("BAD_REQUEST", {
+        code: "INVALID_PASSWORD",
+        message: MESSAGES.auth.incorrectPassword,
+      });
+    }
+    const signedInAt = new Date(session.session.createdAt).getTime();
+    if (Date.now() - signedInAt <= EMAIL_CHANGE_FRESH_SIGN_IN_MS) return;
+    throw new APIError("FORBIDDEN", { code: "PASSWORD_REQUIRED", message: MESSAGES.email.passwordRequired });
+  }
+
+  /** The link to a new address works only while its change is pending (not cancelled or undone). */
+  async function refuseCancelledEmailChange(ctx: HookContext): Promise<void> {
+    const token = typeof ctx.query?.token === "string" ? ctx.query.token : "";
+    const payload = token ? await verifyJWT(token, ctx.context.secret) : null;
+    const updateTo = typeof payload?.updateTo === "string" ? payload.updateTo : undefined;
+    const userId = typeof payload?.userId === "string" ? payload.userId : undefined;
+    if (!updateTo || !userId || (await isPendingEmailChange(db, userId, updateTo))) return;
+    const callback = typeof ctx.query?.callbackURL === "string" ? ctx.query.callbackURL : "";
+    let target = new URL(`${config.publicUrl}${EMAIL_CHANGED_PATH}`);
+    try {
+      const asked = new URL(callback, config.publicUrl);
+      if (asked.origin === target.origin) target = asked;
+    } catch {
+      // Not a URL: the default landing page.
+    }
+    target.searchParams.set("error", "EMAIL_CHANGE_CANCELLED");
+    throw ctx.redirect(target.toString());
+  }
+
+  /** A TOTP code of a step already used by this account is refused (replay). */
+  async function refuseTotpReplay(ctx: HookContext): Promise<void> {
+    const code = typeof ctx.body?.code === "string" ? ctx.body.code.replace(/\s/g, "") : "";
+    if (!/^\d{6}$/.test(code)) return;
+    let userId = (await sessionOf(ctx))?.user.id;
+    if (!userId) {
+      // Signing in: the pending two-factor challenge names the user.
+      const cookie = ctx.context.createAuthCookie("two_factor");
+      const challenge = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+      const verification = challenge
+        ? await ctx.context.internalAdapter.findVerificationValue(challenge)
+        : null;
+      userId = verification?.value;
+    }
+    if (!userId) return;
+    const claim = await claimTotpStep(db, { userId, code, authSecret: ctx.context.secretConfig, ...TOTP });
+    if (claim === "replayed") {
+      throw new APIError("UNAUTHORIZED", { code: "INVALID_CODE", message: ERROR_TEXTS.INVALID_CODE });
+    }
+  }
 
   return betterAuth({
     appName: BRAND_NAME,
@@ -130,8 +263,17 @@ export function createAuth(deps: { config: Config; db: Db; mail: Mailer; log: Lo
       resetPasswordTokenExpiresIn: PASSWORD_RESET_EXPIRES_IN_SECONDS,
       // A reset is what someone does when they fear another has their password: end every session.
       revokeSessionsOnPasswordReset: true,
+      // Sign-up with a known address answers like a new one (Better Auth hashes the password
+      // either way); the owner gets a notice where a new address gets its confirmation, both
+      // sent after the response.
+      async onExistingUserSignUp({ user }) {
+        await sendAccountMail("existing-account", user.id, {
+          to: user.email,
+          ...existingAccountSignUpNotice({ name: user.name, loginUrl: `${config.publicUrl}/auth` }),
+        });
+      },
       async sendResetPassword({ user, url }) {
-        await mail.send({
+        await sendAccountMail("reset", user.id, {
           to: user.email,
           ...resetPasswordEmail({
             name: user.name,
@@ -142,6 +284,8 @@ export function createAuth(deps: { config: Config; db: Db; mail: Mailer; log: Lo
       },
       // The link reached this inbox, which proves the address as well as a verification link does.
       async onPasswordReset({ user }) {
+        // A new password stops any e-mail change asked for with the old one.
+        await cancelPendingEmailChanges(db, user.id);
         if (!user.emailVerified) {
           await db.update(schema.users).set({ emailVerified: true }).where(eq(schema.users.id, user.id));
         }
@@ -171,7 +315,7 @@ export function createAuth(deps: { config: Config; db: Db; mail: Mailer; log: Lo
               url: withCallback(url, `${config.publicUrl}${VERIFIED_PATH}`),
               expiresInHours,
             });
-        await mail.send({ to: user.email, ...message });
+        await sendAccountMail("verification", user.id, { to: user.email, ...message });
       },
     },
     socialProviders,
@@ -182,6 +326,9 @@ export function createAuth(deps: { config: Config; db: Db; mail: Mailer; log: Lo
       useSecureCookies: config.production,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.production },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      ...(background
+        ? { backgroundTasks: { handler: (task: Promise<unknown>) => background.run(task) } }
+        : {}),
     },
     rateLimit: {
       enabled: true,
@@ -223,6 +370,7 @@ export function createAuth(deps: { config: Config; db: Db; mail: Mailer; log: Lo
               .where(eq(schema.profiles.userId, row.id));
             if (!profile) return;
             if (row.email && profile.email !== row.email) {
+              await completeEmailChange(db, row.id, row.email);
               await db
                 .update(schema.profiles)
                 .set({ email: row.email })
@@ -239,6 +387,26 @@ export function createAuth(deps: { config: Config; db: Db; mail: Mailer; log: Lo
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // The shop's edge rules hold on Better Auth's endpoints too (issue 14): no NUL
+        // characters anywhere, and user fields within the shop's schema.
+        if (findNulCharacter(ctx.body) !== null || findNulCharacter(ctx.query) !== null) {
+          throw new APIError("BAD_REQUEST", {
+            code: "VALIDATION_ERROR",
+            message: MESSAGES.validation.nulCharacter,
+          });
+        }
+        if (USER_WRITING_PATHS.has(ctx.path)) {
+          const fields = authUserFieldsSchema.safeParse(ctx.body ?? {});
+          if (!fields.success) {
+            throw new APIError("BAD_REQUEST", {
+              code: "VALIDATION_ERROR",
+              message: fields.error.issues[0]?.message ?? MESSAGES.validation.invalidText,
+            });
+          }
+        }
+        if (ctx.path === "/change-email") return requireReauthForEmailChange(ctx);
+        if (ctx.path === "/verify-email") return refuseCancelledEmailChange(ctx);
+        if (ctx.path === "/two-factor/verify-totp") return refuseTotpReplay(ctx);
         if (ctx.path !== "/sign-up/email") return;
         const names = signUpNamesSchema.safeParse(ctx.body ?? {});
         if (!names.success) {
@@ -266,15 +434,30 @@ export function createAuth(deps: { config: Config; db: Db; mail: Mailer; log: Lo
         } else if (ctx.path === "/change-email") {
           const session = ctx.context.session ?? (await getSessionFromCtx(ctx));
           const newEmail =
-            typeof ctx.body?.newEmail === "string" ? ctx.body.newEmail.toLowerCase() : undefined;
+            typeof ctx.body?.newEmail === "string" ? ctx.body.newEmail.trim().toLowerCase() : undefined;
           if (session && newEmail && newEmail !== session.user.email) {
+            const { token } = await recordEmailChange(db, {
+              userId: session.user.id,
+              oldEmail: session.user.email,
+              newEmail,
+            });
+            const undoUrl = `${config.publicUrl}${EMAIL_CHANGE_UNDO_PATH}?token=${encodeURIComponent(token)}`;
             await mail
               .send({
                 to: session.user.email,
-                ...emailChangeRequestedNotice({ name: session.user.name, newEmail }),
+                ...emailChangeRequestedNotice({
+                  name: session.user.name,
+                  newEmail,
+                  undoUrl,
+                  undoDays: EMAIL_CHANGE_UNDO_DAYS,
+                }),
               })
               .catch((err: unknown) => log.warn({ err }, "could not send the email-change notice"));
           }
+        } else if (ctx.path === "/change-password") {
+          // A new password stops any e-mail change asked for with the old one.
+          const session = ctx.context.session ?? (await getSessionFromCtx(ctx));
+          if (session) await cancelPendingEmailChanges(db, session.user.id);
         }
       }),
     },

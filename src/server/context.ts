@@ -6,6 +6,7 @@ import { type Auth, createAuth } from "./auth.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { seedDatabase } from "./db/seed.js";
+import { type BackgroundTasks, createBackgroundTasks } from "./lib/background-tasks.js";
 import { createLogger, type Logger } from "./lib/logger.js";
 import { createMailer, type Mailer } from "./services/mail.js";
 import { OrderEmailOutbox } from "./services/order-email-outbox.js";
@@ -39,6 +40,8 @@ export interface AppContext {
   orderEmails: OrderEmailOutbox;
   /** Deletes uploads nothing uses once they are a day old (services/upload-hygiene.ts). */
   uploadSweeper: UploadSweeper;
+  /** Work after the response (account e-mails); closing the context waits for it. */
+  background: BackgroundTasks;
 }
 
 export async function createContext(config: Config, options: { database?: Database; log?: Logger } = {}) {
@@ -47,7 +50,8 @@ export async function createContext(config: Config, options: { database?: Databa
   await database.migrate();
   await seedDatabase(database.db);
   const mail = createMailer(config, log);
-  const auth = createAuth({ config, db: database.db, mail, log });
+  const background = createBackgroundTasks(log);
+  const auth = createAuth({ config, db: database.db, mail, log, background });
   const storage = createStorage(config);
   const rates = createRatesService({ url: config.ratesUrl, log });
   const payments = createPaymentProvider(config, log);
@@ -65,7 +69,10 @@ export async function createContext(config: Config, options: { database?: Databa
     printJobs: new PrintJobRunner({ database, storage, log, resolutionMm: config.printFiles.resolutionMm }),
     orderEmails: new OrderEmailOutbox({ database, log, publicUrl: config.publicUrl, mailer: () => ctx.mail }),
     uploadSweeper: new UploadSweeper({ database, storage, log }),
+    background,
   };
+  // Mail still being sent goes out before the database closes (onClose runs newest first).
+  ctx.onClose.push(() => background.idle());
   await applyAdminEmails(ctx);
   // Print files: rows in the payment's own transaction, the work after commit. Test orders
   // queue none by themselves (an admin asks for them): a test shop cannot be made to print.

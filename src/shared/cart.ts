@@ -11,8 +11,10 @@ import {
 } from "./cart-limits";
 import {
   type CreatorState,
+  isCropWithinImage,
   lightboxPricePence,
   missingAdditionalImages,
+  requiredAdditionalImages,
   resolveChosenOptions,
 } from "./creator";
 import type { Pence } from "./money";
@@ -130,12 +132,17 @@ export function buildCreatorCartItem(
   const bundle = getBundle(bundleId);
   const chosen = resolveChosenOptions(state.selections, options);
   if (!image || !bundle || !chosen || missingAdditionalImages(state) > 0) return null;
-  const { cropData, cropPixels } = state;
+  const { cropData } = state;
+  // The server refuses a crop outside the photo (lithophaneLineProblem): such a crop is dropped
+  // here and the panel is cut centred, as for a line without one.
+  const cropPixels = state.cropPixels && isCropWithinImage(state.cropPixels, image) ? state.cropPixels : null;
   return {
     id: makeId(),
     imageUrl: image.url,
     originalImageUrl: image.originalUrl,
-    additionalImages: state.additionalImages.slice(0, bundle.additionalImages).map((extra) => extra.url),
+    additionalImages: state.additionalImages
+      .slice(0, requiredAdditionalImages(bundle))
+      .map((extra) => extra.url),
     size: sizeLabel(chosen.size),
     shape: bundle.name,
     frameStyle: lithophaneFrameStyle(chosen.frameColor.name, bundle.lithophaneCount, chosen.shape.name),

@@ -15,15 +15,19 @@ import {
   creatorReducer,
   currentStep,
   INITIAL_CREATOR_STATE,
+  isCropWithinImage,
   isStepOpen,
   lightboxPricePence,
+  lithophaneLineProblem,
   missingAdditionalImages,
   type OptionStep,
+  requiredAdditionalImages,
   resolveChosenOptions,
   shapeClip,
   sizesForShape,
   type UploadedImage,
 } from "./creator";
+import { MESSAGES } from "./messages";
 import { type CreatorOption, FALLBACK_OPTIONS, findOption, type OptionType } from "./options";
 
 const image = (name: string): UploadedImage => ({
@@ -528,5 +532,48 @@ describe("any sequence of actions", () => {
         expect(canAddToCart(state)).toBe(count === 6 && missingAdditionalImages(state) === 0);
       }),
     );
+  });
+});
+
+describe("lithophaneLineProblem (issue 14: the server's and the creator's one rule)", () => {
+  const stored = { width: 1600, height: 1200 };
+  const ok = { additionalImageCount: 0, mainPhoto: stored, otherPhotosStored: true } as const;
+
+  it("asks for the bundle's lithophane count minus one additional photos, no more and no fewer", () => {
+    expect(requiredAdditionalImages({ lithophaneCount: 1 })).toBe(0);
+    expect(requiredAdditionalImages({ lithophaneCount: 3 })).toBe(2);
+    expect(lithophaneLineProblem({ ...ok, bundleId: "starter" })).toBeNull();
+    expect(lithophaneLineProblem({ ...ok, bundleId: "gift", additionalImageCount: 2 })).toBeNull();
+    expect(lithophaneLineProblem({ ...ok, bundleId: "family", additionalImageCount: 4 })).toBeNull();
+    const keepsake = lithophaneLineProblem({ ...ok, bundleId: "gift", additionalImageCount: 0 });
+    expect(keepsake?.problem).toBe("photo-count");
+    expect(keepsake?.message).toContain(
+      "Keepsake Collection takes 2 additional photos, but this lithophane has 0",
+    );
+    expect(lithophaneLineProblem({ ...ok, bundleId: "starter", additionalImageCount: 4 })?.problem).toBe(
+      "photo-count",
+    );
+  });
+
+  it("needs every photo in storage", () => {
+    expect(lithophaneLineProblem({ ...ok, bundleId: "starter", mainPhoto: null })?.problem).toBe(
+      "photo-missing",
+    );
+    expect(lithophaneLineProblem({ ...ok, bundleId: "starter", otherPhotosStored: false })?.message).toBe(
+      MESSAGES.checkout.imageNotUploaded,
+    );
+  });
+
+  it("keeps the crop inside the photo's pixels", () => {
+    const line = (cropPixels: { x: number; y: number; width: number; height: number }) =>
+      lithophaneLineProblem({ ...ok, bundleId: "starter", cropPixels })?.problem ?? null;
+    expect(line({ x: 0, y: 0, width: 1600, height: 1200 })).toBeNull();
+    expect(line({ x: 400, y: 100, width: 1200, height: 1100 })).toBeNull();
+    expect(line({ x: 1e308, y: 0, width: 100, height: 100 })).toBe("crop-outside");
+    expect(line({ x: 0, y: 0, width: 1e308, height: 1e308 })).toBe("crop-outside");
+    expect(line({ x: 401, y: 0, width: 1200, height: 1200 })).toBe("crop-outside");
+    expect(line({ x: 0, y: 1, width: 1600, height: 1200 })).toBe("crop-outside");
+    expect(isCropWithinImage({ x: -1, y: 0, width: 10, height: 10 }, stored)).toBe(false);
+    expect(isCropWithinImage({ x: 0, y: 0, width: Number.NaN, height: 10 }, stored)).toBe(false);
   });
 });

@@ -283,11 +283,72 @@ export function selectedBundle(state: CreatorState): Bundle | undefined {
   return getBundle(state.selections.bundle);
 }
 
+/** The extra photos a bundle takes besides the main one: its lithophane count minus one. */
+export function requiredAdditionalImages(bundle: Pick<Bundle, "lithophaneCount">): number {
+  return Math.max(0, bundle.lithophaneCount - 1);
+}
+
 /** How many more extra images the chosen bundle needs (0 without a bundle). */
 export function missingAdditionalImages(state: CreatorState): number {
   const bundle = selectedBundle(state);
   if (!bundle) return 0;
-  return Math.max(0, bundle.additionalImages - state.additionalImages.length);
+  return Math.max(0, requiredAdditionalImages(bundle) - state.additionalImages.length);
+}
+
+/**
+ * True when the crop lies inside a photo of `image`'s pixel size: finite, not negative, not
+ * empty, and ending within the width and height (what the print file can be cut from).
+ */
+export function isCropWithinImage(
+  crop: CropPixels,
+  image: { readonly width: number; readonly height: number },
+): boolean {
+  const { x, y, width, height } = crop;
+  if (![x, y, width, height, image.width, image.height].every(Number.isFinite)) return false;
+  return (
+    x >= 0 && y >= 0 && width > 0 && height > 0 && x + width <= image.width && y + height <= image.height
+  );
+}
+
+export type LithophaneLineProblem = "photo-count" | "photo-missing" | "crop-outside";
+
+/** What the rule needs to know about a lithophane line and its photos. */
+export interface LithophaneLineFacts {
+  readonly bundleId: string;
+  /** How many additional photos the line names. */
+  readonly additionalImageCount: number;
+  /** The crop of the main photo in the original's pixels, if the line has one. */
+  readonly cropPixels?: CropPixels | undefined;
+  /** Pixel size of the stored main photo; null when it is not in the shop's storage. */
+  readonly mainPhoto: { readonly width: number; readonly height: number } | null;
+  /** Whether every additional photo (and the main photo's preview) is in the shop's storage. */
+  readonly otherPhotosStored: boolean;
+}
+
+/**
+ * Whether a lithophane line can be made: as many additional photos as the bundle has
+ * lithophanes minus one, every photo stored by the shop, and the crop inside the main photo.
+ * The creator builds its lines by this rule and the server refuses any line that breaks it.
+ * Null when the line can be made; otherwise the problem and the message to show.
+ */
+export function lithophaneLineProblem(
+  facts: LithophaneLineFacts,
+): { readonly problem: LithophaneLineProblem; readonly message: string } | null {
+  const bundle = getBundle(facts.bundleId);
+  const M = MESSAGES.creator.lineProblems;
+  if (bundle && facts.additionalImageCount !== requiredAdditionalImages(bundle)) {
+    return {
+      problem: "photo-count",
+      message: M.photoCount(bundle.name, requiredAdditionalImages(bundle), facts.additionalImageCount),
+    };
+  }
+  if (!facts.mainPhoto || !facts.otherPhotosStored) {
+    return { problem: "photo-missing", message: MESSAGES.checkout.imageNotUploaded };
+  }
+  if (facts.cropPixels && !isCropWithinImage(facts.cropPixels, facts.mainPhoto)) {
+    return { problem: "crop-outside", message: M.cropOutside };
+  }
+  return null;
 }
 
 export type AddToCartProblem = "no-image" | "incomplete" | "additional-images";

@@ -187,6 +187,13 @@ export const MESSAGES = {
     ),
     notSelected: "Not selected",
     comingSoonSuffix: "(Coming Soon)",
+    // Designed (issue 14): why the server refuses a lithophane line that cannot be made.
+    lineProblems: {
+      photoCount: (bundleName: string, required: number, given: number): string =>
+        `The ${bundleName} takes ${required} additional photo${required === 1 ? "" : "s"}, but this lithophane has ${given}. Please remove it from your cart and create it again.`,
+      cropOutside:
+        "The crop of this lithophane lies outside its photo. Please remove it from your cart and create it again.",
+    },
     // Designed: what the preview shows once the lithophane is in the cart, and what is missing.
     addedFallback: "Added to your cart.",
     viewCart: "View cart",
@@ -386,6 +393,25 @@ export const MESSAGES = {
     invalid: "Please enter a valid email address.",
     mismatch: "Email addresses do not match.",
     sameAsCurrent: "New email address must be different from your current email.",
+    // Designed (issue 14): changing the address needs the password (or a sign-in just now).
+    passwordRequired: "Please enter your current password to change your email address.",
+    currentPasswordLabel: "Current password",
+    /** The page behind the undo link sent to the old address (issue 14). */
+    undo: {
+      title: "Undo the email address change",
+      confirm: (oldEmail: string, newEmail: string): string =>
+        `Your account's email address was changed, or is being changed, from ${oldEmail} to ${newEmail}. If you did not ask for this, undo it: your account goes back to ${oldEmail} and everyone is signed out.`,
+      button: "Undo the change",
+      cancelled: (oldEmail: string): string =>
+        `The change was stopped. Your account keeps ${oldEmail}. If you did not ask for it, please change your password.`,
+      restored: (oldEmail: string): string =>
+        `Your account's email address is ${oldEmail} again, and everyone was signed out. Please log in and change your password, or reset it from the login page.`,
+      invalid: "This link is not valid any more: it may have been used already or be older than 7 days.",
+      addressTaken:
+        "Your old email address now belongs to another account, so the change cannot be undone here. Please contact us.",
+      doneTitle: "Done",
+      loginLink: "Go to the login page",
+    },
   },
 
   validation: {
@@ -413,6 +439,11 @@ export const MESSAGES = {
     invalidCountry: "Please choose a country from the list.",
     invalidDialCode: "Please choose a country code from the list.",
     invalidText: "Please enter text.",
+    // Designed (issue 14): refusals at the server's edge.
+    nulCharacter: "Please remove the invisible control character from this field.",
+    dateFormat: "Use a date like 2025-03-01.",
+    notARealDate: "That is not a real date.",
+    invalidImageUrl: "The picture must be a web address starting with http:// or https://.",
     checkoutCountryOnly: "We currently deliver to the United Kingdom only.",
   },
 

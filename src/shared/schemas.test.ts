@@ -4,12 +4,16 @@ import { buildAccessoryCartItem } from "./cart";
 import { MESSAGES } from "./messages";
 import {
   addressLookupSchema,
+  authUserFieldsSchema,
   CONTACT_SUBJECTS,
+  calendarDateSchema,
   changeEmailSchema,
   changePasswordSchema,
   checkoutRequestSchema,
   contactSchema,
   FIELD_MAX_LENGTH,
+  findNulCharacter,
+  isCalendarDate,
   mfaCodeSchema,
   normaliseUkPostcode,
   profileSchema,
@@ -411,5 +415,45 @@ describe("every schema", () => {
         for (const schema of schemas) schema.safeParse(input);
       }),
     );
+  });
+});
+
+describe("edge rules of issue 14", () => {
+  it("isCalendarDate accepts real days only", () => {
+    for (const day of ["2024-02-29", "2025-12-31", "2026-01-01", "2000-02-29"])
+      expect(isCalendarDate(day)).toBe(true);
+    for (const day of [
+      "2026-02-30",
+      "2023-02-29",
+      "1900-02-29",
+      "2025-13-01",
+      "2025-04-31",
+      "2025-00-10",
+      "0000-01-01",
+      "2025-1-01",
+      "20250101",
+    ]) {
+      expect(isCalendarDate(day), day).toBe(false);
+    }
+    expect(calendarDateSchema.safeParse("2026-02-30").error?.issues[0]?.message).toBe(
+      MESSAGES.validation.notARealDate,
+    );
+  });
+
+  it("findNulCharacter finds a NUL in any string, key or array item, and names where", () => {
+    expect(findNulCharacter({ a: "fine", b: ["ok", { c: "also" }] })).toBeNull();
+    expect(findNulCharacter({ a: "fine", b: ["ok", { c: "x\u0000" }] })).toBe("b.1.c");
+    expect(findNulCharacter("\u0000")).toBe("_");
+    expect(findNulCharacter({ "k\u0000": 1 })).toBe("k");
+    expect(findNulCharacter(42)).toBeNull();
+  });
+
+  it("authUserFieldsSchema keeps names to the shop's length and images to http(s)", () => {
+    expect(
+      authUserFieldsSchema.safeParse({ name: "Aoife Byrne", image: "https://example.com/a.png" }).success,
+    ).toBe(true);
+    expect(authUserFieldsSchema.safeParse({ image: null }).success).toBe(true);
+    expect(authUserFieldsSchema.safeParse({ name: "x".repeat(202) }).success).toBe(false);
+    expect(authUserFieldsSchema.safeParse({ image: "javascript:alert(1)" }).success).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cartItemSchema } from "./cart";
-import { MAX_CART_ITEMS } from "./cart-limits";
+import { MAX_CART_ITEMS, MAX_URL_LENGTH } from "./cart-limits";
 import {
   CHECKOUT_COUNTRY,
   DEFAULT_PHONE_COUNTRY_CODE,
@@ -165,6 +165,12 @@ export function changeEmailSchema(currentEmail: string) {
   const M = MESSAGES.email;
   return z
     .object({
+      /**
+       * The current password (issue 14): the server asks for it unless the sign-in is at most
+       * 5 minutes old (accounts without a password: sign in again). Optional here, so an
+       * OAuth-only account can still send the form.
+       */
+      currentPassword: z.string().max(PASSWORD_MAX_LENGTH, V.tooLong(PASSWORD_MAX_LENGTH)).optional(),
       newEmail: emailField(M.invalid, M.invalid),
       confirmEmail: z
         .string({ error: M.mismatch })
@@ -316,3 +322,81 @@ export const deleteAccountSchema = z.object({
   password: z.string().max(PASSWORD_MAX_LENGTH, V.tooLong(PASSWORD_MAX_LENGTH)).optional(),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+// ---------------------------------------------------------------------------- every request (issue 14)
+
+/**
+ * The path of the first string holding a NUL character (U+0000) anywhere in `value` (object
+ * keys included), or null. PostgreSQL cannot store one in text, and no form field needs it:
+ * the server refuses such a request as invalid before it reaches a query.
+ */
+export function findNulCharacter(value: unknown, path: readonly (string | number)[] = []): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") || "_" : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findNulCharacter(item, [...path, index]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes("\u0000")) return [...path, key.replaceAll("\u0000", "")].join(".") || "_";
+      const found = findNulCharacter(item, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/** Years a shop date may fall in (PostgreSQL and the admin screens both handle these). */
+const MIN_YEAR = 1900;
+const MAX_YEAR = 9999;
+
+/**
+ * True for a real calendar day written "YYYY-MM-DD": "2024-02-29" yes, "2026-02-30" and
+ * "2025-13-01" no (Date.parse accepts the first and rolls it into March).
+ */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || day < 1) return false;
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= daysInMonth;
+}
+
+/** "2025-03-01": a calendar day, checked strictly. */
+export const calendarDateSchema = z
+  .string({ error: V.dateFormat })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, V.dateFormat)
+  .refine(isCalendarDate, V.notARealDate);
+
+/**
+ * The user fields Better Auth's own endpoints may write (sign-up, update-user): the shop's
+ * name limit, and an image that is an http(s) URL or nothing. Unknown fields are left to
+ * Better Auth, which ignores what is not in its schema.
+ */
+export const authUserFieldsSchema = z.object({
+  name: z
+    .string({ error: V.invalidText })
+    .trim()
+    .min(1, V.invalidText)
+    .max(FIELD_MAX_LENGTH.name * 2 + 1, V.tooLong(FIELD_MAX_LENGTH.name * 2 + 1))
+    .optional(),
+  image: z
+    .string({ error: V.invalidImageUrl })
+    .max(MAX_URL_LENGTH, V.tooLong(MAX_URL_LENGTH))
+    .refine(isHttpUrl, V.invalidImageUrl)
+    .nullable()
+    .optional(),
+});
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}

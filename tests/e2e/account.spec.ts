@@ -221,6 +221,11 @@ test.describe("Account", () => {
     await expect(form.getByText(MESSAGES.email.mismatch)).toBeVisible();
 
     await field(form, "Confirm new email").fill(newEmail);
+    // The form asks for the current password (issue 14); the server refuses a wrong one.
+    await field(form, MESSAGES.email.currentPasswordLabel).fill("not my password");
+    await form.getByRole("button", { name: "Update Email" }).click();
+    await expectToast(page, MESSAGES.email.updateFailed(MESSAGES.auth.incorrectPassword));
+    await field(form, MESSAGES.email.currentPasswordLabel).fill(user.password);
     await form.getByRole("button", { name: "Update Email" }).click();
     await expectToast(page, MESSAGES.email.updateInitiated);
     // Signed out 2 seconds later.

@@ -207,7 +207,9 @@ export async function createUserWithMfa(request: APIRequestContext, prefix: stri
   const secret = new URL(totpURI).searchParams.get("secret") ?? "";
   const verified = await request.post("/api/auth/two-factor/verify-totp", {
     headers: { Origin: BASE_URL },
-    data: { code: totpCode(secret) },
+    // The previous 30 s step's code (still accepted): a code works once, and the test's
+    // sign-in can then use the current one without waiting for the clock.
+    data: { code: totpCode(secret, Date.now() - 30_000) },
   });
   expect(verified.ok(), await verified.text()).toBe(true);
   await request.post("/api/auth/sign-out", { headers: { Origin: BASE_URL }, data: {} });
@@ -312,7 +314,9 @@ export async function completeMfaSetup(page: Page, password: string): Promise<st
   const secret = (await field(dialog, "Manual entry key").inputValue()).replace(/\s/g, "");
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
   await dialog.getByRole("button", { name: MESSAGES.mfa.continueToVerification }).click();
-  await field(dialog, "Verification code").fill(totpCode(secret));
+  // The previous 30 s step's code (still accepted): a code works once, and a later sign-in in
+  // the same test can then use the current one.
+  await field(dialog, "Verification code").fill(totpCode(secret, Date.now() - 30_000));
   await dialog.getByRole("button", { name: "Verify and enable" }).click();
   await expectToast(page, MESSAGES.mfa.enabled);
   await expect(dialog).toBeHidden();

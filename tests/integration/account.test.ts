@@ -462,9 +462,11 @@ describe("data export", () => {
     await call(user.cookie, "put", "/api/profile", { phone: "07700900456", city: "Derry" });
     const orderId = await insertOrder(shop, { userId: user.userId, email: user.email });
     await insertOrder(shop, { userId: null, email: user.email });
-    await call(user.cookie, "put", "/api/cart", {
-      items: [cartItem("/media/preview.png", "/media/original.png")],
+    const photo = await uploadPhoto(user.cookie);
+    const saved = await call(user.cookie, "put", "/api/cart", {
+      items: [cartItem(photo.url, photo.originalUrl)],
     });
+    expect(saved.status).toBe(200);
 
     const res = await asUser(shop, user.cookie).get("/api/account/export");
     expect(res.status).toBe(200);
@@ -585,9 +587,11 @@ describe("account deletion", () => {
     const guest = await insertOrder(shop, { userId: null, email: user.email, status: "cancelled" });
     const othersOrder = await insertOrder(shop, { userId: bystander.userId, email: bystander.email });
     await call(user.cookie, "post", "/api/mfa/completed");
-    await call(user.cookie, "put", "/api/cart", {
-      items: [cartItem("/media/a.png")],
+    const photo = await uploadPhoto(user.cookie);
+    const saved = await call(user.cookie, "put", "/api/cart", {
+      items: [cartItem(photo.url, photo.originalUrl)],
     });
+    expect(saved.status).toBe(200);
     const [upload] = await db
       .insert(uploads)
       .values({
@@ -675,7 +679,9 @@ describe("account deletion", () => {
     const openPrintFile = await addPrintFile(openOrder, own.open.originalUrl);
     const deliveredPrintFile = await addPrintFile(deliveredOrder, own.delivered.originalUrl);
     await db.insert(orderEmails).values({ orderId: openOrder, kind: "dispatch" });
-    const cart = await call(user.cookie, "put", "/api/cart", { items: [cartItem(own.cartOnly.url)] });
+    const cart = await call(user.cookie, "put", "/api/cart", {
+      items: [cartItem(own.cartOnly.url, own.cartOnly.originalUrl)],
+    });
     expect(cart.status).toBe(200);
 
     const res = await call(user.cookie, "delete", "/api/account", {

@@ -110,9 +110,14 @@ async function accountOnServer(base: string, email: string): Promise<string> {
     }),
   });
   expect(up.status).toBe(200);
-  const mail = readMailsIn(path.join(dataDir, "mail"))
-    .filter((m) => m.to === email)
-    .pop();
+  // The verification mail is sent after the response: wait for it.
+  let mail: ReturnType<typeof readMailsIn>[number] | undefined;
+  for (const deadline = Date.now() + 10_000; !mail && Date.now() < deadline; ) {
+    mail = readMailsIn(path.join(dataDir, "mail"))
+      .filter((m) => m.to === email)
+      .pop();
+    if (!mail) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   const link = /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mail?.text ?? "")?.[0];
   if (!link) throw new Error(`no verification mail for ${email}`);
   const verified = await fetch(link, { redirect: "manual" });

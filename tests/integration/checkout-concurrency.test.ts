@@ -16,6 +16,7 @@ import {
   lithophaneItem,
   pressTestButton,
   shippingInfo,
+  storeFixturePhotos,
 } from "./checkout-helpers.js";
 import { deliverEvent, type FakeStripe, sessionEvent, startFakeStripe } from "./fake-stripe.js";
 import { createTestShop, type TestShop } from "./harness.js";
@@ -99,6 +100,7 @@ describe("built-in test payments", () => {
   let shop: TestShop;
   beforeAll(async () => {
     shop = await createTestShop();
+    await storeFixturePhotos(shop);
   });
   afterAll(async () => {
     await shop?.close();
@@ -123,6 +125,7 @@ describe("Stripe webhooks", () => {
   beforeAll(async () => {
     stripe = await startFakeStripe();
     shop = await createTestShop(stripe.env());
+    await storeFixturePhotos(shop);
   });
   afterAll(async () => {
     await shop?.close();

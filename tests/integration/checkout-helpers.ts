@@ -2,6 +2,7 @@
  * Cart lines, shipping details and calls for the checkout suites.
  */
 import { randomBytes } from "node:crypto";
+import { uploads } from "../../src/server/db/schema.js";
 import type { CartItem } from "../../src/shared/cart.js";
 import type { ShippingInfoInput } from "../../src/shared/schemas.js";
 import type { TestShop } from "./harness.js";
@@ -38,6 +39,27 @@ export function accessoryItem(
   };
 }
 
+const FIXTURE_PREFIX = "lightbox-images/1700000000000";
+
+/**
+ * Records the photos lithophaneItem names as the shop's own uploads (1600 x 1600 originals),
+ * so checkout and the saved cart accept its lines (issue 14: a lithophane's photos must be
+ * stored uploads). Call once per shop before checking out a lithophaneItem; repeats are harmless.
+ */
+export async function storeFixturePhotos(shop: TestShop): Promise<void> {
+  const rows = [
+    { originalKey: `${FIXTURE_PREFIX}-photo.jpg`, previewKey: `${FIXTURE_PREFIX}-photo-preview.webp` },
+    ...Array.from({ length: 4 }, (_, i) => ({
+      originalKey: `${FIXTURE_PREFIX}-additional-${i}-photo-original.jpg`,
+      previewKey: `${FIXTURE_PREFIX}-additional-${i}-photo.jpg`,
+    })),
+  ];
+  await shop.ctx.database.db
+    .insert(uploads)
+    .values(rows.map((row) => ({ ...row, userId: null, width: 1600, height: 1600, bytes: 1 })))
+    .onConflictDoNothing();
+}
+
 /** A creator line (square 7x7, white frame, greyscale) for a bundle; catalogue: starter 5450, gift 9315, family 12963. */
 export function lithophaneItem(
   bundleId: "starter" | "gift" | "family" = "starter",
@@ -51,11 +73,11 @@ export function lithophaneItem(
   const extra = { starter: 0, gift: 2, family: 4 }[bundleId];
   return {
     id: itemId(),
-    imageUrl: "/api/media/lightbox-images/1700000000000-photo-preview.webp",
-    originalImageUrl: "/api/media/lightbox-images/1700000000000-photo.jpg",
+    imageUrl: `/api/media/${FIXTURE_PREFIX}-photo-preview.webp`,
+    originalImageUrl: `/api/media/${FIXTURE_PREFIX}-photo.jpg`,
     additionalImages: Array.from(
       { length: extra },
-      (_, i) => `/api/media/lightbox-images/1700000000000-additional-${i}-photo.jpg`,
+      (_, i) => `/api/media/${FIXTURE_PREFIX}-additional-${i}-photo.jpg`,
     ),
     size: "7 inch x 7 inch",
     shape: names[bundleId],

@@ -23,6 +23,7 @@ import {
   postCheckout,
   pressTestButton,
   shippingInfo,
+  storeFixturePhotos,
   testPagePath,
 } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
@@ -32,6 +33,7 @@ const db = () => shop.ctx.database.db;
 
 beforeAll(async () => {
   shop = await createTestShop();
+  await storeFixturePhotos(shop);
 });
 afterAll(async () => {
   await shop?.close();

@@ -61,18 +61,19 @@ export async function createTestShop(env: Record<string, string> = {}): Promise<
     ctx,
     app,
     dataDir,
-    request(pathname, init = {}) {
+    async request(pathname, init = {}) {
       const { json, headers, ...rest } = init;
       const h = new Headers(headers);
       if (json !== undefined) h.set("content-type", "application/json");
       if (!h.has("origin")) h.set("origin", config.publicUrl);
-      return Promise.resolve(
-        app.request(pathname, {
-          ...rest,
-          headers: h,
-          ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-        }),
-      );
+      const res = await app.request(pathname, {
+        ...rest,
+        headers: h,
+        ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+      });
+      // Account e-mails go out after the response: tests read the outbox once they are sent.
+      await ctx.background.idle();
+      return res;
     },
     async close() {
       await closeContext(ctx);

@@ -19,6 +19,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import sharp from "sharp";
 import Stripe from "stripe";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/server/db/client.js";
@@ -147,11 +148,35 @@ interface Created {
   orderTotal: number;
 }
 
+/** A photo uploaded to the server at `base` (a lithophane's photos must be the shop's own uploads). */
+async function photoOn(base: string): Promise<{ url: string; originalUrl: string }> {
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#808080" } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.set("file", new File([new Uint8Array(png)], "photo.png", { type: "image/png" }));
+  form.set("kind", "main");
+  const res = await fetch(`${base}/api/uploads`, {
+    method: "POST",
+    body: form,
+    headers: { origin: base, "x-forwarded-for": ip() },
+  });
+  if (res.status !== 201) throw new Error(`upload ${res.status}: ${await res.text()}`);
+  return (await res.json()) as { url: string; originalUrl: string };
+}
+
 async function postCheckout(base: string, n: number): Promise<Created> {
-  const cartItems =
-    n % 3 === 0
-      ? [lithophaneItem("gift"), accessoryItem(ACCESSORIES.adapter)]
-      : [accessoryItem(ACCESSORIES.dimmer)];
+  let cartItems: unknown[] = [accessoryItem(ACCESSORIES.dimmer)];
+  if (n % 3 === 0) {
+    const photo = await photoOn(base);
+    const line = {
+      ...lithophaneItem("gift"),
+      imageUrl: photo.url,
+      originalImageUrl: photo.originalUrl,
+      additionalImages: [photo.url, photo.url],
+    };
+    cartItems = [line, accessoryItem(ACCESSORIES.adapter)];
+  }
   const res = await fetch(`${base}/api/checkout`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base, "x-forwarded-for": ip() },

@@ -10,15 +10,18 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, sessions } from "../../src/server/db/schema.js";
 import { priceCartItems } from "../../src/server/services/pricing.js";
-import { asUser, createUser, type TestUser } from "./auth-helpers.js";
+import { asUser, createUser, type TestUser, type UploadedPhoto, uploadTestPhoto } from "./auth-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
 let shop: TestShop;
 let alice: TestUser;
+/** A lithophane's photos must be the shop's stored uploads (issue 14). */
+let photo: UploadedPhoto;
 
 beforeAll(async () => {
   shop = await createTestShop();
   alice = await createUser(shop, { firstName: "Alice" });
+  photo = await uploadTestPhoto(shop, { cookie: alice.cookie });
 });
 afterAll(async () => {
   await shop?.close();
@@ -29,8 +32,8 @@ function lithophane(overrides: Partial<CartItem> = {}): CartItem {
   counter += 1;
   return {
     id: `1732240000000-lith${String(counter).padStart(5, "0")}`,
-    imageUrl: `/media/preview-${counter}.png`,
-    originalImageUrl: `/media/original-${counter}.png`,
+    imageUrl: photo.url,
+    originalImageUrl: photo.originalUrl,
     additionalImages: [],
     size: "tampered size",
     shape: "tampered shape",
@@ -202,7 +205,7 @@ describe("saved cart", () => {
     await db.execute(
       sql.raw(`create or replace function test_refuse_cart_row() returns trigger language plpgsql as $$
         begin
-          if new.image_url = '/media/explode.png' then raise exception 'refused by test'; end if;
+          if new.crop_x = 99.5 then raise exception 'refused by test'; end if;
           return new;
         end $$`),
     );
@@ -212,7 +215,8 @@ describe("saved cart", () => {
       ),
     );
     try {
-      const res = await putCart(alice, [lithophane(), lithophane({ imageUrl: "/media/explode.png" })]);
+      const explode = { x: 99.5, y: 0, zoom: 1, aspectRatio: "1:1" };
+      const res = await putCart(alice, [lithophane(), lithophane({ cropData: explode })]);
       expect(res.status).toBe(500);
       expect(await getCart(alice)).toEqual(savedBefore);
     } finally {

@@ -14,6 +14,7 @@ import {
   lithophaneItem,
   pressTestButton,
   shippingInfo,
+  storeFixturePhotos,
 } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
@@ -24,6 +25,7 @@ const email = "Siobhan.Kelly@Example.com";
 
 beforeAll(async () => {
   shop = await createTestShop();
+  await storeFixturePhotos(shop);
   paid = await checkout(shop, {
     cartItems: [lithophaneItem("gift"), accessoryItem(ACCESSORIES.wallMount)],
     shippingInfo: shippingInfo({ email }),

@@ -19,6 +19,7 @@ import {
   lithophaneItem,
   postCheckout,
   shippingInfo,
+  storeFixturePhotos,
 } from "./checkout-helpers.js";
 import {
   deliverEvent,
@@ -36,6 +37,7 @@ const db = () => shop.ctx.database.db;
 beforeAll(async () => {
   stripe = await startFakeStripe();
   shop = await createTestShop(stripe.env());
+  await storeFixturePhotos(shop);
 });
 afterAll(async () => {
   await shop?.close();

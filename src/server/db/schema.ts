@@ -109,9 +109,38 @@ export const twoFactors = pgTable(
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    /**
+     * The shop's own column: the last TOTP time step (Unix time / 30 s) a code was accepted
+     * for. A code for this step or an earlier one is refused, so a code works only once.
+     */
+    lastTotpStep: bigint("last_totp_step", { mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
+);
+
+/**
+ * Every e-mail change asked for: pending until the link to the new address is followed
+ * (completed), unless a password change or a newer request cancels it first. The old address
+ * gets a link (its token's SHA-256 is kept here) that undoes the change until undo_expires_at.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    oldEmail: text("old_email").notNull(),
+    newEmail: text("new_email").notNull(),
+    status: text("status").notNull().default("pending"), // pending | completed | cancelled | undone
+    undoTokenHash: text("undo_token_hash").notNull().unique(),
+    undoExpiresAt: timestamp("undo_expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_changes_user_idx").on(t.userId, t.status)],
 );
 
 /** Better Auth's rate limiter, stored in the database so limits hold across restarts. */

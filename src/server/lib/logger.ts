@@ -2,10 +2,61 @@ import pino from "pino";
 
 export type Logger = pino.Logger;
 
-export function createLogger(level: pino.LevelWithSilent): Logger {
-  return pino({
+type Serialized = Record<string, unknown>;
+
+/** A database error's own fields that may carry the request's values (pg: `Key (email)=(…)`). */
+const VALUE_FIELDS = ["detail", "where", "hint", "internalQuery", "parameters", "params"] as const;
+
+/** `invalid input syntax for type uuid: "abc"` -> `invalid input syntax for type uuid: [value]`. */
+function withoutQuotedValues(message: unknown): unknown {
+  return typeof message === "string" ? message.replace(/: ".*"/s, ": [value]") : message;
+}
+
+/**
+ * pino's error serializer, minus request values: a failed query is logged with its SQL (with
+ * placeholders) but never its parameters, which hold what the customer typed (Drizzle puts
+ * them in the message and stack as well as in `params`), and the database's own error loses
+ * the fields that quote row values.
+ */
+export function serializeError(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  const out = pino.stdSerializers.err(err) as unknown as Serialized;
+  const query = (err as { query?: unknown }).query;
+  if (typeof query === "string" && "params" in err) {
+    const message = `Failed query: ${query}`;
+    const frames =
+      typeof out.stack === "string" ? out.stack.split("\n").filter((l) => /^\s+at /.test(l)) : [];
+    out.message = message;
+    out.stack = [`${err.name}: ${message}`, ...frames].join("\n");
+  }
+  for (const field of VALUE_FIELDS) delete out[field];
+  out.message = query === undefined ? withoutQuotedValues(out.message) : out.message;
+  // The database's verdict, without the values it may quote.
+  const cause = (err as { cause?: unknown }).cause;
+  if (cause instanceof Error) {
+    const fields = cause as Error &
+      Partial<Record<"code" | "severity" | "routine" | "constraint" | "table" | "column", unknown>>;
+    out.cause = {
+      type: cause.name,
+      message: withoutQuotedValues(cause.message),
+      code: fields.code,
+      severity: fields.severity,
+      routine: fields.routine,
+      constraint: fields.constraint,
+      table: fields.table,
+      column: fields.column,
+    };
+  }
+  return out;
+}
+
+/** The shop's logger: JSON lines on stdout (or `destination`), without secrets or request values. */
+export function createLogger(level: pino.LevelWithSilent, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: undefined,
     redact: ["password", "*.password", "token", "*.token", "secret", "*.secret"],
-  });
+    serializers: { err: serializeError, error: serializeError },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

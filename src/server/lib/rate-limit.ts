@@ -4,8 +4,9 @@
  * lookups). One process serves the shop, so memory is the right place.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppContext } from "../context.js";
+import type { Config } from "../config.js";
 import { clientIp, createProxyList } from "./client-ip.js";
+import type { Logger } from "./logger.js";
 import type { ApiError } from "./validation.js";
 
 // ---------------------------------------------------------------- fixed-window limiter + middleware
@@ -61,7 +62,7 @@ export function createRateLimiter(opts: { limit: number; windowMs: number }): Ra
  * tests have no socket) are not limited: every request over the network has an address.
  */
 export function rateLimit(
-  ctx: AppContext,
+  ctx: { config: Pick<Config, "trustedProxies">; log: Logger },
   limiter: RateLimiter,
   opts: { name: string; message: string },
 ): MiddlewareHandler {

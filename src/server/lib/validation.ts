@@ -1,3 +1,5 @@
+import { MESSAGES } from "@shared/messages";
+import { findNulCharacter } from "@shared/schemas";
 import type { Context } from "hono";
 
 /** The API's one error shape: a message fit to show, and per-field messages where known. */
@@ -7,13 +9,27 @@ export interface ApiError {
   fields?: Record<string, string>;
 }
 
-/** Structural, so both zod's classic ZodError and its core $ZodError (what zValidator passes) fit. */
-type HookResult =
+/**
+ * Structural, so both zod's classic ZodError and its core $ZodError (what zValidator passes)
+ * fit. `data` is the request's raw value for the target (body, query, params) as received.
+ */
+type HookResult = { data?: unknown } & (
   | { success: true }
-  | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } }
+);
 
-/** zValidator hook: a 400 carrying the first rule's message (the spec's texts live in the schemas). */
+/**
+ * zValidator hook: a 400 carrying the first rule's message (the spec's texts live in the
+ * schemas). Before any schema's verdict, a NUL character in any string of the raw value is a
+ * 400 too: no field needs one and PostgreSQL cannot store it (every route validates through
+ * this hook, so no such value reaches a query).
+ */
 export function validationHook(result: HookResult, c: Context) {
+  const nulAt = findNulCharacter(result.data);
+  if (nulAt !== null) {
+    const message = MESSAGES.validation.nulCharacter;
+    return c.json<ApiError>({ error: "validation_failed", message, fields: { [nulAt]: message } }, 400);
+  }
   if (result.success) return;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {

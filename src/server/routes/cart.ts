@@ -1,10 +1,13 @@
 import { zValidator } from "@hono/zod-validator";
-import { cartItemsSchema } from "@shared/cart";
+import { getBundle } from "@shared/bundles";
+import { type CartItem, cartItemsSchema } from "@shared/cart";
+import { MESSAGES } from "@shared/messages";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { requireUser } from "../lib/session.js";
-import { validationHook } from "../lib/validation.js";
+import { type ApiError, validationHook } from "../lib/validation.js";
+import { findLinePhotoProblems } from "../services/line-photos.js";
 import { dropPricingSnapshot, pricingSnapshot } from "../services/pricing.js";
 import {
   loadSavedCart,
@@ -15,6 +18,17 @@ import {
 
 const putCartSchema = z.object({ items: cartItemsSchema });
 
+/** 422 from PUT /cart: the lines that cannot be made, each named; nothing was saved. */
+export interface SavedCartRefusal extends ApiError {
+  items: Array<{ id: string; name: string; message: string }>;
+}
+
+/** "Lithophane (Keepsake Collection)": how a creator line is named in an error. */
+function cartLineName(item: CartItem): string {
+  const bundle = item.config.kind === "lithophane" ? getBundle(item.config.bundleId) : undefined;
+  return bundle ? `${MESSAGES.cart.itemTitle} (${bundle.name})` : MESSAGES.cart.itemTitle;
+}
+
 /**
  * The signed-in customer's saved cart. Every row is the caller's own; nobody else's cart can
  * be read or written through these routes.
@@ -22,7 +36,9 @@ const putCartSchema = z.object({ items: cartItemsSchema });
  * GET /cart -> {items: CartItem[]}
  * PUT /cart {items: CartItem[]} (at most 50) -> {items, dropped: [{id, message}]}: the cart is
  *   replaced in one transaction; prices and texts are the server's; lines the shop no longer
- *   sells are dropped (and listed in `dropped`) rather than failing the whole save.
+ *   sells are dropped (and listed in `dropped`) rather than failing the whole save;
+ *   -> 422 item_invalid {message, items: [{id, name, message}]} and nothing saved when a
+ *   lithophane line cannot be made (findLinePhotoProblems).
  */
 export function cartRoutes(ctx: AppContext) {
   return new Hono()
@@ -35,6 +51,20 @@ export function cartRoutes(ctx: AppContext) {
       const user = await requireUser(ctx, c, { cached: true });
       const snapshot = await pricingSnapshot(db);
       const sent = c.req.valid("json").items;
+      // A lithophane that cannot be made (photo count, crop, photo not stored) is refused
+      // outright, naming the line: it is a broken line, not a retired product to drop.
+      const problems = await findLinePhotoProblems(db, ctx.storage, sent);
+      if (problems.length > 0) {
+        const items = problems.map((problem) => {
+          const item = sent[problem.index];
+          const name = item ? cartLineName(item) : MESSAGES.cart.itemTitle;
+          return { id: problem.id, name, message: MESSAGES.checkout.itemUnavailable(name, problem.message) };
+        });
+        return c.json<SavedCartRefusal>(
+          { error: "item_invalid", message: items.map((i) => i.message).join(" "), items },
+          422,
+        );
+      }
       // Priced from the in-memory snapshot when nothing is dropped and the catalogue is still the
       // snapshot's (checked under the cart's lock); from the database otherwise.
       const fromSnapshot = repriceFromSnapshot(snapshot, sent);

@@ -12,6 +12,7 @@ import { orders } from "../db/schema.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser } from "../lib/session.js";
 import { type ApiError, validationHook } from "../lib/validation.js";
+import { findLinePhotoProblems } from "../services/line-photos.js";
 import {
   CHANGED_BY,
   cancelPendingOrder,
@@ -29,7 +30,6 @@ import {
   priceFromSnapshot,
   pricingSnapshot,
 } from "../services/pricing.js";
-import { shopImageKey } from "../services/storage.js";
 
 /** Per client IP per minute. A customer checks out a handful of times at most. */
 export const CHECKOUT_RATE_LIMIT = 20;
@@ -41,7 +41,8 @@ export interface RefusedItem {
   /** The client's cart item id. */
   id: string;
   name: string;
-  reason: "unavailable" | "unknown";
+  /** invalid: the line cannot be made (photo count, crop or photo; see lithophaneLineProblem). */
+  reason: "unavailable" | "unknown" | "invalid";
   message: string;
 }
 
@@ -77,22 +78,14 @@ function cartItemName(item: { config: { kind: string }; frameStyle: string; shap
   return name.trim().slice(0, 120) || "An item";
 }
 
-/** True when every photo of the line (main, original, additional) is an upload in our storage. */
-function usesShopImages(
-  ctx: AppContext,
-  item: { imageUrl: string; originalImageUrl: string; additionalImages: readonly string[] },
-): boolean {
-  const urls = [item.imageUrl, item.originalImageUrl, ...item.additionalImages].filter((url) => url !== "");
-  return urls.length > 0 && urls.every((url) => shopImageKey(ctx.storage, url) !== null);
-}
-
 /**
  * POST /checkout {cartItems, shippingInfo, currency, shippingMethod}
  *   -> 201 CheckoutCreated: a pending order (prices, shipping and total decided here), and
  *      the page to pay on;
  *   -> 400 validation_failed {message, fields} (the spec's texts);
- *   -> 422 item_unavailable {message, items: RefusedItem[]} when a line cannot be sold,
- *      422 bulk_order for 5 or more units (the spec: contact support);
+ *   -> 422 item_unavailable {message, items: RefusedItem[]} when a line cannot be sold or
+ *      cannot be made (a photo count other than the bundle's, a crop outside the photo, a
+ *      photo that is not one of the shop's stored uploads), 422 bulk_order for 5 or more units (the spec: contact support);
  *   -> 429 rate_limited; 503 payment_unavailable when Stripe cannot be reached.
  * GET /checkout/status/:orderId?token=... -> CheckoutStatus, for the order's token or its
  *   signed-in owner; 404 otherwise.
@@ -116,11 +109,13 @@ export function checkoutRoutes(ctx: AppContext) {
           );
         }
         const configs = cartItems.map((item) => item.config);
-        const [user, snapshot] = await Promise.all([
+        const [user, snapshot, photoProblems] = await Promise.all([
           // Sessions live only in cookies: without one there is nobody to look up.
           c.req.header("cookie") ? getSessionUser(ctx, c) : null,
           pricingSnapshot(db),
+          findLinePhotoProblems(db, ctx.storage, cartItems),
         ]);
+        const problemAt = new Map(photoProblems.map((problem) => [problem.index, problem.message]));
 
         /** The order's lines, or the refusals, for these prices (one per cart item). */
         const decide = (priced: readonly PricedItem[]) => {
@@ -139,15 +134,17 @@ export function checkoutRoutes(ctx: AppContext) {
               });
               return;
             }
-            // A lithophane is printed from its photos: they must be this shop's own uploads (the
-            // print-file worker reads storage only and never fetches another host's URL).
-            if (result.kind === "lithophane" && !usesShopImages(ctx, item)) {
+            // A lithophane must be one that can be made: the bundle's number of photos, each one
+            // of this shop's stored uploads (the print-file worker reads storage only and never
+            // fetches another host's URL), and a crop inside the main photo.
+            const problem = result.kind === "lithophane" ? problemAt.get(index) : undefined;
+            if (problem) {
               const name = cartItemName(item);
               refused.push({
                 id: item.id,
                 name,
-                reason: "unavailable",
-                message: MESSAGES.checkout.itemUnavailable(name, MESSAGES.checkout.imageNotUploaded),
+                reason: "invalid",
+                message: MESSAGES.checkout.itemUnavailable(name, problem),
               });
               return;
             }

@@ -2,6 +2,7 @@
  * What every admin route shares: the signed-in admin (set by the guard in index.ts), the
  * audit actor built from it, and small query-string schemas.
  */
+import { calendarDateSchema } from "@shared/schemas";
 import { z } from "zod";
 import type { SessionUser } from "../../lib/session.js";
 import type { AuditActor } from "../../services/audit.js";
@@ -27,11 +28,8 @@ export function actorOf(c: AdminContext): AuditActor {
   };
 }
 
-/** "2025-03-01" (a calendar day in the UK). */
-export const dayString = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2025-03-01.")
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "That is not a real date.");
+/** "2025-03-01" (a calendar day in the UK), checked strictly: "2026-02-30" is refused. */
+export const dayString = calendarDateSchema;
 
 export const uuidParam = z.object({ id: z.uuid("Unknown order.") });
 

@@ -103,15 +103,48 @@ export function verifyNewEmailEmail(opts: {
 export function emailChangeRequestedNotice(opts: {
   name: string | null | undefined;
   newEmail: string;
+  /** Undoes the change (or stops it while it is pending). */
+  undoUrl: string;
+  undoDays: number;
 }): Email {
   const subject = `Your ${BRAND_NAME} email address is being changed`;
   const hello = `Hello ${greetingName(opts.name)},`;
   const body = `Someone signed in to your ${BRAND_NAME} account asked to change its email address to ${opts.newEmail}. The change happens only once the new address is confirmed.`;
-  const footnote = `If this was not you, please change your password straight away and write to ${SUPPORT_EMAIL}.`;
+  const undo = `If this was not you, undo the change with the link below: it works for ${opts.undoDays} days, also after the new address was confirmed, and signs everyone out of your account.`;
+  const footnote = `If this was not you, please also change your password straight away and write to ${SUPPORT_EMAIL}.`;
   return {
     subject,
-    text: text([hello, body, footnote]),
-    html: layout({ title: "Your email address is being changed", paragraphs: [hello, body], footnote }),
+    text: text([hello, body, undo, `Undo the change: ${opts.undoUrl}`, footnote]),
+    html: layout({
+      title: "Your email address is being changed",
+      paragraphs: [hello, body, undo],
+      action: { label: "Undo the change", url: opts.undoUrl },
+      footnote,
+    }),
+  };
+}
+
+/**
+ * Sent when someone signs up with an address that already has an account: the owner learns of
+ * it, and the sign-up answers exactly as for a new address (which gets its confirmation).
+ */
+export function existingAccountSignUpNotice(opts: {
+  name: string | null | undefined;
+  loginUrl: string;
+}): Email {
+  const subject = `You already have a ${BRAND_NAME} account`;
+  const hello = `Hello ${greetingName(opts.name)},`;
+  const body = `Someone tried to create a ${BRAND_NAME} account with this email address, which already has one. If it was you, log in instead; if you forgot your password, you can reset it on the login page.`;
+  const footnote = `If it was not you, you can ignore this email: nothing has changed. Questions? Write to ${SUPPORT_EMAIL}.`;
+  return {
+    subject,
+    text: text([hello, body, `Log in: ${opts.loginUrl}`, footnote]),
+    html: layout({
+      title: "You already have an account",
+      paragraphs: [hello, body],
+      action: { label: "Log in", url: opts.loginUrl },
+      footnote,
+    }),
   };
 }
 

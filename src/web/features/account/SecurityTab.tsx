@@ -152,12 +152,18 @@ function ChangeEmailSection() {
     formState: { errors, isSubmitting },
   } = useForm<ChangeEmailInput>({
     resolver,
-    defaultValues: { newEmail: "", confirmEmail: "" },
+    defaultValues: { currentPassword: "", newEmail: "", confirmEmail: "" },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const { error } = await authClient.changeEmail({ newEmail: values.newEmail, callbackURL: "/account" });
+      // The server asks for the current password (issue 14); Better Auth's client passes the
+      // extra field through to /change-email, where the shop's hook checks it.
+      const { error } = await authClient.changeEmail({
+        newEmail: values.newEmail,
+        callbackURL: "/account",
+        ...(values.currentPassword ? { currentPassword: values.currentPassword } : {}),
+      });
       if (error) {
         notify(MESSAGES.email.updateFailed(error.message));
         return;
@@ -178,6 +184,13 @@ function ChangeEmailSection() {
         link to confirm the change.
       </SectionHeading>
       <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4" aria-busy={isSubmitting}>
+        <PasswordField
+          label={MESSAGES.email.currentPasswordLabel}
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          disabled={done}
+          {...register("currentPassword")}
+        />
         <TextField
           label="New email"
           type="email"

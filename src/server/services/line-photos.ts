@@ -1,0 +1,100 @@
+/**
+ * Whether the lithophane lines of a cart can be made (issue 14): the shared rule
+ * (lithophaneLineProblem in @shared/creator, the creator's own) applied to the photos the shop
+ * really holds. A photo is "in storage" when it is one of this shop's uploads: an `uploads`
+ * row (written only after both of its files were stored, and deleted with them) whose
+ * original or preview key is the URL's key. The main photo's crop is checked against the
+ * original's pixel size recorded in that row.
+ */
+import type { CartItem } from "@shared/cart";
+import { lithophaneLineProblem } from "@shared/creator";
+import { inArray, or } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.js";
+import { uploads } from "../db/schema.js";
+import { type Storage, shopImageKey } from "./storage.js";
+
+export interface LinePhotoProblem {
+  /** The client's cart item id. */
+  id: string;
+  /** Index of the line in the list checked. */
+  index: number;
+  message: string;
+}
+
+type LithophaneLine = Pick<CartItem, "id" | "imageUrl" | "originalImageUrl" | "additionalImages" | "config">;
+
+interface StoredUpload {
+  id: string;
+  originalKey: string;
+  previewKey: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The lithophane lines of `items` that cannot be made, each with the shop's message; accessory
+ * lines are not looked at. One query for all photos, none when there is no lithophane line.
+ */
+export async function findLinePhotoProblems(
+  db: DbOrTx,
+  storage: Pick<Storage, "keyFromUrl">,
+  items: readonly LithophaneLine[],
+): Promise<LinePhotoProblem[]> {
+  const keyOf = (url: string) => (url === "" ? null : shopImageKey(storage, url));
+  const keys = new Set<string>();
+  for (const item of items) {
+    if (item.config.kind !== "lithophane") continue;
+    for (const url of [item.imageUrl, item.originalImageUrl, ...item.additionalImages]) {
+      const key = keyOf(url);
+      if (key) keys.add(key);
+    }
+  }
+  const byKey = new Map<string, StoredUpload>();
+  if (keys.size > 0) {
+    const list = [...keys];
+    const rows = await db
+      .select({
+        id: uploads.id,
+        originalKey: uploads.originalKey,
+        previewKey: uploads.previewKey,
+        width: uploads.width,
+        height: uploads.height,
+      })
+      .from(uploads)
+      .where(or(inArray(uploads.originalKey, list), inArray(uploads.previewKey, list)));
+    for (const row of rows) {
+      byKey.set(row.originalKey, row);
+      byKey.set(row.previewKey, row);
+    }
+  }
+  const uploadOf = (url: string) => {
+    const key = keyOf(url);
+    return key ? byKey.get(key) : undefined;
+  };
+
+  const problems: LinePhotoProblem[] = [];
+  items.forEach((item, index) => {
+    const { config } = item;
+    if (config.kind !== "lithophane") return;
+    // The print file of the main panel is cut from the original (print-jobs.ts), and the crop
+    // is in the original's pixels: the main URL must be an upload's original.
+    const mainUrl = item.originalImageUrl || item.imageUrl;
+    const main = uploadOf(mainUrl);
+    const mainIsOriginal = main !== undefined && main.originalKey === keyOf(mainUrl);
+    // The photo shown in the cart is the same upload's preview (or its original).
+    const shown = item.imageUrl === "" ? main : uploadOf(item.imageUrl);
+    const otherPhotosStored =
+      shown !== undefined &&
+      shown.id === main?.id &&
+      item.additionalImages.every((url) => uploadOf(url) !== undefined);
+    const problem = lithophaneLineProblem({
+      bundleId: config.bundleId,
+      additionalImageCount: item.additionalImages.length,
+      cropPixels: config.cropPixels,
+      mainPhoto: main && mainIsOriginal ? { width: main.width, height: main.height } : null,
+      otherPhotosStored,
+    });
+    if (problem) problems.push({ id: item.id, index, message: problem.message });
+  });
+  return problems;
+}
