@@ -4,7 +4,7 @@
  * through the real checkout and the built-in test payment page.
  */
 import { randomBytes } from "node:crypto";
-import { BASE_URL, createAdminWithoutMfa, type TestUser, totpCode } from "./auth-helpers";
+import { BASE_URL, createAdminWithoutMfa, type TestUser, withPreviousStepCode } from "./auth-helpers";
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "./fixtures/test";
 
 /** Signs the admin in through the API and enrols TOTP (enable with the password, verify a code). */
@@ -23,12 +23,11 @@ async function signInWithTotpSetUp(context: BrowserContext, user: TestUser): Pro
   expect(enable.ok(), `two-factor enable: ${enable.status()} ${await enable.text()}`).toBe(true);
   const { totpURI } = (await enable.json()) as { totpURI: string };
   const secret = new URL(totpURI).searchParams.get("secret") ?? "";
-  const verify = await request.post("/api/auth/two-factor/verify-totp", {
-    headers,
-    // The previous 30 s step's code (still accepted): a code works once, and the admin's
-    // sign-in can then use the current one without waiting for the clock.
-    data: { code: totpCode(secret, Date.now() - 30_000) },
-  });
+  const verify = await withPreviousStepCode(
+    secret,
+    (code) => request.post("/api/auth/two-factor/verify-totp", { headers, data: { code } }),
+    (res) => res.ok(),
+  );
   expect(verify.ok(), `verify-totp: ${verify.status()} ${await verify.text()}`).toBe(true);
 }
 
