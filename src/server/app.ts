@@ -2,17 +2,17 @@
  * The Hono app: /api/* from routes/, then the built web app with an index.html fallback
  * for client routes. Errors become JSON without stack traces.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { MAX_UPLOAD_BYTES } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
-import { isAppPath, PRERENDERED_ROUTES, prerenderedFile } from "@shared/titles";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { authRequestHandler } from "./auth.js";
 import type { AppContext } from "./context.js";
+import { createPageServer } from "./lib/page-server.js";
 import { sameOriginGuard, securityHeaders, staticPathGuard } from "./lib/security.js";
 import { type ApiError, HttpError } from "./lib/validation.js";
 import { accountRoutes } from "./routes/account.js";
@@ -31,6 +31,7 @@ import { mediaRoutes } from "./routes/media.js";
 import { orderHistoryRoutes } from "./routes/orders.js";
 import { paymentRoutes } from "./routes/payments.js";
 import { ratesRoutes } from "./routes/rates.js";
+import { seoRoutes } from "./routes/seo.js";
 import { shopInfoRoutes } from "./routes/shop-info.js";
 import { trackRoutes } from "./routes/track.js";
 import { uploadRoutes } from "./routes/uploads.js";
@@ -138,6 +139,7 @@ export function createApp(ctx: AppContext) {
 function mountWebApp(app: Hono, ctx: AppContext) {
   // Never a dotfile (/.env, /.git), a source map or a traversal attempt, built or not.
   app.use("*", staticPathGuard());
+  app.route("/", seoRoutes(ctx));
   const root = ctx.config.webDist;
   const indexFile = path.join(root, "index.html");
   if (!existsSync(indexFile)) {
@@ -156,40 +158,27 @@ function mountWebApp(app: Hono, ctx: AppContext) {
       },
     }),
   );
+  // Every page's HTML, with its own head: the pre-rendered landing pages (index.html for /,
+  // prerendered/*.html) and the empty shell the build keeps beside them for every other route.
+  const shellFile = path.join(root, "shell.html");
+  const servePage = createPageServer({
+    root,
+    shellFile: existsSync(shellFile) ? shellFile : indexFile,
+    origin: ctx.config.publicUrl,
+  });
+  app.get("/", servePage);
   app.use(
     "*",
     serveStatic({
       root: relativeRoot,
       precompressed: true,
-      onFound: (filePath, c) => {
-        // index.html names the current hashed assets: always revalidated, never stale after a deploy.
-        c.header("Cache-Control", filePath.endsWith(".html") ? "no-cache" : "public, max-age=3600");
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=3600");
       },
     }),
   );
-  // The pre-rendered landing pages (index.html for /, served above; prerendered/*.html), then
-  // the empty shell the build keeps beside them for every other route.
-  for (const route of PRERENDERED_ROUTES) {
-    if (route === "/" || !existsSync(path.join(root, prerenderedFile(route)))) continue;
-    app.get(
-      route,
-      serveStatic({
-        root: relativeRoot,
-        path: prerenderedFile(route),
-        precompressed: true,
-        onFound: (_path, c) => {
-          c.header("Cache-Control", "no-cache");
-        },
-      }),
-    );
-  }
-  const shellFile = path.join(root, "shell.html");
-  const indexHtml = readFileSync(existsSync(shellFile) ? shellFile : indexFile, "utf8");
   app.get("*", (c) => {
     if (path.extname(c.req.path)) return c.text("Not found", 404);
-    c.header("Cache-Control", "no-cache");
-    // A path the app has no page for still gets the app (its not-found page), with a real 404
-    // so crawlers and link checkers see it.
-    return c.html(indexHtml, isAppPath(c.req.path) ? 200 : 404);
+    return servePage(c);
   });
 }

@@ -528,6 +528,32 @@ export const MESSAGES = {
     name: BRAND_NAME,
   },
 
+  // Designed: what search engines and link previews show for each public page (issue 20).
+  seo: {
+    defaultDescription:
+      "Custom lithophane lightboxes, 3D-printed from your photos and handmade in Northern Ireland.",
+    descriptions: {
+      "/": "Custom lithophane lightboxes, 3D-printed from your photos and handmade in Northern Ireland. Delivered to the UK, Ireland and the world.",
+      "/shop":
+        "Shop custom lithophane lightboxes and accessories: frames, stands, LED upgrades and gift-ready bundles, handmade in Northern Ireland.",
+      "/shop/create":
+        "Upload a photo and design your lithophane lightbox in six steps: shape, frame colour, size and bundle, with a live backlit preview.",
+      "/about":
+        "Meet the maker behind Lithobox: lithophane lightboxes designed and 3D-printed in Northern Ireland.",
+      "/faq":
+        "Answers about lithophane lightboxes: photos that print well, sizes, delivery times, care and returns.",
+      "/contact": "Questions about an order or a custom lightbox? Write to the Lithobox workshop.",
+      "/shipping": "Delivery times and prices for Lithobox lightboxes in the UK, Ireland and worldwide.",
+      "/returns": "Returns and refunds for Lithobox orders, including made-to-order lithophanes.",
+      "/care": "How to care for your lithophane lightbox: cleaning, light sources and display.",
+      "/track": "Track your Lithobox order with its order number and e-mail address.",
+      "/privacy": "How Lithobox collects, uses and protects your personal data and photos.",
+      "/terms": "The terms of service for buying custom lithophane lightboxes and accessories from Lithobox.",
+      "/cookies": "Which cookies the Lithobox shop uses, why it needs them and how to manage them.",
+    } as Record<string, string>,
+    organizationDescription: "Custom 3D-printed lithophane lightboxes, handmade in Northern Ireland.",
+  },
+
   // Designed: the admin order screen's print files (one 3MF per lithophane panel).
   printFiles: {
     title: "Print files",

@@ -1,5 +1,6 @@
 import { BRAND_NAME } from "../../src/shared/brand";
 import { MESSAGES } from "../../src/shared/messages";
+import { INDEXED_PATHS } from "../../src/shared/seo";
 import { documentTitle } from "../../src/shared/titles";
 import { expect, test } from "./fixtures/test";
 import { footer, gotoPage, header } from "./helpers";
@@ -149,6 +150,42 @@ test.describe("404 page", () => {
     await page.getByRole("link", { name: MESSAGES.notFound.homeLink }).click();
     await expect.poll(() => pathOf(page.url())).toBe("/");
     await expect(page).toHaveTitle(BRAND_NAME);
+  });
+});
+
+test.describe("search engines", () => {
+  test("robots.txt keeps them out of the private areas and names the sitemap of public pages", async ({
+    request,
+    baseURL,
+  }) => {
+    const robots = await request.get("/robots.txt");
+    expect(robots.ok()).toBe(true);
+    const rules = await robots.text();
+    for (const prefix of ["/admin", "/account", "/checkout"]) expect(rules).toContain(`Disallow: ${prefix}`);
+    expect(rules).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    for (const path of INDEXED_PATHS) expect(sitemap).toContain(`<loc>${new URL(path, baseURL).href}</loc>`);
+  });
+
+  test("each public page has its description, canonical address and preview tags; private pages are noindex", async ({
+    page,
+    baseURL,
+  }) => {
+    await gotoPage(page, "/faq");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/faq`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      MESSAGES.seo.descriptions["/faq"] ?? "",
+    );
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", documentTitle("/faq"));
+    await gotoPage(page, "/");
+    const organisation = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? "null",
+    );
+    expect(organisation).toMatchObject({ "@type": "OnlineStore", name: BRAND_NAME });
+    await gotoPage(page, "/account");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
   });
 });
 

@@ -1,7 +1,9 @@
-import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppContext } from "../context.js";
-import { catalogCache, type JsonSnapshot } from "../services/catalog-cache.js";
+import { sendEncoded } from "../lib/encoded-body.js";
+import { catalogCache } from "../services/catalog-cache.js";
+
+const JSON_TYPE = "application/json; charset=UTF-8";
 
 /**
  * The shop's catalogue. Answers are revalidated on every use (no-cache + ETag): the creator
@@ -17,50 +19,6 @@ import { catalogCache, type JsonSnapshot } from "../services/catalog-cache.js";
 export function catalogRoutes(ctx: AppContext) {
   const cache = catalogCache(ctx.database.db);
   return new Hono()
-    .get("/catalog/products", async (c) => sendSnapshot(c, await cache.products.get()))
-    .get("/catalog/options", async (c) => sendSnapshot(c, await cache.options.get()));
-}
-
-/** True when an If-None-Match list names `etag` (weak comparison, as for GET in RFC 9110). */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = etag.replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((raw) => {
-    const tag = raw.trim();
-    return tag === "*" || tag.replace(/^W\//, "") === bare;
-  });
-}
-
-/** The best encoding the client accepts among br, gzip and identity (q=0 refuses one). */
-export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
-  if (!acceptEncoding) return null;
-  const q = new Map<string, number>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const value = qParam ? Number(qParam.slice(2)) : 1;
-    q.set(name.trim(), Number.isFinite(value) ? value : 0);
-  }
-  const weight = (name: string) => q.get(name) ?? q.get("*") ?? 0;
-  if (weight("br") > 0) return "br";
-  if (weight("gzip") > 0) return "gzip";
-  return null;
-}
-
-function sendSnapshot(c: Context, snapshot: JsonSnapshot): Response {
-  // Whatever the encoding, the representation is the same JSON: one validator for all.
-  const headers: Record<string, string> = {
-    ETag: snapshot.etag,
-    "Cache-Control": "no-cache",
-    Vary: "Accept-Encoding",
-  };
-  if (etagMatches(c.req.header("if-none-match"), snapshot.etag)) {
-    return c.body(null, 304, headers);
-  }
-  const encoding = pickEncoding(c.req.header("accept-encoding"));
-  const body = encoding === "br" ? snapshot.br : encoding === "gzip" ? snapshot.gzip : snapshot.body;
-  headers["Content-Type"] = "application/json; charset=UTF-8";
-  headers["Content-Length"] = String(body.length);
-  if (encoding) headers["Content-Encoding"] = encoding;
-  return c.body(body, 200, headers);
+    .get("/catalog/products", async (c) => sendEncoded(c, await cache.products.get(), JSON_TYPE))
+    .get("/catalog/options", async (c) => sendEncoded(c, await cache.options.get(), JSON_TYPE));
 }

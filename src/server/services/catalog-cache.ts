@@ -13,56 +13,21 @@
  *
  * One cache per database handle (a WeakMap), so shops in one test process never share answers.
  */
-import { createHash } from "node:crypto";
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import type { DbOrTx } from "../db/client.js";
+import { type EncodedBody, encodeBody } from "../lib/encoded-body.js";
 import { listShopProducts, loadCreatorOptions } from "./catalog.js";
 import { dropPricingSnapshot } from "./pricing.js";
 
 /** How old a snapshot may be before it is reloaded (writes outside the admin routes). */
 export const CATALOG_TTL_MS = 3_000;
 
-/** One serialised answer and its encodings. */
-type Bytes = Uint8Array<ArrayBuffer>;
-
-/** A copy on its own ArrayBuffer (a Buffer may sit in a shared pool). */
-function bytes(buffer: Buffer): Bytes {
-  return new Uint8Array(buffer);
-}
-
-export interface JsonSnapshot {
-  readonly body: Bytes;
-  /**
-   * W/"<sha1 of the JSON, base64url>": weak, because the same JSON is also sent gzip- or
-   * brotli-encoded under this one validator.
-   */
-  readonly etag: string;
-  readonly gzip: Bytes;
-  readonly br: Bytes;
-}
-
-function compress(body: Bytes): { gzip: Bytes; br: Bytes } {
-  return {
-    gzip: bytes(gzipSync(body, { level: 9 })),
-    br: bytes(
-      brotliCompressSync(body, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
-          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      }),
-    ),
-  };
-}
+/** One serialised answer: its bytes, validator and encodings. */
+export type JsonSnapshot = EncodedBody;
 
 /** Serialises `value`; reuses `previous`'s encodings when the bytes did not change. */
 export function toSnapshot(value: unknown, previous?: JsonSnapshot): JsonSnapshot {
-  const body = bytes(Buffer.from(JSON.stringify(value), "utf8"));
-  const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
-  if (previous && previous.etag === etag) return previous;
-  return { body, etag, ...compress(body) };
+  return encodeBody(JSON.stringify(value), previous);
 }
 
 interface Entry {

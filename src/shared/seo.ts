@@ -1,0 +1,123 @@
+/**
+ * What crawlers and link previews read (issue 20): which pages are indexed, their canonical
+ * addresses, descriptions, the sitemap and robots rules, and the organisation's structured data.
+ * Pure: the server fills in its public origin.
+ */
+import { BRAND_NAME, SUPPORT_EMAIL } from "./brand";
+import { MESSAGES } from "./messages";
+import { documentTitle, isKnownPath, normalisePathname } from "./titles";
+
+/** Public pages worth a place in search results, in sitemap order (/create is /shop/create). */
+export const INDEXED_PATHS = [
+  "/",
+  "/shop",
+  "/shop/create",
+  "/about",
+  "/faq",
+  "/contact",
+  "/shipping",
+  "/returns",
+  "/care",
+  "/track",
+  "/privacy",
+  "/terms",
+  "/cookies",
+] as const;
+
+/** Areas a crawler has no business in: private, per-visitor or transactional pages. */
+export const DISALLOWED_PREFIXES = ["/admin", "/account", "/checkout", "/auth"] as const;
+
+/** The same page under another address: its canonical one. */
+const CANONICAL_ALIASES: Readonly<Record<string, string>> = { "/create": "/shop/create" };
+
+function underPrefix(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+export function isIndexed(pathname: string): boolean {
+  const path = normalisePathname(pathname);
+  return (INDEXED_PATHS as readonly string[]).includes(CANONICAL_ALIASES[path] ?? path);
+}
+
+/** The canonical path of an indexed page (query and trailing slash dropped), else null. */
+export function canonicalPath(pathname: string): string | null {
+  const path = normalisePathname(pathname);
+  return isIndexed(path) ? (CANONICAL_ALIASES[path] ?? path) : null;
+}
+
+export interface PageHead {
+  readonly title: string;
+  readonly description: string;
+  /** Absolute canonical URL; null for pages that are not indexed. */
+  readonly canonicalUrl: string | null;
+  /** Pages outside the index say so, so a link found elsewhere is not listed either. */
+  readonly noindex: boolean;
+  /** Structured data for the page (JSON-LD objects), if any. */
+  readonly structuredData: readonly object[];
+}
+
+/**
+ * The head of the page at `pathname` for a shop served at `origin` (no trailing slash). Admin
+ * sub-pages share the admin's head; paths the app has no page for get the not-found head.
+ */
+export function pageHead(pathname: string, origin: string): PageHead {
+  const path = normalisePathname(pathname);
+  const canonical = canonicalPath(path);
+  const admin = underPrefix(path, "/admin");
+  return {
+    title: admin ? `${BRAND_NAME} | Admin` : documentTitle(canonical ?? path),
+    description: (canonical && MESSAGES.seo.descriptions[canonical]) || MESSAGES.seo.defaultDescription,
+    canonicalUrl: canonical === null ? null : `${origin}${canonical}`,
+    noindex: canonical === null,
+    structuredData: canonical === "/" ? [organizationData(origin)] : [],
+  };
+}
+
+/** The head cache key: one entry per known page, one for every admin page, one for "not found". */
+export function pageHeadKey(pathname: string): string {
+  const path = normalisePathname(pathname);
+  if (underPrefix(path, "/admin")) return "/admin";
+  return isKnownPath(path) ? path : "404";
+}
+
+/** schema.org Organization (an OnlineStore) for the home page. */
+export function organizationData(origin: string): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "OnlineStore",
+    name: BRAND_NAME,
+    url: `${origin}/`,
+    logo: `${origin}/favicon.svg`,
+    email: SUPPORT_EMAIL,
+    description: MESSAGES.seo.organizationDescription,
+    address: { "@type": "PostalAddress", addressRegion: "Northern Ireland", addressCountry: "GB" },
+    areaServed: ["GB", "IE", "Worldwide"],
+  };
+}
+
+/** robots.txt: private areas disallowed, the sitemap named. */
+export function robotsTxt(origin: string): string {
+  return [
+    "User-agent: *",
+    ...DISALLOWED_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
+    "Allow: /",
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
+
+/**
+ * The sitemap of the indexed pages. Each address is serialised by URL, which percent-encodes
+ * what XML would need escaped in a path; the origin is the shop's configured URL.
+ */
+export function sitemapXml(origin: string): string {
+  const urls = INDEXED_PATHS.map((path) => `  <url><loc>${new URL(path, origin).href}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
