@@ -31,6 +31,7 @@ import { mediaRoutes } from "./routes/media.js";
 import { orderHistoryRoutes } from "./routes/orders.js";
 import { paymentRoutes } from "./routes/payments.js";
 import { ratesRoutes } from "./routes/rates.js";
+import { shippingRoutes } from "./routes/shipping.js";
 import { shopInfoRoutes } from "./routes/shop-info.js";
 import { trackRoutes } from "./routes/track.js";
 import { uploadRoutes } from "./routes/uploads.js";
@@ -54,6 +55,7 @@ export function createApi(ctx: AppContext) {
     .route("/", addressRoutes(ctx))
     .route("/", orderHistoryRoutes(ctx))
     .route("/", checkoutRoutes(ctx))
+    .route("/", shippingRoutes(ctx))
     .route("/", paymentRoutes(ctx))
     .route("/", trackRoutes(ctx))
     .route("/", eventRoutes(ctx))
