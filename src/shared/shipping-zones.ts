@@ -181,7 +181,10 @@ export const SEED_SHIPPING_ZONES = (allCountryCodes: readonly string[]): Shippin
 };
 
 /** The zone that delivers to a country, or undefined: the shop does not deliver there. */
-export function zoneForCountry(zones: readonly ShippingZone[], country: string): ShippingZone | undefined {
+export function zoneForCountry<Z extends Pick<ShippingZone, "countries">>(
+  zones: readonly Z[],
+  country: string,
+): Z | undefined {
   const code = country.toUpperCase();
   return zones.find((zone) => zone.countries.includes(code));
 }

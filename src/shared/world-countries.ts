@@ -4,7 +4,7 @@
  * country the spec's phone table also names keeps the spec's name ("United States",
  * "Russia", "South Korea"), so a saved profile's country and a checkout's agree.
  */
-import english from "i18n-iso-countries/langs/en.json";
+import english from "i18n-iso-countries/langs/en.json" with { type: "json" };
 import { findCountryByIso2 } from "./countries";
 
 export interface WorldCountry {

@@ -1,0 +1,26 @@
+/**
+ * Shipping zones (issue 16): where the shop delivers, at what price, and the delivery window
+ * an order placed now is promised.
+ *   GET /api/shipping/zones -> { zones: PublicShippingZone[] }
+ */
+import { queryOptions } from "@tanstack/react-query";
+import type { PublicShippingZone, ShippingZonesAnswer } from "../../server/routes/shipping";
+import { api, readJson } from "./client";
+
+export type { PublicShippingZone };
+
+export async function fetchShippingZones(): Promise<PublicShippingZone[]> {
+  const body: ShippingZonesAnswer = await readJson(api.shipping.zones.$get());
+  return body.zones;
+}
+
+export const shippingQueryKeys = { zones: ["shipping", "zones"] as const };
+
+/** Checkout's zones; refetched when the page regains focus so an admin's edit shows. */
+export function shippingZonesQuery() {
+  return queryOptions({
+    queryKey: shippingQueryKeys.zones,
+    queryFn: fetchShippingZones,
+    staleTime: 60_000,
+  });
+}
