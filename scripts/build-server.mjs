@@ -38,7 +38,8 @@ export async function buildServer(outDir = SERVER_OUT) {
     splitting: true,
     format: "esm",
     platform: "node",
-    target: "node20",
+    // node20.19 is package.json's engines floor: it keeps import attributes (a JSON import "with { type: \"json\" }").
+    target: "node20.19",
     packages: "external",
     tsconfig: path.join(root, "tsconfig.json"),
     chunkNames: "chunk-[hash]",

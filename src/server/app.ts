@@ -32,6 +32,7 @@ import { orderHistoryRoutes } from "./routes/orders.js";
 import { paymentRoutes } from "./routes/payments.js";
 import { ratesRoutes } from "./routes/rates.js";
 import { seoRoutes } from "./routes/seo.js";
+import { shippingRoutes } from "./routes/shipping.js";
 import { shopInfoRoutes } from "./routes/shop-info.js";
 import { trackRoutes } from "./routes/track.js";
 import { uploadRoutes } from "./routes/uploads.js";
@@ -55,6 +56,7 @@ export function createApi(ctx: AppContext) {
     .route("/", addressRoutes(ctx))
     .route("/", orderHistoryRoutes(ctx))
     .route("/", checkoutRoutes(ctx))
+    .route("/", shippingRoutes(ctx))
     .route("/", paymentRoutes(ctx))
     .route("/", trackRoutes(ctx))
     .route("/", eventRoutes(ctx))

@@ -445,6 +445,7 @@ export const MESSAGES = {
     notARealDate: "That is not a real date.",
     invalidImageUrl: "The picture must be a web address starting with http:// or https://.",
     checkoutCountryOnly: "We currently deliver to the United Kingdom only.",
+    chooseCountry: "Please choose the country to deliver to.",
   },
 
   checkout: {
@@ -607,5 +608,47 @@ export const MESSAGES = {
     trackingRequired: "Enter the tracking number: the customer's dispatch e-mail includes it.",
     bulkTrackingRequired: "Enter a tracking number for each order you mark dispatched.",
     trackingFor: (displayNumber: string): string => `Tracking number for order #${displayNumber}`,
+  },
+
+  // Issue 16: shipping zones, international checkout, delivery dates, duties.
+  shippingZones: {
+    title: "Shipping zones",
+    intro:
+      "Each zone lists the countries it delivers to, its prices and its delivery days. A country in no zone cannot be chosen at checkout.",
+    saved: "Shipping zones saved. The next checkout uses them.",
+    saveFailed: "Could not save the shipping zones.",
+    priceNegative: "Prices cannot be negative.",
+    priceInvalid: "Enter a price in pounds, like 8.99.",
+    daysInvalid: "Enter whole days from 0 to 90.",
+    daysOrder: "The first day cannot be after the last.",
+    idInvalid: "Use lower-case letters, digits and dashes for the zone's id.",
+    nameRequired: "Give the zone a name.",
+    unknownCountry: "Unknown country code.",
+    atLeastOne: "Keep at least one zone.",
+    duplicateId: (id: string): string => `Two zones have the id "${id}".`,
+    countryTwice: (code: string, zone: string): string =>
+      `${code} is already in the zone "${zone}": a country can be in one zone only.`,
+  },
+  international: {
+    /** Checkout: the chosen country is in no zone. */
+    notDelivered: (country: string): string =>
+      `We don't deliver to ${country} yet. Ask us and we'll see what we can do.`,
+    askAboutCountry: "Ask about delivery",
+    contactSubject: (country: string): string => `Delivery to ${country}`,
+    countryLabel: "Country",
+    countrySearch: "Search countries",
+    noCountryMatch: "No country matches.",
+    invalidPostalCode: (label: string, example: string | undefined): string =>
+      `Please enter a valid ${label}${example ? ` (for example ${example})` : ""}.`,
+    /** The server's answer when the client's shipping price is not the zone's. */
+    shippingPriceChanged:
+      "The delivery price for your country has changed. Please check the new price and try again.",
+    arrives: (window: string): string => `Arrives ${window}`,
+    estimatedDelivery: "Estimated delivery",
+    dutiesCustomer:
+      "Import duties and taxes may be charged by your country's customs on delivery; they are not included in our prices and are paid by you to the carrier.",
+    dutiesShop: "Any import duties and taxes are paid by us: nothing more to pay on delivery.",
+    noDuties: "No import duties or taxes to pay on delivery.",
+    chargedInGbpShipping: (amount: string): string => `charged in GBP: ${amount}`,
   },
 } as const;

@@ -243,7 +243,7 @@ describe("shippingInfoSchema", () => {
   it("accepts a UK address and normalises the postcode", () => {
     const parsed = shippingInfoSchema.parse(valid);
     expect(parsed.postalCode).toBe("BT1 5GS");
-    expect(parsed.country).toBe("United Kingdom");
+    expect(parsed.country).toBe("GB");
   });
 
   it("treats phone and address line 2 as optional", () => {
@@ -266,9 +266,10 @@ describe("shippingInfoSchema", () => {
     });
   });
 
-  it("fixes the country to the United Kingdom", () => {
+  it("takes any country by code or name, and checks its postal code (issue 16)", () => {
+    expect(shippingInfoSchema.parse({ ...valid, country: "gb" }).country).toBe("GB");
     expect(errorsOf(shippingInfoSchema.safeParse({ ...valid, country: "Ireland" }))).toEqual({
-      country: ["We currently deliver to the United Kingdom only."],
+      postalCode: ["Please enter a valid Eircode (for example D02 X285)."],
     });
     expect(errorsOf(shippingInfoSchema.safeParse({ ...valid, country: undefined }))).toEqual({
       country: ["Please fill in all required fields."],

@@ -1,17 +1,18 @@
 import { z } from "zod";
+import {
+  addressFormat,
+  invalidPostalCodeMessage,
+  isValidPostalCode,
+  normalisePostalCode,
+} from "./address-format";
 import { cartItemSchema } from "./cart";
 import { MAX_CART_ITEMS, MAX_URL_LENGTH } from "./cart-limits";
-import {
-  CHECKOUT_COUNTRY,
-  DEFAULT_PHONE_COUNTRY_CODE,
-  findCountryByName,
-  isKnownDialCode,
-  validatePhone,
-} from "./countries";
+import { DEFAULT_PHONE_COUNTRY_CODE, findCountryByName, isKnownDialCode, validatePhone } from "./countries";
 import { CURRENCY_CODES } from "./currency";
 import { MFA_CODE_LENGTH, ORDER_NUMBER_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
 import { MESSAGES } from "./messages";
 import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS } from "./shipping";
+import { countryCodeOf } from "./world-countries";
 
 /**
  * Zod schemas used at both edges (forms in the web app, request bodies on the server), with
@@ -197,16 +198,27 @@ export const mfaCodeSchema = z
 // ---------------------------------------------------------------------------- checkout
 
 /** UK postcodes, including GIR 0AA; any spacing. Output is upper case with one space: "BT1 1AA". */
-const UK_POSTCODE = /^(GIR\s*0AA|[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})$/i;
-
 export function normaliseUkPostcode(postcode: string): string {
-  const compact = postcode.replace(/\s+/g, "").toUpperCase();
-  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
+  return normalisePostalCode("GB", postcode);
 }
 
 const missing = V.requiredFieldsCheckout;
 
-/** Fields that must be filled before checkout ('Missing information' / 'Please fill in all required fields.'). */
+/**
+ * Checkout's required text: like requiredText, but a blank value does not abort the parse, so
+ * the country's own checks (region, postal code) still run and a blank form lists every field.
+ */
+function checkoutText(maxLength: number) {
+  return z.string({ error: missing }).trim().min(1, missing).max(maxLength, V.tooLong(maxLength));
+}
+
+const plainEmail = z.email();
+const checkoutEmail = checkoutText(FIELD_MAX_LENGTH.email).refine(
+  (value) => value === "" || plainEmail.safeParse(value).success,
+  V.invalidEmail,
+);
+
+/** Fields a UK address must fill before checkout ('Missing information' / 'Please fill in all required fields.'). */
 export const SHIPPING_REQUIRED_FIELDS = [
   "firstName",
   "lastName",
@@ -217,23 +229,68 @@ export const SHIPPING_REQUIRED_FIELDS = [
   "postalCode",
 ] as const;
 
-export const shippingInfoSchema = z.object({
-  firstName: requiredText(missing, FIELD_MAX_LENGTH.name),
-  lastName: requiredText(missing, FIELD_MAX_LENGTH.name),
-  email: emailField(missing),
-  phone: optionalPhone,
-  addressLine1: requiredText(missing, FIELD_MAX_LENGTH.addressLine),
-  addressLine2: optionalText(FIELD_MAX_LENGTH.addressLine),
-  city: requiredText(missing, FIELD_MAX_LENGTH.city),
-  state: requiredText(missing, FIELD_MAX_LENGTH.state),
-  postalCode: requiredText(missing, FIELD_MAX_LENGTH.postalCode)
-    .regex(UK_POSTCODE, V.invalidPostcode)
-    .transform(normaliseUkPostcode),
-  /** Fixed: checkout ships to the United Kingdom only. */
-  country: z.literal(CHECKOUT_COUNTRY, {
-    error: (issue) => (issue.input === undefined ? missing : V.checkoutCountryOnly),
-  }),
-});
+/** A country to deliver to: its ISO code ("IE") or English name ("Ireland"); output is the code. */
+export const deliveryCountrySchema = z
+  .string({ error: (issue) => (issue.input === undefined ? missing : V.chooseCountry) })
+  .trim()
+  .min(1, { error: missing, abort: true })
+  .max(FIELD_MAX_LENGTH.country, V.tooLong(FIELD_MAX_LENGTH.country))
+  .transform((value, ctx) => {
+    const code = countryCodeOf(value);
+    if (!code) {
+      ctx.addIssue({ code: "custom", message: V.chooseCountry });
+      return z.NEVER;
+    }
+    return code;
+  });
+
+/**
+ * Checkout's address. Which region and postal-code fields are required, and the postal
+ * code's format, follow the country (address-format.ts); a region the country does not use
+ * is dropped. Whether the shop delivers to the country is the server's zones' call.
+ */
+export const shippingInfoSchema = z
+  .object({
+    firstName: checkoutText(FIELD_MAX_LENGTH.name),
+    lastName: checkoutText(FIELD_MAX_LENGTH.name),
+    email: checkoutEmail,
+    phone: optionalPhone,
+    addressLine1: checkoutText(FIELD_MAX_LENGTH.addressLine),
+    addressLine2: optionalText(FIELD_MAX_LENGTH.addressLine),
+    city: checkoutText(FIELD_MAX_LENGTH.city),
+    state: optionalText(FIELD_MAX_LENGTH.state),
+    postalCode: optionalText(FIELD_MAX_LENGTH.postalCode),
+    country: deliveryCountrySchema,
+  })
+  .superRefine(
+    (value, ctx) => {
+      // Runs beside the other fields' issues (so a blank form lists every missing field);
+      // the values may then be unparsed, hence the checks.
+      if (typeof value !== "object" || value === null) return;
+      const country = typeof value.country === "string" ? countryCodeOf(value.country) : undefined;
+      if (!country) return;
+      for (const field of addressFormat(country).fields) {
+        if (field.key === "city") continue;
+        const raw = value[field.key];
+        const text = typeof raw === "string" ? raw.trim() : "";
+        if (field.required && !text) {
+          ctx.addIssue({ code: "custom", message: missing, path: [field.key] });
+        } else if (field.key === "postalCode" && text && !isValidPostalCode(country, text)) {
+          ctx.addIssue({ code: "custom", message: invalidPostalCodeMessage(country), path: ["postalCode"] });
+        }
+      }
+    },
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  )
+  .transform((value) => {
+    const format = addressFormat(value.country);
+    const hasRegion = format.fields.some((f) => f.key === "state");
+    return {
+      ...value,
+      state: hasRegion ? (value.state ?? "") : "",
+      postalCode: value.postalCode ? normalisePostalCode(value.country, value.postalCode) : "",
+    };
+  });
 export type ShippingInfo = z.infer<typeof shippingInfoSchema>;
 export type ShippingInfoInput = z.input<typeof shippingInfoSchema>;
 
@@ -243,6 +300,11 @@ export const checkoutRequestSchema = z.object({
   shippingInfo: shippingInfoSchema,
   currency: z.enum(CURRENCY_CODES),
   shippingMethod: z.enum(SHIPPING_METHODS).default(DEFAULT_SHIPPING_METHOD),
+  /**
+   * The shipping price the page showed (GBP pence). The server prices shipping from the
+   * country's zone itself; when this is sent and differs, it refuses (the buyer sees the new price).
+   */
+  expectedShippingPence: z.number().int().min(0).max(10_000_000).optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 

@@ -291,6 +291,15 @@ const SCENARIOS: Record<string, Scenario> = {
       return { method: "PATCH", url: `/api/admin/options/${id}`, json: { priceModifierPence: 250 } };
     },
   },
+  "PUT /api/admin/shipping-zones": {
+    rows: [{ actionType: "shipping_zones.update", tableName: "shipping_zones", recordId: null }],
+    async prepare() {
+      const res = await shop.request("/api/admin/shipping-zones", { headers: { cookie: admin.cookie } });
+      const { zones } = (await res.json()) as { zones: Array<Json & { standardPence: number }> };
+      const changed = zones.map((zone, index) => (index === 0 ? { ...zone, standardPence: 949 } : zone));
+      return { method: "PUT", url: "/api/admin/shipping-zones", json: { zones: changed } };
+    },
+  },
   "PUT /api/admin/data/environment": {
     rows: [{ actionType: "settings.environment_mode", tableName: "system_settings" }],
     async prepare() {

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -326,6 +327,12 @@ export const orders = pgTable(
     shippingState: text("shipping_state").notNull(),
     shippingPostalCode: text("shipping_postal_code").notNull(),
     shippingCountry: text("shipping_country").notNull().default("United Kingdom"),
+    /** ISO alpha-2 of shipping_country; the zone that priced the delivery (issue 16). */
+    shippingCountryCode: text("shipping_country_code").notNull().default("GB"),
+    shippingZone: text("shipping_zone"),
+    /** The delivery window promised at checkout (calendar days in Europe/London). */
+    deliveryEarliest: date("delivery_earliest", { mode: "string" }),
+    deliveryLatest: date("delivery_latest", { mode: "string" }),
     testMode: boolean("test_mode").notNull().default(false),
     paymentProvider: text("payment_provider"), // stripe | test
     paymentSessionId: text("payment_session_id").unique(),
@@ -470,6 +477,43 @@ export const orderEmails = pgTable(
   (t) => [
     primaryKey({ columns: [t.orderId, t.kind] }),
     index("order_emails_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+// ---------------------------------------------------------------- Shipping zones (issue 16)
+
+/**
+ * Where the shop delivers, at what price and in how many working days. Every country (ISO
+ * alpha-2) is in at most one zone: the unique index on shipping_zone_countries says so.
+ */
+export const shippingZones = pgTable("shipping_zones", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  standardPrice: integer("standard_price").notNull(),
+  expressPrice: integer("express_price").notNull(),
+  /** Standard is free when the subtotal is over this (pence); null: never free. */
+  freeStandardOver: integer("free_standard_over"),
+  standardDaysMin: integer("standard_days_min").notNull(),
+  standardDaysMax: integer("standard_days_max").notNull(),
+  expressDaysMin: integer("express_days_min").notNull(),
+  expressDaysMax: integer("express_days_max").notNull(),
+  /** customer_pays_on_delivery | shop_pays; null where no import charges apply. */
+  duties: text("duties"),
+  sortOrder: integer("sort_order").notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+export const shippingZoneCountries = pgTable(
+  "shipping_zone_countries",
+  {
+    zoneId: text("zone_id")
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: "cascade" }),
+    country: text("country").notNull(),
+  },
+  (t) => [
+    uniqueIndex("shipping_zone_countries_country_idx").on(t.country),
+    index("shipping_zone_countries_zone_idx").on(t.zoneId),
   ],
 );
 

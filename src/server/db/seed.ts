@@ -1,13 +1,16 @@
 /**
- * First-start seed: the creator's options (the spec's fallback set), the accessory catalogue
- * and the environment mode. Each part is written only where its table is empty, so a
+ * First-start seed: the creator's options (the spec's fallback set), the accessory catalogue,
+ * the shipping zones (issue 16) and the environment mode. Each part is written only where its table is empty, so a
  * maker's own edits survive every restart.
  */
 import { FALLBACK_OPTIONS } from "@shared/options";
+import { SEED_SHIPPING_ZONES } from "@shared/shipping-zones";
+import { WORLD_COUNTRIES } from "@shared/world-countries";
 import { count } from "drizzle-orm";
+import { replaceShippingZones } from "../services/shipping-zones.js";
 import { SEED_PRODUCTS } from "./catalogue.js";
 import type { Db } from "./client.js";
-import { productOptions, products, systemSettings } from "./schema.js";
+import { productOptions, products, shippingZones, systemSettings } from "./schema.js";
 
 export const ENVIRONMENT_MODE_KEY = "environment_mode";
 
@@ -38,6 +41,10 @@ export async function seedDatabase(db: Db): Promise<{ options: number; products:
     if (!productCount?.n) {
       await tx.insert(products).values(SEED_PRODUCTS);
       seededProducts = SEED_PRODUCTS.length;
+    }
+    const [zoneCount] = await tx.select({ n: count() }).from(shippingZones);
+    if (!zoneCount?.n) {
+      await replaceShippingZones(tx, SEED_SHIPPING_ZONES(WORLD_COUNTRIES.map((c) => c.code)));
     }
     await tx
       .insert(systemSettings)

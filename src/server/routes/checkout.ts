@@ -1,10 +1,12 @@
 import { zValidator } from "@hono/zod-validator";
-import { shippingLineLabel } from "@shared/checkout";
+import { checkoutTotals, shippingLineLabel } from "@shared/checkout";
 import { MESSAGES } from "@shared/messages";
 import { paymentOutcome } from "@shared/order-lifecycle";
 import { displayOrderNumber } from "@shared/orders";
 import { checkoutRequestSchema } from "@shared/schemas";
 import { needsSupportForQuantity } from "@shared/shipping";
+import { zoneForCountry } from "@shared/shipping-zones";
+import { countryName } from "@shared/world-countries";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppContext } from "../context.js";
@@ -12,6 +14,7 @@ import { orders } from "../db/schema.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser } from "../lib/session.js";
 import { type ApiError, validationHook } from "../lib/validation.js";
+import { orderDeliveryWindow } from "../services/delivery-dates.js";
 import { findLinePhotoProblems } from "../services/line-photos.js";
 import {
   CHANGED_BY,
@@ -30,6 +33,7 @@ import {
   priceFromSnapshot,
   pricingSnapshot,
 } from "../services/pricing.js";
+import { listShippingZones } from "../services/shipping-zones.js";
 
 /** Per client IP per minute. A customer checks out a handful of times at most. */
 export const CHECKOUT_RATE_LIMIT = 20;
@@ -86,6 +90,8 @@ function cartItemName(item: { config: { kind: string }; frameStyle: string; shap
  *   -> 422 item_unavailable {message, items: RefusedItem[]} when a line cannot be sold or
  *      cannot be made (a photo count other than the bundle's, a crop outside the photo, a
  *      photo that is not one of the shop's stored uploads), 422 bulk_order for 5 or more units (the spec: contact support);
+ *   -> 422 country_not_delivered {message, fields} when no shipping zone has the country;
+ *   -> 409 shipping_price_changed when expectedShippingPence is not the zone's price;
  *   -> 429 rate_limited; 503 payment_unavailable when Stripe cannot be reached.
  * GET /checkout/status/:orderId?token=... -> CheckoutStatus, for the order's token or its
  *   signed-in owner; 404 otherwise.
@@ -101,13 +107,24 @@ export function checkoutRoutes(ctx: AppContext) {
       rateLimit(ctx, createLimiter, { name: "checkout", message: MESSAGES.checkout.tooManyRequests }),
       zValidator("json", checkoutRequestSchema, validationHook),
       async (c) => {
-        const { cartItems, shippingInfo, currency, shippingMethod } = c.req.valid("json");
+        const { cartItems, shippingInfo, currency, shippingMethod, expectedShippingPence } =
+          c.req.valid("json");
         if (needsSupportForQuantity(cartItems.length)) {
           return c.json<CheckoutRefusal>(
             { error: "bulk_order", message: MESSAGES.checkout.bulkOrder.description },
             422,
           );
         }
+        // Shipping is priced from the country's zone, read now: an admin's edit applies here.
+        const zone = zoneForCountry(await listShippingZones(db), shippingInfo.country);
+        if (!zone) {
+          const message = MESSAGES.international.notDelivered(countryName(shippingInfo.country));
+          return c.json<CheckoutRefusal>(
+            { error: "country_not_delivered", message, fields: { "shippingInfo.country": message } },
+            422,
+          );
+        }
+        const deliveryWindow = orderDeliveryWindow(zone, shippingMethod, new Date());
         const configs = cartItems.map((item) => item.config);
         const [user, snapshot, photoProblems] = await Promise.all([
           // Sessions live only in cookies: without one there is nobody to look up.
@@ -167,12 +184,28 @@ export function checkoutRoutes(ctx: AppContext) {
             422,
           );
 
+        // The page's shipping price, when it sent one, must be the zone's: else the buyer is shown the new one.
+        const shippingDiffers = (lines: readonly OrderLineInput[]) =>
+          expectedShippingPence !== undefined &&
+          checkoutTotals(
+            lines.map((l) => l.unitPricePence),
+            shippingMethod,
+            zone,
+          ).shippingPence !== expectedShippingPence;
+        const shippingRefusal = () =>
+          c.json<CheckoutRefusal>(
+            { error: "shipping_price_changed", message: MESSAGES.international.shippingPriceChanged },
+            409,
+          );
+
         const provider = ctx.payments;
         const place = (lines: readonly OrderLineInput[], catalogFingerprint: string | null) =>
           createOrder(ctx.database, {
             userId: user?.id ?? null,
             shipping: shippingInfo,
             shippingMethod,
+            zone,
+            deliveryWindow,
             displayCurrency: currency,
             lines,
             forceTestMode: provider.kind === "test",
@@ -184,6 +217,7 @@ export function checkoutRoutes(ctx: AppContext) {
         // Priced from the in-memory snapshot; the INSERT writes the order only if the catalogue
         // is still the snapshot's. A refusal is never decided on the snapshot alone.
         let { refused, lines } = decide(priceFromSnapshot(snapshot, configs));
+        if (refused.length === 0 && shippingDiffers(lines)) return shippingRefusal();
         let order = refused.length === 0 ? await place(lines, snapshot.fingerprint) : null;
         if (!order) {
           // The catalogue changed (or something looked unsellable): price from the database,
@@ -191,6 +225,7 @@ export function checkoutRoutes(ctx: AppContext) {
           if (refused.length === 0) dropPricingSnapshot(db, snapshot);
           ({ refused, lines } = decide(await priceCartItems(db, configs)));
           if (refused.length > 0) return refusal(refused);
+          if (shippingDiffers(lines)) return shippingRefusal();
           order = await place(lines, null);
           if (!order) throw new Error("order not created");
         }
@@ -210,7 +245,21 @@ export function checkoutRoutes(ctx: AppContext) {
               unitAmountPence: line.unitPricePence,
               quantity: 1,
             })),
-            shipping: { label: shippingLineLabel(shippingMethod), amountPence: order.shippingPence },
+            shipping: {
+              label: shippingLineLabel(shippingMethod, zone),
+              amountPence: order.shippingPence,
+              country: shippingInfo.country,
+              name: `${shippingInfo.firstName} ${shippingInfo.lastName}`,
+              phone: shippingInfo.phone ? shippingInfo.phone : null,
+              address: {
+                line1: shippingInfo.addressLine1,
+                line2: shippingInfo.addressLine2 ? shippingInfo.addressLine2 : null,
+                city: shippingInfo.city,
+                state: shippingInfo.state,
+                postalCode: shippingInfo.postalCode,
+              },
+              businessDays: shippingMethod === "express" ? zone.expressDays : zone.standardDays,
+            },
             totalPence: order.totalPence,
           });
           if (provider.kind !== "test") await setPaymentSession(db, order.id, session.sessionId);

@@ -20,10 +20,13 @@ import { randomUUID } from "node:crypto";
 import type { CartItem } from "@shared/cart";
 import { checkoutTotals } from "@shared/checkout";
 import type { CurrencyCode } from "@shared/currency";
+import type { DeliveryWindow } from "@shared/delivery-dates";
 import { canChangeOrderStatus } from "@shared/order-lifecycle";
 import { displayOrderNumber, ORDER_STATUS_LABELS, type OrderStatus } from "@shared/orders";
 import type { ShippingInfo } from "@shared/schemas";
 import type { ShippingMethod } from "@shared/shipping";
+import type { ShippingZone } from "@shared/shipping-zones";
+import { countryName } from "@shared/world-countries";
 import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { Database, DbOrTx, Tx } from "../db/client.js";
@@ -64,6 +67,10 @@ export interface CreateOrderInput {
   userId: string | null;
   shipping: ShippingInfo;
   shippingMethod: ShippingMethod;
+  /** The zone that delivers to shipping.country: it prices the shipping (issue 16). */
+  zone: ShippingZone;
+  /** The delivery window promised at checkout. */
+  deliveryWindow: DeliveryWindow;
   displayCurrency: CurrencyCode;
   lines: readonly OrderLineInput[];
   /** True without a Stripe key (built-in test payments): the order is a test order whatever the mode. */
@@ -102,12 +109,13 @@ const INSERT_ORDER_SQL = `with guard as (
   insert into orders (id, user_id, status, total_amount, subtotal_amount, shipping_amount, shipping_method,
     display_currency, shipping_email, shipping_first_name, shipping_last_name, shipping_phone,
     shipping_address_line_1, shipping_address_line_2, shipping_city, shipping_state, shipping_postal_code,
-    shipping_country, test_mode, payment_provider, payment_session_id)
+    shipping_country, test_mode, payment_provider, payment_session_id,
+    shipping_country_code, shipping_zone, delivery_earliest, delivery_latest)
   select $1::uuid, $2::text, 'pending', $3::integer, $4::integer, $5::integer, $6::text, $7::text, $8::text,
     $9::text, $10::text, $11::text, $12::text, $13::text, $14::text, $15::text, $16::text, $17::text,
     $18::boolean or coalesce((select setting_value = 'test' from system_settings
       where setting_key = '${ENVIRONMENT_MODE_KEY}'), false),
-    $19::text, $20::text
+    $19::text, $20::text, $24::text, $25::text, $26::date, $27::date
   where (select ok from guard)
   returning test_mode
 ), new_items as (
@@ -140,6 +148,7 @@ export async function createOrder(
   const totals = checkoutTotals(
     input.lines.map((l) => l.unitPricePence),
     input.shippingMethod,
+    input.zone,
   );
   const s = input.shipping;
   const lines = input.lines.map((line, position) => ({
@@ -176,13 +185,17 @@ export async function createOrder(
       s.city,
       s.state,
       s.postalCode,
-      s.country,
+      countryName(s.country),
       input.forceTestMode,
       input.paymentProvider,
       input.paymentSessionId?.(id) ?? null,
       input.catalogFingerprint ?? null,
       JSON.stringify(lines),
       CHANGED_BY.customer(input.userId),
+      s.country,
+      input.zone.id,
+      input.deliveryWindow.earliest,
+      input.deliveryWindow.latest,
     ],
     "lithobox_create_order",
   );

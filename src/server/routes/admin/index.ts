@@ -18,6 +18,7 @@ import { adminOrderRoutes } from "./orders.js";
 import { adminPrintJobRoutes } from "./print-jobs.js";
 import { adminProductRoutes } from "./products.js";
 import type { AdminEnv } from "./shared.js";
+import { adminShippingRoutes } from "./shipping.js";
 import { adminUserRoutes } from "./users.js";
 
 export function adminRoutes(ctx: AppContext) {
@@ -36,5 +37,6 @@ export function adminRoutes(ctx: AppContext) {
     .route("/", adminAnalyticsRoutes(ctx))
     .route("/", adminExportRoutes(ctx))
     .route("/", adminDataRoutes(ctx))
-    .route("/", adminActivityRoutes(ctx));
+    .route("/", adminActivityRoutes(ctx))
+    .route("/", adminShippingRoutes(ctx));
 }

@@ -68,8 +68,29 @@ export function createStripePaymentProvider(opts: {
             client_reference_id: order.id,
             success_url: `${opts.publicUrl}/checkout/success?${orderQuery}`,
             cancel_url: `${opts.publicUrl}/checkout/cancel?${orderQuery}`,
-            metadata: { orderId: order.id, orderNumber: order.displayNumber },
-            payment_intent_data: { metadata: { orderId: order.id, orderNumber: order.displayNumber } },
+            metadata: {
+              orderId: order.id,
+              orderNumber: order.displayNumber,
+              shippingCountry: order.shipping.country,
+            },
+            payment_intent_data: {
+              metadata: { orderId: order.id, orderNumber: order.displayNumber },
+              // The address checkout took, with its country: Stripe shows it and keeps it with the payment.
+              shipping: {
+                name: order.shipping.name,
+                ...(order.shipping.phone ? { phone: order.shipping.phone } : {}),
+                address: {
+                  line1: order.shipping.address.line1,
+                  ...(order.shipping.address.line2 ? { line2: order.shipping.address.line2 } : {}),
+                  city: order.shipping.address.city,
+                  ...(order.shipping.address.state ? { state: order.shipping.address.state } : {}),
+                  ...(order.shipping.address.postalCode
+                    ? { postal_code: order.shipping.address.postalCode }
+                    : {}),
+                  country: order.shipping.country,
+                },
+              },
+            },
             line_items: order.lines.map((line) => ({
               quantity: line.quantity,
               price_data: {
@@ -87,6 +108,10 @@ export function createStripePaymentProvider(opts: {
                   type: "fixed_amount",
                   display_name: order.shipping.label,
                   fixed_amount: { amount: order.shipping.amountPence, currency: "gbp" },
+                  delivery_estimate: {
+                    minimum: { unit: "business_day", value: Math.max(1, order.shipping.businessDays.min) },
+                    maximum: { unit: "business_day", value: Math.max(1, order.shipping.businessDays.max) },
+                  },
                 },
               },
             ],

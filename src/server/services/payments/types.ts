@@ -18,8 +18,21 @@ export interface PaymentOrder {
   displayNumber: string;
   email: string;
   lines: PaymentLine[];
-  shipping: { label: string; amountPence: number };
+  shipping: PaymentShipping;
   totalPence: number;
+}
+
+/** The delivery: its price (priced from the zone), the address and its country (issue 16). */
+export interface PaymentShipping {
+  label: string;
+  amountPence: number;
+  /** ISO alpha-2. */
+  country: string;
+  name: string;
+  phone: string | null;
+  address: { line1: string; line2: string | null; city: string; state: string; postalCode: string };
+  /** The carrier's working days, from the zone. */
+  businessDays: { min: number; max: number };
 }
 
 export interface PaymentSession {

@@ -9,6 +9,7 @@ import {
   Package,
   ShoppingBag,
   SlidersHorizontal,
+  Truck,
   Users,
 } from "lucide-react";
 import { Suspense } from "react";
@@ -21,6 +22,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/users", label: "Users", icon: Users },
   { to: "/admin/products", label: "Products", icon: Package },
   { to: "/admin/creator-config", label: "Creator options", icon: SlidersHorizontal },
+  { to: "/admin/shipping-zones", label: "Shipping zones", icon: Truck },
   { to: "/admin/analytics", label: "Analytics", icon: BarChart3 },
   { to: "/admin/export", label: "Export", icon: Download },
   { to: "/admin/data-management", label: "Data management", icon: Database },

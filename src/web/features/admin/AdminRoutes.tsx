@@ -26,6 +26,9 @@ const ExportPage = lazy(() => import("./ExportPage").then((m) => ({ default: m.E
 const DataManagementPage = lazy(() =>
   import("./DataManagementPage").then((m) => ({ default: m.DataManagementPage })),
 );
+const ShippingZonesPage = lazy(() =>
+  import("./ShippingZonesPage").then((m) => ({ default: m.ShippingZonesPage })),
+);
 const ActivityPage = lazy(() => import("./ActivityPage").then((m) => ({ default: m.ActivityPage })));
 
 export function AdminRoutes() {
@@ -45,6 +48,7 @@ export function AdminRoutes() {
           <Route path="export" element={<ExportPage />} />
           <Route path="data-management" element={<DataManagementPage />} />
           <Route path="activity" element={<ActivityPage />} />
+          <Route path="shipping-zones" element={<ShippingZonesPage />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Route>
       </Routes>

@@ -1,37 +1,55 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import type { CartItem } from "@shared/cart";
 import { checkoutTotals } from "@shared/checkout";
-import { CHECKOUT_COUNTRY } from "@shared/countries";
+import { findCountryByName } from "@shared/countries";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
-import { FIELD_MAX_LENGTH, type ShippingInfoInput, shippingInfoSchema } from "@shared/schemas";
+import { type ShippingInfo, shippingInfoSchema } from "@shared/schemas";
 import {
-  amountToFreeShipping,
   BULK_ORDER_UNITS,
   DEFAULT_SHIPPING_METHOD,
   needsSupportForQuantity,
   type ShippingMethod,
-  shippingOptions,
 } from "@shared/shipping";
+import {
+  type DutiesPolicy,
+  dutiesFor,
+  zoneAmountToFreeShipping,
+  zoneForCountry,
+  zoneShippingOptions,
+} from "@shared/shipping-zones";
+import { countryCodeOf, countryName, DEFAULT_COUNTRY_CODE } from "@shared/world-countries";
+import { useQuery } from "@tanstack/react-query";
 import { type CheckoutCreated, CheckoutError, createCheckout } from "@web/api/checkout";
 import { trackEvent } from "@web/api/events";
+import { type PublicShippingZone, shippingZonesQuery } from "@web/api/shipping";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
-import { TextField } from "@web/components/ui/field";
 import { Page } from "@web/components/ui/page";
-import { Info, Loader2, Lock, Package, ShoppingBag, TriangleAlert, UserRound } from "lucide-react";
+import {
+  CalendarDays,
+  Globe,
+  Info,
+  Loader2,
+  Lock,
+  Package,
+  ShoppingBag,
+  TriangleAlert,
+  UserRound,
+} from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { type FieldErrors, type Resolver, useForm } from "react-hook-form";
+import { type FieldErrors, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { type Profile, useAuth } from "../auth";
 import { cartItemTitle, notify, useCart } from "../cart";
 import { useCurrency } from "../currency";
 import { rememberPendingPayment } from "./pendingPayments";
+import { ShippingFields, type ShippingForm, type ShippingFormValues } from "./ShippingFields";
 
-type ShippingForm = Required<Omit<ShippingInfoInput, "country">> & { country: typeof CHECKOUT_COUNTRY };
-type FieldName = keyof ShippingForm;
+type FieldName = keyof ShippingFormValues;
 
-const EMPTY_FORM: ShippingForm = {
+const EMPTY_FORM: ShippingFormValues = {
   firstName: "",
   lastName: "",
   email: "",
@@ -41,29 +59,18 @@ const EMPTY_FORM: ShippingForm = {
   city: "",
   state: "",
   postalCode: "",
-  country: CHECKOUT_COUNTRY,
+  country: DEFAULT_COUNTRY_CODE,
 };
 
 const MISSING = MESSAGES.validation.requiredFieldsCheckout;
 
-/** Validates with the shared schema (the server runs the same one). */
-const shippingResolver: Resolver<ShippingForm> = async (values) => {
-  const parsed = shippingInfoSchema.safeParse({ ...values, country: CHECKOUT_COUNTRY });
-  if (parsed.success) return { values, errors: {} };
-  const errors: FieldErrors<ShippingForm> = {};
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? "") as FieldName;
-    if (!key || errors[key]) continue;
-    errors[key] = {
-      type: issue.code,
-      message: issue.message === MISSING ? MESSAGES.validation.requiredInline : issue.message,
-    };
-  }
-  return { values: {}, errors };
-};
-
-function fromProfile(profile: Profile | null | undefined, email: string | undefined): Partial<ShippingForm> {
-  const prefill: Partial<ShippingForm> = {};
+/** The profile's name, phone and saved address (in any country the shop delivers to). */
+function fromProfile(
+  profile: Profile | null | undefined,
+  email: string | undefined,
+  served: ReadonlySet<string>,
+): Partial<ShippingFormValues> {
+  const prefill: Partial<ShippingFormValues> = {};
   if (email) prefill.email = email;
   if (!profile) return prefill;
   if (profile.firstName) prefill.firstName = profile.firstName;
@@ -74,9 +81,11 @@ function fromProfile(profile: Profile | null | undefined, email: string | undefi
         ? `${profile.phoneCountryCode} ${profile.phone}`
         : profile.phone;
   }
-  // The address only when it is in the UK: checkout delivers there alone.
-  if (!profile.country || profile.country === CHECKOUT_COUNTRY) {
-    if (profile.addressLine1) prefill.addressLine1 = profile.addressLine1;
+  // A saved address only counts with its country, and only where the shop delivers.
+  const country = countryCodeOf(profile.country) ?? findCountryByName(profile.country)?.iso2;
+  if (profile.addressLine1 && country && served.has(country)) {
+    prefill.country = country;
+    prefill.addressLine1 = profile.addressLine1;
     if (profile.addressLine2) prefill.addressLine2 = profile.addressLine2;
     if (profile.city) prefill.city = profile.city;
     if (profile.state) prefill.state = profile.state;
@@ -130,41 +139,43 @@ function CheckoutForm() {
   const auth = useAuth();
   const { currency, formatPrice } = useCurrency();
   const navigate = useNavigate();
+  const zonesQuery = useQuery(shippingZonesQuery());
+  const zones = zonesQuery.data;
+  const served = useMemo(() => new Set(zones?.flatMap((z) => z.countries) ?? []), [zones]);
   const [method, setMethod] = useState<ShippingMethod>(DEFAULT_SHIPPING_METHOD);
   const [refused, setRefused] = useState<Record<string, string>>({});
+  const [refusedCountry, setRefusedCountry] = useState<string | null>(null);
   const submitting = useRef(false);
   const [busy, setBusy] = useState(false);
   useEffect(() => trackEvent("checkout_start"), []);
 
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    getValues,
-    formState: { errors, dirtyFields },
-  } = useForm<ShippingForm>({
-    resolver: shippingResolver,
+  const form: ShippingForm = useForm<ShippingFormValues, unknown, ShippingInfo>({
+    resolver: zodResolver(shippingInfoSchema),
     defaultValues: EMPTY_FORM,
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
+  const { handleSubmit, reset, setError, getValues, watch, formState } = form;
+  const { dirtyFields } = formState;
+  const country = watch("country");
 
-  // Prefill from the profile once it is known, without overwriting anything already typed.
+  // Prefill from the profile once it and the zones are known, without overwriting anything typed.
   const prefilledFor = useRef<string | null>(null);
   const me = auth.me;
   useEffect(() => {
-    if (!me || prefilledFor.current === me.user.id) return;
+    if (!me || !zones || prefilledFor.current === me.user.id) return;
     prefilledFor.current = me.user.id;
-    const prefill = fromProfile(me.profile, me.user.email);
+    const prefill = fromProfile(me.profile, me.user.email, served);
     const current = getValues();
     const next = { ...current };
     for (const [key, value] of Object.entries(prefill) as [FieldName, string][]) {
-      if (!dirtyFields[key] && !current[key]) (next as Record<FieldName, string>)[key] = value;
+      const untouched = !dirtyFields[key] && (key === "country" ? !dirtyFields.addressLine1 : !current[key]);
+      if (untouched) next[key] = value;
     }
     reset(next, { keepDirty: true });
-  }, [me, reset, getValues, dirtyFields]);
+  }, [me, zones, served, reset, getValues, dirtyFields]);
 
+  const zone = zones ? zoneForCountry(zones, country) : undefined;
   const units = items.length;
   const bulk = needsSupportForQuantity(units);
   const totals = useMemo(
@@ -172,23 +183,23 @@ function CheckoutForm() {
       checkoutTotals(
         items.map((i) => i.price),
         method,
+        zone,
       ),
-    [items, method],
+    [items, method, zone],
   );
-  const options = shippingOptions(total);
 
-  const onInvalid = (formErrors: FieldErrors<ShippingForm>) => {
-    const missing = Object.values(formErrors).some((e) => e?.message === MESSAGES.validation.requiredInline);
+  const onInvalid = (formErrors: FieldErrors<ShippingFormValues>) => {
+    const missing = Object.values(formErrors).some((e) => e?.message === MISSING);
     if (missing) notify(MESSAGES.checkout.missingInformation);
   };
 
-  const onValid = async (values: ShippingForm) => {
+  const onValid = async (values: ShippingInfo) => {
     if (submitting.current) return;
     if (items.length === 0) {
       notify(MESSAGES.checkout.cartEmpty);
       return;
     }
-    if (bulk) return;
+    if (bulk || !zone) return;
     submitting.current = true;
     setBusy(true);
     setRefused({});
@@ -197,14 +208,17 @@ function CheckoutForm() {
     try {
       created = await createCheckout({
         cartItems: [...items],
-        shippingInfo: { ...values, country: CHECKOUT_COUNTRY },
+        shippingInfo: values,
         currency,
         shippingMethod: method,
+        expectedShippingPence: totals.shippingPence,
       });
     } catch (error) {
       tab?.close();
       submitting.current = false;
       setBusy(false);
+      if (error instanceof CheckoutError && error.code === "shipping_price_changed")
+        void zonesQuery.refetch();
       showCheckoutError(error, setError, setRefused);
       return;
     }
@@ -218,6 +232,7 @@ function CheckoutForm() {
     navigate(`/checkout/payment-pending?${params}`, { state: { popupBlocked: tab === null } });
   };
 
+  const duties = zone ? dutiesFor(zone, country) : null;
   return (
     <Page title="Checkout" intro="Check your delivery details and order, then pay securely in a new tab.">
       <form noValidate onSubmit={handleSubmit(onValid, onInvalid)} aria-busy={busy}>
@@ -232,96 +247,24 @@ function CheckoutForm() {
                 </span>
                 <span className="sr-only">with an asterisk</span> are required.
               </p>
-              <div className="mt-6 grid gap-5 sm:grid-cols-2">
-                <TextField
-                  label="First Name"
-                  required
-                  autoComplete="given-name"
-                  maxLength={FIELD_MAX_LENGTH.name}
-                  error={errors.firstName?.message}
-                  {...register("firstName")}
-                />
-                <TextField
-                  label="Last Name"
-                  required
-                  autoComplete="family-name"
-                  maxLength={FIELD_MAX_LENGTH.name}
-                  error={errors.lastName?.message}
-                  {...register("lastName")}
-                />
-                <TextField
-                  label="Email"
-                  type="email"
-                  required
-                  autoComplete="email"
-                  maxLength={FIELD_MAX_LENGTH.email}
-                  hint="We send your order confirmation here."
-                  error={errors.email?.message}
-                  {...register("email")}
-                />
-                <TextField
-                  label="Phone"
-                  type="tel"
-                  autoComplete="tel"
-                  maxLength={FIELD_MAX_LENGTH.phone}
-                  hint="Optional, for the courier."
-                  error={errors.phone?.message}
-                  {...register("phone")}
-                />
-                <TextField
-                  label="Address Line 1"
-                  required
-                  autoComplete="address-line1"
-                  maxLength={FIELD_MAX_LENGTH.addressLine}
-                  containerClassName="sm:col-span-2"
-                  error={errors.addressLine1?.message}
-                  {...register("addressLine1")}
-                />
-                <TextField
-                  label="Address Line 2"
-                  autoComplete="address-line2"
-                  maxLength={FIELD_MAX_LENGTH.addressLine}
-                  containerClassName="sm:col-span-2"
-                  error={errors.addressLine2?.message}
-                  {...register("addressLine2")}
-                />
-                <TextField
-                  label="City"
-                  required
-                  autoComplete="address-level2"
-                  maxLength={FIELD_MAX_LENGTH.city}
-                  error={errors.city?.message}
-                  {...register("city")}
-                />
-                <TextField
-                  label="County"
-                  required
-                  autoComplete="address-level1"
-                  maxLength={FIELD_MAX_LENGTH.state}
-                  error={errors.state?.message}
-                  {...register("state")}
-                />
-                <TextField
-                  label="Postcode"
-                  required
-                  autoComplete="postal-code"
-                  maxLength={FIELD_MAX_LENGTH.postalCode}
-                  className="uppercase"
-                  error={errors.postalCode?.message}
-                  {...register("postalCode")}
-                />
-                <TextField
-                  label="Country"
-                  name="country"
-                  value={CHECKOUT_COUNTRY}
-                  disabled
-                  readOnly
-                  hint="We currently deliver to the United Kingdom."
-                />
-              </div>
+              <ShippingFields
+                form={form}
+                served={served}
+                onRefused={setRefusedCountry}
+                canLookUp={auth.status === "signedIn"}
+              />
+              {refusedCountry ? <NotDelivered country={refusedCountry} /> : null}
             </Card>
 
-            <ShippingMethodChoice method={method} onChange={setMethod} subtotal={total} options={options} />
+            <ShippingMethodChoice
+              method={method}
+              onChange={setMethod}
+              subtotal={total}
+              zone={zone}
+              loading={zonesQuery.isPending}
+              formatPrice={formatPrice}
+              currency={currency}
+            />
 
             {auth.status === "signedOut" ? <GuestAccountCard /> : null}
           </div>
@@ -334,7 +277,9 @@ function CheckoutForm() {
             currency={currency}
             formatPrice={formatPrice}
             bulk={bulk}
-            busy={busy}
+            busy={busy || !zone}
+            zone={zone}
+            duties={duties}
           />
         </div>
       </form>
@@ -342,9 +287,33 @@ function CheckoutForm() {
   );
 }
 
+/** The chosen country is in no shipping zone: say so, and offer the contact form with the subject filled in. */
+function NotDelivered({ country }: { country: string }) {
+  const name = countryName(country);
+  const params = new URLSearchParams({
+    subject: "shipping",
+    message: `${MESSAGES.international.contactSubject(name)}: `,
+  });
+  return (
+    <div
+      role="alert"
+      className="mt-5 rounded-xl border border-glow-300 bg-glow-50 p-4"
+      data-testid="not-delivered"
+    >
+      <p className="flex gap-2 text-stone-900">
+        <Globe aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+        {MESSAGES.international.notDelivered(name)}
+      </p>
+      <Link to={`/contact?${params}`} className={cn(buttonClasses("outline", "sm"), "mt-3")}>
+        {MESSAGES.international.askAboutCountry}
+      </Link>
+    </div>
+  );
+}
+
 function showCheckoutError(
   error: unknown,
-  setError: (name: FieldName, error: { type: string; message: string }) => void,
+  setError: ShippingForm["setError"],
   setRefused: (value: Record<string, string>) => void,
 ) {
   const failed = MESSAGES.checkout.failed;
@@ -354,21 +323,22 @@ function showCheckoutError(
       notify({ ...failed, description: error.message });
       return;
     }
-    if (error.status === 422 || error.status === 429 || error.status === 503) {
+    if (error.code === "country_not_delivered") {
+      setError("country", { type: "server", message: error.message }, { shouldFocus: true });
+      notify({ ...failed, description: error.message });
+      return;
+    }
+    if (error.status === 409 || error.status === 422 || error.status === 429 || error.status === 503) {
       notify({ ...failed, description: error.message });
       return;
     }
     if (error.status === 400 && error.fields) {
       let missing = false;
       for (const [path, message] of Object.entries(error.fields)) {
+        if (!path.startsWith("shippingInfo.")) continue;
         const field = path.replace(/^shippingInfo\./, "") as FieldName;
-        if (path.startsWith("shippingInfo.")) {
-          setError(field, {
-            type: "server",
-            message: message === MISSING ? MESSAGES.validation.requiredInline : message,
-          });
-          if (message === MISSING) missing = true;
-        }
+        setError(field, { type: "server", message });
+        if (message === MISSING) missing = true;
       }
       if (missing) {
         notify(MESSAGES.checkout.missingInformation);
@@ -379,27 +349,53 @@ function showCheckoutError(
   notify(failed);
 }
 
+/** "£8.99", or "€10.49 (£8.99)" when the shopper browses in another currency. */
+function priceText(pence: number, currency: string, formatPrice: (pence: number) => string): string {
+  if (pence === 0) return "Free";
+  return currency === "GBP" ? formatGbp(pence) : formatPrice(pence);
+}
+
 function ShippingMethodChoice({
   method,
   onChange,
   subtotal,
-  options,
+  zone,
+  loading,
+  formatPrice,
+  currency,
 }: {
   method: ShippingMethod;
   onChange: (method: ShippingMethod) => void;
   subtotal: number;
-  options: ReturnType<typeof shippingOptions>;
+  zone: PublicShippingZone | undefined;
+  loading: boolean;
+  formatPrice: (pence: number) => string;
+  currency: string;
 }) {
-  const toFree = amountToFreeShipping(subtotal);
+  if (!zone) {
+    return (
+      <Card className="p-6 md:p-8">
+        <h2 className="text-2xl text-stone-900">Delivery</h2>
+        <p className="mt-2 flex items-center gap-2 text-stone-700">
+          {loading ? <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin" /> : null}
+          {loading ? "Loading delivery options…" : "Choose a country we deliver to for delivery options."}
+        </p>
+      </Card>
+    );
+  }
+  const toFree = zoneAmountToFreeShipping(zone, subtotal);
+  const options = zoneShippingOptions(zone, subtotal);
   return (
     <Card className="p-6 md:p-8">
       <fieldset>
-        <legend className="text-2xl text-stone-900">Delivery</legend>
-        <p className="mt-1 text-sm text-stone-700">
-          {toFree > 0
-            ? `Free standard delivery on orders over £75: add ${formatGbp(toFree)} more to qualify.`
-            : "Your order qualifies for free standard delivery."}
-        </p>
+        <legend className="text-2xl text-stone-900">Delivery to {zone.name}</legend>
+        {toFree !== null && zone.freeStandardOverPence !== null ? (
+          <p className="mt-1 text-sm text-stone-700">
+            {toFree > 0
+              ? `Free standard delivery on orders over ${priceText(zone.freeStandardOverPence, currency, formatPrice)}: add ${priceText(toFree, currency, formatPrice)} more to qualify.`
+              : "Your order qualifies for free standard delivery."}
+          </p>
+        ) : null}
         <div className="mt-4 grid gap-3">
           {options.map((option) => {
             const checked = option.method === method;
@@ -424,11 +420,17 @@ function ShippingMethodChoice({
                 <span className="flex-1">
                   <span className="flex items-baseline justify-between gap-2">
                     <span className="font-semibold text-stone-900">{option.label}</span>
-                    <span className="font-semibold text-stone-900">
-                      {option.pricePence === 0 ? "Free" : formatGbp(option.pricePence)}
+                    <span
+                      className="font-semibold text-stone-900"
+                      data-testid={`shipping-price-${option.method}`}
+                    >
+                      {priceText(option.pricePence, currency, formatPrice)}
                     </span>
                   </span>
-                  <span className="block text-sm text-stone-700">{option.estimate}</span>
+                  <span className="block text-sm text-stone-700">
+                    {MESSAGES.international.arrives(zone.windows[option.method].text)} ({option.estimate}{" "}
+                    after making)
+                  </span>
                 </span>
               </label>
             );
@@ -458,7 +460,15 @@ function GuestAccountCard() {
   );
 }
 
-function SummaryLine({ item, refusedMessage }: { item: CartItem; refusedMessage: string | undefined }) {
+function SummaryLine({
+  item,
+  refusedMessage,
+  price,
+}: {
+  item: CartItem;
+  refusedMessage: string | undefined;
+  price: string;
+}) {
   const accessory = item.config.kind === "accessory";
   return (
     <li className="flex gap-3 py-4" data-testid="checkout-item">
@@ -474,7 +484,7 @@ function SummaryLine({ item, refusedMessage }: { item: CartItem; refusedMessage:
       <div className="min-w-0 flex-1 text-sm">
         <p className="flex items-baseline justify-between gap-2">
           <span className="font-semibold text-stone-900 text-base">{cartItemTitle(item)}</span>
-          <span className="font-semibold text-stone-900">{formatGbp(item.price)}</span>
+          <span className="font-semibold text-stone-900">{price}</span>
         </p>
         {accessory ? (
           <p className="text-stone-700">{item.size}</p>
@@ -499,6 +509,12 @@ function SummaryLine({ item, refusedMessage }: { item: CartItem; refusedMessage:
   );
 }
 
+function dutiesText(duties: DutiesPolicy | null): string {
+  if (duties === "customer_pays_on_delivery") return MESSAGES.international.dutiesCustomer;
+  if (duties === "shop_pays") return MESSAGES.international.dutiesShop;
+  return MESSAGES.international.noDuties;
+}
+
 function OrderSummary({
   items,
   refused,
@@ -508,6 +524,8 @@ function OrderSummary({
   formatPrice,
   bulk,
   busy,
+  zone,
+  duties,
 }: {
   items: readonly CartItem[];
   refused: Record<string, string>;
@@ -517,40 +535,62 @@ function OrderSummary({
   formatPrice: (pence: number) => string;
   bulk: boolean;
   busy: boolean;
+  zone: PublicShippingZone | undefined;
+  duties: DutiesPolicy | null;
 }) {
-  const shippingLabel =
-    shippingOptions(totals.subtotalPence).find((o) => o.method === method)?.label ?? "Delivery";
+  const shippingLabel = method === "express" ? "Express Delivery" : "Standard Delivery";
+  const shown = (pence: number) => (currency === "GBP" ? formatGbp(pence) : formatPrice(pence));
   return (
     <Card className="p-6 md:p-8 lg:sticky lg:top-24">
       <h2 className="text-2xl text-stone-900">{MESSAGES.checkout.orderSummary}</h2>
       <ul className="mt-2 divide-y divide-stone-200" aria-label="Items in your order">
         {items.map((item) => (
-          <SummaryLine key={item.id} item={item} refusedMessage={refused[item.id]} />
+          <SummaryLine
+            key={item.id}
+            item={item}
+            refusedMessage={refused[item.id]}
+            price={shown(item.price)}
+          />
         ))}
       </ul>
       <dl className="mt-2 space-y-2 border-t border-stone-200 pt-4 text-stone-800">
         <div className="flex justify-between">
           <dt>Subtotal</dt>
-          <dd>{formatGbp(totals.subtotalPence)}</dd>
+          <dd>{shown(totals.subtotalPence)}</dd>
         </div>
         <div className="flex justify-between">
           <dt>{shippingLabel}</dt>
-          <dd>{totals.shippingPence === 0 ? "Free" : formatGbp(totals.shippingPence)}</dd>
+          <dd data-testid="checkout-shipping">
+            {zone ? priceText(totals.shippingPence, currency, formatPrice) : "—"}
+          </dd>
         </div>
         <div className="flex items-baseline justify-between border-t border-stone-200 pt-3 text-lg">
           <dt className="font-semibold text-stone-900">{MESSAGES.common.total}</dt>
           <dd className="text-right">
-            <span className="font-semibold text-stone-900" data-testid="checkout-total">
-              {formatGbp(totals.totalPence)}
+            <span className="font-semibold text-stone-900" data-testid="checkout-total-shown">
+              {shown(totals.totalPence)}
             </span>
-            {currency !== "GBP" ? (
-              <span className="block text-sm font-normal text-stone-600">
-                ≈ {formatPrice(totals.totalPence)}
-              </span>
-            ) : null}
           </dd>
         </div>
       </dl>
+
+      {zone ? (
+        <div className="mt-4 space-y-2 rounded-lg bg-stone-100 p-3 text-sm text-stone-700">
+          <p className="flex gap-2" data-testid="delivery-window">
+            <CalendarDays aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+            <span>
+              {MESSAGES.international.estimatedDelivery}:{" "}
+              <strong className="text-stone-900">
+                {MESSAGES.international.arrives(zone.windows[method].text)}
+              </strong>
+            </span>
+          </p>
+          <p className="flex gap-2" data-testid="duties-note">
+            <Globe aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+            {dutiesText(duties)}
+          </p>
+        </div>
+      ) : null}
 
       {currency !== "GBP" ? (
         <p
@@ -588,7 +628,9 @@ function OrderSummary({
         {MESSAGES.checkout.proceedToPayment}
       </Button>
       <p className="mt-3 text-center text-sm text-stone-600">
-        {MESSAGES.checkout.chargedInGbp}: {formatGbp(totals.totalPence)}. The payment page opens in a new tab.
+        {MESSAGES.checkout.chargedInGbp}:{" "}
+        <span data-testid="checkout-total">{formatGbp(totals.totalPence)}</span>. The payment page opens in a
+        new tab.
       </p>
     </Card>
   );

@@ -10,7 +10,7 @@ import { SelectField, TextAreaField, TextField } from "@web/components/ui/field"
 import { Page } from "@web/components/ui/page";
 import { CircleHelp, Clock, Mail, Timer } from "lucide-react";
 import { type ChangeEvent, type FormEvent, type ReactNode, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 
 type FormValues = { name: string; email: string; subject: string; message: string };
@@ -30,8 +30,20 @@ function toInput(values: FormValues): Record<string, string | undefined> {
   return { ...values, subject: values.subject === "" ? undefined : values.subject };
 }
 
+/** A link may prefill the subject and message: /contact?subject=shipping&message=… (issue 16). */
+function prefilled(params: URLSearchParams): FormValues {
+  const subject = params.get("subject") ?? "";
+  const message = params.get("message") ?? "";
+  return {
+    ...EMPTY,
+    subject: CONTACT_SUBJECTS.some((s) => s.value === subject) ? subject : "",
+    message: message.slice(0, FIELD_MAX_LENGTH.message),
+  };
+}
+
 export function ContactPage() {
-  const [values, setValues] = useState<FormValues>(EMPTY);
+  const [params] = useSearchParams();
+  const [values, setValues] = useState<FormValues>(() => prefilled(params));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [sending, setSending] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);

@@ -1,0 +1,41 @@
+/**
+ * Admin shipping zones (issue 16):
+ *   GET /admin/shipping-zones            every zone with its countries
+ *   PUT /admin/shipping-zones {zones}    replaces the whole set, validated (no negative price,
+ *                                        every country in at most one zone), audit-logged
+ * The next checkout reads the new zones: nothing is cached.
+ */
+import { zValidator } from "@hono/zod-validator";
+import { shippingZonesSchema } from "@shared/shipping-zones";
+import { Hono } from "hono";
+import type { AppContext } from "../../context.js";
+import { validationHook } from "../../lib/validation.js";
+import { audited } from "../../services/audit.js";
+import { listShippingZones, replaceShippingZones } from "../../services/shipping-zones.js";
+import { type AdminEnv, actorOf } from "./shared.js";
+
+export function adminShippingRoutes(ctx: AppContext) {
+  const db = ctx.database.db;
+  return new Hono<AdminEnv>()
+    .get("/shipping-zones", async (c) => c.json({ zones: await listShippingZones(db) }, 200))
+    .put("/shipping-zones", zValidator("json", shippingZonesSchema, validationHook), async (c) => {
+      const { zones } = c.req.valid("json");
+      const saved = await audited(
+        db,
+        actorOf(c),
+        {
+          actionType: "shipping_zones.update",
+          tableName: "shipping_zones",
+          recordId: null,
+          newValues: { zones },
+        },
+        async (tx) => {
+          const before = await listShippingZones(tx);
+          await replaceShippingZones(tx, zones);
+          const after = await listShippingZones(tx);
+          return { result: after, audit: { oldValues: { zones: before }, newValues: { zones: after } } };
+        },
+      );
+      return c.json({ zones: saved }, 200);
+    });
+}

@@ -1,0 +1,36 @@
+import { type DeliveryWindow, formatDeliveryWindow } from "@shared/delivery-dates";
+import type { ShippingZone } from "@shared/shipping-zones";
+import { Hono } from "hono";
+import type { AppContext } from "../context.js";
+import { orderDeliveryWindow } from "../services/delivery-dates.js";
+import { listShippingZones } from "../services/shipping-zones.js";
+
+/** A zone as checkout shows it: prices, countries, and today's delivery windows as dates. */
+export interface PublicShippingZone extends ShippingZone {
+  readonly windows: Record<"standard" | "express", DeliveryWindow & { readonly text: string }>;
+}
+
+export interface ShippingZonesAnswer {
+  readonly zones: PublicShippingZone[];
+}
+
+/**
+ * GET /shipping/zones -> ShippingZonesAnswer: every zone (the countries checkout may deliver
+ * to, their prices) and, per method, the window an order placed now would be promised. Never
+ * cached: an admin's edit and the day's date apply at once.
+ */
+export function shippingRoutes(ctx: AppContext) {
+  const db = ctx.database.db;
+  return new Hono().get("/shipping/zones", async (c) => {
+    const now = new Date();
+    const zones = (await listShippingZones(db)).map((zone): PublicShippingZone => {
+      const windowFor = (method: "standard" | "express") => {
+        const window = orderDeliveryWindow(zone, method, now);
+        return { ...window, text: formatDeliveryWindow(window) };
+      };
+      return { ...zone, windows: { standard: windowFor("standard"), express: windowFor("express") } };
+    });
+    c.header("Cache-Control", "no-store");
+    return c.json<ShippingZonesAnswer>({ zones }, 200);
+  });
+}

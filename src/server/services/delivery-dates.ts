@@ -1,0 +1,56 @@
+/**
+ * Delivery windows as dates (issue 16): the pure rules are src/shared/delivery-dates.ts; this
+ * adds the bank holidays of Northern Ireland (where the shop makes and posts its parcels)
+ * from date-holidays, a maintained holiday data package, kept per year in memory.
+ */
+import {
+  type CalendarDay,
+  calendarDayIn,
+  carrierWindow,
+  type DeliveryWindow,
+  deliveryWindow,
+  SHOP_TIME_ZONE,
+} from "@shared/delivery-dates";
+import type { ShippingMethod } from "@shared/shipping";
+import type { ShippingZone } from "@shared/shipping-zones";
+import Holidays from "date-holidays";
+
+const calendar = new Holidays("GB", "NIR");
+const byYear = new Map<number, CalendarDay[]>();
+
+function holidaysOf(year: number): CalendarDay[] {
+  let days = byYear.get(year);
+  if (!days) {
+    days = calendar
+      .getHolidays(year)
+      .filter((h) => h.type === "public" || h.type === "bank")
+      .map((h) => h.date.slice(0, 10));
+    byYear.set(year, days);
+  }
+  return days;
+}
+
+/** UK (Northern Ireland) bank holidays from the year of `from` to two years on. */
+export function bankHolidays(from: CalendarDay): ReadonlySet<CalendarDay> {
+  const year = Number(from.slice(0, 4));
+  return new Set([...holidaysOf(year), ...holidaysOf(year + 1), ...holidaysOf(year + 2)]);
+}
+
+export function zoneDays(zone: ShippingZone, method: ShippingMethod) {
+  return method === "express" ? zone.expressDays : zone.standardDays;
+}
+
+/** The window promised for an order placed at `at`. */
+export function orderDeliveryWindow(zone: ShippingZone, method: ShippingMethod, at: Date): DeliveryWindow {
+  const day = calendarDayIn(at, SHOP_TIME_ZONE);
+  return deliveryWindow(day, zoneDays(zone, method), bankHolidays(day));
+}
+
+/** After dispatch: the carrier's days from the dispatch day. */
+export function dispatchedDeliveryWindow(
+  days: { min: number; max: number },
+  dispatchedAt: Date,
+): DeliveryWindow {
+  const day = calendarDayIn(dispatchedAt, SHOP_TIME_ZONE);
+  return carrierWindow(day, days, bankHolidays(day));
+}

@@ -1,0 +1,105 @@
+/**
+ * The estimated delivery window as dates: the order's day in the shop's time zone
+ * (Europe/London), plus production working days, plus the zone's delivery working days.
+ * Working days skip Sundays and the bank holidays given (the server reads Northern Ireland's
+ * from date-holidays); Saturdays count, as the carriers deliver on them.
+ *
+ * Days are calendar dates ("2025-12-09"), so the arithmetic never meets a clock change.
+ */
+import type { DayRange } from "./shipping-zones";
+
+export const SHOP_TIME_ZONE = "Europe/London";
+/** Production before dispatch: the spec's standard processing, 3-5 business days. */
+export const PRODUCTION_DAYS: DayRange = { min: 3, max: 5 };
+
+/** "YYYY-MM-DD". */
+export type CalendarDay = string;
+
+export interface DeliveryWindow {
+  readonly earliest: CalendarDay;
+  readonly latest: CalendarDay;
+}
+
+/** The calendar day it is at `instant` in `timeZone`. */
+export function calendarDayIn(instant: Date, timeZone: string = SHOP_TIME_ZONE): CalendarDay {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+function toUtc(day: CalendarDay): Date {
+  return new Date(`${day}T00:00:00Z`);
+}
+
+function fromUtc(date: Date): CalendarDay {
+  return date.toISOString().slice(0, 10);
+}
+
+export function isWorkingDay(day: CalendarDay, holidays: ReadonlySet<CalendarDay>): boolean {
+  return toUtc(day).getUTCDay() !== 0 && !holidays.has(day);
+}
+
+/** The day `count` working days after `start` (start itself not counted). */
+export function addWorkingDays(
+  start: CalendarDay,
+  count: number,
+  holidays: ReadonlySet<CalendarDay>,
+): CalendarDay {
+  const date = toUtc(start);
+  let left = count;
+  while (left > 0) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    if (isWorkingDay(fromUtc(date), holidays)) left -= 1;
+  }
+  return fromUtc(date);
+}
+
+/** From the order day: production, then delivery. */
+export function deliveryWindow(
+  orderDay: CalendarDay,
+  delivery: DayRange,
+  holidays: ReadonlySet<CalendarDay>,
+  production: DayRange = PRODUCTION_DAYS,
+): DeliveryWindow {
+  return {
+    earliest: addWorkingDays(orderDay, production.min + delivery.min, holidays),
+    latest: addWorkingDays(orderDay, production.max + delivery.max, holidays),
+  };
+}
+
+/** After dispatch: the carrier's days only. */
+export function carrierWindow(
+  dispatchDay: CalendarDay,
+  delivery: DayRange,
+  holidays: ReadonlySet<CalendarDay>,
+): DeliveryWindow {
+  return deliveryWindow(dispatchDay, delivery, holidays, { min: 0, max: 0 });
+}
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] as const;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+function parts(day: CalendarDay) {
+  const date = toUtc(day);
+  return {
+    weekday: WEEKDAYS[date.getUTCDay()] ?? "",
+    day: date.getUTCDate(),
+    month: MONTHS[date.getUTCMonth()] ?? "",
+    year: date.getUTCFullYear(),
+  };
+}
+
+/** "Tue 9 – Fri 12 Dec", "Tue 30 Dec – Fri 2 Jan", or "Tue 9 Dec" for one day. */
+export function formatDeliveryWindow(window: DeliveryWindow): string {
+  const a = parts(window.earliest);
+  const b = parts(window.latest);
+  if (window.earliest === window.latest) return `${a.weekday} ${a.day} ${a.month}`;
+  const first =
+    a.month === b.month && a.year === b.year ? `${a.weekday} ${a.day}` : `${a.weekday} ${a.day} ${a.month}`;
+  return `${first} – ${b.weekday} ${b.day} ${b.month}`;
+}
