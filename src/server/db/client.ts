@@ -42,6 +42,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Advisory-lock keys of start-up work that one server at a time must do (any fixed numbers). */
+export const MIGRATION_LOCK_KEY = 7_146_001;
+export const SEED_LOCK_KEY = 7_146_002;
+
 export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
 
 export async function openDatabase(opts: {
@@ -57,7 +61,18 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      // Several servers may start at once on one database: one migrates, the others wait for it
+      // (a session-level advisory lock on one connection), then find nothing left to do.
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+          client.release();
+        }
+      },
       query: async <R>(text: string, params: readonly unknown[], name?: string) => {
         const result = await pool.query({ text, values: [...params], ...(name ? { name } : {}) });
         return result.rows as R[];
