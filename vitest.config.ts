@@ -33,6 +33,19 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Three server processes on one PostgreSQL and Redis: run on its own by .ci/run.
+          name: "multi-server",
+          include: ["tests/multi-server/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          pool: "forks",
+          maxWorkers: 1,
+        },
+      },
     ],
   },
 });

@@ -16,7 +16,7 @@
  * autocannon and the server share this machine's cores, so the figures are a floor.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -34,7 +34,25 @@ const { values: args } = parseArgs({
 });
 const CONNECTIONS = Number(args.connections);
 const DURATION = Number(args.duration);
-const TARGET = { catalogueRps: 2000, p99Ms: 50 };
+const TARGET = { catalogueRps: 10_000, p99Ms: 50, idleRssMb: 150, loadedOverIdle: 1.5 };
+/** The saved cart's target is at 50 concurrent clients (issue 21). */
+const CART_CONNECTIONS = Math.min(CONNECTIONS, 50);
+
+/** The server process's CPU time (user + system, ms) and RSS (MB) from /proc. */
+function processStats(pid: number | undefined): { cpuMs: number; rssMb: number } | null {
+  if (!pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return {
+      cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100, // USER_HZ is 100 on Linux
+      rssMb: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024,
+    };
+  } catch {
+    return null;
+  }
+}
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -127,18 +145,28 @@ interface Row {
   bad: number;
   /** None for a reference row. */
   target: { rps?: number; p99?: number };
+  /** The server's CPU time per request in the measured run (ms), when /proc tells. */
+  cpuMsPerRequest: number | null;
+  connections: number;
 }
+
+let serverPid: number | undefined;
 
 async function run(
   name: string,
   url: string,
   target: Row["target"],
-  extra: Omit<Parameters<Autocannon>[0], "url" | "connections" | "duration"> = {},
+  { connections = CONNECTIONS, ...extra }: Partial<Omit<Parameters<Autocannon>[0], "url" | "duration">> = {},
 ): Promise<Row> {
   // A short warm-up (JIT, pool, caches), then the measured run.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, ...extra });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...extra });
+  await autocannon({ ...extra, url, connections, duration: 2 });
+  const before = processStats(serverPid);
+  const r = await autocannon({ ...extra, url, connections, duration: DURATION });
+  const after = processStats(serverPid);
   return {
+    connections,
+    cpuMsPerRequest:
+      before && after && r.requests.total > 0 ? (after.cpuMs - before.cpuMs) / r.requests.total : null,
     name,
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -163,6 +191,10 @@ async function main() {
       AUTH_RATE_LIMIT: "1000",
     });
     const base = server.base;
+    serverPid = server.child.pid;
+    // Idle: 10 s after start, as the issue measures it.
+    await new Promise((r) => setTimeout(r, 10_000));
+    const idle = processStats(serverPid);
     // One customer per connection. Sign-ups go a few at a time: each hashes a password.
     const cookies: string[] = [];
     while (cookies.length < CONNECTIONS) {
@@ -202,7 +234,7 @@ async function main() {
         "GET /api/cart (signed in)",
         `${server.base}/api/cart`,
         { p99: TARGET.p99Ms },
-        { requests: asEachCustomer },
+        { requests: asEachCustomer, connections: CART_CONNECTIONS },
       ),
     );
     await refreshCookies();
@@ -216,17 +248,21 @@ async function main() {
           headers: { origin: server.base, "content-type": "application/json" },
           body: JSON.stringify({ items: cart.items }),
           requests: asEachCustomer,
+          connections: CART_CONNECTIONS,
         },
       ),
     );
 
-    if (args.json) console.log(JSON.stringify(rows, null, 2));
+    await new Promise((r) => setTimeout(r, 5_000));
+    const loaded = processStats(serverPid);
+    const requestsServed = rows.reduce((n, r) => n + r.requests, 0);
+    if (args.json) console.log(JSON.stringify({ rows, idle, loaded }, null, 2));
     console.log(
       `\nautocannon, ${CONNECTIONS} connections, ${DURATION} s each, PostgreSQL (${new URL(BASE_DB_URL).host}), ` +
         `${machineState().line} (autocannon shares the machine)`,
     );
     console.log(
-      `${"endpoint".padEnd(28)} ${"req/s".padStart(8)} ${"p50".padStart(7)} ${"p99".padStart(7)}   targets`,
+      `${"endpoint".padEnd(28)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"p50".padStart(7)} ${"p99".padStart(7)} ${"CPU/req".padStart(9)}   targets`,
     );
     let bad = 0;
     for (const r of rows) {
@@ -234,11 +270,19 @@ async function main() {
       const okP99 = r.target.p99 === undefined || r.p99 < r.target.p99;
       bad += r.bad;
       console.log(
-        `${r.name.padEnd(28)} ${r.rps.toFixed(0).padStart(8)} ${`${r.p50} ms`.padStart(7)} ${`${r.p99} ms`.padStart(7)}   ` +
+        `${r.name.padEnd(28)} ${String(r.connections).padStart(5)} ${r.rps.toFixed(0).padStart(8)} ${`${r.p50} ms`.padStart(7)} ${`${r.p99} ms`.padStart(7)} ${(r.cpuMsPerRequest === null ? "n/a" : `${r.cpuMsPerRequest.toFixed(2)} ms`).padStart(9)}   ` +
           (r.target.rps === undefined && r.target.p99 === undefined ? "(no target)" : "") +
           `${r.target.rps !== undefined ? `${okRps ? "ok" : "MISS"} >= ${r.target.rps} req/s, ` : ""}` +
           `${r.target.p99 !== undefined ? `${okP99 ? "ok" : "MISS"} p99 < ${r.target.p99} ms` : ""}` +
           (r.bad ? `   (${r.bad} non-2xx/errors of ${r.requests})` : ""),
+      );
+    }
+    if (idle && loaded) {
+      const ratio = loaded.rssMb / idle.rssMb;
+      console.log(
+        `server RSS (PostgreSQL): idle ${idle.rssMb.toFixed(0)} MB (10 s after start; target < ${TARGET.idleRssMb} MB: ` +
+          `${idle.rssMb < TARGET.idleRssMb ? "ok" : "MISS"}), after ${requestsServed} requests ${loaded.rssMb.toFixed(0)} MB ` +
+          `= ${ratio.toFixed(2)}x idle (target <= ${TARGET.loadedOverIdle}x: ${ratio <= TARGET.loadedOverIdle ? "ok" : "MISS"})`,
       );
     }
     if (bad > 0) {

@@ -36,7 +36,7 @@ import * as schema from "./db/schema.js";
 import type { BackgroundTasks } from "./lib/background-tasks.js";
 import { CLIENT_IP_HEADER, clientIp, createProxyList } from "./lib/client-ip.js";
 import type { Logger } from "./lib/logger.js";
-import { createRateLimiter } from "./lib/rate-limit.js";
+import { betterAuthRateLimitStorage, createRateLimiter, type RateLimitStore } from "./lib/rate-limit.js";
 import { claimTotpStep } from "./lib/totp-replay.js";
 import {
   cancelPendingEmailChanges,
@@ -118,25 +118,37 @@ export function createAuth(deps: {
   log: Logger;
   /** Runs account e-mails after the response; without it they are sent before answering. */
   background?: BackgroundTasks;
+  /** Where the shop's limiters here count; Better Auth's too when it is Redis (several servers). */
+  rateLimits?: RateLimitStore;
 }) {
-  const { config, db, mail, log, background } = deps;
+  const { config, db, mail, log, background, rateLimits } = deps;
   const expiresInHours = EMAIL_LINK_EXPIRES_IN_SECONDS / 3600;
 
   // Per recipient, on top of Better Auth's per-IP limits: many IPs cannot flood one inbox.
-  const mailCap = createRateLimiter({ limit: AUTH_MAIL_PER_RECIPIENT_PER_HOUR, windowMs: 60 * 60 * 1000 });
+  const mailCap = createRateLimiter({
+    name: "auth-mail",
+    store: rateLimits,
+    limit: AUTH_MAIL_PER_RECIPIENT_PER_HOUR,
+    windowMs: 60 * 60 * 1000,
+  });
   async function sendAccountMail(
     kind: "verification" | "reset" | "existing-account",
     userId: string,
     message: MailMessage,
   ): Promise<void> {
-    if (!mailCap.hit(`${kind}:${message.to.trim().toLowerCase()}`).ok) {
+    if (!(await mailCap.hit(`${kind}:${message.to.trim().toLowerCase()}`)).ok) {
       log.warn({ kind, userId }, "account e-mail not sent: the recipient's hourly cap is reached");
       return;
     }
     await mail.send(message);
   }
   // Password checks for an e-mail change, per account (Better Auth's limit is per IP).
-  const emailChangeLimiter = createRateLimiter({ limit: config.rateLimit.signInPerMinute, windowMs: 60_000 });
+  const emailChangeLimiter = createRateLimiter({
+    name: "email-change",
+    store: rateLimits,
+    limit: config.rateLimit.signInPerMinute,
+    windowMs: 60_000,
+  });
 
   const socialProviders: Partial<
     Record<"google" | "github" | "facebook", { clientId: string; clientSecret: string }>
@@ -171,7 +183,7 @@ export function createAuth(deps: {
     const userId = session.user.id;
     const password = typeof ctx.body?.currentPassword === "string" ? ctx.body.currentPassword : "";
     if (password) {
-      if (!emailChangeLimiter.hit(`email-change:${userId}`).ok) {
+      if (!(await emailChangeLimiter.hit(userId)).ok) {
         throw new APIError("TOO_MANY_REQUESTS", {
           code: "TOO_MANY_ATTEMPTS",
           message: MESSAGES.auth.tooManyAttempts,
@@ -332,9 +344,10 @@ export function createAuth(deps: {
     },
     rateLimit: {
       enabled: true,
-      // In memory: one process serves the shop (PGlite allows no other). Counts restart with
-      // the server; keys are client IP + path, so separate shops in one test process do not mix.
+      // One server: in memory (counts restart with the server; keys are client IP + path).
+      // Several servers (REDIS_URL): in Redis, shared by all of them, one atomic count per request.
       storage: "memory",
+      ...(rateLimits?.kind === "redis" ? { customStorage: betterAuthRateLimitStorage(rateLimits) } : {}),
       window: 60,
       max: 600,
       customRules: {

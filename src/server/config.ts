@@ -30,6 +30,11 @@ const envSchema = z
     DATA_DIR: z.string().default("./data"),
     PUBLIC_URL: optionalUrl,
     DATABASE_URL: optionalUrl,
+    /**
+     * Redis (redis://host:6379/0): with it, every rate limit counts there, shared by all servers
+     * on the same database; without it, in memory (one server).
+     */
+    REDIS_URL: optionalUrl,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     BETTER_AUTH_SECRET: optionalString.pipe(
       z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
@@ -160,6 +165,8 @@ export interface Config {
   dataDir: string;
   publicUrl: string;
   databaseUrl: string | undefined;
+  /** REDIS_URL: shared rate-limit counts for several servers; undefined: in memory. */
+  redisUrl: string | undefined;
   logLevel: Env["LOG_LEVEL"];
   authSecret: string;
   adminEmails: string[];
@@ -241,6 +248,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     publicUrl,
     databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     authSecret: env.BETTER_AUTH_SECRET ?? localSecret(dataDir),
     adminEmails: (env.ADMIN_EMAILS ?? "")

@@ -8,6 +8,12 @@ import { type Database, openDatabase } from "./db/client.js";
 import { seedDatabase } from "./db/seed.js";
 import { type BackgroundTasks, createBackgroundTasks } from "./lib/background-tasks.js";
 import { createLogger, type Logger } from "./lib/logger.js";
+import {
+  createMemoryRateLimitStore,
+  createRedisRateLimitStore,
+  type RateLimitStore,
+} from "./lib/rate-limit.js";
+import { listenForCatalogChanges } from "./services/catalog-cache.js";
 import { createMailer, type Mailer } from "./services/mail.js";
 import { OrderEmailOutbox } from "./services/order-email-outbox.js";
 import type { OrderPaidListener } from "./services/order-paid.js";
@@ -42,6 +48,22 @@ export interface AppContext {
   uploadSweeper: UploadSweeper;
   /** Work after the response (account e-mails); closing the context waits for it. */
   background: BackgroundTasks;
+  /** Where every rate limit counts: Redis with REDIS_URL (shared by all servers), else memory. */
+  rateLimits: RateLimitStore;
+}
+
+/** The rate-limit store: Redis when REDIS_URL is set (closed with the context), else memory. */
+async function openRateLimitStore(config: Config, log: Logger, onClose: AppContext["onClose"]) {
+  if (!config.redisUrl) return createMemoryRateLimitStore();
+  const { Redis } = await import("ioredis");
+  // A command waits at most 1 s and is not retried for long: a Redis outage lets requests
+  // through (logged) rather than holding them.
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
+  redis.on("error", (err) => log.warn({ err: err.message }, "redis connection error"));
+  onClose.push(async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return createRedisRateLimitStore(redis, log);
 }
 
 export async function createContext(config: Config, options: { database?: Database; log?: Logger } = {}) {
@@ -51,7 +73,9 @@ export async function createContext(config: Config, options: { database?: Databa
   await seedDatabase(database.db);
   const mail = createMailer(config, log);
   const background = createBackgroundTasks(log);
-  const auth = createAuth({ config, db: database.db, mail, log, background });
+  const onClose: AppContext["onClose"] = [];
+  const rateLimits = await openRateLimitStore(config, log, onClose);
+  const auth = createAuth({ config, db: database.db, mail, log, background, rateLimits });
   const storage = createStorage(config);
   const rates = createRatesService({ url: config.ratesUrl, log });
   const payments = createPaymentProvider(config, log);
@@ -65,15 +89,18 @@ export async function createContext(config: Config, options: { database?: Databa
     rates,
     payments,
     onOrderPaid: [],
-    onClose: [],
+    onClose,
     printJobs: new PrintJobRunner({ database, storage, log, resolutionMm: config.printFiles.resolutionMm }),
     orderEmails: new OrderEmailOutbox({ database, log, publicUrl: config.publicUrl, mailer: () => ctx.mail }),
     uploadSweeper: new UploadSweeper({ database, storage, log }),
     background,
+    rateLimits,
   };
   // Mail still being sent goes out before the database closes (onClose runs newest first).
   ctx.onClose.push(() => background.idle());
   await applyAdminEmails(ctx);
+  // Another server's (or a script's) catalogue write drops this server's cache at once.
+  ctx.onClose.push(await listenForCatalogChanges(database));
   // Print files: rows in the payment's own transaction, the work after commit. Test orders
   // queue none by themselves (an admin asks for them): a test shop cannot be made to print.
   ctx.onOrderPaid.push({

@@ -31,10 +31,20 @@ export interface Database {
    * (parsed and planned once); PGlite ignores the name.
    */
   query<R>(text: string, params: readonly unknown[], name?: string): Promise<R[]>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` (PostgreSQL: on a connection of its own,
+   * reopened after a drop, when `onNotify` is also called with "" since notices may have been
+   * missed). Answers the function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /** Answers true when a trivial query round-trips. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** Advisory-lock keys of start-up work that one server at a time must do (any fixed numbers). */
+export const MIGRATION_LOCK_KEY = 7_146_001;
+export const SEED_LOCK_KEY = 7_146_002;
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -51,11 +61,23 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+      // Several servers may start at once on one database: one migrates, the others wait for it
+      // (a session-level advisory lock on one connection), then find nothing left to do.
+      migrate: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+          client.release();
+        }
+      },
       query: async <R>(text: string, params: readonly unknown[], name?: string) => {
         const result = await pool.query({ text, values: [...params], ...(name ? { name } : {}) });
         return result.rows as R[];
       },
+      listen: (channel, onNotify) => listenPostgres(opts.databaseUrl ?? "", channel, onNotify),
       ping: async () => {
         try {
           await pool.query("select 1");
@@ -90,6 +112,12 @@ function wrapPglite(client: PGlite): Database {
       const result = await client.query<R>(text, [...params]);
       return result.rows;
     },
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, onNotify);
+      return async () => {
+        if (!closed) await unlisten();
+      };
+    },
     ping: async () => {
       if (closed) return false;
       try {
@@ -104,5 +132,66 @@ function wrapPglite(client: PGlite): Database {
       closed = true;
       await client.close();
     },
+  };
+}
+
+/** How long a dropped LISTEN connection waits before it reconnects. */
+const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled connection would drop it when returned). If the
+ * connection drops (server restart, failover) it is reopened every second until it works, and
+ * `onNotify("")` runs each time it is (re)established: notices sent meanwhile are lost.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const retry = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().catch(retry);
+    }, RELISTEN_DELAY_MS);
+    timer.unref();
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    client.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    client.on("error", () => {});
+    client.on("end", () => {
+      if (current === client) current = undefined;
+      retry();
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+    } catch (err) {
+      await client.end().catch(() => {});
+      throw err;
+    }
+    if (stopped) {
+      await client.end();
+      return;
+    }
+    current = client;
+    onNotify("");
+  };
+  try {
+    await connect();
+  } catch {
+    retry();
+  }
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await current?.end().catch(() => {});
+    current = undefined;
   };
 }

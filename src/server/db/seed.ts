@@ -6,16 +6,19 @@
 import { FALLBACK_OPTIONS } from "@shared/options";
 import { SEED_SHIPPING_ZONES } from "@shared/shipping-zones";
 import { WORLD_COUNTRIES } from "@shared/world-countries";
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import { replaceShippingZones } from "../services/shipping-zones.js";
 import { SEED_PRODUCTS } from "./catalogue.js";
-import type { Db } from "./client.js";
+import { type Db, SEED_LOCK_KEY } from "./client.js";
 import { productOptions, products, shippingZones, systemSettings } from "./schema.js";
 
 export const ENVIRONMENT_MODE_KEY = "environment_mode";
 
 export async function seedDatabase(db: Db): Promise<{ options: number; products: number }> {
   return db.transaction(async (tx) => {
+    // Servers starting together on one database seed one after the other: the second finds
+    // the tables filled.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     let seededOptions = 0;
     let seededProducts = 0;
     const [optionCount] = await tx.select({ n: count() }).from(productOptions);

@@ -1,13 +1,110 @@
 /**
- * In-memory limiters for the shop's own endpoints that Better Auth's limiter does not see
+ * Fixed-window limiters for the shop's own endpoints that Better Auth's limiter does not see
  * (checkout, track, events; password and code checks made through auth.api; paid address
- * lookups). One process serves the shop, so memory is the right place.
+ * lookups), and the store Better Auth's limiter counts in when Redis is configured.
+ *
+ * Counts live in a RateLimitStore: in memory for one server (the default), or in Redis when
+ * REDIS_URL is set, so several servers behind one load balancer share every limit (N per
+ * window across all of them, not N per server). See docs/decisions/080-shared-state-redis-notify.md.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import type { Redis } from "ioredis";
 import type { Config } from "../config.js";
 import { clientIp, createProxyList } from "./client-ip.js";
 import type { Logger } from "./logger.js";
 import type { ApiError } from "./validation.js";
+
+// ---------------------------------------------------------------- stores
+
+/** One counted hit: the window's count including this hit, and the ms until the window ends. */
+export interface WindowCount {
+  count: number;
+  resetInMs: number;
+}
+
+export interface RateLimitStore {
+  readonly kind: "memory" | "redis";
+  /** Counts one hit of `key` in its fixed window of `windowMs` (the window starts at its first hit). */
+  consume(key: string, windowMs: number, now?: number): Promise<WindowCount>;
+  /** Forgets every count (tests). */
+  reset(): Promise<void>;
+}
+
+/** Above this many keys, expired windows are swept before a new key is added. */
+const SWEEP_THRESHOLD = 10_000;
+
+/** Counts in this process: right for one server. */
+export function createMemoryRateLimitStore(): RateLimitStore {
+  const windows = new Map<string, { start: number; count: number; windowMs: number }>();
+  const sweep = (now: number) => {
+    for (const [key, w] of windows) if (now - w.start >= w.windowMs) windows.delete(key);
+  };
+  return {
+    kind: "memory",
+    async consume(key, windowMs, now = Date.now()) {
+      let w = windows.get(key);
+      if (!w || now - w.start >= windowMs) {
+        if (!w && windows.size >= SWEEP_THRESHOLD) sweep(now);
+        w = { start: now, count: 0, windowMs };
+        windows.set(key, w);
+      }
+      w.count += 1;
+      return { count: w.count, resetInMs: w.start + windowMs - now };
+    },
+    async reset() {
+      windows.clear();
+    },
+  };
+}
+
+/**
+ * INCR and, on a window's first hit, PEXPIRE, in one script (atomic on the Redis server, so
+ * concurrent hits from several servers are all counted); answers [count, ms left].
+ */
+const CONSUME_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+`;
+
+/**
+ * Counts in Redis under `prefix`: shared by every server using the same Redis database. If
+ * Redis does not answer, the hit is let through and the error logged (a Redis outage must not
+ * take the shop down; the limits come back with Redis).
+ */
+export function createRedisRateLimitStore(
+  redis: Redis,
+  log: Logger,
+  prefix = "lithobox:rl:",
+): RateLimitStore {
+  return {
+    kind: "redis",
+    async consume(key, windowMs) {
+      try {
+        const reply = (await redis.eval(CONSUME_SCRIPT, 1, `${prefix}${key}`, String(windowMs))) as [
+          number,
+          number,
+        ];
+        return { count: Number(reply[0]), resetInMs: Number(reply[1]) };
+      } catch (err) {
+        log.error({ err, key }, "rate limit store unavailable: request let through");
+        return { count: 0, resetInMs: windowMs };
+      }
+    },
+    async reset() {
+      let cursor = "0";
+      do {
+        const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
+        if (keys.length > 0) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== "0");
+    },
+  };
+}
 
 // ---------------------------------------------------------------- fixed-window limiter + middleware
 // (checkout, track and other public endpoints): counts per client IP, answers 429 with Retry-After.
@@ -24,34 +121,44 @@ export interface RateLimiter {
   readonly limit: number;
   readonly windowMs: number;
   /** Counts one request for `key`. */
-  hit(key: string, now?: number): RateLimitResult;
-  reset(): void;
+  hit(key: string, now?: number): Promise<RateLimitResult>;
+  reset(): Promise<void>;
 }
 
-/** Above this many keys, expired windows are swept before a new key is added. */
-const SWEEP_THRESHOLD = 10_000;
-
-export function createRateLimiter(opts: { limit: number; windowMs: number }): RateLimiter {
-  const windows = new Map<string, { start: number; count: number }>();
-  const sweep = (now: number) => {
-    for (const [key, w] of windows) if (now - w.start >= opts.windowMs) windows.delete(key);
-  };
+/**
+ * A limit of `limit` requests per `windowMs` per key. `name` keeps its keys apart from other
+ * limiters' in a shared store; without `store`, a memory store of its own.
+ */
+export function createRateLimiter(opts: {
+  name: string;
+  limit: number;
+  windowMs: number;
+  store?: RateLimitStore;
+}): RateLimiter {
+  const store = opts.store ?? createMemoryRateLimitStore();
   return {
     limit: opts.limit,
     windowMs: opts.windowMs,
-    hit(key, now = Date.now()) {
-      let w = windows.get(key);
-      if (!w || now - w.start >= opts.windowMs) {
-        if (!w && windows.size >= SWEEP_THRESHOLD) sweep(now);
-        w = { start: now, count: 0 };
-        windows.set(key, w);
-      }
-      w.count += 1;
-      const retryAfterSeconds = Math.max(1, Math.ceil((w.start + opts.windowMs - now) / 1000));
-      return { ok: w.count <= opts.limit, remaining: Math.max(0, opts.limit - w.count), retryAfterSeconds };
+    async hit(key, now) {
+      const { count, resetInMs } = await store.consume(`${opts.name}:${key}`, opts.windowMs, now);
+      const retryAfterSeconds = Math.max(1, Math.ceil(resetInMs / 1000));
+      return { ok: count <= opts.limit, remaining: Math.max(0, opts.limit - count), retryAfterSeconds };
     },
-    reset() {
-      windows.clear();
+    reset: () => store.reset(),
+  };
+}
+
+/**
+ * Better Auth's rate-limit storage (its `customStorage`) over a RateLimitStore: one atomic
+ * check-and-count per request, with the rule Better Auth resolved for the path.
+ */
+export function betterAuthRateLimitStorage(store: RateLimitStore) {
+  return {
+    async consume(key: string, rule: { window: number; max: number }) {
+      const { count, resetInMs } = await store.consume(`auth:${key}`, rule.window * 1000);
+      return count <= rule.max
+        ? { allowed: true, retryAfter: null }
+        : { allowed: false, retryAfter: Math.max(1, Math.ceil(resetInMs / 1000)) };
     },
   };
 }
@@ -70,7 +177,7 @@ export function rateLimit(
   return async (c: Context, next) => {
     const ip = clientIp(c, proxies);
     if (ip) {
-      const result = limiter.hit(`${opts.name}:${ip}`);
+      const result = await limiter.hit(ip);
       if (!result.ok) {
         c.header("Retry-After", String(result.retryAfterSeconds));
         ctx.log.warn({ ip, limiter: opts.name }, "rate limited");

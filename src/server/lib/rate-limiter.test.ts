@@ -1,21 +1,43 @@
 import { describe, expect, it } from "vitest";
-import { createRateLimiter } from "./rate-limit.js";
+import { betterAuthRateLimitStorage, createMemoryRateLimitStore, createRateLimiter } from "./rate-limit.js";
 
 describe("createRateLimiter (fixed window)", () => {
-  it("allows `limit` hits per key and window, then reports when to retry", () => {
-    const limiter = createRateLimiter({ limit: 2, windowMs: 60_000 });
-    expect(limiter.hit("a", 0)).toEqual({ ok: true, remaining: 1, retryAfterSeconds: 60 });
-    expect(limiter.hit("a", 1000).ok).toBe(true);
-    expect(limiter.hit("a", 30_000)).toEqual({ ok: false, remaining: 0, retryAfterSeconds: 30 });
-    expect(limiter.hit("b", 30_000).ok).toBe(true);
-    expect(limiter.hit("a", 60_000).ok).toBe(true);
+  it("allows `limit` hits per key and window, then reports when to retry", async () => {
+    const limiter = createRateLimiter({ name: "t", limit: 2, windowMs: 60_000 });
+    expect(await limiter.hit("a", 0)).toEqual({ ok: true, remaining: 1, retryAfterSeconds: 60 });
+    expect((await limiter.hit("a", 1000)).ok).toBe(true);
+    expect(await limiter.hit("a", 30_000)).toEqual({ ok: false, remaining: 0, retryAfterSeconds: 30 });
+    expect((await limiter.hit("b", 30_000)).ok).toBe(true);
+    expect((await limiter.hit("a", 60_000)).ok).toBe(true);
   });
 
-  it("forgets everything on reset", () => {
-    const limiter = createRateLimiter({ limit: 1, windowMs: 1000 });
-    limiter.hit("a", 0);
-    expect(limiter.hit("a", 1).ok).toBe(false);
-    limiter.reset();
-    expect(limiter.hit("a", 2).ok).toBe(true);
+  it("forgets everything on reset", async () => {
+    const limiter = createRateLimiter({ name: "t", limit: 1, windowMs: 1000 });
+    await limiter.hit("a", 0);
+    expect((await limiter.hit("a", 1)).ok).toBe(false);
+    await limiter.reset();
+    expect((await limiter.hit("a", 2)).ok).toBe(true);
+  });
+
+  it("keeps limiters sharing one store apart by name", async () => {
+    const store = createMemoryRateLimitStore();
+    const one = createRateLimiter({ name: "one", store, limit: 1, windowMs: 1000 });
+    const two = createRateLimiter({ name: "two", store, limit: 1, windowMs: 1000 });
+    expect((await one.hit("ip", 0)).ok).toBe(true);
+    expect((await two.hit("ip", 0)).ok).toBe(true);
+    expect((await one.hit("ip", 1)).ok).toBe(false);
+  });
+});
+
+describe("betterAuthRateLimitStorage", () => {
+  it("allows `max` per window, then answers with the seconds left", async () => {
+    const storage = betterAuthRateLimitStorage(createMemoryRateLimitStore());
+    const rule = { window: 60, max: 2 };
+    expect(await storage.consume("ip|/sign-in/email", rule)).toEqual({ allowed: true, retryAfter: null });
+    expect((await storage.consume("ip|/sign-in/email", rule)).allowed).toBe(true);
+    const refused = await storage.consume("ip|/sign-in/email", rule);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfter).toBeGreaterThanOrEqual(59);
+    expect((await storage.consume("ip|/sign-up/email", rule)).allowed).toBe(true);
   });
 });

@@ -56,7 +56,7 @@ async function reauthenticate(
   limiter: RateLimiter,
 ) {
   // Password and code checks made here bypass Better Auth's limiter: limit them per account.
-  if (!limiter.hit(`reauth:${caller.user.id}`).ok) {
+  if (!(await limiter.hit(caller.user.id)).ok) {
     throw new HttpError(429, "too_many_attempts", MESSAGES.auth.tooManyAttempts);
   }
   if (await hasPassword(ctx, caller.user.id)) {
@@ -82,7 +82,12 @@ function forwardCookies(c: Context, headers: Headers | undefined) {
 
 export function accountRoutes(ctx: AppContext) {
   const db = ctx.database.db;
-  const reauthLimiter = createRateLimiter({ limit: ctx.config.rateLimit.signInPerMinute, windowMs: 60_000 });
+  const reauthLimiter = createRateLimiter({
+    name: "reauth",
+    store: ctx.rateLimits,
+    limit: ctx.config.rateLimit.signInPerMinute,
+    windowMs: 60_000,
+  });
 
   return (
     new Hono()

@@ -21,7 +21,12 @@ export function addressRoutes(
   ctx: AppContext,
   lookup: AddressLookup | null = createAddressLookup(ctx.config, ctx.log),
 ) {
-  const limiter = createRateLimiter({ limit: LOOKUPS_PER_WINDOW, windowMs: WINDOW_MS });
+  const limiter = createRateLimiter({
+    name: "address",
+    store: ctx.rateLimits,
+    limit: LOOKUPS_PER_WINDOW,
+    windowMs: WINDOW_MS,
+  });
   const failed = MESSAGES.address.lookupFailed.description;
 
   return new Hono().post(
@@ -32,7 +37,7 @@ export function addressRoutes(
       const { postcode, country } = c.req.valid("json");
       if (!lookup) throw new HttpError(503, "address_lookup_unavailable", failed);
 
-      if (!limiter.hit(`address:${user.id}`).ok) {
+      if (!(await limiter.hit(user.id)).ok) {
         throw new HttpError(429, "too_many_lookups", MESSAGES.auth.tooManyAttempts);
       }
 

@@ -97,8 +97,18 @@ function cartItemName(item: { config: { kind: string }; frameStyle: string; shap
  *   signed-in owner; 404 otherwise.
  */
 export function checkoutRoutes(ctx: AppContext) {
-  const createLimiter = createRateLimiter({ limit: CHECKOUT_RATE_LIMIT, windowMs: 60_000 });
-  const statusLimiter = createRateLimiter({ limit: CHECKOUT_STATUS_RATE_LIMIT, windowMs: 60_000 });
+  const createLimiter = createRateLimiter({
+    name: "checkout",
+    store: ctx.rateLimits,
+    limit: CHECKOUT_RATE_LIMIT,
+    windowMs: 60_000,
+  });
+  const statusLimiter = createRateLimiter({
+    name: "checkout-status",
+    store: ctx.rateLimits,
+    limit: CHECKOUT_STATUS_RATE_LIMIT,
+    windowMs: 60_000,
+  });
   const db = ctx.database.db;
 
   return new Hono()

@@ -12,7 +12,12 @@ import { validationHook } from "../lib/validation.js";
  * client IP (CONTACT_RATE_LIMIT a minute), so a script cannot fill the inbox.
  */
 export function contactRoutes(ctx: AppContext) {
-  const limiter = createRateLimiter({ limit: ctx.config.abuse.contactPerMinute, windowMs: 60_000 });
+  const limiter = createRateLimiter({
+    name: "contact",
+    store: ctx.rateLimits,
+    limit: ctx.config.abuse.contactPerMinute,
+    windowMs: 60_000,
+  });
   const limited = rateLimit(ctx, limiter, {
     name: "contact",
     message: MESSAGES.contact.tooManyMessages.description,

@@ -63,7 +63,12 @@ export const EMAIL_CHANGE_UNDO_RATE_LIMIT = 20;
 export function emailChangeRoutes(ctx: AppContext) {
   const db = ctx.database.db;
   const T = MESSAGES.email.undo;
-  const limiter = createRateLimiter({ limit: EMAIL_CHANGE_UNDO_RATE_LIMIT, windowMs: 60_000 });
+  const limiter = createRateLimiter({
+    name: "email-change-undo",
+    store: ctx.rateLimits,
+    limit: EMAIL_CHANGE_UNDO_RATE_LIMIT,
+    windowMs: 60_000,
+  });
   const limited = rateLimit(ctx, limiter, {
     name: "email-change-undo",
     message: MESSAGES.auth.tooManyAttempts,

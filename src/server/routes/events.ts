@@ -16,7 +16,12 @@ import { validationHook } from "../lib/validation.js";
 export const EVENTS_RATE_LIMIT = 60;
 
 export function eventRoutes(ctx: AppContext) {
-  const limiter = createRateLimiter({ limit: EVENTS_RATE_LIMIT, windowMs: 60_000 });
+  const limiter = createRateLimiter({
+    name: "events",
+    store: ctx.rateLimits,
+    limit: EVENTS_RATE_LIMIT,
+    windowMs: 60_000,
+  });
   return new Hono().post(
     "/events",
     rateLimit(ctx, limiter, { name: "events", message: "Too many events. Please slow down." }),

@@ -35,7 +35,12 @@ export interface TrackedOrder {
  * an unknown number); 400 when a field is blank; 429 after 10 tries a minute.
  */
 export function trackRoutes(ctx: AppContext) {
-  const limiter = createRateLimiter({ limit: TRACK_RATE_LIMIT, windowMs: 60_000 });
+  const limiter = createRateLimiter({
+    name: "track",
+    store: ctx.rateLimits,
+    limit: TRACK_RATE_LIMIT,
+    windowMs: 60_000,
+  });
   return new Hono().post(
     "/track",
     rateLimit(ctx, limiter, { name: "track", message: MESSAGES.track.tooManyAttempts }),

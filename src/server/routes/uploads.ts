@@ -58,7 +58,12 @@ const REJECTIONS: Readonly<
  * uploads nothing uses are swept after a day (services/upload-hygiene.ts).
  */
 export function uploadRoutes(ctx: AppContext) {
-  const limiter = createRateLimiter({ limit: ctx.config.abuse.uploadsPerMinute, windowMs: 60_000 });
+  const limiter = createRateLimiter({
+    name: "uploads",
+    store: ctx.rateLimits,
+    limit: ctx.config.abuse.uploadsPerMinute,
+    windowMs: 60_000,
+  });
   const proxies = createProxyList(ctx.config.trustedProxies);
   const limited = rateLimit(ctx, limiter, {
     name: "uploads",

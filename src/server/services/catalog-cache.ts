@@ -6,15 +6,17 @@
  * Freshness:
  * - An admin's write through the admin routes drops the snapshot after its transaction has
  *   committed (`invalidateCatalog`), so the very next request reads the database again.
- * - Anything else that writes the catalogue tables (a second server on the same PostgreSQL,
- *   a script, a test writing rows directly) shows within CATALOG_TTL_MS: a snapshot older than
- *   that is reloaded (one query for all waiting requests; the old snapshot is served while
- *   the reload runs, and dropped if the reload fails so the error is not hidden).
+ * - Any write to the catalogue tables (another server on the same PostgreSQL, a script) fires
+ *   a trigger that sends NOTIFY catalog_changed at commit; every server LISTENs and drops its
+ *   snapshot (`listenForCatalogChanges`), so the change shows everywhere at once.
+ * - Fallback (the LISTEN connection is down, a NOTIFY lost): a snapshot older than
+ *   CATALOG_TTL_MS is reloaded (one query for all waiting requests; the old snapshot is served
+ *   while the reload runs, and dropped if the reload fails so the error is not hidden).
  *
  * One cache per database handle (a WeakMap), so shops in one test process never share answers.
  */
 import type { MiddlewareHandler } from "hono";
-import type { DbOrTx } from "../db/client.js";
+import type { Database, DbOrTx } from "../db/client.js";
 import { type EncodedBody, encodeBody } from "../lib/encoded-body.js";
 import { listShopProducts, loadCreatorOptions } from "./catalog.js";
 import { dropPricingSnapshot } from "./pricing.js";
@@ -125,6 +127,17 @@ export function invalidateCatalog(db: DbOrTx): void {
   const cache = caches.get(db);
   cache?.products.invalidate();
   cache?.options.invalidate();
+}
+
+/** The channel the catalogue tables' trigger notifies (migration 0004_catalog_notify). */
+export const CATALOG_CHANNEL = "catalog_changed";
+
+/**
+ * Drops this server's catalogue cache whenever any server or script changes the catalogue
+ * (NOTIFY from the tables' trigger). Answers the function that stops listening.
+ */
+export function listenForCatalogChanges(database: Database): Promise<() => Promise<void>> {
+  return database.listen(CATALOG_CHANNEL, () => invalidateCatalog(database.db));
 }
 
 /**
