@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import type { CropInput } from "../../lithophane/crop.js";
 import { isLithophaneError } from "../../lithophane/errors.js";
 import { isShapeId, SHAPE_IDS, THICKNESS_MAPPINGS, type ThicknessMapping } from "../../lithophane/params.js";
+import { isOrientation, ORIENTATIONS, type PrintProfile } from "../../lithophane/print-project.js";
 import { formatFromPath, generatePrintFile } from "../print/print-file.js";
 
 const USAGE = `Usage: npm run lithophane -- <image> --shape <${SHAPE_IDS.join("|")}> --width-mm N --height-mm N --out <file.stl|file.3mf>
@@ -21,7 +22,10 @@ Options:
   --front flat|relief     face the viewer looks at (default flat: image mirrored to read from the flat side)
   --crop x,y,zoom         react-easy-crop position (x, y in source pixels unless --media-width is given)
   --media-width N         displayed media width in CSS px the --crop offsets refer to
-  --crop-px x,y,w,h       crop rectangle in source pixels (react-easy-crop's croppedAreaPixels)`;
+  --crop-px x,y,w,h       crop rectangle in source pixels (react-easy-crop's croppedAreaPixels)
+  --orientation O         3MF: ${ORIENTATIONS.join(" | ")} on the bed (default upright)
+  --layer-mm N            3MF: layer height written into the project (default 0.1)
+  --filament NAME         3MF: filament profile name written into the project`;
 
 class UsageError extends Error {}
 
@@ -64,6 +68,9 @@ export async function main(argv: string[]): Promise<number> {
         crop: { type: "string" },
         "media-width": { type: "string" },
         "crop-px": { type: "string" },
+        orientation: { type: "string" },
+        "layer-mm": { type: "string" },
+        filament: { type: "string" },
         out: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
@@ -98,6 +105,21 @@ export async function main(argv: string[]): Promise<number> {
     if (values.crop !== undefined && values["crop-px"] !== undefined) {
       throw new UsageError("Use either --crop or --crop-px, not both.");
     }
+    const orientation = values.orientation;
+    if (orientation !== undefined && !isOrientation(orientation)) {
+      throw new UsageError(
+        `--orientation must be ${ORIENTATIONS.join(" or ")}, got ${JSON.stringify(orientation)}.`,
+      );
+    }
+    const layerHeightMm = numberOption(values, "layer-mm");
+    if (layerHeightMm !== undefined && !(layerHeightMm >= 0.04 && layerHeightMm <= 0.4)) {
+      throw new UsageError(`--layer-mm must be between 0.04 and 0.4, got ${layerHeightMm}.`);
+    }
+    const profile: Partial<PrintProfile> = {
+      ...(orientation ? { orientation } : {}),
+      ...(layerHeightMm !== undefined ? { layerHeightMm } : {}),
+      ...(values.filament ? { filamentName: values.filament } : {}),
+    };
     let crop: CropInput | undefined;
     if (values.crop !== undefined) {
       const [x, y, zoom] = numberList(values.crop, "crop", 3) as [number, number, number];
@@ -128,6 +150,7 @@ export async function main(argv: string[]): Promise<number> {
       front: values.front as "flat" | "relief" | undefined,
       crop,
       format,
+      profile,
       outPath: values.out,
     });
     console.log(
