@@ -113,7 +113,12 @@ export async function generatePrintFile(options: GeneratePrintFileOptions): Prom
   if ((imagePath === undefined) === (imageBuffer === undefined)) {
     throw new LithophaneError("invalid-parameter", "Pass exactly one of imagePath or imageBuffer.");
   }
-  const spec = resolvePanelSpec(options);
+  const profile: PrintProfile = { ...DEFAULT_PRINT_PROFILE, ...options.profile };
+  // Printed flat, the relief is cut into layers: snap it to whole layers with the error diffused.
+  const spec = resolvePanelSpec({
+    ...options,
+    layerSnapMm: options.layerSnapMm ?? (profile.orientation === "flat" ? profile.layerHeightMm : 0),
+  });
   // Large STLs are written by two threads; start the worker now so its start-up overlaps decoding.
   const gridCells =
     (gridVertexCount(spec.widthMm, spec.resolutionMm) - 1) *
@@ -126,7 +131,6 @@ export async function generatePrintFile(options: GeneratePrintFileOptions): Prom
     const heightmap = computeHeightmap(image.pixels, image.width, image.height, { ...spec, crop: undefined });
     const geometry = buildPanelGeometry(heightmap);
     onProgress?.(0.2);
-    const profile: PrintProfile = { ...DEFAULT_PRINT_PROFILE, ...options.profile };
     const result = await writePrintFile(geometry, format, outPath, {
       onProgress: (fraction) => onProgress?.(0.2 + 0.8 * fraction),
       stlWorker: worker,
