@@ -14,12 +14,13 @@ import {
 } from "./backlight";
 import { computeHeightmap, thicknessForBrightness } from "./heightmap";
 import { resolvePanelSpec } from "./params";
+import { linearToSrgb, srgbToLinear } from "./tones";
 
 describe("transmitted light (Beer-Lambert)", () => {
-  it("is T1^t: half the light per millimetre by default", () => {
+  it("is T1^t: e^-2 (13.5%) per millimetre by default", () => {
     expect(transmittedLight(0)).toBe(1);
-    expect(transmittedLight(1)).toBeCloseTo(0.5);
-    expect(transmittedLight(3)).toBeCloseTo(0.125);
+    expect(transmittedLight(1)).toBeCloseTo(Math.exp(-2));
+    expect(transmittedLight(3)).toBeCloseTo(Math.exp(-6));
     expect(transmittedLight(2, 0.8)).toBeCloseTo(0.64);
   });
 
@@ -27,25 +28,25 @@ describe("transmitted light (Beer-Lambert)", () => {
     for (let t = 0.8; t < 3; t += 0.1) expect(transmittedLight(t + 0.1)).toBeLessThan(transmittedLight(t));
   });
 
-  it("relative to the thinnest point: 1 at min thickness, 2^-2.2 at the default max", () => {
+  it("relative to the thinnest point: 1 at min thickness, e^(-2 x 2.2) at the default max", () => {
     expect(relativeBacklight(0.8)).toBeCloseTo(1);
-    expect(relativeBacklight(3)).toBeCloseTo(0.5 ** 2.2);
+    expect(relativeBacklight(3)).toBeCloseTo(Math.exp(-4.4));
     expect(relativeBacklight(0.2)).toBe(1); // thinner than min is clamped
   });
 
-  it("inverts the heightmap's mapping: the light is linear in the photo's brightness", () => {
+  it("inverts the heightmap's mapping: the light is the photo's linear brightness", () => {
     const spec = resolvePanelSpec({ shape: "square", widthMm: 100, heightMm: 100 });
     const darkest = relativeBacklight(spec.maxThicknessMm);
     for (const b of [0, 0.25, 0.5, 0.75, 1]) {
       const light = relativeBacklight(thicknessForBrightness(b, spec));
-      expect(light).toBeCloseTo(darkest + b * (1 - darkest), 6);
+      expect(light).toBeCloseTo(darkest + srgbToLinear(b) * (1 - darkest), 6);
     }
   });
 
   it("colours a point with the warm backlight scaled by its light", () => {
     expect(backlitColour(0.8)).toEqual(WARM_WHITE_BACKLIGHT);
     const [r, g, b] = backlitColour(3);
-    expect(r).toBe(Math.round(255 * 0.5 ** 2.2));
+    expect(r).toBe(Math.round(255 * linearToSrgb(Math.exp(-4.4))));
     expect(r).toBeGreaterThan(g);
     expect(g).toBeGreaterThan(b);
   });
@@ -71,8 +72,9 @@ describe("backlit texture and uvs", () => {
     const red = (i: number, j: number) => texels[(j * nx + i) * 4]!;
     const mid = Math.floor(ny / 2);
     expect(red(nx - 3, mid)).toBe(255); // white photo -> thinnest -> full light
-    expect(red(2, mid)).toBe(Math.round(255 * 0.5 ** 2.2)); // black -> thickest
-    expect(red(0, 0)).toBe(Math.round(255 * 0.5 ** 2.2)); // lip at max thickness
+    const thickest = Math.round(255 * linearToSrgb(Math.exp(-4.4)));
+    expect(red(2, mid)).toBe(thickest); // black -> thickest
+    expect(red(0, 0)).toBe(thickest); // lip at max thickness
     expect(texels[3]).toBe(255);
   });
 

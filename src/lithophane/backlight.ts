@@ -4,6 +4,7 @@ import { computeHeightmap, type Heightmap } from "./heightmap";
 import { type Outline, shapeOutline } from "./outline";
 import { DEFAULTS, type ShapeId } from "./params";
 import { PREVIEW_RESOLUTION_MM } from "./preview";
+import { linearToSrgb } from "./tones";
 
 /**
  * The backlit preview's optics, browser-safe and pure: how much of the box's light passes through each
@@ -39,14 +40,17 @@ export function relativeBacklight(
   return Math.min(1, Math.max(0, relative));
 }
 
-/** The colour a point glows with: the backlight scaled by the light its thickness lets through. */
+/**
+ * The colour a point glows with (sRGB-encoded, as a screen shows it): the backlight scaled by the linear
+ * light its thickness lets through.
+ */
 export function backlitColour(
   thicknessMm: number,
   minThicknessMm: number = DEFAULTS.minThicknessMm,
   transmissionPerMm: number = DEFAULTS.transmissionPerMm,
   backlight: Rgb = WARM_WHITE_BACKLIGHT,
 ): Rgb {
-  const light = relativeBacklight(thicknessMm, minThicknessMm, transmissionPerMm);
+  const light = linearToSrgb(relativeBacklight(thicknessMm, minThicknessMm, transmissionPerMm));
   return [
     Math.round(backlight[0] * light),
     Math.round(backlight[1] * light),
@@ -56,13 +60,15 @@ export function backlitColour(
 
 /**
  * RGBA texels (nx x ny, row 0 = the heightmap's row 0 at y = 0) of the lit panel: each grid point shaded by
- * the light through its thickness. Upload with flipY off and map with {@link previewUvs}.
+ * the light through its thickness, sRGB-encoded (the stage uploads it as an SRGBColorSpace texture). Upload with flipY off and map with {@link previewUvs}.
  */
 export function backlitTexture(heightmap: Heightmap, backlight: Rgb = WARM_WHITE_BACKLIGHT): Uint8Array {
   const { nx, ny, thicknessMm, spec } = heightmap;
   const texels = new Uint8Array(nx * ny * 4);
   for (let k = 0, p = 0; k < nx * ny; k++, p += 4) {
-    const light = relativeBacklight(thicknessMm[k]!, spec.minThicknessMm, spec.transmissionPerMm);
+    const light = linearToSrgb(
+      relativeBacklight(thicknessMm[k]!, spec.minThicknessMm, spec.transmissionPerMm),
+    );
     texels[p] = Math.round(backlight[0] * light);
     texels[p + 1] = Math.round(backlight[1] * light);
     texels[p + 2] = Math.round(backlight[2] * light);

@@ -1,7 +1,9 @@
 import { type CropRect, resolveCropRect } from "./crop";
 import { LithophaneError } from "./errors";
+import { snapToLayers } from "./layers";
 import { shapeOutline, signedDistanceField } from "./outline";
 import { gridVertexCount, type PanelOptions, type PanelSpec, resolvePanelSpec } from "./params";
+import { autoLevels, srgbToLinear } from "./tones";
 
 /**
  * Panel thickness sampled on a regular grid. Model space: x to the right and y up (image top at y = height),
@@ -27,22 +29,29 @@ export function thicknessForBrightness(brightness: number, spec: PanelSpec): num
   const { minThicknessMm: min, maxThicknessMm: max } = spec;
   const b = Math.min(1, Math.max(0, brightness));
   if (spec.mapping === "linear") return max - b * (max - min);
-  // Beer-Lambert: light through t mm is T^t. Choose t so the light is linear in brightness between the
-  // light through max (darkest) and through min (brightest).
-  const transmission = spec.transmissionPerMm;
-  const darkest = transmission ** max;
-  const brightest = transmission ** min;
-  return Math.log(darkest + b * (brightest - darkest)) / Math.log(transmission);
+  // Beer-Lambert: light through t mm is e^(-k t). The grey value is sRGB-encoded; decode it to linear light
+  // and choose t so the transmitted light is that linear brightness between the light through max
+  // (darkest) and through min (brightest).
+  const k = spec.attenuationPerMm;
+  const darkest = Math.exp(-k * max);
+  const brightest = Math.exp(-k * min);
+  return -Math.log(darkest + srgbToLinear(b) * (brightest - darkest)) / k;
 }
+
+/** The linear mapping ignores optics; its snapping still weighs errors by typical light. */
+const DEFAULT_SNAP_ATTENUATION = 2;
 
 /** 16 entries per grey level: mapping by table lookup is much cheaper than a log per vertex. */
 const LUT_STEPS_PER_LEVEL = 16;
 
-function thicknessTable(spec: PanelSpec): Float32Array {
+/** Thickness per grey level (16 steps a level); `levels` are the grey values that become black and white. */
+function thicknessTable(spec: PanelSpec, levels: readonly [number, number]): Float32Array {
   const size = 255 * LUT_STEPS_PER_LEVEL + 1;
   const table = new Float32Array(size);
+  const [low, high] = levels;
   for (let k = 0; k < size; k++) {
-    const t = thicknessForBrightness(k / (size - 1), spec);
+    const grey = (255 * k) / (size - 1);
+    const t = thicknessForBrightness((grey - low) / (high - low), spec);
     table[k] = Math.min(spec.maxThicknessMm, Math.max(spec.minThicknessMm, t));
   }
   return table;
@@ -257,23 +266,37 @@ export function computeHeightmap(
   const stepYMm = spec.heightMm / (ny - 1);
   const crop = resolveCropRect(spec.crop, width, height, spec.widthMm / spec.heightMm);
   const mirror = spec.front === "flat";
-  const table = thicknessTable(spec);
   let thicknessMm: Float32Array;
   const exact =
     width === nx && height === ny && crop.x === 0 && crop.y === 0 && crop.width === nx && crop.height === ny;
   if (exact && spec.smoothingMm === 0) {
     // The image is already the grid (the Node decoder resizes to it): one pass, grey byte -> thickness.
-    thicknessMm = mapGreyGrid(greyPixels, nx, ny, mirror, table);
+    const levels = spec.autoLevels ? autoLevels(greyPixels.subarray(0, nx * ny)) : ([0, 255] as const);
+    thicknessMm = mapGreyGrid(greyPixels, nx, ny, mirror, thicknessTable(spec, levels));
   } else {
     const values = sampleGrid(greyPixels, width, height, crop, nx, ny, mirror);
     if (spec.smoothingMm > 0) {
       boxBlur(values, nx, ny, Math.round(spec.smoothingMm / stepXMm), Math.round(spec.smoothingMm / stepYMm));
     }
+    const table = thicknessTable(spec, spec.autoLevels ? autoLevels(values) : [0, 255]);
     const scale = LUT_STEPS_PER_LEVEL;
     thicknessMm = values; // mapped in place: the grey values are not needed afterwards
     for (let k = 0; k < thicknessMm.length; k++) {
       thicknessMm[k] = table[Math.round(thicknessMm[k]! * scale)]!;
     }
+  }
+
+  if (spec.layerSnapMm > 0) {
+    // Before the lip, so no diffused error reaches it: the lip stays at full thickness.
+    snapToLayers(
+      thicknessMm,
+      nx,
+      ny,
+      spec.layerSnapMm,
+      spec.mapping === "linear" ? DEFAULT_SNAP_ATTENUATION : spec.attenuationPerMm,
+      spec.minThicknessMm,
+      spec.maxThicknessMm,
+    );
   }
 
   const outline = shapeOutline(spec.shape, spec.widthMm, spec.heightMm);

@@ -1,6 +1,6 @@
 /**
  * Lithophane generator core: heightmap -> closed mesh -> binary STL / 3MF. Browser-safe (no Node imports);
- * Node-only helpers (image decoding with sharp, files, workers) live in src/server/print/print-file.ts.
+ * Node-only helpers (image decoding with sharp, files, workers) live in src/server/print/.
  *
  * Orientation: x right, y up, the flat face on z = 0 (print-bed side) and the relief towards +z. With the
  * default front "flat" the flat face is the front the customer looks at and the relief faces the LEDs, so

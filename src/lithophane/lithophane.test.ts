@@ -20,6 +20,7 @@ import {
   writeStl,
 } from "./index";
 import { checkMesh, type MeshReport, parseBinaryStl } from "./mesh-check";
+import { srgbToLinear } from "./tones";
 
 /** Minimal 3MF reader: the package parts, the model's attributes, its vertices and triangles. */
 function parse3mf(bytes: Uint8Array) {
@@ -113,7 +114,9 @@ describe("parameters", () => {
       minThicknessMm: 0.8,
       maxThicknessMm: 3,
       mapping: "beer-lambert",
-      transmissionPerMm: 0.5,
+      attenuationPerMm: 2,
+      autoLevels: true,
+      layerSnapMm: 0,
       borderMm: 3,
       smoothingMm: 0,
       front: "flat",
@@ -151,18 +154,28 @@ describe("parameters", () => {
 describe("thickness mapping", () => {
   const spec = resolvePanelSpec({ shape: "square", widthMm: 100, heightMm: 100 });
 
-  it("Beer-Lambert: light through the panel is linear in brightness between max and min thickness", () => {
-    const transmission = spec.transmissionPerMm;
-    const darkest = transmission ** spec.maxThicknessMm;
-    const brightest = transmission ** spec.minThicknessMm;
+  it("Beer-Lambert: light through the panel is the sRGB-decoded linear brightness between max and min", () => {
+    const k = spec.attenuationPerMm;
+    const darkest = Math.exp(-k * spec.maxThicknessMm);
+    const brightest = Math.exp(-k * spec.minThicknessMm);
     expect(thicknessForBrightness(0, spec)).toBeCloseTo(3, 9);
     expect(thicknessForBrightness(1, spec)).toBeCloseTo(0.8, 9);
     for (const brightness of [0.1, 0.25, 0.5, 0.9]) {
-      const light = transmission ** thicknessForBrightness(brightness, spec);
-      expect(light).toBeCloseTo(darkest + brightness * (brightest - darkest), 12);
+      const light = Math.exp(-k * thicknessForBrightness(brightness, spec));
+      expect(light).toBeCloseTo(darkest + srgbToLinear(brightness) * (brightest - darkest), 12);
     }
     // Perceptual effect: mid-grey sits nearer the thin end than a linear ramp would put it.
     expect(thicknessForBrightness(0.5, spec)).toBeLessThan(1.9);
+  });
+
+  it("keeps the earlier look for white PLA: close to the old sRGB mapping at k = 0.69", () => {
+    // Mid-tones and highlights within 0.1 mm; the deep shadows (sRGB 0.1-0.2) up to 0.16 mm thicker, where
+    // the old curve let too much light through.
+    for (let b = 0; b <= 1; b += 0.05) {
+      const old = Math.log(0.5 ** 3 + b * (0.5 ** 0.8 - 0.5 ** 3)) / Math.log(0.5);
+      const difference = Math.abs(thicknessForBrightness(b, spec) - old);
+      expect(difference).toBeLessThan(b >= 0.3 ? 0.1 : 0.16);
+    }
   });
 
   it("linear: thickness falls linearly from max (black) to min (white)", () => {

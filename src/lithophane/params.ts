@@ -1,5 +1,11 @@
 import type { CropInput } from "./crop";
 import { LithophaneError } from "./errors";
+import {
+  ATTENUATION_LIMITS,
+  attenuationFromTransmission,
+  DEFAULT_ATTENUATION_PER_MM,
+  transmissionFromAttenuation,
+} from "./tones";
 
 export const SHAPE_IDS = ["square", "rectangle", "rectangle-portrait", "hexagon", "heart"] as const;
 export type ShapeId = (typeof SHAPE_IDS)[number];
@@ -36,7 +42,10 @@ export const DEFAULTS = {
   minThicknessMm: 0.8,
   maxThicknessMm: 3.0,
   mapping: "beer-lambert" as ThicknessMapping,
-  transmissionPerMm: 0.5,
+  attenuationPerMm: DEFAULT_ATTENUATION_PER_MM,
+  transmissionPerMm: transmissionFromAttenuation(DEFAULT_ATTENUATION_PER_MM),
+  autoLevels: true,
+  layerSnapMm: 0,
   borderMm: 3,
   smoothingMm: 0,
   front: "flat" as FrontFace,
@@ -52,8 +61,17 @@ export interface PanelOptions {
   minThicknessMm?: number;
   maxThicknessMm?: number;
   mapping?: ThicknessMapping;
-  /** Beer-Lambert only: fraction of light one millimetre of filament lets through. */
+  /**
+   * Beer-Lambert only: the filament's attenuation k per mm (light through t mm is e^(-k t)), from the
+   * calibration wedge; default 2 (white PLA).
+   */
+  attenuationPerMm?: number;
+  /** The same as a fraction of light through 1 mm (e^(-k)); give one of the two. */
   transmissionPerMm?: number;
+  /** Stretch the 1st-99th percentile grey levels to black and white (default on). */
+  autoLevels?: boolean;
+  /** Printing flat: snap thickness to multiples of this layer height with light-error diffusion (0 = off). */
+  layerSnapMm?: number;
   /** Width of the solid lip at max thickness along the outline, which seats the panel in its frame. */
   borderMm?: number;
   /** Box-blur radius applied to the image on the grid before mapping; 0 = off. */
@@ -71,7 +89,11 @@ export interface PanelSpec {
   minThicknessMm: number;
   maxThicknessMm: number;
   mapping: ThicknessMapping;
+  attenuationPerMm: number;
+  /** e^(-attenuationPerMm), for the preview's optics. */
   transmissionPerMm: number;
+  autoLevels: boolean;
+  layerSnapMm: number;
   borderMm: number;
   smoothingMm: number;
   front: FrontFace;
@@ -168,10 +190,34 @@ export function resolvePanelSpec(options: PanelOptions): PanelSpec {
   if (!(THICKNESS_MAPPINGS as readonly string[]).includes(mapping)) {
     invalid(`Unknown mapping ${JSON.stringify(mapping)}; expected ${THICKNESS_MAPPINGS.join(" or ")}.`);
   }
-  const transmissionPerMm = options.transmissionPerMm ?? DEFAULTS.transmissionPerMm;
-  if (!(typeof transmissionPerMm === "number" && transmissionPerMm > 0 && transmissionPerMm < 1)) {
-    invalid(`Transmission per mm must be a fraction strictly between 0 and 1, got ${transmissionPerMm}.`);
+  if (options.attenuationPerMm !== undefined && options.transmissionPerMm !== undefined) {
+    const spec = options as Partial<PanelSpec>;
+    // A resolved spec carries both; they must agree.
+    if (
+      Math.abs(transmissionFromAttenuation(options.attenuationPerMm) - (spec.transmissionPerMm ?? 0)) > 1e-9
+    ) {
+      invalid("Give either the attenuation or the transmission per mm, not both.");
+    }
   }
+  let attenuationPerMm = options.attenuationPerMm ?? DEFAULTS.attenuationPerMm;
+  if (options.attenuationPerMm === undefined && options.transmissionPerMm !== undefined) {
+    const transmissionPerMm = options.transmissionPerMm;
+    if (!(typeof transmissionPerMm === "number" && transmissionPerMm > 0 && transmissionPerMm < 1)) {
+      invalid(`Transmission per mm must be a fraction strictly between 0 and 1, got ${transmissionPerMm}.`);
+    }
+    attenuationPerMm = attenuationFromTransmission(transmissionPerMm);
+  }
+  attenuationPerMm = requireNumber(
+    "Attenuation",
+    attenuationPerMm,
+    ATTENUATION_LIMITS.min,
+    ATTENUATION_LIMITS.max,
+    "per mm",
+  );
+  const autoLevels = options.autoLevels ?? DEFAULTS.autoLevels;
+  if (typeof autoLevels !== "boolean") invalid("Automatic levels must be true or false.");
+  const layerSnapMm = options.layerSnapMm ?? DEFAULTS.layerSnapMm;
+  if (layerSnapMm !== 0) requireNumber("Layer height", layerSnapMm, 0.04, 0.4);
   const borderMm = requireNumber(
     "Border",
     options.borderMm ?? DEFAULTS.borderMm,
@@ -197,7 +243,10 @@ export function resolvePanelSpec(options: PanelOptions): PanelSpec {
     minThicknessMm,
     maxThicknessMm,
     mapping,
-    transmissionPerMm,
+    attenuationPerMm,
+    transmissionPerMm: transmissionFromAttenuation(attenuationPerMm),
+    autoLevels,
+    layerSnapMm,
     borderMm,
     smoothingMm,
     front,

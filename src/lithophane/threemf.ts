@@ -28,16 +28,41 @@ export const RELS_XML =
   `<Relationship Target="/${MODEL_PATH}" Id="rel0" Type="http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel"/>` +
   "</Relationships>\n";
 
-const MODEL_HEAD = asciiBytes(
-  '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<model unit="millimeter" xml:lang="en-US" xmlns="${CORE_NAMESPACE}">\n` +
-    '<metadata name="Application">Lithobox lithophane generator</metadata>\n' +
-    '<resources>\n<object id="1" type="model" name="Lithophane">\n<mesh>\n<vertices>\n',
-);
+/** What makes the bare mesh a print-ready project (see print-project.ts). */
+export interface ThreeMfProject {
+  /** The build item's 3 x 4 transform (12 numbers), e.g. standing the panel upright. */
+  transform: readonly number[];
+  /** Extra package files, path -> text (Metadata/Slic3r_PE.config). */
+  files: ReadonlyArray<readonly [string, string]>;
+  /** 3MF core metadata, name -> value. */
+  metadata: ReadonlyArray<readonly [string, string]>;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function modelHead(project: ThreeMfProject | undefined): Uint8Array {
+  const metadata = project?.metadata ?? [["Application", "Lithobox lithophane generator"]];
+  return asciiBytes(
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+      `<model unit="millimeter" xml:lang="en-US" xmlns="${CORE_NAMESPACE}">\n` +
+      metadata
+        .map(([name, value]) => `<metadata name="${escapeXml(name)}">${escapeXml(value)}</metadata>\n`)
+        .join("") +
+      '<resources>\n<object id="1" type="model" name="Lithophane">\n<mesh>\n<vertices>\n',
+  );
+}
 const VERTICES_END = asciiBytes("</vertices>\n<triangles>\n");
-const MODEL_TAIL = asciiBytes(
-  '</triangles>\n</mesh>\n</object>\n</resources>\n<build>\n<item objectid="1"/>\n</build>\n</model>\n',
-);
+
+function modelTail(project: ThreeMfProject | undefined): Uint8Array {
+  const transform = project
+    ? ` transform="${project.transform.map((v) => String(Math.round(v * 1e6) / 1e6 + 0)).join(" ")}"`
+    : "";
+  return asciiBytes(
+    `</triangles>\n</mesh>\n</object>\n</resources>\n<build>\n<item objectid="1"${transform}/>\n</build>\n</model>\n`,
+  );
+}
 const VERTEX_Y = asciiBytes('" y="');
 const VERTEX_Z = asciiBytes('" z="');
 const ELEMENT_END = asciiBytes('"/>\n');
@@ -72,6 +97,7 @@ export function fflateDeflateEntry(level: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 
 
 export interface ThreeMfOptions extends WriterOptions {
   modelEntry?: ZipEntryFactory;
+  project?: ThreeMfProject;
 }
 
 /** Little-endian 32-bit word of up to 4 ASCII characters, for unaligned DataView stores. */
@@ -233,12 +259,15 @@ async function writeModelXml(
   geometry: PanelGeometry,
   out: ChunkedOutput,
   onProgress: (fraction: number) => void,
+  project: ThreeMfProject | undefined,
 ): Promise<void> {
+  const head = modelHead(project);
+  const modelEnd = modelTail(project);
   const { nx, ny } = geometry;
   const rows = new ModelXmlRows(geometry);
   const totalRows = 2 * ny;
-  await out.ensure(MODEL_HEAD.length);
-  out.offset = writeBytes(out.buffer, out.offset, MODEL_HEAD);
+  await out.ensure(head.length);
+  out.offset = writeBytes(out.buffer, out.offset, head);
   for (let j = 0; j < ny; j++) {
     await out.ensure(nx * MAX_VERTEX_BYTES + SLACK);
     out.offset = rows.vertexRow(out.view, out.offset, j);
@@ -274,8 +303,8 @@ async function writeModelXml(
     await out.ensure(MAX_TRIANGLE_BYTES + SLACK);
     out.offset = writeTriangle(out.view, out.offset, tail[t]!, tail[t + 1]!, tail[t + 2]!);
   }
-  await out.ensure(MODEL_TAIL.length);
-  out.offset = writeBytes(out.buffer, out.offset, MODEL_TAIL);
+  await out.ensure(modelEnd.length);
+  out.offset = writeBytes(out.buffer, out.offset, modelEnd);
 }
 
 /** A small text file added to the zip uncompressed-size-known, via fflate's ZipDeflate. */
@@ -315,6 +344,7 @@ export async function write3mf(
   const zip = new Zip(onZipData);
   addTextFile(zip, "[Content_Types].xml", CONTENT_TYPES_XML);
   addTextFile(zip, "_rels/.rels", RELS_XML);
+  for (const [path, text] of options.project?.files ?? []) addTextFile(zip, path, text);
 
   const entry = (options.modelEntry ?? fflateDeflateEntry(1))(MODEL_PATH);
   zip.add(entry.file);
@@ -337,7 +367,7 @@ export async function write3mf(
     chunkBytes,
   );
   const report = options.onProgress ?? (() => {});
-  await writeModelXml(geometry, xml, (fraction) => report(0.98 * fraction));
+  await writeModelXml(geometry, xml, (fraction) => report(0.98 * fraction), options.project);
   await xml.finish();
   await entry.push(new Uint8Array(0), true);
   await entry.settled?.();

@@ -7,8 +7,18 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { CropInput } from "../../lithophane/crop.js";
 import { isLithophaneError } from "../../lithophane/errors.js";
+import { buildPanelGeometry } from "../../lithophane/geometry.js";
 import { isShapeId, SHAPE_IDS, THICKNESS_MAPPINGS, type ThicknessMapping } from "../../lithophane/params.js";
-import { formatFromPath, generatePrintFile } from "../print/print-file.js";
+import {
+  DEFAULT_PRINT_PROFILE,
+  isOrientation,
+  ORIENTATIONS,
+  type PrintProfile,
+  threeMfProject,
+} from "../../lithophane/print-project.js";
+import { wedgeSteps } from "../../lithophane/tones.js";
+import { wedgeHeightmap } from "../../lithophane/wedge.js";
+import { formatFromPath, generatePrintFile, writePrintFile } from "../print/print-file.js";
 
 const USAGE = `Usage: npm run lithophane -- <image> --shape <${SHAPE_IDS.join("|")}> --width-mm N --height-mm N --out <file.stl|file.3mf>
 Options:
@@ -21,7 +31,10 @@ Options:
   --front flat|relief     face the viewer looks at (default flat: image mirrored to read from the flat side)
   --crop x,y,zoom         react-easy-crop position (x, y in source pixels unless --media-width is given)
   --media-width N         displayed media width in CSS px the --crop offsets refer to
-  --crop-px x,y,w,h       crop rectangle in source pixels (react-easy-crop's croppedAreaPixels)`;
+  --crop-px x,y,w,h       crop rectangle in source pixels (react-easy-crop's croppedAreaPixels)
+  --orientation O         3MF: ${ORIENTATIONS.join(" | ")} on the bed (default upright)
+  --layer-mm N            3MF: layer height written into the project (default 0.1)
+  --filament NAME         3MF: filament profile name written into the project`;
 
 class UsageError extends Error {}
 
@@ -43,8 +56,51 @@ function numberList(raw: string, name: string, count: number): number[] {
   return parts;
 }
 
+const CALIBRATION_USAGE = `Usage: npm run lithophane -- calibration --out <wedge.3mf|wedge.stl> [--steps 10 --from-mm 0.6 --to-mm 3.0]
+Writes a step wedge with each step's thickness embossed, printed upright with the project's settings.`;
+
+/** `calibration`: the step wedge the admin Calibration reading is taken from. */
+async function calibration(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      out: { type: "string" },
+      steps: { type: "string" },
+      "from-mm": { type: "string" },
+      "to-mm": { type: "string" },
+      filament: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    console.log(CALIBRATION_USAGE);
+    return 0;
+  }
+  if (!values.out) throw new UsageError("--out is required.");
+  const format = formatFromPath(values.out);
+  if (!format) throw new UsageError(`--out must end in .stl or .3mf, got ${JSON.stringify(values.out)}.`);
+  const steps = numberOption(values, "steps") ?? 10;
+  const fromMm = numberOption(values, "from-mm") ?? 0.6;
+  const toMm = numberOption(values, "to-mm") ?? 3.0;
+  if (!Number.isInteger(steps) || steps < 2 || steps > 20) throw new UsageError("--steps must be 2 to 20.");
+  if (!(fromMm >= 0.3 && toMm > fromMm && toMm <= 6))
+    throw new UsageError("Need 0.3 <= --from-mm < --to-mm <= 6.");
+  const started = performance.now();
+  const heightmap = wedgeHeightmap({ steps, fromMm, toMm });
+  const profile = { ...DEFAULT_PRINT_PROFILE, ...(values.filament ? { filamentName: values.filament } : {}) };
+  const result = await writePrintFile(buildPanelGeometry(heightmap), format, values.out, {
+    project: format === "3mf" ? threeMfProject(heightmap.spec, profile) : undefined,
+  });
+  console.log(
+    `Wrote ${values.out}: ${steps} steps ${wedgeSteps(steps, fromMm, toMm).join(", ")} mm, ${result.triangles.toLocaleString("en-GB")} triangles in ${((performance.now() - started) / 1000).toFixed(2)} s`,
+  );
+  return 0;
+}
+
 export async function main(argv: string[]): Promise<number> {
   try {
+    if (argv[0] === "calibration") return await calibration(argv.slice(1));
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,
@@ -64,6 +120,9 @@ export async function main(argv: string[]): Promise<number> {
         crop: { type: "string" },
         "media-width": { type: "string" },
         "crop-px": { type: "string" },
+        orientation: { type: "string" },
+        "layer-mm": { type: "string" },
+        filament: { type: "string" },
         out: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
@@ -98,6 +157,21 @@ export async function main(argv: string[]): Promise<number> {
     if (values.crop !== undefined && values["crop-px"] !== undefined) {
       throw new UsageError("Use either --crop or --crop-px, not both.");
     }
+    const orientation = values.orientation;
+    if (orientation !== undefined && !isOrientation(orientation)) {
+      throw new UsageError(
+        `--orientation must be ${ORIENTATIONS.join(" or ")}, got ${JSON.stringify(orientation)}.`,
+      );
+    }
+    const layerHeightMm = numberOption(values, "layer-mm");
+    if (layerHeightMm !== undefined && !(layerHeightMm >= 0.04 && layerHeightMm <= 0.4)) {
+      throw new UsageError(`--layer-mm must be between 0.04 and 0.4, got ${layerHeightMm}.`);
+    }
+    const profile: Partial<PrintProfile> = {
+      ...(orientation ? { orientation } : {}),
+      ...(layerHeightMm !== undefined ? { layerHeightMm } : {}),
+      ...(values.filament ? { filamentName: values.filament } : {}),
+    };
     let crop: CropInput | undefined;
     if (values.crop !== undefined) {
       const [x, y, zoom] = numberList(values.crop, "crop", 3) as [number, number, number];
@@ -128,6 +202,7 @@ export async function main(argv: string[]): Promise<number> {
       front: values.front as "flat" | "relief" | undefined,
       crop,
       format,
+      profile,
       outPath: values.out,
     });
     console.log(

@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LithophaneError } from "../../lithophane/errors.js";
 import { buildPanelGeometry, computeHeightmap } from "../../lithophane/index.js";
 import { checkMesh, parseBinaryStl } from "../../lithophane/mesh-check.js";
-import { crc32Combine, generatePrintFile, startStlWorker, writePrintFile } from "./print-file.js";
+import { generatePrintFile, writePrintFile } from "./print-file.js";
+import { startStlWorker } from "./stl-parallel.js";
+import { crc32Combine } from "./zlib-entry.js";
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
@@ -167,15 +169,16 @@ describe("generatePrintFile", { timeout: 30_000 }, () => {
     const deadWorker = join(folder, "dead-worker.stl");
     await writePrintFile(geometry, "stl", single);
     const worker = startStlWorker();
-    await new Promise((resolve) => worker.once("online", resolve));
+    // Wait until its module has loaded (from sources that includes tsx's loader), so it takes blocks.
+    await new Promise((resolve) => worker.once("message", resolve));
     try {
-      await writePrintFile(geometry, "stl", parallel, undefined, worker);
+      await writePrintFile(geometry, "stl", parallel, { stlWorker: worker });
     } finally {
       await worker.terminate();
     }
     // A worker that exits at once: this thread writes every block.
     const dead = new Worker("process.exit(0)", { eval: true });
-    await writePrintFile(geometry, "stl", deadWorker, undefined, dead);
+    await writePrintFile(geometry, "stl", deadWorker, { stlWorker: dead });
     const expected = await readFile(single);
     expect(Buffer.compare(expected, await readFile(parallel))).toBe(0);
     expect(Buffer.compare(expected, await readFile(deadWorker))).toBe(0);

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPanelGeometry, computeHeightmap, SHAPE_IDS, type ShapeId } from "../../lithophane/index.js";
+import { DEFAULT_PRINT_PROFILE, threeMfProject } from "../../lithophane/print-project.js";
 import { writePrintFile } from "./print-file.js";
 
 const run = promisify(execFile);
@@ -68,7 +69,8 @@ async function writePanel(shape: ShapeId, format: "stl" | "3mf", resolutionMm: n
   const [widthMm, heightMm] = SIZE[shape];
   const heightmap = computeHeightmap(pattern(64), 64, 64, { shape, widthMm, heightMm, resolutionMm });
   const outPath = join(folder, `${shape}.${format}`);
-  await writePrintFile(buildPanelGeometry(heightmap), format, outPath);
+  const project = format === "3mf" ? threeMfProject(heightmap.spec, DEFAULT_PRINT_PROFILE) : undefined;
+  await writePrintFile(buildPanelGeometry(heightmap), format, outPath, { project });
   return outPath;
 }
 
@@ -121,30 +123,40 @@ describe.skipIf(!admeshReady)(
 describe.skipIf(!slicerReady)(
   `prusa-slicer${slicerReady ? "" : " (skipped: prusa-slicer is not installed and could not be installed)"}`,
   () => {
-    it("reads every shape's 3MF as one manifold part and slices it to G-code", async () => {
-      const paths = await Promise.all(SHAPE_IDS.map((shape) => writePanel(shape, "3mf", 1)));
+    it("slices every shape's delivered 3MF upright with its own settings and no warning", async () => {
+      const paths = await Promise.all(SHAPE_IDS.map((shape) => writePanel(shape, "3mf", 0.5)));
       for (const path of paths) {
         const { stdout } = await run("prusa-slicer", ["--info", path]);
         expect(stdout, path).toContain("manifold = yes");
         expect(stdout, path).toMatch(/number_of_parts =\s+1/);
       }
+      // `prusa-slicer --export-gcode file.3mf` and nothing else: the settings must come from the file.
       // Two slicer processes (one per core), each slicing its share of the files.
       const halves = [paths.filter((_, k) => k % 2 === 0), paths.filter((_, k) => k % 2 === 1)];
-      await Promise.all(
-        halves.map((files) =>
-          run("prusa-slicer", [
-            "--export-gcode",
-            "--output-filename-format",
-            "{input_filename_base}.gcode",
-            ...files,
-          ]),
-        ),
+      const logs = await Promise.all(
+        halves.map(async (files) => {
+          let log = "";
+          for (const file of files) {
+            const { stdout, stderr } = await run("prusa-slicer", ["--export-gcode", file]);
+            log += stdout + stderr;
+          }
+          return log;
+        }),
       );
+      expect(logs.join("\n")).not.toMatch(/warning|error/i);
       for (const shape of SHAPE_IDS) {
         const gcode = join(folder, `${shape}.gcode`);
         expect((await stat(gcode)).size, gcode).toBeGreaterThan(10_000);
         const text = await readFile(gcode, "utf8");
-        expect(text).toMatch(/^G1 /m);
+        expect(text).toMatch(/^; layer_height = 0\.1$/m);
+        expect(text).toMatch(/^; fill_density = 100%$/m);
+        expect(text).toMatch(/^; seam_position = rear$/m);
+        expect(text).toMatch(/^; brim_width = 8$/m);
+        expect(text).toMatch(/^; filament_settings_id = "Lithobox White PLA"$/m);
+        // Upright: the last layer is at the panel's height (its y extent), not at its 3 mm thickness.
+        const heights = [...text.matchAll(/^;Z:([\d.]+)$/gm)].map((match) => Number(match[1]));
+        expect(Math.max(...heights), shape).toBeCloseTo(SIZE[shape][1], 0);
+        expect(Number(text.match(/^; total filament used \[g\] = ([\d.]+)$/m)?.[1])).toBeGreaterThan(0);
       }
     }, 600_000);
   },

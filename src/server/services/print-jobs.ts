@@ -18,11 +18,9 @@
  */
 
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { cropPixelsSchema } from "@shared/cart";
 import { MESSAGES } from "@shared/messages";
 import { FALLBACK_OPTIONS } from "@shared/options";
@@ -35,6 +33,7 @@ import type { Database, DbOrTx, Tx } from "../db/client.js";
 import { orderItems, orders, printJobs, productOptions, uploads } from "../db/schema.js";
 import { BackgroundLoop, type RoundReason } from "../lib/background-loop.js";
 import type { Logger } from "../lib/logger.js";
+import { startModuleWorker } from "../lib/module-worker.js";
 import { HttpError } from "../lib/validation.js";
 import type { PrintWorkerJob, PrintWorkerMessage } from "./print-worker.js";
 import { type Storage, shopImageKey } from "./storage.js";
@@ -367,22 +366,9 @@ interface Claimed {
 const HEARTBEAT_MS = 10_000;
 const PROGRESS_STEP = 0.1;
 
-/** The worker thread; from TypeScript sources (tsx: dev, tests) it registers tsx's loader first. */
+/** The worker thread, from its own module file (print-worker.ts / the compiled print-worker.js). */
 function startPrintWorker(job: PrintWorkerJob): Worker {
-  const typescript = import.meta.url.endsWith(".ts");
-  const url = new URL(typescript ? "./print-worker.ts" : "./print-worker.js", import.meta.url);
-  let worker: Worker;
-  if (typescript) {
-    const tsxApi = pathToFileURL(
-      createRequire(import.meta.url)
-        .resolve("tsx/esm/api")
-        .replace(/\.cjs$/, ".mjs"),
-    );
-    const bootstrap = `import(${JSON.stringify(tsxApi.href)}).then((api) => { api.register(); return import(${JSON.stringify(url.href)}); });`;
-    worker = new Worker(bootstrap, { eval: true });
-  } else {
-    worker = new Worker(url);
-  }
+  const worker = startModuleWorker(import.meta.url, "print-worker");
   // Queued on the port until the worker's module has loaded and listens.
   worker.postMessage(job);
   return worker;
