@@ -23,6 +23,7 @@ import { cartRoutes } from "./routes/cart.js";
 import { catalogRoutes } from "./routes/catalog.js";
 import { checkoutRoutes } from "./routes/checkout.js";
 import { contactRoutes } from "./routes/contact.js";
+import { discountRoutes } from "./routes/discounts.js";
 import { emailChangeRoutes } from "./routes/email-change.js";
 import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
@@ -54,6 +55,7 @@ export function createApi(ctx: AppContext) {
     .route("/", addressRoutes(ctx))
     .route("/", orderHistoryRoutes(ctx))
     .route("/", checkoutRoutes(ctx))
+    .route("/", discountRoutes(ctx))
     .route("/", paymentRoutes(ctx))
     .route("/", trackRoutes(ctx))
     .route("/", eventRoutes(ctx))

@@ -243,6 +243,8 @@ export const checkoutRequestSchema = z.object({
   shippingInfo: shippingInfoSchema,
   currency: z.enum(CURRENCY_CODES),
   shippingMethod: z.enum(SHIPPING_METHODS).default(DEFAULT_SHIPPING_METHOD),
+  /** A discount code as typed (case-insensitive); empty means none. */
+  discountCode: z.string().trim().max(40).optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 

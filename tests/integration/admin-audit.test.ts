@@ -12,7 +12,13 @@
  */
 import { desc, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderItems, printJobs, uploads, userActivityLogs } from "../../src/server/db/schema.js";
+import {
+  discountCodes,
+  orderItems,
+  printJobs,
+  uploads,
+  userActivityLogs,
+} from "../../src/server/db/schema.js";
 import { mutatingAdminRoutes } from "./admin-routes.js";
 import {
   createUser,
@@ -289,6 +295,46 @@ const SCENARIOS: Record<string, Scenario> = {
       const [id] = await optionIds("frame_color");
       this.rows[0]!.recordId = id;
       return { method: "PATCH", url: `/api/admin/options/${id}`, json: { priceModifierPence: 250 } };
+    },
+  },
+  "PUT /api/admin/prices": {
+    rows: [{ actionType: "prices.update", tableName: "bundle_prices" }],
+    async prepare() {
+      return {
+        method: "PUT",
+        url: "/api/admin/prices",
+        json: {
+          bundles: [{ id: "gift", pricePence: 8999, undiscountedPence: 10350 }],
+          freeShippingThresholdPence: 6000,
+        },
+      };
+    },
+  },
+  "POST /api/admin/discounts": {
+    rows: [{ actionType: "discount.create", tableName: "discount_codes" }],
+    async prepare() {
+      return {
+        method: "POST",
+        url: "/api/admin/discounts",
+        json: { code: `audit${Math.floor(Math.random() * 1e9)}`, kind: "percent", value: 10 },
+      };
+    },
+  },
+  "PATCH /api/admin/discounts/:id": {
+    rows: [{ actionType: "discount.update", tableName: "discount_codes" }],
+    async prepare() {
+      const [row] = await shop.ctx.database.db
+        .insert(discountCodes)
+        .values({ code: `PATCH${Math.floor(Math.random() * 1e9)}`, kind: "fixed", value: 500 })
+        .returning({ id: discountCodes.id });
+      this.rows[0]!.recordId = row?.id;
+      return { method: "PATCH", url: `/api/admin/discounts/${row?.id}`, json: { paused: true } };
+    },
+  },
+  "PUT /api/admin/products/:id/stock": {
+    rows: [{ actionType: "product.stock", tableName: "product_stock", recordId: "remote-dimmer" }],
+    async prepare() {
+      return { method: "PUT", url: "/api/admin/products/remote-dimmer/stock", json: { onHand: 12 } };
     },
   },
   "PUT /api/admin/data/environment": {

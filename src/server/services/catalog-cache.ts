@@ -19,6 +19,7 @@ import type { MiddlewareHandler } from "hono";
 import type { DbOrTx } from "../db/client.js";
 import { listShopProducts, loadCreatorOptions } from "./catalog.js";
 import { dropPricingSnapshot } from "./pricing.js";
+import { loadShopPrices } from "./shop-prices.js";
 
 /** How old a snapshot may be before it is reloaded (writes outside the admin routes). */
 export const CATALOG_TTL_MS = 3_000;
@@ -141,8 +142,13 @@ export function catalogCache(db: DbOrTx): CatalogCache {
     cache = {
       products: new SnapshotCache(async () => ({ products: await listShopProducts(db) })),
       options: new SnapshotCache(async () => {
-        const { grouped, source } = await loadCreatorOptions(db);
-        return { options: grouped, source };
+        const [{ grouped, source }, prices] = await Promise.all([loadCreatorOptions(db), loadShopPrices(db)]);
+        return {
+          options: grouped,
+          source,
+          bundles: prices.bundles,
+          freeShippingThresholdPence: prices.freeShippingThresholdPence,
+        };
       }),
     };
     caches.set(db, cache);
