@@ -28,6 +28,7 @@ import { emailChangeRoutes } from "./routes/email-change.js";
 import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
 import { internalRoutes } from "./routes/internal.js";
+import { invoiceRoutes } from "./routes/invoices.js";
 import { mediaRoutes } from "./routes/media.js";
 import { orderHistoryRoutes } from "./routes/orders.js";
 import { paymentRoutes } from "./routes/payments.js";
@@ -56,6 +57,7 @@ export function createApi(ctx: AppContext) {
     .route("/", orderHistoryRoutes(ctx))
     .route("/", checkoutRoutes(ctx))
     .route("/", discountRoutes(ctx))
+    .route("/", invoiceRoutes(ctx))
     .route("/", paymentRoutes(ctx))
     .route("/", trackRoutes(ctx))
     .route("/", eventRoutes(ctx))

@@ -337,6 +337,23 @@ const SCENARIOS: Record<string, Scenario> = {
       return { method: "PUT", url: "/api/admin/products/remote-dimmer/stock", json: { onHand: 12 } };
     },
   },
+  "PUT /api/admin/invoice-settings": {
+    rows: [{ actionType: "settings.invoices", tableName: "system_settings", recordId: "invoice_settings" }],
+    async prepare() {
+      return {
+        method: "PUT",
+        url: "/api/admin/invoice-settings",
+        json: {
+          businessName: "Lithobox Ltd",
+          address: ["1 Main Street", "Belfast BT1 1AA"],
+          vatRegistered: true,
+          vatNumber: "GB123456789",
+          vatRatePercent: 20,
+          email: "hello@lithobox.co.uk",
+        },
+      };
+    },
+  },
   "PUT /api/admin/data/environment": {
     rows: [{ actionType: "settings.environment_mode", tableName: "system_settings" }],
     async prepare() {

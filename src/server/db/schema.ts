@@ -335,7 +335,7 @@ export const invoiceDocuments = pgTable(
     number: integer("number").notNull(),
     orderId: uuid("order_id")
       .notNull()
-      .references(() => orders.id, { onDelete: "restrict" }),
+      .references(() => orders.id, { onDelete: "cascade" }),
     /** A credit note's refund reference (the refund's id), unique with the kind. */
     reference: text("reference"),
     totalAmount: integer("total_amount").notNull(),

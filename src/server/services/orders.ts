@@ -31,6 +31,7 @@ import type { Database, DbOrTx, Tx } from "../db/client.js";
 import { cartItems, orderItems, orderStatusHistory, orders } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
 import { evaluateCode, reserveDiscount, settleDiscount } from "./discounts.js";
+import { issueInvoice } from "./invoices.js";
 import { queueOrderEmail } from "./order-email-outbox.js";
 import type { OrderPaidListener } from "./order-paid.js";
 import type { PaymentProviderKind } from "./payments/types.js";
@@ -481,6 +482,8 @@ async function applyStatusChange(
   if (from === "pending" && to === "paid") {
     lowStock = await consumeStock(tx, orderId);
     await settleDiscount(tx, orderId, "used");
+    // Its invoice, numbered in this transaction: a rolled-back payment leaves no gap.
+    await issueInvoice(tx, orderId);
   } else if (from === "pending" && to === "cancelled") {
     await releaseStock(tx, orderId);
     await settleDiscount(tx, orderId, "released");

@@ -14,6 +14,7 @@ import { adminDashboardRoutes } from "./dashboard.js";
 import { adminDataRoutes } from "./data.js";
 import { adminDiscountRoutes } from "./discounts.js";
 import { adminExportRoutes } from "./export.js";
+import { adminInvoiceRoutes } from "./invoices.js";
 import { adminOptionRoutes } from "./options.js";
 import { adminOrderRoutes } from "./orders.js";
 import { adminPriceRoutes } from "./prices.js";
@@ -37,6 +38,7 @@ export function adminRoutes(ctx: AppContext) {
     .route("/", adminOptionRoutes(ctx))
     .route("/", adminPriceRoutes(ctx))
     .route("/", adminDiscountRoutes(ctx))
+    .route("/", adminInvoiceRoutes(ctx))
     .route("/", adminAnalyticsRoutes(ctx))
     .route("/", adminExportRoutes(ctx))
     .route("/", adminDataRoutes(ctx))
