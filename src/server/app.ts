@@ -23,10 +23,12 @@ import { cartRoutes } from "./routes/cart.js";
 import { catalogRoutes } from "./routes/catalog.js";
 import { checkoutRoutes } from "./routes/checkout.js";
 import { contactRoutes } from "./routes/contact.js";
+import { discountRoutes } from "./routes/discounts.js";
 import { emailChangeRoutes } from "./routes/email-change.js";
 import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
 import { internalRoutes } from "./routes/internal.js";
+import { invoiceRoutes } from "./routes/invoices.js";
 import { mediaRoutes } from "./routes/media.js";
 import { orderHistoryRoutes } from "./routes/orders.js";
 import { paymentRoutes } from "./routes/payments.js";
@@ -57,6 +59,8 @@ export function createApi(ctx: AppContext) {
     .route("/", orderHistoryRoutes(ctx))
     .route("/", checkoutRoutes(ctx))
     .route("/", shippingRoutes(ctx))
+    .route("/", discountRoutes(ctx))
+    .route("/", invoiceRoutes(ctx))
     .route("/", paymentRoutes(ctx))
     .route("/", trackRoutes(ctx))
     .route("/", eventRoutes(ctx))

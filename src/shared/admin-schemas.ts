@@ -4,6 +4,8 @@
  * pounds ("12.50") and convert with poundsToPence, the one rounding used everywhere.
  */
 import { z } from "zod";
+import { BUNDLE_IDS } from "./bundles";
+import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, DISCOUNT_SCOPES } from "./discounts";
 import { poundsToPence } from "./money";
 import { OPTION_TYPES } from "./options";
 import { PRODUCT_CATEGORIES } from "./products";
@@ -192,3 +194,95 @@ export const FUNNEL_STEPS = [
   { id: "checkout_start", label: "Checkout started" },
   { id: "paid_order", label: "Paid orders" },
 ] as const;
+
+// ---------------------------------------------------------------- commerce controls (issue 18)
+
+const pence = z.number().int().min(0, M.priceRange).max(MAX_PRICE_PENCE, M.priceRange);
+
+/** PUT /api/admin/prices — bundle prices and the free-shipping threshold (each optional). */
+export const shopPricesSchema = z.object({
+  bundles: z
+    .array(
+      z
+        .object({
+          id: z.enum(BUNDLE_IDS),
+          pricePence: pence.min(1, M.priceRange),
+          undiscountedPence: pence.nullable(),
+        })
+        .refine((b) => b.undiscountedPence == null || b.undiscountedPence >= b.pricePence, {
+          message: "The price before the saving must be at least the bundle price.",
+          path: ["undiscountedPence"],
+        }),
+    )
+    .max(BUNDLE_IDS.length)
+    .optional(),
+  freeShippingThresholdPence: pence.optional(),
+});
+export type ShopPricesUpdate = z.infer<typeof shopPricesSchema>;
+
+const isoDate = z.iso.datetime({ offset: true, error: "Enter a date and time." });
+
+const discountFields = {
+  kind: z.enum(DISCOUNT_KINDS),
+  value: z.number().int().min(0).max(MAX_PRICE_PENCE),
+  minSpendPence: pence.nullable().default(null),
+  startsAt: isoDate.nullable().default(null),
+  endsAt: isoDate.nullable().default(null),
+  maxUses: z.number().int().min(1).max(1_000_000).nullable().default(null),
+  maxUsesPerCustomer: z.number().int().min(1).max(1_000).nullable().default(null),
+  scope: z.enum(DISCOUNT_SCOPES).default("all"),
+  paused: z.boolean().default(false),
+};
+
+function checkDiscount(
+  d: { kind: string; value: number; startsAt: string | null; endsAt: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (d.kind === "percent" && (d.value < 1 || d.value > 100))
+    ctx.addIssue({ code: "custom", path: ["value"], message: "Enter a percentage from 1 to 100." });
+  if (d.kind === "fixed" && d.value < 1)
+    ctx.addIssue({ code: "custom", path: ["value"], message: "Enter an amount above £0.00." });
+  if (d.startsAt && d.endsAt && Date.parse(d.endsAt) <= Date.parse(d.startsAt))
+    ctx.addIssue({ code: "custom", path: ["endsAt"], message: "The end must be after the start." });
+}
+
+/** POST /api/admin/discounts */
+export const discountCodeCreateSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .transform((v) => v.toUpperCase())
+      .pipe(z.string().regex(DISCOUNT_CODE_PATTERN, "Use 3 to 32 letters, digits, dashes or underscores.")),
+    ...discountFields,
+  })
+  .superRefine(checkDiscount);
+export type DiscountCodeCreate = z.infer<typeof discountCodeCreateSchema>;
+
+/** PATCH /api/admin/discounts/:id — pause or resume, and the limits and dates. */
+export const discountCodeUpdateSchema = z.object({
+  paused: z.boolean().optional(),
+  endsAt: isoDate.nullable().optional(),
+  maxUses: z.number().int().min(1).max(1_000_000).nullable().optional(),
+  maxUsesPerCustomer: z.number().int().min(1).max(1_000).nullable().optional(),
+});
+
+/** PUT /api/admin/products/:id/stock — null: made to order. */
+export const stockUpdateSchema = z.object({
+  onHand: z.number().int().min(0, "Enter 0 or more.").max(100_000).nullable(),
+});
+
+/** PUT /api/admin/invoice-settings */
+export const invoiceSettingsSchema = z.object({
+  businessName: requiredText(120, M.nameRequired),
+  address: z.array(text(120)).max(6),
+  vatRegistered: z.boolean(),
+  vatNumber: text(20)
+    .transform((v) => v.replace(/\s+/g, "").toUpperCase())
+    .pipe(
+      z.string().regex(/^(|GB\d{9}|GB\d{12}|XI\d{9}|XI\d{12})$/, "Use a UK VAT number, e.g. GB123456789."),
+    ),
+  vatRatePercent: z.number().min(0).max(100),
+  email: text(200),
+});
+export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;

@@ -60,3 +60,18 @@ describe("getBundle / isBundleId", () => {
     expect(isBundleId(3)).toBe(false);
   });
 });
+
+describe("applyBundlePrices", () => {
+  it("puts the owner's prices in and recomputes the saving and its text", async () => {
+    const { applyBundlePrices } = await import("./bundles");
+    const [starter, gift, family] = applyBundlePrices([
+      { id: "gift", pricePence: 8500, undiscountedPence: 10350 },
+      { id: "family", pricePence: 12963, undiscountedPence: null },
+    ]);
+    expect(starter?.pricePence).toBe(5450);
+    expect(gift).toMatchObject({ pricePence: 8500, savingPercent: 18 });
+    expect(gift?.description).toMatch(/Save 18%\.$/);
+    expect(family).toMatchObject({ pricePence: 12963, savingPercent: null, undiscountedPence: null });
+    expect(family?.description).not.toMatch(/Save/);
+  });
+});

@@ -61,6 +61,54 @@ export function isBundleId(value: unknown): value is BundleId {
   return typeof value === "string" && (BUNDLE_IDS as readonly string[]).includes(value);
 }
 
-export function getBundle(id: string | null | undefined): Bundle | undefined {
-  return BUNDLES.find((bundle) => bundle.id === id);
+export function getBundle(
+  id: string | null | undefined,
+  bundles: readonly Bundle[] = BUNDLES,
+): Bundle | undefined {
+  return bundles.find((bundle) => bundle.id === id);
 }
+
+/** A bundle's price as the owner sets it in the admin (stored in bundle_prices). */
+export interface BundlePrice {
+  readonly id: BundleId;
+  readonly pricePence: Pence;
+  /** What the lithophanes would cost one by one; null shows no saving. */
+  readonly undiscountedPence: Pence | null;
+}
+
+/** The saving in whole percent (rounded half up), or null when there is none. */
+export function savingPercentOf(pricePence: Pence, undiscountedPence: Pence | null): number | null {
+  if (undiscountedPence == null || undiscountedPence <= pricePence || undiscountedPence <= 0) return null;
+  return Math.floor(((undiscountedPence - pricePence) * 100) / undiscountedPence + 0.5);
+}
+
+/**
+ * The bundles with the owner's prices: the spec's table (names, counts) with each stored price
+ * in place of the seeded one. A bundle without a stored price keeps the spec's. The
+ * description's "Save N%." follows the stored saving.
+ */
+export function applyBundlePrices(
+  prices: readonly BundlePrice[],
+  base: readonly Bundle[] = BUNDLES,
+): Bundle[] {
+  return base.map((bundle) => {
+    const price = prices.find((p) => p.id === bundle.id);
+    if (!price) return bundle;
+    const savingPercent = savingPercentOf(price.pricePence, price.undiscountedPence);
+    const plain = bundle.description.replace(/ Save \d+%\.$/, "");
+    return {
+      ...bundle,
+      pricePence: price.pricePence,
+      undiscountedPence: savingPercent == null ? null : price.undiscountedPence,
+      savingPercent,
+      description: savingPercent == null ? plain : `${plain} Save ${savingPercent}%.`,
+    };
+  });
+}
+
+/** The spec's prices, as the seed writes them. */
+export const SEED_BUNDLE_PRICES: readonly BundlePrice[] = BUNDLES.map((b) => ({
+  id: b.id,
+  pricePence: b.pricePence,
+  undiscountedPence: b.undiscountedPence,
+}));

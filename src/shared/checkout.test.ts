@@ -5,16 +5,19 @@ describe("checkoutTotals", () => {
   it("charges standard shipping up to £75 and none above", () => {
     expect(checkoutTotals([5450], "standard")).toEqual({
       subtotalPence: 5450,
+      discountPence: 0,
       shippingPence: 899,
       totalPence: 6349,
     });
     expect(checkoutTotals([7500], "standard")).toEqual({
       subtotalPence: 7500,
+      discountPence: 0,
       shippingPence: 899,
       totalPence: 8399,
     });
     expect(checkoutTotals([5450, 2051], "standard")).toEqual({
       subtotalPence: 7501,
+      discountPence: 0,
       shippingPence: 0,
       totalPence: 7501,
     });
@@ -23,9 +26,28 @@ describe("checkoutTotals", () => {
   it("always charges express", () => {
     expect(checkoutTotals([12963], "express")).toEqual({
       subtotalPence: 12963,
+      discountPence: 0,
       shippingPence: 1999,
       totalPence: 14962,
     });
+  });
+
+  it("takes a discount off before deciding free shipping, and a free-shipping code frees standard only", () => {
+    expect(
+      checkoutTotals([9315], "standard", { discount: { discountPence: 2000, freeShipping: false } }),
+    ).toEqual({
+      subtotalPence: 9315,
+      discountPence: 2000,
+      shippingPence: 899,
+      totalPence: 8214,
+    });
+    const free = { discount: { discountPence: 0, freeShipping: true } };
+    expect(checkoutTotals([999], "standard", free).totalPence).toBe(999);
+    expect(checkoutTotals([999], "express", free).totalPence).toBe(2998);
+  });
+
+  it("uses the owner's free-shipping threshold", () => {
+    expect(checkoutTotals([5450], "standard", { freeShippingThresholdPence: 5000 }).shippingPence).toBe(0);
   });
 
   it("refuses a fractional price", () => {

@@ -1,28 +1,59 @@
 import { type Pence, sumPence } from "./money";
-import { type ShippingMethod, shippingCost, shippingOptions } from "./shipping";
+import {
+  FREE_SHIPPING_THRESHOLD_PENCE,
+  type ShippingMethod,
+  shippingCost,
+  shippingOptions,
+} from "./shipping";
 import { type ShippingZone, zoneShippingCost, zoneShippingOptions } from "./shipping-zones";
 
-/** The money of an order: the items, shipping (decided from the items' subtotal) and the total, in GBP pence. */
+/** The money of an order: the items, the discount, shipping and the total, in GBP pence. */
 export interface CheckoutTotals {
+  /** The items at their prices, before any discount. */
   readonly subtotalPence: Pence;
+  /** Taken off the items by a discount code (0 without one). */
+  readonly discountPence: Pence;
   readonly shippingPence: Pence;
+  /** subtotal - discount + shipping: what is charged. */
   readonly totalPence: Pence;
+}
+
+export interface TotalsOptions {
+  /** The delivery zone (issue 16): its prices and free-shipping threshold decide shipping. */
+  readonly zone?: ShippingZone;
+  /** Without a zone: the owner's free-shipping threshold (admin prices); the spec's £75 by default. */
+  readonly freeShippingThresholdPence?: Pence;
+  /** A discount code's result (evaluateDiscount): pence off the items, free standard shipping. */
+  readonly discount?: { readonly discountPence: Pence; readonly freeShipping: boolean } | null;
 }
 
 /**
  * One rule for the checkout page (display) and the server (charge). Each line is one unit.
  * Shipping is the delivery zone's price (issue 16); without a zone, the spec's UK prices.
+ * Free shipping is decided on the subtotal after the discount (what the items cost the
+ * customer); a free-shipping code makes standard shipping free, express stays charged.
  */
 export function checkoutTotals(
   linePricesPence: readonly Pence[],
   method: ShippingMethod,
-  zone?: ShippingZone,
+  options: TotalsOptions = {},
 ): CheckoutTotals {
   const subtotalPence = sumPence(linePricesPence);
-  const shippingPence = zone
-    ? zoneShippingCost(zone, method, subtotalPence)
-    : shippingCost(method, subtotalPence);
-  return { subtotalPence, shippingPence, totalPence: subtotalPence + shippingPence };
+  const discountPence = Math.min(subtotalPence, options.discount?.discountPence ?? 0);
+  const itemsPence = subtotalPence - discountPence;
+  const threshold = options.freeShippingThresholdPence ?? FREE_SHIPPING_THRESHOLD_PENCE;
+  const shippingPence =
+    options.discount?.freeShipping && method === "standard"
+      ? 0
+      : options.zone
+        ? zoneShippingCost(options.zone, method, itemsPence)
+        : shippingCost(method, itemsPence, threshold);
+  return {
+    subtotalPence,
+    discountPence,
+    shippingPence,
+    totalPence: itemsPence + shippingPence,
+  };
 }
 
 /** "Standard Delivery (5-7 business days)": how an order's shipping line reads on receipts. */

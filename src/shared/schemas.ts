@@ -305,6 +305,8 @@ export const checkoutRequestSchema = z.object({
    * country's zone itself; when this is sent and differs, it refuses (the buyer sees the new price).
    */
   expectedShippingPence: z.number().int().min(0).max(10_000_000).optional(),
+  /** A discount code as typed (case-insensitive); empty means none. */
+  discountCode: z.string().trim().max(40).optional(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 

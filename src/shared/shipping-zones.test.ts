@@ -78,8 +78,9 @@ describe("pricing from a zone", () => {
 
   it("is what checkoutTotals charges", () => {
     const ie = zone("IE");
-    expect(checkoutTotals([3000, 2000], "standard", ie)).toEqual({
+    expect(checkoutTotals([3000, 2000], "standard", { zone: ie })).toEqual({
       subtotalPence: 5000,
+      discountPence: 0,
       shippingPence: ie.standardPence,
       totalPence: 5000 + ie.standardPence,
     });

@@ -26,17 +26,28 @@ export function isShippingMethod(value: unknown): value is ShippingMethod {
   return typeof value === "string" && (SHIPPING_METHODS as readonly string[]).includes(value);
 }
 
-export function qualifiesForFreeShipping(subtotalPence: Pence): boolean {
-  return subtotalPence > FREE_SHIPPING_THRESHOLD_PENCE;
+/** `thresholdPence` is the owner's free-shipping threshold (admin prices); the spec's £75 by default. */
+export function qualifiesForFreeShipping(
+  subtotalPence: Pence,
+  thresholdPence: Pence = FREE_SHIPPING_THRESHOLD_PENCE,
+): boolean {
+  return subtotalPence > thresholdPence;
 }
 
 /** Express is always charged; only standard shipping becomes free. */
-export function shippingCost(method: ShippingMethod, subtotalPence: Pence): Pence {
+export function shippingCost(
+  method: ShippingMethod,
+  subtotalPence: Pence,
+  thresholdPence: Pence = FREE_SHIPPING_THRESHOLD_PENCE,
+): Pence {
   if (method === "express") return EXPRESS_SHIPPING_PENCE;
-  return qualifiesForFreeShipping(subtotalPence) ? 0 : STANDARD_SHIPPING_PENCE;
+  return qualifiesForFreeShipping(subtotalPence, thresholdPence) ? 0 : STANDARD_SHIPPING_PENCE;
 }
 
-export function shippingOptions(subtotalPence: Pence): ShippingOption[] {
+export function shippingOptions(
+  subtotalPence: Pence,
+  thresholdPence: Pence = FREE_SHIPPING_THRESHOLD_PENCE,
+): ShippingOption[] {
   return [
     {
       method: "standard",
@@ -44,7 +55,7 @@ export function shippingOptions(subtotalPence: Pence): ShippingOption[] {
       estimate: `${STANDARD_DELIVERY_DAYS} business days`,
       minBusinessDays: 5,
       maxBusinessDays: 7,
-      pricePence: shippingCost("standard", subtotalPence),
+      pricePence: shippingCost("standard", subtotalPence, thresholdPence),
     },
     {
       method: "express",
@@ -58,8 +69,11 @@ export function shippingOptions(subtotalPence: Pence): ShippingOption[] {
 }
 
 /** How much more to spend for free standard shipping (0 once it applies). */
-export function amountToFreeShipping(subtotalPence: Pence): Pence {
-  return qualifiesForFreeShipping(subtotalPence) ? 0 : FREE_SHIPPING_THRESHOLD_PENCE + 1 - subtotalPence;
+export function amountToFreeShipping(
+  subtotalPence: Pence,
+  thresholdPence: Pence = FREE_SHIPPING_THRESHOLD_PENCE,
+): Pence {
+  return qualifiesForFreeShipping(subtotalPence, thresholdPence) ? 0 : thresholdPence + 1 - subtotalPence;
 }
 
 /** "Orders of 5 or more units should contact support." */

@@ -12,7 +12,13 @@
  */
 import { desc, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderItems, printJobs, uploads, userActivityLogs } from "../../src/server/db/schema.js";
+import {
+  discountCodes,
+  orderItems,
+  printJobs,
+  uploads,
+  userActivityLogs,
+} from "../../src/server/db/schema.js";
 import { mutatingAdminRoutes } from "./admin-routes.js";
 import {
   createUser,
@@ -298,6 +304,63 @@ const SCENARIOS: Record<string, Scenario> = {
       const { zones } = (await res.json()) as { zones: Array<Json & { standardPence: number }> };
       const changed = zones.map((zone, index) => (index === 0 ? { ...zone, standardPence: 949 } : zone));
       return { method: "PUT", url: "/api/admin/shipping-zones", json: { zones: changed } };
+    },
+  },
+  "PUT /api/admin/prices": {
+    rows: [{ actionType: "prices.update", tableName: "bundle_prices" }],
+    async prepare() {
+      return {
+        method: "PUT",
+        url: "/api/admin/prices",
+        json: {
+          bundles: [{ id: "gift", pricePence: 8999, undiscountedPence: 10350 }],
+          freeShippingThresholdPence: 6000,
+        },
+      };
+    },
+  },
+  "POST /api/admin/discounts": {
+    rows: [{ actionType: "discount.create", tableName: "discount_codes" }],
+    async prepare() {
+      return {
+        method: "POST",
+        url: "/api/admin/discounts",
+        json: { code: `audit${Math.floor(Math.random() * 1e9)}`, kind: "percent", value: 10 },
+      };
+    },
+  },
+  "PATCH /api/admin/discounts/:id": {
+    rows: [{ actionType: "discount.update", tableName: "discount_codes" }],
+    async prepare() {
+      const [row] = await shop.ctx.database.db
+        .insert(discountCodes)
+        .values({ code: `PATCH${Math.floor(Math.random() * 1e9)}`, kind: "fixed", value: 500 })
+        .returning({ id: discountCodes.id });
+      this.rows[0]!.recordId = row?.id;
+      return { method: "PATCH", url: `/api/admin/discounts/${row?.id}`, json: { paused: true } };
+    },
+  },
+  "PUT /api/admin/products/:id/stock": {
+    rows: [{ actionType: "product.stock", tableName: "product_stock", recordId: "remote-dimmer" }],
+    async prepare() {
+      return { method: "PUT", url: "/api/admin/products/remote-dimmer/stock", json: { onHand: 12 } };
+    },
+  },
+  "PUT /api/admin/invoice-settings": {
+    rows: [{ actionType: "settings.invoices", tableName: "system_settings", recordId: "invoice_settings" }],
+    async prepare() {
+      return {
+        method: "PUT",
+        url: "/api/admin/invoice-settings",
+        json: {
+          businessName: "Lithobox Ltd",
+          address: ["1 Main Street", "Belfast BT1 1AA"],
+          vatRegistered: true,
+          vatNumber: "GB123456789",
+          vatRatePercent: 20,
+          email: "hello@lithobox.co.uk",
+        },
+      };
     },
   },
   "PUT /api/admin/data/environment": {

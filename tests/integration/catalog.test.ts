@@ -58,6 +58,7 @@ describe("GET /api/catalog/products", () => {
       specifications: expect.arrayContaining([expect.any(String)]),
       features: expect.arrayContaining([expect.any(String)]),
       compatibility: expect.any(String),
+      stockAvailable: null,
     });
     expect(list.find((p) => p.id === "oak-desk-stand")?.status).toBe("coming_soon");
   });

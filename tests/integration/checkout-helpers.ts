@@ -116,6 +116,7 @@ export interface CheckoutBody {
   shippingInfo: unknown;
   currency?: string;
   shippingMethod?: string;
+  discountCode?: string;
 }
 
 export interface CheckoutAnswer {

@@ -240,7 +240,7 @@ describe("accessories", () => {
 });
 
 describe("batches", () => {
-  it("answers in the items' order and reads options and products in two queries", async () => {
+  it("answers in the items' order and reads options, products and the owner's prices in four queries", async () => {
     const database = db();
     const select = vi.spyOn(database, "select");
     try {
@@ -252,7 +252,8 @@ describe("batches", () => {
         { kind: "accessory", productId: "usb-c-power-adapter" },
       ]);
       expect(priced.map((p) => p.ok && p.unitPricePence)).toEqual([999, 5450, 899, 9315, 999]);
-      expect(select).toHaveBeenCalledTimes(2);
+      // options, products, bundle prices, free-shipping threshold
+      expect(select).toHaveBeenCalledTimes(4);
     } finally {
       select.mockRestore();
     }

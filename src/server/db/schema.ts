@@ -243,6 +243,121 @@ export const products = pgTable(
   (t) => [index("products_sort_idx").on(t.sortOrder)],
 );
 
+/**
+ * The owner's bundle prices (admin prices), seeded with the spec's table. Part of the
+ * catalogue fingerprint (services/pricing.ts), so a change re-prices the next checkout.
+ */
+export const bundlePrices = pgTable("bundle_prices", {
+  bundleId: text("bundle_id").primaryKey(),
+  price: integer("price").notNull(),
+  /** What the lithophanes would cost one by one; null shows no saving. */
+  undiscountedPrice: integer("undiscounted_price"),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Stock of an accessory that is kept on the shelf; a product without a row is made to order.
+ * `reserved` units belong to pending orders (released when one is cancelled or expires);
+ * a payment takes its units off `on_hand`. Not part of the catalogue fingerprint: checkouts
+ * change it all the time.
+ */
+export const productStock = pgTable("product_stock", {
+  productId: text("product_id")
+    .primaryKey()
+    .references(() => products.id, { onDelete: "cascade" }),
+  onHand: integer("on_hand").notNull(),
+  reserved: integer("reserved").notNull().default(0),
+  /** The stock level a low-stock alert was last sent for (one alert per fall below the line). */
+  lowAlertedAt: timestamp("low_alerted_at", { withTimezone: true, mode: "date" }),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- Discount codes
+
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Upper case; entry is case-insensitive. */
+    code: text("code").notNull(),
+    kind: text("kind").notNull(), // percent | fixed | free_shipping
+    /** percent: 1-100; fixed: pence; free_shipping: 0. */
+    value: integer("value").notNull().default(0),
+    minSpend: integer("min_spend"),
+    startsAt: timestamp("starts_at", { withTimezone: true, mode: "date" }),
+    endsAt: timestamp("ends_at", { withTimezone: true, mode: "date" }),
+    maxUses: integer("max_uses"),
+    maxUsesPerCustomer: integer("max_uses_per_customer"),
+    scope: text("scope").notNull().default("all"), // all | lithophanes | accessories
+    paused: boolean("paused").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("discount_codes_code_idx").on(t.code)],
+);
+
+/**
+ * One row per order that used a code: 'reserved' while the order is pending (counted, so a
+ * 10-use code can never have more than 10 orders that could be paid), 'used' once paid (in
+ * the payment's transaction), 'released' when the order is cancelled or expires.
+ */
+export const discountRedemptions = pgTable(
+  "discount_redemptions",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    codeId: uuid("code_id")
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "cascade" }),
+    userId: text("user_id"),
+    /** lower(e-mail): guests are limited per e-mail. */
+    email: text("email").notNull(),
+    amount: integer("amount").notNull(),
+    status: text("status").notNull().default("reserved"), // reserved | used | released
+    createdAt: createdAt(),
+  },
+  (t) => [index("discount_redemptions_code_idx").on(t.codeId, t.status)],
+);
+
+// ---------------------------------------------------------------- Invoices
+
+/**
+ * Invoices and credit notes. Numbers are gap-free per kind: taken from document_counters in
+ * the transaction that issues the document (an invoice in the payment's), so a rolled-back
+ * payment takes its number back with it. `details` is what the PDF prints that can change
+ * later (seller, VAT settings, the lines and amounts) as at issue time.
+ */
+export const invoiceDocuments = pgTable(
+  "invoice_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(), // invoice | credit_note
+    number: integer("number").notNull(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** A credit note's refund reference (the refund's id), unique with the kind. */
+    reference: text("reference"),
+    totalAmount: integer("total_amount").notNull(),
+    vatAmount: integer("vat_amount").notNull().default(0),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("invoice_documents_number_idx").on(t.kind, t.number),
+    uniqueIndex("invoice_documents_invoice_order_idx").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex("invoice_documents_reference_idx").on(t.kind, t.reference),
+    index("invoice_documents_issued_idx").on(t.issuedAt),
+  ],
+);
+
+/** The last number issued per document kind. */
+export const documentCounters = pgTable("document_counters", {
+  kind: text("kind").primaryKey(),
+  lastNumber: integer("last_number").notNull().default(0),
+});
+
 // ---------------------------------------------------------------- Uploads
 
 export const uploads = pgTable(
@@ -342,6 +457,9 @@ export const orders = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
     /** Set when the customer deleted their account: the record stays for the books, without personal data. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true, mode: "date" }),
+    /** The discount code used (upper case) and what it took off the items, in pence. */
+    discountCode: text("discount_code"),
+    discountAmount: integer("discount_amount").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -374,6 +492,8 @@ export const orderItems = pgTable(
     additionalImages: jsonb("additional_images").$type<string[]>().notNull().default([]),
     crop: jsonb("crop").$type<Record<string, unknown> | null>(),
     config: jsonb("config").$type<Record<string, unknown>>().notNull(),
+    /** True when creating the order reserved a unit of the product's stock (product_stock). */
+    stockReserved: boolean("stock_reserved").notNull().default(false),
   },
   (t) => [index("order_items_order_idx").on(t.orderId)],
 );

@@ -3,6 +3,7 @@
  * the shipping zones (issue 16) and the environment mode. Each part is written only where its table is empty, so a
  * maker's own edits survive every restart.
  */
+import { SEED_BUNDLE_PRICES } from "@shared/bundles";
 import { FALLBACK_OPTIONS } from "@shared/options";
 import { SEED_SHIPPING_ZONES } from "@shared/shipping-zones";
 import { WORLD_COUNTRIES } from "@shared/world-countries";
@@ -10,7 +11,7 @@ import { count, sql } from "drizzle-orm";
 import { replaceShippingZones } from "../services/shipping-zones.js";
 import { SEED_PRODUCTS } from "./catalogue.js";
 import { type Db, SEED_LOCK_KEY } from "./client.js";
-import { productOptions, products, shippingZones, systemSettings } from "./schema.js";
+import { bundlePrices, productOptions, products, shippingZones, systemSettings } from "./schema.js";
 
 export const ENVIRONMENT_MODE_KEY = "environment_mode";
 
@@ -52,6 +53,17 @@ export async function seedDatabase(db: Db): Promise<{ options: number; products:
     await tx
       .insert(systemSettings)
       .values({ settingKey: ENVIRONMENT_MODE_KEY, settingValue: "production" })
+      .onConflictDoNothing();
+    // The spec's bundle prices, until the owner sets their own (admin prices).
+    await tx
+      .insert(bundlePrices)
+      .values(
+        SEED_BUNDLE_PRICES.map((b) => ({
+          bundleId: b.id,
+          price: b.pricePence,
+          undiscountedPrice: b.undiscountedPence,
+        })),
+      )
       .onConflictDoNothing();
     return { options: seededOptions, products: seededProducts };
   });

@@ -1,5 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import { checkoutTotals, shippingLineLabel } from "@shared/checkout";
+import { allocateDiscount } from "@shared/discounts";
 import { MESSAGES } from "@shared/messages";
 import { paymentOutcome } from "@shared/order-lifecycle";
 import { displayOrderNumber } from "@shared/orders";
@@ -34,6 +35,8 @@ import {
   pricingSnapshot,
 } from "../services/pricing.js";
 import { listShippingZones } from "../services/shipping-zones.js";
+import { loadShopPrices } from "../services/shop-prices.js";
+import { OutOfStockError } from "../services/stock.js";
 
 /** Per client IP per minute. A customer checks out a handful of times at most. */
 export const CHECKOUT_RATE_LIMIT = 20;
@@ -117,7 +120,7 @@ export function checkoutRoutes(ctx: AppContext) {
       rateLimit(ctx, createLimiter, { name: "checkout", message: MESSAGES.checkout.tooManyRequests }),
       zValidator("json", checkoutRequestSchema, validationHook),
       async (c) => {
-        const { cartItems, shippingInfo, currency, shippingMethod, expectedShippingPence } =
+        const { cartItems, shippingInfo, currency, shippingMethod, expectedShippingPence, discountCode } =
           c.req.valid("json");
         if (needsSupportForQuantity(cartItems.length)) {
           return c.json<CheckoutRefusal>(
@@ -195,12 +198,15 @@ export function checkoutRoutes(ctx: AppContext) {
           );
 
         // The page's shipping price, when it sent one, must be the zone's: else the buyer is shown the new one.
+        // With a discount code the charge is checked against the code inside the order's
+        // transaction (a free-shipping code can only lower it).
         const shippingDiffers = (lines: readonly OrderLineInput[]) =>
           expectedShippingPence !== undefined &&
+          !discountCode &&
           checkoutTotals(
             lines.map((l) => l.unitPricePence),
             shippingMethod,
-            zone,
+            { zone },
           ).shippingPence !== expectedShippingPence;
         const shippingRefusal = () =>
           c.json<CheckoutRefusal>(
@@ -209,8 +215,14 @@ export function checkoutRoutes(ctx: AppContext) {
           );
 
         const provider = ctx.payments;
-        const place = (lines: readonly OrderLineInput[], catalogFingerprint: string | null) =>
+        const place = async (
+          lines: readonly OrderLineInput[],
+          catalogFingerprint: string | null,
+          freeShippingThresholdPence: number,
+        ) =>
           createOrder(ctx.database, {
+            freeShippingThresholdPence,
+            discountCode: discountCode ? discountCode : null,
             userId: user?.id ?? null,
             shipping: shippingInfo,
             shippingMethod,
@@ -227,18 +239,47 @@ export function checkoutRoutes(ctx: AppContext) {
         // Priced from the in-memory snapshot; the INSERT writes the order only if the catalogue
         // is still the snapshot's. A refusal is never decided on the snapshot alone.
         let { refused, lines } = decide(priceFromSnapshot(snapshot, configs));
-        if (refused.length === 0 && shippingDiffers(lines)) return shippingRefusal();
-        let order = refused.length === 0 ? await place(lines, snapshot.fingerprint) : null;
-        if (!order) {
-          // The catalogue changed (or something looked unsellable): price from the database,
-          // as without a snapshot, and forget the snapshot if it was out of date.
-          if (refused.length === 0) dropPricingSnapshot(db, snapshot);
-          ({ refused, lines } = decide(await priceCartItems(db, configs)));
-          if (refused.length > 0) return refusal(refused);
-          if (shippingDiffers(lines)) return shippingRefusal();
-          order = await place(lines, null);
-          if (!order) throw new Error("order not created");
+        let order: Awaited<ReturnType<typeof place>>;
+        try {
+          if (refused.length === 0 && shippingDiffers(lines)) return shippingRefusal();
+          order =
+            refused.length === 0
+              ? await place(lines, snapshot.fingerprint, snapshot.prices.freeShippingThresholdPence)
+              : null;
+          if (!order) {
+            // The catalogue changed (or something looked unsellable): price from the database,
+            // as without a snapshot, and forget the snapshot if it was out of date.
+            if (refused.length === 0) dropPricingSnapshot(db, snapshot);
+            const [priced, prices] = await Promise.all([priceCartItems(db, configs), loadShopPrices(db)]);
+            ({ refused, lines } = decide(priced));
+            if (refused.length > 0) return refusal(refused);
+            if (shippingDiffers(lines)) return shippingRefusal();
+            order = await place(lines, null, prices.freeShippingThresholdPence);
+            if (!order) throw new Error("order not created");
+          }
+        } catch (error) {
+          if (!(error instanceof OutOfStockError)) throw error;
+          // The stocked accessory sold out (or has fewer units than the cart): name the lines.
+          const product = snapshot.products.get(error.productId);
+          const name = product?.name ?? MESSAGES.pricing.itemUnknown;
+          const message =
+            error.available > 0
+              ? MESSAGES.stock.notEnough(name, error.available)
+              : MESSAGES.stock.soldOut(name);
+          return refusal(
+            cartItems
+              .filter((item) => item.config.kind === "accessory" && item.config.productId === error.productId)
+              .map((item) => ({ id: item.id, name, reason: "unavailable" as const, message })),
+          );
         }
+
+        // What Stripe charges per line: the line's price less its share of the discount, so
+        // the lines and shipping add up to the order's total to the penny.
+        const discountShares = allocateDiscount(
+          lines.map((line) => ({ kind: line.kind, pricePence: line.unitPricePence })),
+          order.discountScope ?? "all",
+          order.discountPence,
+        );
 
         let url: string;
         try {
@@ -246,13 +287,13 @@ export function checkoutRoutes(ctx: AppContext) {
             id: order.id,
             displayNumber: order.displayNumber,
             email: shippingInfo.email,
-            lines: lines.map((line) => ({
+            lines: lines.map((line, index) => ({
               name: line.description.title,
               description:
                 line.kind === "accessory"
                   ? line.description.sizeLabel
                   : `${line.description.shapeName} · ${line.description.sizeLabel} · ${line.description.frameStyle} ${MESSAGES.cart.frameSuffix}`,
-              unitAmountPence: line.unitPricePence,
+              unitAmountPence: line.unitPricePence - (discountShares[index] ?? 0),
               quantity: 1,
             })),
             shipping: {

@@ -23,6 +23,7 @@ import sharp from "sharp";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { productOptions, products, uploads } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
+import { stockLevels } from "./stock.js";
 import { IMAGE_BUCKET, type Storage } from "./storage.js";
 
 export type ProductRow = typeof products.$inferSelect;
@@ -103,9 +104,25 @@ export function toAdminOption(row: OptionRow): AdminOption {
 
 // ---------------------------------------------------------------------------- products
 
-export async function listAdminProducts(db: DbOrTx): Promise<AdminProduct[]> {
-  const rows = await db.select().from(products).orderBy(asc(products.sortOrder), asc(products.name));
-  return rows.map(toAdminProduct);
+/** A product with its stock: null on hand = made to order. */
+export interface AdminProductWithStock extends AdminProduct {
+  stockOnHand: number | null;
+  stockReserved: number;
+}
+
+export async function listAdminProducts(db: DbOrTx): Promise<AdminProductWithStock[]> {
+  const [rows, stock] = await Promise.all([
+    db.select().from(products).orderBy(asc(products.sortOrder), asc(products.name)),
+    stockLevels(db),
+  ]);
+  return rows.map((row) => {
+    const level = stock.get(row.id);
+    return {
+      ...toAdminProduct(row),
+      stockOnHand: level?.onHand ?? null,
+      stockReserved: level?.reserved ?? 0,
+    };
+  });
 }
 
 async function lockProduct(tx: Tx, id: string): Promise<ProductRow> {

@@ -20,6 +20,7 @@ import type { Database, DbOrTx } from "../db/client.js";
 import { type EncodedBody, encodeBody } from "../lib/encoded-body.js";
 import { listShopProducts, loadCreatorOptions } from "./catalog.js";
 import { dropPricingSnapshot } from "./pricing.js";
+import { loadShopPrices } from "./shop-prices.js";
 
 /** How old a snapshot may be before it is reloaded (writes outside the admin routes). */
 export const CATALOG_TTL_MS = 3_000;
@@ -108,8 +109,13 @@ export function catalogCache(db: DbOrTx): CatalogCache {
     cache = {
       products: new SnapshotCache(async () => ({ products: await listShopProducts(db) })),
       options: new SnapshotCache(async () => {
-        const { grouped, source } = await loadCreatorOptions(db);
-        return { options: grouped, source };
+        const [{ grouped, source }, prices] = await Promise.all([loadCreatorOptions(db), loadShopPrices(db)]);
+        return {
+          options: grouped,
+          source,
+          bundles: prices.bundles,
+          freeShippingThresholdPence: prices.freeShippingThresholdPence,
+        };
       }),
     };
     caches.set(db, cache);

@@ -13,6 +13,7 @@ import {
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { productOptions, products } from "../db/schema.js";
+import { type StockLevel, stockLevels } from "./stock.js";
 
 export type ProductStatus = "available" | "coming_soon";
 
@@ -28,6 +29,8 @@ export interface CatalogProduct {
   specifications: string[];
   features: string[];
   compatibility: string | null;
+  /** Units that can still be bought; null: made to order (no stock kept). */
+  stockAvailable: number | null;
 }
 
 type ProductRow = typeof products.$inferSelect;
@@ -39,7 +42,7 @@ export function productStatus(status: string): ProductStatus | "disabled" {
   return "available";
 }
 
-function toCatalogProduct(row: ProductRow): CatalogProduct {
+function toCatalogProduct(row: ProductRow, stock: ReadonlyMap<string, StockLevel>): CatalogProduct {
   return {
     id: row.id,
     name: row.name,
@@ -51,6 +54,7 @@ function toCatalogProduct(row: ProductRow): CatalogProduct {
     specifications: stringList(row.specifications),
     features: stringList(row.features),
     compatibility: row.compatibility,
+    stockAvailable: stock.get(row.id)?.available ?? null,
   };
 }
 
@@ -60,12 +64,15 @@ function stringList(value: unknown): string[] {
 
 /** The shop's products: status not disabled and active, by sort order (spec section 7). */
 export async function listShopProducts(db: DbOrTx): Promise<CatalogProduct[]> {
-  const rows = await db
-    .select()
-    .from(products)
-    .where(and(ne(products.status, "disabled"), eq(products.isActive, true)))
-    .orderBy(asc(products.sortOrder), asc(products.id));
-  return rows.map(toCatalogProduct);
+  const [rows, stock] = await Promise.all([
+    db
+      .select()
+      .from(products)
+      .where(and(ne(products.status, "disabled"), eq(products.isActive, true)))
+      .orderBy(asc(products.sortOrder), asc(products.id)),
+    stockLevels(db),
+  ]);
+  return rows.map((row) => toCatalogProduct(row, stock));
 }
 
 export interface ProductForPricing {

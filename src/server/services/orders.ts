@@ -21,22 +21,26 @@ import type { CartItem } from "@shared/cart";
 import { checkoutTotals } from "@shared/checkout";
 import type { CurrencyCode } from "@shared/currency";
 import type { DeliveryWindow } from "@shared/delivery-dates";
+import type { DiscountRefusalReason, DiscountScope } from "@shared/discounts";
 import { canChangeOrderStatus } from "@shared/order-lifecycle";
 import { displayOrderNumber, ORDER_STATUS_LABELS, type OrderStatus } from "@shared/orders";
 import type { ShippingInfo } from "@shared/schemas";
 import type { ShippingMethod } from "@shared/shipping";
 import type { ShippingZone } from "@shared/shipping-zones";
 import { countryName } from "@shared/world-countries";
-import { and, asc, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { Database, DbOrTx, Tx } from "../db/client.js";
 import { cartItems, orderItems, orderStatusHistory, orders } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
+import { evaluateCode, reserveDiscount, settleDiscount } from "./discounts.js";
+import { issueInvoice } from "./invoices.js";
 import { queueOrderEmail } from "./order-email-outbox.js";
 import type { OrderPaidListener } from "./order-paid.js";
 import type { PaymentProviderKind } from "./payments/types.js";
 import { CATALOG_FINGERPRINT_SQL, type PricedDescription } from "./pricing.js";
 import { ENVIRONMENT_MODE_KEY } from "./settings.js";
+import { consumeStock, type LowStock, releaseStock, reserveStock } from "./stock.js";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -83,12 +87,31 @@ export interface CreateOrderInput {
    * written if the catalogue still has it (createOrder answers null otherwise).
    */
   catalogFingerprint?: string | null;
+  /** The owner's free-shipping threshold the lines were priced with (the spec's £75 by default). */
+  freeShippingThresholdPence?: number;
+  /** A discount code as the customer typed it: checked again, and a use reserved, with the order. */
+  discountCode?: string | null;
+}
+
+/** The code was refused when the order was placed (used up meanwhile, expired, ...). */
+export class DiscountRefusedError extends HttpError {
+  constructor(
+    readonly reason: DiscountRefusalReason,
+    message: string,
+  ) {
+    super(422, "discount_refused", message);
+    this.name = "DiscountRefusedError";
+  }
 }
 
 export interface CreatedOrder {
   id: string;
   displayNumber: string;
   subtotalPence: number;
+  discountPence: number;
+  /** The code's scope (which lines its discount is spread over); null without a code. */
+  discountScope: DiscountScope | null;
+  discountCode: string | null;
   shippingPence: number;
   totalPence: number;
   itemCount: number;
@@ -110,12 +133,12 @@ const INSERT_ORDER_SQL = `with guard as (
     display_currency, shipping_email, shipping_first_name, shipping_last_name, shipping_phone,
     shipping_address_line_1, shipping_address_line_2, shipping_city, shipping_state, shipping_postal_code,
     shipping_country, test_mode, payment_provider, payment_session_id,
-    shipping_country_code, shipping_zone, delivery_earliest, delivery_latest)
+    shipping_country_code, shipping_zone, delivery_earliest, delivery_latest, discount_code, discount_amount)
   select $1::uuid, $2::text, 'pending', $3::integer, $4::integer, $5::integer, $6::text, $7::text, $8::text,
     $9::text, $10::text, $11::text, $12::text, $13::text, $14::text, $15::text, $16::text, $17::text,
     $18::boolean or coalesce((select setting_value = 'test' from system_settings
       where setting_key = '${ENVIRONMENT_MODE_KEY}'), false),
-    $19::text, $20::text, $24::text, $25::text, $26::date, $27::date
+    $19::text, $20::text, $24::text, $25::text, $26::date, $27::date, $28::text, $29::integer
   where (select ok from guard)
   returning test_mode
 ), new_items as (
@@ -140,16 +163,11 @@ select test_mode from new_order`;
  * answers null, having written nothing, when the catalogue changed since that snapshot.
  */
 export async function createOrder(
-  database: Pick<Database, "query">,
+  database: Pick<Database, "query" | "db">,
   input: CreateOrderInput,
 ): Promise<CreatedOrder | null> {
   if (input.lines.length === 0) throw new HttpError(400, "cart_empty", "The cart is empty.");
   const id = randomUUID();
-  const totals = checkoutTotals(
-    input.lines.map((l) => l.unitPricePence),
-    input.shippingMethod,
-    input.zone,
-  );
   const s = input.shipping;
   const lines = input.lines.map((line, position) => ({
     position,
@@ -166,51 +184,138 @@ export async function createOrder(
     crop: line.item.cropData ? { ...line.item.cropData } : null,
     config: { ...line.item.config, clientItemId: line.item.id },
   }));
-  const rows = await database.query<{ test_mode: boolean }>(
-    INSERT_ORDER_SQL,
-    [
-      id,
-      input.userId,
-      totals.totalPence,
-      totals.subtotalPence,
-      totals.shippingPence,
-      input.shippingMethod,
-      input.displayCurrency,
-      s.email,
-      s.firstName,
-      s.lastName,
-      s.phone ? s.phone : null,
-      s.addressLine1,
-      s.addressLine2 ? s.addressLine2 : null,
-      s.city,
-      s.state,
-      s.postalCode,
-      countryName(s.country),
-      input.forceTestMode,
-      input.paymentProvider,
-      input.paymentSessionId?.(id) ?? null,
-      input.catalogFingerprint ?? null,
-      JSON.stringify(lines),
-      CHANGED_BY.customer(input.userId),
-      s.country,
-      input.zone.id,
-      input.deliveryWindow.earliest,
-      input.deliveryWindow.latest,
-    ],
-    "lithobox_create_order",
-  );
-  const row = rows[0];
-  if (!row) {
-    if (input.catalogFingerprint) return null;
-    throw new Error("order insert returned no row");
-  }
-  return {
+  const prices = input.lines.map((l) => l.unitPricePence);
+  const threshold = input.freeShippingThresholdPence;
+  const params = (totals: ReturnType<typeof checkoutTotals>, code: string | null) => [
+    id,
+    input.userId,
+    totals.totalPence,
+    totals.subtotalPence,
+    totals.shippingPence,
+    input.shippingMethod,
+    input.displayCurrency,
+    s.email,
+    s.firstName,
+    s.lastName,
+    s.phone ? s.phone : null,
+    s.addressLine1,
+    s.addressLine2 ? s.addressLine2 : null,
+    s.city,
+    s.state,
+    s.postalCode,
+    countryName(s.country),
+    input.forceTestMode,
+    input.paymentProvider,
+    input.paymentSessionId?.(id) ?? null,
+    input.catalogFingerprint ?? null,
+    JSON.stringify(lines),
+    CHANGED_BY.customer(input.userId),
+    s.country,
+    input.zone.id,
+    input.deliveryWindow.earliest,
+    input.deliveryWindow.latest,
+    code,
+    totals.discountPence,
+  ];
+  const created = (
+    totals: ReturnType<typeof checkoutTotals>,
+    testMode: boolean,
+    code: string | null,
+    scope: DiscountScope | null,
+  ): CreatedOrder => ({
     id,
     displayNumber: displayOrderNumber(id),
     ...totals,
+    discountCode: code,
+    discountScope: scope,
     itemCount: input.lines.length,
-    testMode: row.test_mode,
-  };
+    testMode,
+  });
+
+  // A cart with no code and no accessory holds nothing back: one statement, one round trip.
+  const stockUnits = new Map<string, number>();
+  for (const line of input.lines) {
+    if (line.item.config.kind === "accessory") {
+      const productId = line.item.config.productId;
+      stockUnits.set(productId, (stockUnits.get(productId) ?? 0) + 1);
+    }
+  }
+  if (!input.discountCode && stockUnits.size === 0) {
+    const totals = checkoutTotals(prices, input.shippingMethod, {
+      zone: input.zone,
+      freeShippingThresholdPence: threshold,
+    });
+    const rows = await database.query<{ test_mode: boolean }>(
+      INSERT_ORDER_SQL,
+      params(totals, null),
+      "lithobox_create_order",
+    );
+    const row = rows[0];
+    if (!row) {
+      if (input.catalogFingerprint) return null;
+      throw new Error("order insert returned no row");
+    }
+    return created(totals, row.test_mode, null, null);
+  }
+
+  // Otherwise one transaction: the code's row locked while its uses are counted and one is
+  // reserved, the order written, and the stocked units reserved (or all of it rolled back).
+  return database.db.transaction(async (tx) => {
+    const customer = { userId: input.userId, email: s.email };
+    let discount: { discountPence: number; freeShipping: boolean } | null = null;
+    let code: { id: string; code: string; scope: DiscountScope } | null = null;
+    if (input.discountCode) {
+      const discountLines = input.lines.map((l) => ({ kind: l.kind, pricePence: l.unitPricePence }));
+      const { result, row } = await evaluateCode(tx, input.discountCode, discountLines, customer, {
+        lock: true,
+      });
+      if (!result.ok || !row) {
+        throw new DiscountRefusedError(
+          result.ok ? "unknown" : result.reason,
+          result.ok ? "" : result.message,
+        );
+      }
+      discount = result;
+      code = { id: row.id, code: row.code, scope: row.scope as DiscountScope };
+    }
+    const totals = checkoutTotals(prices, input.shippingMethod, {
+      zone: input.zone,
+      freeShippingThresholdPence: threshold,
+      discount,
+    });
+    const result = await tx.execute<{ test_mode: boolean }>(
+      bindSql(INSERT_ORDER_SQL, params(totals, code?.code ?? null)),
+    );
+    const row = (result as unknown as { rows: Array<{ test_mode: boolean }> }).rows[0];
+    if (!row) {
+      if (input.catalogFingerprint) return null;
+      throw new Error("order insert returned no row");
+    }
+    if (code) {
+      await reserveDiscount(tx, {
+        orderId: id,
+        codeId: code.id,
+        customer,
+        amountPence: totals.discountPence,
+      });
+    }
+    await reserveStock(tx, id, stockUnits);
+    return created(totals, row.test_mode, code?.code ?? null, code?.scope ?? null);
+  });
+}
+
+/** A $1..$n statement as Drizzle SQL with the same values bound (to run it in a transaction). */
+function bindSql(text: string, params: readonly unknown[]): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    const at = match.index ?? 0;
+    chunks.push(sql.raw(text.slice(last, at)));
+    chunks.push(sql`${params[Number(match[1]) - 1] ?? null}`);
+    last = at + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks);
 }
 
 /** Records the provider's session id once it is known (Stripe). */
@@ -313,6 +418,8 @@ export interface StatusChange {
   /** False when nothing changed (same status, or not allowed and ignored). */
   changed: boolean;
   order: OrderRow;
+  /** Stocked products this payment took to the low-stock line (the owner is alerted after commit). */
+  lowStock?: LowStock[];
 }
 
 export class OrderStatusError extends HttpError {
@@ -386,10 +493,21 @@ async function applyStatusChange(
     note: opts.note ?? null,
     createdAt: now,
   });
+  // What a pending order held (stock, a discount code's use) is taken or given back with it.
+  let lowStock: LowStock[] = [];
+  if (from === "pending" && to === "paid") {
+    lowStock = await consumeStock(tx, orderId);
+    await settleDiscount(tx, orderId, "used");
+    // Its invoice, numbered in this transaction: a rolled-back payment leaves no gap.
+    await issueInvoice(tx, orderId);
+  } else if (from === "pending" && to === "cancelled") {
+    await releaseStock(tx, orderId);
+    await settleDiscount(tx, orderId, "released");
+  }
   // The e-mail this change owes, recorded with it: sent after commit, retried until it goes.
   if (to === "paid") await queueOrderEmail(tx, orderId, "confirmation");
   if (to === "dispatched") await queueOrderEmail(tx, orderId, "dispatch");
-  return { orderId, from, to, changed: true, order: order ?? current };
+  return { orderId, from, to, changed: true, order: order ?? current, lowStock };
 }
 
 export interface MarkPaidOptions {

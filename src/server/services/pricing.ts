@@ -12,7 +12,7 @@
  * snapshot can never put an old price on an order: any write to the catalogue, by this
  * process, another server or a script, makes the next checkout re-price from the database.
  */
-import { getBundle } from "@shared/bundles";
+import { type Bundle, getBundle } from "@shared/bundles";
 import { type CartItemConfig, type LithophaneConfig, lithophaneFrameStyle } from "@shared/cart";
 import { lightboxPricePence } from "@shared/creator";
 import { MESSAGES } from "@shared/messages";
@@ -33,6 +33,12 @@ import {
   loadCreatorOptions,
   type ProductForPricing,
 } from "./catalog.js";
+import {
+  DEFAULT_SHOP_PRICES,
+  FREE_SHIPPING_THRESHOLD_KEY,
+  loadShopPrices,
+  type ShopPrices,
+} from "./shop-prices.js";
 
 /** The texts an order line shows: the spec's cart fields. */
 export interface PricedDescription {
@@ -66,12 +72,13 @@ function refuse(reason: Refusal["reason"], message: string): Refusal {
 export async function priceCartItems(db: DbOrTx, items: readonly CartItemConfig[]): Promise<PricedItem[]> {
   const productIds = items.flatMap((item) => (item.kind === "accessory" ? [item.productId] : []));
   const needsOptions = items.some((item) => item.kind === "lithophane");
-  const [options, productsById] = await Promise.all([
+  const [options, productsById, prices] = await Promise.all([
     needsOptions ? loadCreatorOptions(db) : Promise.resolve(null),
     findProductsForPricing(db, productIds),
+    needsOptions ? loadShopPrices(db) : Promise.resolve(DEFAULT_SHOP_PRICES),
   ]);
   const offered = options ? flattenOptions(options.grouped) : [];
-  return priceWith(items, options, offered, productsById);
+  return priceWith(items, options, offered, productsById, prices.bundles);
 }
 
 function priceWith(
@@ -79,10 +86,11 @@ function priceWith(
   options: CreatorOptions | null,
   offered: readonly CreatorOption[],
   productsById: ReadonlyMap<string, ProductForPricing>,
+  bundles: readonly Bundle[],
 ): PricedItem[] {
   return items.map((item) =>
     item.kind === "lithophane"
-      ? priceLithophane(item, offered, options)
+      ? priceLithophane(item, offered, options, bundles)
       : priceAccessory(productsById.get(item.productId)),
   );
 }
@@ -90,12 +98,15 @@ function priceWith(
 // ---------------------------------------------------------------- pricing snapshot
 
 /**
- * SQL for the catalogue's fingerprint: an MD5 over every row of products and product_options
- * (as PostgreSQL prints them, in id order). Any insert, update or delete changes it.
+ * SQL for the catalogue's fingerprint: an MD5 over every row of products, product_options and
+ * bundle_prices (as PostgreSQL prints them, in key order) and the free-shipping threshold.
+ * Any insert, update or delete of a price changes it.
  */
 export const CATALOG_FINGERPRINT_SQL =
   "md5(coalesce((select string_agg(p::text, E'\\n' order by p.id) from products p), '') || E'\\f' || " +
-  "coalesce((select string_agg(o::text, E'\\n' order by o.id) from product_options o), ''))";
+  "coalesce((select string_agg(o::text, E'\\n' order by o.id) from product_options o), '') || E'\\f' || " +
+  "coalesce((select string_agg(b::text, E'\\n' order by b.bundle_id) from bundle_prices b), '') || E'\\f' || " +
+  `coalesce((select setting_value from system_settings where setting_key = '${FREE_SHIPPING_THRESHOLD_KEY}'), ''))`;
 
 /** The whole catalogue as pricing needs it, and the fingerprint of exactly these rows. */
 export interface PricingSnapshot {
@@ -103,11 +114,13 @@ export interface PricingSnapshot {
   readonly options: CreatorOptions;
   readonly offered: readonly CreatorOption[];
   readonly products: ReadonlyMap<string, ProductForPricing>;
+  /** Bundle prices and the free-shipping threshold. */
+  readonly prices: ShopPrices;
 }
 
 /** Prices from the snapshot, without a query. Only valid with createOrder's fingerprint check. */
 export function priceFromSnapshot(snapshot: PricingSnapshot, items: readonly CartItemConfig[]): PricedItem[] {
-  return priceWith(items, snapshot.options, snapshot.offered, snapshot.products);
+  return priceWith(items, snapshot.options, snapshot.offered, snapshot.products, snapshot.prices.bundles);
 }
 
 /**
@@ -125,7 +138,8 @@ export async function loadPricingSnapshot(db: Db): Promise<PricingSnapshot> {
       if (!fingerprint) throw new Error("catalogue fingerprint missing");
       const options = await loadCreatorOptions(tx);
       const byId = await findProductsForPricing(tx);
-      return { fingerprint, options, offered: flattenOptions(options.grouped), products: byId };
+      const prices = await loadShopPrices(tx);
+      return { fingerprint, options, offered: flattenOptions(options.grouped), products: byId, prices };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
@@ -185,8 +199,9 @@ function priceLithophane(
   config: LithophaneConfig,
   offered: readonly CreatorOption[],
   options: CreatorOptions | null,
+  bundles: readonly Bundle[],
 ): PricedItem {
-  const bundle = getBundle(config.bundleId);
+  const bundle = getBundle(config.bundleId, bundles);
   if (!bundle) return refuse("unknown", MESSAGES.pricing.lithophaneUnavailable);
 
   const choose = (type: OptionType, id: string): CreatorOption | Refusal => {

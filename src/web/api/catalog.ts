@@ -20,6 +20,8 @@ export interface CatalogProduct {
   readonly specifications: readonly string[];
   readonly features: readonly string[];
   readonly compatibility: string | null;
+  /** Units that can still be bought; null: made to order. */
+  readonly stockAvailable?: number | null;
 }
 
 export interface OptionsAnswer {

@@ -12,9 +12,12 @@ import { adminActivityRoutes } from "./activity.js";
 import { adminAnalyticsRoutes } from "./analytics.js";
 import { adminDashboardRoutes } from "./dashboard.js";
 import { adminDataRoutes } from "./data.js";
+import { adminDiscountRoutes } from "./discounts.js";
 import { adminExportRoutes } from "./export.js";
+import { adminInvoiceRoutes } from "./invoices.js";
 import { adminOptionRoutes } from "./options.js";
 import { adminOrderRoutes } from "./orders.js";
+import { adminPriceRoutes } from "./prices.js";
 import { adminPrintJobRoutes } from "./print-jobs.js";
 import { adminProductRoutes } from "./products.js";
 import type { AdminEnv } from "./shared.js";
@@ -34,6 +37,9 @@ export function adminRoutes(ctx: AppContext) {
     .route("/", adminUserRoutes(ctx))
     .route("/", adminProductRoutes(ctx))
     .route("/", adminOptionRoutes(ctx))
+    .route("/", adminPriceRoutes(ctx))
+    .route("/", adminDiscountRoutes(ctx))
+    .route("/", adminInvoiceRoutes(ctx))
     .route("/", adminAnalyticsRoutes(ctx))
     .route("/", adminExportRoutes(ctx))
     .route("/", adminDataRoutes(ctx))

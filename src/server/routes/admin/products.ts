@@ -6,14 +6,20 @@
  *   POST  /admin/products/reorder {ids}   the shop order
  *   POST  /admin/products/:id/image {uploadId}  the photo uploaded via POST /api/uploads
  *   DELETE /admin/products/:id/image      remove the photo
+ *   PUT   /admin/products/:id/stock {onHand: number | null}  units on the shelf; null: made to order
  */
 import { zValidator } from "@hono/zod-validator";
-import { productCreateSchema, productUpdateSchema, reorderSchema } from "@shared/admin-schemas";
+import {
+  productCreateSchema,
+  productUpdateSchema,
+  reorderSchema,
+  stockUpdateSchema,
+} from "@shared/admin-schemas";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { uploads } from "../../db/schema.js";
+import { products, uploads } from "../../db/schema.js";
 import { HttpError, validationHook } from "../../lib/validation.js";
 import {
   changedFields,
@@ -29,6 +35,7 @@ import {
 } from "../../services/admin-catalog.js";
 import { audited } from "../../services/audit.js";
 import { invalidateCatalogAfterWrite } from "../../services/catalog-cache.js";
+import { setStock } from "../../services/stock.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
@@ -159,6 +166,31 @@ export function adminProductRoutes(ctx: AppContext) {
             await storage.delete(stored.key).catch(() => undefined);
             throw error;
           }
+        },
+      )
+
+      .put(
+        "/products/:id/stock",
+        zValidator("param", idParam, validationHook),
+        zValidator("json", stockUpdateSchema, validationHook),
+        async (c) => {
+          const { id } = c.req.valid("param");
+          const { onHand } = c.req.valid("json");
+          const [exists] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
+          if (!exists) throw new HttpError(404, "product_not_found", "Product not found.");
+          await audited(
+            db,
+            actorOf(c),
+            { actionType: "product.stock", tableName: "product_stock", recordId: id, newValues: { onHand } },
+            async (tx) => {
+              const change = await setStock(tx, id, onHand);
+              return {
+                result: change,
+                audit: { oldValues: { onHand: change.before }, newValues: { onHand: change.after } },
+              };
+            },
+          );
+          return c.json({ products: await listAdminProducts(db) }, 200);
         },
       )
 

@@ -183,7 +183,7 @@ function CheckoutForm() {
       checkoutTotals(
         items.map((i) => i.price),
         method,
-        zone,
+        { zone },
       ),
     [items, method, zone],
   );

@@ -1,4 +1,5 @@
 import { MESSAGES } from "@shared/messages";
+import { isOutOfStock, stockLabel } from "@shared/stock";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { ShoppingCart } from "lucide-react";
@@ -18,6 +19,9 @@ export function ProductCard({ product }: { product: ShopProduct }) {
   const nameId = useId();
   const Icon = categoryIcon(product.category);
   const comingSoon = product.status === "coming_soon";
+  const available = product.stockAvailable ?? null;
+  const soldOut = isOutOfStock(available);
+  const stock = comingSoon ? null : stockLabel(available);
   return (
     <article aria-labelledby={nameId} className={CARD_CLASSES}>
       <div className="flex h-12 items-start justify-between gap-3">
@@ -34,13 +38,16 @@ export function ProductCard({ product }: { product: ShopProduct }) {
       </h3>
       <p className="mt-2 line-clamp-3 min-h-18 text-sm leading-6 text-stone-700">{product.description}</p>
       <p className="mt-4 text-2xl font-semibold text-stone-900">{formatPrice(product.pricePence)}</p>
+      {stock ? (
+        <p className={`mt-1 text-sm font-medium ${soldOut ? "text-red-700" : "text-amber-800"}`}>{stock}</p>
+      ) : null}
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
         <ProductDetailsDialog product={product} />
         <Button
           variant="glow"
           size="sm"
           className="flex-1"
-          disabled={comingSoon}
+          disabled={comingSoon || soldOut}
           onClick={() => addAccessory(product)}
           aria-label={`${MESSAGES.common.addToCart}: ${product.name}`}
         >

@@ -1,0 +1,134 @@
+/**
+ * Admin invoices and VAT:
+ *   GET /admin/invoice-settings, PUT /admin/invoice-settings   the seller and VAT details
+ *   GET /admin/orders/:id/documents          the order's invoice and credit notes
+ *   GET /admin/documents/:id/pdf             one of them as a PDF
+ *   GET /admin/vat-report?quarter=2026-Q1    the quarter's sales and VAT (CSV, audited)
+ */
+import { zValidator } from "@hono/zod-validator";
+import { invoiceSettingsSchema } from "@shared/admin-schemas";
+import { quarterRange } from "@shared/vat";
+import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { invoiceDocuments } from "../../db/schema.js";
+import { HttpError, validationHook } from "../../lib/validation.js";
+import { audited, withAudit } from "../../services/audit.js";
+import {
+  type DocumentDetails,
+  documentNumberLabel,
+  getInvoiceSettings,
+  orderDocuments,
+  renderDocumentPdf,
+  setInvoiceSettings,
+} from "../../services/invoices.js";
+import { sendPdf } from "../invoices.js";
+import { type AdminEnv, actorOf, uuidParam } from "./shared.js";
+
+const quarterQuery = z.object({ quarter: z.string().regex(/^\d{4}-Q[1-4]$/, "Use a quarter like 2026-Q1.") });
+
+function csvCell(value: string | number): string {
+  const text = String(value);
+  // A leading = + - @ would run as a formula in a spreadsheet.
+  const safe = /^[=+\-@]/.test(text) && typeof value === "string" ? `'${text}` : text;
+  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const pounds = (pence: number) => (pence / 100).toFixed(2);
+
+export function adminInvoiceRoutes(ctx: AppContext) {
+  const db = ctx.database.db;
+  return new Hono<AdminEnv>()
+    .get("/invoice-settings", async (c) => c.json(await getInvoiceSettings(db), 200))
+    .put("/invoice-settings", zValidator("json", invoiceSettingsSchema, validationHook), async (c) => {
+      const input = c.req.valid("json");
+      const saved = await audited(
+        db,
+        actorOf(c),
+        {
+          actionType: "settings.invoices",
+          tableName: "system_settings",
+          recordId: "invoice_settings",
+          newValues: input,
+        },
+        async (tx) => {
+          const { before, after } = await setInvoiceSettings(tx, input);
+          return { result: after, audit: { oldValues: before, newValues: after } };
+        },
+      );
+      return c.json(saved, 200);
+    })
+    .get("/orders/:id/documents", zValidator("param", uuidParam, validationHook), async (c) => {
+      const docs = await orderDocuments(db, c.req.valid("param").id);
+      return c.json(
+        {
+          documents: docs.map((d) => ({
+            id: d.id,
+            kind: d.kind,
+            label: documentNumberLabel(d.kind, d.number),
+            totalPence: d.totalAmount,
+            vatPence: d.vatAmount,
+            issuedAt: d.issuedAt.toISOString(),
+          })),
+        },
+        200,
+      );
+    })
+    .get("/documents/:id/pdf", zValidator("param", uuidParam, validationHook), async (c) => {
+      const [doc] = await db
+        .select()
+        .from(invoiceDocuments)
+        .where(eq(invoiceDocuments.id, c.req.valid("param").id));
+      if (!doc) throw new HttpError(404, "not_found", "Document not found.");
+      return sendPdf(c, doc, await renderDocumentPdf(doc));
+    })
+    .get("/vat-report", zValidator("query", quarterQuery, validationHook), async (c) => {
+      const { quarter } = c.req.valid("query");
+      const range = quarterRange(quarter);
+      if (!range) throw new HttpError(400, "validation_failed", "Use a quarter like 2026-Q1.");
+      const docs = await db
+        .select()
+        .from(invoiceDocuments)
+        .where(
+          and(
+            inArray(invoiceDocuments.kind, ["invoice", "credit_note"]),
+            gte(invoiceDocuments.issuedAt, range.from),
+            lt(invoiceDocuments.issuedAt, range.to),
+          ),
+        )
+        .orderBy(asc(invoiceDocuments.kind), asc(invoiceDocuments.number));
+      const header = ["document", "number", "date", "order", "customer", "gross_gbp", "vat_gbp", "net_gbp"];
+      let gross = 0;
+      let vat = 0;
+      const lines = docs.map((d) => {
+        const sign = d.kind === "credit_note" ? -1 : 1;
+        gross += sign * d.totalAmount;
+        vat += sign * d.vatAmount;
+        const details = d.details as unknown as DocumentDetails;
+        return [
+          d.kind === "credit_note" ? "credit note" : "invoice",
+          documentNumberLabel(d.kind, d.number),
+          d.issuedAt.toISOString().slice(0, 10),
+          details.orderNumber,
+          details.buyer.name,
+          pounds(sign * d.totalAmount),
+          pounds(sign * d.vatAmount),
+          pounds(sign * (d.totalAmount - d.vatAmount)),
+        ]
+          .map(csvCell)
+          .join(",");
+      });
+      const total = ["total", "", "", "", "", pounds(gross), pounds(vat), pounds(gross - vat)].join(",");
+      await withAudit(db, actorOf(c), {
+        actionType: "export.vat_report",
+        tableName: "invoice_documents",
+        recordId: quarter,
+        newValues: { quarter, documents: docs.length },
+      });
+      c.header("Content-Type", "text/csv; charset=utf-8");
+      c.header("Content-Disposition", `attachment; filename="sales-vat-${quarter}.csv"`);
+      c.header("Cache-Control", "no-store");
+      return c.body(`${[header.join(","), ...lines, total].join("\n")}\n`, 200);
+    });
+}

@@ -1,0 +1,393 @@
+/**
+ * Invoices and credit notes. Every paid order gets an invoice in the payment's own
+ * transaction, numbered from document_counters (an UPDATE ... RETURNING on one row, so numbers
+ * are gap-free: a payment that rolls back takes its number back). Test orders get their own
+ * "test_invoice" sequence, so they never use up or leave holes in the real one. A credit note
+ * is issued for a refund amount (issueCreditNote) the same way.
+ *
+ * What the PDF prints is stored with the document (`details`): the seller and VAT settings,
+ * the buyer, every line with its share of the discount and its VAT, as at issue; the PDF is
+ * drawn from it with pdfkit on request.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
+import { allocateDiscount, type DiscountScope } from "@shared/discounts";
+import { formatGbp } from "@shared/money";
+import { displayOrderNumber } from "@shared/orders";
+import { STANDARD_VAT_RATE_PERCENT, totalVat, vatIncluded, vatLines } from "@shared/vat";
+import { and, asc, eq, sql } from "drizzle-orm";
+import PDFDocument from "pdfkit";
+import type { DbOrTx, Tx } from "../db/client.js";
+import { discountCodes, invoiceDocuments, orderItems, orders, systemSettings } from "../db/schema.js";
+
+export const INVOICE_SETTINGS_KEY = "invoice_settings";
+
+export interface InvoiceSettingsValue {
+  businessName: string;
+  address: string[];
+  vatRegistered: boolean;
+  vatNumber: string;
+  vatRatePercent: number;
+  email: string;
+}
+
+export const DEFAULT_INVOICE_SETTINGS: InvoiceSettingsValue = {
+  businessName: BRAND_NAME,
+  address: ["Northern Ireland"],
+  vatRegistered: false,
+  vatNumber: "",
+  vatRatePercent: STANDARD_VAT_RATE_PERCENT,
+  email: SUPPORT_EMAIL,
+};
+
+export async function getInvoiceSettings(db: DbOrTx): Promise<InvoiceSettingsValue> {
+  const [row] = await db
+    .select({ value: systemSettings.settingValue })
+    .from(systemSettings)
+    .where(eq(systemSettings.settingKey, INVOICE_SETTINGS_KEY));
+  if (!row) return DEFAULT_INVOICE_SETTINGS;
+  try {
+    return { ...DEFAULT_INVOICE_SETTINGS, ...(JSON.parse(row.value) as Partial<InvoiceSettingsValue>) };
+  } catch {
+    return DEFAULT_INVOICE_SETTINGS;
+  }
+}
+
+export async function setInvoiceSettings(
+  tx: Tx,
+  value: InvoiceSettingsValue,
+): Promise<{ before: InvoiceSettingsValue; after: InvoiceSettingsValue }> {
+  const before = await getInvoiceSettings(tx);
+  const text = JSON.stringify(value);
+  await tx
+    .insert(systemSettings)
+    .values({ settingKey: INVOICE_SETTINGS_KEY, settingValue: text })
+    .onConflictDoUpdate({
+      target: systemSettings.settingKey,
+      set: { settingValue: text, updatedAt: new Date() },
+    });
+  return { before, after: value };
+}
+
+export type DocumentKind = "invoice" | "credit_note" | "test_invoice" | "test_credit_note";
+
+/** The next number of `kind`, taken in the caller's transaction (the row stays locked until commit). */
+async function nextNumber(tx: Tx, kind: DocumentKind): Promise<number> {
+  const result = await tx.execute<{ last_number: number }>(
+    sql`insert into document_counters (kind, last_number) values (${kind}, 1)
+        on conflict (kind) do update set last_number = document_counters.last_number + 1
+        returning last_number`,
+  );
+  const n = (result as unknown as { rows: Array<{ last_number: number }> }).rows[0]?.last_number;
+  if (!n) throw new Error("document number not issued");
+  return Number(n);
+}
+
+export interface DocumentLine {
+  description: string;
+  /** What the customer paid for the line (after its share of the discount), VAT included. */
+  grossPence: number;
+  vatPence: number;
+}
+
+export interface DocumentDetails {
+  seller: InvoiceSettingsValue;
+  buyer: { name: string; email: string; address: string[] };
+  orderNumber: string;
+  orderDate: string;
+  lines: DocumentLine[];
+  subtotalPence: number;
+  discountPence: number;
+  discountCode: string | null;
+  shippingLabel: string;
+  shippingPence: number;
+  shippingVatPence: number;
+  totalPence: number;
+  vatPence: number;
+  /** Credit notes: the invoice it corrects and why. */
+  invoiceNumber?: string;
+  reason?: string;
+}
+
+export function documentNumberLabel(kind: string, number: number): string {
+  const prefix = { invoice: "INV", credit_note: "CN", test_invoice: "TEST-INV", test_credit_note: "TEST-CN" }[
+    kind
+  ];
+  return `${prefix ?? kind}-${String(number).padStart(6, "0")}`;
+}
+
+async function orderDetails(tx: DbOrTx, orderId: string) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error("order not found");
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position));
+  let scope: DiscountScope = "all";
+  if (order.discountCode) {
+    const [code] = await tx
+      .select({ scope: discountCodes.scope })
+      .from(discountCodes)
+      .where(eq(discountCodes.code, order.discountCode));
+    scope = (code?.scope as DiscountScope | undefined) ?? "all";
+  }
+  return { order, items, scope };
+}
+
+/** Issues the invoice of a paid order in the payment's transaction; nothing if it has one. */
+export async function issueInvoice(tx: Tx, orderId: string): Promise<void> {
+  const { order, items, scope } = await orderDetails(tx, orderId);
+  const kind: DocumentKind = order.testMode ? "test_invoice" : "invoice";
+  const [existing] = await tx
+    .select({ id: invoiceDocuments.id })
+    .from(invoiceDocuments)
+    .where(and(eq(invoiceDocuments.orderId, orderId), eq(invoiceDocuments.kind, kind)));
+  if (existing) return;
+  const settings = await getInvoiceSettings(tx);
+  const rate = settings.vatRegistered ? settings.vatRatePercent : 0;
+  const shares = allocateDiscount(
+    items.map((i) => ({ kind: i.kind === "lithophane" ? "lithophane" : "accessory", pricePence: i.price })),
+    scope,
+    order.discountAmount,
+  );
+  const gross = items.map((i, index) => i.price - (shares[index] ?? 0));
+  const vat = vatLines(gross, rate);
+  const shippingVat = vatIncluded(order.shippingAmount, rate);
+  const details: DocumentDetails = {
+    seller: settings,
+    buyer: {
+      name: `${order.shippingFirstName} ${order.shippingLastName}`,
+      email: order.shippingEmail,
+      address: [
+        order.shippingAddressLine1,
+        order.shippingAddressLine2 ?? "",
+        order.shippingCity,
+        order.shippingState,
+        order.shippingPostalCode.toUpperCase(),
+        order.shippingCountry,
+      ].filter(Boolean),
+    },
+    orderNumber: displayOrderNumber(order.id),
+    orderDate: order.createdAt.toISOString(),
+    lines: items.map((item, index) => ({
+      description:
+        item.kind === "lithophane"
+          ? `Lithophane lightbox: ${item.shape}, ${item.size}, ${item.frameColor}`
+          : item.frameColor,
+      grossPence: gross[index] ?? item.price,
+      vatPence: vat[index]?.vatPence ?? 0,
+    })),
+    subtotalPence: order.subtotalAmount,
+    discountPence: order.discountAmount,
+    discountCode: order.discountCode,
+    shippingLabel: order.shippingMethod === "express" ? "Express delivery" : "Standard delivery",
+    shippingPence: order.shippingAmount,
+    shippingVatPence: shippingVat,
+    totalPence: order.totalAmount,
+    vatPence: totalVat(vat) + shippingVat,
+  };
+  await tx.insert(invoiceDocuments).values({
+    kind,
+    number: await nextNumber(tx, kind),
+    orderId,
+    totalAmount: order.totalAmount,
+    vatAmount: details.vatPence,
+    details: details as unknown as Record<string, unknown>,
+  });
+}
+
+/**
+ * A credit note for a refund of `amountPence` of a paid order (its VAT in proportion to the
+ * invoice's), numbered in its own gap-free sequence. Idempotent per `reference` (the refund's
+ * id). Call it in the refund's transaction.
+ */
+export async function issueCreditNote(
+  tx: Tx,
+  input: { orderId: string; amountPence: number; reference: string; reason: string },
+): Promise<typeof invoiceDocuments.$inferSelect> {
+  const { order } = await orderDetails(tx, input.orderId);
+  const invoiceKind: DocumentKind = order.testMode ? "test_invoice" : "invoice";
+  const kind: DocumentKind = order.testMode ? "test_credit_note" : "credit_note";
+  const [existing] = await tx
+    .select()
+    .from(invoiceDocuments)
+    .where(and(eq(invoiceDocuments.kind, kind), eq(invoiceDocuments.reference, input.reference)));
+  if (existing) return existing;
+  const [invoice] = await tx
+    .select()
+    .from(invoiceDocuments)
+    .where(and(eq(invoiceDocuments.orderId, input.orderId), eq(invoiceDocuments.kind, invoiceKind)));
+  if (!invoice) throw new Error("the order has no invoice to credit");
+  if (input.amountPence <= 0 || input.amountPence > invoice.totalAmount)
+    throw new RangeError("a credit note is for 1p up to the invoice's total");
+  const original = invoice.details as unknown as DocumentDetails;
+  const vat =
+    invoice.totalAmount > 0
+      ? Math.floor((invoice.vatAmount * input.amountPence) / invoice.totalAmount + 0.5)
+      : 0;
+  const details: DocumentDetails = {
+    ...original,
+    lines: [{ description: `Refund: ${input.reason}`, grossPence: input.amountPence, vatPence: vat }],
+    subtotalPence: input.amountPence,
+    discountPence: 0,
+    discountCode: null,
+    shippingPence: 0,
+    shippingVatPence: 0,
+    totalPence: input.amountPence,
+    vatPence: vat,
+    invoiceNumber: documentNumberLabel(invoice.kind, invoice.number),
+    reason: input.reason,
+  };
+  const [row] = await tx
+    .insert(invoiceDocuments)
+    .values({
+      kind,
+      number: await nextNumber(tx, kind),
+      orderId: input.orderId,
+      reference: input.reference,
+      totalAmount: input.amountPence,
+      vatAmount: vat,
+      details: details as unknown as Record<string, unknown>,
+    })
+    .returning();
+  if (!row) throw new Error("credit note not issued");
+  return row;
+}
+
+export async function orderDocuments(db: DbOrTx, orderId: string) {
+  return db
+    .select()
+    .from(invoiceDocuments)
+    .where(eq(invoiceDocuments.orderId, orderId))
+    .orderBy(asc(invoiceDocuments.issuedAt), asc(invoiceDocuments.number));
+}
+
+// ---------------------------------------------------------------- guest links
+
+/** The signed link a guest's confirmation e-mail carries: an HMAC of the order id. */
+export function invoiceToken(secret: string, orderId: string): string {
+  return createHmac("sha256", secret).update(`lithobox-invoice:${orderId}`).digest("base64url");
+}
+
+export function isValidInvoiceToken(secret: string, orderId: string, token: string | undefined): boolean {
+  if (!token) return false;
+  const expected = Buffer.from(invoiceToken(secret, orderId));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+// ---------------------------------------------------------------- PDF
+
+/** Draws the document as an A4 PDF. */
+export function renderDocumentPdf(doc: typeof invoiceDocuments.$inferSelect): Promise<Buffer> {
+  const d = doc.details as unknown as DocumentDetails;
+  const isCredit = doc.kind.endsWith("credit_note");
+  const vatShown = d.seller.vatRegistered;
+  const pdf = new PDFDocument({
+    size: "A4",
+    margin: 50,
+    info: { Title: documentNumberLabel(doc.kind, doc.number) },
+  });
+  const chunks: Buffer[] = [];
+  pdf.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+  });
+  const title = isCredit ? "Credit note" : vatShown ? "VAT invoice" : "Invoice";
+  const left = 50;
+  const right = 545;
+  pdf.font("Helvetica-Bold").fontSize(20).text(d.seller.businessName, left, 50);
+  pdf.font("Helvetica").fontSize(9).fillColor("#444");
+  for (const line of d.seller.address) pdf.text(line);
+  if (d.seller.email) pdf.text(d.seller.email);
+  if (vatShown && d.seller.vatNumber) pdf.text(`VAT registration number: ${d.seller.vatNumber}`);
+  pdf
+    .fillColor("#000")
+    .font("Helvetica-Bold")
+    .fontSize(16)
+    .text(title, 350, 50, { width: 195, align: "right" });
+  pdf.font("Helvetica").fontSize(9);
+  const meta: Array<[string, string]> = [
+    [isCredit ? "Credit note number" : "Invoice number", documentNumberLabel(doc.kind, doc.number)],
+    ["Date of issue", doc.issuedAt.toISOString().slice(0, 10)],
+    ["Order", `#${d.orderNumber}`],
+    ["Order date", d.orderDate.slice(0, 10)],
+  ];
+  if (d.invoiceNumber) meta.push(["Credits invoice", d.invoiceNumber]);
+  for (const [k, v] of meta) pdf.text(`${k}: ${v}`, 350, pdf.y + 2, { width: 195, align: "right" });
+  if (doc.kind.startsWith("test_")) {
+    pdf
+      .fillColor("#b45309")
+      .font("Helvetica-Bold")
+      .text("TEST ORDER: not a real sale", 350, pdf.y + 4, {
+        width: 195,
+        align: "right",
+      });
+    pdf.fillColor("#000").font("Helvetica");
+  }
+
+  let y = 190;
+  pdf.font("Helvetica-Bold").fontSize(10).text("Billed to", left, y);
+  pdf
+    .font("Helvetica")
+    .fontSize(9)
+    .text(d.buyer.name, left, y + 14);
+  for (const line of [...d.buyer.address, d.buyer.email]) pdf.text(line);
+
+  y = Math.max(pdf.y + 25, 300);
+  const cols = vatShown
+    ? { desc: left, net: 330, vat: 400, gross: 470 }
+    : { desc: left, net: 0, vat: 0, gross: 470 };
+  const money = (pence: number) => formatGbp(isCredit ? -pence : pence);
+  pdf.font("Helvetica-Bold").fontSize(9);
+  pdf.text("Description", cols.desc, y);
+  if (vatShown) {
+    pdf.text("Net", cols.net, y, { width: 65, align: "right" });
+    pdf.text(`VAT ${d.seller.vatRatePercent}%`, cols.vat, y, { width: 65, align: "right" });
+  }
+  pdf.text(vatShown ? "Total" : "Amount", cols.gross, y, { width: 75, align: "right" });
+  y += 16;
+  pdf
+    .moveTo(left, y - 4)
+    .lineTo(right, y - 4)
+    .strokeColor("#999")
+    .stroke();
+  pdf.font("Helvetica");
+  const row = (label: string, gross: number, vat: number) => {
+    const height = pdf.heightOfString(label, { width: vatShown ? 270 : 400 });
+    pdf.text(label, cols.desc, y, { width: vatShown ? 270 : 400 });
+    if (vatShown) {
+      pdf.text(money(gross - vat), cols.net, y, { width: 65, align: "right" });
+      pdf.text(money(vat), cols.vat, y, { width: 65, align: "right" });
+    }
+    pdf.text(money(gross), cols.gross, y, { width: 75, align: "right" });
+    y += height + 8;
+  };
+  for (const line of d.lines) row(line.description, line.grossPence, line.vatPence);
+  if (!isCredit) row(d.shippingLabel, d.shippingPence, d.shippingVatPence);
+  pdf.moveTo(left, y).lineTo(right, y).strokeColor("#999").stroke();
+  y += 10;
+  const total = (label: string, value: string, bold = false) => {
+    pdf.font(bold ? "Helvetica-Bold" : "Helvetica").text(label, 330, y, { width: 135, align: "right" });
+    pdf.text(value, cols.gross, y, { width: 75, align: "right" });
+    y += 15;
+  };
+  if (!isCredit) {
+    total("Items", formatGbp(d.subtotalPence));
+    if (d.discountPence > 0)
+      total(`Discount${d.discountCode ? ` (${d.discountCode})` : ""}`, formatGbp(-d.discountPence));
+    total("Shipping", formatGbp(d.shippingPence));
+  }
+  if (vatShown) total("VAT included", money(d.vatPence));
+  total(isCredit ? "Total credited" : "Total paid", money(d.totalPence), true);
+  pdf.font("Helvetica").fontSize(8).fillColor("#555");
+  const note = vatShown
+    ? "All prices include VAT. Discounts are shared across the discounted lines before VAT is worked out."
+    : "Not VAT registered: no VAT is charged.";
+  pdf.text(note, left, Math.max(y + 20, 700), { width: right - left });
+  if (isCredit && d.reason) pdf.text(`Reason: ${d.reason}`, { width: right - left });
+  pdf.end();
+  return done;
+}

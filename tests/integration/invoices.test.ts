@@ -1,0 +1,161 @@
+/**
+ * Invoices: every paid order gets one in its payment's transaction, numbered without gaps
+ * (100 orders paid at once, some payments rolled back); a credit note for a refund; the PDFs
+ * download for the admin, the signed-in owner and a guest's signed link, and nobody else; the
+ * quarter's sales and VAT CSV.
+ */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoiceDocuments } from "../../src/server/db/schema.js";
+import { invoiceToken, issueCreditNote } from "../../src/server/services/invoices.js";
+import { CHANGED_BY, completeOrderPayment, markOrderPaid } from "../../src/server/services/orders.js";
+import { createUser, insertOrder, type TestUser, uniqueEmail } from "./auth-helpers.js";
+import { createTestShop, type TestShop } from "./harness.js";
+
+let shop: TestShop;
+let admin: TestUser;
+
+beforeAll(async () => {
+  shop = await createTestShop({ PRINT_WORKER: "off" });
+  admin = await createUser(shop, { email: uniqueEmail("invoice-admin"), role: "admin", mfa: true });
+  const res = await shop.request("/api/admin/invoice-settings", {
+    method: "PUT",
+    headers: { cookie: admin.cookie },
+    json: {
+      businessName: "Lithobox Ltd",
+      address: ["Unit 4, Linen Quarter", "Belfast BT2 8BG", "United Kingdom"],
+      vatRegistered: true,
+      vatNumber: "GB 123 4567 89",
+      vatRatePercent: 20,
+      email: "hello@lithobox.co.uk",
+    },
+  });
+  expect(res.status).toBe(200);
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+const pending = (email: string) =>
+  insertOrder(shop, {
+    userId: null,
+    email,
+    status: "pending",
+    items: [
+      {
+        size: "7 inch x 7 inch",
+        frameColor: "White · 3 × Square",
+        shape: "Keepsake Collection",
+        price: 9315,
+      },
+      { size: "Standard", frameColor: "USB-C Power Adapter", shape: "Rectangle", price: 999 },
+    ],
+  });
+
+describe("invoices", () => {
+  it("numbers 100 paid orders without a gap, even when payments roll back", async () => {
+    const ids = await Promise.all(Array.from({ length: 100 }, (_, i) => pending(`inv-${i}@example.com`)));
+    const db = shop.ctx.database.db;
+    // Every fifth payment fails after its invoice was numbered: the number goes back.
+    await Promise.all(
+      ids.map(async (id, i) => {
+        if (i % 5 === 0) {
+          await db
+            .transaction(async (tx) => {
+              await markOrderPaid(tx, id, { by: CHANGED_BY.system, paymentReference: null });
+              throw new Error("payment rolled back");
+            })
+            .catch(() => undefined);
+        }
+        await completeOrderPayment(shop.ctx, id, { by: CHANGED_BY.system, paymentReference: `pi_${i}` });
+      }),
+    );
+    const docs = await db
+      .select()
+      .from(invoiceDocuments)
+      .where(and(inArray(invoiceDocuments.orderId, ids), eq(invoiceDocuments.kind, "invoice")));
+    expect(docs).toHaveLength(100);
+    const numbers = docs.map((d) => d.number).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    const first = docs[0];
+    expect(first).toMatchObject({ totalAmount: 9315 + 999 + 899, vatAmount: 1553 + 167 + 150 });
+  });
+
+  it("downloads the PDF for the admin, the owner and the guest's signed link only; issues a credit note", async () => {
+    const customer = await createUser(shop, { email: uniqueEmail("invoice-owner") });
+    const owned = await insertOrder(shop, {
+      userId: customer.userId,
+      email: customer.email,
+      status: "pending",
+    });
+    await completeOrderPayment(shop.ctx, owned, { by: CHANGED_BY.system, paymentReference: "pi_owned" });
+    const own = await shop.request(`/api/orders/${owned}/invoice.pdf`, {
+      headers: { cookie: customer.cookie },
+    });
+    expect(own.status, "owner").toBe(200);
+    expect(own.headers.get("content-type")).toBe("application/pdf");
+    const bytes = Buffer.from(await own.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    writeFileSync(path.join(shop.dataDir, "invoice.pdf"), bytes);
+    if (process.env.INVOICE_PDF_OUT) writeFileSync(`${process.env.INVOICE_PDF_OUT}-invoice.pdf`, bytes);
+
+    expect((await shop.request(`/api/orders/${owned}/invoice.pdf`)).status).toBe(404);
+    const guest = await pending("guest-invoice@example.com");
+    await completeOrderPayment(shop.ctx, guest, { by: CHANGED_BY.system, paymentReference: "pi_guest" });
+    const token = invoiceToken(shop.ctx.config.authSecret, guest);
+    expect((await shop.request(`/api/orders/${guest}/invoice.pdf?token=${token}`)).status, "guest").toBe(200);
+    expect((await shop.request(`/api/orders/${guest}/invoice.pdf?token=${token}x`)).status).toBe(404);
+    expect(
+      (await shop.request(`/api/orders/${guest}/invoice.pdf?token=${invoiceToken("x", guest)}`)).status,
+    ).toBe(404);
+
+    // A refund of the adapter: a credit note with its VAT, numbered in its own sequence.
+    const note = await shop.ctx.database.db.transaction((tx) =>
+      issueCreditNote(tx, {
+        orderId: guest,
+        amountPence: 999,
+        reference: "re_1",
+        reason: "Adapter returned",
+      }),
+    );
+    expect(note).toMatchObject({ kind: "credit_note", number: 1, totalAmount: 999 });
+    const again = await shop.ctx.database.db.transaction((tx) =>
+      issueCreditNote(tx, {
+        orderId: guest,
+        amountPence: 999,
+        reference: "re_1",
+        reason: "Adapter returned",
+      }),
+    );
+    expect(again.id).toBe(note.id);
+    const docs = await shop.request(`/api/admin/orders/${guest}/documents`, {
+      headers: { cookie: admin.cookie },
+    });
+    const list = ((await docs.json()) as { documents: Array<{ id: string; label: string }> }).documents;
+    expect(list.map((d) => d.label)).toEqual([expect.stringMatching(/^INV-000\d{3}$/), "CN-000001"]);
+    const pdf = await shop.request(`/api/admin/documents/${note.id}/pdf`, {
+      headers: { cookie: admin.cookie },
+    });
+    expect(pdf.status, "admin").toBe(200);
+    const noteBytes = Buffer.from(await pdf.arrayBuffer());
+    if (process.env.INVOICE_PDF_OUT)
+      writeFileSync(`${process.env.INVOICE_PDF_OUT}-credit-note.pdf`, noteBytes);
+    expect((await shop.request(`/api/orders/${guest}/credit-notes/1.pdf?token=${token}`)).status).toBe(200);
+  });
+
+  it("exports the quarter's sales and VAT as CSV", async () => {
+    const now = new Date();
+    const quarter = `${now.getUTCFullYear()}-Q${Math.floor(now.getUTCMonth() / 3) + 1}`;
+    const res = await shop.request(`/api/admin/vat-report?quarter=${quarter}`, {
+      headers: { cookie: admin.cookie },
+    });
+    expect(res.status).toBe(200);
+    const csv = await res.text();
+    const lines = csv.trim().split("\n");
+    expect(lines[0]).toBe("document,number,date,order,customer,gross_gbp,vat_gbp,net_gbp");
+    expect(lines.some((l) => l.startsWith("credit note,CN-000001,"))).toBe(true);
+    expect(lines.at(-1)).toMatch(/^total,,,,,\d+\.\d\d,\d+\.\d\d,\d+\.\d\d$/);
+  });
+});
