@@ -9,10 +9,12 @@ import { Hono } from "hono";
 import type { AppContext } from "../../context.js";
 import { requireAdmin } from "../../lib/session.js";
 import { adminActivityRoutes } from "./activity.js";
+import { adminAlertRoutes } from "./alerts.js";
 import { adminAnalyticsRoutes } from "./analytics.js";
 import { adminDashboardRoutes } from "./dashboard.js";
 import { adminDataRoutes } from "./data.js";
 import { adminExportRoutes } from "./export.js";
+import { adminMessageRoutes } from "./messages.js";
 import { adminOptionRoutes } from "./options.js";
 import { adminOrderRoutes } from "./orders.js";
 import { adminPrintJobRoutes } from "./print-jobs.js";
@@ -36,5 +38,7 @@ export function adminRoutes(ctx: AppContext) {
     .route("/", adminAnalyticsRoutes(ctx))
     .route("/", adminExportRoutes(ctx))
     .route("/", adminDataRoutes(ctx))
-    .route("/", adminActivityRoutes(ctx));
+    .route("/", adminActivityRoutes(ctx))
+    .route("/", adminMessageRoutes(ctx))
+    .route("/", adminAlertRoutes(ctx));
 }
