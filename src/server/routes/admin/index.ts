@@ -16,6 +16,7 @@ import { adminDataRoutes } from "./data.js";
 import { adminExportRoutes } from "./export.js";
 import { adminMessageRoutes } from "./messages.js";
 import { adminOptionRoutes } from "./options.js";
+import { adminOrderActionRoutes } from "./order-actions.js";
 import { adminOrderRoutes } from "./orders.js";
 import { adminPrintJobRoutes } from "./print-jobs.js";
 import { adminProductRoutes } from "./products.js";
@@ -31,6 +32,7 @@ export function adminRoutes(ctx: AppContext) {
     })
     .route("/", adminDashboardRoutes(ctx))
     .route("/", adminOrderRoutes(ctx))
+    .route("/", adminOrderActionRoutes(ctx))
     .route("/", adminPrintJobRoutes(ctx))
     .route("/", adminUserRoutes(ctx))
     .route("/", adminProductRoutes(ctx))
