@@ -163,15 +163,13 @@ export async function refundOrder(
     status = change.order.status;
     statusChanged = change.changed;
   } else {
-    await tx
-      .insert(orderStatusHistory)
-      .values({
-        orderId,
-        fromStatus: order.status,
-        toStatus: order.status,
-        changedBy: CHANGED_BY.admin(admin.id),
-        note,
-      });
+    await tx.insert(orderStatusHistory).values({
+      orderId,
+      fromStatus: order.status,
+      toStatus: order.status,
+      changedBy: CHANGED_BY.admin(admin.id),
+      note,
+    });
   }
   const mailId = order.anonymisedAt
     ? null
