@@ -40,6 +40,8 @@ const envSchema = z
       z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
     ),
     ADMIN_EMAILS: optionalString,
+    /** Where alerts to the owner go (new paid order, message, failed print job or e-mail); default the first admin. */
+    OWNER_EMAIL: optionalString.pipe(z.email("OWNER_EMAIL must be an e-mail address").optional()),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     /** Tests point the Stripe SDK at a local fake: "http://127.0.0.1:12111". */
@@ -170,6 +172,8 @@ export interface Config {
   logLevel: Env["LOG_LEVEL"];
   authSecret: string;
   adminEmails: string[];
+  /** OWNER_EMAIL: the owner's alerts; undefined means the first admin's address. */
+  ownerEmail: string | undefined;
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -255,6 +259,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .split(",")
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
+    ownerEmail: env.OWNER_EMAIL?.trim().toLowerCase(),
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? {

@@ -15,8 +15,10 @@ import {
 } from "./lib/rate-limit.js";
 import { listenForCatalogChanges } from "./services/catalog-cache.js";
 import { createMailer, type Mailer } from "./services/mail.js";
+import { MailOutbox } from "./services/mail-outbox.js";
 import { OrderEmailOutbox } from "./services/order-email-outbox.js";
 import type { OrderPaidListener } from "./services/order-paid.js";
+import { alertEmailFailed, alertPaidOrder, alertPrintFailed } from "./services/owner-alerts.js";
 import { createPaymentProvider, type PaymentProvider } from "./services/payments/index.js";
 import { PrintJobRunner, queuePrintJobsOnPayment } from "./services/print-jobs.js";
 import { createRatesService, type RatesService } from "./services/rates.js";
@@ -44,6 +46,8 @@ export interface AppContext {
   printJobs: PrintJobRunner;
   /** Order e-mails: the first send after commit, and the background retry of failed ones. */
   orderEmails: OrderEmailOutbox;
+  /** Every other e-mail with a record: owner alerts, replies, refund notices (decision 050). */
+  mailOutbox: MailOutbox;
   /** Deletes uploads nothing uses once they are a day old (services/upload-hygiene.ts). */
   uploadSweeper: UploadSweeper;
   /** Work after the response (account e-mails); closing the context waits for it. */
@@ -90,8 +94,27 @@ export async function createContext(config: Config, options: { database?: Databa
     payments,
     onOrderPaid: [],
     onClose,
-    printJobs: new PrintJobRunner({ database, storage, log, resolutionMm: config.printFiles.resolutionMm }),
-    orderEmails: new OrderEmailOutbox({ database, log, publicUrl: config.publicUrl, mailer: () => ctx.mail }),
+    printJobs: new PrintJobRunner({
+      database,
+      storage,
+      log,
+      resolutionMm: config.printFiles.resolutionMm,
+      onFailed: async (job) => ctx.mailOutbox.sendNow([await alertPrintFailed(database.db, config, job)]),
+    }),
+    orderEmails: new OrderEmailOutbox({
+      database,
+      log,
+      publicUrl: config.publicUrl,
+      mailer: () => ctx.mail,
+      onGivenUp: async (mail) => ctx.mailOutbox.sendNow([await alertEmailFailed(database.db, config, mail)]),
+    }),
+    mailOutbox: new MailOutbox({
+      database,
+      log,
+      publicUrl: config.publicUrl,
+      mailer: () => ctx.mail,
+      onGivenUp: async (mail) => ctx.mailOutbox.sendNow([await alertEmailFailed(database.db, config, mail)]),
+    }),
     uploadSweeper: new UploadSweeper({ database, storage, log }),
     background,
     rateLimits,
@@ -109,11 +132,18 @@ export async function createContext(config: Config, options: { database?: Databa
     },
     afterCommit: () => ctx.printJobs.wake(),
   });
+  // The owner hears of every paid order (an alert queued with the payment, sent after commit).
+  ctx.onOrderPaid.push({
+    inTransaction: (tx, orderId) => alertPaidOrder(tx, config, orderId),
+    afterCommit: (orderId) => ctx.mailOutbox.sendKeys([`alert:paid:${orderId}`]),
+  });
   ctx.onClose.push(() => ctx.printJobs.stop());
   if (config.printFiles.worker) ctx.printJobs.start();
   // E-mails a previous run could not send go out now, then failed sends are retried.
   ctx.onClose.push(() => ctx.orderEmails.stop());
   ctx.orderEmails.start();
+  ctx.onClose.push(() => ctx.mailOutbox.stop());
+  ctx.mailOutbox.start();
   // Uploads no cart, order or product uses are removed after a day: at start, then hourly.
   ctx.onClose.push(() => ctx.uploadSweeper.stop());
   ctx.uploadSweeper.start();

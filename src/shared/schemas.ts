@@ -91,6 +91,12 @@ export const contactSchema = z.object({
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
+/** The customer's answer through a reply's link (the token is checked on the server). */
+export const answerSchema = z.object({
+  token: z.string().min(1).max(200),
+  message: requiredText(V.requiredFields, FIELD_MAX_LENGTH.message),
+});
+
 // ---------------------------------------------------------------------------- auth
 
 const newPassword = z

@@ -60,6 +60,7 @@ const SECTION_BY_PATH: Readonly<Record<string, string>> = {
   "/checkout/cancel": "Checkout",
   "/admin": "Admin",
   "/admin/orders": "Admin",
+  "/admin/messages": "Admin",
   "/admin/users": "Admin",
   "/admin/products": "Admin",
   "/admin/creator-config": "Admin",
@@ -71,6 +72,7 @@ const SECTION_BY_PATH: Readonly<Record<string, string>> = {
   "/returns": "Returns",
   "/care": "Care Guide",
   "/track": "Track Order",
+  "/messages/answer": "Your Message",
   "/terms": "Terms",
   "/cookies": "Cookies",
 };

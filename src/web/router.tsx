@@ -24,6 +24,7 @@ const CreatorPage = page(() => import("./features/creator/CreatorPage").then((m)
 const AboutPage = page(() => import("./pages/about/AboutPage").then((m) => m.AboutPage));
 const FaqPage = page(() => import("./pages/faq/FaqPage").then((m) => m.FaqPage));
 const ContactPage = page(() => import("./pages/contact/ContactPage").then((m) => m.ContactPage));
+const AnswerPage = page(() => import("./features/messages/AnswerPage").then((m) => m.AnswerPage));
 const AuthPage = page(() => import("./features/auth/AuthPage").then((m) => m.AuthPage));
 const ForgotPasswordPage = page(() =>
   import("./features/auth/PasswordResetPages").then((m) => m.ForgotPasswordPage),
@@ -64,6 +65,7 @@ const PAGES: ReadonlyArray<{ path: string; Page: PreloadablePage }> = [
   { path: "checkout/success", Page: SuccessPage },
   { path: "checkout/cancel", Page: CancelPage },
   { path: "track", Page: TrackPage },
+  { path: "messages/answer", Page: AnswerPage },
   { path: "admin/*", Page: AdminRoutes },
   { path: "privacy", Page: PrivacyPage },
   { path: "shipping", Page: ShippingPage },

@@ -98,6 +98,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, FakeSession>();
   const byIdempotencyKey = new Map<string, FakeSession>();
+  const refundsByKey = new Map<string, unknown>();
   let failures: { count: number; status: number } = { count: 0, status: 500 };
 
   const server: Server = createServer(async (req, res) => {
@@ -158,6 +159,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       sessions.set(id, session);
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
       return send(200, session);
+    }
+    if (req.method === "POST" && url.pathname === "/v1/refunds") {
+      const repeated = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+      if (repeated) return send(200, repeated);
+      const refund = {
+        id: `re_${randomBytes(12).toString("hex")}`,
+        object: "refund",
+        amount: num(params.amount),
+        currency: "gbp",
+        payment_intent: String(params.payment_intent ?? ""),
+        status: "succeeded",
+        metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      };
+      if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+      return send(200, refund);
     }
     return send(404, {
       error: { type: "invalid_request_error", message: `No fake for ${req.method} ${url.pathname}` },

@@ -669,15 +669,98 @@ export const systemSettings = pgTable("system_settings", {
   updatedAt: updatedAt(),
 });
 
-export const contactMessages = pgTable("contact_messages", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  subject: text("subject"),
-  message: text("message").notNull(),
-  handled: boolean("handled").notNull().default(false),
-  createdAt: createdAt(),
-});
+/**
+ * A conversation started by the contact form. status: open | answered | closed; read_at is when
+ * an admin last opened it (null: unread, also after the customer answered again).
+ */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject"),
+    message: text("message").notNull(),
+    handled: boolean("handled").notNull().default(false),
+    status: text("status").notNull().default("open"),
+    readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
+    /** The newest message in the conversation (the inbox sorts by it). */
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_activity_idx").on(t.lastActivityAt)],
+);
+
+/** The rest of a conversation: the shop's replies and the customer's answers (through the signed link). */
+export const contactReplies = pgTable(
+  "contact_replies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    author: text("author").notNull(), // shop | customer
+    authorEmail: text("author_email"),
+    body: text("body").notNull(),
+    /** A customer's answer: the shop reply whose link it came through (each link answers once). */
+    viaReplyId: uuid("via_reply_id").unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_replies_message_idx").on(t.messageId, t.createdAt)],
+);
+
+/**
+ * The e-mails with a durable record besides the order e-mails (order_emails): alerts to the
+ * owner, replies to messages, refund and cancellation notices. Rendered when queued (in the
+ * transaction of the change that owes it), sent after commit, retried with backoff by
+ * services/mail-outbox.ts. dedupe_key makes a replay queue nothing twice.
+ */
+export const outboxEmails = pgTable(
+  "outbox_emails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    dedupeKey: text("dedupe_key").notNull().unique(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    status: text("status").notNull().default("pending"), // pending | sent | failed
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true, mode: "date" }),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_emails_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/**
+ * Money given back on an order (the ledger's minus side; the plus side is orders.total_amount
+ * once paid). idempotency_key is the admin's click (a double click refunds once) or the
+ * provider's refund id (a replayed webhook records nothing twice).
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    reason: text("reason"),
+    provider: text("provider").notNull(), // stripe | test
+    providerRefundId: text("provider_refund_id").unique(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** Who asked: an admin's e-mail, or 'stripe' for a refund made in Stripe's dashboard. */
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_refunds_order_idx").on(t.orderId)],
+);
 
 /** First-party, anonymous funnel events (no user id, no IP): creator visits, steps, add to cart. */
 export const analyticsEvents = pgTable(

@@ -42,7 +42,7 @@ export function validationHook(result: HookResult, c: Context) {
 
 export class HttpError extends Error {
   constructor(
-    public readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
+    public readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503,
     public readonly code: string,
     message: string,
   ) {

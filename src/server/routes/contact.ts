@@ -1,15 +1,22 @@
 import { zValidator } from "@hono/zod-validator";
 import { MESSAGES } from "@shared/messages";
-import { contactSchema } from "@shared/schemas";
+import { answerSchema, contactSchema } from "@shared/schemas";
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { contactMessages } from "../db/schema.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
-import { validationHook } from "../lib/validation.js";
+import { HttpError, validationHook } from "../lib/validation.js";
+import { ANSWER_TEXTS, answerLinkState, answerThroughLink } from "../services/messages.js";
+import { alertMessage } from "../services/owner-alerts.js";
+
+const tokenQuery = z.object({ token: z.string().min(1).max(200) });
 
 /**
- * The contact form: messages are kept in the database for the maker to answer. Limited per
- * client IP (CONTACT_RATE_LIMIT a minute), so a script cannot fill the inbox.
+ * The contact form: a message starts a conversation in the admin inbox and alerts the owner
+ * (one transaction; the alert is sent after commit). The customer answers the shop's replies
+ * through the signed link of each reply (GET shows the conversation, POST appends the answer).
+ * Limited per client IP (CONTACT_RATE_LIMIT a minute), so a script cannot fill the inbox.
  */
 export function contactRoutes(ctx: AppContext) {
   const limiter = createRateLimiter({
@@ -22,18 +29,46 @@ export function contactRoutes(ctx: AppContext) {
     name: "contact",
     message: MESSAGES.contact.tooManyMessages.description,
   });
-  return new Hono().post(
-    "/contact",
-    limited,
-    zValidator("json", contactSchema, validationHook),
-    async (c) => {
+  const db = ctx.database.db;
+  return new Hono()
+    .post("/contact", limited, zValidator("json", contactSchema, validationHook), async (c) => {
       const body = c.req.valid("json");
-      const [row] = await ctx.database.db
-        .insert(contactMessages)
-        .values({ name: body.name, email: body.email, subject: body.subject ?? null, message: body.message })
-        .returning({ id: contactMessages.id });
-      ctx.log.info({ id: row?.id }, "contact message stored");
-      return c.json({ ok: true as const, id: row?.id ?? "" }, 201);
-    },
-  );
+      const { id, alertId } = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(contactMessages)
+          .values({
+            name: body.name,
+            email: body.email,
+            subject: body.subject ?? null,
+            message: body.message,
+          })
+          .returning({ id: contactMessages.id });
+        if (!row) throw new Error("contact message not stored");
+        const alert = await alertMessage(tx, ctx.config, {
+          id: row.id,
+          name: body.name,
+          email: body.email,
+          subject: body.subject ?? null,
+          body: body.message,
+        });
+        return { id: row.id, alertId: alert };
+      });
+      ctx.log.info({ id }, "contact message stored");
+      await ctx.mailOutbox.sendNow([alertId]);
+      return c.json({ ok: true as const, id }, 201);
+    })
+    .get("/messages/answer", zValidator("query", tokenQuery, validationHook), async (c) => {
+      const state = await answerLinkState(db, ctx.config.authSecret, c.req.valid("query").token);
+      if (!state.ok) throw new HttpError(state.status, state.code, state.message);
+      c.header("Cache-Control", "no-store");
+      return c.json({ conversation: state.conversation }, 200);
+    })
+    .post("/messages/answer", limited, zValidator("json", answerSchema, validationHook), async (c) => {
+      const { token, message } = c.req.valid("json");
+      const result = await db.transaction((tx) => answerThroughLink(tx, ctx.config, token, message));
+      if (!result.ok) throw new HttpError(result.status, result.code, result.message);
+      ctx.log.info("customer answered a conversation");
+      await ctx.mailOutbox.sendNow([result.alertId]);
+      return c.json({ ok: true as const, message: ANSWER_TEXTS.sent }, 201);
+    });
 }

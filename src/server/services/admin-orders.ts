@@ -6,6 +6,7 @@
  */
 import { ORDER_TRANSITIONS } from "@shared/order-lifecycle";
 import { displayOrderNumber, isOrderStatus, type OrderStatus } from "@shared/orders";
+import type { MoneyLedger } from "@shared/refunds";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { orderItems, orderNotes, orderStatusHistory, orders, users } from "../db/schema.js";
@@ -13,6 +14,7 @@ import { HttpError } from "../lib/validation.js";
 import { dayRangeConditions } from "./admin-dates.js";
 import type { OrderPaidListener } from "./order-paid.js";
 import { CHANGED_BY, isUuid, markOrderPaid, type StatusChange, setOrderStatus } from "./orders.js";
+import { orderLedger } from "./refunds.js";
 
 export interface AdminOrderFilters {
   q?: string | undefined;
@@ -183,6 +185,18 @@ export interface AdminOrderDetail {
     at: string;
   }>;
   notes: Array<{ id: number; body: string; authorEmail: string | null; at: string }>;
+  /** The money ledger: paid, refunded, net, and each refund. */
+  money: {
+    ledger: MoneyLedger;
+    refunds: Array<{
+      id: string;
+      amount: number;
+      reason: string | null;
+      provider: string;
+      by: string | null;
+      at: string;
+    }>;
+  };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -197,7 +211,7 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
     .limit(1);
   if (!row) return null;
   const o = row.order;
-  const [items, history, notes] = await Promise.all([
+  const [items, history, notes, money] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position)),
     db
       .select()
@@ -209,6 +223,7 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
       .from(orderNotes)
       .where(eq(orderNotes.orderId, orderId))
       .orderBy(desc(orderNotes.createdAt), desc(orderNotes.id)),
+    orderLedger(db, row.order),
   ]);
   return {
     id: o.id,
@@ -256,6 +271,17 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
       crop: i.crop ?? null,
       config: i.config,
     })),
+    money: {
+      ledger: money.ledger,
+      refunds: money.refunds.map((r) => ({
+        id: r.id,
+        amount: r.amount,
+        reason: r.reason,
+        provider: r.provider,
+        by: r.createdBy,
+        at: r.createdAt.toISOString(),
+      })),
+    },
     history: history.map((h) => ({
       id: h.id,
       from: h.fromStatus,

@@ -16,6 +16,7 @@ import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from "drizzle-or
 import type { DbOrTx } from "../db/client.js";
 import { orderItems, orders, products, profiles, users } from "../db/schema.js";
 import { dayRangeConditions } from "./admin-dates.js";
+import { refundedSql } from "./refunds.js";
 
 export const EXPORT_RESOURCES = ["orders", "customers", "products"] as const;
 export type ExportResource = (typeof EXPORT_RESOURCES)[number];
@@ -101,6 +102,9 @@ export interface OrderExportRecord {
   subtotalPence: number;
   shippingPence: number;
   totalPence: number;
+  /** The ledger: given back, and what the shop kept (paid − refunded; 0 paid for an unpaid order). */
+  refundedPence: number;
+  netPence: number;
   displayCurrency: string;
   paymentProvider: string | null;
   paymentReference: string | null;
@@ -187,9 +191,9 @@ export async function* orderBatches(
 ): AsyncGenerator<OrderExportRecord[]> {
   const fetchPage = (
     cursor: Cursor,
-  ): Promise<Array<{ order: typeof orders.$inferSelect; cursorAt: string }>> =>
+  ): Promise<Array<{ order: typeof orders.$inferSelect; cursorAt: string; refunded: number }>> =>
     db
-      .select({ order: orders, cursorAt: sql<string>`${orders.createdAt}::text` })
+      .select({ order: orders, cursorAt: sql<string>`${orders.createdAt}::text`, refunded: refundedSql() })
       .from(orders)
       .where(
         and(
@@ -229,7 +233,7 @@ export async function* orderBatches(
         });
         byOrder.set(i.orderId, list);
       }
-      return rows.map(({ order: o }) => ({
+      return rows.map(({ order: o, refunded }) => ({
         id: o.id,
         orderNumber: displayOrderNumber(o.id),
         createdAt: o.createdAt.toISOString(),
@@ -252,6 +256,8 @@ export async function* orderBatches(
         subtotalPence: o.subtotalAmount,
         shippingPence: o.shippingAmount,
         totalPence: o.totalAmount,
+        refundedPence: refunded,
+        netPence: (o.paidAt ? o.totalAmount : 0) - refunded,
         displayCurrency: o.displayCurrency,
         paymentProvider: o.paymentProvider,
         paymentReference: o.paymentReference,
@@ -397,6 +403,8 @@ export const ORDER_CSV_HEADER = [
   "subtotal_gbp",
   "shipping_gbp",
   "total_gbp",
+  "refunded_gbp",
+  "net_gbp",
   "display_currency",
   "payment_provider",
   "payment_reference",
@@ -440,6 +448,8 @@ export function orderCsvLines(o: OrderExportRecord): unknown[][] {
     penceToDecimal(o.subtotalPence),
     penceToDecimal(o.shippingPence),
     penceToDecimal(o.totalPence),
+    penceToDecimal(o.refundedPence),
+    penceToDecimal(o.netPence),
     o.displayCurrency,
     o.paymentProvider,
     o.paymentReference,

@@ -96,6 +96,8 @@ export interface OrderEmailOutboxOptions {
   publicUrl: string;
   /** Read at each send (tests may swap the mailer). */
   mailer: () => Mailer;
+  /** Told when an e-mail is given up (the owner's failed-e-mail alert). Errors are logged only. */
+  onGivenUp?: (mail: { kind: string; to: string; subject: string; error: string }) => Promise<void>;
   pollMs?: number;
 }
 
@@ -271,6 +273,11 @@ export class OrderEmailOutbox {
         { err: error, orderId, kind, attempts },
         "order email given up after repeated failures",
       );
+      await this.options
+        .onGivenUp?.({ kind, to: `order ${orderId}`, subject: `order ${kind}`, error: message })
+        .catch((alertError: unknown) => {
+          this.options.log.error({ err: alertError, orderId, kind }, "failed-e-mail alert not queued");
+        });
     } else {
       this.options.log.error(
         { err: error, orderId, kind, attempt: attempts, retryAt: retryAt.toISOString() },

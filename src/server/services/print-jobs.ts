@@ -353,6 +353,8 @@ export interface PrintJobRunnerOptions {
   staleMs?: number;
   /** A job running longer is stopped and failed (ms). */
   timeoutMs?: number;
+  /** Told after a job is recorded as failed (the owner's alert). Errors are logged only. */
+  onFailed?: (job: { id: string; orderId: string; error: string }) => Promise<void>;
 }
 
 interface Claimed {
@@ -456,7 +458,8 @@ export class PrintJobRunner {
         updatedAt: new Date(),
       })
       .where(and(eq(printJobs.status, "running"), sql`${printJobs.attempts} >= ${MAX_ATTEMPTS}`, stale))
-      .returning({ id: printJobs.id });
+      .returning({ id: printJobs.id, orderId: printJobs.orderId, error: printJobs.error });
+    for (const job of failed) await this.tellFailed({ ...job, error: job.error ?? "" });
     const resumed = await this.db
       .update(printJobs)
       .set({ status: "pending", progress: 0, updatedAt: new Date() })
@@ -582,16 +585,27 @@ export class PrintJobRunner {
           ? error.message
           : `Generation failed: ${error instanceof Error ? error.message : String(error)}`;
       log.warn({ jobId: job.id, orderId: job.orderId, err: error }, "print file failed");
-      await this.db
+      const failed = await this.db
         .update(printJobs)
         .set({ status: "failed", error: message.slice(0, 1000), updatedAt: new Date() })
         .where(and(eq(printJobs.id, job.id), eq(printJobs.status, "running")))
+        .returning({ id: printJobs.id })
         .catch((updateError: unknown) => {
           log.error({ err: updateError, jobId: job.id }, "could not record a failed print job");
+          return [];
         });
+      if (failed.length > 0) await this.tellFailed({ id: job.id, orderId: job.orderId, error: message });
     } finally {
       clearInterval(heartbeat);
       if (workDir) await rm(workDir, { recursive: true, force: true }).catch(() => {});
+    }
+  }
+
+  private async tellFailed(job: { id: string; orderId: string; error: string }): Promise<void> {
+    try {
+      await this.options.onFailed?.(job);
+    } catch (error) {
+      this.options.log.error({ err: error, jobId: job.id }, "print job failure listener failed");
     }
   }
 

@@ -9,13 +9,16 @@ import { Hono } from "hono";
 import type { AppContext } from "../../context.js";
 import { requireAdmin } from "../../lib/session.js";
 import { adminActivityRoutes } from "./activity.js";
+import { adminAlertRoutes } from "./alerts.js";
 import { adminAnalyticsRoutes } from "./analytics.js";
 import { adminDashboardRoutes } from "./dashboard.js";
 import { adminDataRoutes } from "./data.js";
 import { adminDiscountRoutes } from "./discounts.js";
 import { adminExportRoutes } from "./export.js";
 import { adminInvoiceRoutes } from "./invoices.js";
+import { adminMessageRoutes } from "./messages.js";
 import { adminOptionRoutes } from "./options.js";
+import { adminOrderActionRoutes } from "./order-actions.js";
 import { adminOrderRoutes } from "./orders.js";
 import { adminPriceRoutes } from "./prices.js";
 import { adminPrintJobRoutes } from "./print-jobs.js";
@@ -33,6 +36,7 @@ export function adminRoutes(ctx: AppContext) {
     })
     .route("/", adminDashboardRoutes(ctx))
     .route("/", adminOrderRoutes(ctx))
+    .route("/", adminOrderActionRoutes(ctx))
     .route("/", adminPrintJobRoutes(ctx))
     .route("/", adminUserRoutes(ctx))
     .route("/", adminProductRoutes(ctx))
@@ -44,5 +48,7 @@ export function adminRoutes(ctx: AppContext) {
     .route("/", adminExportRoutes(ctx))
     .route("/", adminDataRoutes(ctx))
     .route("/", adminActivityRoutes(ctx))
-    .route("/", adminShippingRoutes(ctx));
+    .route("/", adminShippingRoutes(ctx))
+    .route("/", adminMessageRoutes(ctx))
+    .route("/", adminAlertRoutes(ctx));
 }

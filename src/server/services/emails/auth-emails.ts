@@ -23,7 +23,7 @@ function greetingName(name: string | null | undefined): string {
 }
 
 /** A plain, table-free layout that every mail client renders; the button is a link. */
-function layout(opts: {
+export function layout(opts: {
   title: string;
   paragraphs: string[];
   action?: { label: string; url: string };

@@ -7,11 +7,14 @@
  *   required); otherwise the payment is still on its way (bank debits) and we wait.
  * - checkout.session.async_payment_succeeded: paid.
  * - checkout.session.async_payment_failed, checkout.session.expired: a pending order is cancelled.
+ * - charge.refunded: what Stripe refunded beyond the order's ledger is recorded (a refund made
+ *   in Stripe's dashboard); one made from the admin is already there and adds nothing.
  */
+import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
-import { paymentEvents } from "../../db/schema.js";
+import { orders, paymentEvents } from "../../db/schema.js";
 import {
   CHANGED_BY,
   findOrderByPaymentSession,
@@ -22,12 +25,14 @@ import {
   runStatusEffects,
   type StatusChange,
 } from "../orders.js";
+import { reconcileStripeRefund } from "../refunds.js";
 
 export const HANDLED_STRIPE_EVENTS = [
   "checkout.session.completed",
   "checkout.session.async_payment_succeeded",
   "checkout.session.async_payment_failed",
   "checkout.session.expired",
+  "charge.refunded",
 ] as const;
 type HandledType = (typeof HANDLED_STRIPE_EVENTS)[number];
 
@@ -39,6 +44,7 @@ export type WebhookAction =
   | "cancelled"
   | "awaiting_payment"
   | "amount_mismatch"
+  | "refund_recorded"
   | "no_change";
 
 export interface WebhookOutcome {
@@ -62,8 +68,42 @@ async function resolveOrderId(tx: Tx, session: Stripe.Checkout.Session): Promise
   return (await findOrderByPaymentSession(tx, session.id))?.id ?? null;
 }
 
+async function handleChargeRefunded(ctx: AppContext, event: Stripe.Event): Promise<WebhookOutcome> {
+  const charge = event.data.object as Stripe.Charge;
+  const pi = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+  const result = await ctx.database.db.transaction(async (tx): Promise<WebhookOutcome> => {
+    const fromMetadata = charge.metadata?.orderId;
+    const [order] =
+      fromMetadata && isUuid(fromMetadata)
+        ? await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, fromMetadata)).limit(1)
+        : pi
+          ? await tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentReference, pi)).limit(1)
+          : [];
+    const recorded = await tx
+      .insert(paymentEvents)
+      .values({ id: event.id, type: event.type, orderId: order?.id ?? null })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (recorded.length === 0) return { action: "duplicate", orderId: order?.id ?? null };
+    if (!order) return { action: "unknown_order", orderId: null };
+    if ((charge.currency ?? "gbp").toLowerCase() !== "gbp")
+      return { action: "amount_mismatch", orderId: order.id };
+    const outcome = await reconcileStripeRefund(tx, order.id, {
+      amountRefunded: charge.amount_refunded,
+      eventId: event.id,
+    });
+    return { action: outcome.recorded > 0 ? "refund_recorded" : "no_change", orderId: order.id };
+  });
+  ctx.log.info(
+    { eventId: event.id, action: result.action, orderId: result.orderId },
+    "stripe webhook handled",
+  );
+  return result;
+}
+
 export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): Promise<WebhookOutcome> {
   if (!isHandled(event.type)) return { action: "ignored", orderId: null };
+  if (event.type === "charge.refunded") return handleChargeRefunded(ctx, event);
   const session = event.data.object as Stripe.Checkout.Session;
   const log = ctx.log.child({ eventId: event.id, type: event.type, sessionId: session.id });
 

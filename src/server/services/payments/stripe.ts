@@ -24,6 +24,10 @@ export interface StripePaymentProvider extends PaymentProvider {
   readonly client: Stripe;
   /** Verifies the Stripe-Signature header over the raw body; throws when it does not match. */
   constructEvent(rawBody: string, signature: string): Stripe.Event;
+  /** Gives money back on a payment; the same key never refunds twice (Stripe's idempotency). */
+  refund(input: { paymentIntentId: string; amountPence: number; orderId: string; key: string }): Promise<{
+    refundId: string;
+  }>;
 }
 
 export function stripeClient(settings: Pick<StripeSettings, "secretKey" | "apiBase">): Stripe {
@@ -57,6 +61,25 @@ export function createStripePaymentProvider(opts: {
     client,
     constructEvent(rawBody, signature) {
       return client.webhooks.constructEvent(rawBody, signature, opts.settings.webhookSecret);
+    },
+    async refund(input) {
+      try {
+        const refund = await client.refunds.create(
+          {
+            payment_intent: input.paymentIntentId,
+            amount: input.amountPence,
+            reason: "requested_by_customer",
+            metadata: { orderId: input.orderId },
+          },
+          { idempotencyKey: `lithobox-refund-${input.key}` },
+        );
+        return { refundId: refund.id };
+      } catch (error) {
+        opts.log.error({ err: error, orderId: input.orderId }, "Stripe refund failed");
+        throw new PaymentProviderError(error instanceof Error ? error.message : "Stripe refund failed", {
+          cause: error,
+        });
+      }
     },
     async createSession(order: PaymentOrder): Promise<PaymentSession> {
       const orderQuery = `order=${encodeURIComponent(order.id)}`;

@@ -1,3 +1,5 @@
+import { useQuery } from "@tanstack/react-query";
+import { unreadQuery } from "@web/api/inbox";
 import { TestShopBadge, useTestShop } from "@web/components/layout/TestShopBanner";
 import { cn } from "@web/components/ui/cn";
 import {
@@ -5,6 +7,7 @@ import {
   BarChart3,
   Database,
   Download,
+  Inbox,
   LayoutDashboard,
   Package,
   ShoppingBag,
@@ -19,6 +22,7 @@ import { Loading } from "./ui";
 export const ADMIN_SECTIONS = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
+  { to: "/admin/messages", label: "Messages", icon: Inbox },
   { to: "/admin/users", label: "Users", icon: Users },
   { to: "/admin/products", label: "Products", icon: Package },
   { to: "/admin/creator-config", label: "Creator options", icon: SlidersHorizontal },
@@ -60,6 +64,7 @@ export function AdminLayout() {
               >
                 <Icon aria-hidden="true" className="h-4 w-4" />
                 {label}
+                {to === "/admin/messages" ? <UnreadBadge /> : null}
               </NavLink>
             </li>
           ))}
@@ -71,5 +76,17 @@ export function AdminLayout() {
         </Suspense>
       </div>
     </div>
+  );
+}
+
+/** The unread messages, beside "Messages" in the menu. */
+function UnreadBadge() {
+  const q = useQuery(unreadQuery());
+  if (!q.data) return null;
+  return (
+    <span className="ml-auto rounded-full bg-amber-600 px-2 py-0.5 text-xs font-semibold text-white">
+      {q.data}
+      <span className="sr-only"> unread</span>
+    </span>
   );
 }

@@ -29,6 +29,10 @@ const DataManagementPage = lazy(() =>
 const ShippingZonesPage = lazy(() =>
   import("./ShippingZonesPage").then((m) => ({ default: m.ShippingZonesPage })),
 );
+const MessagesPage = lazy(() => import("./messages/MessagesPage").then((m) => ({ default: m.MessagesPage })));
+const ConversationPage = lazy(() =>
+  import("./messages/ConversationPage").then((m) => ({ default: m.ConversationPage })),
+);
 const ActivityPage = lazy(() => import("./ActivityPage").then((m) => ({ default: m.ActivityPage })));
 
 export function AdminRoutes() {
@@ -41,6 +45,8 @@ export function AdminRoutes() {
           <Route index element={<DashboardPage />} />
           <Route path="orders" element={<OrdersPage />} />
           <Route path="orders/:id" element={<OrderDetailPage />} />
+          <Route path="messages" element={<MessagesPage />} />
+          <Route path="messages/:id" element={<ConversationPage />} />
           <Route path="users" element={<UsersPage />} />
           <Route path="products" element={<ProductsPage />} />
           <Route path="creator-config" element={<CreatorConfigPage />} />

@@ -24,6 +24,7 @@ import {
   TestBadge,
   useAdminTitle,
 } from "../ui";
+import { MoneyPanel } from "./MoneyPanel";
 import { PrintFilesPanel } from "./PrintFilesPanel";
 
 export function OrderDetailPage() {
@@ -75,6 +76,7 @@ export function OrderDetailPage() {
           <StatusCard order={order} />
           <AddressCard order={order} />
           <PaymentCard order={order} />
+          <MoneyPanel order={order} />
           <NotesCard order={order} />
         </div>
       </div>

@@ -1,0 +1,46 @@
+/**
+ * The owner's alerts:
+ *   GET /admin/settings/alerts            which alerts are on, and where they go
+ *   PUT /admin/settings/alerts {kinds}    choose them
+ */
+import { zValidator } from "@hono/zod-validator";
+import { OWNER_ALERT_KINDS } from "@shared/owner-alerts";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { validationHook } from "../../lib/validation.js";
+import { audited } from "../../services/audit.js";
+import { getOwnerAlerts, ownerAddress, setOwnerAlerts } from "../../services/owner-alerts.js";
+import { type AdminEnv, actorOf } from "./shared.js";
+
+const alertsBody = z.object({ kinds: z.array(z.enum(OWNER_ALERT_KINDS)).max(OWNER_ALERT_KINDS.length) });
+
+export function adminAlertRoutes(ctx: AppContext) {
+  const db = ctx.database.db;
+  const view = async () => ({
+    kinds: await getOwnerAlerts(db),
+    to: await ownerAddress(db, ctx.config),
+    fromSetting: ctx.config.ownerEmail !== undefined,
+  });
+  return new Hono<AdminEnv>()
+    .get("/settings/alerts", async (c) => c.json(await view(), 200))
+    .put("/settings/alerts", zValidator("json", alertsBody, validationHook), async (c) => {
+      const kinds = OWNER_ALERT_KINDS.filter((k) => c.req.valid("json").kinds.includes(k));
+      await audited(
+        db,
+        actorOf(c),
+        {
+          actionType: "settings.owner_alerts",
+          tableName: "system_settings",
+          recordId: "owner_alerts",
+          newValues: { kinds },
+        },
+        async (tx) => {
+          const before = await getOwnerAlerts(tx);
+          await setOwnerAlerts(tx, kinds);
+          return { result: null, audit: { oldValues: { kinds: before } } };
+        },
+      );
+      return c.json(await view(), 200);
+    });
+}

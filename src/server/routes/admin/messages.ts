@@ -1,0 +1,112 @@
+/**
+ * Admin inbox:
+ *   GET   /admin/messages?status&subject&q&page&pageSize  the conversations, newest activity first
+ *   GET   /admin/messages/unread-count                    the admin navigation's badge
+ *   GET   /admin/messages/:id                             a conversation (marks it read)
+ *   PATCH /admin/messages/:id {status?, unread?}          open / answered / closed, unread again
+ *   POST  /admin/messages/:id/reply {body}                e-mails the customer (thread quoted, answer link)
+ */
+import { zValidator } from "@hono/zod-validator";
+import { MESSAGE_STATUSES } from "@shared/inbox";
+import { CONTACT_SUBJECTS } from "@shared/schemas";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { HttpError, validationHook } from "../../lib/validation.js";
+import { audited } from "../../services/audit.js";
+import {
+  listMessages,
+  openConversation,
+  replyToMessage,
+  setConversationState,
+  unreadCount,
+} from "../../services/messages.js";
+import { type AdminEnv, actorOf, pageQuery } from "./shared.js";
+
+const emptyToUndefined = z.literal("").transform(() => undefined);
+const listQuery = z.object({
+  status: z.enum(MESSAGE_STATUSES).optional().or(emptyToUndefined),
+  subject: z
+    .enum(CONTACT_SUBJECTS.map((s) => s.value) as [string, ...string[]])
+    .optional()
+    .or(emptyToUndefined),
+  q: z.string().trim().max(200).optional(),
+  ...pageQuery,
+});
+const idParam = z.object({ id: z.uuid("Message not found.") });
+const stateBody = z
+  .object({ status: z.enum(MESSAGE_STATUSES).optional(), unread: z.boolean().optional() })
+  .refine((b) => b.status !== undefined || b.unread !== undefined, "Nothing to change.");
+const replyBody = z.object({
+  body: z
+    .string()
+    .trim()
+    .min(1, "Please write a reply.")
+    .max(10_000, "The reply is too long (10,000 characters at most)."),
+});
+
+export function adminMessageRoutes(ctx: AppContext) {
+  const db = ctx.database.db;
+  return new Hono<AdminEnv>()
+    .get("/messages", zValidator("query", listQuery, validationHook), async (c) => {
+      return c.json(await listMessages(db, c.req.valid("query")), 200);
+    })
+    .get("/messages/unread-count", async (c) => c.json({ unread: await unreadCount(db) }, 200))
+    .get("/messages/:id", zValidator("param", idParam, validationHook), async (c) => {
+      const conversation = await openConversation(db, c.req.valid("param").id);
+      if (!conversation) throw new HttpError(404, "message_not_found", "Message not found.");
+      return c.json({ conversation }, 200);
+    })
+    .patch(
+      "/messages/:id",
+      zValidator("param", idParam, validationHook),
+      zValidator("json", stateBody, validationHook),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const change = c.req.valid("json");
+        await audited(
+          db,
+          actorOf(c),
+          {
+            actionType: "message.state_change",
+            tableName: "contact_messages",
+            recordId: id,
+            newValues: change,
+          },
+          async (tx) => {
+            const { before } = await setConversationState(tx, id, change);
+            return { result: null, audit: { oldValues: before } };
+          },
+        );
+        const conversation = await openConversation(db, id);
+        if (change.unread && conversation) {
+          // Opening it again above marked it read: keep the admin's "unread".
+          await db.transaction((tx) => setConversationState(tx, id, { unread: true }));
+          conversation.unread = true;
+        }
+        return c.json({ conversation }, 200);
+      },
+    )
+    .post(
+      "/messages/:id/reply",
+      zValidator("param", idParam, validationHook),
+      zValidator("json", replyBody, validationHook),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const { body } = c.req.valid("json");
+        const admin = c.get("admin");
+        const { mailId, replyId } = await audited(
+          db,
+          actorOf(c),
+          { actionType: "message.reply", tableName: "contact_replies", recordId: id, newValues: { body } },
+          async (tx) => {
+            const result = await replyToMessage(tx, ctx.config, id, admin, body);
+            return { result, audit: { recordId: result.replyId } };
+          },
+        );
+        await ctx.mailOutbox.sendNow([mailId]);
+        const conversation = await openConversation(db, id);
+        return c.json({ replyId, conversation }, 201);
+      },
+    );
+}

@@ -1,0 +1,207 @@
+/**
+ * Money and messages on an admin order (issue 17):
+ *   POST /admin/orders/:id/refund {amount? | lineIds?, reason, idempotencyKey}   full or partial refund
+ *   POST /admin/orders/:id/cancel {reason}                                      cancel an unpaid order
+ *   POST /admin/orders/:id/resend-confirmation {idempotencyKey}                 the confirmation again
+ *   POST /admin/orders/:id/email {template, subject, body, idempotencyKey}      write to the customer
+ * Each is audited and recorded on the order's timeline; the e-mails go through the mail outbox.
+ */
+import { zValidator } from "@hono/zod-validator";
+import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
+import { CUSTOMER_MESSAGE_TEMPLATES } from "@shared/customer-messages";
+import { formatGbp } from "@shared/money";
+import { isPaidStatus } from "@shared/order-lifecycle";
+import { displayOrderNumber } from "@shared/orders";
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { orderItems, orders } from "../../db/schema.js";
+import { HttpError, validationHook } from "../../lib/validation.js";
+import { addOrderNote, getAdminOrder } from "../../services/admin-orders.js";
+import { audited } from "../../services/audit.js";
+import { layout } from "../../services/emails/auth-emails.js";
+import { orderConfirmationEmail } from "../../services/emails/order-emails.js";
+import { queueMail } from "../../services/mail-outbox.js";
+import { runStatusEffects } from "../../services/orders.js";
+import { cancelUnpaidOrder, refundOrder } from "../../services/refunds.js";
+import { type AdminEnv, actorOf, uuidParam } from "./shared.js";
+
+const key = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "Invalid request key.");
+const reason = z.string().trim().max(500, "The reason is too long.");
+
+const refundBody = z
+  .object({
+    amount: z
+      .number()
+      .int("Amounts are in pence.")
+      .positive("Enter an amount above zero.")
+      .max(100_000_000)
+      .optional(),
+    lineIds: z.array(z.uuid()).max(100).optional(),
+    reason: reason.min(1, "Please give a reason."),
+    idempotencyKey: key,
+  })
+  .refine((b) => (b.amount !== undefined) !== (b.lineIds?.length ?? 0) > 0, {
+    message: "Choose an amount or at least one line to refund.",
+  });
+
+const cancelBody = z.object({ reason: reason.default("") });
+const resendBody = z.object({ idempotencyKey: key });
+const emailBody = z.object({
+  template: z.enum(CUSTOMER_MESSAGE_TEMPLATES),
+  subject: z.string().trim().min(1, "Please write a subject.").max(200),
+  body: z.string().trim().min(1, "Please write a message.").max(10_000),
+  idempotencyKey: key,
+});
+
+export function adminOrderActionRoutes(ctx: AppContext) {
+  const db = ctx.database.db;
+
+  async function loadOrder(id: string) {
+    const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+    if (!order) throw new HttpError(404, "order_not_found", "Order not found.");
+    if (order.anonymisedAt)
+      throw new HttpError(
+        409,
+        "order_anonymised",
+        "The customer deleted their account: there is no address to write to.",
+      );
+    return order;
+  }
+
+  return new Hono<AdminEnv>()
+    .post(
+      "/orders/:id/refund",
+      zValidator("param", uuidParam, validationHook),
+      zValidator("json", refundBody, validationHook),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const input = c.req.valid("json");
+        const admin = c.get("admin");
+        const result = await audited(
+          db,
+          actorOf(c),
+          { actionType: "order.refund", tableName: "order_refunds", recordId: id, newValues: input },
+          async (tx) => {
+            const refund = await refundOrder(ctx, tx, id, input, admin);
+            return {
+              result: refund,
+              audit: {
+                recordId: refund.refundId,
+                newValues: {
+                  ...input,
+                  refunded: refund.amount,
+                  duplicate: refund.duplicate,
+                  ledger: refund.ledger,
+                },
+              },
+            };
+          },
+        );
+        await ctx.mailOutbox.sendNow([result.mailId]);
+        return c.json(
+          {
+            refundId: result.refundId,
+            amount: result.amount,
+            duplicate: result.duplicate,
+            ledger: result.ledger,
+            order: await getAdminOrder(db, id),
+          },
+          result.duplicate ? 200 : 201,
+        );
+      },
+    )
+    .post(
+      "/orders/:id/cancel",
+      zValidator("param", uuidParam, validationHook),
+      zValidator("json", cancelBody, validationHook),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const { reason: why } = c.req.valid("json");
+        const { change, mailId } = await audited(
+          db,
+          actorOf(c),
+          { actionType: "order.cancel", tableName: "orders", recordId: id, newValues: { reason: why } },
+          async (tx) => {
+            const result = await cancelUnpaidOrder(tx, id, c.get("admin"), why);
+            return { result, audit: { oldValues: { status: result.change.from } } };
+          },
+        );
+        await runStatusEffects(ctx, change);
+        await ctx.mailOutbox.sendNow([mailId]);
+        return c.json({ order: await getAdminOrder(db, id) }, 200);
+      },
+    )
+    .post(
+      "/orders/:id/resend-confirmation",
+      zValidator("param", uuidParam, validationHook),
+      zValidator("json", resendBody, validationHook),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const { idempotencyKey } = c.req.valid("json");
+        const order = await loadOrder(id);
+        if (!isPaidStatus(order.status))
+          throw new HttpError(409, "not_paid", "Only a paid order has a confirmation to resend.");
+        const items = await db.select().from(orderItems).where(eq(orderItems.orderId, id));
+        const message = orderConfirmationEmail({ ...order, items }, ctx.config.publicUrl);
+        const mailId = await audited(
+          db,
+          actorOf(c),
+          { actionType: "order.resend_confirmation", tableName: "orders", recordId: id },
+          async (tx) => {
+            const queued = await queueMail(tx, {
+              dedupeKey: `resend:${id}:${idempotencyKey}`,
+              kind: "customer_message",
+              ...message,
+            });
+            if (queued)
+              await addOrderNote(tx, id, c.get("admin"), "Confirmation e-mail sent again to the customer.");
+            return { result: queued, audit: {} };
+          },
+        );
+        await ctx.mailOutbox.sendNow([mailId]);
+        return c.json({ sent: mailId !== null, order: await getAdminOrder(db, id) }, mailId ? 201 : 200);
+      },
+    )
+    .post(
+      "/orders/:id/email",
+      zValidator("param", uuidParam, validationHook),
+      zValidator("json", emailBody, validationHook),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const input = c.req.valid("json");
+        const order = await loadOrder(id);
+        const number = displayOrderNumber(id);
+        const subject = `${order.testMode ? "[TEST] " : ""}${input.subject} (order #${number})`;
+        const first = order.shippingFirstName.trim() || "there";
+        const paragraphs = [`Hello ${first},`, ...input.body.split(/\n{2,}/), `The ${BRAND_NAME} team`];
+        const footnote = `Order #${number}, ${formatGbp(order.totalAmount)}. Write to ${SUPPORT_EMAIL} to answer, quoting your order number.`;
+        const mailId = await audited(
+          db,
+          actorOf(c),
+          { actionType: "order.email_customer", tableName: "orders", recordId: id, newValues: input },
+          async (tx) => {
+            const queued = await queueMail(tx, {
+              dedupeKey: `order-mail:${id}:${input.idempotencyKey}`,
+              kind: "customer_message",
+              to: order.shippingEmail,
+              subject,
+              text: `${[...paragraphs, footnote].join("\n\n")}\n`,
+              html: layout({ title: input.subject, paragraphs, footnote }),
+            });
+            if (queued)
+              await addOrderNote(
+                tx,
+                id,
+                c.get("admin"),
+                `E-mailed the customer (${input.template}): ${input.subject}\n\n${input.body}`,
+              );
+            return { result: queued, audit: {} };
+          },
+        );
+        await ctx.mailOutbox.sendNow([mailId]);
+        return c.json({ sent: mailId !== null, order: await getAdminOrder(db, id) }, mailId ? 201 : 200);
+      },
+    );
+}

@@ -1,0 +1,177 @@
+/**
+ * Alerts to the owner (OWNER_EMAIL, else the first admin): a new paid order, a new message or
+ * a customer's answer, a failed print job, an e-mail given up. Each is queued in the mail
+ * outbox (so it is retried like any e-mail) with a dedupe key, in the transaction of the event
+ * when there is one; the admin Settings choose which alerts are sent.
+ */
+import { BRAND_NAME } from "@shared/brand";
+import { formatGbp } from "@shared/money";
+import { displayOrderNumber } from "@shared/orders";
+import { type OwnerAlertKind, parseOwnerAlerts } from "@shared/owner-alerts";
+import { asc, eq } from "drizzle-orm";
+import type { Config } from "../config.js";
+import type { DbOrTx } from "../db/client.js";
+import { orders, systemSettings, users } from "../db/schema.js";
+import { layout } from "./emails/auth-emails.js";
+import { queueMail } from "./mail-outbox.js";
+
+export const OWNER_ALERTS_KEY = "owner_alerts";
+
+export async function getOwnerAlerts(db: DbOrTx): Promise<OwnerAlertKind[]> {
+  const [row] = await db
+    .select({ value: systemSettings.settingValue })
+    .from(systemSettings)
+    .where(eq(systemSettings.settingKey, OWNER_ALERTS_KEY))
+    .limit(1);
+  return parseOwnerAlerts(row?.value);
+}
+
+export async function setOwnerAlerts(db: DbOrTx, kinds: readonly OwnerAlertKind[]): Promise<void> {
+  const value = JSON.stringify(kinds);
+  await db
+    .insert(systemSettings)
+    .values({ settingKey: OWNER_ALERTS_KEY, settingValue: value })
+    .onConflictDoUpdate({
+      target: systemSettings.settingKey,
+      set: { settingValue: value, updatedAt: new Date() },
+    });
+}
+
+/** OWNER_EMAIL, else the address of the earliest admin account; null when the shop has no admin yet. */
+export async function ownerAddress(db: DbOrTx, config: Pick<Config, "ownerEmail">): Promise<string | null> {
+  if (config.ownerEmail) return config.ownerEmail;
+  const [admin] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  return admin?.email ?? null;
+}
+
+export interface OwnerAlert {
+  kind: OwnerAlertKind;
+  /** One alert per event, ever: `paid:<orderId>`, `message:<id>`, … */
+  key: string;
+  subject: string;
+  paragraphs: string[];
+  /** A path in the admin ("/admin/orders/…"). */
+  adminPath: string;
+  actionLabel: string;
+}
+
+/** Queues the alert when the owner wants this kind; returns the outbox id (for sendNow) or null. */
+export async function queueOwnerAlert(
+  db: DbOrTx,
+  config: Pick<Config, "ownerEmail" | "publicUrl">,
+  alert: OwnerAlert,
+): Promise<string | null> {
+  if (!(await getOwnerAlerts(db)).includes(alert.kind)) return null;
+  const to = await ownerAddress(db, config);
+  if (!to) return null;
+  const url = `${config.publicUrl}${alert.adminPath}`;
+  const subject = `[${BRAND_NAME}] ${alert.subject}`;
+  return queueMail(db, {
+    dedupeKey: `alert:${alert.key}`,
+    kind: "owner_alert",
+    to,
+    subject,
+    text: `${[...alert.paragraphs, `${alert.actionLabel}: ${url}`].join("\n\n")}\n`,
+    html: layout({
+      title: alert.subject,
+      paragraphs: alert.paragraphs,
+      action: { label: alert.actionLabel, url },
+      footnote:
+        "You get this alert as the shop's owner. Choose which alerts you get in the admin's Settings.",
+    }),
+  });
+}
+
+type AlertConfig = Pick<Config, "ownerEmail" | "publicUrl">;
+
+/** In the payment's transaction: "New order #… paid: £…". */
+export async function alertPaidOrder(tx: DbOrTx, config: AlertConfig, orderId: string): Promise<void> {
+  const [order] = await tx
+    .select({
+      total: orders.totalAmount,
+      testMode: orders.testMode,
+      first: orders.shippingFirstName,
+      last: orders.shippingLastName,
+      method: orders.shippingMethod,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!order) return;
+  const number = displayOrderNumber(orderId);
+  await queueOwnerAlert(tx, config, {
+    kind: "paid_order",
+    key: `paid:${orderId}`,
+    subject: `${order.testMode ? "Test order" : "New order"} #${number} paid: ${formatGbp(order.total)}`,
+    paragraphs: [
+      `${order.first} ${order.last} paid ${formatGbp(order.total)} for order #${number} (${order.method} delivery).`,
+      ...(order.testMode ? ["This is a test order: no money was taken."] : []),
+    ],
+    adminPath: `/admin/orders/${orderId}`,
+    actionLabel: "Open the order",
+  });
+}
+
+/** A new contact message, or a customer's answer in a conversation. */
+export async function alertMessage(
+  tx: DbOrTx,
+  config: AlertConfig,
+  message: {
+    id: string;
+    name: string;
+    email: string;
+    subject: string | null;
+    body: string;
+    answerId?: string;
+  },
+): Promise<string | null> {
+  const preview = message.body.length > 500 ? `${message.body.slice(0, 500)}…` : message.body;
+  return queueOwnerAlert(tx, config, {
+    kind: "message",
+    key: message.answerId ? `answer:${message.answerId}` : `message:${message.id}`,
+    subject: `${message.answerId ? "Answer" : "New message"} from ${message.name}${message.subject ? ` (${message.subject})` : ""}`,
+    paragraphs: [`${message.name} <${message.email}> wrote:`, preview],
+    adminPath: `/admin/messages/${message.id}`,
+    actionLabel: "Reply in the inbox",
+  });
+}
+
+export async function alertPrintFailed(
+  db: DbOrTx,
+  config: AlertConfig,
+  job: { id: string; orderId: string; error: string },
+): Promise<string | null> {
+  const number = displayOrderNumber(job.orderId);
+  return queueOwnerAlert(db, config, {
+    kind: "print_failed",
+    key: `print:${job.id}:${Date.now()}`,
+    subject: `A print file for order #${number} failed`,
+    paragraphs: [`The print file of a panel of order #${number} could not be generated.`, job.error],
+    adminPath: `/admin/orders/${job.orderId}`,
+    actionLabel: "Open the order's print files",
+  });
+}
+
+export async function alertEmailFailed(
+  db: DbOrTx,
+  config: AlertConfig,
+  mail: { kind: string; to: string; subject: string; error: string },
+): Promise<string | null> {
+  return queueOwnerAlert(db, config, {
+    kind: "email_failed",
+    key: `mail-failed:${mail.kind}:${mail.to}:${mail.subject}:${Date.now()}`,
+    subject: `An e-mail could not be sent: ${mail.subject}`,
+    paragraphs: [
+      `The shop gave up sending "${mail.subject}" (${mail.kind}) to ${mail.to} after repeated failures.`,
+      `Last error: ${mail.error}`,
+      "Check the mail settings (SMTP_URL), then write to the customer yourself if needed.",
+    ],
+    adminPath: "/admin",
+    actionLabel: "Open the admin",
+  });
+}

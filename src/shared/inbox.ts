@@ -1,0 +1,49 @@
+/**
+ * The admin inbox of contact messages: a conversation's statuses and how a reply quotes the
+ * thread below it (the newest first, each line prefixed with "> ", as mail clients do).
+ */
+export const MESSAGE_STATUSES = ["open", "answered", "closed"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const MESSAGE_STATUS_LABELS: Readonly<Record<MessageStatus, string>> = {
+  open: "Open",
+  answered: "Answered",
+  closed: "Closed",
+};
+
+export function isMessageStatus(value: unknown): value is MessageStatus {
+  return typeof value === "string" && (MESSAGE_STATUSES as readonly string[]).includes(value);
+}
+
+export interface ThreadEntry {
+  author: "customer" | "shop";
+  name: string;
+  body: string;
+  at: Date;
+}
+
+function when(at: Date): string {
+  return at.toLocaleString("en-GB", {
+    timeZone: "Europe/London",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+}
+
+/** The earlier messages as a quoted block, newest first. */
+export function quoteThread(entries: readonly ThreadEntry[]): string {
+  return [...entries]
+    .sort((a, b) => b.at.getTime() - a.at.getTime())
+    .map((entry) => {
+      const header = `On ${when(entry.at)}, ${entry.name} wrote:`;
+      const body = entry.body
+        .split(/\r?\n/)
+        .map((line) => `> ${line}`)
+        .join("\n");
+      return `${header}\n${body}`;
+    })
+    .join("\n\n");
+}

@@ -1,0 +1,166 @@
+/**
+ * Issue 17's API on the web: the admin inbox, the owner's alert settings, money and messages on
+ * an order, and the customer's answer page. Hono's typed client (answer types come from the
+ * routes) with a queryOptions factory per resource; query keys live in `inboxKeys`.
+ */
+import type { MessageStatus } from "@shared/inbox";
+import type { OwnerAlertKind } from "@shared/owner-alerts";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "./client";
+import { ApiRequestError } from "./http";
+
+interface ErrorAnswer {
+  error: string;
+  message: string;
+}
+
+type Body<R extends { json(): Promise<unknown> }> = Exclude<Awaited<ReturnType<R["json"]>>, ErrorAnswer>;
+
+/** The answer's body when OK (its type from the route), else the server's message thrown. */
+async function unwrap<R extends { ok: boolean; status: number; json(): Promise<unknown> }>(
+  res: R,
+): Promise<Body<R>> {
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok || typeof body !== "object" || body === null || "error" in body) {
+    const err = (typeof body === "object" && body !== null ? body : {}) as Partial<ErrorAnswer>;
+    throw new ApiRequestError(
+      res.status,
+      err.error ?? "http_error",
+      err.message ?? `Request failed (${res.status})`,
+    );
+  }
+  return body as Body<R>;
+}
+
+export interface InboxFilters {
+  status?: MessageStatus | "";
+  subject?: string;
+  q?: string;
+  page?: number;
+}
+
+export const inboxKeys = {
+  all: ["admin", "messages"] as const,
+  list: (filters: InboxFilters) => ["admin", "messages", "list", filters] as const,
+  conversation: (id: string) => ["admin", "messages", "conversation", id] as const,
+  unread: ["admin", "messages", "unread"] as const,
+  alerts: ["admin", "settings", "alerts"] as const,
+  answer: (token: string) => ["messages", "answer", token] as const,
+};
+
+function listQuery(filters: InboxFilters) {
+  return {
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.subject ? { subject: filters.subject } : {}),
+    ...(filters.q ? { q: filters.q } : {}),
+    page: String(filters.page ?? 1),
+    pageSize: "25",
+  };
+}
+
+async function fetchMessages(filters: InboxFilters) {
+  const res = await api.admin.messages.$get({ query: listQuery(filters) });
+  return unwrap(res);
+}
+
+export const messagesQuery = (filters: InboxFilters) =>
+  queryOptions({ queryKey: inboxKeys.list(filters), queryFn: () => fetchMessages(filters) });
+
+export type InboxList = Awaited<ReturnType<typeof fetchMessages>>;
+
+async function fetchConversation(id: string) {
+  const res = await api.admin.messages[":id"].$get({ param: { id } });
+  return (await unwrap(res)).conversation;
+}
+
+export const conversationQuery = (id: string) =>
+  queryOptions({ queryKey: inboxKeys.conversation(id), queryFn: () => fetchConversation(id) });
+
+export type Conversation = Awaited<ReturnType<typeof fetchConversation>>;
+
+async function fetchUnread() {
+  const res = await api.admin.messages["unread-count"].$get();
+  return (await unwrap(res)).unread;
+}
+
+/** The admin navigation's badge, refreshed every minute. */
+export const unreadQuery = () =>
+  queryOptions({ queryKey: inboxKeys.unread, queryFn: fetchUnread, refetchInterval: 60_000 });
+
+export async function replyToMessage(id: string, body: string) {
+  const res = await api.admin.messages[":id"].reply.$post({ param: { id }, json: { body } });
+  return (await unwrap(res)).conversation;
+}
+
+export async function setMessageState(id: string, change: { status?: MessageStatus; unread?: boolean }) {
+  const res = await api.admin.messages[":id"].$patch({ param: { id }, json: change });
+  return (await unwrap(res)).conversation;
+}
+
+async function fetchAlerts() {
+  const res = await api.admin.settings.alerts.$get();
+  return unwrap(res);
+}
+
+export const alertsQuery = () => queryOptions({ queryKey: inboxKeys.alerts, queryFn: fetchAlerts });
+
+export async function saveAlerts(kinds: OwnerAlertKind[]) {
+  const res = await api.admin.settings.alerts.$put({ json: { kinds } });
+  return unwrap(res);
+}
+
+// ---------------------------------------------------------------------------- the customer's answer
+
+async function fetchAnswerPage(token: string) {
+  const res = await api.messages.answer.$get({ query: { token } });
+  return (await unwrap(res)).conversation;
+}
+
+export const answerPageQuery = (token: string) =>
+  queryOptions({ queryKey: inboxKeys.answer(token), queryFn: () => fetchAnswerPage(token), retry: false });
+
+export async function sendAnswer(token: string, message: string) {
+  const res = await api.messages.answer.$post({ json: { token, message } });
+  return unwrap(res);
+}
+
+// ---------------------------------------------------------------------------- order actions
+
+/** A fresh key per dialog: a double click sends the same key and the server acts once. */
+export function newActionKey(): string {
+  return crypto.randomUUID().replace(/-/g, "");
+}
+
+export async function refundOrder(
+  id: string,
+  input: { amount?: number; lineIds?: string[]; reason: string; idempotencyKey: string },
+) {
+  const res = await api.admin.orders[":id"].refund.$post({ param: { id }, json: input });
+  return unwrap(res);
+}
+
+export async function cancelOrder(id: string, reason: string) {
+  const res = await api.admin.orders[":id"].cancel.$post({ param: { id }, json: { reason } });
+  return unwrap(res);
+}
+
+export async function resendConfirmation(id: string, idempotencyKey: string) {
+  const res = await api.admin.orders[":id"]["resend-confirmation"].$post({
+    param: { id },
+    json: { idempotencyKey },
+  });
+  return unwrap(res);
+}
+
+export async function emailCustomer(
+  id: string,
+  input: {
+    template: "photo_dark" | "photo_small" | "delay" | "custom";
+    subject: string;
+    body: string;
+    idempotencyKey: string;
+  },
+) {
+  const res = await api.admin.orders[":id"].email.$post({ param: { id }, json: input });
+  return unwrap(res);
+}
