@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { displayOrderNumber } from "@shared/orders";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderRefunds } from "../../src/server/db/schema.js";
+import { invoiceDocuments, orderRefunds } from "../../src/server/db/schema.js";
 import { createUser, randomIp, readMails, type TestUser } from "./auth-helpers.js";
 import { type CheckoutAnswer, checkout, pressTestButton, shippingInfo } from "./checkout-helpers.js";
 import { deliverEvent, type FakeStripe, sessionEvent, startFakeStripe } from "./fake-stripe.js";
@@ -117,6 +117,17 @@ describe("refunds on the test provider", () => {
     ).text();
     expect(csv.split(/\r?\n/)[0]).toContain("total_gbp,refunded_gbp,net_gbp");
     expect(mailsTo(shop, email).filter((m) => /refund/i.test(m.subject))).toHaveLength(2);
+    // Each refund credited its own note against the order's invoice (a test series: test payments).
+    const notes = await shop.ctx.database.db
+      .select()
+      .from(invoiceDocuments)
+      .where(eq(invoiceDocuments.orderId, answer.orderId));
+    expect(
+      notes
+        .filter((n) => n.kind.endsWith("credit_note"))
+        .map((n) => n.totalAmount)
+        .sort((x, y) => x - y),
+    ).toEqual([300, total - 300].sort((x, y) => x - y));
   });
 
   it("cancels an unpaid order only, and tells the customer", async () => {

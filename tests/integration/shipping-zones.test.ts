@@ -65,10 +65,7 @@ describe("checkout priced by shipping zone", () => {
     });
     expect(order?.deliveryEarliest).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(
-      order &&
-        order.deliveryLatest &&
-        order.deliveryEarliest &&
-        order.deliveryLatest >= order.deliveryEarliest,
+      order?.deliveryLatest && order.deliveryEarliest && order.deliveryLatest >= order.deliveryEarliest,
     ).toBe(true);
   });
 

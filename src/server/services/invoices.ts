@@ -198,6 +198,26 @@ export async function issueInvoice(tx: Tx, orderId: string): Promise<void> {
 }
 
 /**
+ * The credit note for a refund recorded in `tx`, when the order has an invoice to credit:
+ * orders paid before invoices existed have none, and their refunds still go through.
+ */
+export async function creditRefund(
+  tx: Tx,
+  input: { orderId: string; amountPence: number; reference: string; reason: string },
+): Promise<void> {
+  const [invoice] = await tx
+    .select({ id: invoiceDocuments.id })
+    .from(invoiceDocuments)
+    .where(
+      and(
+        eq(invoiceDocuments.orderId, input.orderId),
+        sql`${invoiceDocuments.kind} in ('invoice', 'test_invoice')`,
+      ),
+    );
+  if (invoice) await issueCreditNote(tx, input);
+}
+
+/**
  * A credit note for a refund of `amountPence` of a paid order (its VAT in proportion to the
  * invoice's), numbered in its own gap-free sequence. Idempotent per `reference` (the refund's
  * id). Call it in the refund's transaction.

@@ -27,6 +27,7 @@ import type { DbOrTx, Tx } from "../db/client.js";
 import { orderItems, orderRefunds, orderStatusHistory, orders } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
 import { layout } from "./emails/auth-emails.js";
+import { creditRefund } from "./invoices.js";
 import { queueMail } from "./mail-outbox.js";
 import { CHANGED_BY, setOrderStatus } from "./orders.js";
 import type { StripePaymentProvider } from "./payments/index.js";
@@ -154,6 +155,12 @@ export async function refundOrder(
     idempotencyKey: key,
     createdBy: admin.email,
   });
+  await creditRefund(tx, {
+    orderId,
+    amountPence: check.amount,
+    reference: id,
+    reason: input.reason || "Refund",
+  });
   const after = moneyLedger(ledger.paid, [{ amount: ledger.refunded + check.amount }]);
   let status = order.status;
   let statusChanged = false;
@@ -238,6 +245,12 @@ export async function reconcileStripeRefund(
     provider: "stripe",
     idempotencyKey: `stripe-event:${charge.eventId}`,
     createdBy: "stripe",
+  });
+  await creditRefund(tx, {
+    orderId,
+    amountPence: missing,
+    reference: `stripe-event:${charge.eventId}`,
+    reason: "Refunded in Stripe",
   });
   let statusChanged = false;
   if (ledger.refunded + missing >= ledger.paid && order.status !== "refunded") {
