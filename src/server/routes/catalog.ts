@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, TypedResponse } from "hono";
 import { Hono } from "hono";
 import type { AppContext } from "../context.js";
 import { catalogCache, type JsonSnapshot } from "../services/catalog-cache.js";
@@ -11,8 +11,8 @@ import { catalogCache, type JsonSnapshot } from "../services/catalog-cache.js";
  * drops at once, with its ETag and gzip/brotli variants computed once per change; a matching
  * If-None-Match is answered 304 without touching the database.
  *
- * GET /catalog/products -> { products: CatalogProduct[] }
- * GET /catalog/options  -> { options: GroupedOptions, source: "database" | "fallback" }
+ * GET /catalog/products -> CatalogProductsAnswer (@shared/catalog)
+ * GET /catalog/options  -> CatalogOptionsAnswer
  */
 export function catalogRoutes(ctx: AppContext) {
   const cache = catalogCache(ctx.database.db);
@@ -47,7 +47,15 @@ export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" 
   return null;
 }
 
-function sendSnapshot(c: Context, snapshot: JsonSnapshot): Response {
+/**
+ * The snapshot's bytes as the answer, typed as the JSON they hold (the typed client reads the
+ * shape; a 304 has no body and the browser answers it from its cache).
+ */
+function sendSnapshot<T>(c: Context, snapshot: JsonSnapshot<T>): Response & TypedResponse<T, 200, "json"> {
+  return sendBytes(c, snapshot) as Response & TypedResponse<T, 200, "json">;
+}
+
+function sendBytes(c: Context, snapshot: JsonSnapshot): Response {
   // Whatever the encoding, the representation is the same JSON: one validator for all.
   const headers: Record<string, string> = {
     ETag: snapshot.etag,

@@ -15,6 +15,7 @@
  */
 import { createHash } from "node:crypto";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import type { CatalogOptionsAnswer, CatalogProductsAnswer } from "@shared/catalog";
 import type { MiddlewareHandler } from "hono";
 import type { DbOrTx } from "../db/client.js";
 import { listShopProducts, loadCreatorOptions } from "./catalog.js";
@@ -31,7 +32,9 @@ function bytes(buffer: Buffer): Bytes {
   return new Uint8Array(buffer);
 }
 
-export interface JsonSnapshot {
+export interface JsonSnapshot<T = unknown> {
+  /** The answer the bytes serialise (its type is the route's typed answer). */
+  readonly value: T;
   readonly body: Bytes;
   /**
    * W/"<sha1 of the JSON, base64url>": weak, because the same JSON is also sent gzip- or
@@ -58,15 +61,15 @@ function compress(body: Bytes): { gzip: Bytes; br: Bytes } {
 }
 
 /** Serialises `value`; reuses `previous`'s encodings when the bytes did not change. */
-export function toSnapshot(value: unknown, previous?: JsonSnapshot): JsonSnapshot {
+export function toSnapshot<T>(value: T, previous?: JsonSnapshot<T>): JsonSnapshot<T> {
   const body = bytes(Buffer.from(JSON.stringify(value), "utf8"));
   const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
   if (previous && previous.etag === etag) return previous;
-  return { body, etag, ...compress(body) };
+  return { value, body, etag, ...compress(body) };
 }
 
-interface Entry {
-  snapshot: JsonSnapshot;
+interface Entry<T> {
+  snapshot: JsonSnapshot<T>;
   generation: number;
   loadedAt: number;
 }
@@ -75,18 +78,18 @@ interface Entry {
  * A single value loaded on demand, kept for `ttlMs`, dropped at once by `invalidate()`.
  * A load that began before an invalidation never stores its (possibly old) result.
  */
-export class SnapshotCache {
-  private entry: Entry | undefined;
-  private pending: { generation: number; promise: Promise<JsonSnapshot> } | undefined;
+export class SnapshotCache<T = unknown> {
+  private entry: Entry<T> | undefined;
+  private pending: { generation: number; promise: Promise<JsonSnapshot<T>> } | undefined;
   private generation = 0;
 
   constructor(
-    private readonly load: () => Promise<unknown>,
+    private readonly load: () => Promise<T>,
     private readonly ttlMs: number = CATALOG_TTL_MS,
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(): Promise<JsonSnapshot> {
+  get(): Promise<JsonSnapshot<T>> {
     const entry = this.entry;
     if (entry && entry.generation === this.generation) {
       if (this.now() - entry.loadedAt < this.ttlMs) return Promise.resolve(entry.snapshot);
@@ -106,7 +109,7 @@ export class SnapshotCache {
     this.pending = undefined;
   }
 
-  private reload(): Promise<JsonSnapshot> {
+  private reload(): Promise<JsonSnapshot<T>> {
     const generation = this.generation;
     if (this.pending && this.pending.generation === generation) return this.pending.promise;
     const promise = this.load()
@@ -127,9 +130,9 @@ export class SnapshotCache {
 
 export interface CatalogCache {
   /** GET /api/catalog/products: { products } */
-  products: SnapshotCache;
+  products: SnapshotCache<CatalogProductsAnswer>;
   /** GET /api/catalog/options: { options, source } */
-  options: SnapshotCache;
+  options: SnapshotCache<CatalogOptionsAnswer>;
 }
 
 const caches = new WeakMap<object, CatalogCache>();
@@ -139,8 +142,10 @@ export function catalogCache(db: DbOrTx): CatalogCache {
   let cache = caches.get(db);
   if (!cache) {
     cache = {
-      products: new SnapshotCache(async () => ({ products: await listShopProducts(db) })),
-      options: new SnapshotCache(async () => {
+      products: new SnapshotCache<CatalogProductsAnswer>(async () => ({
+        products: await listShopProducts(db),
+      })),
+      options: new SnapshotCache<CatalogOptionsAnswer>(async () => {
         const { grouped, source } = await loadCreatorOptions(db);
         return { options: grouped, source };
       }),

@@ -2,6 +2,8 @@
  * Catalogue queries shared by the routes, the pricing service and anything else that needs
  * the shop's products or the creator's options.
  */
+
+import type { CatalogProduct, ProductStatus } from "@shared/catalog";
 import {
   type CreatorOption,
   FALLBACK_OPTIONS,
@@ -14,21 +16,7 @@ import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { productOptions, products } from "../db/schema.js";
 
-export type ProductStatus = "available" | "coming_soon";
-
-/** A product as the shop shows it. Money is GBP pence. */
-export interface CatalogProduct {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  pricePence: number;
-  status: ProductStatus;
-  imageUrl: string | null;
-  specifications: string[];
-  features: string[];
-  compatibility: string | null;
-}
+export type { CatalogProduct, ProductStatus };
 
 type ProductRow = typeof products.$inferSelect;
 type OptionRow = typeof productOptions.$inferSelect;
