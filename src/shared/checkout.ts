@@ -1,4 +1,5 @@
 import { type Pence, sumPence } from "./money";
+import type { PaymentOutcome } from "./order-lifecycle";
 import {
   FREE_SHIPPING_THRESHOLD_PENCE,
   type ShippingMethod,
@@ -60,4 +61,35 @@ export function checkoutTotals(
 export function shippingLineLabel(method: ShippingMethod, zone?: ShippingZone): string {
   const option = (zone ? zoneShippingOptions(zone, 0) : shippingOptions(0)).find((o) => o.method === method);
   return option ? `${option.label} (${option.estimate})` : method;
+}
+
+/** A cart line the server refused to sell. */
+export interface RefusedItem {
+  /** The client's cart item id. */
+  id: string;
+  name: string;
+  /** invalid: the line cannot be made (photo count, crop or photo; see lithophaneLineProblem). */
+  reason: "unavailable" | "unknown" | "invalid";
+  message: string;
+}
+
+/** The answer of POST /api/checkout. orderTotal is GBP pence. */
+export interface CheckoutCreated {
+  orderId: string;
+  displayNumber: string;
+  /** The payment page: Stripe Checkout, or the built-in test payment page. */
+  url: string;
+  orderTotal: number;
+  itemCount: number;
+  /** Opens GET /api/checkout/status/:orderId for this order (and the test payment page). */
+  token: string;
+  testMode: boolean;
+}
+
+export interface CheckoutStatus {
+  orderId: string;
+  displayNumber: string;
+  status: string;
+  /** pending (waiting for payment), paid, or cancelled. */
+  outcome: PaymentOutcome;
 }

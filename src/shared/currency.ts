@@ -30,6 +30,16 @@ export const CURRENCIES: readonly Currency[] = [
 /** Units of each currency per 1 GBP. */
 export type ExchangeRates = Readonly<Record<CurrencyCode, number>>;
 
+/** GET /api/rates: units of each currency per 1 GBP, usable whatever the source. */
+export interface RatesAnswer {
+  /** True when the rates came from the live source; false means the spec's fallback rates. */
+  success: boolean;
+  rates: ExchangeRates;
+  /** When these rates were fetched (ms since epoch); for the fallback, when it was chosen. */
+  timestamp: number;
+  source: "live" | "fallback";
+}
+
 /** Used whenever live rates are missing, stale beyond use, or the rate source answers nonsense. */
 export const FALLBACK_RATES: ExchangeRates = {
   GBP: 1,

@@ -101,3 +101,20 @@ export function trackingStage(status: string): TrackingProgress {
   if (!stage) return { stage: null, label: capitaliseStatus(status), progressPercent: 0 };
   return { stage: stage.id, label: stage.label, progressPercent: stage.progressPercent };
 }
+
+/** The answer of POST /api/track: only what the customer needs to follow the order. */
+export interface TrackedOrder {
+  orderNumber: string;
+  status: string;
+  /** "Processing", "Dispatched", "In Transit", "Delivered"; or "Awaiting payment", "Cancelled", ... */
+  statusLabel: string;
+  /** The guide stage reached, null off the guide (unpaid, cancelled, refunded). */
+  stage: TrackingStageId | null;
+  progressPercent: number;
+  placedAt: string;
+  estimatedDelivery: string | null;
+  trackingNumber: string | null;
+  shippingMethod: string;
+  testMode: boolean;
+  items: Array<{ title: string; details: string }>;
+}

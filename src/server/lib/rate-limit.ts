@@ -181,7 +181,7 @@ export function rateLimit(
       if (!result.ok) {
         c.header("Retry-After", String(result.retryAfterSeconds));
         ctx.log.warn({ ip, limiter: opts.name }, "rate limited");
-        return c.json<ApiError>({ error: "rate_limited", message: opts.message }, 429);
+        return c.json<ApiError, 429>({ error: "rate_limited", message: opts.message }, 429);
       }
     }
     await next();

@@ -28,7 +28,7 @@ export function validationHook(result: HookResult, c: Context) {
   const nulAt = findNulCharacter(result.data);
   if (nulAt !== null) {
     const message = MESSAGES.validation.nulCharacter;
-    return c.json<ApiError>({ error: "validation_failed", message, fields: { [nulAt]: message } }, 400);
+    return c.json<ApiError, 400>({ error: "validation_failed", message, fields: { [nulAt]: message } }, 400);
   }
   if (result.success) return;
   const fields: Record<string, string> = {};
@@ -37,7 +37,7 @@ export function validationHook(result: HookResult, c: Context) {
     fields[key] ??= issue.message;
   }
   const first = result.error.issues[0]?.message ?? "Invalid request";
-  return c.json<ApiError>({ error: "validation_failed", message: first, fields }, 400);
+  return c.json<ApiError, 400>({ error: "validation_failed", message: first, fields }, 400);
 }
 
 export class HttpError extends Error {

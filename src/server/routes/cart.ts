@@ -60,7 +60,7 @@ export function cartRoutes(ctx: AppContext) {
           const name = item ? cartLineName(item) : MESSAGES.cart.itemTitle;
           return { id: problem.id, name, message: MESSAGES.checkout.itemUnavailable(name, problem.message) };
         });
-        return c.json<SavedCartRefusal>(
+        return c.json<SavedCartRefusal, 422>(
           { error: "item_invalid", message: items.map((i) => i.message).join(" "), items },
           422,
         );

@@ -1,7 +1,8 @@
+import type { Context, TypedResponse } from "hono";
 import { Hono } from "hono";
 import type { AppContext } from "../context.js";
 import { sendEncoded } from "../lib/encoded-body.js";
-import { catalogCache } from "../services/catalog-cache.js";
+import { catalogCache, type JsonSnapshot } from "../services/catalog-cache.js";
 
 const JSON_TYPE = "application/json; charset=UTF-8";
 
@@ -13,12 +14,17 @@ const JSON_TYPE = "application/json; charset=UTF-8";
  * drops at once, with its ETag and gzip/brotli variants computed once per change; a matching
  * If-None-Match is answered 304 without touching the database.
  *
- * GET /catalog/products -> { products: CatalogProduct[] }
- * GET /catalog/options  -> { options: GroupedOptions, source: "database" | "fallback" }
+ * GET /catalog/products -> CatalogProductsAnswer (@shared/catalog)
+ * GET /catalog/options  -> CatalogOptionsAnswer
  */
 export function catalogRoutes(ctx: AppContext) {
   const cache = catalogCache(ctx.database.db);
   return new Hono()
-    .get("/catalog/products", async (c) => sendEncoded(c, await cache.products.get(), JSON_TYPE))
-    .get("/catalog/options", async (c) => sendEncoded(c, await cache.options.get(), JSON_TYPE));
+    .get("/catalog/products", async (c) => sendSnapshot(c, await cache.products.get()))
+    .get("/catalog/options", async (c) => sendSnapshot(c, await cache.options.get()));
+}
+
+/** The snapshot's bytes, typed as the value they serialise (what the typed client reads). */
+function sendSnapshot<T>(c: Context, snapshot: JsonSnapshot<T>): Response & TypedResponse<T, 200, "json"> {
+  return sendEncoded(c, snapshot, JSON_TYPE) as Response & TypedResponse<T, 200, "json">;
 }

@@ -1,5 +1,11 @@
 import { zValidator } from "@hono/zod-validator";
-import { checkoutTotals, shippingLineLabel } from "@shared/checkout";
+import {
+  type CheckoutCreated,
+  type CheckoutStatus,
+  checkoutTotals,
+  type RefusedItem,
+  shippingLineLabel,
+} from "@shared/checkout";
 import { allocateDiscount } from "@shared/discounts";
 import { MESSAGES } from "@shared/messages";
 import { paymentOutcome } from "@shared/order-lifecycle";
@@ -10,6 +16,7 @@ import { zoneForCountry } from "@shared/shipping-zones";
 import { countryName } from "@shared/world-countries";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { orders } from "../db/schema.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
@@ -43,39 +50,12 @@ export const CHECKOUT_RATE_LIMIT = 20;
 /** The payment-pending page polls every 2 s; this leaves room for a few tabs. */
 export const CHECKOUT_STATUS_RATE_LIMIT = 120;
 
-/** A cart line the server refused to sell. */
-export interface RefusedItem {
-  /** The client's cart item id. */
-  id: string;
-  name: string;
-  /** invalid: the line cannot be made (photo count, crop or photo; see lithophaneLineProblem). */
-  reason: "unavailable" | "unknown" | "invalid";
-  message: string;
-}
+export type { CheckoutCreated, CheckoutStatus, RefusedItem };
+
+const statusQuerySchema = z.object({ token: z.union([z.string(), z.array(z.string())]).optional() });
 
 export interface CheckoutRefusal extends ApiError {
   items?: RefusedItem[];
-}
-
-/** The answer of POST /api/checkout. orderTotal is GBP pence. */
-export interface CheckoutCreated {
-  orderId: string;
-  displayNumber: string;
-  /** The payment page: Stripe Checkout, or the built-in test payment page. */
-  url: string;
-  orderTotal: number;
-  itemCount: number;
-  /** Opens GET /api/checkout/status/:orderId for this order (and the test payment page). */
-  token: string;
-  testMode: boolean;
-}
-
-export interface CheckoutStatus {
-  orderId: string;
-  displayNumber: string;
-  status: string;
-  /** pending (waiting for payment), paid, or cancelled. */
-  outcome: ReturnType<typeof paymentOutcome>;
 }
 
 /** How a cart line is named in an error: the accessory's name, or "Lithophane (Keepsake Collection)". */
@@ -123,7 +103,7 @@ export function checkoutRoutes(ctx: AppContext) {
         const { cartItems, shippingInfo, currency, shippingMethod, expectedShippingPence, discountCode } =
           c.req.valid("json");
         if (needsSupportForQuantity(cartItems.length)) {
-          return c.json<CheckoutRefusal>(
+          return c.json<CheckoutRefusal, 422>(
             { error: "bulk_order", message: MESSAGES.checkout.bulkOrder.description },
             422,
           );
@@ -132,7 +112,7 @@ export function checkoutRoutes(ctx: AppContext) {
         const zone = zoneForCountry(await listShippingZones(db), shippingInfo.country);
         if (!zone) {
           const message = MESSAGES.international.notDelivered(countryName(shippingInfo.country));
-          return c.json<CheckoutRefusal>(
+          return c.json<CheckoutRefusal, 422>(
             { error: "country_not_delivered", message, fields: { "shippingInfo.country": message } },
             422,
           );
@@ -188,7 +168,7 @@ export function checkoutRoutes(ctx: AppContext) {
           return { refused, lines };
         };
         const refusal = (refused: readonly RefusedItem[]) =>
-          c.json<CheckoutRefusal>(
+          c.json<CheckoutRefusal, 422>(
             {
               error: "item_unavailable",
               message: refused.map((r) => r.message).join(" "),
@@ -209,7 +189,7 @@ export function checkoutRoutes(ctx: AppContext) {
             { zone },
           ).shippingPence !== expectedShippingPence;
         const shippingRefusal = () =>
-          c.json<CheckoutRefusal>(
+          c.json<CheckoutRefusal, 409>(
             { error: "shipping_price_changed", message: MESSAGES.international.shippingPriceChanged },
             409,
           );
@@ -321,7 +301,7 @@ export function checkoutRoutes(ctx: AppContext) {
             by: CHANGED_BY.system,
             note: "Payment could not be started",
           });
-          return c.json<ApiError>(
+          return c.json<ApiError, 503>(
             { error: "payment_unavailable", message: MESSAGES.checkout.paymentUnavailable },
             503,
           );
@@ -337,7 +317,7 @@ export function checkoutRoutes(ctx: AppContext) {
           },
           "order created",
         );
-        return c.json<CheckoutCreated>(
+        return c.json<CheckoutCreated, 201>(
           {
             orderId: order.id,
             displayNumber: order.displayNumber,
@@ -354,9 +334,12 @@ export function checkoutRoutes(ctx: AppContext) {
     .get(
       "/checkout/status/:orderId",
       rateLimit(ctx, statusLimiter, { name: "checkout-status", message: MESSAGES.checkout.tooManyRequests }),
+      // Declares ?token for the typed client; any value passes (a wrong one is a 404 below).
+      zValidator("query", statusQuerySchema, validationHook),
       async (c) => {
         const orderId = c.req.param("orderId");
-        const notFound = () => c.json<ApiError>({ error: "not_found", message: "Order not found." }, 404);
+        const notFound = () =>
+          c.json<ApiError, 404>({ error: "not_found", message: "Order not found." }, 404);
         if (!isUuid(orderId)) return notFound();
         const [order] = await db
           .select({ id: orders.id, status: orders.status, userId: orders.userId })
@@ -368,7 +351,7 @@ export function checkoutRoutes(ctx: AppContext) {
         if (!allowed && order.userId) allowed = (await getSessionUser(ctx, c))?.id === order.userId;
         if (!allowed) return notFound();
         c.header("Cache-Control", "no-store");
-        return c.json<CheckoutStatus>({
+        return c.json<CheckoutStatus, 200>({
           orderId: order.id,
           displayNumber: displayOrderNumber(order.id),
           status: order.status,

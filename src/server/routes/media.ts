@@ -14,7 +14,7 @@ export function mediaRoutes(ctx: AppContext) {
   return new Hono().get(`/media/${IMAGE_BUCKET}/:name`, async (c) => {
     const name = c.req.param("name");
     const key = `${IMAGE_BUCKET}/${name}`;
-    const notFound = () => c.json<ApiError>({ error: "not_found", message: "Not found" }, 404);
+    const notFound = () => c.json<ApiError, 404>({ error: "not_found", message: "Not found" }, 404);
     if (!PUBLIC_FILE.test(name) || !isSafeKey(key)) return notFound();
     const file = await ctx.storage.open(key);
     if (!file) return notFound();

@@ -1,6 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import { MESSAGES } from "@shared/messages";
-import { displayOrderNumber, type TrackingStageId, trackingStage } from "@shared/orders";
+import { displayOrderNumber, type TrackedOrder, trackingStage } from "@shared/orders";
 import { trackSchema } from "@shared/schemas";
 import { Hono } from "hono";
 import type { AppContext } from "../context.js";
@@ -11,23 +11,6 @@ import { findOrderForTracking } from "../services/orders.js";
 
 /** Per client IP per minute: enough for typos, too few to walk order numbers. */
 export const TRACK_RATE_LIMIT = 10;
-
-/** The answer of POST /api/track: only what the customer needs to follow the order. */
-export interface TrackedOrder {
-  orderNumber: string;
-  status: string;
-  /** "Processing", "Dispatched", "In Transit", "Delivered"; or "Awaiting payment", "Cancelled", ... */
-  statusLabel: string;
-  /** The guide stage reached, null off the guide (unpaid, cancelled, refunded). */
-  stage: TrackingStageId | null;
-  progressPercent: number;
-  placedAt: string;
-  estimatedDelivery: string | null;
-  trackingNumber: string | null;
-  shippingMethod: string;
-  testMode: boolean;
-  items: Array<{ title: string; details: string }>;
-}
 
 /**
  * POST /track {orderNumber, email} -> 200 {order: TrackedOrder} when BOTH match one order;
@@ -49,7 +32,7 @@ export function trackRoutes(ctx: AppContext) {
       const { orderNumber, email } = c.req.valid("json");
       c.header("Cache-Control", "no-store");
       const order = await findOrderForTracking(ctx.database.db, orderNumber, email);
-      if (!order) return c.json<ApiError>({ error: "not_found", message: MESSAGES.track.notFound }, 404);
+      if (!order) return c.json<ApiError, 404>({ error: "not_found", message: MESSAGES.track.notFound }, 404);
       const progress = trackingStage(order.status);
       return c.json({
         order: {

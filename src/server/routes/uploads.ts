@@ -85,11 +85,11 @@ export function uploadRoutes(ctx: AppContext) {
       const fields: Record<string, string> = {};
       for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
       const message = parsed.error.issues[0]?.message ?? MESSAGES.upload.failed.description;
-      return c.json<ApiError>({ error: "validation_failed", message, fields }, 400);
+      return c.json<ApiError, 400>({ error: "validation_failed", message, fields }, 400);
     }
     const { file, kind, index } = parsed.data;
     if (file.size > MAX_UPLOAD_BYTES) {
-      return c.json<ApiError>(
+      return c.json<ApiError, 413>(
         { error: "file_too_large", message: MESSAGES.upload.tooLarge.description },
         413,
       );
@@ -104,7 +104,7 @@ export function uploadRoutes(ctx: AppContext) {
     const used = await bytesUploadedRecently(ctx.database.db, visitor);
     if (used + file.size > ctx.config.abuse.uploadQuotaBytes) {
       ctx.log.warn({ ip, user: visitor.userId, usedBytes: used, bytes: file.size }, "upload quota reached");
-      return c.json<ApiError>(
+      return c.json<ApiError, 429>(
         { error: "upload_quota_exceeded", message: MESSAGES.upload.quotaExceeded.description },
         429,
       );
@@ -117,7 +117,10 @@ export function uploadRoutes(ctx: AppContext) {
       if (!(error instanceof ImageRejectedError)) throw error;
       const rejection = REJECTIONS[error.reason];
       ctx.log.info({ reason: error.reason, detail: error.message, bytes: file.size }, "upload refused");
-      return c.json<ApiError>({ error: rejection.error, message: rejection.message }, rejection.status);
+      return c.json<ApiError, typeof rejection.status>(
+        { error: rejection.error, message: rejection.message },
+        rejection.status,
+      );
     }
 
     const keys = uploadKeys({

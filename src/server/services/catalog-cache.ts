@@ -15,6 +15,7 @@
  *
  * One cache per database handle (a WeakMap), so shops in one test process never share answers.
  */
+import type { CatalogOptionsAnswer, CatalogProductsAnswer } from "@shared/catalog";
 import type { MiddlewareHandler } from "hono";
 import type { Database, DbOrTx } from "../db/client.js";
 import { type EncodedBody, encodeBody } from "../lib/encoded-body.js";
@@ -25,16 +26,19 @@ import { loadShopPrices } from "./shop-prices.js";
 /** How old a snapshot may be before it is reloaded (writes outside the admin routes). */
 export const CATALOG_TTL_MS = 3_000;
 
-/** One serialised answer: its bytes, validator and encodings. */
-export type JsonSnapshot = EncodedBody;
-
-/** Serialises `value`; reuses `previous`'s encodings when the bytes did not change. */
-export function toSnapshot(value: unknown, previous?: JsonSnapshot): JsonSnapshot {
-  return encodeBody(JSON.stringify(value), previous);
+/** One serialised answer: the value (typed as the route's answer), its bytes and encodings. */
+export interface JsonSnapshot<T = unknown> extends EncodedBody {
+  readonly value: T;
 }
 
-interface Entry {
-  snapshot: JsonSnapshot;
+/** Serialises `value`; reuses `previous`'s encodings when the bytes did not change. */
+export function toSnapshot<T>(value: T, previous?: JsonSnapshot<T>): JsonSnapshot<T> {
+  const encoded = encodeBody(JSON.stringify(value), previous);
+  return previous && encoded === previous ? previous : { ...encoded, value };
+}
+
+interface Entry<T> {
+  snapshot: JsonSnapshot<T>;
   generation: number;
   loadedAt: number;
 }
@@ -43,18 +47,18 @@ interface Entry {
  * A single value loaded on demand, kept for `ttlMs`, dropped at once by `invalidate()`.
  * A load that began before an invalidation never stores its (possibly old) result.
  */
-export class SnapshotCache {
-  private entry: Entry | undefined;
-  private pending: { generation: number; promise: Promise<JsonSnapshot> } | undefined;
+export class SnapshotCache<T = unknown> {
+  private entry: Entry<T> | undefined;
+  private pending: { generation: number; promise: Promise<JsonSnapshot<T>> } | undefined;
   private generation = 0;
 
   constructor(
-    private readonly load: () => Promise<unknown>,
+    private readonly load: () => Promise<T>,
     private readonly ttlMs: number = CATALOG_TTL_MS,
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(): Promise<JsonSnapshot> {
+  get(): Promise<JsonSnapshot<T>> {
     const entry = this.entry;
     if (entry && entry.generation === this.generation) {
       if (this.now() - entry.loadedAt < this.ttlMs) return Promise.resolve(entry.snapshot);
@@ -74,7 +78,7 @@ export class SnapshotCache {
     this.pending = undefined;
   }
 
-  private reload(): Promise<JsonSnapshot> {
+  private reload(): Promise<JsonSnapshot<T>> {
     const generation = this.generation;
     if (this.pending && this.pending.generation === generation) return this.pending.promise;
     const promise = this.load()
@@ -95,9 +99,9 @@ export class SnapshotCache {
 
 export interface CatalogCache {
   /** GET /api/catalog/products: { products } */
-  products: SnapshotCache;
+  products: SnapshotCache<CatalogProductsAnswer>;
   /** GET /api/catalog/options: { options, source } */
-  options: SnapshotCache;
+  options: SnapshotCache<CatalogOptionsAnswer>;
 }
 
 const caches = new WeakMap<object, CatalogCache>();
@@ -107,8 +111,10 @@ export function catalogCache(db: DbOrTx): CatalogCache {
   let cache = caches.get(db);
   if (!cache) {
     cache = {
-      products: new SnapshotCache(async () => ({ products: await listShopProducts(db) })),
-      options: new SnapshotCache(async () => {
+      products: new SnapshotCache<CatalogProductsAnswer>(async () => ({
+        products: await listShopProducts(db),
+      })),
+      options: new SnapshotCache<CatalogOptionsAnswer>(async () => {
         const [{ grouped, source }, prices] = await Promise.all([loadCreatorOptions(db), loadShopPrices(db)]);
         return {
           options: grouped,

@@ -2,6 +2,8 @@
  * Catalogue queries shared by the routes, the pricing service and anything else that needs
  * the shop's products or the creator's options.
  */
+
+import type { CatalogProduct, ProductStatus } from "@shared/catalog";
 import {
   type CreatorOption,
   FALLBACK_OPTIONS,
@@ -15,23 +17,7 @@ import type { DbOrTx } from "../db/client.js";
 import { productOptions, products } from "../db/schema.js";
 import { type StockLevel, stockLevels } from "./stock.js";
 
-export type ProductStatus = "available" | "coming_soon";
-
-/** A product as the shop shows it. Money is GBP pence. */
-export interface CatalogProduct {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  pricePence: number;
-  status: ProductStatus;
-  imageUrl: string | null;
-  specifications: string[];
-  features: string[];
-  compatibility: string | null;
-  /** Units that can still be bought; null: made to order (no stock kept). */
-  stockAvailable: number | null;
-}
+export type { CatalogProduct, ProductStatus };
 
 type ProductRow = typeof products.$inferSelect;
 type OptionRow = typeof productOptions.$inferSelect;

@@ -4,7 +4,13 @@
  * are served instead; a failure is remembered for a few minutes so visitors never wait on a
  * source that is down.
  */
-import { type ExchangeRates, FALLBACK_RATES, parseRates, RATES_CACHE_MS } from "@shared/currency";
+import {
+  type ExchangeRates,
+  FALLBACK_RATES,
+  parseRates,
+  RATES_CACHE_MS,
+  type RatesAnswer,
+} from "@shared/currency";
 import { MESSAGES } from "@shared/messages";
 import type { Logger } from "../lib/logger.js";
 
@@ -14,14 +20,7 @@ export const RATES_FETCH_TIMEOUT_MS = 3000;
 export const RATES_RETRY_MS = 5 * 60 * 1000;
 const MAX_RESPONSE_BYTES = 256 * 1024;
 
-export interface RatesAnswer {
-  /** True when the rates came from the live source; false means the spec's fallback rates. */
-  success: boolean;
-  rates: ExchangeRates;
-  /** When these rates were fetched (ms since epoch); for the fallback, when it was chosen. */
-  timestamp: number;
-  source: "live" | "fallback";
-}
+export type { RatesAnswer };
 
 export interface RatesService {
   getRates(): Promise<RatesAnswer>;

@@ -28,78 +28,67 @@
  * turns on, and a 'skip' attempt on skip. There is nothing to call for them.
  */
 import type { DeleteAccountInput, MfaResetInput, ProfileInput } from "@shared/schemas";
-import type { SessionUser } from "../../server/lib/session";
-import type { ProfileView } from "../../server/services/profiles";
-import { readJson } from "./http";
+import { queryOptions } from "@tanstack/react-query";
+import type { InferResponseType } from "hono/client";
+import { api, apiError, ok } from "./client";
 
-export type Profile = ProfileView;
-export type MeUser = SessionUser;
+export type Me = InferResponseType<typeof api.me.$get, 200>;
+export type MeUser = Me["user"];
+export type Profile = Me["profile"];
+export type AuthProviders = InferResponseType<(typeof api)["auth-providers"]["$get"], 200>;
+export type MfaFactor = InferResponseType<typeof api.mfa.factors.$get, 200>["factors"][number];
+export type ProfileAnswer = InferResponseType<typeof api.mfa.skip.$post, 200>;
 
-export interface Me {
-  user: MeUser;
-  profile: Profile;
-  /** The admin check: true only for role 'admin'. */
-  isAdmin: boolean;
-  /** The spec's user_needs_mfa_setup: show the set-up (blocking for admins). */
-  needsMfaSetup: boolean;
+export const fetchAuthProviders = () => ok(api["auth-providers"].$get());
+export const fetchMe = () => ok(api.me.$get());
+
+export async function fetchProfile() {
+  return (await ok(api.profile.$get())).profile;
 }
 
-export type AuthProviders = Record<"google" | "github" | "facebook", boolean>;
-
-export interface MfaFactor {
-  id: string;
-  /** Always MESSAGES.mfa.defaultFactorName ("TOTP Authenticator"). */
-  friendlyName: string;
-  factorType: "totp";
-  /** ISO date-time; shown as 'MMM dd, yyyy'. */
-  createdAt: string;
+export async function updateProfile(input: ProfileInput) {
+  return (await ok(api.profile.$put({ json: input }))).profile;
 }
 
-export interface ProfileAnswer {
-  profile: Profile;
-  needsMfaSetup: boolean;
+export async function fetchMfaFactors() {
+  return (await ok(api.mfa.factors.$get())).factors;
 }
 
-function send(path: string, method: string, body?: unknown): Promise<Response> {
-  return fetch(path, {
-    method,
-    credentials: "same-origin",
-    headers: {
-      Accept: "application/json",
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-
-export const fetchAuthProviders = () => readJson<AuthProviders>(send("/api/auth-providers", "GET"));
-export const fetchMe = () => readJson<Me>(send("/api/me", "GET"));
-
-export async function fetchProfile(): Promise<Profile> {
-  return (await readJson<{ profile: Profile }>(send("/api/profile", "GET"))).profile;
-}
-
-export async function updateProfile(input: ProfileInput): Promise<Profile> {
-  return (await readJson<{ profile: Profile }>(send("/api/profile", "PUT", input))).profile;
-}
-
-export async function fetchMfaFactors(): Promise<MfaFactor[]> {
-  return (await readJson<{ factors: MfaFactor[] }>(send("/api/mfa/factors", "GET"))).factors;
-}
-
-export const skipMfa = () => readJson<ProfileAnswer>(send("/api/mfa/skip", "POST"));
-export const completeMfa = () => readJson<ProfileAnswer>(send("/api/mfa/completed", "POST"));
-export const resetMfa = (input: MfaResetInput) =>
-  readJson<ProfileAnswer>(send("/api/mfa/reset", "POST", input));
+export const skipMfa = () => ok(api.mfa.skip.$post());
+export const completeMfa = () => ok(api.mfa.completed.$post());
+export const resetMfa = (input: MfaResetInput) => ok(api.mfa.reset.$post({ json: input }));
 
 /** The account export as a Blob, with the server's file name (for a download link). */
 export async function downloadAccountExport(): Promise<{ blob: Blob; fileName: string }> {
-  const res = await send("/api/account/export", "GET");
-  if (!res.ok) await readJson(Promise.resolve(res));
+  const res = await api.account.export.$get();
+  if (!res.ok) throw apiError(res.status, await res.json().catch(() => null));
   const disposition = res.headers.get("Content-Disposition") ?? "";
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "account-export.json";
   return { blob: await res.blob(), fileName };
 }
 
-export const deleteAccount = (input: DeleteAccountInput) =>
-  readJson<{ deleted: true; ordersAnonymised: number }>(send("/api/account", "DELETE", input));
+export const deleteAccount = (input: DeleteAccountInput) => ok(api.account.$delete({ json: input }));
+
+/**
+ * The account's query keys (one place; sign-out removes every one of them) and queries.
+ * GET /api/me is not among them: the AuthProvider keeps it outside react-query.
+ */
+export const accountKeys = {
+  authProviders: ["auth-providers"] as const,
+  profile: ["profile"] as const,
+  mfaFactors: ["mfa-factors"] as const,
+  /** Prefix of hasPassword(userId) (features/auth asks Better Auth's client). */
+  hasPassword: ["has-password"] as const,
+};
+
+export const accountQueries = {
+  authProviders: () =>
+    queryOptions({
+      queryKey: accountKeys.authProviders,
+      queryFn: fetchAuthProviders,
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  profile: () => queryOptions({ queryKey: accountKeys.profile, queryFn: fetchProfile, staleTime: 0 }),
+  mfaFactors: () =>
+    queryOptions({ queryKey: accountKeys.mfaFactors, queryFn: fetchMfaFactors, staleTime: 0 }),
+};

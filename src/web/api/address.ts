@@ -5,15 +5,9 @@
  * failed, 422 for a country it does not cover, 429 after many searches) means
  * 'Address Lookup Failed' / 'Could not search for addresses. Please enter manually.'
  */
-import type { AddressLookupInput, AddressLookupResult } from "@shared/schemas";
-import { readJson } from "./http";
+import type { AddressLookupInput } from "@shared/schemas";
+import { api, ok } from "./client";
 
-export async function lookupAddresses(input: AddressLookupInput): Promise<AddressLookupResult[]> {
-  const res = fetch("/api/address/lookup", {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { Accept: "application/json", "Content-Type": "application/json" },
-    body: JSON.stringify(input),
-  });
-  return (await readJson<{ addresses: AddressLookupResult[] }>(res)).addresses;
+export async function lookupAddresses(input: AddressLookupInput) {
+  return (await ok(api.address.lookup.$post({ json: input }))).addresses;
 }

@@ -10,6 +10,7 @@ import type {
 } from "@shared/admin-schemas";
 import type { OptionType } from "@shared/options";
 import type { OrderStatus } from "@shared/orders";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { ActivityEntry } from "../../server/routes/admin/activity";
 import type { BulkStatusResult } from "../../server/routes/admin/orders";
 import type { AnalyticsReport, Granularity } from "../../server/services/admin-analytics";
@@ -20,7 +21,7 @@ import type { AdminOrderDetail, AdminOrderList } from "../../server/services/adm
 import type { AdminUserRow } from "../../server/services/admin-users";
 import type { ExportFormat, ExportResource } from "../../server/services/export";
 import type { OrderPrintJobs, PrintJobView } from "../../server/services/print-jobs";
-import { api, readJson } from "./client";
+import { api, ok } from "./client";
 
 export type {
   ActivityEntry,
@@ -54,8 +55,8 @@ function query<T extends object>(filters: T): Record<string, string> {
 
 // ---------------------------------------------------------------------------- dashboard
 
-export function fetchDashboard(): Promise<DashboardSummary> {
-  return readJson(api.admin.dashboard.$get());
+export function fetchDashboard() {
+  return ok(api.admin.dashboard.$get());
 }
 
 // ---------------------------------------------------------------------------- orders
@@ -71,12 +72,12 @@ export interface OrderFilters {
   pageSize?: number;
 }
 
-export function fetchOrders(filters: OrderFilters): Promise<AdminOrderList> {
-  return readJson(api.admin.orders.$get({ query: query(filters) }));
+export function fetchOrders(filters: OrderFilters) {
+  return ok(api.admin.orders.$get({ query: query(filters) }));
 }
 
-export async function fetchOrder(id: string): Promise<AdminOrderDetail> {
-  const body = await readJson<{ order: AdminOrderDetail }>(api.admin.orders[":id"].$get({ param: { id } }));
+export async function fetchOrder(id: string) {
+  const body = await ok(api.admin.orders[":id"].$get({ param: { id } }));
   return body.order;
 }
 
@@ -90,11 +91,11 @@ export function changeOrderStatus(
   id: string,
   input: StatusChangeInput,
 ): Promise<{ changed: boolean; emailed: boolean; order: AdminOrderDetail | null }> {
-  return readJson(api.admin.orders[":id"].status.$post({ param: { id }, json: input }));
+  return ok(api.admin.orders[":id"].status.$post({ param: { id }, json: input }));
 }
 
 export function addOrderNote(id: string, body: string): Promise<{ note: AdminOrderDetail["notes"][number] }> {
-  return readJson(api.admin.orders[":id"].notes.$post({ param: { id }, json: { body } }));
+  return ok(api.admin.orders[":id"].notes.$post({ param: { id }, json: { body } }));
 }
 
 /** `trackingNumbers` (order id -> tracking number) is required for each order when dispatching. */
@@ -103,7 +104,7 @@ export function bulkChangeStatus(
   status: OrderStatus,
   trackingNumbers?: Record<string, string>,
 ): Promise<{ results: BulkStatusResult[]; changed: number; failed: number }> {
-  return readJson(
+  return ok(
     api.admin.orders["bulk-status"].$post({
       json: { ids, status, ...(trackingNumbers ? { trackingNumbers } : {}) },
     }),
@@ -128,79 +129,64 @@ export interface AdminUserList {
   adminCount: number;
 }
 
-export function fetchUsers(filters: UserFilters): Promise<AdminUserList> {
-  return readJson(api.admin.users.$get({ query: query(filters) }));
+export function fetchUsers(filters: UserFilters) {
+  return ok(api.admin.users.$get({ query: query(filters) }));
 }
 
 export function setUserRole(
   id: string,
   role: "admin" | "user",
 ): Promise<{ changed: boolean; message: string }> {
-  return readJson(api.admin.users[":id"].role.$post({ param: { id }, json: { role } }));
+  return ok(api.admin.users[":id"].role.$post({ param: { id }, json: { role } }));
 }
 
 export function resetUserMfa(id: string): Promise<{ email: string; factorsRemoved: number }> {
-  return readJson(api.admin.users[":id"]["mfa-reset"].$post({ param: { id } }));
+  return ok(api.admin.users[":id"]["mfa-reset"].$post({ param: { id } }));
 }
 
 // ---------------------------------------------------------------------------- products
 
-export async function fetchAdminProducts(): Promise<AdminProduct[]> {
-  return (await readJson<{ products: AdminProduct[] }>(api.admin.products.$get())).products;
+export async function fetchAdminProducts() {
+  return (await ok(api.admin.products.$get())).products;
 }
 
-export async function createProduct(input: ProductCreateInput): Promise<AdminProduct> {
-  return (await readJson<{ product: AdminProduct }>(api.admin.products.$post({ json: input }))).product;
+export async function createProduct(input: ProductCreateInput) {
+  return (await ok(api.admin.products.$post({ json: input }))).product;
 }
 
-export async function updateProduct(id: string, input: ProductUpdateInput): Promise<AdminProduct> {
-  return (
-    await readJson<{ product: AdminProduct }>(
-      api.admin.products[":id"].$patch({ param: { id }, json: input }),
-    )
-  ).product;
+export async function updateProduct(id: string, input: ProductUpdateInput) {
+  return (await ok(api.admin.products[":id"].$patch({ param: { id }, json: input }))).product;
 }
 
-export async function reorderProducts(ids: string[]): Promise<AdminProduct[]> {
-  return (await readJson<{ products: AdminProduct[] }>(api.admin.products.reorder.$post({ json: { ids } })))
-    .products;
+export async function reorderProducts(ids: string[]) {
+  return (await ok(api.admin.products.reorder.$post({ json: { ids } }))).products;
 }
 
 /** Sets the product's photo from an image uploaded with uploadImage (src/web/api/uploads.ts). */
-export async function setProductImage(id: string, uploadId: string): Promise<AdminProduct> {
-  return (
-    await readJson<{ product: AdminProduct }>(
-      api.admin.products[":id"].image.$post({ param: { id }, json: { uploadId } }),
-    )
-  ).product;
+export async function setProductImage(id: string, uploadId: string) {
+  return (await ok(api.admin.products[":id"].image.$post({ param: { id }, json: { uploadId } }))).product;
 }
 
-export async function removeProductImage(id: string): Promise<AdminProduct> {
-  return (
-    await readJson<{ product: AdminProduct }>(api.admin.products[":id"].image.$delete({ param: { id } }))
-  ).product;
+export async function removeProductImage(id: string) {
+  return (await ok(api.admin.products[":id"].image.$delete({ param: { id } }))).product;
 }
 
 // ---------------------------------------------------------------------------- creator options
 
-export async function fetchAdminOptions(): Promise<AdminOption[]> {
-  return (await readJson<{ options: AdminOption[] }>(api.admin.options.$get())).options;
+export async function fetchAdminOptions() {
+  return (await ok(api.admin.options.$get())).options;
 }
 
-export async function createOption(input: OptionCreateInput): Promise<AdminOption> {
-  return (await readJson<{ option: AdminOption }>(api.admin.options.$post({ json: input }))).option;
+export async function createOption(input: OptionCreateInput) {
+  return (await ok(api.admin.options.$post({ json: input }))).option;
 }
 
-export async function updateOption(id: string, input: OptionUpdateInput): Promise<AdminOption> {
-  return (
-    await readJson<{ option: AdminOption }>(api.admin.options[":id"].$patch({ param: { id }, json: input }))
-  ).option;
+export async function updateOption(id: string, input: OptionUpdateInput) {
+  return (await ok(api.admin.options[":id"].$patch({ param: { id }, json: input }))).option;
 }
 
-export async function reorderOptions(optionType: OptionType, ids: string[]): Promise<AdminOption[]> {
-  return (
-    await readJson<{ options: AdminOption[] }>(api.admin.options.reorder.$post({ json: { optionType, ids } }))
-  ).options;
+export async function reorderOptions(optionType: OptionType, ids: string[]) {
+  return (await ok(api.admin.options.reorder.$post({ json: { optionType, ids } }))).options;
 }
 
 // ---------------------------------------------------------------------------- analytics
@@ -212,31 +198,27 @@ export interface AnalyticsFilters {
   mode?: "live" | "test";
 }
 
-export function fetchAnalytics(filters: AnalyticsFilters): Promise<AnalyticsReport> {
-  return readJson(api.admin.analytics.$get({ query: query(filters) }));
+export function fetchAnalytics(filters: AnalyticsFilters) {
+  return ok(api.admin.analytics.$get({ query: query(filters) }));
 }
 
 // ---------------------------------------------------------------------------- print files
 
 /** The order's print files (one 3MF per lithophane panel) and their progress. */
-export async function fetchPrintFiles(orderId: string): Promise<OrderPrintJobs> {
-  const body = await readJson<{ printFiles: OrderPrintJobs }>(
-    api.admin.orders[":id"]["print-jobs"].$get({ param: { id: orderId } }),
-  );
+export async function fetchPrintFiles(orderId: string) {
+  const body = await ok(api.admin.orders[":id"]["print-jobs"].$get({ param: { id: orderId } }));
   return body.printFiles;
 }
 
 /** Queues a paid order's print files (a test order gets none until an admin asks). */
-export async function generatePrintFiles(orderId: string): Promise<OrderPrintJobs> {
-  const body = await readJson<{ printFiles: OrderPrintJobs }>(
-    api.admin.orders[":id"]["print-jobs"].$post({ param: { id: orderId } }),
-  );
+export async function generatePrintFiles(orderId: string) {
+  const body = await ok(api.admin.orders[":id"]["print-jobs"].$post({ param: { id: orderId } }));
   return body.printFiles;
 }
 
 /** Queues a failed print file again. */
-export async function retryPrintFile(orderId: string, jobId: string): Promise<OrderPrintJobs> {
-  const body = await readJson<{ printFiles: OrderPrintJobs }>(
+export async function retryPrintFile(orderId: string, jobId: string) {
+  const body = await ok(
     api.admin.orders[":id"]["print-jobs"][":jobId"].retry.$post({ param: { id: orderId, jobId } }),
   );
   return body.printFiles;
@@ -260,33 +242,33 @@ export function exportUrl(
 
 // ---------------------------------------------------------------------------- data management
 
-export async function fetchEnvironmentMode(): Promise<EnvironmentMode> {
-  return (await readJson<{ mode: EnvironmentMode }>(api.admin.data.environment.$get())).mode;
+export async function fetchEnvironmentMode() {
+  return (await ok(api.admin.data.environment.$get())).mode;
 }
 
 export function setEnvironmentMode(
   mode: EnvironmentMode,
 ): Promise<{ mode: EnvironmentMode; previous: EnvironmentMode }> {
-  return readJson(api.admin.data.environment.$put({ json: { mode } }));
+  return ok(api.admin.data.environment.$put({ json: { mode } }));
 }
 
-export function previewTestOrders(): Promise<TestOrderPreview> {
-  return readJson(api.admin.data["test-orders"].$get());
+export function previewTestOrders() {
+  return ok(api.admin.data["test-orders"].$get());
 }
 
 export function purgeTestOrders(expectedCount: number): Promise<{ deleted: number }> {
-  return readJson(api.admin.data["test-orders"].purge.$post({ json: { expectedCount } }));
+  return ok(api.admin.data["test-orders"].purge.$post({ json: { expectedCount } }));
 }
 
-export function previewOrphanUploads(days: number): Promise<OrphanUploadPreview> {
-  return readJson(api.admin.data["orphan-uploads"].$get({ query: { days: String(days) } }));
+export function previewOrphanUploads(days: number) {
+  return ok(api.admin.data["orphan-uploads"].$get({ query: { days: String(days) } }));
 }
 
 export function purgeOrphanUploads(
   days: number,
   expectedCount: number,
 ): Promise<{ deleted: number; filesDeleted: number }> {
-  return readJson(api.admin.data["orphan-uploads"].purge.$post({ json: { days, expectedCount } }));
+  return ok(api.admin.data["orphan-uploads"].purge.$post({ json: { days, expectedCount } }));
 }
 
 // ---------------------------------------------------------------------------- activity
@@ -311,6 +293,60 @@ export interface ActivityPage {
   tables: string[];
 }
 
-export function fetchActivity(filters: ActivityFilters): Promise<ActivityPage> {
-  return readJson(api.admin.activity.$get({ query: query(filters) }));
+export function fetchActivity(filters: ActivityFilters) {
+  return ok(api.admin.activity.$get({ query: query(filters) }));
 }
+
+// ---------------------------------------------------------------------------- queries
+
+/**
+ * The admin area's queries, keys in one place. Every key starts with `adminQueries.all`, so
+ * invalidating that refreshes the whole area (after a bulk change or a mode switch).
+ */
+export const adminQueries = {
+  all: ["admin"] as const,
+  dashboard: () =>
+    queryOptions({
+      queryKey: [...adminQueries.all, "dashboard"],
+      queryFn: fetchDashboard,
+      refetchInterval: 60_000,
+    }),
+  orderLists: () => [...adminQueries.all, "orders"] as const,
+  orders: (filters: OrderFilters) =>
+    queryOptions({
+      queryKey: [...adminQueries.orderLists(), filters],
+      queryFn: () => fetchOrders(filters),
+      placeholderData: keepPreviousData,
+    }),
+  order: (id: string) =>
+    queryOptions({ queryKey: [...adminQueries.all, "order", id], queryFn: () => fetchOrder(id) }),
+  /** Under the order's key: a status change (e.g. marked paid) refreshes it too. */
+  printFiles: (orderId: string) =>
+    queryOptions({
+      queryKey: [...adminQueries.order(orderId).queryKey, "print-files"],
+      queryFn: () => fetchPrintFiles(orderId),
+    }),
+  userLists: () => [...adminQueries.all, "users"] as const,
+  users: (filters: UserFilters) =>
+    queryOptions({
+      queryKey: [...adminQueries.userLists(), filters],
+      queryFn: () => fetchUsers(filters),
+      placeholderData: keepPreviousData,
+    }),
+  products: () => queryOptions({ queryKey: [...adminQueries.all, "products"], queryFn: fetchAdminProducts }),
+  options: () => queryOptions({ queryKey: [...adminQueries.all, "options"], queryFn: fetchAdminOptions }),
+  analytics: (filters: AnalyticsFilters) =>
+    queryOptions({
+      queryKey: [...adminQueries.all, "analytics", filters],
+      queryFn: () => fetchAnalytics(filters),
+      placeholderData: keepPreviousData,
+    }),
+  activity: (filters: ActivityFilters) =>
+    queryOptions({
+      queryKey: [...adminQueries.all, "activity", filters],
+      queryFn: () => fetchActivity(filters),
+      placeholderData: keepPreviousData,
+    }),
+  environment: () =>
+    queryOptions({ queryKey: [...adminQueries.all, "environment"], queryFn: fetchEnvironmentMode }),
+};

@@ -10,28 +10,12 @@
  * At sign-in: merge with mergeCarts(local, saved) from @shared/cart, then PUT the result.
  */
 import type { CartItem } from "@shared/cart";
-import type { DroppedCartItem } from "../../server/services/saved-cart";
-import { readJson } from "./http";
+import { api, ok } from "./client";
 
-export type { DroppedCartItem };
-
-export interface SavedCartAnswer {
-  items: CartItem[];
-  dropped: DroppedCartItem[];
+export async function fetchSavedCart() {
+  return (await ok(api.cart.$get())).items;
 }
 
-export async function fetchSavedCart(): Promise<CartItem[]> {
-  const res = fetch("/api/cart", { credentials: "same-origin", headers: { Accept: "application/json" } });
-  return (await readJson<{ items: CartItem[] }>(res)).items;
-}
-
-export function saveCart(items: readonly CartItem[]): Promise<SavedCartAnswer> {
-  return readJson<SavedCartAnswer>(
-    fetch("/api/cart", {
-      method: "PUT",
-      credentials: "same-origin",
-      headers: { Accept: "application/json", "Content-Type": "application/json" },
-      body: JSON.stringify({ items }),
-    }),
-  );
+export function saveCart(items: readonly CartItem[]) {
+  return ok(api.cart.$put({ json: { items: [...items] } }));
 }

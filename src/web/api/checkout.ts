@@ -1,19 +1,22 @@
 /**
- * Checkout: create the order and its payment page, then follow the payment.
+ * Checkout: create the order and its payment page, then follow the payment (answer shapes in
+ * @shared/checkout).
  *   POST /api/checkout {cartItems, shippingInfo, currency, shippingMethod}
- *     -> 201 {orderId, displayNumber, url, orderTotal (GBP pence), itemCount, token, testMode}
+ *     -> 201 CheckoutCreated {orderId, displayNumber, url, orderTotal (GBP pence), itemCount, token, testMode}
  *     -> 400 {fields} | 422 {error: "item_unavailable", items} | 422 bulk_order | 429 | 503
- *   GET /api/checkout/status/:orderId?token=... -> {orderId, displayNumber, status, outcome}
+ *   GET /api/checkout/status/:orderId?token=... -> CheckoutStatus {orderId, displayNumber, status, outcome}
  */
-import type { CheckoutRequest, checkoutRequestSchema } from "@shared/schemas";
-import type { z } from "zod";
-import type { CheckoutCreated, CheckoutStatus, RefusedItem } from "../../server/routes/checkout";
-import { ApiRequestError } from "./client";
+import type { RefusedItem } from "@shared/checkout";
+import type { CheckoutRequest } from "@shared/schemas";
+import { queryOptions } from "@tanstack/react-query";
+import type { InferRequestType } from "hono/client";
+import { ApiRequestError, api, ok } from "./client";
+import { errorBody } from "./http";
 
-export type { CheckoutCreated, CheckoutStatus, RefusedItem };
+export type { CheckoutCreated, CheckoutStatus, RefusedItem } from "@shared/checkout";
 
 /** The request as the page sends it (before the server's trimming and defaults). */
-export type CheckoutInput = z.input<typeof checkoutRequestSchema>;
+export type CheckoutInput = InferRequestType<typeof api.checkout.$post>["json"];
 
 /** An ApiRequestError that may carry the refused cart lines of a 422. */
 export class CheckoutError extends ApiRequestError {
@@ -29,50 +32,39 @@ export class CheckoutError extends ApiRequestError {
   }
 }
 
-interface ErrorBody {
-  error?: string;
-  message?: string;
-  fields?: Record<string, string>;
-  items?: RefusedItem[];
+function checkoutError(status: number, data: unknown): CheckoutError {
+  const err = errorBody(data);
+  return new CheckoutError(
+    status,
+    err.error ?? "http_error",
+    err.message ?? `Request failed (${status})`,
+    err.fields,
+    Array.isArray(err.items) ? (err.items as RefusedItem[]) : [],
+  );
 }
 
-export async function createCheckout(input: CheckoutInput | CheckoutRequest): Promise<CheckoutCreated> {
-  const res = await fetch("/api/checkout", {
-    method: "POST",
-    credentials: "same-origin",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(input),
-  });
-  const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const err = (body ?? {}) as ErrorBody;
-    throw new CheckoutError(
-      res.status,
-      err.error ?? "http_error",
-      err.message ?? `Request failed (${res.status})`,
-      err.fields,
-      Array.isArray(err.items) ? err.items : [],
-    );
-  }
-  return body as CheckoutCreated;
+export function createCheckout(input: CheckoutInput | CheckoutRequest) {
+  return ok(api.checkout.$post({ json: input }), checkoutError);
 }
 
 /** The order's payment state; `token` from the checkout answer (a signed-in owner needs none). */
-export async function fetchCheckoutStatus(orderId: string, token: string | null): Promise<CheckoutStatus> {
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  const res = await fetch(`/api/checkout/status/${encodeURIComponent(orderId)}${query}`, {
-    credentials: "same-origin",
-    headers: { Accept: "application/json" },
-    cache: "no-store",
-  });
-  const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const err = (body ?? {}) as ErrorBody;
-    throw new ApiRequestError(
-      res.status,
-      err.error ?? "http_error",
-      err.message ?? `Request failed (${res.status})`,
-    );
-  }
-  return body as CheckoutStatus;
+export function fetchCheckoutStatus(orderId: string, token: string | null) {
+  return ok(
+    api.checkout.status[":orderId"].$get(
+      { param: { orderId }, query: token ? { token } : {} },
+      { init: { cache: "no-store" } },
+    ),
+  );
 }
+
+export const checkoutQueries = {
+  /** One order's payment state (polled by the payment-pending and success pages). */
+  status: (orderId: string | null, token: string | null) =>
+    queryOptions({
+      queryKey: ["checkout-status", orderId],
+      queryFn: () => fetchCheckoutStatus(orderId ?? "", token),
+      enabled: orderId !== null,
+      staleTime: 0,
+      gcTime: 0,
+    }),
+};

@@ -7,4 +7,4 @@ import type { ApiType } from "../../server/app";
 
 export const api = hc<ApiType>("/api", { init: { credentials: "same-origin" } });
 
-export { ApiRequestError, readJson } from "./http";
+export { ApiRequestError, apiError, ok } from "./http";

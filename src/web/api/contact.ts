@@ -1,4 +1,6 @@
 import type { ContactInput } from "@shared/schemas";
+import { api } from "./client";
+import { errorBody } from "./http";
 
 /** What happened to a contact message: stored, refused with reasons, or not delivered at all. */
 export type SendContactResult =
@@ -6,11 +8,6 @@ export type SendContactResult =
   | { ok: false; kind: "invalid"; message: string; fields: Record<string, string> }
   | { ok: false; kind: "server"; status: number; message: string }
   | { ok: false; kind: "network"; message: string };
-
-interface ErrorBody {
-  message?: unknown;
-  fields?: unknown;
-}
 
 function asFields(value: unknown): Record<string, string> {
   if (!value || typeof value !== "object") return {};
@@ -27,25 +24,21 @@ export async function sendContactMessage(
   input: ContactInput,
   signal?: AbortSignal,
 ): Promise<SendContactResult> {
-  let res: Response;
+  let res: Awaited<ReturnType<typeof api.contact.$post>>;
   try {
-    res = await fetch("/api/contact", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(input),
-      credentials: "same-origin",
-      ...(signal ? { signal } : {}),
-    });
+    res = await api.contact.$post({ json: input }, signal ? { init: { signal } } : undefined);
   } catch (error) {
     return { ok: false, kind: "network", message: error instanceof Error ? error.message : String(error) };
   }
   const body: unknown = await res.json().catch(() => null);
   if (res.ok) {
-    const id = body && typeof body === "object" && "id" in body ? String((body as { id: unknown }).id) : "";
+    const id = body && typeof body === "object" && "id" in body ? String(body.id) : "";
     return { ok: true, id };
   }
-  const err = (body && typeof body === "object" ? body : {}) as ErrorBody;
-  const message = typeof err.message === "string" ? err.message : `Request failed (${res.status})`;
-  if (res.status === 400) return { ok: false, kind: "invalid", message, fields: asFields(err.fields) };
-  return { ok: false, kind: "server", status: res.status, message };
+  // Not only the route's own 400: the rate limit (429), the body limit (413), a 5xx.
+  const status: number = res.status;
+  const err = errorBody(body);
+  const message = typeof err.message === "string" ? err.message : `Request failed (${status})`;
+  if (status === 400) return { ok: false, kind: "invalid", message, fields: asFields(err.fields) };
+  return { ok: false, kind: "server", status, message };
 }

@@ -1,8 +1,12 @@
 /**
- * The answer handling every API module shares: OK bodies as JSON, the rest as ApiRequestError.
- * Kept apart from the Hono RPC client (./client) so modules in the first load of the shop can
- * use it without pulling that client in.
+ * The answer handling every API module shares: an OK answer's body, typed from the server's
+ * route through Hono's client (parseResponse), or an ApiRequestError carrying the server's
+ * user-facing message. Kept apart from the RPC client object (./client) so modules in the
+ * shop's first load can use it without that module's other imports.
  */
+import { type ClientResponse, DetailedError, parseResponse } from "hono/client";
+import type { StatusCode } from "hono/utils/http-status";
+
 /** An API answer that was not OK, carrying the server's user-facing message. */
 export class ApiRequestError extends Error {
   constructor(
@@ -16,24 +20,51 @@ export class ApiRequestError extends Error {
   }
 }
 
-interface ErrorBody {
+/** The fields every refusal may carry (src/server/lib/validation.ts ApiError). */
+export interface ErrorBody {
   error?: string;
   message?: string;
   fields?: Record<string, string>;
 }
 
-/** Resolves to the JSON body of an OK answer; otherwise throws ApiRequestError. */
-export async function readJson<T>(response: Response | Promise<Response>): Promise<T> {
-  const res = await response;
-  const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const err = (body ?? {}) as ErrorBody;
-    throw new ApiRequestError(
-      res.status,
-      err.error ?? "http_error",
-      err.message ?? `Request failed (${res.status})`,
-      err.fields,
-    );
+/** The refusal's JSON body, or {} when it had none (a proxy's HTML page, an empty 502). */
+export function errorBody(data: unknown): ErrorBody & Record<string, unknown> {
+  return data && typeof data === "object" ? (data as ErrorBody & Record<string, unknown>) : {};
+}
+
+/** The ApiRequestError for a refused answer's status and body. */
+export function apiError(status: number, data: unknown): ApiRequestError {
+  const err = errorBody(data);
+  return new ApiRequestError(
+    status,
+    err.error ?? "http_error",
+    err.message ?? `Request failed (${status})`,
+    err.fields,
+  );
+}
+
+/** Builds the error thrown for a refused answer from its status and (parsed) body. */
+export type ErrorFactory = (status: number, data: unknown) => Error;
+
+/** Hono's DetailedError (a refused answer) as the error the UI reads (ApiRequestError). */
+export function toApiError(error: unknown, toError: ErrorFactory = apiError): unknown {
+  if (!(error instanceof DetailedError)) return error;
+  const detail: unknown = error.detail;
+  const data = detail && typeof detail === "object" && "data" in detail ? detail.data : undefined;
+  return toError(Number(error.statusCode ?? 0), data);
+}
+
+/**
+ * Resolves to the typed JSON body of an OK answer of the Hono client (the route's own type,
+ * no cast at the call site); otherwise throws ApiRequestError (or `toError`'s error).
+ */
+export async function ok<T extends ClientResponse<unknown, StatusCode, string>>(
+  response: T | Promise<T>,
+  toError?: ErrorFactory,
+): ReturnType<typeof parseResponse<T>> {
+  try {
+    return await parseResponse(response);
+  } catch (error) {
+    throw toApiError(error, toError);
   }
-  return body as T;
 }

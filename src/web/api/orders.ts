@@ -4,12 +4,18 @@
  *   orders placed with their verified e-mail (isGuestOrder: 'Guest Order'); testMode marks
  *   'TEST ORDER'. Money is GBP pence; capitalise `status` with capitaliseStatus (@shared/orders).
  */
-import type { CustomerOrder } from "../../server/services/customer-orders";
-import { readJson } from "./http";
+import { queryOptions } from "@tanstack/react-query";
+import type { InferResponseType } from "hono/client";
+import { api, ok } from "./client";
 
-export type AccountOrder = CustomerOrder;
+export type AccountOrder = InferResponseType<typeof api.orders.$get, 200>["orders"][number];
 
-export async function fetchOrderHistory(): Promise<AccountOrder[]> {
-  const res = fetch("/api/orders", { credentials: "same-origin", headers: { Accept: "application/json" } });
-  return (await readJson<{ orders: AccountOrder[] }>(res)).orders;
+export async function fetchOrderHistory() {
+  return (await ok(api.orders.$get())).orders;
 }
+
+export const orderKeys = { history: ["orders"] as const };
+
+export const orderQueries = {
+  history: () => queryOptions({ queryKey: orderKeys.history, queryFn: fetchOrderHistory, staleTime: 0 }),
+};

@@ -1,6 +1,6 @@
 /**
- * Forgotten passwords, through Better Auth's endpoints (plain fetch: these two calls do not
- * need the auth client).
+ * Forgotten passwords, through Better Auth's typed client (./auth, loaded when first needed:
+ * it is not part of the shop's first load).
  *
  *   requestPasswordReset(email)  -> the same answer whether or not the address has an account;
  *     the e-mailed link passes through /api/auth/reset-password/<token> and lands on
@@ -11,29 +11,33 @@ export type PasswordResetResult =
   | { ok: true }
   | { ok: false; reason: "invalid-token" | "rate-limited" | "failed"; message?: string };
 
-async function post(path: string, body: unknown): Promise<PasswordResetResult> {
-  let res: Response;
+/** What Better Auth's client resolves to: the answer, or its error (status, code, message). */
+interface AuthResult {
+  error: { status: number; code?: string | undefined; message?: string | undefined } | null;
+}
+
+async function settle(call: () => Promise<AuthResult>): Promise<PasswordResetResult> {
+  let result: AuthResult;
   try {
-    res = await fetch(`/api/auth${path}`, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
+    result = await call();
   } catch {
     return { ok: false, reason: "failed" };
   }
-  if (res.ok) return { ok: true };
-  const error = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
-  if (res.status === 429) return { ok: false, reason: "rate-limited" };
+  const error = result.error;
+  if (!error) return { ok: true };
+  if (error.status === 429) return { ok: false, reason: "rate-limited" };
   if (error.code === "INVALID_TOKEN") return { ok: false, reason: "invalid-token" };
   return { ok: false, reason: "failed", ...(error.message ? { message: error.message } : {}) };
 }
 
+const client = async () => (await import("./auth")).authClient;
+
 export function requestPasswordReset(email: string): Promise<PasswordResetResult> {
-  return post("/request-password-reset", { email, redirectTo: "/auth/reset-password" });
+  return settle(async () =>
+    (await client()).requestPasswordReset({ email, redirectTo: "/auth/reset-password" }),
+  );
 }
 
 export function resetPassword(token: string, newPassword: string): Promise<PasswordResetResult> {
-  return post("/reset-password", { token, newPassword });
+  return settle(async () => (await client()).resetPassword({ token, newPassword }));
 }

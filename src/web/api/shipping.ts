@@ -5,17 +5,21 @@
  */
 import type { ShippingZone, ShippingZonesInput } from "@shared/shipping-zones";
 import { queryOptions } from "@tanstack/react-query";
-import type { PublicShippingZone, ShippingZonesAnswer } from "../../server/routes/shipping";
-import { api, readJson } from "./client";
+import type { PublicShippingZone } from "../../server/routes/shipping";
+import { adminQueries } from "./admin";
+import { api, ok } from "./client";
 
 export type { PublicShippingZone };
 
 export async function fetchShippingZones(): Promise<PublicShippingZone[]> {
-  const body: ShippingZonesAnswer = await readJson(api.shipping.zones.$get());
-  return body.zones;
+  return (await ok(api.shipping.zones.$get())).zones;
 }
 
-export const shippingQueryKeys = { zones: ["shipping", "zones"] as const };
+export const shippingQueryKeys = {
+  zones: ["shipping", "zones"] as const,
+  /** Under the admin's keys, so the admin area's invalidations reach it. */
+  adminZones: [...adminQueries.all, "shipping-zones"] as const,
+};
 
 /** Checkout's zones; refetched when the page regains focus so an admin's edit shows. */
 export function shippingZonesQuery() {
@@ -30,18 +34,14 @@ export function shippingZonesQuery() {
 
 /** The admin's view: every zone with its countries (GET/PUT /api/admin/shipping-zones). */
 export async function fetchAdminShippingZones(): Promise<ShippingZone[]> {
-  const body: { zones: ShippingZone[] } = await readJson(api.admin["shipping-zones"].$get());
-  return body.zones;
+  return (await ok(api.admin["shipping-zones"].$get())).zones;
 }
 
 /** Replaces the whole set; throws ApiRequestError with per-field messages ("zones.2.countries"). */
 export async function saveShippingZones(zones: ShippingZonesInput["zones"]): Promise<ShippingZone[]> {
-  const body: { zones: ShippingZone[] } = await readJson(
-    api.admin["shipping-zones"].$put({ json: { zones } }),
-  );
-  return body.zones;
+  return (await ok(api.admin["shipping-zones"].$put({ json: { zones } }))).zones;
 }
 
 export function adminShippingZonesQuery() {
-  return queryOptions({ queryKey: ["admin", "shipping-zones"] as const, queryFn: fetchAdminShippingZones });
+  return queryOptions({ queryKey: shippingQueryKeys.adminZones, queryFn: fetchAdminShippingZones });
 }

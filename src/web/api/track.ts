@@ -1,22 +1,13 @@
 /**
- * POST /api/track {orderNumber, email} -> 200 {order: TrackedOrder}; 404 when the number and
- * e-mail do not match one order; 400 for a blank field; 429 when rate limited.
+ * POST /api/track {orderNumber, email} -> 200 {order: TrackedOrder (@shared/orders)}; 404 when
+ * the number and e-mail do not match one order; 400 for a blank field; 429 when rate limited.
  */
 import type { TrackInput } from "@shared/schemas";
-import type { TrackedOrder } from "../../server/routes/track";
-import { readJson } from "./http";
+import { api, ok } from "./client";
 
-export type { TrackedOrder };
+export type { TrackedOrder } from "@shared/orders";
 
 /** Throws ApiRequestError (status 404, 429, ...) when the order cannot be shown. */
-export async function trackOrder(input: TrackInput): Promise<TrackedOrder> {
-  const body = await readJson<{ order: TrackedOrder }>(
-    fetch("/api/track", {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(input),
-    }),
-  );
-  return body.order;
+export async function trackOrder(input: TrackInput) {
+  return (await ok(api.track.$post({ json: input }))).order;
 }

@@ -14,19 +14,18 @@
  */
 import { MAX_UPLOAD_BYTES } from "@shared/limits";
 import { MESSAGES, type ToastMessage } from "@shared/messages";
-import { ApiRequestError } from "./client";
+import type { InferResponseType } from "hono/client";
+import type { api } from "./client";
+import { ApiRequestError } from "./http";
 
+/** The route of `api.uploads.$post` (sent by XMLHttpRequest for its progress events). */
 export const UPLOADS_URL = "/api/uploads";
 
-export interface UploadedImageAnswer {
-  readonly id: string;
-  /** Greyscale WebP preview, at most 1200 px on its long side. */
-  readonly url: string;
-  /** The cleaned full-size original. */
-  readonly originalUrl: string;
-  readonly width: number;
-  readonly height: number;
-}
+/**
+ * The route's 201 answer: `url` is the greyscale WebP preview (at most 1200 px on its long
+ * side), `originalUrl` the cleaned full-size original; width and height are the original's.
+ */
+export type UploadedImageAnswer = InferResponseType<typeof api.uploads.$post, 201>;
 
 export type UploadTarget = { kind: "main"; index?: undefined } | { kind: "additional"; index: number };
 

@@ -1,5 +1,5 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type ActivityEntry, type ActivityFilters, fetchActivity } from "@web/api/admin";
+import { useQuery } from "@tanstack/react-query";
+import { type ActivityEntry, type ActivityFilters, adminQueries } from "@web/api/admin";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -96,11 +96,7 @@ export function ActivityPage() {
     pageSize: 50,
   };
   const [user, setUser] = useState(filters.user ?? "");
-  const q = useQuery({
-    queryKey: ["admin", "activity", filters],
-    queryFn: () => fetchActivity(filters),
-    placeholderData: keepPreviousData,
-  });
+  const q = useQuery(adminQueries.activity(filters));
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value && value !== "all") next.set(key, value);

@@ -5,13 +5,8 @@
  * for screen readers and for anyone who prefers numbers.
  */
 import { formatGbp } from "@shared/money";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import {
-  type AnalyticsFilters,
-  type AnalyticsReport,
-  fetchAnalytics,
-  type Granularity,
-} from "@web/api/admin";
+import { useQuery } from "@tanstack/react-query";
+import { type AnalyticsFilters, type AnalyticsReport, adminQueries, type Granularity } from "@web/api/admin";
 import { Card } from "@web/components/ui/card";
 import { format } from "date-fns";
 import type { ReactNode } from "react";
@@ -64,11 +59,7 @@ export function AnalyticsPage() {
     granularity: (params.get("granularity") as Granularity) || "day",
     mode: (params.get("mode") as "live" | "test") || undefined,
   };
-  const q = useQuery({
-    queryKey: ["admin", "analytics", filters],
-    queryFn: () => fetchAnalytics(filters),
-    placeholderData: keepPreviousData,
-  });
+  const q = useQuery(adminQueries.analytics(filters));
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);

@@ -1,7 +1,7 @@
 import { formatGbp } from "@shared/money";
 import { capitaliseStatus } from "@shared/orders";
 import { useQuery } from "@tanstack/react-query";
-import { fetchDashboard } from "@web/api/admin";
+import { adminQueries } from "@web/api/admin";
 import { Card } from "@web/components/ui/card";
 import { FlaskConical } from "lucide-react";
 import { Link } from "react-router";
@@ -21,7 +21,7 @@ import {
 
 export function DashboardPage() {
   useAdminTitle("Dashboard");
-  const q = useQuery({ queryKey: ["admin", "dashboard"], queryFn: fetchDashboard, refetchInterval: 60_000 });
+  const q = useQuery(adminQueries.dashboard());
 
   return (
     <>

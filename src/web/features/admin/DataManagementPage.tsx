@@ -2,8 +2,8 @@ import { formatGbp } from "@shared/money";
 import { displayOrderNumber } from "@shared/orders";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  adminQueries,
   type EnvironmentMode,
-  fetchEnvironmentMode,
   type OrphanUploadPreview,
   previewOrphanUploads,
   previewTestOrders,
@@ -77,7 +77,7 @@ export function DataManagementPage() {
 
 function EnvironmentPanel() {
   const queryClient = useQueryClient();
-  const q = useQuery({ queryKey: ["admin", "environment"], queryFn: fetchEnvironmentMode });
+  const q = useQuery(adminQueries.environment());
   const [target, setTarget] = useState<EnvironmentMode | null>(null);
   const change = useMutation({
     mutationFn: (mode: EnvironmentMode) => setEnvironmentMode(mode),
@@ -87,7 +87,7 @@ function EnvironmentPanel() {
         description:
           r.mode === "test" ? "New orders are marked as test orders." : "New orders are real orders.",
       });
-      void queryClient.invalidateQueries({ queryKey: ["admin"] });
+      void queryClient.invalidateQueries({ queryKey: adminQueries.all });
     },
     onError: (error) => toast.error("Mode not changed", { description: error.message }),
   });
@@ -156,7 +156,7 @@ function TestOrdersPanel() {
       setConfirming(false);
       setPreview(null);
       toast.success("Test orders deleted", { description: `${r.deleted} test order(s) removed.` });
-      void queryClient.invalidateQueries({ queryKey: ["admin"] });
+      void queryClient.invalidateQueries({ queryKey: adminQueries.all });
     },
     onError: (error) => {
       setConfirming(false);

@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type AdminUserRow, fetchUsers, resetUserMfa, setUserRole, type UserFilters } from "@web/api/admin";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type AdminUserRow, adminQueries, resetUserMfa, setUserRole, type UserFilters } from "@web/api/admin";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -39,11 +39,7 @@ export function UsersPage() {
   const [search, setSearch] = useState(filters.q ?? "");
   const [pending, setPending] = useState<PendingAction>(null);
   const queryClient = useQueryClient();
-  const q = useQuery({
-    queryKey: ["admin", "users", filters],
-    queryFn: () => fetchUsers(filters),
-    placeholderData: keepPreviousData,
-  });
+  const q = useQuery(adminQueries.users(filters));
 
   const setFilter = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -64,7 +60,7 @@ export function UsersPage() {
     onSuccess: (message, p) => {
       setPending(null);
       toast.success(p.kind === "mfa" ? "MFA reset" : "Role changed", { description: message });
-      void queryClient.invalidateQueries({ queryKey: ["admin", "users"] });
+      void queryClient.invalidateQueries({ queryKey: adminQueries.userLists() });
       if (p.user.id === myId) void auth.refresh();
     },
     onError: (error) => toast.error("Not changed", { description: error.message }),

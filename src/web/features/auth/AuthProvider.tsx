@@ -1,7 +1,8 @@
 import { MESSAGES } from "@shared/messages";
 import type { SignInInput, SignUpInput } from "@shared/schemas";
-import { fetchMe, type Me } from "@web/api/account";
+import { accountKeys, fetchMe, type Me } from "@web/api/account";
 import { ApiRequestError } from "@web/api/http";
+import { orderKeys } from "@web/api/orders";
 import { loadedQueryClient } from "@web/app/query";
 import {
   createContext,
@@ -13,12 +14,6 @@ import {
   useRef,
   useState,
 } from "react";
-import {
-  HAS_PASSWORD_QUERY_KEY,
-  MFA_FACTORS_QUERY_KEY,
-  ORDERS_QUERY_KEY,
-  PROFILE_QUERY_KEY,
-} from "./query-keys";
 import { loadAuthClient, useSession } from "./session";
 import { errorMessage } from "./toast";
 
@@ -72,10 +67,10 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** The signed-in account's cached answers; dropped when the account changes. */
 const ACCOUNT_QUERY_KEYS = [
-  PROFILE_QUERY_KEY,
-  ORDERS_QUERY_KEY,
-  MFA_FACTORS_QUERY_KEY,
-  HAS_PASSWORD_QUERY_KEY,
+  accountKeys.profile,
+  orderKeys.history,
+  accountKeys.mfaFactors,
+  accountKeys.hasPassword,
 ];
 
 /** react-query loads with the first page that uses it; before that nothing is cached. */

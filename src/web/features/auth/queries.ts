@@ -1,17 +1,16 @@
 /**
- * The account features' queries and calls, on the typed clients in src/web/api/. Query keys
- * live here so every screen refreshes the same data.
+ * The account features' queries and calls, on the typed clients in src/web/api/ (whose
+ * queryOptions factories hold the query keys, so every screen refreshes the same data).
  */
 import type { CartItem } from "@shared/cart";
 import type { ProfileInput } from "@shared/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  accountKeys,
+  accountQueries,
   completeMfa,
   deleteAccount,
   downloadAccountExport,
-  fetchAuthProviders,
-  fetchMfaFactors,
-  fetchProfile,
   resetMfa,
   skipMfa,
   updateProfile,
@@ -19,37 +18,19 @@ import {
 import { lookupAddresses } from "@web/api/address";
 import { authClient } from "@web/api/auth";
 import { fetchSavedCart, saveCart } from "@web/api/cart";
-import { fetchOrderHistory } from "@web/api/orders";
+import { orderQueries } from "@web/api/orders";
 import { useAuth } from "./AuthProvider";
-import {
-  HAS_PASSWORD_QUERY_KEY,
-  MFA_FACTORS_QUERY_KEY,
-  ORDERS_QUERY_KEY,
-  PROFILE_QUERY_KEY,
-} from "./query-keys";
 
 export type { AuthProviders, Me, MeUser, MfaFactor, Profile } from "@web/api/account";
 export type { AccountOrder } from "@web/api/orders";
 
-export {
-  HAS_PASSWORD_QUERY_KEY,
-  ME_QUERY_KEY,
-  MFA_FACTORS_QUERY_KEY,
-  ORDERS_QUERY_KEY,
-  PROFILE_QUERY_KEY,
-} from "./query-keys";
-
 /** Which OAuth providers the shop has client ids for. */
 export function useSocialProviders() {
-  return useQuery({
-    queryKey: ["auth-providers"],
-    queryFn: fetchAuthProviders,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(accountQueries.authProviders());
 }
 
 export function useProfile() {
-  return useQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: fetchProfile, staleTime: 0 });
+  return useQuery(accountQueries.profile());
 }
 
 export function useUpdateProfile() {
@@ -59,25 +40,25 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (input: ProfileInput) => updateProfile(input),
     onSuccess: (profile) => {
-      queryClient.setQueryData(PROFILE_QUERY_KEY, profile);
+      queryClient.setQueryData(accountQueries.profile().queryKey, profile);
       void refreshMe();
     },
   });
 }
 
 export function useOrders() {
-  return useQuery({ queryKey: ORDERS_QUERY_KEY, queryFn: fetchOrderHistory, staleTime: 0 });
+  return useQuery(orderQueries.history());
 }
 
 /** The TOTP factor list (the spec's MFA factor: id, friendly name, created). */
 export function useMfaFactors(enabled: boolean) {
-  return useQuery({ queryKey: MFA_FACTORS_QUERY_KEY, queryFn: fetchMfaFactors, enabled, staleTime: 0 });
+  return useQuery({ ...accountQueries.mfaFactors(), enabled });
 }
 
 /** Whether the account has a password (OAuth-only accounts do not, and are not asked for one). */
 export function useHasPassword(userId: string | null) {
   return useQuery({
-    queryKey: [...HAS_PASSWORD_QUERY_KEY, userId],
+    queryKey: [...accountKeys.hasPassword, userId],
     queryFn: async () => {
       const { data, error } = await authClient.listAccounts();
       if (error) throw error;

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { fetchCheckoutStatus } from "@web/api/checkout";
+import { checkoutQueries } from "@web/api/checkout";
 import { ApiRequestError } from "@web/api/client";
 import { findPendingPayment } from "./pendingPayments";
 
@@ -28,11 +28,7 @@ function tokenFor(orderId: string | null): string | null {
 export function useCheckoutStatus(orderId: string | null, opts: { poll: boolean }) {
   const token = tokenFor(orderId);
   const query = useQuery({
-    queryKey: ["checkout-status", orderId],
-    queryFn: () => fetchCheckoutStatus(orderId ?? "", token),
-    enabled: orderId !== null,
-    staleTime: 0,
-    gcTime: 0,
+    ...checkoutQueries.status(orderId, token),
     retry: (count, error) => !(error instanceof ApiRequestError && error.status === 404) && count < 3,
     refetchInterval: (q) =>
       opts.poll && (q.state.data?.outcome ?? "pending") === "pending" && !isDenied(q.state.error)

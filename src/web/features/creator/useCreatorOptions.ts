@@ -1,4 +1,3 @@
-import { OPTIONS_REFETCH_MS } from "@shared/limits";
 import {
   type CreatorOption,
   FALLBACK_OPTIONS,
@@ -7,7 +6,7 @@ import {
   groupOptions,
 } from "@shared/options";
 import { useQuery } from "@tanstack/react-query";
-import { fetchOptions } from "@web/api/catalog";
+import { catalogQueries } from "@web/api/catalog";
 import { useEffect, useMemo } from "react";
 
 const FALLBACK_GROUPED: GroupedOptions = groupOptions(FALLBACK_OPTIONS);
@@ -22,12 +21,7 @@ export function useCreatorOptions(): {
   flat: readonly CreatorOption[];
   loading: boolean;
 } {
-  const query = useQuery({
-    queryKey: ["catalog", "options"],
-    queryFn: async () => (await fetchOptions()).options,
-    refetchInterval: OPTIONS_REFETCH_MS,
-    staleTime: OPTIONS_REFETCH_MS,
-  });
+  const query = useQuery(catalogQueries.options());
   useEffect(() => {
     if (query.error) console.warn("Options fetch failed; using the default options", query.error);
   }, [query.error]);

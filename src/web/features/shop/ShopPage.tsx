@@ -1,7 +1,7 @@
 import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
 import { useQuery } from "@tanstack/react-query";
-import { fetchProducts } from "@web/api/catalog";
+import { catalogQueries } from "@web/api/catalog";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { ArrowRight, RefreshCw, Sparkles } from "lucide-react";
 import { useEffect } from "react";
@@ -9,15 +9,11 @@ import { Link } from "react-router";
 import { notify } from "../cart";
 import { CurrencySelect } from "../currency";
 import { ProductCard, ProductCardSkeleton } from "./ProductCard";
-import type { ShopProduct } from "./types";
 
 const SKELETON_COUNT = 6;
 
 function useProducts() {
-  return useQuery({
-    queryKey: ["catalog", "products"],
-    queryFn: (): Promise<ShopProduct[]> => fetchProducts(),
-  });
+  return useQuery(catalogQueries.products());
 }
 
 /** /shop: a hero with Start Creating, then the accessory grid. */

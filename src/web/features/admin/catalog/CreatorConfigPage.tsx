@@ -1,7 +1,7 @@
 import { formatGbp } from "@shared/money";
 import { OPTION_TYPES, type OptionType } from "@shared/options";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type AdminOption, fetchAdminOptions, reorderOptions, updateOption } from "@web/api/admin";
+import { type AdminOption, adminQueries, reorderOptions, updateOption } from "@web/api/admin";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { ArrowDown, ArrowUp, Pencil, Plus } from "lucide-react";
@@ -20,13 +20,13 @@ function modifier(pence: number): string {
 export function CreatorConfigPage() {
   useAdminTitle("Creator options");
   const queryClient = useQueryClient();
-  const q = useQuery({ queryKey: ["admin", "options"], queryFn: fetchAdminOptions });
+  const q = useQuery(adminQueries.options());
   const [editing, setEditing] = useState<Editing>(null);
 
   const reorder = useMutation({
     mutationFn: ({ type, ids }: { type: OptionType; ids: string[] }) => reorderOptions(type, ids),
     onSuccess: (options) => {
-      queryClient.setQueryData(["admin", "options"], options);
+      queryClient.setQueryData(adminQueries.options().queryKey, options);
       toast.success("Order saved");
     },
     onError: (error) => toast.error("Order not saved", { description: error.message }),
@@ -41,7 +41,7 @@ export function CreatorConfigPage() {
     }) => updateOption(id, patch),
     onSuccess: (o) => {
       toast.success(`${o.name} saved`);
-      void queryClient.invalidateQueries({ queryKey: ["admin", "options"] });
+      void queryClient.invalidateQueries({ queryKey: adminQueries.options().queryKey });
     },
     onError: (error) => toast.error("Not saved", { description: error.message }),
   });

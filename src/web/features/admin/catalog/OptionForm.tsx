@@ -13,7 +13,7 @@ import {
 } from "@shared/admin-schemas";
 import type { OptionType } from "@shared/options";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type AdminOption, createOption, updateOption } from "@web/api/admin";
+import { type AdminOption, adminQueries, createOption, updateOption } from "@web/api/admin";
 import { ApiRequestError } from "@web/api/client";
 import { Button } from "@web/components/ui/button";
 import { Dialog } from "@web/components/ui/dialog";
@@ -142,7 +142,7 @@ export function OptionFormDialog({
       toast.success(isNew ? "Option created" : "Option saved", {
         description: `${saved.name} shows in the creator at its next refresh (within 30 seconds).`,
       });
-      void queryClient.invalidateQueries({ queryKey: ["admin", "options"] });
+      void queryClient.invalidateQueries({ queryKey: adminQueries.options().queryKey });
       onOpenChange(false);
     },
     onError: (error) => {

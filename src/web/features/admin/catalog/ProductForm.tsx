@@ -15,6 +15,7 @@ import { PRODUCT_CATEGORIES } from "@shared/products";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   type AdminProduct,
+  adminQueries,
   createProduct,
   removeProductImage,
   setProductImage,
@@ -124,7 +125,7 @@ export function ProductFormDialog({
       toast.success(isNew ? "Product created" : "Product saved", {
         description: `${saved.name} is updated in the shop.`,
       });
-      void queryClient.invalidateQueries({ queryKey: ["admin", "products"] });
+      void queryClient.invalidateQueries({ queryKey: adminQueries.products().queryKey });
       onOpenChange(false);
     },
     onError: (error) => {
@@ -247,7 +248,7 @@ function ProductImageField({ product }: { product: AdminProduct }) {
     onSuccess: (saved) => {
       setCurrent(saved.imageUrl);
       toast.success("Photo saved");
-      void queryClient.invalidateQueries({ queryKey: ["admin", "products"] });
+      void queryClient.invalidateQueries({ queryKey: adminQueries.products().queryKey });
     },
     onError: (error) => toast.error("Upload failed", { description: error.message }),
     onSettled: () => setProgress(null),
@@ -257,7 +258,7 @@ function ProductImageField({ product }: { product: AdminProduct }) {
     onSuccess: () => {
       setCurrent(null);
       toast.success("Photo removed");
-      void queryClient.invalidateQueries({ queryKey: ["admin", "products"] });
+      void queryClient.invalidateQueries({ queryKey: adminQueries.products().queryKey });
     },
     onError: (error) => toast.error("Not removed", { description: error.message }),
   });

@@ -1,7 +1,7 @@
 import type { AdminProductStatus } from "@shared/admin-schemas";
 import { formatGbp } from "@shared/money";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type AdminProduct, fetchAdminProducts, reorderProducts, updateProduct } from "@web/api/admin";
+import { type AdminProduct, adminQueries, reorderProducts, updateProduct } from "@web/api/admin";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { ArrowDown, ArrowUp, Pencil, Plus } from "lucide-react";
@@ -13,13 +13,13 @@ import { PRODUCT_STATUS_LABELS, ProductFormDialog } from "./ProductForm";
 export function ProductsPage() {
   useAdminTitle("Products");
   const queryClient = useQueryClient();
-  const q = useQuery({ queryKey: ["admin", "products"], queryFn: fetchAdminProducts });
+  const q = useQuery(adminQueries.products());
   const [editing, setEditing] = useState<AdminProduct | null | "new">(null);
 
   const reorder = useMutation({
     mutationFn: reorderProducts,
     onSuccess: (products) => {
-      queryClient.setQueryData(["admin", "products"], products);
+      queryClient.setQueryData(adminQueries.products().queryKey, products);
       toast.success("Order saved");
     },
     onError: (error) => toast.error("Order not saved", { description: error.message }),
@@ -28,7 +28,7 @@ export function ProductsPage() {
     mutationFn: ({ id, status }: { id: string; status: AdminProductStatus }) => updateProduct(id, { status }),
     onSuccess: (p) => {
       toast.success(`${p.name}: ${PRODUCT_STATUS_LABELS[p.status as AdminProductStatus] ?? p.status}`);
-      void queryClient.invalidateQueries({ queryKey: ["admin", "products"] });
+      void queryClient.invalidateQueries({ queryKey: adminQueries.products().queryKey });
     },
     onError: (error) => toast.error("Not saved", { description: error.message }),
   });

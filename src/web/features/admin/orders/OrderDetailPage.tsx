@@ -4,7 +4,7 @@ import { formatGbp } from "@shared/money";
 import { capitaliseStatus, ORDER_STATUS_LABELS, type OrderStatus } from "@shared/orders";
 import { isShippingMethod } from "@shared/shipping";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type AdminOrderDetail, addOrderNote, changeOrderStatus, fetchOrder } from "@web/api/admin";
+import { type AdminOrderDetail, addOrderNote, adminQueries, changeOrderStatus } from "@web/api/admin";
 import { ApiRequestError } from "@web/api/http";
 import { Badge } from "@web/components/ui/badge";
 import { Button, buttonClasses } from "@web/components/ui/button";
@@ -30,7 +30,7 @@ import { PrintFilesPanel } from "./PrintFilesPanel";
 export function OrderDetailPage() {
   const { id = "" } = useParams();
   useAdminTitle("Order");
-  const q = useQuery({ queryKey: ["admin", "order", id], queryFn: () => fetchOrder(id) });
+  const q = useQuery(adminQueries.order(id));
 
   if (q.isPending) return <Loading />;
   if (q.isError) {
@@ -218,7 +218,7 @@ function StatusCard({ order }: { order: AdminOrderDetail }) {
       setStatus("");
       setNote("");
       setTrackingError(undefined);
-      void queryClient.invalidateQueries({ queryKey: ["admin"] });
+      void queryClient.invalidateQueries({ queryKey: adminQueries.all });
     },
     onError: (error) => {
       const fieldError = error instanceof ApiRequestError ? error.fields?.trackingNumber : undefined;
@@ -379,7 +379,7 @@ function NotesCard({ order }: { order: AdminOrderDetail }) {
     onSuccess: () => {
       setBody("");
       toast.success("Note added");
-      void queryClient.invalidateQueries({ queryKey: ["admin", "order", order.id] });
+      void queryClient.invalidateQueries({ queryKey: adminQueries.order(order.id).queryKey });
     },
     onError: (error) => toast.error("Note not added", { description: error.message }),
   });

@@ -1,8 +1,8 @@
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@shared/orders";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { bulkChangeStatus, fetchOrders, type OrderFilters } from "@web/api/admin";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { adminQueries, bulkChangeStatus, type OrderFilters } from "@web/api/admin";
 import { ApiRequestError } from "@web/api/http";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -56,11 +56,7 @@ export function OrdersPage() {
   const dispatching = bulkStatus === "dispatched";
   const queryClient = useQueryClient();
 
-  const q = useQuery({
-    queryKey: ["admin", "orders", filters],
-    queryFn: () => fetchOrders(filters),
-    placeholderData: keepPreviousData,
-  });
+  const q = useQuery(adminQueries.orders(filters));
 
   const setFilter = (key: keyof OrderFilters, value: string) => {
     const next = new URLSearchParams(params);
@@ -99,7 +95,7 @@ export function OrdersPage() {
           description: `${result.changed} changed. ${first ? `#${first.id.slice(0, 8)}: ${first.message}` : ""}`,
         });
       }
-      void queryClient.invalidateQueries({ queryKey: ["admin"] });
+      void queryClient.invalidateQueries({ queryKey: adminQueries.all });
     },
     onError: (error) => {
       setConfirming(false);

@@ -7,7 +7,7 @@ import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { shippingLineLabel } from "@shared/checkout";
 import { isShippingMethod } from "@shared/shipping";
 import { useQuery } from "@tanstack/react-query";
-import { fetchOrder } from "@web/api/admin";
+import { adminQueries } from "@web/api/admin";
 import { Button } from "@web/components/ui/button";
 import { format } from "date-fns";
 import { ArrowLeft, Printer } from "lucide-react";
@@ -28,7 +28,7 @@ const PRINT_CSS = `
 export function PackingSlipPage() {
   const { id = "" } = useParams();
   useAdminTitle("Packing slip");
-  const q = useQuery({ queryKey: ["admin", "order", id], queryFn: () => fetchOrder(id) });
+  const q = useQuery(adminQueries.order(id));
 
   if (q.isPending) return <Loading />;
   if (q.isError) {

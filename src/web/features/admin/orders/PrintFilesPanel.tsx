@@ -7,7 +7,7 @@
 import { MESSAGES } from "@shared/messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  fetchPrintFiles,
+  adminQueries,
   generatePrintFiles,
   type OrderPrintJobs,
   type PrintJobView,
@@ -46,9 +46,7 @@ function formatSize(bytes: number): string {
 
 export function PrintFilesPanel({ orderId }: { orderId: string }) {
   const q = useQuery({
-    // Under the order's key: a status change (e.g. marked paid) refreshes it too.
-    queryKey: ["admin", "order", orderId, "print-files"],
-    queryFn: () => fetchPrintFiles(orderId),
+    ...adminQueries.printFiles(orderId),
     refetchInterval: (query) => {
       const data = query.state.data;
       if (inProgress(data)) return POLL_MS;
@@ -102,7 +100,7 @@ function GenerateTestOrderFiles({ orderId }: { orderId: string }) {
   const generate = useMutation({
     mutationFn: () => generatePrintFiles(orderId),
     onSuccess: (data) => {
-      queryClient.setQueryData(["admin", "order", orderId, "print-files"], data);
+      queryClient.setQueryData(adminQueries.printFiles(orderId).queryKey, data);
       toast.success(T.generated);
     },
     onError: (error) => {
@@ -125,7 +123,7 @@ function PrintJobRow({ orderId, job }: { orderId: string; job: PrintJobView }) {
   const retry = useMutation({
     mutationFn: () => retryPrintFile(orderId, job.id),
     onSuccess: (data) => {
-      queryClient.setQueryData(["admin", "order", orderId, "print-files"], data);
+      queryClient.setQueryData(adminQueries.printFiles(orderId).queryKey, data);
       toast.success(T.retried);
     },
     onError: (error) => {
