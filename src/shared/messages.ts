@@ -530,74 +530,6 @@ export const MESSAGES = {
     name: BRAND_NAME,
   },
 
-  // Designed: what search engines and link previews show for each public page (issue 20).
-  seo: {
-    defaultDescription:
-      "Custom lithophane lightboxes, 3D-printed from your photos and handmade in Northern Ireland.",
-    descriptions: {
-      "/": "Custom lithophane lightboxes, 3D-printed from your photos and handmade in Northern Ireland. Delivered to the UK, Ireland and the world.",
-      "/shop":
-        "Shop custom lithophane lightboxes and accessories: frames, stands, LED upgrades and gift-ready bundles, handmade in Northern Ireland.",
-      "/shop/create":
-        "Upload a photo and design your lithophane lightbox in six steps: shape, frame colour, size and bundle, with a live backlit preview.",
-      "/about":
-        "Meet the maker behind Lithobox: lithophane lightboxes designed and 3D-printed in Northern Ireland.",
-      "/faq":
-        "Answers about lithophane lightboxes: photos that print well, sizes, delivery times, care and returns.",
-      "/contact": "Questions about an order or a custom lightbox? Write to the Lithobox workshop.",
-      "/shipping": "Delivery times and prices for Lithobox lightboxes in the UK, Ireland and worldwide.",
-      "/returns": "Returns and refunds for Lithobox orders, including made-to-order lithophanes.",
-      "/care": "How to care for your lithophane lightbox: cleaning, light sources and display.",
-      "/track": "Track your Lithobox order with its order number and e-mail address.",
-      "/privacy": "How Lithobox collects, uses and protects your personal data and photos.",
-      "/terms": "The terms of service for buying custom lithophane lightboxes and accessories from Lithobox.",
-      "/cookies": "Which cookies the Lithobox shop uses, why it needs them and how to manage them.",
-    } as Record<string, string>,
-    organizationDescription: "Custom 3D-printed lithophane lightboxes, handmade in Northern Ireland.",
-  },
-
-  // Designed: the admin order screen's print files (one 3MF per lithophane panel).
-  printFiles: {
-    title: "Print files",
-    notPaid: "Print files are generated once the order is paid.",
-    noLithophanes: "This order has no lithophanes to print.",
-    waiting: "Waiting for the print files to be queued…",
-    panelLabel: (itemNumber: number, panelNumber: number, panelCount: number): string =>
-      panelCount > 1 ? `Item ${itemNumber} · panel ${panelNumber} of ${panelCount}` : `Item ${itemNumber}`,
-    status: {
-      pending: "Queued",
-      running: "Generating",
-      done: "Ready",
-      failed: "Failed",
-    },
-    download: "Download 3MF",
-    downloadLabel: (fileName: string): string => `Download 3MF ${fileName}`,
-    retry: "Retry",
-    retried: "Print file queued again.",
-    retryFailed: "Could not retry the print file.",
-    failedHint: "Fix the cause (for example a missing photo), then press Retry.",
-    progressLabel: (label: string): string => `Progress of ${label}`,
-    // Errors a failed job shows (the generator's own messages are passed on as they are).
-    imageNotInShop:
-      "The photo is not one of this shop's uploads, so it was not fetched. Ask the customer for the photo.",
-    imageMissing: (key: string): string => `The photo ${key} is missing from storage.`,
-    noImage: "This lithophane has no photo.",
-    unknownShape: (shape: string): string => `Unknown shape "${shape}".`,
-    unknownSize: (size: string): string => `The size "${size}" has no dimensions in millimetres.`,
-    interrupted: (attempts: number): string =>
-      `Generation was interrupted ${attempts} times (the server stopped while it ran). Press Retry to try again.`,
-    timedOut: (minutes: number): string => `Generation took longer than ${minutes} minutes and was stopped.`,
-    workerStopped: (code: number): string => `The generator stopped unexpectedly (exit code ${code}).`,
-    fileMissing: "The print file is missing from storage.",
-    notRetryable: "Only a failed print file can be retried.",
-    notFound: "Print file not found.",
-    // Issue 14: test orders never queue print files by themselves; the admin asks for them.
-    testOrderManual: "This is a test order, so its print files are not generated automatically.",
-    generate: "Generate print files",
-    generated: "Print files queued.",
-    generateFailed: "Could not queue the print files.",
-  },
-
   // Issue 14: TEST_PAYMENTS=on, a test shop on purpose: no payment is real.
   testShop: {
     banner: "Test shop: payments here are not real, and nothing ordered here will be made or sent.",
@@ -611,25 +543,6 @@ export const MESSAGES = {
     trackingFor: (displayNumber: string): string => `Tracking number for order #${displayNumber}`,
   },
 
-  // Issue 16: shipping zones, international checkout, delivery dates, duties.
-  shippingZones: {
-    title: "Shipping zones",
-    intro:
-      "Each zone lists the countries it delivers to, its prices and its delivery days. A country in no zone cannot be chosen at checkout.",
-    saved: "Shipping zones saved. The next checkout uses them.",
-    saveFailed: "Could not save the shipping zones.",
-    priceNegative: "Prices cannot be negative.",
-    priceInvalid: "Enter a price in pounds, like 8.99.",
-    daysInvalid: "Enter whole days from 0 to 90.",
-    daysOrder: "The first day cannot be after the last.",
-    idInvalid: "Use lower-case letters, digits and dashes for the zone's id.",
-    nameRequired: "Give the zone a name.",
-    unknownCountry: "Unknown country code.",
-    atLeastOne: "Keep at least one zone.",
-    duplicateId: (id: string): string => `Two zones have the id "${id}".`,
-    countryTwice: (code: string, zone: string): string =>
-      `${code} is already in the zone "${zone}": a country can be in one zone only.`,
-  },
   international: {
     /** Checkout: the chosen country is in no zone. */
     notDelivered: (country: string): string =>

@@ -4,8 +4,36 @@
  * Pure: the server fills in its public origin.
  */
 import { BRAND_NAME, SUPPORT_EMAIL } from "./brand";
-import { MESSAGES } from "./messages";
 import { documentTitle, isKnownPath, normalisePathname } from "./titles";
+
+/**
+ * What search engines and link previews show for each public page (issue 20). Kept here, not in
+ * MESSAGES: only the server writes them into pages, and MESSAGES is in the first load.
+ */
+export const SEO_TEXTS = {
+  defaultDescription:
+    "Custom lithophane lightboxes, 3D-printed from your photos and handmade in Northern Ireland.",
+  descriptions: {
+    "/": "Custom lithophane lightboxes, 3D-printed from your photos and handmade in Northern Ireland. Delivered to the UK, Ireland and the world.",
+    "/shop":
+      "Shop custom lithophane lightboxes and accessories: frames, stands, LED upgrades and gift-ready bundles, handmade in Northern Ireland.",
+    "/shop/create":
+      "Upload a photo and design your lithophane lightbox in six steps: shape, frame colour, size and bundle, with a live backlit preview.",
+    "/about":
+      "Meet the maker behind Lithobox: lithophane lightboxes designed and 3D-printed in Northern Ireland.",
+    "/faq":
+      "Answers about lithophane lightboxes: photos that print well, sizes, delivery times, care and returns.",
+    "/contact": "Questions about an order or a custom lightbox? Write to the Lithobox workshop.",
+    "/shipping": "Delivery times and prices for Lithobox lightboxes in the UK, Ireland and worldwide.",
+    "/returns": "Returns and refunds for Lithobox orders, including made-to-order lithophanes.",
+    "/care": "How to care for your lithophane lightbox: cleaning, light sources and display.",
+    "/track": "Track your Lithobox order with its order number and e-mail address.",
+    "/privacy": "How Lithobox collects, uses and protects your personal data and photos.",
+    "/terms": "The terms of service for buying custom lithophane lightboxes and accessories from Lithobox.",
+    "/cookies": "Which cookies the Lithobox shop uses, why it needs them and how to manage them.",
+  } as Record<string, string>,
+  organizationDescription: "Custom 3D-printed lithophane lightboxes, handmade in Northern Ireland.",
+};
 
 /** Public pages worth a place in search results, in sitemap order (/create is /shop/create). */
 export const INDEXED_PATHS = [
@@ -66,7 +94,7 @@ export function pageHead(pathname: string, origin: string): PageHead {
   const admin = underPrefix(path, "/admin");
   return {
     title: admin ? `${BRAND_NAME} | Admin` : documentTitle(canonical ?? path),
-    description: (canonical && MESSAGES.seo.descriptions[canonical]) || MESSAGES.seo.defaultDescription,
+    description: (canonical && SEO_TEXTS.descriptions[canonical]) || SEO_TEXTS.defaultDescription,
     canonicalUrl: canonical === null ? null : `${origin}${canonical}`,
     noindex: canonical === null,
     structuredData: canonical === "/" ? [organizationData(origin)] : [],
@@ -89,7 +117,7 @@ export function organizationData(origin: string): object {
     url: `${origin}/`,
     logo: `${origin}/favicon.svg`,
     email: SUPPORT_EMAIL,
-    description: MESSAGES.seo.organizationDescription,
+    description: SEO_TEXTS.organizationDescription,
     address: { "@type": "PostalAddress", addressRegion: "Northern Ireland", addressCountry: "GB" },
     areaServed: ["GB", "IE", "Worldwide"],
   };

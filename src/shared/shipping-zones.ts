@@ -3,8 +3,9 @@
  * days. The zones live in the database (the admin edits them); these pure rules price a
  * delivery from a zone, check an edit, and hold the first-start seed.
  */
+
 import { z } from "zod";
-import { MESSAGES } from "./messages";
+import { ADMIN_MESSAGE_TEXTS } from "./admin-messages";
 import type { Pence } from "./money";
 import type { ShippingMethod, ShippingOption } from "./shipping";
 import { isCountryCode } from "./world-countries";
@@ -238,7 +239,7 @@ export function zoneAmountToFreeShipping(zone: ShippingZone, subtotalPence: Penc
 
 // ---------------------------------------------------------------------------- admin edit
 
-const M = MESSAGES.shippingZones;
+const M = ADMIN_MESSAGE_TEXTS.shippingZones;
 const MAX_PENCE = 1_000_000;
 
 const pence = z

@@ -4,11 +4,12 @@
  * shows its panel being generated, then ready, and the download link saves a 3MF that unzips to
  * a 3D model.
  */
+
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { unzipSync } from "fflate";
-import { MESSAGES } from "../../src/shared/messages";
+import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
 import { payOnTestPage, signInAdminForEachTest } from "./admin-helpers";
 import { BASE_URL, uniqueEmail } from "./auth-helpers";
 import { makePhoto } from "./fixtures/photos";
@@ -79,8 +80,8 @@ async function placeLithophaneOrder(request: APIRequestContext, pay: boolean): P
 test("an unpaid order says its print files come once it is paid", async ({ page, request }) => {
   const orderId = await placeLithophaneOrder(request, false);
   await page.goto(`/admin/orders/${orderId}`);
-  const section = page.getByRole("region", { name: MESSAGES.printFiles.title });
-  await expect(section.getByText(MESSAGES.printFiles.notPaid)).toBeVisible();
+  const section = page.getByRole("region", { name: ADMIN_MESSAGE_TEXTS.printFiles.title });
+  await expect(section.getByText(ADMIN_MESSAGE_TEXTS.printFiles.notPaid)).toBeVisible();
 });
 
 test("a paid lithophane order shows its panel ready, and the link downloads a 3MF", async ({
@@ -93,16 +94,16 @@ test("a paid lithophane order shows its panel ready, and the link downloads a 3M
   const number = orderId.slice(0, 8);
   await page.goto(`/admin/orders/${orderId}`);
   await expect(page.getByRole("heading", { level: 1, name: `Order #${number}` })).toBeVisible();
-  const section = page.getByRole("region", { name: MESSAGES.printFiles.title });
+  const section = page.getByRole("region", { name: ADMIN_MESSAGE_TEXTS.printFiles.title });
   // A test order (the test payment page) queues no print files by itself: the admin asks.
-  await expect(section.getByText(MESSAGES.printFiles.testOrderManual)).toBeVisible();
-  await section.getByRole("button", { name: MESSAGES.printFiles.generate }).click();
+  await expect(section.getByText(ADMIN_MESSAGE_TEXTS.printFiles.testOrderManual)).toBeVisible();
+  await section.getByRole("button", { name: ADMIN_MESSAGE_TEXTS.printFiles.generate }).click();
   const fileName = `order-${number}-item-1-panel-1.3mf`;
   await expect(section.getByText(fileName)).toBeVisible();
   // The panel polls until the file is generated (a 180 x 180 mm panel at 0.2 mm).
-  const link = section.getByRole("link", { name: MESSAGES.printFiles.downloadLabel(fileName) });
+  const link = section.getByRole("link", { name: ADMIN_MESSAGE_TEXTS.printFiles.downloadLabel(fileName) });
   await expect(link).toBeVisible({ timeout: 90_000 });
-  await expect(section.getByText(MESSAGES.printFiles.status.done, { exact: true })).toBeVisible();
+  await expect(section.getByText(ADMIN_MESSAGE_TEXTS.printFiles.status.done, { exact: true })).toBeVisible();
 
   const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
   expect(download.suggestedFilename()).toBe(fileName);

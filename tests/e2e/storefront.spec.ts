@@ -1,6 +1,6 @@
 import { BRAND_NAME } from "../../src/shared/brand";
 import { MESSAGES } from "../../src/shared/messages";
-import { INDEXED_PATHS } from "../../src/shared/seo";
+import { INDEXED_PATHS, SEO_TEXTS } from "../../src/shared/seo";
 import { documentTitle } from "../../src/shared/titles";
 import { expect, test } from "./fixtures/test";
 import { footer, gotoPage, header } from "./helpers";
@@ -175,7 +175,7 @@ test.describe("search engines", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/faq`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(
       "content",
-      MESSAGES.seo.descriptions["/faq"] ?? "",
+      SEO_TEXTS.descriptions["/faq"] ?? "",
     );
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", documentTitle("/faq"));
     await gotoPage(page, "/");

@@ -10,9 +10,11 @@
  *   2. the same call, allowed, succeeds and writes its row(s): who, action, table, record,
  *      success, the operation context.
  */
+import { randomUUID } from "node:crypto";
 import { desc, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  contactMessages,
   discountCodes,
   orderItems,
   printJobs,
@@ -23,11 +25,13 @@ import { mutatingAdminRoutes } from "./admin-routes.js";
 import {
   createUser,
   insertOrder,
+  randomIp,
   readMails,
   type TestUser,
   uniqueEmail,
   uploadTestPhoto,
 } from "./auth-helpers.js";
+import { checkout, pressTestButton } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
 let shop: TestShop;
@@ -46,7 +50,6 @@ const UNTRACKED = new Set([
   "rate_limits",
   "user_activity_logs",
   "analytics_events",
-  "contact_messages",
 ]);
 
 interface Call {
@@ -140,6 +143,15 @@ async function failedPrintJob(): Promise<{ orderId: string; jobId: string }> {
   return { orderId, jobId: job.id };
 }
 
+async function insertMessage(): Promise<string> {
+  const [row] = await shop.ctx.database.db
+    .insert(contactMessages)
+    .values({ name: "Aoife", email: "aoife-audit@example.com", subject: "general", message: "Hello" })
+    .returning({ id: contactMessages.id });
+  if (!row) throw new Error("no message row");
+  return row.id;
+}
+
 async function optionIds(type: string): Promise<string[]> {
   const options = (await adminGet("/options")).options as Json[];
   return options.filter((o) => o.optionType === type).map((o) => o.id as string);
@@ -185,6 +197,77 @@ const SCENARIOS: Record<string, Scenario> = {
     async prepare() {
       const id = await insertOrder(shop, { userId: null, email: "note-audit@example.com" });
       return { method: "POST", url: `/api/admin/orders/${id}/notes`, json: { body: "Wrap it well." } };
+    },
+  },
+  "POST /api/admin/orders/:id/refund": {
+    rows: [{ actionType: "order.refund", tableName: "order_refunds" }],
+    async prepare() {
+      // Paid through the test payment page, so there is money to refund.
+      const paid = await checkout(shop, {}, { ip: randomIp() });
+      expect((await pressTestButton(shop, paid, "pay")).status).toBe(303);
+      return {
+        method: "POST",
+        url: `/api/admin/orders/${paid.orderId}/refund`,
+        json: { amount: 100, reason: "Audit", idempotencyKey: randomUUID() },
+      };
+    },
+  },
+  "POST /api/admin/orders/:id/cancel": {
+    rows: [{ actionType: "order.cancel", tableName: "orders" }],
+    async prepare() {
+      const id = await insertOrder(shop, {
+        userId: null,
+        email: "cancel-audit@example.com",
+        status: "pending",
+      });
+      return { method: "POST", url: `/api/admin/orders/${id}/cancel`, json: { reason: "Audit" } };
+    },
+  },
+  "POST /api/admin/orders/:id/resend-confirmation": {
+    rows: [{ actionType: "order.resend_confirmation", tableName: "orders" }],
+    async prepare() {
+      const id = await insertOrder(shop, { userId: null, email: "resend-audit@example.com" });
+      return {
+        method: "POST",
+        url: `/api/admin/orders/${id}/resend-confirmation`,
+        json: { idempotencyKey: randomUUID() },
+      };
+    },
+  },
+  "POST /api/admin/orders/:id/email": {
+    rows: [{ actionType: "order.email_customer", tableName: "orders" }],
+    async prepare() {
+      const id = await insertOrder(shop, { userId: null, email: "email-audit@example.com" });
+      return {
+        method: "POST",
+        url: `/api/admin/orders/${id}/email`,
+        json: {
+          template: "custom",
+          subject: "About your order",
+          body: "Hello.",
+          idempotencyKey: randomUUID(),
+        },
+      };
+    },
+  },
+  "PATCH /api/admin/messages/:id": {
+    rows: [{ actionType: "message.state_change", tableName: "contact_messages" }],
+    async prepare() {
+      const id = await insertMessage();
+      return { method: "PATCH", url: `/api/admin/messages/${id}`, json: { status: "closed" } };
+    },
+  },
+  "POST /api/admin/messages/:id/reply": {
+    rows: [{ actionType: "message.reply", tableName: "contact_replies" }],
+    async prepare() {
+      const id = await insertMessage();
+      return { method: "POST", url: `/api/admin/messages/${id}/reply`, json: { body: "Thank you." } };
+    },
+  },
+  "PUT /api/admin/settings/alerts": {
+    rows: [{ actionType: "settings.owner_alerts", tableName: "system_settings", recordId: "owner_alerts" }],
+    async prepare() {
+      return { method: "PUT", url: "/api/admin/settings/alerts", json: { kinds: ["paid_order"] } };
     },
   },
   "POST /api/admin/orders/:id/print-jobs": {

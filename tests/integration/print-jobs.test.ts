@@ -8,6 +8,7 @@
  * PRINT_RESOLUTION_MM=1 keeps the panels small (181 x 181 grid) so the suite is quick; the
  * restart test runs at the shop's default 0.2 mm.
  */
+
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -23,6 +24,7 @@ import { loadConfig } from "../../src/server/config.js";
 import { closeContext, createContext } from "../../src/server/context.js";
 import { orderItems, orders, printJobs, userActivityLogs } from "../../src/server/db/schema.js";
 import type { OrderPrintJobs } from "../../src/server/services/print-jobs.js";
+import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
 import { MESSAGES } from "../../src/shared/messages.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import {
@@ -291,7 +293,7 @@ describe("a failed print file", () => {
     const job = failed.jobs[0];
     if (!job) throw new Error("no job");
     expect(job.status).toBe("failed");
-    expect(job.error).toBe(MESSAGES.printFiles.imageMissing(key));
+    expect(job.error).toBe(ADMIN_MESSAGE_TEXTS.printFiles.imageMissing(key));
     expect(job.bytes).toBeNull();
     // Nothing to download yet.
     expect(
@@ -376,7 +378,10 @@ describe("photos from elsewhere", () => {
       .where(eq(orderItems.orderId, answer.orderId));
     expect((await payAsLive(shop, answer)).status).toBe(303);
     const files = await settled(shop, answer.orderId);
-    expect(files.jobs[0]).toMatchObject({ status: "failed", error: MESSAGES.printFiles.imageNotInShop });
+    expect(files.jobs[0]).toMatchObject({
+      status: "failed",
+      error: ADMIN_MESSAGE_TEXTS.printFiles.imageNotInShop,
+    });
     expect(hits).toBe(0);
   });
 });
@@ -542,7 +547,7 @@ describe("a restart", () => {
         [2, "done", 2],
         [3, "failed", 3],
       ]);
-      expect(files.jobs[2]?.error).toBe(MESSAGES.printFiles.interrupted(3));
+      expect(files.jobs[2]?.error).toBe(ADMIN_MESSAGE_TEXTS.printFiles.interrupted(3));
       const resumed = files.jobs[1];
       if (!resumed) throw new Error("no job");
       // 180 x 180 mm at 0.2 mm: a full-size panel (901 x 901 grid).

@@ -30,11 +30,16 @@ export async function renderHeadTags(head: PageHead): Promise<string> {
   return tags.toString();
 }
 
-/** The HTML with `head` in place of its title and description. */
+/**
+ * The HTML with `head` in place of its title and description (added before </head> where the
+ * page has none).
+ */
 export async function withPageHead(page: string, head: PageHead): Promise<string> {
-  if (!DESCRIPTION_TAG.test(page) || !TITLE_TAG.test(page))
-    throw new Error("page has no title or description tag");
   const tags = await renderHeadTags(head);
   const title = (await html`<title>${head.title}</title>`).toString();
-  return page.replace(DESCRIPTION_TAG, () => tags).replace(TITLE_TAG, () => title);
+  const put = (text: string, pattern: RegExp, value: string) =>
+    pattern.test(text)
+      ? text.replace(pattern, () => value)
+      : text.replace("</head>", () => `${value}</head>`);
+  return put(put(page, TITLE_TAG, title), DESCRIPTION_TAG, tags);
 }

@@ -21,8 +21,8 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
+import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { cropPixelsSchema } from "@shared/cart";
-import { MESSAGES } from "@shared/messages";
 import { FALLBACK_OPTIONS } from "@shared/options";
 import { isPaidStatus } from "@shared/order-lifecycle";
 import { displayOrderNumber } from "@shared/orders";
@@ -120,7 +120,7 @@ export async function generatePrintJobs(tx: Tx, storage: Storage, orderId: strin
     .for("update");
   if (!order) throw new HttpError(404, "order_not_found", "Order not found.");
   if (!isPaidStatus(order.status)) {
-    throw new HttpError(409, "order_not_paid", MESSAGES.printFiles.notPaid);
+    throw new HttpError(409, "order_not_paid", ADMIN_MESSAGE_TEXTS.printFiles.notPaid);
   }
   return createPrintJobs(tx, storage, orderId);
 }
@@ -160,10 +160,10 @@ export async function panelParameters(
 ): Promise<PanelParameters> {
   const config = item.config;
   const shapeId = typeof config.shapeId === "string" ? config.shapeId : "";
-  if (!isShapeId(shapeId)) throw new PrintJobError(MESSAGES.printFiles.unknownShape(shapeId));
+  if (!isShapeId(shapeId)) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.unknownShape(shapeId));
   const sizeId = typeof config.sizeId === "string" ? config.sizeId : "";
   const size = await sizeInMm(db, sizeId);
-  if (!size) throw new PrintJobError(MESSAGES.printFiles.unknownSize(sizeId));
+  if (!size) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.unknownSize(sizeId));
   let crop: CropInput | undefined;
   // The creator crops the main photo only; additional photos are centred on the panel.
   if (panelIndex === 0) {
@@ -292,7 +292,7 @@ async function lockJob(tx: Tx, orderId: string, jobId: string): Promise<PrintJob
     .where(and(eq(printJobs.id, jobId), eq(printJobs.orderId, orderId)))
     .limit(1)
     .for("update");
-  if (!job) throw new HttpError(404, "print_job_not_found", MESSAGES.printFiles.notFound);
+  if (!job) throw new HttpError(404, "print_job_not_found", ADMIN_MESSAGE_TEXTS.printFiles.notFound);
   return job;
 }
 
@@ -304,14 +304,14 @@ export async function retryPrintJob(
 ): Promise<{ before: PrintJobRow; after: PrintJobRow }> {
   const before = await lockJob(tx, orderId, jobId);
   if (before.status !== "failed") {
-    throw new HttpError(409, "print_job_not_failed", MESSAGES.printFiles.notRetryable);
+    throw new HttpError(409, "print_job_not_failed", ADMIN_MESSAGE_TEXTS.printFiles.notRetryable);
   }
   const [after] = await tx
     .update(printJobs)
     .set({ status: "pending", progress: 0, error: null, attempts: 0, updatedAt: new Date() })
     .where(eq(printJobs.id, jobId))
     .returning();
-  if (!after) throw new HttpError(404, "print_job_not_found", MESSAGES.printFiles.notFound);
+  if (!after) throw new HttpError(404, "print_job_not_found", ADMIN_MESSAGE_TEXTS.printFiles.notFound);
   return { before, after };
 }
 
@@ -454,7 +454,7 @@ export class PrintJobRunner {
       .update(printJobs)
       .set({
         status: "failed",
-        error: MESSAGES.printFiles.interrupted(MAX_ATTEMPTS),
+        error: ADMIN_MESSAGE_TEXTS.printFiles.interrupted(MAX_ATTEMPTS),
         updatedAt: new Date(),
       })
       .where(and(eq(printJobs.status, "running"), sql`${printJobs.attempts} >= ${MAX_ATTEMPTS}`, stale))
@@ -526,13 +526,13 @@ export class PrintJobRunner {
         .innerJoin(printJobs, eq(printJobs.orderItemId, orderItems.id))
         .where(eq(printJobs.id, job.id))
         .limit(1);
-      if (!item) throw new PrintJobError(MESSAGES.printFiles.notFound);
+      if (!item) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.notFound);
       const panel = await panelParameters(this.db, item, job.panelIndex);
-      if (!job.imageUrl) throw new PrintJobError(MESSAGES.printFiles.noImage);
+      if (!job.imageUrl) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.noImage);
       const key = shopImageKey(storage, job.imageUrl);
-      if (!key) throw new PrintJobError(MESSAGES.printFiles.imageNotInShop);
+      if (!key) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.imageNotInShop);
       const image = await storage.get(key);
-      if (!image) throw new PrintJobError(MESSAGES.printFiles.imageMissing(key));
+      if (!image) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.imageMissing(key));
 
       workDir = await mkdtemp(path.join(tmpdir(), "lithobox-print-"));
       const outPath = path.join(workDir, `${job.id}.3mf`);
@@ -642,7 +642,11 @@ export class PrintJobRunner {
       const timer = setTimeout(
         () =>
           finish(() =>
-            reject(new GenerationError(MESSAGES.printFiles.timedOut(Math.round(this.timeoutMs / 60_000)))),
+            reject(
+              new GenerationError(
+                ADMIN_MESSAGE_TEXTS.printFiles.timedOut(Math.round(this.timeoutMs / 60_000)),
+              ),
+            ),
           ),
         this.timeoutMs,
       );
@@ -655,7 +659,7 @@ export class PrintJobRunner {
       });
       worker.on("error", (error: Error) => finish(() => reject(error)));
       worker.on("exit", (code: number) =>
-        finish(() => reject(new GenerationError(MESSAGES.printFiles.workerStopped(code)))),
+        finish(() => reject(new GenerationError(ADMIN_MESSAGE_TEXTS.printFiles.workerStopped(code)))),
       );
     });
   }

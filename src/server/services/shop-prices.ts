@@ -8,9 +8,12 @@
 import { applyBundlePrices, type Bundle, type BundlePrice, isBundleId } from "@shared/bundles";
 import type { Pence } from "@shared/money";
 import { FREE_SHIPPING_THRESHOLD_PENCE } from "@shared/shipping";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.js";
-import { bundlePrices, systemSettings } from "../db/schema.js";
+import { bundlePrices, shippingZoneCountries, shippingZones, systemSettings } from "../db/schema.js";
+
+/** The shop's own country: its zone's free-shipping threshold is the one the Prices screen sets. */
+const HOME_COUNTRY = "GB";
 
 export const FREE_SHIPPING_THRESHOLD_KEY = "free_shipping_threshold_pence";
 
@@ -101,6 +104,20 @@ export async function updateShopPrices(
         target: systemSettings.settingKey,
         set: { settingValue: value, updatedAt: new Date() },
       });
+    // The threshold is the home zone's (the United Kingdom's): checkout prices shipping from
+    // zones (issue 16), so the owner's one figure is kept there too.
+    await tx
+      .update(shippingZones)
+      .set({ freeStandardOver: input.freeShippingThresholdPence, updatedAt: new Date() })
+      .where(
+        inArray(
+          shippingZones.id,
+          tx
+            .select({ id: shippingZoneCountries.zoneId })
+            .from(shippingZoneCountries)
+            .where(eq(shippingZoneCountries.country, HOME_COUNTRY)),
+        ),
+      );
   }
   return { before, after: record(await loadShopPrices(tx)) };
 }

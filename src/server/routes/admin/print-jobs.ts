@@ -7,8 +7,9 @@
  *   POST /admin/orders/:id/print-jobs/:jobId/retry    failed -> pending again (audit-logged)
  * Print files are never served by the public media route; this is the only way to them.
  */
+
 import { zValidator } from "@hono/zod-validator";
-import { MESSAGES } from "@shared/messages";
+import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
@@ -74,9 +75,9 @@ export function adminPrintJobRoutes(ctx: AppContext) {
     .get("/orders/:id/print-jobs/:jobId/file", zValidator("param", jobParams, validationHook), async (c) => {
       const { id, jobId } = c.req.valid("param");
       const found = await printFileForDownload(db, id, jobId);
-      if (!found) throw new HttpError(404, "print_file_not_found", MESSAGES.printFiles.notFound);
+      if (!found) throw new HttpError(404, "print_file_not_found", ADMIN_MESSAGE_TEXTS.printFiles.notFound);
       const file = await ctx.storage.open(found.fileKey);
-      if (!file) throw new HttpError(404, "print_file_missing", MESSAGES.printFiles.fileMissing);
+      if (!file) throw new HttpError(404, "print_file_missing", ADMIN_MESSAGE_TEXTS.printFiles.fileMissing);
       await withAudit(db, actorOf(c), {
         actionType: "print_file.download",
         tableName: "print_jobs",

@@ -3,7 +3,7 @@
  * in pence), free-delivery threshold, delivery days and duties. Saved as a whole; the server
  * validates (no negative price, a country in one zone only) and audit-logs the change.
  */
-import { MESSAGES } from "@shared/messages";
+import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { formatMinorUnitsAsDecimal, poundsToPence } from "@shared/money";
 import { type ShippingZone, shippingZonesSchema } from "@shared/shipping-zones";
 import { countryName } from "@shared/world-countries";
@@ -33,7 +33,7 @@ interface ZoneDraft {
   sortOrder: number;
 }
 
-const M = MESSAGES.shippingZones;
+const M = ADMIN_MESSAGE_TEXTS.shippingZones;
 
 function toDraft(zone: ShippingZone): ZoneDraft {
   return {
