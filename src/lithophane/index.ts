@@ -25,7 +25,7 @@ export {
   type PanelGeometry,
 } from "./geometry";
 export { computeHeightmap, type Heightmap, thicknessForBrightness } from "./heightmap";
-export { type Outline, shapeOutline } from "./outline";
+export { type Outline, type PanelBounds, panelBounds, shapeOutline } from "./outline";
 export {
   DEFAULTS,
   FRONT_FACES,
