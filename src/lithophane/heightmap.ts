@@ -1,3 +1,4 @@
+import { localContrast } from "./contrast";
 import { resolveCropRect } from "./crop";
 import { LithophaneError } from "./errors";
 import { snapToLayers } from "./layers";
@@ -154,6 +155,7 @@ export function computeHeightmap(
     y: Math.max(crop.height / ny, spec.nozzleMm * pxPerMmY),
   };
   const values = resampleToGrid(greyPixels, width, height, crop, nx, ny, windowPx, mirror);
+  if (spec.localContrast) localContrast(values, nx, ny);
   if (spec.smoothingMm > 0) {
     boxBlur(values, nx, ny, Math.round(spec.smoothingMm / stepXMm), Math.round(spec.smoothingMm / stepYMm));
   }

@@ -7,6 +7,7 @@
  * the image is mirrored left-right in model space and reads correctly from the front with light behind.
  */
 export { type ByteSink, ChunkedOutput, MemorySink } from "./chunks";
+export { LOCAL_CONTRAST_DEFAULTS, localContrast } from "./contrast";
 export {
   type CropInput,
   type CropRect,

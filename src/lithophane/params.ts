@@ -48,6 +48,7 @@ export const DEFAULTS = {
   layerSnapMm: 0,
   borderMm: 3,
   smoothingMm: 0,
+  localContrast: false,
   /** A 0.4 mm nozzle: the photo is averaged over at least this width (finer detail cannot print). */
   nozzleMm: 0.4,
   front: "flat" as FrontFace,
@@ -78,6 +79,8 @@ export interface PanelOptions {
   borderMm?: number;
   /** Box-blur radius applied to the image on the grid before mapping; 0 = off. */
   smoothingMm?: number;
+  /** Local contrast (CLAHE) before the mapping: lifts shadowed regions; off by default. */
+  localContrast?: boolean;
   /** Averaging window floor in mm (the nozzle's line width); 0 averages over the grid cell only. */
   nozzleMm?: number;
   front?: FrontFace;
@@ -101,6 +104,7 @@ export interface PanelSpec {
   borderMm: number;
   smoothingMm: number;
   nozzleMm: number;
+  localContrast: boolean;
   front: FrontFace;
   crop: CropInput | undefined;
 }
@@ -257,6 +261,7 @@ export function resolvePanelSpec(options: PanelOptions): PanelSpec {
     borderMm,
     smoothingMm,
     nozzleMm,
+    localContrast: options.localContrast === true,
     front,
     crop: options.crop,
   };
