@@ -1,7 +1,7 @@
 import { resolveCropRect } from "./crop";
 import { buildIndexedMesh, buildPanelGeometry } from "./geometry";
 import { computeHeightmap, type Heightmap } from "./heightmap";
-import { type Outline, shapeOutline } from "./outline";
+import { type Outline, outlineBounds, shapeOutline } from "./outline";
 import { DEFAULTS, type ShapeId } from "./params";
 import { PREVIEW_RESOLUTION_MM } from "./preview";
 import { linearToSrgb } from "./tones";
@@ -230,10 +230,12 @@ export function offsetOutline(shape: ShapeId, widthMm: number, heightMm: number,
     xs: Float64Array.from([0, widthMm, widthMm, 0]),
     ys: Float64Array.from([0, 0, heightMm, heightMm]),
   };
-  const sx = (widthMm + 2 * offsetMm) / widthMm;
-  const sy = (heightMm + 2 * offsetMm) / heightMm;
-  const cx = widthMm / 2;
-  const cy = heightMm / 2;
+  // Scaled about the outline's own bounds, so the offset is offsetMm on every side of the shape itself.
+  const { minX, maxX, minY, maxY } = outlineBounds(base);
+  const sx = (maxX - minX + 2 * offsetMm) / (maxX - minX);
+  const sy = (maxY - minY + 2 * offsetMm) / (maxY - minY);
+  const cx = (minX + maxX) / 2;
+  const cy = (minY + maxY) / 2;
   return {
     xs: base.xs.map((x) => cx + (x - cx) * sx),
     ys: base.ys.map((y) => cy + (y - cy) * sy),

@@ -1,8 +1,10 @@
-import { type CropRect, resolveCropRect } from "./crop";
+import { localContrast } from "./contrast";
+import { resolveCropRect } from "./crop";
 import { LithophaneError } from "./errors";
 import { snapToLayers } from "./layers";
 import { shapeOutline, signedDistanceField } from "./outline";
 import { gridVertexCount, type PanelOptions, type PanelSpec, resolvePanelSpec } from "./params";
+import { resampleToGrid } from "./resample";
 import { autoLevels, srgbToLinear } from "./tones";
 
 /**
@@ -55,127 +57,6 @@ function thicknessTable(spec: PanelSpec, levels: readonly [number, number]): Flo
     table[k] = Math.min(spec.maxThicknessMm, Math.max(spec.minThicknessMm, t));
   }
   return table;
-}
-
-/** Samples the crop onto an nx x ny grid of grey values (0..255), already oriented into model space. */
-function sampleGrid(
-  grey: Uint8Array,
-  width: number,
-  height: number,
-  crop: CropRect,
-  nx: number,
-  ny: number,
-  mirror: boolean,
-): Float32Array {
-  const out = new Float32Array(nx * ny);
-  // Sample position of model column i / row j in source pixel units (pixel centres at +0.5).
-  const sourceX = (i: number): number => crop.x + (((mirror ? nx - 1 - i : i) + 0.5) / nx) * crop.width;
-  const sourceY = (j: number): number => crop.y + ((ny - 1 - j + 0.5) / ny) * crop.height;
-  // Filters read only pixels inside the crop, so nothing outside it bleeds into the panel's edge.
-  const cropLeft = Math.floor(crop.x + 1e-9);
-  const cropTop = Math.floor(crop.y + 1e-9);
-  const cropRight = Math.max(cropLeft + 1, Math.min(width, Math.ceil(crop.x + crop.width - 1e-9)));
-  const cropBottom = Math.max(cropTop + 1, Math.min(height, Math.ceil(crop.y + crop.height - 1e-9)));
-  const clampX = (u: number): number => Math.min(cropRight - 0.5, Math.max(cropLeft + 0.5, u));
-  const clampY = (v: number): number => Math.min(cropBottom - 0.5, Math.max(cropTop + 0.5, v));
-  const exact =
-    width === nx && height === ny && crop.x === 0 && crop.y === 0 && crop.width === nx && crop.height === ny;
-  if (exact) {
-    for (let j = 0; j < ny; j++) {
-      const src = (ny - 1 - j) * width;
-      const dst = j * nx;
-      if (mirror) for (let i = 0; i < nx; i++) out[dst + i] = grey[src + nx - 1 - i]!;
-      else for (let i = 0; i < nx; i++) out[dst + i] = grey[src + i]!;
-    }
-    return out;
-  }
-  const footprintX = crop.width / nx;
-  const footprintY = crop.height / ny;
-  if (footprintX > 1.5 || footprintY > 1.5) {
-    // Downsampling: average the source pixels under each grid cell (summed-area table), no aliasing.
-    const stride = width + 1;
-    const sums = new Float64Array(stride * (height + 1));
-    for (let y = 0; y < height; y++) {
-      let rowSum = 0;
-      for (let x = 0; x < width; x++) {
-        rowSum += grey[y * width + x]!;
-        sums[(y + 1) * stride + x + 1] = sums[y * stride + x + 1]! + rowSum;
-      }
-    }
-    const x0s = new Int32Array(nx);
-    const x1s = new Int32Array(nx);
-    for (let i = 0; i < nx; i++) {
-      const centre = sourceX(i);
-      x0s[i] = Math.max(cropLeft, Math.min(cropRight - 1, Math.floor(centre - footprintX / 2)));
-      x1s[i] = Math.max(x0s[i]! + 1, Math.min(cropRight, Math.ceil(centre + footprintX / 2)));
-    }
-    for (let j = 0; j < ny; j++) {
-      const centre = sourceY(j);
-      const y0 = Math.max(cropTop, Math.min(cropBottom - 1, Math.floor(centre - footprintY / 2)));
-      const y1 = Math.max(y0 + 1, Math.min(cropBottom, Math.ceil(centre + footprintY / 2)));
-      const dst = j * nx;
-      for (let i = 0; i < nx; i++) {
-        const x0 = x0s[i]!;
-        const x1 = x1s[i]!;
-        const total =
-          sums[y1 * stride + x1]! -
-          sums[y0 * stride + x1]! -
-          sums[y1 * stride + x0]! +
-          sums[y0 * stride + x0]!;
-        out[dst + i] = total / ((x1 - x0) * (y1 - y0));
-      }
-    }
-    return out;
-  }
-  // Upsampling or near 1:1: bilinear between pixel centres.
-  const columnLow = new Int32Array(nx);
-  const columnWeight = new Float32Array(nx);
-  for (let i = 0; i < nx; i++) {
-    const u = clampX(sourceX(i)) - 0.5;
-    const low = Math.min(width - 2, Math.floor(u));
-    columnLow[i] = Math.max(0, low);
-    columnWeight[i] = width > 1 ? u - Math.max(0, low) : 0;
-  }
-  for (let j = 0; j < ny; j++) {
-    const v = clampY(sourceY(j)) - 0.5;
-    const low = Math.max(0, Math.min(height - 2, Math.floor(v)));
-    const wy = height > 1 ? v - low : 0;
-    const rowA = low * width;
-    const rowB = Math.min(height - 1, low + 1) * width;
-    const dst = j * nx;
-    for (let i = 0; i < nx; i++) {
-      const x = columnLow[i]!;
-      const wx = columnWeight[i]!;
-      const x1 = Math.min(width - 1, x + 1);
-      const top = grey[rowA + x]! + (grey[rowA + x1]! - grey[rowA + x]!) * wx;
-      const bottom = grey[rowB + x]! + (grey[rowB + x1]! - grey[rowB + x]!) * wx;
-      out[dst + i] = top + (bottom - top) * wy;
-    }
-  }
-  return out;
-}
-
-/**
- * A grid-sized image straight to thickness, flipped to model space (row 0 at the bottom) and mirrored for
- * a flat front: the same values as sampleGrid's exact path followed by the table lookup.
- */
-function mapGreyGrid(
-  grey: Uint8Array,
-  nx: number,
-  ny: number,
-  mirror: boolean,
-  table: Float32Array,
-): Float32Array {
-  const byGrey = new Float32Array(256);
-  for (let g = 0; g < 256; g++) byGrey[g] = table[g * LUT_STEPS_PER_LEVEL]!;
-  const out = new Float32Array(nx * ny);
-  for (let j = 0; j < ny; j++) {
-    const src = (ny - 1 - j) * nx;
-    const dst = j * nx;
-    if (mirror) for (let i = 0; i < nx; i++) out[dst + i] = byGrey[grey[src + nx - 1 - i]!]!;
-    else for (let i = 0; i < nx; i++) out[dst + i] = byGrey[grey[src + i]!]!;
-  }
-  return out;
 }
 
 /** Separable box blur, two passes (close to a Gaussian), in place. */
@@ -266,24 +147,23 @@ export function computeHeightmap(
   const stepYMm = spec.heightMm / (ny - 1);
   const crop = resolveCropRect(spec.crop, width, height, spec.widthMm / spec.heightMm);
   const mirror = spec.front === "flat";
-  let thicknessMm: Float32Array;
-  const exact =
-    width === nx && height === ny && crop.x === 0 && crop.y === 0 && crop.width === nx && crop.height === ny;
-  if (exact && spec.smoothingMm === 0) {
-    // The image is already the grid (the Node decoder resizes to it): one pass, grey byte -> thickness.
-    const levels = spec.autoLevels ? autoLevels(greyPixels.subarray(0, nx * ny)) : ([0, 255] as const);
-    thicknessMm = mapGreyGrid(greyPixels, nx, ny, mirror, thicknessTable(spec, levels));
-  } else {
-    const values = sampleGrid(greyPixels, width, height, crop, nx, ny, mirror);
-    if (spec.smoothingMm > 0) {
-      boxBlur(values, nx, ny, Math.round(spec.smoothingMm / stepXMm), Math.round(spec.smoothingMm / stepYMm));
-    }
-    const table = thicknessTable(spec, spec.autoLevels ? autoLevels(values) : [0, 255]);
-    const scale = LUT_STEPS_PER_LEVEL;
-    thicknessMm = values; // mapped in place: the grey values are not needed afterwards
-    for (let k = 0; k < thicknessMm.length; k++) {
-      thicknessMm[k] = table[Math.round(thicknessMm[k]! * scale)]!;
-    }
+  // Area average over the grid cell or the nozzle's width, whichever is wider (see resample.ts).
+  const pxPerMmX = crop.width / spec.widthMm;
+  const pxPerMmY = crop.height / spec.heightMm;
+  const windowPx = {
+    x: Math.max(crop.width / nx, spec.nozzleMm * pxPerMmX),
+    y: Math.max(crop.height / ny, spec.nozzleMm * pxPerMmY),
+  };
+  const values = resampleToGrid(greyPixels, width, height, crop, nx, ny, windowPx, mirror);
+  if (spec.localContrast) localContrast(values, nx, ny);
+  if (spec.smoothingMm > 0) {
+    boxBlur(values, nx, ny, Math.round(spec.smoothingMm / stepXMm), Math.round(spec.smoothingMm / stepYMm));
+  }
+  const table = thicknessTable(spec, spec.autoLevels ? autoLevels(values) : [0, 255]);
+  const scale = LUT_STEPS_PER_LEVEL;
+  const thicknessMm = values; // mapped in place: the grey values are not needed afterwards
+  for (let k = 0; k < thicknessMm.length; k++) {
+    thicknessMm[k] = table[Math.round(thicknessMm[k]! * scale)]!;
   }
 
   if (spec.layerSnapMm > 0) {

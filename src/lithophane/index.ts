@@ -7,6 +7,7 @@
  * the image is mirrored left-right in model space and reads correctly from the front with light behind.
  */
 export { type ByteSink, ChunkedOutput, MemorySink } from "./chunks";
+export { LOCAL_CONTRAST_DEFAULTS, localContrast } from "./contrast";
 export {
   type CropInput,
   type CropRect,
@@ -25,7 +26,7 @@ export {
   type PanelGeometry,
 } from "./geometry";
 export { computeHeightmap, type Heightmap, thicknessForBrightness } from "./heightmap";
-export { type Outline, shapeOutline } from "./outline";
+export { type Outline, type PanelBounds, panelBounds, shapeOutline } from "./outline";
 export {
   DEFAULTS,
   FRONT_FACES,

@@ -7,13 +7,27 @@ export interface Outline {
   ys: Float64Array;
 }
 
-/** Flat-top hexagon touching all four sides of the width x height box. */
+/**
+ * A regular flat-top hexagon (120 degree corners) centred in the width x height box: across corners it is
+ * the box's width (or less, when the box is too flat to hold it), across flats sqrt(3)/2 of that. A 180 mm
+ * square size gives 180 mm across corners and 155.9 mm across flats; the creator clips the 1:1 crop the
+ * same way (features/creator/shapes.ts draws this outline).
+ */
 function hexagonOutline(widthMm: number, heightMm: number): Outline {
-  const w = widthMm;
-  const h = heightMm;
+  const radius = Math.min(widthMm, (2 * heightMm) / Math.sqrt(3)) / 2;
+  const halfFlats = (radius * Math.sqrt(3)) / 2;
+  const cx = widthMm / 2;
+  const cy = heightMm / 2;
   return {
-    xs: Float64Array.from([w / 4, (3 * w) / 4, w, (3 * w) / 4, w / 4, 0]),
-    ys: Float64Array.from([0, 0, h / 2, h, h, h / 2]),
+    xs: Float64Array.from([
+      cx - radius / 2,
+      cx + radius / 2,
+      cx + radius,
+      cx + radius / 2,
+      cx - radius / 2,
+      cx - radius,
+    ]),
+    ys: Float64Array.from([cy - halfFlats, cy - halfFlats, cy, cy + halfFlats, cy + halfFlats, cy]),
   };
 }
 
@@ -68,6 +82,33 @@ function heartOutline(widthMm: number, heightMm: number): Outline {
 export function shapeOutline(shape: ShapeId, widthMm: number, heightMm: number): Outline | null {
   if (!SHAPES[shape].masked) return null;
   return shape === "hexagon" ? hexagonOutline(widthMm, heightMm) : heartOutline(widthMm, heightMm);
+}
+
+/** Axis-aligned bounds of the panel in panel millimetres: its outline's, or the whole box for rectangles. */
+export interface PanelBounds {
+  minX: number;
+  maxX: number;
+  minY: number;
+  maxY: number;
+}
+
+export function outlineBounds(outline: Outline): PanelBounds {
+  let minX = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < outline.xs.length; k++) {
+    minX = Math.min(minX, outline.xs[k]!);
+    maxX = Math.max(maxX, outline.xs[k]!);
+    minY = Math.min(minY, outline.ys[k]!);
+    maxY = Math.max(maxY, outline.ys[k]!);
+  }
+  return { minX, maxX, minY, maxY };
+}
+
+export function panelBounds(shape: ShapeId, widthMm: number, heightMm: number): PanelBounds {
+  const outline = shapeOutline(shape, widthMm, heightMm);
+  return outline ? outlineBounds(outline) : { minX: 0, maxX: widthMm, minY: 0, maxY: heightMm };
 }
 
 /** Value stored for grid points farther from the outline than the band; only the sign matters there. */

@@ -48,6 +48,9 @@ export const DEFAULTS = {
   layerSnapMm: 0,
   borderMm: 3,
   smoothingMm: 0,
+  localContrast: false,
+  /** A 0.4 mm nozzle: the photo is averaged over at least this width (finer detail cannot print). */
+  nozzleMm: 0.4,
   front: "flat" as FrontFace,
 } as const;
 
@@ -76,6 +79,10 @@ export interface PanelOptions {
   borderMm?: number;
   /** Box-blur radius applied to the image on the grid before mapping; 0 = off. */
   smoothingMm?: number;
+  /** Local contrast (CLAHE) before the mapping: lifts shadowed regions; off by default. */
+  localContrast?: boolean;
+  /** Averaging window floor in mm (the nozzle's line width); 0 averages over the grid cell only. */
+  nozzleMm?: number;
   front?: FrontFace;
   crop?: CropInput;
 }
@@ -96,6 +103,8 @@ export interface PanelSpec {
   layerSnapMm: number;
   borderMm: number;
   smoothingMm: number;
+  nozzleMm: number;
+  localContrast: boolean;
   front: FrontFace;
   crop: CropInput | undefined;
 }
@@ -105,6 +114,7 @@ export const LIMITS = {
   resolutionMm: { min: 0.05, max: 5 },
   thicknessMm: { min: 0.2, max: 20 },
   smoothingMm: { max: 20 },
+  nozzleMm: { max: 2 },
   /** Above this a single panel would need gigabytes; nobody prints it. */
   maxGridVertices: 40_000_000,
 } as const;
@@ -230,6 +240,7 @@ export function resolvePanelSpec(options: PanelOptions): PanelSpec {
     0,
     LIMITS.smoothingMm.max,
   );
+  const nozzleMm = requireNumber("Nozzle", options.nozzleMm ?? DEFAULTS.nozzleMm, 0, LIMITS.nozzleMm.max);
   const front = options.front ?? DEFAULTS.front;
   if (!(FRONT_FACES as readonly string[]).includes(front)) {
     invalid(`Unknown front face ${JSON.stringify(front)}; expected ${FRONT_FACES.join(" or ")}.`);
@@ -249,6 +260,8 @@ export function resolvePanelSpec(options: PanelOptions): PanelSpec {
     layerSnapMm,
     borderMm,
     smoothingMm,
+    nozzleMm,
+    localContrast: options.localContrast === true,
     front,
     crop: options.crop,
   };

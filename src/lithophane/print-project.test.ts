@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { shapeOutline } from "./outline";
 import { resolvePanelSpec } from "./params";
 import {
   buildItemTransform,
@@ -28,6 +29,17 @@ describe("print project", () => {
       m[1]! * (m[3]! * m[8]! - m[5]! * m[6]!) +
       m[2]! * (m[3]! * m[7]! - m[4]! * m[6]!);
     expect(det).toBe(1);
+  });
+
+  it("stands a regular hexagon on its lowest flat, its height the distance across flats", () => {
+    const hexagon = resolvePanelSpec({ shape: "hexagon", widthMm: 180, heightMm: 180 });
+    const m = buildItemTransform(hexagon, "upright");
+    const outline = shapeOutline("hexagon", 180, 180)!;
+    const zs = Array.from(outline.ys, (y, k) => transformPoint(m, outline.xs[k]!, y, 0)[2]);
+    expect(Math.min(...zs)).toBeCloseTo(0, 9);
+    expect(Math.max(...zs)).toBeCloseTo(155.885, 3);
+    const xs = Array.from(outline.xs, (x, k) => transformPoint(m, x, outline.ys[k]!, 0)[0]);
+    expect((Math.min(...xs) + Math.max(...xs)) / 2).toBeCloseTo(125, 9);
   });
 
   it("lays the panel flat when asked", () => {

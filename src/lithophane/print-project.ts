@@ -7,6 +7,7 @@
  * nozzle's x/y positioning instead of by ~22 layer steps. The flat option lays the flat face on the bed and
  * relies on layer-snapped thickness (see layers.ts) to keep gradients free of contour bands.
  */
+import { panelBounds } from "./outline";
 import type { PanelSpec } from "./params";
 import type { ThreeMfProject } from "./threemf";
 
@@ -48,12 +49,15 @@ const BED_CENTRE_MM = { x: 125, y: 105 } as const;
  * a proper rotation (determinant +1), so no facet turns inside out. Flat: the identity plus centring.
  */
 export function buildItemTransform(spec: PanelSpec, orientation: Orientation): number[] {
-  const { widthMm: w, heightMm: h, maxThicknessMm: t } = spec;
+  // The outline's own bounds, not the nominal box: a regular hexagon is shorter than its square box.
+  const { minX, maxX, minY, maxY } = panelBounds(spec.shape, spec.widthMm, spec.heightMm);
+  const t = spec.maxThicknessMm;
+  const centreX = (minX + maxX) / 2;
   if (orientation === "flat") {
-    return [1, 0, 0, 0, 1, 0, 0, 0, 1, BED_CENTRE_MM.x - w / 2, BED_CENTRE_MM.y - h / 2, 0];
+    return [1, 0, 0, 0, 1, 0, 0, 0, 1, BED_CENTRE_MM.x - centreX, BED_CENTRE_MM.y - (minY + maxY) / 2, 0];
   }
-  // Rows: image of the x, y and z unit vectors, then the translation.
-  return [-1, 0, 0, 0, 0, 1, 0, 1, 0, BED_CENTRE_MM.x + w / 2, BED_CENTRE_MM.y - t / 2, 0];
+  // Rows: image of the x, y and z unit vectors, then the translation (the outline's lowest point on the bed).
+  return [-1, 0, 0, 0, 0, 1, 0, 1, 0, BED_CENTRE_MM.x + centreX, BED_CENTRE_MM.y - t / 2, -minY];
 }
 
 /** Applies a 3MF transform to a point (used by tests and the wedge's own checks). */

@@ -179,12 +179,18 @@ function earClip(xs: Float64Array, ys: Float64Array, minHeight: number): Uint32A
   return triangles;
 }
 
+/** Vertices this close to a straight line count as on it: float rounding of a truly straight side. */
+const COLLINEAR_MM = 1e-6;
+
 /**
  * Triangulates a simple polygon (counter-clockwise) keeping every vertex, including collinear ones, so
- * the result shares each boundary edge with the walls. Runs of vertices within `tolerance` of a straight
- * line are first taken out, the remaining polygon is ear-clipped, and each removed run is put back by
- * fanning the one triangle on its edge from that triangle's opposite corner: no sliver pockets, no
- * zero-area triangles. Returns vertex positions, three per triangle, counter-clockwise.
+ * the result shares each boundary edge with the walls. Runs of vertices on a straight line (within
+ * COLLINEAR_MM: the hexagon's sides, the heart's tangents) are first taken out, the rest is ear-clipped
+ * preferring ears at least `tolerance` thick, each removed run is put back by fanning the one triangle on
+ * its edge from that triangle's opposite corner, and Lawson flips then replace needles with triangles
+ * reaching across. (Runs taken out at `tolerance` itself, as before, included gently curved stretches of
+ * the heart whose fans were 1e-9 mm needles, some folded over.) Returns vertex positions, three per
+ * triangle, counter-clockwise.
  */
 export function triangulatePolygon(xs: Float64Array, ys: Float64Array, tolerance = 0): Uint32Array {
   const n = xs.length;
@@ -201,14 +207,14 @@ export function triangulatePolygon(xs: Float64Array, ys: Float64Array, tolerance
       start = k;
     }
   }
-  /** True when every vertex strictly between i and j (cyclic) lies within tolerance of chord i-j, inside it. */
+  /** True when every vertex strictly between i and j (cyclic) lies within COLLINEAR_MM of chord i-j, inside it. */
   const straight = (i: number, j: number): boolean => {
     const dx = xs[j]! - xs[i]!;
     const dy = ys[j]! - ys[i]!;
     const length = Math.hypot(dx, dy);
     if (length === 0) return false;
     for (let m = (i + 1) % n; m !== j; m = (m + 1) % n) {
-      if (Math.abs(cross(i, j, m)) > tolerance * length) return false;
+      if (Math.abs(cross(i, j, m)) > COLLINEAR_MM * length) return false;
       const along = ((xs[m]! - xs[i]!) * dx + (ys[m]! - ys[i]!) * dy) / length;
       if (along <= 0 || along >= length) return false;
     }
@@ -221,10 +227,7 @@ export function triangulatePolygon(xs: Float64Array, ys: Float64Array, tolerance
   do {
     kept.push(i);
     let end = (i + 1) % n;
-    if (tolerance > 0) {
-      while (end !== start && (end + 1) % n !== i && straight(i, (end + 1) % n)) end = (end + 1) % n;
-      // Never swallow the start vertex, and keep at least a triangle.
-    }
+    while (end !== start && (end + 1) % n !== i && straight(i, (end + 1) % n)) end = (end + 1) % n;
     if ((end + n - i) % n > 1) {
       const run: number[] = [];
       for (let m = (i + 1) % n; m !== end; m = (m + 1) % n) run.push(m);
@@ -261,5 +264,78 @@ export function triangulatePolygon(xs: Float64Array, ys: Float64Array, tolerance
     emit(kept[keptTriangles[k]!]!, kept[keptTriangles[k + 1]!]!, kept[keptTriangles[k + 2]!]!);
   }
   if (t !== triangles.length) throw new LithophaneError("internal", "Back-face triangulation lost vertices.");
+  delaunayFlips(xs, ys, triangles);
   return triangles;
+}
+
+/**
+ * Lawson flips towards the constrained Delaunay triangulation, in place: every interior edge whose two
+ * triangles form a convex quad with the opposite corner inside the other's circumcircle is swapped for the
+ * quad's other diagonal. Putting collinear runs back by fanning leaves needle triangles along gently curved
+ * outlines (the heart's arcs: heights of 1e-9 mm, which float32 turns inside out); the flips replace them
+ * with triangles reaching across the polygon. Boundary edges never flip, so the walls still match.
+ */
+export function delaunayFlips(xs: Float64Array, ys: Float64Array, triangles: Uint32Array): number {
+  const count = triangles.length / 3;
+  const n = xs.length;
+  // Directed edge (a -> b) to the corner slot holding a, for triangles listed counter-clockwise.
+  const slotOf = new Map<number, number>();
+  const key = (a: number, b: number): number => a * n + b;
+  for (let slot = 0; slot < triangles.length; slot++) {
+    const base = slot - (slot % 3);
+    slotOf.set(key(triangles[slot]!, triangles[base + ((slot + 1) % 3)]!), slot);
+  }
+  const orient = (a: number, b: number, c: number): number =>
+    (xs[b]! - xs[a]!) * (ys[c]! - ys[a]!) - (ys[b]! - ys[a]!) * (xs[c]! - xs[a]!);
+  /** d strictly inside the circumcircle of counter-clockwise a, b, c. */
+  const inCircle = (a: number, b: number, c: number, d: number): boolean => {
+    const adx = xs[a]! - xs[d]!;
+    const ady = ys[a]! - ys[d]!;
+    const bdx = xs[b]! - xs[d]!;
+    const bdy = ys[b]! - ys[d]!;
+    const cdx = xs[c]! - xs[d]!;
+    const cdy = ys[c]! - ys[d]!;
+    const det =
+      (adx * adx + ady * ady) * (bdx * cdy - cdx * bdy) -
+      (bdx * bdx + bdy * bdy) * (adx * cdy - cdx * ady) +
+      (cdx * cdx + cdy * cdy) * (adx * bdy - bdx * ady);
+    const scale = (adx * adx + ady * ady + bdx * bdx + bdy * bdy + cdx * cdx + cdy * cdy) ** 2;
+    return det > 1e-12 * scale;
+  };
+  const setTriangle = (t: number, a: number, b: number, c: number): void => {
+    triangles[3 * t] = a;
+    triangles[3 * t + 1] = b;
+    triangles[3 * t + 2] = c;
+    slotOf.set(key(a, b), 3 * t);
+    slotOf.set(key(b, c), 3 * t + 1);
+    slotOf.set(key(c, a), 3 * t + 2);
+  };
+  const stack: number[] = [];
+  for (let slot = 0; slot < triangles.length; slot++) stack.push(slot);
+  let flips = 0;
+  // Exact arithmetic would guarantee termination; the cap guards against rounding ping-pong.
+  const maxFlips = 20 * count + 100;
+  while (stack.length > 0 && flips < maxFlips) {
+    const slot = stack.pop()!;
+    const t = Math.floor(slot / 3);
+    const a = triangles[slot]!;
+    const b = triangles[3 * t + ((slot + 1) % 3)]!;
+    const c = triangles[3 * t + ((slot + 2) % 3)]!;
+    // The slot may be stale after an earlier flip: only act when a -> b is still this triangle's edge.
+    if (slotOf.get(key(a, b)) !== slot) continue;
+    const twin = slotOf.get(key(b, a));
+    if (twin === undefined) continue; // a boundary edge
+    const u = Math.floor(twin / 3);
+    const d = triangles[3 * u + ((twin + 2) % 3)]!;
+    if (!inCircle(a, b, c, d)) continue;
+    // The new diagonal c-d must lie inside the quad a d b c (convex at a and b).
+    if (orient(c, a, d) <= 0 || orient(d, b, c) <= 0) continue;
+    slotOf.delete(key(a, b));
+    slotOf.delete(key(b, a));
+    setTriangle(t, c, a, d);
+    setTriangle(u, d, b, c);
+    flips++;
+    for (const edge of [3 * t, 3 * t + 1, 3 * t + 2, 3 * u, 3 * u + 1, 3 * u + 2]) stack.push(edge);
+  }
+  return flips;
 }

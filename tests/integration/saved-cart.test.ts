@@ -137,6 +137,31 @@ describe("saved cart", () => {
     expect(await getCart(alice)).toEqual([]);
   });
 
+  it("writes nothing when a save repeats the stored cart, and rewrites on any change, a crop's too", async () => {
+    const lith = lithophane({ cropData: { x: 0.1, y: 1 / 3, zoom: 1.2345678, aspectRatio: "1:1" } });
+    const kit = accessory("wall-mount-kit");
+    await putCart(alice, [lith, kit]);
+    const rowIds = async () =>
+      (
+        await shop.ctx.database.db
+          .select({ id: cartItems.id })
+          .from(cartItems)
+          .where(eq(cartItems.userId, alice.userId))
+          .orderBy(cartItems.position)
+      ).map((row) => row.id);
+    const first = await rowIds();
+    // The same cart again (as the client sends it after each change and on sign-in): the rows stay.
+    expect((await putCart(alice, [lith, kit])).status).toBe(200);
+    expect(await rowIds()).toEqual(first);
+    // A crop moved by less than a pixel is still a change, and the order is part of the cart.
+    await putCart(alice, [{ ...lith, cropData: { ...lith.cropData!, x: 0.11 } }, kit]);
+    const moved = await rowIds();
+    expect(moved).not.toEqual(first);
+    await putCart(alice, [kit, { ...lith, cropData: { ...lith.cropData!, x: 0.11 } }]);
+    expect(await rowIds()).not.toEqual(moved);
+    expect((await getCart(alice)).map((i) => i.id)).toEqual([kit.id, lith.id]);
+  });
+
   it("concurrent saves of one customer's cart end with exactly one of them, never a mix", async () => {
     // Two tabs saving at once: each save must replace the cart whole, not add to the other's.
     const carts = Array.from({ length: 8 }, () => [lithophane(), accessory("wall-mount-kit")]);

@@ -2,6 +2,7 @@
  * npm run lithophane -- <image> --shape <id> --width-mm N --height-mm N --out <file.stl|file.3mf> [options]
  * Prints triangles, bytes and time; any bad argument or unreadable image exits with code 1 and leaves no file.
  */
+
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
@@ -19,6 +20,7 @@ import {
 import { wedgeSteps } from "../../lithophane/tones.js";
 import { wedgeHeightmap } from "../../lithophane/wedge.js";
 import { formatFromPath, generatePrintFile, writePrintFile } from "../print/print-file.js";
+import { RENDER_USAGE, RenderUsageError, render } from "./render.js";
 
 const USAGE = `Usage: npm run lithophane -- <image> --shape <${SHAPE_IDS.join("|")}> --width-mm N --height-mm N --out <file.stl|file.3mf>
 Options:
@@ -34,7 +36,10 @@ Options:
   --crop-px x,y,w,h       crop rectangle in source pixels (react-easy-crop's croppedAreaPixels)
   --orientation O         3MF: ${ORIENTATIONS.join(" | ")} on the bed (default upright)
   --layer-mm N            3MF: layer height written into the project (default 0.1)
-  --filament NAME         3MF: filament profile name written into the project`;
+  --filament NAME         3MF: filament profile name written into the project
+  --local-contrast        local contrast (CLAHE) before the mapping: lifts shadowed regions
+
+  npm run lithophane -- render --help      the photo beside the panel lit on the box, as a PNG`;
 
 class UsageError extends Error {}
 
@@ -101,6 +106,7 @@ async function calibration(argv: string[]): Promise<number> {
 export async function main(argv: string[]): Promise<number> {
   try {
     if (argv[0] === "calibration") return await calibration(argv.slice(1));
+    if (argv[0] === "render") return await render(argv.slice(1));
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,
@@ -123,6 +129,7 @@ export async function main(argv: string[]): Promise<number> {
         orientation: { type: "string" },
         "layer-mm": { type: "string" },
         filament: { type: "string" },
+        "local-contrast": { type: "boolean" },
         out: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
@@ -199,6 +206,7 @@ export async function main(argv: string[]): Promise<number> {
       transmissionPerMm: numberOption(values, "transmission"),
       borderMm: numberOption(values, "border-mm"),
       smoothingMm: numberOption(values, "smoothing-mm"),
+      localContrast: values["local-contrast"] === true,
       front: values.front as "flat" | "relief" | undefined,
       crop,
       format,
@@ -210,7 +218,9 @@ export async function main(argv: string[]): Promise<number> {
     );
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof RenderUsageError) {
+      console.error(`error: ${error.message}\n\n${RENDER_USAGE}`);
+    } else if (error instanceof UsageError) {
       console.error(`error: ${error.message}\n\n${USAGE}`);
     } else if (isLithophaneError(error)) {
       console.error(`error: ${error.message}`);

@@ -2,14 +2,16 @@
  * Photo -> grey levels on the heightmap grid, with sharp (Node only; the browser decodes with a canvas).
  */
 import sharp from "sharp";
-import { type CropInput, resolveCropRect } from "../../lithophane/crop.js";
+import { type CropInput, type PixelCrop, resolveCropRect } from "../../lithophane/crop.js";
 import { LithophaneError } from "../../lithophane/errors.js";
-import { gridVertexCount, type PanelSpec } from "../../lithophane/params.js";
+import type { PanelSpec } from "../../lithophane/params.js";
 
 export interface GreyImage {
   pixels: Uint8Array;
   width: number;
   height: number;
+  /** The customer's crop within these pixels (fractional source pixels). */
+  crop: PixelCrop;
 }
 
 /** Reads the image's display size (after EXIF rotation), the frame react-easy-crop's crop refers to. */
@@ -25,46 +27,47 @@ async function orientedSize(input: string | Uint8Array): Promise<{ width: number
 }
 
 /**
- * Decodes the image, applies EXIF orientation and the crop, flattens transparency onto white, converts to
- * grey and resizes (Lanczos) straight to the heightmap grid, so the JS side only maps grey levels to
- * thickness. Two sharp passes, so the Lanczos resize runs on one grey band instead of three colour bands
- * (the same bytes on the benchmark photo, ~30 ms less CPU for 2000 x 2000).
+ * Decodes the image, applies EXIF orientation, cuts out the pixels the crop covers, flattens transparency
+ * onto white and converts to grey, at the photo's own resolution. The grid is sampled from these pixels by
+ * the engine's area average (resample.ts), the same code the browser's preview runs, not by a Lanczos
+ * resize, whose ringing left light halos round dark text.
  */
-export async function decodeGreyscaleForGrid(
+export async function decodeGreyscaleCrop(
   input: string | Uint8Array,
   crop: CropInput | undefined,
   spec: PanelSpec,
 ): Promise<GreyImage> {
-  const nx = gridVertexCount(spec.widthMm, spec.resolutionMm);
-  const ny = gridVertexCount(spec.heightMm, spec.resolutionMm);
   try {
     const size = await orientedSize(input);
     const rect = resolveCropRect(crop, size.width, size.height, spec.widthMm / spec.heightMm);
-    const left = Math.min(size.width - 1, Math.max(0, Math.round(rect.x)));
-    const top = Math.min(size.height - 1, Math.max(0, Math.round(rect.y)));
-    const width = Math.max(1, Math.min(size.width - left, Math.round(rect.width)));
-    const height = Math.max(1, Math.min(size.height - top, Math.round(rect.height)));
-    const grey = await sharp(input)
+    const left = Math.min(size.width - 1, Math.max(0, Math.floor(rect.x + 1e-9)));
+    const top = Math.min(size.height - 1, Math.max(0, Math.floor(rect.y + 1e-9)));
+    const right = Math.max(left + 1, Math.min(size.width, Math.ceil(rect.x + rect.width - 1e-9)));
+    const bottom = Math.max(top + 1, Math.min(size.height, Math.ceil(rect.y + rect.height - 1e-9)));
+    const { data, info } = await sharp(input)
       .rotate()
-      .extract({ left, top, width, height })
+      .extract({ left, top, width: right - left, height: bottom - top })
       .flatten({ background: "#ffffff" })
       .toColourspace("b-w")
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const { data, info } = await sharp(grey.data, {
-      raw: { width: grey.info.width, height: grey.info.height, channels: grey.info.channels },
-    })
-      .resize(nx, ny, { fit: "fill", kernel: "lanczos3" })
-      .toColourspace("b-w")
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    if (info.channels !== 1 || info.width !== nx || info.height !== ny) {
+    if (info.channels !== 1 || info.width !== right - left || info.height !== bottom - top) {
       throw new LithophaneError(
         "internal",
         `Unexpected decoded image ${info.width}x${info.height}x${info.channels}.`,
       );
     }
-    return { pixels: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: nx, height: ny };
+    return {
+      pixels: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      width: info.width,
+      height: info.height,
+      crop: {
+        x: Math.max(0, rect.x - left),
+        y: Math.max(0, rect.y - top),
+        width: Math.min(rect.width, info.width),
+        height: Math.min(rect.height, info.height),
+      },
+    };
   } catch (error) {
     if (error instanceof LithophaneError) throw error;
     const reason = error instanceof Error ? error.message : String(error);

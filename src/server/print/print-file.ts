@@ -15,7 +15,7 @@ import { gridVertexCount, type PanelOptions, resolvePanelSpec } from "../../lith
 import { DEFAULT_PRINT_PROFILE, type PrintProfile, threeMfProject } from "../../lithophane/print-project.js";
 import { type WriteResult, writeStl } from "../../lithophane/stl.js";
 import { type ThreeMfProject, write3mf } from "../../lithophane/threemf.js";
-import { decodeGreyscaleForGrid } from "./decode.js";
+import { decodeGreyscaleCrop } from "./decode.js";
 import { FileSink } from "./file-sink.js";
 import { PARALLEL_STL_TRIANGLES, startStlWorker, writeStlInParallel } from "./stl-parallel.js";
 import { zlibDeflateEntry } from "./zlib-entry.js";
@@ -125,10 +125,12 @@ export async function generatePrintFile(options: GeneratePrintFileOptions): Prom
     (gridVertexCount(spec.heightMm, spec.resolutionMm) - 1);
   const worker = format === "stl" && 2 * gridCells >= PARALLEL_STL_TRIANGLES ? startStlWorker() : undefined;
   try {
-    const image = await decodeGreyscaleForGrid((imagePath ?? imageBuffer)!, spec.crop, spec);
+    const image = await decodeGreyscaleCrop((imagePath ?? imageBuffer)!, spec.crop, spec);
     onProgress?.(0.1);
-    // The crop is already applied by the decoder; the grid-sized image maps 1:1.
-    const heightmap = computeHeightmap(image.pixels, image.width, image.height, { ...spec, crop: undefined });
+    const heightmap = computeHeightmap(image.pixels, image.width, image.height, {
+      ...spec,
+      crop: image.crop,
+    });
     const geometry = buildPanelGeometry(heightmap);
     onProgress?.(0.2);
     const result = await writePrintFile(geometry, format, outPath, {

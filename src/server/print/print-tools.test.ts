@@ -11,7 +11,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPanelGeometry, computeHeightmap, SHAPE_IDS, type ShapeId } from "../../lithophane/index.js";
+import {
+  buildPanelGeometry,
+  computeHeightmap,
+  panelBounds,
+  SHAPE_IDS,
+  type ShapeId,
+} from "../../lithophane/index.js";
 import { DEFAULT_PRINT_PROFILE, threeMfProject } from "../../lithophane/print-project.js";
 import { writePrintFile } from "./print-file.js";
 
@@ -153,9 +159,11 @@ describe.skipIf(!slicerReady)(
         expect(text).toMatch(/^; seam_position = rear$/m);
         expect(text).toMatch(/^; brim_width = 8$/m);
         expect(text).toMatch(/^; filament_settings_id = "Lithobox White PLA"$/m);
-        // Upright: the last layer is at the panel's height (its y extent), not at its 3 mm thickness.
+        // Upright: the last layer is at the panel's height (its outline's y extent: a regular hexagon is
+        // sqrt(3)/2 of its square box), not at its 3 mm thickness.
         const heights = [...text.matchAll(/^;Z:([\d.]+)$/gm)].map((match) => Number(match[1]));
-        expect(Math.max(...heights), shape).toBeCloseTo(SIZE[shape][1], 0);
+        const bounds = panelBounds(shape, ...SIZE[shape]);
+        expect(Math.max(...heights), shape).toBeCloseTo(bounds.maxY - bounds.minY, 0);
         expect(Number(text.match(/^; total filament used \[g\] = ([\d.]+)$/m)?.[1])).toBeGreaterThan(0);
       }
     }, 600_000);

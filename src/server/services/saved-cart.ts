@@ -5,6 +5,8 @@
  * the server's pricing, never from the client. Lines the shop no longer sells are dropped
  * and reported back, so one retired product never blocks saving the rest of the cart.
  */
+
+import { isDeepStrictEqual } from "node:util";
 import type { CartItem } from "@shared/cart";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.js";
@@ -144,6 +146,7 @@ export async function replaceSavedCart(
   items: readonly CartItem[],
   catalogFingerprint: string | null = null,
 ): Promise<boolean> {
+  if (await savedCartIsAlready(db, userId, items, catalogFingerprint)) return true;
   return db.transaction(async (tx) => {
     if (catalogFingerprint === null) {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
@@ -157,25 +160,69 @@ export async function replaceSavedCart(
     }
     await tx.delete(cartItems).where(eq(cartItems.userId, userId));
     if (items.length === 0) return true;
-    await tx.insert(cartItems).values(
-      items.map((item, position) => ({
-        userId,
-        itemId: item.id,
-        position,
-        imageUrl: item.imageUrl,
-        originalImageUrl: item.originalImageUrl,
-        additionalImages: item.additionalImages,
-        size: item.size,
-        shape: item.shape,
-        frameColor: item.frameStyle,
-        price: item.price,
-        cropX: item.cropData?.x ?? 0,
-        cropY: item.cropData?.y ?? 0,
-        cropScale: item.cropData?.zoom ?? 1,
-        cropAspectRatio: item.cropData?.aspectRatio ?? "1:1",
-        config: item.config,
-      })),
-    );
+    await tx.insert(cartItems).values(items.map((item, position) => rowValues(userId, item, position)));
     return true;
+  });
+}
+
+function rowValues(userId: string, item: CartItem, position: number) {
+  return {
+    userId,
+    itemId: item.id,
+    position,
+    imageUrl: item.imageUrl,
+    originalImageUrl: item.originalImageUrl,
+    additionalImages: item.additionalImages,
+    size: item.size,
+    shape: item.shape,
+    frameColor: item.frameStyle,
+    price: item.price,
+    cropX: item.cropData?.x ?? 0,
+    cropY: item.cropData?.y ?? 0,
+    cropScale: item.cropData?.zoom ?? 1,
+    cropAspectRatio: item.cropData?.aspectRatio ?? "1:1",
+    config: item.config,
+  } satisfies Omit<CartRow, "id" | "createdAt">;
+}
+
+/** The crop columns are float4: compare at that precision. */
+function sameStoredLine(stored: CartItem, next: CartItem): boolean {
+  const a = stored.cropData;
+  const b = next.cropData;
+  return (
+    Math.fround(a?.x ?? 0) === Math.fround(b?.x ?? 0) &&
+    Math.fround(a?.y ?? 0) === Math.fround(b?.y ?? 0) &&
+    Math.fround(a?.zoom ?? 1) === Math.fround(b?.zoom ?? 1) &&
+    isDeepStrictEqual({ ...stored, cropData: null }, { ...next, cropData: null })
+  );
+}
+
+/**
+ * True when the stored cart already is `items` (in order) and, with a fingerprint, the catalogue that
+ * priced them is current: then a save has nothing to write. Most saves are such repeats (the client saves
+ * after each change and on every sign-in); one read, no lock and no commit to flush, where the replace is
+ * a locked transaction. A save racing this read is ordered after it, as if this one had written first.
+ */
+async function savedCartIsAlready(
+  db: Db,
+  userId: string,
+  items: readonly CartItem[],
+  catalogFingerprint: string | null,
+): Promise<boolean> {
+  if (catalogFingerprint !== null) {
+    const current = await db.execute<{ ok: boolean }>(
+      sql`select ${sql.raw(CATALOG_FINGERPRINT_SQL)} = ${catalogFingerprint} as ok`,
+    );
+    if (!(current as unknown as { rows: Array<{ ok: boolean }> }).rows[0]?.ok) return false;
+  }
+  const stored = await loadSavedCart(db, userId);
+  if (stored.length !== items.length) return false;
+  return stored.every((line, position) => {
+    const next = rowToCartItem({
+      ...rowValues(userId, items[position]!, position),
+      id: "",
+      createdAt: new Date(0),
+    });
+    return sameStoredLine(line, next);
   });
 }

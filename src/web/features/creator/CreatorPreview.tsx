@@ -1,5 +1,7 @@
+import { DEFAULTS } from "@lithophane/params";
 import { getBundle } from "@shared/bundles";
 import { addToCartCheck, type CreatorState, type CropPixels, creatorPricePence } from "@shared/creator";
+import { CREATOR_PRINT_TEXTS } from "@shared/creator-messages";
 import { isBelowRecommendedResolution } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
 import { type CreatorOption, findOption } from "@shared/options";
@@ -51,6 +53,7 @@ export function CreatorPreview({
   const total = creatorPricePence(state, options);
   const check = addToCartCheck(state);
   const image = selections.image;
+  const panelMm = size?.widthMm && size.heightMm ? { widthMm: size.widthMm, heightMm: size.heightMm } : null;
   const notSelected = <span className="font-normal text-stone-600">{MESSAGES.creator.notSelected}</span>;
 
   return (
@@ -62,10 +65,15 @@ export function CreatorPreview({
         Preview
       </h2>
       <div className="mt-4">
-        <FramedCropper state={state} frameHex={frame?.hexColor ?? null} onCrop={onCrop} />
+        <FramedCropper state={state} frameHex={frame?.hexColor ?? null} panelMm={panelMm} onCrop={onCrop} />
         {image ? (
           <p className="mt-2 text-center text-sm text-stone-600">
             Drag the photo to position it; zoom to fill the frame.
+          </p>
+        ) : null}
+        {image && panelMm ? (
+          <p className="mt-1 text-center text-xs text-stone-600">
+            {CREATOR_PRINT_TEXTS.lipSafeArea(DEFAULTS.borderMm)}
           </p>
         ) : null}
         {image && isBelowRecommendedResolution(image.width, image.height) ? (

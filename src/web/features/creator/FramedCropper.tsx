@@ -3,6 +3,7 @@ import { ImageIcon, ZoomIn } from "lucide-react";
 import { useId, useRef } from "react";
 import Cropper, { type Area } from "react-easy-crop";
 import "react-easy-crop/react-easy-crop.css";
+import { LipSafeArea } from "./LipSafeArea";
 import { clipPathForShape } from "./shapes";
 
 const MIN_ZOOM = 1;
@@ -13,6 +14,8 @@ const DEFAULT_FRAME_HEX = "#d6d3d1";
 interface FramedCropperProps {
   state: CreatorState;
   frameHex: string | null;
+  /** The chosen size's panel in mm: shows the band the frame's lip covers. */
+  panelMm?: { widthMm: number; heightMm: number } | null;
   onCrop: (crop: { x?: number; y?: number; zoom?: number }, cropPixels?: CropPixels | null) => void;
 }
 
@@ -21,7 +24,7 @@ interface FramedCropperProps {
  * aspect ratio (hexagon and heart clipped). The photo can be dragged (or moved with the arrow
  * keys) and zoomed; react-easy-crop reports the crop, kept in source pixels.
  */
-export function FramedCropper({ state, frameHex, onCrop }: FramedCropperProps) {
+export function FramedCropper({ state, frameHex, panelMm, onCrop }: FramedCropperProps) {
   const zoomId = useId();
   const image = state.selections.image;
   const shape = state.selections.shape;
@@ -79,7 +82,11 @@ export function FramedCropper({ state, frameHex, onCrop }: FramedCropperProps) {
                   "aria-label": "Photo position: drag, or use the arrow keys, to move the photo in the frame",
                 }}
               />
-            ) : (
+            ) : null}
+            {image && panelMm ? (
+              <LipSafeArea shape={shape} widthMm={panelMm.widthMm} heightMm={panelMm.heightMm} />
+            ) : null}
+            {image ? null : (
               <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-stone-100 p-4 text-center text-stone-600">
                 <ImageIcon aria-hidden="true" className="h-10 w-10" />
                 <span className="text-sm">Your photo will appear here</span>

@@ -1,28 +1,31 @@
+import { shapeOutline } from "@lithophane/outline";
+import { SHAPES, type ShapeId } from "@lithophane/params";
 import { shapeClip } from "@shared/creator";
 
-/** A regular hexagon (flat top and bottom) in a square box. */
-const HEXAGON = "polygon(25% 6.7%, 75% 6.7%, 100% 50%, 75% 93.3%, 25% 93.3%, 0% 50%)";
-
-/** A heart traced from the classic parametric curve, as a CSS polygon in a square box. */
-const HEART = (() => {
+/**
+ * The print file's own outline as a CSS polygon in a square box (y down), so the preview clips the photo
+ * exactly where the panel is cut: the regular hexagon and the heart of src/lithophane/outline.ts.
+ */
+function outlinePolygon(shape: ShapeId): string {
+  const outline = shapeOutline(shape, 100, 100);
+  if (!outline) return "none";
   const points: string[] = [];
-  const steps = 48;
-  for (let i = 0; i < steps; i++) {
-    const t = (i / steps) * 2 * Math.PI;
-    const x = 16 * Math.sin(t) ** 3;
-    const y = 13 * Math.cos(t) - 5 * Math.cos(2 * t) - 2 * Math.cos(3 * t) - Math.cos(4 * t);
-    // x spans -16..16, y spans about -17..12: map into 0..100% with a small margin.
-    const px = 50 + (x / 16) * 48;
-    const py = 100 - ((y + 17) / 29.5) * 94 - 3;
-    points.push(`${px.toFixed(2)}% ${py.toFixed(2)}%`);
+  for (let k = 0; k < outline.xs.length; k++) {
+    points.push(`${outline.xs[k]!.toFixed(2)}% ${(100 - outline.ys[k]!).toFixed(2)}%`);
   }
   return `polygon(${points.join(", ")})`;
-})();
+}
+
+const CLIP_PATHS = new Map<string, string>();
 
 /** The CSS clip-path drawing a hexagon or heart panel; undefined for rectangles. */
 export function clipPathForShape(shapeId: string | null | undefined): string | undefined {
   const clip = shapeClip(shapeId);
-  if (clip === "hexagon") return HEXAGON;
-  if (clip === "heart") return HEART;
-  return undefined;
+  if (!clip || !SHAPES[clip].masked) return undefined;
+  let path = CLIP_PATHS.get(clip);
+  if (!path) {
+    path = outlinePolygon(clip);
+    CLIP_PATHS.set(clip, path);
+  }
+  return path;
 }

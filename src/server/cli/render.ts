@@ -1,0 +1,110 @@
+/**
+ * `npm run lithophane -- render <image> --shape S --width-mm N --height-mm N --out render.png`: the photo's
+ * crop beside the panel as it glows on the light box, from the same heightmap and Beer-Lambert optics as
+ * the print file and the creator's preview. For judging tones (k, local contrast) without printing.
+ */
+import { parseArgs } from "node:util";
+import sharp from "sharp";
+import { backlitTexture } from "../../lithophane/backlight.js";
+import { computeHeightmap } from "../../lithophane/heightmap.js";
+import { isShapeId, resolvePanelSpec, SHAPE_IDS } from "../../lithophane/params.js";
+import { attenuationFromTransmission } from "../../lithophane/tones.js";
+import { decodeGreyscaleCrop } from "../print/decode.js";
+
+export const RENDER_USAGE = `Usage: npm run lithophane -- render <image> --shape <${SHAPE_IDS.join("|")}> --width-mm N --height-mm N --out <render.png>
+  --k N                   filament attenuation per mm (default 2, white PLA); or --transmission N
+  --local-contrast        apply local contrast (CLAHE) before the mapping
+  --resolution-mm N       grid spacing of the render (default 0.25)`;
+
+export class RenderUsageError extends Error {}
+
+function positiveNumber(raw: string | undefined, name: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new RenderUsageError(`--${name} must be a positive number.`);
+  return value;
+}
+
+export async function render(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      shape: { type: "string" },
+      "width-mm": { type: "string" },
+      "height-mm": { type: "string" },
+      "resolution-mm": { type: "string" },
+      k: { type: "string" },
+      transmission: { type: "string" },
+      "local-contrast": { type: "boolean" },
+      out: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    console.log(RENDER_USAGE);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new RenderUsageError("Give exactly one input image.");
+  if (!isShapeId(values.shape)) throw new RenderUsageError("--shape is required and must be a known shape.");
+  const widthMm = positiveNumber(values["width-mm"], "width-mm");
+  const heightMm = positiveNumber(values["height-mm"], "height-mm");
+  if (widthMm === undefined || heightMm === undefined)
+    throw new RenderUsageError("--width-mm and --height-mm are required.");
+  if (!values.out?.endsWith(".png")) throw new RenderUsageError("--out must end in .png.");
+  const transmission = positiveNumber(values.transmission, "transmission");
+  const k =
+    positiveNumber(values.k, "k") ?? (transmission ? attenuationFromTransmission(transmission) : undefined);
+  const spec = resolvePanelSpec({
+    shape: values.shape,
+    widthMm,
+    heightMm,
+    resolutionMm: positiveNumber(values["resolution-mm"], "resolution-mm") ?? 0.25,
+    ...(k !== undefined ? { attenuationPerMm: k } : {}),
+    localContrast: values["local-contrast"] === true,
+  });
+  const image = await decodeGreyscaleCrop(positionals[0]!, undefined, spec);
+  const heightmap = computeHeightmap(image.pixels, image.width, image.height, { ...spec, crop: image.crop });
+  const { nx, ny } = heightmap;
+  // Model space to picture: row 0 is the bottom, and a flat-front panel is mirrored in x.
+  const texels = backlitTexture(heightmap);
+  const lit = Buffer.alloc(nx * ny * 3, 0x1c);
+  const mirrored = spec.front === "flat";
+  for (let j = 0; j < ny; j++) {
+    for (let i = 0; i < nx; i++) {
+      const cell = j * nx + (mirrored ? nx - 1 - i : i);
+      const from = 4 * cell;
+      const to = 3 * ((ny - 1 - j) * nx + i);
+      // Outside a hexagon's or heart's outline there is no panel: the box's dark interior shows.
+      if ((heightmap.signedDistanceMm?.[cell] ?? -1) > 0) continue;
+      lit[to] = texels[from]!;
+      lit[to + 1] = texels[from + 1]!;
+      lit[to + 2] = texels[from + 2]!;
+    }
+  }
+  const source = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .extract({
+      left: Math.floor(image.crop.x),
+      top: Math.floor(image.crop.y),
+      width: Math.max(1, Math.floor(image.crop.width)),
+      height: Math.max(1, Math.floor(image.crop.height)),
+    })
+    .resize(nx, ny, { fit: "fill" })
+    .toColourspace("srgb")
+    .png()
+    .toBuffer();
+  const gap = 16;
+  await sharp({ create: { width: 2 * nx + gap, height: ny, channels: 3, background: "#1c1917" } })
+    .composite([
+      { input: source, left: 0, top: 0 },
+      { input: lit, raw: { width: nx, height: ny, channels: 3 }, left: nx + gap, top: 0 },
+    ])
+    .png()
+    .toFile(values.out);
+  console.log(
+    `Wrote ${values.out}: source beside the lit panel, k = ${spec.attenuationPerMm.toFixed(2)}/mm${spec.localContrast ? ", local contrast" : ""}`,
+  );
+  return 0;
+}
