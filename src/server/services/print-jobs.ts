@@ -29,12 +29,14 @@ import { displayOrderNumber } from "@shared/orders";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { CropInput } from "../../lithophane/crop.js";
 import { DEFAULTS, isShapeId, type ShapeId } from "../../lithophane/params.js";
+import { DEFAULT_ATTENUATION_PER_MM } from "../../lithophane/tones.js";
 import type { Database, DbOrTx, Tx } from "../db/client.js";
 import { orderItems, orders, printJobs, productOptions, uploads } from "../db/schema.js";
 import { BackgroundLoop, type RoundReason } from "../lib/background-loop.js";
 import type { Logger } from "../lib/logger.js";
 import { startModuleWorker } from "../lib/module-worker.js";
 import { HttpError } from "../lib/validation.js";
+import { activeFilament } from "./filaments.js";
 import type { PrintWorkerJob, PrintWorkerMessage } from "./print-worker.js";
 import { type Storage, shopImageKey } from "./storage.js";
 
@@ -72,10 +74,14 @@ export async function createPrintJobs(tx: Tx, storage: Storage, orderId: string)
     .where(and(eq(orderItems.orderId, orderId), eq(orderItems.kind, "lithophane")))
     .orderBy(asc(orderItems.position));
   const rows: Array<typeof printJobs.$inferInsert> = [];
+  if (items.length === 0) return 0;
+  // The active filament's k is fixed on the job now, so a retry or re-run prints the same tones.
+  const filament = await activeFilament(tx);
+  const tones = { attenuationPerMm: filament.attenuationPerMm, filamentName: filament.name };
   for (const item of items) {
     // The crop was recorded on the full-size original, so the main panel is cut from it.
     const main = item.originalImageUrl || item.imageUrl || "";
-    rows.push({ orderId, orderItemId: item.id, panelIndex: 0, imageUrl: main });
+    rows.push({ orderId, orderItemId: item.id, panelIndex: 0, imageUrl: main, ...tones });
     const extra = Array.isArray(item.additionalImages) ? item.additionalImages : [];
     for (const [index, url] of extra.entries()) {
       rows.push({
@@ -83,6 +89,7 @@ export async function createPrintJobs(tx: Tx, storage: Storage, orderId: string)
         orderItemId: item.id,
         panelIndex: index + 1,
         imageUrl: await originalUrlFor(tx, storage, url),
+        ...tones,
       });
     }
   }
@@ -363,6 +370,8 @@ interface Claimed {
   imageUrl: string;
   panelIndex: number;
   attempts: number;
+  attenuationPerMm: number | null;
+  filamentName: string | null;
 }
 
 const HEARTBEAT_MS = 10_000;
@@ -496,6 +505,8 @@ export class PrintJobRunner {
         panelIndex: printJobs.panelIndex,
         attempts: printJobs.attempts,
         orderItemId: printJobs.orderItemId,
+        attenuationPerMm: printJobs.attenuationPerMm,
+        filamentName: printJobs.filamentName,
       });
     return row ?? null;
   }
@@ -544,6 +555,9 @@ export class PrintJobRunner {
           heightMm: panel.heightMm,
           resolutionMm: this.resolutionMm,
           crop: panel.crop,
+          // Jobs queued before calibration existed carry no k: today's default.
+          attenuationPerMm: job.attenuationPerMm ?? DEFAULT_ATTENUATION_PER_MM,
+          filamentName: job.filamentName,
           outPath,
         },
         (fraction) => {
