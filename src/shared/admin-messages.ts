@@ -108,6 +108,8 @@ export const ADMIN_MESSAGE_TEXTS = {
   estimates: {
     title: "Production estimate",
     notAvailable: "not available",
+    defaultFilament: "White PLA",
+    listColumn: "Printing",
     pending: "estimating…",
     printTime: "Print time",
     material: "Material",

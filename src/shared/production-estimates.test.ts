@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { parseGcodeEstimate, parseSlicerDuration, summariseEstimates } from "./production-estimates";
+import {
+  estimateText,
+  parseGcodeEstimate,
+  parseSlicerDuration,
+  summariseEstimates,
+} from "./production-estimates";
 
 const FOOTER = `; filament used [mm] = 3515.89
 ; filament used [cm3] = 8.46
@@ -78,5 +83,21 @@ describe("summariseEstimates", () => {
       ]).state,
     ).toBe("unavailable");
     expect(summariseEstimates([]).state).toBe("unavailable");
+  });
+});
+
+describe("estimateText", () => {
+  it("says hours and grams, estimating, or not available", () => {
+    const base = { panels: 1, estimatedPanels: 1 };
+    expect(estimateText({ state: "done", printSeconds: 41_388, filamentGrams: 65.58, ...base })).toBe(
+      "11.5 h · 66 g",
+    );
+    expect(estimateText({ state: "pending", printSeconds: 0, filamentGrams: 0, ...base })).toBe(
+      "estimating…",
+    );
+    expect(estimateText({ state: "unavailable", printSeconds: 0, filamentGrams: 0, ...base })).toBe(
+      "not available",
+    );
+    expect(estimateText(null)).toBe("not available");
   });
 });

@@ -3,6 +3,7 @@
  * its G-code states the print time and the filament used. These are the pure parts: reading those
  * figures from the G-code's comments, and summing an order's panels.
  */
+import { ADMIN_MESSAGE_TEXTS } from "./admin-messages";
 
 /** Print time and material of one sliced file. */
 export interface GcodeEstimate {
@@ -86,4 +87,12 @@ export function summariseEstimates(rows: readonly PanelEstimateRow[]): OrderEsti
   const panels = rows.length;
   const state = panels > 0 && estimatedPanels === panels ? "done" : waiting > 0 ? "pending" : "unavailable";
   return { state, printSeconds, filamentGrams, panels, estimatedPanels };
+}
+
+/** "11.5 h · 66 g", "estimating…" or "not available" (the admin's order page, list and dashboard). */
+export function estimateText(estimate: OrderEstimate | null): string {
+  const E = ADMIN_MESSAGE_TEXTS.estimates;
+  if (!estimate || estimate.state === "unavailable") return E.notAvailable;
+  if (estimate.state === "pending") return E.pending;
+  return E.perPanel(E.hours(estimate.printSeconds), E.grams(estimate.filamentGrams));
 }
