@@ -89,7 +89,8 @@ export function CalibrationPage() {
           {M.filamentsTitle}
         </h2>
         {data.filaments.map((filament) => (
-          <FilamentCard key={filament.id} filament={filament} data={data} />
+          // Keyed on its last change too: after a reading or an edit the forms start from the saved values.
+          <FilamentCard key={`${filament.id}:${filament.updatedAt}`} filament={filament} data={data} />
         ))}
       </section>
 
