@@ -179,7 +179,10 @@ describe("filaments and readings", () => {
     expect(typed.status).toBe(200);
     expect(byName(typed.body, "White PLA")).toMatchObject({ attenuationPerMm: 2.1, calibration: null });
     const patchAudit = await lastAudit("filament.update");
-    expect((patchAudit?.oldValues as Json | undefined)?.attenuationPerMm).toBeCloseTo(-Math.log(0.18) / 1.6, 4);
+    expect((patchAudit?.oldValues as Json | undefined)?.attenuationPerMm).toBeCloseTo(
+      -Math.log(0.18) / 1.6,
+      4,
+    );
     expect(patchAudit?.newValues).toMatchObject({ attenuationPerMm: 2.1 });
 
     const activated = await call("POST", `/filaments/${petg.id}/activate`);
