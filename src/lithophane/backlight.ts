@@ -171,6 +171,8 @@ export interface BacklitPreview {
   minThicknessMm: number;
   maxThicknessMm: number;
   borderMm: number;
+  /** The filament's attenuation k per mm the tones were mapped with. */
+  attenuationPerMm: number;
   positions: Float32Array;
   indices: Uint32Array;
   uvs: Float32Array;
@@ -191,7 +193,7 @@ export function buildBacklitPreview(
   grey: Uint8Array,
   width: number,
   height: number,
-  panel: { shape: ShapeId; widthMm: number; heightMm: number },
+  panel: { shape: ShapeId; widthMm: number; heightMm: number; attenuationPerMm?: number | undefined },
   backlight: Rgb = WARM_WHITE_BACKLIGHT,
 ): BacklitPreview {
   // No finer than the sampled photo: one grid point per pixel of a PREVIEW_SAMPLE_PX image at most.
@@ -199,7 +201,12 @@ export function buildBacklitPreview(
     PREVIEW_RESOLUTION_MM,
     Math.max(panel.widthMm, panel.heightMm) / PREVIEW_SAMPLE_PX,
   );
-  const heightmap = computeHeightmap(grey, width, height, { ...panel, resolutionMm });
+  const { attenuationPerMm, ...shape } = panel;
+  const heightmap = computeHeightmap(grey, width, height, {
+    ...shape,
+    resolutionMm,
+    ...(attenuationPerMm !== undefined ? { attenuationPerMm } : {}),
+  });
   const { positions, indices } = buildIndexedMesh(buildPanelGeometry(heightmap));
   const { spec } = heightmap;
   return {
@@ -209,6 +216,7 @@ export function buildBacklitPreview(
     minThicknessMm: spec.minThicknessMm,
     maxThicknessMm: spec.maxThicknessMm,
     borderMm: spec.borderMm,
+    attenuationPerMm: spec.attenuationPerMm,
     positions,
     indices,
     uvs: previewUvs(positions, heightmap),

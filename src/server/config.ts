@@ -82,6 +82,15 @@ const envSchema = z
     /** Sampling of the printed relief in millimetres: 0.2 (default) or finer, e.g. 0.1. */
     PRINT_RESOLUTION_MM: z.coerce.number().min(0.05).max(1).default(0.2),
     /**
+     * Production estimates (issue 19): the PrusaSlicer command each print file is sliced with, looked
+     * up on PATH ("prusa-slicer" by default), or "off". Without it the estimates say "not available".
+     */
+    PRUSA_SLICER: z.string().trim().min(1).default("prusa-slicer"),
+    /** Where PRUSA_SLICER is looked for (the process's PATH). */
+    PATH: optionalString,
+    /** A slice taking longer is stopped and its estimate marked failed (seconds). */
+    SLICER_TIMEOUT_S: z.coerce.number().int().min(10).max(7200).default(600),
+    /**
      * "on": a test shop on purpose (the built-in test payment page, a "test shop" banner on
      * every page). Production without Stripe keys refuses to start unless this is on.
      */
@@ -196,7 +205,12 @@ export interface Config {
   /** Proxies allowed to name the client in X-Forwarded-For; empty: the socket address is the client. */
   trustedProxies: string[];
   /** Print-file generation: whether this process runs the queue, and the relief's sampling. */
-  printFiles: { worker: boolean; resolutionMm: number };
+  printFiles: {
+    worker: boolean;
+    resolutionMm: number;
+    /** PrusaSlicer for production estimates: the command (null: off), where to look, the time limit. */
+    slicer: { command: string | null; searchPath: string | undefined; timeoutMs: number };
+  };
   /** TEST_PAYMENTS=on: a test shop on purpose; every page shows a "test shop" banner. */
   testShop: boolean;
   /**
@@ -290,7 +304,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .split(",")
       .map((p) => p.trim())
       .filter(Boolean),
-    printFiles: { worker: env.PRINT_WORKER === "on", resolutionMm: env.PRINT_RESOLUTION_MM },
+    printFiles: {
+      worker: env.PRINT_WORKER === "on",
+      resolutionMm: env.PRINT_RESOLUTION_MM,
+      slicer: {
+        command: env.PRUSA_SLICER === "off" ? null : env.PRUSA_SLICER,
+        searchPath: env.PATH,
+        timeoutMs: env.SLICER_TIMEOUT_S * 1000,
+      },
+    },
     testShop: env.TEST_PAYMENTS === "on",
     trustedOrigins: env.PUBLIC_URL
       ? [new URL(publicUrl).origin]

@@ -20,6 +20,7 @@ import { OrderEmailOutbox } from "./services/order-email-outbox.js";
 import type { OrderPaidListener } from "./services/order-paid.js";
 import { alertEmailFailed, alertPaidOrder, alertPrintFailed } from "./services/owner-alerts.js";
 import { createPaymentProvider, type PaymentProvider } from "./services/payments/index.js";
+import { PrintEstimator } from "./services/print-estimates.js";
 import { PrintJobRunner, queuePrintJobsOnPayment } from "./services/print-jobs.js";
 import { createRatesService, type RatesService } from "./services/rates.js";
 import { applyAdminEmails } from "./services/roles.js";
@@ -44,6 +45,8 @@ export interface AppContext {
   onClose: Array<() => Promise<void> | void>;
   /** Generates the print files (3MF per lithophane panel) of paid orders in the background. */
   printJobs: PrintJobRunner;
+  /** Slices each finished print file with PrusaSlicer for its print time and grams (issue 19). */
+  printEstimates: PrintEstimator;
   /** Order e-mails: the first send after commit, and the background retry of failed ones. */
   orderEmails: OrderEmailOutbox;
   /** Every other e-mail with a record: owner alerts, replies, refund notices (decision 050). */
@@ -99,6 +102,7 @@ export async function createContext(config: Config, options: { database?: Databa
       storage,
       log,
       resolutionMm: config.printFiles.resolutionMm,
+      onDone: () => ctx.printEstimates.wake(),
       onFailed: async (job) => ctx.mailOutbox.sendNow([await alertPrintFailed(database.db, config, job)]),
     }),
     orderEmails: new OrderEmailOutbox({
@@ -114,6 +118,14 @@ export async function createContext(config: Config, options: { database?: Databa
       publicUrl: config.publicUrl,
       mailer: () => ctx.mail,
       onGivenUp: async (mail) => ctx.mailOutbox.sendNow([await alertEmailFailed(database.db, config, mail)]),
+    }),
+    printEstimates: new PrintEstimator({
+      database,
+      storage,
+      log,
+      command: config.printFiles.slicer.command,
+      searchPath: config.printFiles.slicer.searchPath,
+      timeoutMs: config.printFiles.slicer.timeoutMs,
     }),
     uploadSweeper: new UploadSweeper({ database, storage, log }),
     background,
@@ -139,6 +151,9 @@ export async function createContext(config: Config, options: { database?: Databa
   });
   ctx.onClose.push(() => ctx.printJobs.stop());
   if (config.printFiles.worker) ctx.printJobs.start();
+  // Estimates run where print files are made: one slicer at a time, apart from the file queue.
+  ctx.onClose.push(() => ctx.printEstimates.stop());
+  if (config.printFiles.worker) ctx.printEstimates.start();
   // E-mails a previous run could not send go out now, then failed sends are retried.
   ctx.onClose.push(() => ctx.orderEmails.stop());
   ctx.orderEmails.start();

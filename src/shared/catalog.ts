@@ -39,4 +39,6 @@ export interface CatalogOptionsAnswer {
   bundles: readonly Bundle[];
   /** The owner's free-shipping threshold, GBP pence. */
   freeShippingThresholdPence: number;
+  /** The active filament's attenuation k per mm (issue 19): the creator's 3D preview maps tones with it. */
+  attenuationPerMm: number;
 }

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   contactMessages,
   discountCodes,
+  filaments,
   orderItems,
   printJobs,
   uploads,
@@ -75,6 +76,16 @@ async function send(call: Call, userAgent: string) {
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as Json | null };
+}
+
+/** An inactive filament to change (issue 19). */
+async function newFilament(): Promise<string> {
+  const [row] = await shop.ctx.database.db
+    .insert(filaments)
+    .values({ name: `Audit ${randomUUID()}`, colour: "#ffffff", attenuationPerMm: 2 })
+    .returning({ id: filaments.id });
+  if (!row) throw new Error("no filament");
+  return row.id;
 }
 
 async function lastAuditId(): Promise<number> {
@@ -387,6 +398,52 @@ const SCENARIOS: Record<string, Scenario> = {
       const { zones } = (await res.json()) as { zones: Array<Json & { standardPence: number }> };
       const changed = zones.map((zone, index) => (index === 0 ? { ...zone, standardPence: 949 } : zone));
       return { method: "PUT", url: "/api/admin/shipping-zones", json: { zones: changed } };
+    },
+  },
+  "POST /api/admin/filaments": {
+    rows: [{ actionType: "filament.create", tableName: "filaments" }],
+    async prepare() {
+      return {
+        method: "POST",
+        url: "/api/admin/filaments",
+        json: { name: `Audit PLA ${Math.floor(Math.random() * 1e9)}`, colour: "#eeeeee" },
+      };
+    },
+  },
+  "PATCH /api/admin/filaments/:id": {
+    rows: [{ actionType: "filament.update", tableName: "filaments" }],
+    async prepare() {
+      const id = await newFilament();
+      this.rows[0]!.recordId = id;
+      return { method: "PATCH", url: `/api/admin/filaments/${id}`, json: { attenuationPerMm: 1.7 } };
+    },
+  },
+  "POST /api/admin/filaments/:id/activate": {
+    rows: [{ actionType: "filament.activate", tableName: "filaments" }],
+    async prepare() {
+      const id = await newFilament();
+      this.rows[0]!.recordId = id;
+      return { method: "POST", url: `/api/admin/filaments/${id}/activate` };
+    },
+  },
+  "POST /api/admin/filaments/:id/calibration": {
+    rows: [{ actionType: "filament.calibrate", tableName: "filaments" }],
+    async prepare() {
+      const id = await newFilament();
+      this.rows[0]!.recordId = id;
+      return {
+        method: "POST",
+        url: `/api/admin/filaments/${id}/calibration`,
+        json: { reading: { method: "ratio", thinnerMm: 0.6, thickerMm: 1.4, ratio: 0.3 } },
+      };
+    },
+  },
+  "DELETE /api/admin/filaments/:id": {
+    rows: [{ actionType: "filament.delete", tableName: "filaments" }],
+    async prepare() {
+      const id = await newFilament();
+      this.rows[0]!.recordId = id;
+      return { method: "DELETE", url: `/api/admin/filaments/${id}` };
     },
   },
   "PUT /api/admin/prices": {

@@ -8,18 +8,11 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import type { CropInput } from "../../lithophane/crop.js";
 import { isLithophaneError } from "../../lithophane/errors.js";
-import { buildPanelGeometry } from "../../lithophane/geometry.js";
 import { isShapeId, SHAPE_IDS, THICKNESS_MAPPINGS, type ThicknessMapping } from "../../lithophane/params.js";
-import {
-  DEFAULT_PRINT_PROFILE,
-  isOrientation,
-  ORIENTATIONS,
-  type PrintProfile,
-  threeMfProject,
-} from "../../lithophane/print-project.js";
+import { isOrientation, ORIENTATIONS, type PrintProfile } from "../../lithophane/print-project.js";
 import { wedgeSteps } from "../../lithophane/tones.js";
-import { wedgeHeightmap } from "../../lithophane/wedge.js";
-import { formatFromPath, generatePrintFile, writePrintFile } from "../print/print-file.js";
+import { formatFromPath, generatePrintFile } from "../print/print-file.js";
+import { writeWedgeFile } from "../print/wedge-file.js";
 import { RENDER_USAGE, RenderUsageError, render } from "./render.js";
 
 const USAGE = `Usage: npm run lithophane -- <image> --shape <${SHAPE_IDS.join("|")}> --width-mm N --height-mm N --out <file.stl|file.3mf>
@@ -92,10 +85,13 @@ async function calibration(argv: string[]): Promise<number> {
   if (!(fromMm >= 0.3 && toMm > fromMm && toMm <= 6))
     throw new UsageError("Need 0.3 <= --from-mm < --to-mm <= 6.");
   const started = performance.now();
-  const heightmap = wedgeHeightmap({ steps, fromMm, toMm });
-  const profile = { ...DEFAULT_PRINT_PROFILE, ...(values.filament ? { filamentName: values.filament } : {}) };
-  const result = await writePrintFile(buildPanelGeometry(heightmap), format, values.out, {
-    project: format === "3mf" ? threeMfProject(heightmap.spec, profile) : undefined,
+  const result = await writeWedgeFile({
+    steps,
+    fromMm,
+    toMm,
+    format,
+    outPath: values.out,
+    ...(values.filament ? { filamentName: values.filament } : {}),
   });
   console.log(
     `Wrote ${values.out}: ${steps} steps ${wedgeSteps(steps, fromMm, toMm).join(", ")} mm, ${result.triangles.toLocaleString("en-GB")} triangles in ${((performance.now() - started) / 1000).toFixed(2)} s`,

@@ -8,6 +8,7 @@ import {
   bigint,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -557,6 +558,21 @@ export const printJobs = pgTable(
     bytes: integer("bytes"),
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
+    /**
+     * The active filament's attenuation k per mm and name when the job was queued (issue 19,
+     * decision 071): a retry prints the same tones. Null for jobs queued before calibration
+     * existed: they use DEFAULT_ATTENUATION_PER_MM.
+     */
+    attenuationPerMm: doublePrecision("attenuation_per_mm"),
+    filamentName: text("filament_name"),
+    /**
+     * Production estimate from PrusaSlicer (issue 19 item 5), sliced after the file is made:
+     * null (not yet) | pending | done | unavailable (no slicer) | failed.
+     */
+    estimateStatus: text("estimate_status"),
+    printSeconds: integer("print_seconds"),
+    filamentGrams: real("filament_grams"),
+    estimateError: text("estimate_error"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -564,6 +580,31 @@ export const printJobs = pgTable(
     index("print_jobs_order_idx").on(t.orderId),
     index("print_jobs_status_idx").on(t.status),
     uniqueIndex("print_jobs_panel_idx").on(t.orderItemId, t.panelIndex),
+  ],
+);
+
+/**
+ * Filaments the workshop prints lithophanes in, each with its attenuation k per mm from the
+ * owner's calibration reading (issue 19 item 3, decision 071). At most one is active: print
+ * jobs and the creator's 3D preview use its k.
+ */
+export const filaments = pgTable(
+  "filaments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    colour: text("colour").notNull(),
+    attenuationPerMm: doublePrecision("attenuation_per_mm").notNull(),
+    active: boolean("active").notNull().default(false),
+    /** The reading k was computed from (CalibrationReading), null when typed in. */
+    calibration: jsonb("calibration").$type<Record<string, unknown> | null>(),
+    calibratedAt: timestamp("calibrated_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("filaments_name_idx").on(sql`lower(${t.name})`),
+    uniqueIndex("filaments_one_active_idx").on(t.active).where(sql`${t.active}`),
   ],
 );
 

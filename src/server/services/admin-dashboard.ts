@@ -3,12 +3,14 @@
  * test orders counted apart, so test orders never inflate the real figures), orders waiting in
  * each open status, and the newest orders. "Today" and "this month" are UK time.
  */
+
 import { PAID_STATUSES } from "@shared/order-lifecycle";
 import { displayOrderNumber } from "@shared/orders";
 import { desc, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { orders } from "../db/schema.js";
 import { BUSINESS_TIME_ZONE } from "./admin-dates.js";
+import { type PrintingQueue, printingQueue } from "./print-estimates.js";
 import { type EnvironmentMode, getEnvironmentMode } from "./settings.js";
 
 /** Statuses in which an order still needs the maker's attention. */
@@ -49,6 +51,8 @@ export interface DashboardSummary {
     name: string;
     email: string;
   }>;
+  /** Live orders paid but not yet dispatched, in PrusaSlicer's print hours and grams (issue 19). */
+  printingQueue: PrintingQueue;
   generatedAt: string;
 }
 
@@ -61,7 +65,7 @@ const startOf = (unit: "day" | "month") =>
 export async function dashboardSummary(db: DbOrTx): Promise<DashboardSummary> {
   const today = startOf("day");
   const month = startOf("month");
-  const [environmentMode, sales, waiting, newest] = await Promise.all([
+  const [environmentMode, sales, waiting, newest, queue] = await Promise.all([
     getEnvironmentMode(db),
     db
       .select({
@@ -97,6 +101,7 @@ export async function dashboardSummary(db: DbOrTx): Promise<DashboardSummary> {
       .from(orders)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(8),
+    printingQueue(db),
   ]);
   const figures = (test: boolean): SalesFigures => {
     const row = sales.find((s) => s.testMode === test);
@@ -123,6 +128,7 @@ export async function dashboardSummary(db: DbOrTx): Promise<DashboardSummary> {
       name: `${o.firstName} ${o.lastName}`.trim(),
       email: o.email,
     })),
+    printingQueue: queue,
     generatedAt: new Date().toISOString(),
   };
 }

@@ -4,8 +4,10 @@
  * and status changes. Status changes go through services/orders.ts (setOrderStatus), which
  * records the history; the dispatch e-mail follows after commit (runStatusEffects).
  */
+
 import { ORDER_TRANSITIONS } from "@shared/order-lifecycle";
 import { displayOrderNumber, isOrderStatus, type OrderStatus } from "@shared/orders";
+import type { OrderEstimate } from "@shared/production-estimates";
 import type { MoneyLedger } from "@shared/refunds";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.js";
@@ -14,6 +16,7 @@ import { HttpError } from "../lib/validation.js";
 import { dayRangeConditions } from "./admin-dates.js";
 import type { OrderPaidListener } from "./order-paid.js";
 import { CHANGED_BY, isUuid, markOrderPaid, type StatusChange, setOrderStatus } from "./orders.js";
+import { estimatesForOrders } from "./print-estimates.js";
 import { orderLedger } from "./refunds.js";
 
 export interface AdminOrderFilters {
@@ -41,6 +44,8 @@ export interface AdminOrderSummary {
   name: string;
   itemCount: number;
   trackingNumber: string | null;
+  /** PrusaSlicer's print hours and grams for the order's print files; null: no print files. */
+  estimate: OrderEstimate | null;
 }
 
 export interface AdminOrderList {
@@ -105,6 +110,10 @@ export async function listAdminOrders(db: DbOrTx, filters: AdminOrderFilters): P
       .offset((filters.page - 1) * filters.pageSize),
     db.select({ n: count() }).from(orders).where(where),
   ]);
+  const estimates = await estimatesForOrders(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     orders: rows.map((r) => ({
       id: r.id,
@@ -118,6 +127,7 @@ export async function listAdminOrders(db: DbOrTx, filters: AdminOrderFilters): P
       name: `${r.firstName} ${r.lastName}`.trim(),
       itemCount: r.itemCount,
       trackingNumber: r.trackingNumber,
+      estimate: estimates.get(r.id) ?? null,
     })),
     total: totals[0]?.n ?? 0,
     page: filters.page,

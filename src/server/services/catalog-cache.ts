@@ -20,6 +20,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Database, DbOrTx } from "../db/client.js";
 import { type EncodedBody, encodeBody } from "../lib/encoded-body.js";
 import { listShopProducts, loadCreatorOptions } from "./catalog.js";
+import { activeFilament } from "./filaments.js";
 import { dropPricingSnapshot } from "./pricing.js";
 import { loadShopPrices } from "./shop-prices.js";
 
@@ -115,12 +116,17 @@ export function catalogCache(db: DbOrTx): CatalogCache {
         products: await listShopProducts(db),
       })),
       options: new SnapshotCache<CatalogOptionsAnswer>(async () => {
-        const [{ grouped, source }, prices] = await Promise.all([loadCreatorOptions(db), loadShopPrices(db)]);
+        const [{ grouped, source }, prices, filament] = await Promise.all([
+          loadCreatorOptions(db),
+          loadShopPrices(db),
+          activeFilament(db),
+        ]);
         return {
           options: grouped,
           source,
           bundles: prices.bundles,
           freeShippingThresholdPence: prices.freeShippingThresholdPence,
+          attenuationPerMm: filament.attenuationPerMm,
         };
       }),
     };

@@ -26,15 +26,18 @@ import { cropPixelsSchema } from "@shared/cart";
 import { FALLBACK_OPTIONS } from "@shared/options";
 import { isPaidStatus } from "@shared/order-lifecycle";
 import { displayOrderNumber } from "@shared/orders";
+import { type EstimateStatus, type OrderEstimate, summariseEstimates } from "@shared/production-estimates";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { CropInput } from "../../lithophane/crop.js";
 import { DEFAULTS, isShapeId, type ShapeId } from "../../lithophane/params.js";
+import { DEFAULT_ATTENUATION_PER_MM } from "../../lithophane/tones.js";
 import type { Database, DbOrTx, Tx } from "../db/client.js";
 import { orderItems, orders, printJobs, productOptions, uploads } from "../db/schema.js";
 import { BackgroundLoop, type RoundReason } from "../lib/background-loop.js";
 import type { Logger } from "../lib/logger.js";
 import { startModuleWorker } from "../lib/module-worker.js";
 import { HttpError } from "../lib/validation.js";
+import { activeFilament } from "./filaments.js";
 import type { PrintWorkerJob, PrintWorkerMessage } from "./print-worker.js";
 import { type Storage, shopImageKey } from "./storage.js";
 
@@ -72,10 +75,14 @@ export async function createPrintJobs(tx: Tx, storage: Storage, orderId: string)
     .where(and(eq(orderItems.orderId, orderId), eq(orderItems.kind, "lithophane")))
     .orderBy(asc(orderItems.position));
   const rows: Array<typeof printJobs.$inferInsert> = [];
+  if (items.length === 0) return 0;
+  // The active filament's k is fixed on the job now, so a retry or re-run prints the same tones.
+  const filament = await activeFilament(tx);
+  const tones = { attenuationPerMm: filament.attenuationPerMm, filamentName: filament.name };
   for (const item of items) {
     // The crop was recorded on the full-size original, so the main panel is cut from it.
     const main = item.originalImageUrl || item.imageUrl || "";
-    rows.push({ orderId, orderItemId: item.id, panelIndex: 0, imageUrl: main });
+    rows.push({ orderId, orderItemId: item.id, panelIndex: 0, imageUrl: main, ...tones });
     const extra = Array.isArray(item.additionalImages) ? item.additionalImages : [];
     for (const [index, url] of extra.entries()) {
       rows.push({
@@ -83,6 +90,7 @@ export async function createPrintJobs(tx: Tx, storage: Storage, orderId: string)
         orderItemId: item.id,
         panelIndex: index + 1,
         imageUrl: await originalUrlFor(tx, storage, url),
+        ...tones,
       });
     }
   }
@@ -198,6 +206,14 @@ export interface PrintJobView {
   attempts: number;
   fileName: string;
   updatedAt: string;
+  /** The filament's k per mm the file is (or will be) printed with, and its name. */
+  attenuationPerMm: number;
+  filamentName: string | null;
+  /** PrusaSlicer's estimate (issue 19): null until the file is made. */
+  estimateStatus: EstimateStatus | null;
+  printSeconds: number | null;
+  filamentGrams: number | null;
+  estimateError: string | null;
 }
 
 export interface OrderPrintJobs {
@@ -211,11 +227,21 @@ export interface OrderPrintJobs {
   /** Lithophane panels in the order (what the jobs should cover). */
   panelCount: number;
   jobs: PrintJobView[];
+  /** The order's production estimate, summed over its panels. */
+  estimate: OrderEstimate;
 }
 
 /** "order-3f9a1c2b-item-1-panel-2.3mf" */
 export function printFileName(displayNumber: string, itemNumber: number, panelNumber: number): string {
   return `order-${displayNumber}-item-${itemNumber}-panel-${panelNumber}.3mf`;
+}
+
+const ESTIMATE_STATUSES: readonly EstimateStatus[] = ["pending", "running", "done", "unavailable", "failed"];
+
+function asEstimateStatus(status: string | null): EstimateStatus | null {
+  return status !== null && (ESTIMATE_STATUSES as readonly string[]).includes(status)
+    ? (status as EstimateStatus)
+    : null;
 }
 
 function asStatus(status: string): PrintJobStatus {
@@ -270,6 +296,12 @@ export async function listPrintJobs(db: DbOrTx, orderId: string): Promise<OrderP
         attempts: job.attempts,
         fileName: printFileName(displayNumber, number, job.panelIndex + 1),
         updatedAt: job.updatedAt.toISOString(),
+        attenuationPerMm: job.attenuationPerMm ?? DEFAULT_ATTENUATION_PER_MM,
+        filamentName: job.filamentName,
+        estimateStatus: asEstimateStatus(job.estimateStatus),
+        printSeconds: job.printSeconds,
+        filamentGrams: job.filamentGrams,
+        estimateError: job.estimateError,
       };
     })
     .sort((a, b) => a.itemNumber - b.itemNumber || a.panelNumber - b.panelNumber);
@@ -281,6 +313,14 @@ export async function listPrintJobs(db: DbOrTx, orderId: string): Promise<OrderP
     testMode: order.testMode,
     panelCount,
     jobs: views,
+    estimate: summariseEstimates(
+      jobs.map((job) => ({
+        jobStatus: job.status,
+        estimateStatus: job.estimateStatus,
+        printSeconds: job.printSeconds,
+        filamentGrams: job.filamentGrams,
+      })),
+    ),
   };
 }
 
@@ -308,7 +348,17 @@ export async function retryPrintJob(
   }
   const [after] = await tx
     .update(printJobs)
-    .set({ status: "pending", progress: 0, error: null, attempts: 0, updatedAt: new Date() })
+    .set({
+      status: "pending",
+      progress: 0,
+      error: null,
+      attempts: 0,
+      estimateStatus: null,
+      printSeconds: null,
+      filamentGrams: null,
+      estimateError: null,
+      updatedAt: new Date(),
+    })
     .where(eq(printJobs.id, jobId))
     .returning();
   if (!after) throw new HttpError(404, "print_job_not_found", ADMIN_MESSAGE_TEXTS.printFiles.notFound);
@@ -353,6 +403,8 @@ export interface PrintJobRunnerOptions {
   staleMs?: number;
   /** A job running longer is stopped and failed (ms). */
   timeoutMs?: number;
+  /** Told after a job's file is stored (the estimator slices it). */
+  onDone?: () => void;
   /** Told after a job is recorded as failed (the owner's alert). Errors are logged only. */
   onFailed?: (job: { id: string; orderId: string; error: string }) => Promise<void>;
 }
@@ -363,6 +415,8 @@ interface Claimed {
   imageUrl: string;
   panelIndex: number;
   attempts: number;
+  attenuationPerMm: number | null;
+  filamentName: string | null;
 }
 
 const HEARTBEAT_MS = 10_000;
@@ -496,6 +550,8 @@ export class PrintJobRunner {
         panelIndex: printJobs.panelIndex,
         attempts: printJobs.attempts,
         orderItemId: printJobs.orderItemId,
+        attenuationPerMm: printJobs.attenuationPerMm,
+        filamentName: printJobs.filamentName,
       });
     return row ?? null;
   }
@@ -544,6 +600,9 @@ export class PrintJobRunner {
           heightMm: panel.heightMm,
           resolutionMm: this.resolutionMm,
           crop: panel.crop,
+          // Jobs queued before calibration existed carry no k: today's default.
+          attenuationPerMm: job.attenuationPerMm ?? DEFAULT_ATTENUATION_PER_MM,
+          filamentName: job.filamentName,
           outPath,
         },
         (fraction) => {
@@ -569,6 +628,7 @@ export class PrintJobRunner {
         .where(and(eq(printJobs.id, job.id), eq(printJobs.status, "running")))
         .returning({ id: printJobs.id });
       if (!done) await storage.delete(fileKey).catch(() => {});
+      else this.options.onDone?.();
       log.info(
         { jobId: job.id, orderId: job.orderId, triangles: result.triangles, bytes: body.byteLength },
         `print file ready in ${Math.round(performance.now() - started)} ms`,

@@ -16,6 +16,10 @@ export interface PrintWorkerJob {
   heightMm: number;
   resolutionMm: number;
   crop: CropInput | undefined;
+  /** The filament's attenuation k per mm, fixed on the job when it was queued. */
+  attenuationPerMm: number;
+  /** Written into the 3MF project as the filament profile; null: the default profile's. */
+  filamentName: string | null;
   outPath: string;
 }
 
@@ -36,6 +40,8 @@ parentPort?.once("message", async (job: PrintWorkerJob) => {
       heightMm: job.heightMm,
       resolutionMm: job.resolutionMm,
       ...(job.crop ? { crop: job.crop } : {}),
+      attenuationPerMm: job.attenuationPerMm,
+      ...(job.filamentName ? { profile: { filamentName: job.filamentName } } : {}),
       format: "3mf",
       outPath: job.outPath,
       onProgress: (fraction) => send({ type: "progress", fraction }),

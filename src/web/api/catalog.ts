@@ -28,8 +28,21 @@ export const catalogQueries = {
   options: () =>
     queryOptions({
       queryKey: [...catalogQueries.all, "options"],
-      queryFn: async () => (await fetchOptions()).options,
+      queryFn: fetchOptions,
       refetchInterval: OPTIONS_REFETCH_MS,
       staleTime: OPTIONS_REFETCH_MS,
+      select: (answer) => answer.options,
+    }),
+  /**
+   * The active filament's attenuation k per mm (issue 19) for the 3D preview: the same request
+   * and cache entry as the options, so it costs no fetch of its own.
+   */
+  attenuation: () =>
+    queryOptions({
+      queryKey: [...catalogQueries.all, "options"],
+      queryFn: fetchOptions,
+      refetchInterval: OPTIONS_REFETCH_MS,
+      staleTime: OPTIONS_REFETCH_MS,
+      select: (answer) => answer.attenuationPerMm,
     }),
 };

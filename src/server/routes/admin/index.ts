@@ -11,6 +11,7 @@ import { requireAdmin } from "../../lib/session.js";
 import { adminActivityRoutes } from "./activity.js";
 import { adminAlertRoutes } from "./alerts.js";
 import { adminAnalyticsRoutes } from "./analytics.js";
+import { adminCalibrationRoutes } from "./calibration.js";
 import { adminDashboardRoutes } from "./dashboard.js";
 import { adminDataRoutes } from "./data.js";
 import { adminDiscountRoutes } from "./discounts.js";
@@ -49,6 +50,7 @@ export function adminRoutes(ctx: AppContext) {
     .route("/", adminDataRoutes(ctx))
     .route("/", adminActivityRoutes(ctx))
     .route("/", adminShippingRoutes(ctx))
+    .route("/", adminCalibrationRoutes(ctx))
     .route("/", adminMessageRoutes(ctx))
     .route("/", adminAlertRoutes(ctx));
 }

@@ -33,6 +33,7 @@ const MessagesPage = lazy(() => import("./messages/MessagesPage").then((m) => ({
 const ConversationPage = lazy(() =>
   import("./messages/ConversationPage").then((m) => ({ default: m.ConversationPage })),
 );
+const CalibrationPage = lazy(() => import("./CalibrationPage").then((m) => ({ default: m.CalibrationPage })));
 const ActivityPage = lazy(() => import("./ActivityPage").then((m) => ({ default: m.ActivityPage })));
 
 export function AdminRoutes() {
@@ -55,6 +56,7 @@ export function AdminRoutes() {
           <Route path="data-management" element={<DataManagementPage />} />
           <Route path="activity" element={<ActivityPage />} />
           <Route path="shipping-zones" element={<ShippingZonesPage />} />
+          <Route path="calibration" element={<CalibrationPage />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Route>
       </Routes>

@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { formatGbp } from "@shared/money";
 import { capitaliseStatus } from "@shared/orders";
 import { useQuery } from "@tanstack/react-query";
@@ -18,6 +19,8 @@ import {
   td,
   useAdminTitle,
 } from "./ui";
+
+const E = ADMIN_MESSAGE_TEXTS.estimates;
 
 export function DashboardPage() {
   useAdminTitle("Dashboard");
@@ -99,6 +102,20 @@ export function DashboardPage() {
                 </li>
               ))}
             </ul>
+          </section>
+
+          <section aria-labelledby="printing-queue">
+            <h2 id="printing-queue" className="mb-3 text-xl text-stone-900">
+              {E.queueTitle}
+            </h2>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="printing-queue">
+              <StatCard
+                label={E.printTime}
+                value={E.queueHours(E.hours(q.data.printingQueue.printSeconds))}
+                hint={E.queueDetail(q.data.printingQueue.orders, q.data.printingQueue.unestimatedPanels)}
+              />
+              <StatCard label={E.material} value={E.grams(q.data.printingQueue.filamentGrams)} />
+            </div>
           </section>
 
           <section aria-labelledby="newest">

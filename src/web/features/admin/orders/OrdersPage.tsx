@@ -1,6 +1,8 @@
+import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@shared/orders";
+import { estimateText } from "@shared/production-estimates";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { adminQueries, bulkChangeStatus, type OrderFilters } from "@web/api/admin";
 import { ApiRequestError } from "@web/api/http";
@@ -260,7 +262,7 @@ export function OrdersPage() {
           <AdminTable
             label="Orders"
             caption="Orders, newest first"
-            minWidth="min-w-[880px]"
+            minWidth="min-w-[1000px]"
             columns={[
               {
                 key: "select",
@@ -280,6 +282,7 @@ export function OrdersPage() {
               "Customer",
               "Items",
               "Status",
+              { key: "printing", label: ADMIN_MESSAGE_TEXTS.estimates.listColumn },
               { key: "total", label: "Total", align: "right" },
             ]}
             empty={rows.length === 0 ? "No orders match these filters." : undefined}
@@ -310,6 +313,12 @@ export function OrdersPage() {
                 <td className={`${td} tabular-nums`}>{o.itemCount}</td>
                 <td className={td}>
                   <StatusBadge status={o.status} />
+                </td>
+                <td
+                  className={`${td} whitespace-nowrap tabular-nums text-stone-800`}
+                  data-testid="order-estimate"
+                >
+                  {o.estimate ? estimateText(o.estimate) : "—"}
                 </td>
                 <td className={`${td} text-right tabular-nums`}>{formatGbp(o.totalAmount)}</td>
               </tr>

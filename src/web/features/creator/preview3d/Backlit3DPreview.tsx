@@ -1,7 +1,10 @@
 import { isShapeId } from "@lithophane/params";
+import { DEFAULT_ATTENUATION_PER_MM } from "@lithophane/tones";
 import type { CreatorState } from "@shared/creator";
 import { MESSAGES } from "@shared/messages";
 import { type CreatorOption, findOption } from "@shared/options";
+import { useQuery } from "@tanstack/react-query";
+import { catalogQueries } from "@web/api/catalog";
 import { Box, MonitorX } from "lucide-react";
 import { Component, lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import type { PreviewStatus } from "./LithophaneView";
@@ -54,6 +57,8 @@ export function Backlit3DPreview({
   options: readonly CreatorOption[];
 }) {
   const [status, setStatus] = useState<PreviewStatus>("loading");
+  // The active filament's k, from the catalogue answer the creator already fetched; today's default until then.
+  const attenuationPerMm = useQuery(catalogQueries.attenuation()).data ?? DEFAULT_ATTENUATION_PER_MM;
   const webgl = useMemo(() => hasWebGL(), []);
   const { image, shape: shapeId, size: sizeId, frameColor } = state.selections;
   const sizeOption = findOption(options, "size", sizeId);
@@ -97,6 +102,7 @@ export function Backlit3DPreview({
               shapeName={shapeOption?.name ?? shapeId}
               sizeMm={sizeOption ? { widthMm: sizeOption.widthMm, heightMm: sizeOption.heightMm } : null}
               frameHex={frameHex}
+              attenuationPerMm={attenuationPerMm}
               onStatus={setStatus}
             />
           </Suspense>

@@ -22,6 +22,8 @@ export interface LithophaneViewProps {
   /** The chosen size's panel dimensions; the shape's standard size until one is chosen. */
   sizeMm: { widthMm?: number | undefined; heightMm?: number | undefined } | null;
   frameHex: string | null;
+  /** The active filament's attenuation k per mm: the tones are mapped with it, as the print file's are. */
+  attenuationPerMm: number;
   onStatus: (status: PreviewStatus) => void;
 }
 
@@ -51,6 +53,7 @@ export default function LithophaneView({
   shapeName,
   sizeMm,
   frameHex,
+  attenuationPerMm,
   onStatus,
 }: LithophaneViewProps) {
   const { widthMm, heightMm } = previewPanelSizeMm(shape, sizeMm);
@@ -72,6 +75,7 @@ export default function LithophaneView({
     /** How many meshes this view has built, and the last one's signature (observable state for tests). */
     count: number;
     signature: string;
+    attenuationPerMm: number;
   } | null>(null);
   const [angles, setAngles] = useState<ViewAngles | null>(null);
   const [busy, setBusy] = useState(true);
@@ -159,7 +163,12 @@ export default function LithophaneView({
       try {
         const { grey, width, height } = await sampleGrey(photo, widthMm / heightMm);
         if (cancelled) return;
-        const preview = await builder.build(grey, width, height, { shape, widthMm, heightMm });
+        const preview = await builder.build(grey, width, height, {
+          shape,
+          widthMm,
+          heightMm,
+          attenuationPerMm,
+        });
         if (cancelled || stageRef.current !== stage) return;
         module.showPreview(stage, preview, frameHexRef.current);
         module.applyLighting(stage, litRef.current);
@@ -169,6 +178,7 @@ export default function LithophaneView({
           triangles: preview.triangleCount,
           count: (previous?.count ?? 0) + 1,
           signature: meshSignature(preview.positions),
+          attenuationPerMm: preview.attenuationPerMm,
         }));
         setAngles(module.viewAngles(stage));
         setBusy(false);
@@ -184,7 +194,18 @@ export default function LithophaneView({
       cancelled = true;
       window.clearTimeout(timer);
     };
-  }, [stageReady, photo.url, photo.width, photo.height, cropKey, shape, widthMm, heightMm, report]);
+  }, [
+    stageReady,
+    photo.url,
+    photo.width,
+    photo.height,
+    cropKey,
+    shape,
+    widthMm,
+    heightMm,
+    attenuationPerMm,
+    report,
+  ]);
 
   // Frame colour: repaint only.
   useEffect(() => {
@@ -239,6 +260,7 @@ export default function LithophaneView({
           data-mode={lit ? "lit" : "unlit"}
           data-build-count={built?.count ?? 0}
           data-mesh-signature={built?.signature ?? ""}
+          data-attenuation={built?.attenuationPerMm ?? ""}
           data-azimuth={angles?.azimuthDeg ?? ""}
           data-polar={angles?.polarDeg ?? ""}
           className={cn(

@@ -5,6 +5,8 @@ export interface PanelRequest {
   shape: ShapeId;
   widthMm: number;
   heightMm: number;
+  /** The active filament's attenuation k per mm (the catalogue's); the engine's default when absent. */
+  attenuationPerMm?: number | undefined;
 }
 
 /** Main thread -> preview worker. */

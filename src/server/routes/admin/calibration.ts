@@ -1,0 +1,214 @@
+/**
+ * Admin calibration (issue 19 item 3, decision 071), behind the admin guard:
+ *   GET    /admin/filaments                       filaments, the wedge's steps, the defaults
+ *   POST   /admin/filaments {name, colour, k?}    a new filament (audit-logged)
+ *   PATCH  /admin/filaments/:id {name?, colour?, attenuationPerMm?}   (audit-logged, old and new)
+ *   POST   /admin/filaments/:id/activate          the one filament print jobs use (audit-logged)
+ *   POST   /admin/filaments/:id/calibration {reading}  k computed from the wedge reading (audit-logged)
+ *   DELETE /admin/filaments/:id                   an inactive filament (audit-logged)
+ *   GET    /admin/filaments/:id/wedge.3mf         the step wedge, named for the filament
+ * Every write drops the catalogue cache, which carries the active k to the creator's preview.
+ */
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { zValidator } from "@hono/zod-validator";
+import {
+  type CalibrationAnswer,
+  calibrationReadingSchema,
+  DEFAULT_ATTENUATION_PER_MM,
+  DEFAULT_CARD_RELATIVE_LIGHT,
+  filamentInputSchema,
+  filamentPatchSchema,
+  WEDGE_STEPS_MM,
+} from "@shared/calibration";
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { filaments } from "../../db/schema.js";
+import { HttpError, validationHook } from "../../lib/validation.js";
+import { writeWedgeFile } from "../../print/wedge-file.js";
+import { audited, withAudit } from "../../services/audit.js";
+import { invalidateCatalogAfterWrite } from "../../services/catalog-cache.js";
+import {
+  activateFilament,
+  calibrateFilament,
+  createFilament,
+  filamentSnapshot,
+  filamentView,
+  listFilaments,
+  removeFilament,
+  updateFilament,
+} from "../../services/filaments.js";
+import { type AdminEnv, actorOf } from "./shared.js";
+
+const idParam = z.object({ id: z.uuid("Filament not found.") });
+const readingBody = z.object({ reading: calibrationReadingSchema });
+
+/** The last wedge made, by filament name: the file is the same every time for a name. */
+let wedgeCache: { filamentName: string; body: Buffer } | null = null;
+
+async function wedgeFor(filamentName: string): Promise<Buffer> {
+  if (wedgeCache?.filamentName === filamentName) return wedgeCache.body;
+  const dir = await mkdtemp(path.join(tmpdir(), "lithobox-wedge-"));
+  try {
+    const outPath = path.join(dir, "wedge.3mf");
+    await writeWedgeFile({ format: "3mf", outPath, filamentName });
+    const body = await readFile(outPath);
+    wedgeCache = { filamentName, body };
+    return body;
+  } finally {
+    await rm(dir, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+/** "White PLA" -> "wedge-white-pla.3mf" */
+function wedgeFileName(filamentName: string): string {
+  const slug = filamentName
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+  return `wedge-${slug || "filament"}.3mf`;
+}
+
+export function adminCalibrationRoutes(ctx: AppContext) {
+  const db = ctx.database.db;
+
+  async function answer(): Promise<CalibrationAnswer> {
+    return {
+      filaments: await listFilaments(db),
+      wedgeStepsMm: WEDGE_STEPS_MM,
+      defaultCardRelativeLight: DEFAULT_CARD_RELATIVE_LIGHT,
+      defaultAttenuationPerMm: DEFAULT_ATTENUATION_PER_MM,
+    };
+  }
+
+  return new Hono<AdminEnv>()
+    .use("/filaments/*", invalidateCatalogAfterWrite(db))
+    .use("/filaments", invalidateCatalogAfterWrite(db))
+    .get("/filaments", async (c) => c.json(await answer(), 200))
+
+    .post("/filaments", zValidator("json", filamentInputSchema, validationHook), async (c) => {
+      const input = c.req.valid("json");
+      await audited(
+        db,
+        actorOf(c),
+        { actionType: "filament.create", tableName: "filaments", newValues: input },
+        async (tx) => {
+          const row = await createFilament(tx, input);
+          return { result: row, audit: { recordId: row.id, newValues: filamentSnapshot(row) } };
+        },
+      );
+      return c.json(await answer(), 201);
+    })
+
+    .patch(
+      "/filaments/:id",
+      zValidator("param", idParam, validationHook),
+      zValidator("json", filamentPatchSchema, validationHook),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const patch = c.req.valid("json");
+        await audited(
+          db,
+          actorOf(c),
+          { actionType: "filament.update", tableName: "filaments", recordId: id, newValues: patch },
+          async (tx) => {
+            const { before, after } = await updateFilament(tx, id, patch);
+            return {
+              result: after,
+              audit: { oldValues: filamentSnapshot(before), newValues: filamentSnapshot(after) },
+            };
+          },
+        );
+        return c.json(await answer(), 200);
+      },
+    )
+
+    .post("/filaments/:id/activate", zValidator("param", idParam, validationHook), async (c) => {
+      const { id } = c.req.valid("param");
+      await audited(
+        db,
+        actorOf(c),
+        { actionType: "filament.activate", tableName: "filaments", recordId: id },
+        async (tx) => {
+          const { before, after, previousId } = await activateFilament(tx, id);
+          return {
+            result: after,
+            audit: {
+              oldValues: { ...filamentSnapshot(before), previouslyActiveId: previousId },
+              newValues: filamentSnapshot(after),
+            },
+          };
+        },
+      );
+      return c.json(await answer(), 200);
+    })
+
+    .post(
+      "/filaments/:id/calibration",
+      zValidator("param", idParam, validationHook),
+      zValidator("json", readingBody, validationHook),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const { reading } = c.req.valid("json");
+        const after = await audited(
+          db,
+          actorOf(c),
+          { actionType: "filament.calibrate", tableName: "filaments", recordId: id, newValues: { reading } },
+          async (tx) => {
+            const { before, after } = await calibrateFilament(tx, id, reading);
+            return {
+              result: after,
+              audit: {
+                oldValues: {
+                  attenuationPerMm: before.attenuationPerMm,
+                  calibration: before.calibration,
+                },
+                newValues: { attenuationPerMm: after.attenuationPerMm, calibration: reading },
+              },
+            };
+          },
+        );
+        return c.json({ ...(await answer()), filament: filamentView(after) }, 200);
+      },
+    )
+
+    .delete("/filaments/:id", zValidator("param", idParam, validationHook), async (c) => {
+      const { id } = c.req.valid("param");
+      await audited(
+        db,
+        actorOf(c),
+        { actionType: "filament.delete", tableName: "filaments", recordId: id },
+        async (tx) => {
+          const row = await removeFilament(tx, id);
+          return { result: row, audit: { oldValues: filamentSnapshot(row) } };
+        },
+      );
+      return c.json(await answer(), 200);
+    })
+
+    .get("/filaments/:id/wedge.3mf", zValidator("param", idParam, validationHook), async (c) => {
+      const { id } = c.req.valid("param");
+      const [row] = await db
+        .select({ name: filaments.name })
+        .from(filaments)
+        .where(eq(filaments.id, id))
+        .limit(1);
+      if (!row) throw new HttpError(404, "filament_not_found", "Filament not found.");
+      const body = await wedgeFor(row.name);
+      const fileName = wedgeFileName(row.name);
+      await withAudit(db, actorOf(c), {
+        actionType: "calibration.wedge_download",
+        tableName: "filaments",
+        recordId: id,
+        newValues: { fileName },
+      });
+      c.header("Content-Type", "model/3mf");
+      c.header("Content-Length", String(body.byteLength));
+      c.header("Content-Disposition", `attachment; filename="${fileName}"`);
+      c.header("X-Content-Type-Options", "nosniff");
+      return c.body(new Uint8Array(body), 200);
+    });
+}

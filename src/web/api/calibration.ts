@@ -1,0 +1,49 @@
+/**
+ * The admin Calibration screen's API (issue 19; /api/admin/filaments, see
+ * src/server/routes/admin/calibration.ts): filaments, readings and the step wedge download.
+ */
+import type {
+  CalibrationAnswer,
+  CalibrationReading,
+  FilamentInput,
+  FilamentPatch,
+} from "@shared/calibration";
+import { queryOptions } from "@tanstack/react-query";
+import { adminQueries } from "./admin";
+import { api, ok } from "./client";
+
+export type { CalibrationAnswer, FilamentView } from "@shared/calibration";
+
+export function fetchCalibration(): Promise<CalibrationAnswer> {
+  return ok(api.admin.filaments.$get());
+}
+
+export function addFilament(input: Partial<FilamentInput> & Pick<FilamentInput, "name" | "colour">) {
+  return ok(api.admin.filaments.$post({ json: input }));
+}
+
+export function updateFilament(id: string, patch: FilamentPatch) {
+  return ok(api.admin.filaments[":id"].$patch({ param: { id }, json: patch }));
+}
+
+export function activateFilament(id: string) {
+  return ok(api.admin.filaments[":id"].activate.$post({ param: { id } }));
+}
+
+export function removeFilament(id: string) {
+  return ok(api.admin.filaments[":id"].$delete({ param: { id } }));
+}
+
+export function calibrateFilament(id: string, reading: CalibrationReading) {
+  return ok(api.admin.filaments[":id"].calibration.$post({ param: { id }, json: { reading } }));
+}
+
+/** The wedge's download address (a plain link: the browser saves the 3MF). */
+export function wedgeDownloadUrl(id: string): string {
+  return `/api/admin/filaments/${encodeURIComponent(id)}/wedge.3mf`;
+}
+
+export const calibrationQueries = {
+  all: () =>
+    queryOptions({ queryKey: [...adminQueries.all, "filaments"] as const, queryFn: fetchCalibration }),
+};
