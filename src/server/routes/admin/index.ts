@@ -25,6 +25,7 @@ import { adminPrintJobRoutes } from "./print-jobs.js";
 import { adminProductRoutes } from "./products.js";
 import type { AdminEnv } from "./shared.js";
 import { adminShippingRoutes } from "./shipping.js";
+import { adminStorefrontRoutes } from "./storefront.js";
 import { adminUserRoutes } from "./users.js";
 
 export function adminRoutes(ctx: AppContext) {
@@ -50,5 +51,6 @@ export function adminRoutes(ctx: AppContext) {
     .route("/", adminActivityRoutes(ctx))
     .route("/", adminShippingRoutes(ctx))
     .route("/", adminMessageRoutes(ctx))
-    .route("/", adminAlertRoutes(ctx));
+    .route("/", adminAlertRoutes(ctx))
+    .route("/", adminStorefrontRoutes(ctx));
 }
