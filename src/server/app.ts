@@ -7,7 +7,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { MAX_UPLOAD_BYTES } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
-import { lightboxFromPricePence } from "@shared/storefront";
+import { lightboxFromPricePence } from "@shared/storefront-rules";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";

@@ -1,13 +1,10 @@
 /**
  * The storefront's owner-managed imagery and customers' reviews (issue 20): the image slots and
- * their responsive sizes, the review rules, the rating summary and the lightbox's from-price.
- * Pure and shared: the server encodes and validates with these, the web renders with them.
+ * their responsive sizes, the review statuses and the rating summary.
+ * Pure and shared, and in the first load (the home page's hero): no zod here; the input
+ * schemas and the from-price are in storefront-rules.ts.
  *   GET /api/storefront -> StorefrontAnswer
  */
-import { z } from "zod";
-import type { Bundle } from "./bundles";
-import type { Pence } from "./money";
-import { type CreatorOption, type GroupedOptions, isSelectable, sizeAppliesToShape } from "./options";
 
 export const SITE_IMAGE_SLOTS = ["home_hero", "shop_hero", "gallery"] as const;
 export type SiteImageSlot = (typeof SITE_IMAGE_SLOTS)[number];
@@ -39,7 +36,7 @@ export const SLOT_SPECS: Readonly<Record<SiteImageSlot, SlotSpec>> = {
   gallery: {
     aspect: 1,
     widths: [320, 480, 720],
-    sizes: "(min-width: 1024px) 280px, (min-width: 640px) 45vw, 90vw",
+    sizes: "(min-width: 1024px) 280px, 45vw",
     max: 24,
   },
 };
@@ -89,26 +86,6 @@ export function fallbackSrc(image: Pick<ResponsiveImage, "webp">): string {
   return image.webp.at(-1)?.url ?? "";
 }
 
-export const ALT_MAX = 200;
-
-/** What the owner sets on an image: alt text is required (it is read aloud and indexed). */
-export const siteImageFieldsSchema = z.object({
-  alt: z
-    .string()
-    .trim()
-    .min(3, { error: "Describe the picture in a few words (alt text is required)." })
-    .max(ALT_MAX, { error: `Alt text can be at most ${ALT_MAX} characters.` }),
-  enabled: z.boolean(),
-  sortOrder: z.number().int().min(0).max(9999),
-});
-
-export const siteImageCreateSchema = siteImageFieldsSchema.extend({
-  slot: z.enum(SITE_IMAGE_SLOTS),
-  uploadId: z.uuid({ error: "Choose a photo first." }),
-});
-
-export const siteImageUpdateSchema = siteImageFieldsSchema.partial();
-
 // ---------------------------------------------------------------- reviews
 
 export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
@@ -117,29 +94,6 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const REVIEW_BODY_MIN = 10;
 export const REVIEW_BODY_MAX = 1000;
 export const REVIEW_NAME_MAX = 40;
-
-export const reviewSubmissionSchema = z.object({
-  token: z.string().min(10).max(300),
-  rating: z
-    .number()
-    .int()
-    .min(1, { error: "Choose from 1 to 5 stars." })
-    .max(5, { error: "Choose from 1 to 5 stars." }),
-  body: z
-    .string()
-    .trim()
-    .min(REVIEW_BODY_MIN, { error: `Please write at least ${REVIEW_BODY_MIN} characters.` })
-    .max(REVIEW_BODY_MAX, { error: `Please keep your review under ${REVIEW_BODY_MAX} characters.` }),
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: "Please give a name to show with your review." })
-    .max(REVIEW_NAME_MAX, { error: `A name can be at most ${REVIEW_NAME_MAX} characters.` }),
-  place: z.string().trim().max(REVIEW_NAME_MAX).optional(),
-  /** An upload (POST /api/uploads) of the customer's photo of their lightbox. */
-  photoUploadId: z.uuid().optional(),
-});
-export type ReviewSubmission = z.infer<typeof reviewSubmissionSchema>;
 
 /** A review as the storefront shows it (approved only). */
 export interface PublicReview {
@@ -177,29 +131,6 @@ export interface StorefrontAnswer {
   readonly reviews: readonly PublicReview[];
   /** Over every approved review; null when there is none. */
   readonly rating: RatingSummary | null;
-}
-
-// ---------------------------------------------------------------- the lightbox's from-price
-
-/**
- * The lowest price a custom lightbox can be bought for: the cheapest bundle with the cheapest
- * selectable processing and frame colour, and the cheapest shape-and-size pair that fits.
- * Null when some choice has no selectable option.
- */
-export function lightboxFromPricePence(bundles: readonly Bundle[], options: GroupedOptions): Pence | null {
-  const cheapest = (list: readonly CreatorOption[]) => {
-    const prices = list.filter(isSelectable).map((o) => o.priceModifierPence);
-    return prices.length > 0 ? Math.min(...prices) : null;
-  };
-  const bundle = bundles.length > 0 ? Math.min(...bundles.map((b) => b.pricePence)) : null;
-  const processing = cheapest(options.processing);
-  const frame = cheapest(options.frame_color);
-  const pairs = options.shape.filter(isSelectable).flatMap((shape) => {
-    const size = cheapest(options.size.filter((s) => sizeAppliesToShape(s, shape.id)));
-    return size === null ? [] : [shape.priceModifierPence + size];
-  });
-  if (bundle === null || processing === null || frame === null || pairs.length === 0) return null;
-  return (bundle + processing + frame + Math.min(...pairs)) as Pence;
 }
 
 // ---------------------------------------------------------------- the pages' first paint

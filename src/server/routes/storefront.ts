@@ -1,7 +1,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { REVIEW_TEXTS } from "@shared/review-texts";
 import type { StorefrontAnswer } from "@shared/storefront";
-import { reviewSubmissionSchema } from "@shared/storefront";
+import { reviewSubmissionSchema } from "@shared/storefront-rules";
 import type { TypedResponse } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";

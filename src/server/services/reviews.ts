@@ -8,7 +8,8 @@
 import { BRAND_NAME } from "@shared/brand";
 import { displayOrderNumber } from "@shared/orders";
 import { REVIEW_TEXTS } from "@shared/review-texts";
-import { REVIEW_PHOTO_SPEC, type ReviewStatus, type ReviewSubmission } from "@shared/storefront";
+import { REVIEW_PHOTO_SPEC, type ReviewStatus } from "@shared/storefront";
+import type { ReviewSubmission } from "@shared/storefront-rules";
 import { desc, eq } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { DbOrTx, Tx } from "../db/client.js";

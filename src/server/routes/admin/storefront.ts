@@ -7,17 +7,12 @@
  *   PATCH  /admin/site-images/:id {alt?, enabled?, sortOrder?}
  *   DELETE /admin/site-images/:id                the row, then its files
  *   GET    /admin/reviews?status                 the moderation list (pending first)
- *   POST   /admin/reviews/:id/approve | /reject
+ *   POST   /admin/reviews/:id/approve, /admin/reviews/:id/reject
  *   DELETE /admin/reviews/:id
  */
 import { zValidator } from "@hono/zod-validator";
-import {
-  REVIEW_STATUSES,
-  type SITE_IMAGE_SLOTS,
-  SLOT_SPECS,
-  siteImageCreateSchema,
-  siteImageUpdateSchema,
-} from "@shared/storefront";
+import { REVIEW_STATUSES, type SITE_IMAGE_SLOTS, SLOT_SPECS } from "@shared/storefront";
+import { siteImageCreateSchema, siteImageUpdateSchema } from "@shared/storefront-rules";
 import { and, count, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -28,7 +23,7 @@ import { audited } from "../../services/audit.js";
 import { deleteReview, deleteReviewPhoto, listAdminReviews, moderateReview } from "../../services/reviews.js";
 import { deleteVariants, encodeSiteImage } from "../../services/site-images.js";
 import { invalidateStorefront } from "../../services/storefront.js";
-import { type AdminEnv, actorOf } from "./shared.js";
+import { type AdminContext, type AdminEnv, actorOf } from "./shared.js";
 
 const idParam = z.object({ id: z.uuid("Unknown image.") });
 const reviewParam = z.object({ id: z.uuid("Unknown review.") });
@@ -73,6 +68,25 @@ export function adminStorefrontRoutes(ctx: AppContext) {
     (
       await db.select().from(siteImages).orderBy(siteImages.slot, siteImages.sortOrder, siteImages.createdAt)
     ).map(toAdminImage);
+
+  /** Approves or rejects a review, audited. */
+  const moderate = (c: AdminContext, id: string, status: "approved" | "rejected") =>
+    audited(
+      db,
+      actorOf(c),
+      {
+        actionType: `review.${status === "approved" ? "approve" : "reject"}`,
+        tableName: "reviews",
+        recordId: id,
+      },
+      async (tx) => {
+        const change = await moderateReview(tx, id, status);
+        return {
+          result: change.after,
+          audit: { oldValues: { status: change.before.status }, newValues: { status: change.after.status } },
+        };
+      },
+    );
 
   return new Hono<AdminEnv>()
     .use("*", async (c, next) => {
@@ -182,33 +196,11 @@ export function adminStorefrontRoutes(ctx: AppContext) {
       c.json({ reviews: await listAdminReviews(db, c.req.valid("query").status) }, 200),
     )
 
-    .post(
-      "/reviews/:id/:action{approve|reject}",
-      zValidator("param", reviewParam, validationHook),
-      async (c) => {
-        const { id } = c.req.valid("param");
-        const status = c.req.param("action") === "approve" ? "approved" : "rejected";
-        const review = await audited(
-          db,
-          actorOf(c),
-          {
-            actionType: `review.${status === "approved" ? "approve" : "reject"}`,
-            tableName: "reviews",
-            recordId: id,
-          },
-          async (tx) => {
-            const change = await moderateReview(tx, id, status);
-            return {
-              result: change.after,
-              audit: {
-                oldValues: { status: change.before.status },
-                newValues: { status: change.after.status },
-              },
-            };
-          },
-        );
-        return c.json({ review }, 200);
-      },
+    .post("/reviews/:id/approve", zValidator("param", reviewParam, validationHook), async (c) =>
+      c.json({ review: await moderate(c, c.req.valid("param").id, "approved") }, 200),
+    )
+    .post("/reviews/:id/reject", zValidator("param", reviewParam, validationHook), async (c) =>
+      c.json({ review: await moderate(c, c.req.valid("param").id, "rejected") }, 200),
     )
 
     .delete("/reviews/:id", zValidator("param", reviewParam, validationHook), async (c) => {
