@@ -270,8 +270,8 @@ async function render(scene: Scene, outDir: string): Promise<void> {
   const frameMm = 12;
   const outer = offsetOutline(scene.shape, scene.widthMm, scene.heightMm, frameMm);
   const panel = offsetOutline(scene.shape, scene.widthMm, scene.heightMm, 0);
-  // The box fills ~62% of the picture's smaller side, standing a little above centre on a base.
-  const scale = (Math.min(W, H) * 0.62) / Math.max(scene.widthMm + 2 * frameMm, scene.heightMm + 2 * frameMm);
+  // The box fills ~80% of the picture's smaller side, standing a little above centre on a base.
+  const scale = (Math.min(W, H) * 0.8) / Math.max(scene.widthMm + 2 * frameMm, scene.heightMm + 2 * frameMm);
   const cx = W / 2;
   const cy = H * 0.46;
   const rgb = new Uint8Array(W * H * 3);

@@ -33,6 +33,7 @@ const MessagesPage = lazy(() => import("./messages/MessagesPage").then((m) => ({
 const ConversationPage = lazy(() =>
   import("./messages/ConversationPage").then((m) => ({ default: m.ConversationPage })),
 );
+const StorefrontPage = lazy(() => import("./StorefrontPage").then((m) => ({ default: m.StorefrontPage })));
 const ActivityPage = lazy(() => import("./ActivityPage").then((m) => ({ default: m.ActivityPage })));
 
 export function AdminRoutes() {
@@ -55,6 +56,7 @@ export function AdminRoutes() {
           <Route path="data-management" element={<DataManagementPage />} />
           <Route path="activity" element={<ActivityPage />} />
           <Route path="shipping-zones" element={<ShippingZonesPage />} />
+          <Route path="storefront" element={<StorefrontPage />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Route>
       </Routes>
