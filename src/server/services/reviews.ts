@@ -15,7 +15,7 @@ import type { Config } from "../config.js";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { orders, reviewRequests, reviews, uploads } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
-import { layout } from "./emails/auth-emails.js";
+import { renderEmail } from "./emails/render.js";
 import { queueMail } from "./mail-outbox.js";
 import { checkReviewToken, reviewToken } from "./message-tokens.js";
 import { deleteVariants, type EncodedSiteImage, encodeSiteImage } from "./site-images.js";
@@ -70,11 +70,9 @@ export async function queueReviewRequest(
     kind: "review_request",
     to: order.email,
     subject,
-    text: `${[...paragraphs, `${REVIEW_TEXTS.emailAction}: ${link}`, footnote].join("\n\n")}\n`,
-    html: layout({
+    ...renderEmail({
       title: subject,
-      paragraphs,
-      action: { label: REVIEW_TEXTS.emailAction, url: link },
+      blocks: [...paragraphs, { action: { label: REVIEW_TEXTS.emailAction, url: link } }],
       footnote,
     }),
   });
