@@ -41,14 +41,22 @@ afterAll(async () => {
 describe("owner's storefront pictures", () => {
   it("only admins manage them; alt text, slot and upload are checked", async () => {
     const photo = await uploadTestPhoto(shop, { width: 900, height: 700 });
-    const body = { slot: "home_hero", uploadId: photo.id, alt: "A lit lightbox", enabled: true, sortOrder: 0 };
+    const body = {
+      slot: "home_hero",
+      uploadId: photo.id,
+      alt: "A lit lightbox",
+      enabled: true,
+      sortOrder: 0,
+    };
     expect((await api("GET", "/api/admin/site-images")).status).toBe(403);
     expect((await api("POST", "/api/admin/site-images", body)).status).toBe(403);
     expect((await api("POST", "/api/admin/site-images", body, customer.cookie)).status).toBe(403);
     const noAlt = await api("POST", "/api/admin/site-images", { ...body, alt: "  " }, admin.cookie);
     expect(noAlt.status).toBe(400);
     expect(String(noAlt.body.message)).toContain("alt text is required");
-    expect((await api("POST", "/api/admin/site-images", { ...body, slot: "banner" }, admin.cookie)).status).toBe(400);
+    expect(
+      (await api("POST", "/api/admin/site-images", { ...body, slot: "banner" }, admin.cookie)).status,
+    ).toBe(400);
     const gone = { ...body, uploadId: "00000000-0000-4000-8000-000000000000" };
     expect((await api("POST", "/api/admin/site-images", gone, admin.cookie)).status).toBe(404);
   });
@@ -59,7 +67,13 @@ describe("owner's storefront pictures", () => {
     const created = await api(
       "POST",
       "/api/admin/site-images",
-      { slot: "home_hero", uploadId: photo.id, alt: "A lit lightbox on a shelf", enabled: true, sortOrder: 0 },
+      {
+        slot: "home_hero",
+        uploadId: photo.id,
+        alt: "A lit lightbox on a shelf",
+        enabled: true,
+        sortOrder: 0,
+      },
       admin.cookie,
     );
     expect(created.status).toBe(201);
@@ -84,7 +98,9 @@ describe("owner's storefront pictures", () => {
 
     const id = (created.body.image as Json).id as string;
     expect((await api("PATCH", `/api/admin/site-images/${id}`, { alt: "" }, admin.cookie)).status).toBe(400);
-    expect((await api("PATCH", `/api/admin/site-images/${id}`, { enabled: false }, admin.cookie)).status).toBe(200);
+    expect(
+      (await api("PATCH", `/api/admin/site-images/${id}`, { enabled: false }, admin.cookie)).status,
+    ).toBe(200);
     expect((await storefront()).homeHero).toBeNull();
     expect((await api("DELETE", `/api/admin/site-images/${id}`, undefined, admin.cookie)).status).toBe(200);
     expect((await shop.request(new URL(hero.webp[1]?.url ?? "").pathname)).status).toBe(404);
@@ -92,7 +108,11 @@ describe("owner's storefront pictures", () => {
       .select({ action: userActivityLogs.actionType })
       .from(userActivityLogs)
       .where(eq(userActivityLogs.recordId, id));
-    expect(audit.map((a) => a.action).sort()).toEqual(["site_image.create", "site_image.delete", "site_image.update"]);
+    expect(audit.map((a) => a.action).sort()).toEqual([
+      "site_image.create",
+      "site_image.delete",
+      "site_image.update",
+    ]);
   });
 });
 
@@ -129,11 +149,19 @@ describe("reviews", () => {
 
   it("validates the review, stores one per order with its photo, and shows it only once approved", async () => {
     const ip = randomIp();
-    const good = { token, rating: 5, body: "It glows beautifully on our landing.", name: "Niamh", place: "Derry" };
+    const good = {
+      token,
+      rating: 5,
+      body: "It glows beautifully on our landing.",
+      name: "Niamh",
+      place: "Derry",
+    };
     expect((await api("POST", "/api/reviews", { ...good, rating: 6 }, null, ip)).status).toBe(400);
     expect((await api("POST", "/api/reviews", { ...good, body: "ok" }, null, ip)).status).toBe(400);
     expect((await api("POST", "/api/reviews", { ...good, name: "" }, null, ip)).status).toBe(400);
-    expect((await api("POST", "/api/reviews", { ...good, token: "x".repeat(40) }, null, ip)).status).toBe(400);
+    expect((await api("POST", "/api/reviews", { ...good, token: "x".repeat(40) }, null, ip)).status).toBe(
+      400,
+    );
     const photo = await uploadTestPhoto(shop, { width: 800, height: 600 });
     const sent = await api("POST", "/api/reviews", { ...good, photoUploadId: photo.id }, null, ip);
     expect(sent.status).toBe(201);
@@ -147,10 +175,14 @@ describe("reviews", () => {
     const [row] = await shop.ctx.database.db.select().from(reviews).where(eq(reviews.orderId, orderId));
     expect(row?.status).toBe("pending");
     expect(row?.photoAvif?.length).toBeGreaterThan(0);
-    expect((await api("POST", `/api/admin/reviews/${row?.id}/approve`, undefined, customer.cookie)).status).toBe(403);
+    expect(
+      (await api("POST", `/api/admin/reviews/${row?.id}/approve`, undefined, customer.cookie)).status,
+    ).toBe(403);
     const list = await api("GET", "/api/admin/reviews?status=pending", undefined, admin.cookie);
     expect((list.body.reviews as Json[]).map((r) => r.id)).toContain(row?.id);
-    expect((await api("POST", `/api/admin/reviews/${row?.id}/approve`, undefined, admin.cookie)).status).toBe(200);
+    expect((await api("POST", `/api/admin/reviews/${row?.id}/approve`, undefined, admin.cookie)).status).toBe(
+      200,
+    );
 
     answer = await storefront();
     const shown = answer.reviews as Json[];
@@ -164,7 +196,9 @@ describe("reviews", () => {
       .where(eq(userActivityLogs.recordId, row?.id ?? ""));
     expect(audit).toEqual([{ action: "review.approve", newValues: { status: "approved" } }]);
 
-    expect((await api("POST", `/api/admin/reviews/${row?.id}/reject`, undefined, admin.cookie)).status).toBe(200);
+    expect((await api("POST", `/api/admin/reviews/${row?.id}/reject`, undefined, admin.cookie)).status).toBe(
+      200,
+    );
     expect((await storefront()).reviews).toEqual([]);
   });
 
