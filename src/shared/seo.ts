@@ -135,7 +135,7 @@ export function pageHead(pathname: string, origin: string, data: HeadData = {}):
 export const LIGHTBOX_PRODUCT = {
   name: "Custom lithophane lightbox",
   description:
-    "Your photo 3D-printed as a lithophane panel, framed in an LED lightbox: rectangle, portrait, square, hexagon or heart, in three frame colours and single or multi-panel collections.",
+    "Your photo 3D-printed as a lithophane panel, framed in an LED lightbox: rectangle, portrait, square, hexagon or heart, in a choice of frame colours, alone or in collections of three or five.",
 } as const;
 
 /**

@@ -62,7 +62,10 @@ test("a review goes from the delivery e-mail to approval to the home page", asyn
   await form.goto(new URL(link).pathname + new URL(link).search);
   await expect(form.getByRole("heading", { level: 1, name: REVIEW_TEXTS.pageTitle })).toBeVisible();
   const words = `It glows like the sunrise it shows ${randomBytes(3).toString("hex")}.`;
-  await form.locator("label").filter({ hasText: REVIEW_TEXTS.starLabel(5) }).click();
+  await form
+    .locator("label")
+    .filter({ hasText: REVIEW_TEXTS.starLabel(5) })
+    .click();
   await expect(form.getByRole("radio", { name: REVIEW_TEXTS.starLabel(5) })).toBeChecked();
   await form.getByLabel(REVIEW_TEXTS.bodyLabel).fill(words);
   await form.getByLabel(REVIEW_TEXTS.nameLabel).fill("Orla");
