@@ -670,5 +670,5 @@ describe("every mutating /api/admin route", () => {
         expect(["production", "test"], key).toContain(row.environmentMode);
       });
     }
-  }, 240_000); // Walks every admin route twice (with the pictures pipeline among them).
+  });
 });
