@@ -50,6 +50,9 @@ export async function buildServer(outDir = SERVER_OUT) {
   cpSync(path.join(root, "src", "server", "db", "migrations"), path.join(outDir, "migrations"), {
     recursive: true,
   });
+  cpSync(path.join(root, "src", "server", "db", "seed-images"), path.join(outDir, "seed-images"), {
+    recursive: true,
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

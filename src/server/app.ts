@@ -7,12 +7,13 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { MAX_UPLOAD_BYTES } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
+import { lightboxFromPricePence } from "@shared/storefront-rules";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { authRequestHandler } from "./auth.js";
 import type { AppContext } from "./context.js";
-import { createPageServer } from "./lib/page-server.js";
+import { createPageServer, type PageData } from "./lib/page-server.js";
 import { sameOriginGuard, securityHeaders, staticPathGuard } from "./lib/security.js";
 import { type ApiError, HttpError } from "./lib/validation.js";
 import { accountRoutes } from "./routes/account.js";
@@ -36,8 +37,11 @@ import { ratesRoutes } from "./routes/rates.js";
 import { seoRoutes } from "./routes/seo.js";
 import { shippingRoutes } from "./routes/shipping.js";
 import { shopInfoRoutes } from "./routes/shop-info.js";
+import { storefrontRoutes } from "./routes/storefront.js";
 import { trackRoutes } from "./routes/track.js";
 import { uploadRoutes } from "./routes/uploads.js";
+import { catalogCache } from "./services/catalog-cache.js";
+import { storefrontCache } from "./services/storefront.js";
 
 const JSON_BODY_LIMIT = 256 * 1024;
 /** 10 MB image plus the multipart envelope. */
@@ -49,6 +53,7 @@ export function createApi(ctx: AppContext) {
     .route("/", shopInfoRoutes(ctx))
     .route("/", contactRoutes(ctx))
     .route("/", catalogRoutes(ctx))
+    .route("/", storefrontRoutes(ctx))
     .route("/", uploadRoutes(ctx))
     .route("/", ratesRoutes(ctx))
     .route("/", mediaRoutes(ctx))
@@ -171,6 +176,7 @@ function mountWebApp(app: Hono, ctx: AppContext) {
     root,
     shellFile: existsSync(shellFile) ? shellFile : indexFile,
     origin: ctx.config.publicUrl,
+    data: pageDataLoader(ctx),
   });
   app.get("/", servePage);
   app.use(
@@ -187,4 +193,26 @@ function mountWebApp(app: Hono, ctx: AppContext) {
     if (path.extname(c.req.path)) return c.text("Not found", 404);
     return servePage(c);
   });
+}
+
+/** The storefront and the lightbox's from-price for the pages, rebuilt only when either changes. */
+function pageDataLoader(ctx: AppContext): () => Promise<PageData> {
+  const db = ctx.database.db;
+  let last: PageData | null = null;
+  return async () => {
+    const [storefront, options] = await Promise.all([
+      storefrontCache(db).get(),
+      catalogCache(db).options.get(),
+    ]);
+    const version = `${storefront.etag}|${options.etag}`;
+    if (last?.version !== version) {
+      last = {
+        version,
+        storefront: storefront.value,
+        storefrontJson: Buffer.from(storefront.body).toString("utf8"),
+        lightboxFromPricePence: lightboxFromPricePence(options.value.bundles, options.value.options),
+      };
+    }
+    return last;
+  };
 }

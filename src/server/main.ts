@@ -5,6 +5,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { closeContext, createContext } from "./context.js";
+import { seedSiteImages } from "./db/seed-site-images.js";
 import { describeModeChanges, secureDataDir, setPrivateUmask } from "./lib/data-dir.js";
 import { acquireDataDirLock, DataDirLockedError } from "./lib/lock.js";
 import { createLogger, type Logger } from "./lib/logger.js";
@@ -65,6 +66,8 @@ async function main() {
   // PGlite gives the files it creates mode 0666 itself (the folder, 0700, still shuts others out).
   await securePrivateData(config.dataDir, log, "database opened", "info");
   const app = createApp(ctx);
+  // The storefront's first pictures, once, in the background: pages show them once encoded.
+  void seedSiteImages(ctx.database.db, ctx.storage, ctx.log);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     ctx.log.info(
       { port: info.port, database: ctx.database.kind, dataDir: config.dataDir },

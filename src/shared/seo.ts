@@ -73,6 +73,26 @@ export function canonicalPath(pathname: string): string | null {
   return isIndexed(path) ? (CANONICAL_ALIASES[path] ?? path) : null;
 }
 
+/** The link-preview picture (og:image / twitter:image): the home hero, absolute. */
+export interface PreviewImage {
+  readonly url: string;
+  readonly width: number;
+  readonly height: number;
+  readonly alt: string;
+}
+
+/** What the shop's data adds to the heads (issue 20): the preview image and the lightbox's offer. */
+export interface HeadData {
+  readonly image?: PreviewImage | null;
+  /** /shop's Product: the custom lightbox from this price (GBP pence), rated by real reviews only. */
+  readonly lightbox?: {
+    readonly fromPricePence: number;
+    readonly rating: { readonly average: number; readonly count: number } | null;
+  } | null;
+  /** The hero to preload on this page (its AVIF srcset and sizes). */
+  readonly preload?: { readonly srcset: string; readonly sizes: string } | null;
+}
+
 export interface PageHead {
   readonly title: string;
   readonly description: string;
@@ -82,22 +102,76 @@ export interface PageHead {
   readonly noindex: boolean;
   /** Structured data for the page (JSON-LD objects), if any. */
   readonly structuredData: readonly object[];
+  readonly image: PreviewImage | null;
+  readonly preload: { readonly srcset: string; readonly sizes: string } | null;
 }
 
 /**
  * The head of the page at `pathname` for a shop served at `origin` (no trailing slash). Admin
  * sub-pages share the admin's head; paths the app has no page for get the not-found head.
  */
-export function pageHead(pathname: string, origin: string): PageHead {
+export function pageHead(pathname: string, origin: string, data: HeadData = {}): PageHead {
   const path = normalisePathname(pathname);
   const canonical = canonicalPath(path);
   const admin = underPrefix(path, "/admin");
+  const description = (canonical && SEO_TEXTS.descriptions[canonical]) || SEO_TEXTS.defaultDescription;
+  const image = data.image ?? null;
+  const structuredData: object[] = [];
+  if (canonical === "/") structuredData.push(organizationData(origin));
+  if (canonical === "/shop" && data.lightbox)
+    structuredData.push(lightboxProductData(origin, data.lightbox, image));
   return {
     title: admin ? `${BRAND_NAME} | Admin` : documentTitle(canonical ?? path),
-    description: (canonical && SEO_TEXTS.descriptions[canonical]) || SEO_TEXTS.defaultDescription,
+    description,
     canonicalUrl: canonical === null ? null : `${origin}${canonical}`,
     noindex: canonical === null,
-    structuredData: canonical === "/" ? [organizationData(origin)] : [],
+    structuredData,
+    image: admin ? null : image,
+    preload: data.preload ?? null,
+  };
+}
+
+/** The custom lightbox's name and description in the shop's structured data. */
+export const LIGHTBOX_PRODUCT = {
+  name: "Custom lithophane lightbox",
+  description:
+    "Your photo 3D-printed as a lithophane panel, framed in an LED lightbox: rectangle, portrait, square, hexagon or heart, in a choice of frame colours, alone or in collections of three or five.",
+} as const;
+
+/**
+ * schema.org Product for the custom lightbox: an offer from its lowest price and, only when real
+ * reviews have been approved, their AggregateRating (never a made-up rating).
+ */
+export function lightboxProductData(
+  origin: string,
+  lightbox: NonNullable<HeadData["lightbox"]>,
+  image: PreviewImage | null,
+): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: LIGHTBOX_PRODUCT.name,
+    description: LIGHTBOX_PRODUCT.description,
+    brand: { "@type": "Brand", name: BRAND_NAME },
+    url: `${origin}/shop/create`,
+    ...(image ? { image: image.url } : {}),
+    offers: {
+      "@type": "AggregateOffer",
+      priceCurrency: "GBP",
+      lowPrice: (lightbox.fromPricePence / 100).toFixed(2),
+      availability: "https://schema.org/InStock",
+    },
+    ...(lightbox.rating && lightbox.rating.count > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: lightbox.rating.average,
+            reviewCount: lightbox.rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
   };
 }
 

@@ -73,6 +73,7 @@ const SECTION_BY_PATH: Readonly<Record<string, string>> = {
   "/care": "Care Guide",
   "/track": "Track Order",
   "/messages/answer": "Your Message",
+  "/review": "Review Your Lightbox",
   "/terms": "Terms",
   "/cookies": "Cookies",
 };

@@ -19,6 +19,7 @@ import {
   filaments,
   orderItems,
   printJobs,
+  reviews,
   uploads,
   userActivityLogs,
 } from "../../src/server/db/schema.js";
@@ -168,7 +169,95 @@ async function optionIds(type: string): Promise<string[]> {
   return options.filter((o) => o.optionType === type).map((o) => o.id as string);
 }
 
+/** An owner's gallery picture, through the real pipeline; answers its id. */
+async function siteImage(): Promise<string> {
+  const res = await shop.request("/api/admin/site-images", {
+    method: "POST",
+    json: {
+      slot: "gallery",
+      uploadId: await uploadPhoto(),
+      alt: "A lit heart lightbox",
+      enabled: true,
+      sortOrder: 3,
+    },
+    headers: { cookie: admin.cookie },
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { image: { id: string } }).image.id;
+}
+
+/** A customer's pending review of a delivered order, written straight into the database. */
+async function pendingReview(): Promise<string> {
+  const orderId = await insertOrder(shop, {
+    userId: null,
+    email: "review-audit@example.com",
+    status: "delivered",
+  });
+  const [row] = await shop.ctx.database.db
+    .insert(reviews)
+    .values({ orderId, rating: 4, body: "Lovely glow on the landing.", name: "Cara" })
+    .returning({ id: reviews.id });
+  if (!row) throw new Error("no review row");
+  return row.id;
+}
+
 const SCENARIOS: Record<string, Scenario> = {
+  "POST /api/admin/site-images": {
+    rows: [{ actionType: "site_image.create", tableName: "site_images" }],
+    async prepare() {
+      return {
+        method: "POST",
+        url: "/api/admin/site-images",
+        json: {
+          slot: "gallery",
+          uploadId: await uploadPhoto(),
+          alt: "A lit lightbox",
+          enabled: true,
+          sortOrder: 1,
+        },
+      };
+    },
+  },
+  "PATCH /api/admin/site-images/:id": {
+    rows: [{ actionType: "site_image.update", tableName: "site_images" }],
+    async prepare() {
+      const id = await siteImage();
+      this.rows[0]!.recordId = id;
+      return { method: "PATCH", url: `/api/admin/site-images/${id}`, json: { enabled: false } };
+    },
+  },
+  "DELETE /api/admin/site-images/:id": {
+    rows: [{ actionType: "site_image.delete", tableName: "site_images" }],
+    async prepare() {
+      const id = await siteImage();
+      this.rows[0]!.recordId = id;
+      return { method: "DELETE", url: `/api/admin/site-images/${id}` };
+    },
+  },
+  "POST /api/admin/reviews/:id/approve": {
+    rows: [{ actionType: "review.approve", tableName: "reviews" }],
+    async prepare() {
+      const id = await pendingReview();
+      this.rows[0]!.recordId = id;
+      return { method: "POST", url: `/api/admin/reviews/${id}/approve` };
+    },
+  },
+  "POST /api/admin/reviews/:id/reject": {
+    rows: [{ actionType: "review.reject", tableName: "reviews" }],
+    async prepare() {
+      const id = await pendingReview();
+      this.rows[0]!.recordId = id;
+      return { method: "POST", url: `/api/admin/reviews/${id}/reject` };
+    },
+  },
+  "DELETE /api/admin/reviews/:id": {
+    rows: [{ actionType: "review.delete", tableName: "reviews" }],
+    async prepare() {
+      const id = await pendingReview();
+      this.rows[0]!.recordId = id;
+      return { method: "DELETE", url: `/api/admin/reviews/${id}` };
+    },
+  },
   "POST /api/admin/orders/bulk-status": {
     perItem: true,
     rows: [

@@ -813,3 +813,69 @@ export const analyticsEvents = pgTable(
   },
   (t) => [index("analytics_events_type_created_idx").on(t.eventType, t.createdAt)],
 );
+
+// ---------------------------------------------------------------- Storefront imagery and reviews (issue 20)
+
+/** One encoded width of an owner-managed image. */
+export interface ImageVariantRow {
+  w: number;
+  url: string;
+}
+
+/**
+ * An owner-managed image (home hero, shop hero, "made by our customers" gallery), cropped to
+ * its slot's aspect and encoded as AVIF and WebP at the slot's widths (services/site-images.ts).
+ */
+export const siteImages = pgTable(
+  "site_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slot: text("slot").notNull(), // home_hero | shop_hero | gallery
+    alt: text("alt").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    enabled: boolean("enabled").notNull().default(true),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    avif: jsonb("avif").$type<ImageVariantRow[]>().notNull(),
+    webp: jsonb("webp").$type<ImageVariantRow[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("site_images_slot_idx").on(t.slot, t.sortOrder)],
+);
+
+/**
+ * A customer's review of a delivered order (one per order), written through the signed link of
+ * the review request e-mail. status: pending | approved | rejected; only approved ones show.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    body: text("body").notNull(),
+    name: text("name").notNull(),
+    place: text("place"),
+    /** The customer's photo of their lightbox, through the same pipeline as the owner's images. */
+    photoWidth: integer("photo_width"),
+    photoHeight: integer("photo_height"),
+    photoAvif: jsonb("photo_avif").$type<ImageVariantRow[]>(),
+    photoWebp: jsonb("photo_webp").$type<ImageVariantRow[]>(),
+    status: text("status").notNull().default("pending"),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("reviews_status_idx").on(t.status, t.createdAt)],
+);
+
+/** When each delivered order's review request was queued: one request per order. */
+export const reviewRequests = pgTable("review_requests", {
+  orderId: uuid("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  sentAt: createdAt(),
+});

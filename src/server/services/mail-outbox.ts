@@ -25,7 +25,8 @@ export type OutboxKind =
   | "refund"
   | "cancellation"
   | "customer_message"
-  | "photo_request";
+  | "photo_request"
+  | "review_request";
 
 export interface QueuedMail {
   /** One e-mail per key, ever (e.g. `alert:paid:<orderId>`, `refund:<refundId>`). */

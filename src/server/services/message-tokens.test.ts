@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ANSWER_LINK_DAYS, answerToken, checkAnswerToken } from "./message-tokens";
+import {
+  ANSWER_LINK_DAYS,
+  answerToken,
+  checkAnswerToken,
+  checkReviewToken,
+  REVIEW_LINK_DAYS,
+  reviewToken,
+} from "./message-tokens";
 
 const secret = "s".repeat(32);
 const replyId = "0b4f5f4e-8d7a-4c59-9a51-1f0a3c1d2e3f";
@@ -23,5 +30,19 @@ describe("answer tokens", () => {
     expect(checkAnswerToken(secret, `${id}.${exp}.${sig.slice(0, -2)}AA`).ok).toBe(false);
     expect(checkAnswerToken("t".repeat(32), token).ok).toBe(false);
     expect(checkAnswerToken(secret, "garbage").ok).toBe(false);
+  });
+});
+
+describe("review tokens", () => {
+  it("open their order until they expire, and never answer a message (nor the reverse)", () => {
+    const now = Date.UTC(2026, 0, 1);
+    const token = reviewToken(secret, replyId, now);
+    expect(checkReviewToken(secret, token, now)).toEqual({ ok: true, id: replyId });
+    expect(checkReviewToken(secret, token, now + (REVIEW_LINK_DAYS + 1) * 86_400_000)).toEqual({
+      ok: false,
+      reason: "expired",
+    });
+    expect(checkAnswerToken(secret, token, now).ok).toBe(false);
+    expect(checkReviewToken(secret, answerToken(secret, replyId, now), now).ok).toBe(false);
   });
 });

@@ -1,38 +1,72 @@
 /**
- * The link in a reply to a contact message, where the customer answers without an account:
- * `<replyId>.<expires (unix s)>.<HMAC>` under the server's secret. The HMAC covers the reply
- * and the expiry, so neither can be changed; it is checked in constant time. Each link answers
- * once (contact_replies.via_reply_id is unique): a replayed token is refused.
+ * Signed links a customer follows without an account: `<id>.<expires (unix s)>.<HMAC>` under
+ * the server's secret. The HMAC covers the link's purpose, the id and the expiry, so none can
+ * be changed (a review link cannot answer a message); it is checked in constant time.
+ * - The answer link in a reply to a contact message (each answers once: contact_replies.
+ *   via_reply_id is unique, so a replayed token is refused).
+ * - The review link of a delivered order's review request (one review per order).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** How long a reply's answer link works. */
 export const ANSWER_LINK_DAYS = 30;
+/** How long a review request's link works. */
+export const REVIEW_LINK_DAYS = 90;
 
-function sign(secret: string, replyId: string, expires: number): string {
-  return createHmac("sha256", secret)
-    .update(`lithobox-message-answer:${replyId}:${expires}`)
-    .digest("base64url");
+export type TokenPurpose = "message-answer" | "review";
+
+function sign(secret: string, purpose: TokenPurpose, id: string, expires: number): string {
+  return createHmac("sha256", secret).update(`lithobox-${purpose}:${id}:${expires}`).digest("base64url");
+}
+
+/** A signed token for `id` (a UUID), valid `days` days. */
+export function signedToken(
+  secret: string,
+  purpose: TokenPurpose,
+  id: string,
+  days: number,
+  now = Date.now(),
+): string {
+  const expires = Math.floor(now / 1000) + days * 24 * 3600;
+  return `${id}.${expires}.${sign(secret, purpose, id, expires)}`;
+}
+
+export type SignedTokenCheck = { ok: true; id: string } | { ok: false; reason: "invalid" | "expired" };
+
+export function checkSignedToken(
+  secret: string,
+  purpose: TokenPurpose,
+  token: string,
+  now = Date.now(),
+): SignedTokenCheck {
+  const parts = token.split(".");
+  if (parts.length !== 3) return { ok: false, reason: "invalid" };
+  const [id = "", expiresText = "", signature = ""] = parts;
+  if (!/^[0-9a-f-]{36}$/.test(id) || !/^\d{1,12}$/.test(expiresText)) return { ok: false, reason: "invalid" };
+  const expires = Number(expiresText);
+  const expected = Buffer.from(sign(secret, purpose, id, expires));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: "invalid" };
+  if (expires * 1000 < now) return { ok: false, reason: "expired" };
+  return { ok: true, id };
 }
 
 export function answerToken(secret: string, replyId: string, now = Date.now()): string {
-  const expires = Math.floor(now / 1000) + ANSWER_LINK_DAYS * 24 * 3600;
-  return `${replyId}.${expires}.${sign(secret, replyId, expires)}`;
+  return signedToken(secret, "message-answer", replyId, ANSWER_LINK_DAYS, now);
 }
 
 export type AnswerTokenCheck = { ok: true; replyId: string } | { ok: false; reason: "invalid" | "expired" };
 
 export function checkAnswerToken(secret: string, token: string, now = Date.now()): AnswerTokenCheck {
-  const parts = token.split(".");
-  if (parts.length !== 3) return { ok: false, reason: "invalid" };
-  const [replyId = "", expiresText = "", signature = ""] = parts;
-  if (!/^[0-9a-f-]{36}$/.test(replyId) || !/^\d{1,12}$/.test(expiresText))
-    return { ok: false, reason: "invalid" };
-  const expires = Number(expiresText);
-  const expected = Buffer.from(sign(secret, replyId, expires));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    return { ok: false, reason: "invalid" };
-  if (expires * 1000 < now) return { ok: false, reason: "expired" };
-  return { ok: true, replyId };
+  const check = checkSignedToken(secret, "message-answer", token, now);
+  return check.ok ? { ok: true, replyId: check.id } : check;
+}
+
+export function reviewToken(secret: string, orderId: string, now = Date.now()): string {
+  return signedToken(secret, "review", orderId, REVIEW_LINK_DAYS, now);
+}
+
+export function checkReviewToken(secret: string, token: string, now = Date.now()): SignedTokenCheck {
+  return checkSignedToken(secret, "review", token, now);
 }

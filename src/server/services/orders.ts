@@ -569,6 +569,8 @@ export async function runStatusEffects(ctx: AppContext, change: StatusChange): P
     }
   }
   if (change.to === "dispatched") await ctx.orderEmails.sendNow(change.orderId, "dispatch");
+  // The review request queued with the change (routes/admin/orders.ts), if any.
+  if (change.to === "delivered") await ctx.mailOutbox.sendKeys([`review:${change.orderId}`]);
 }
 
 /** Marks an order paid in one transaction, then sends the confirmation and tells the listeners. */

@@ -71,6 +71,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".jpeg": "image/jpeg",
   ".png": "image/png",
   ".webp": "image/webp",
+  ".avif": "image/avif",
   ".3mf": "model/3mf",
   ".stl": "model/stl",
 };

@@ -24,6 +24,9 @@ export function fetchOptions() {
 export const catalogQueries = {
   all: ["catalog"] as const,
   products: () => queryOptions({ queryKey: [...catalogQueries.all, "products"], queryFn: fetchProducts }),
+  /** The whole options answer (bundles with the owner's prices included): the shop's lightbox card. */
+  optionsAnswer: () =>
+    queryOptions({ queryKey: [...catalogQueries.all, "options-answer"], queryFn: fetchOptions }),
   /** Refetched every 30 seconds so an admin's change shows up in the creator. */
   options: () =>
     queryOptions({

@@ -26,6 +26,7 @@ import { adminPrintJobRoutes } from "./print-jobs.js";
 import { adminProductRoutes } from "./products.js";
 import type { AdminEnv } from "./shared.js";
 import { adminShippingRoutes } from "./shipping.js";
+import { adminStorefrontRoutes } from "./storefront.js";
 import { adminUserRoutes } from "./users.js";
 
 export function adminRoutes(ctx: AppContext) {
@@ -52,5 +53,6 @@ export function adminRoutes(ctx: AppContext) {
     .route("/", adminShippingRoutes(ctx))
     .route("/", adminCalibrationRoutes(ctx))
     .route("/", adminMessageRoutes(ctx))
-    .route("/", adminAlertRoutes(ctx));
+    .route("/", adminAlertRoutes(ctx))
+    .route("/", adminStorefrontRoutes(ctx));
 }

@@ -28,6 +28,7 @@ import {
 } from "../../services/admin-orders.js";
 import { audited, errorText } from "../../services/audit.js";
 import { runStatusEffects, type StatusChange } from "../../services/orders.js";
+import { queueReviewRequest } from "../../services/reviews.js";
 import { type AdminContext, type AdminEnv, actorOf, dayString, pageQuery } from "./shared.js";
 
 const listQuery = z.object({
@@ -127,6 +128,8 @@ export function adminOrderRoutes(ctx: AppContext) {
       async (tx) => {
         const before = await lockOrderForAudit(tx, orderId);
         const result = await changeOrderStatusInTx(tx, orderId, admin.id, input, ctx.onOrderPaid);
+        // Delivered: the customer is asked for a review (issue 20), once per order.
+        if (result.changed && result.to === "delivered") await queueReviewRequest(tx, ctx.config, orderId);
         return {
           result,
           audit: {

@@ -34,6 +34,7 @@ const ConversationPage = lazy(() =>
   import("./messages/ConversationPage").then((m) => ({ default: m.ConversationPage })),
 );
 const CalibrationPage = lazy(() => import("./CalibrationPage").then((m) => ({ default: m.CalibrationPage })));
+const StorefrontPage = lazy(() => import("./StorefrontPage").then((m) => ({ default: m.StorefrontPage })));
 const ActivityPage = lazy(() => import("./ActivityPage").then((m) => ({ default: m.ActivityPage })));
 
 export function AdminRoutes() {
@@ -57,6 +58,7 @@ export function AdminRoutes() {
           <Route path="activity" element={<ActivityPage />} />
           <Route path="shipping-zones" element={<ShippingZonesPage />} />
           <Route path="calibration" element={<CalibrationPage />} />
+          <Route path="storefront" element={<StorefrontPage />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Route>
       </Routes>

@@ -7,6 +7,7 @@ import { useId } from "react";
 import { useCurrency } from "../currency";
 import { categoryIcon } from "./categories";
 import { ProductDetailsDialog } from "./ProductDetailsDialog";
+import { ProductPhoto } from "./ProductPhoto";
 import type { ShopProduct } from "./types";
 import { useAddAccessory } from "./useAddAccessory";
 
@@ -24,10 +25,15 @@ export function ProductCard({ product }: { product: ShopProduct }) {
   const stock = comingSoon ? null : stockLabel(available);
   return (
     <article aria-labelledby={nameId} className={CARD_CLASSES}>
+      {product.imageUrl ? <ProductPhoto url={product.imageUrl} name={product.name} /> : null}
       <div className="flex h-12 items-start justify-between gap-3">
-        <div className="flex h-12 w-12 items-center justify-center rounded-xl bg-glow-100 text-glow-800">
-          <Icon aria-hidden="true" className="h-6 w-6" />
-        </div>
+        {product.imageUrl ? (
+          <span />
+        ) : (
+          <div className="flex h-12 w-12 items-center justify-center rounded-xl bg-glow-100 text-glow-800">
+            <Icon aria-hidden="true" className="h-6 w-6" />
+          </div>
+        )}
         <div className="flex flex-wrap justify-end gap-1.5">
           <Badge tone="neutral">{product.category}</Badge>
           {comingSoon ? <Badge tone="warning">{MESSAGES.common.comingSoon}</Badge> : null}

@@ -7,6 +7,7 @@ import { Check, ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { useCurrency } from "../currency";
 import { categoryIcon } from "./categories";
+import { ProductPhoto } from "./ProductPhoto";
 import type { ShopProduct } from "./types";
 import { useAddAccessory } from "./useAddAccessory";
 
@@ -29,10 +30,19 @@ export function ProductDetailsDialog({ product }: { product: ShopProduct }) {
         </Button>
       }
     >
+      {product.imageUrl ? (
+        <ProductPhoto
+          url={product.imageUrl}
+          name={product.name}
+          className="mb-4 aspect-[4/3] h-auto w-full rounded-xl object-cover"
+        />
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        <span className="inline-flex h-9 w-9 items-center justify-center rounded-lg bg-glow-100 text-glow-800">
-          <Icon aria-hidden="true" className="h-5 w-5" />
-        </span>
+        {product.imageUrl ? null : (
+          <span className="inline-flex h-9 w-9 items-center justify-center rounded-lg bg-glow-100 text-glow-800">
+            <Icon aria-hidden="true" className="h-5 w-5" />
+          </span>
+        )}
         <Badge>{product.category}</Badge>
         {comingSoon ? <Badge tone="warning">{MESSAGES.common.comingSoon}</Badge> : null}
       </div>

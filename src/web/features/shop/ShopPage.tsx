@@ -1,13 +1,19 @@
 import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
+import { REVIEW_TEXTS } from "@shared/review-texts";
+import { HERO_IMG_CLASS, SLOT_SPECS } from "@shared/storefront";
 import { useQuery } from "@tanstack/react-query";
 import { catalogQueries } from "@web/api/catalog";
+import { initialStorefront, useStorefrontAfterMount } from "@web/app/storefront";
+import { CustomerGallery, CustomerReviews } from "@web/components/storefront/StorefrontSections";
 import { Button, buttonClasses } from "@web/components/ui/button";
+import { ResponsivePicture } from "@web/components/ui/ResponsivePicture";
 import { ArrowRight, RefreshCw, Sparkles } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { notify } from "../cart";
 import { CurrencySelect } from "../currency";
+import { FeaturedLightbox } from "./FeaturedLightbox";
 import { ProductCard, ProductCardSkeleton } from "./ProductCard";
 
 const SKELETON_COUNT = 6;
@@ -16,9 +22,37 @@ function useProducts() {
   return useQuery(catalogQueries.products());
 }
 
-/** /shop: a hero with Start Creating, then the accessory grid. */
+/**
+ * The owner's shop hero: an empty marker when pre-rendered (the page server puts the current
+ * hero there), the same picture in the browser; nothing when the owner has none.
+ */
+function ShopHero() {
+  if (typeof window === "undefined") {
+    return (
+      <div className="relative">
+        <picture data-slot="shop_hero" />
+      </div>
+    );
+  }
+  const hero = initialStorefront()?.shopHero;
+  if (!hero) return null;
+  return (
+    <div className="relative">
+      <ResponsivePicture
+        image={hero}
+        sizes={SLOT_SPECS.shop_hero.sizes}
+        className={HERO_IMG_CLASS.shop_hero}
+        priority
+        slot="shop_hero"
+      />
+    </div>
+  );
+}
+
+/** /shop: a hero with Start Creating, the custom lightbox, the accessory grid, then customers' words and photos. */
 export function ShopPage() {
   const products = useProducts();
+  const storefront = useStorefrontAfterMount();
 
   const { isError, errorUpdatedAt, error } = products;
   useEffect(() => {
@@ -35,26 +69,35 @@ export function ShopPage() {
         <CurrencySelect />
       </div>
       <section className="mx-auto mt-4 max-w-6xl px-4">
-        <div className="relative overflow-hidden rounded-3xl bg-stone-900 px-6 py-12 text-white md:px-12 md:py-16">
+        <div className="relative grid items-center gap-8 overflow-hidden rounded-3xl bg-stone-900 px-6 py-12 text-white md:grid-cols-[1.2fr_1fr] md:px-12 md:py-16">
           <div
             aria-hidden="true"
             className="pointer-events-none absolute -right-24 -top-24 h-72 w-72 rounded-full bg-glow-400/30 blur-3xl"
           />
-          <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-glow-300">
-            <Sparkles aria-hidden="true" className="h-4 w-4" />
-            Handmade in Northern Ireland
-          </p>
-          <h1 className="mt-3 max-w-2xl text-4xl text-white md:text-5xl">Shop lightboxes and accessories</h1>
-          <p className="mt-4 max-w-2xl text-lg text-stone-200">
-            Turn a favourite photo into a glowing lithophane, then finish it with a stand, a dimmer or a spare
-            frame.
-          </p>
-          <Link to="/shop/create" className={`${buttonClasses("glow", "lg")} mt-8`}>
-            {MESSAGES.products.startCreating}
-            <ArrowRight aria-hidden="true" className="h-5 w-5" />
-          </Link>
+          <div className="relative">
+            <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-wider text-glow-300">
+              <Sparkles aria-hidden="true" className="h-4 w-4" />
+              Handmade in Northern Ireland
+            </p>
+            <h1 className="mt-3 max-w-2xl text-4xl text-white md:text-5xl">
+              Shop lightboxes and accessories
+            </h1>
+            <p className="mt-4 max-w-2xl text-lg text-stone-200">
+              Turn a favourite photo into a glowing lithophane, then finish it with a stand, a dimmer or a
+              spare frame.
+            </p>
+            <Link to="/shop/create" className={`${buttonClasses("glow", "lg")} mt-8`}>
+              {MESSAGES.products.startCreating}
+              <ArrowRight aria-hidden="true" className="h-5 w-5" />
+            </Link>
+          </div>
+          <ShopHero />
         </div>
       </section>
+
+      <div className="mx-auto max-w-6xl px-4 pt-12">
+        <FeaturedLightbox />
+      </div>
 
       <section aria-labelledby="accessories-heading" className="mx-auto max-w-6xl px-4 py-12">
         <h2 id="accessories-heading" className="text-3xl text-stone-900">
@@ -103,6 +146,18 @@ export function ShopPage() {
           </p>
         ) : null}
       </section>
+
+      {storefront && storefront.reviews.length > 0 ? (
+        <section aria-labelledby="shop-reviews-title" className="bg-glow-50 py-12">
+          <div className="mx-auto max-w-6xl px-4">
+            <h2 id="shop-reviews-title" className="text-3xl text-stone-900">
+              {REVIEW_TEXTS.reviewsHeading}
+            </h2>
+            <CustomerReviews reviews={storefront.reviews} rating={storefront.rating} />
+          </div>
+        </section>
+      ) : null}
+      {storefront && storefront.gallery.length > 0 ? <CustomerGallery images={storefront.gallery} /> : null}
     </div>
   );
 }

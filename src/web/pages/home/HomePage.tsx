@@ -6,13 +6,15 @@ import {
   PRODUCTION_DAYS_FAQ,
   RETURN_WINDOW_DAYS,
 } from "@shared/shipping";
+import { HERO_IMG_CLASS, SLOT_SPECS } from "@shared/storefront";
+import { initialStorefront, useStorefrontAfterMount } from "@web/app/storefront";
 import { buttonClasses } from "@web/components/ui/button-classes";
 import { cn } from "@web/components/ui/cn";
+import { ResponsivePicture } from "@web/components/ui/ResponsivePicture";
 import { Box, Camera, Cpu, Hand, Lightbulb, MapPin, ShieldCheck, Star, Upload } from "lucide-react";
-import type { ComponentType, SVGProps } from "react";
+import { type ComponentType, lazy, Suspense, type SVGProps } from "react";
 import { Link } from "react-router";
 import { gbp } from "../policies/format";
-import { LightboxArt } from "./LightboxArt";
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -93,7 +95,53 @@ function FiveStars() {
   );
 }
 
+/**
+ * The owner's hero photo: on the server an empty marker the page server fills with the current
+ * hero (so it is in the HTML and preloaded); in the browser the same picture from the page's
+ * storefront answer, or the drawn lightbox when the owner has none.
+ */
+function HomeHero() {
+  const wrapper = "mx-auto w-full max-w-64 sm:max-w-xs md:max-w-sm";
+  if (typeof window === "undefined") {
+    return (
+      <div className={wrapper}>
+        <picture data-slot="home_hero" />
+      </div>
+    );
+  }
+  const hero = initialStorefront()?.homeHero;
+  if (!hero) {
+    return (
+      <Suspense fallback={<div className={`${wrapper} aspect-square`} />}>
+        <LightboxArt className="max-w-64 sm:max-w-xs md:max-w-sm" />
+      </Suspense>
+    );
+  }
+  return (
+    <div className={wrapper}>
+      <ResponsivePicture
+        image={hero}
+        sizes={SLOT_SPECS.home_hero.sizes}
+        className={HERO_IMG_CLASS.home_hero}
+        priority
+        slot="home_hero"
+      />
+    </div>
+  );
+}
+
+/** Drawn art for a shop without a hero photo (not in the first load: the seed gives one). */
+const LightboxArt = lazy(() => import("./LightboxArt").then((m) => ({ default: m.LightboxArt })));
+const CustomerReviews = lazy(() =>
+  import("@web/components/storefront/StorefrontSections").then((m) => ({ default: m.CustomerReviews })),
+);
+const CustomerGallery = lazy(() =>
+  import("@web/components/storefront/StorefrontSections").then((m) => ({ default: m.CustomerGallery })),
+);
+
 export function HomePage() {
+  // Real reviews and the gallery replace the seeded words once hydrated (below the fold).
+  const storefront = useStorefrontAfterMount();
   return (
     <>
       <section aria-labelledby="hero-title" className="relative overflow-hidden bg-stone-950 text-white">
@@ -135,7 +183,7 @@ export function HomePage() {
               <li>{RETURN_WINDOW_DAYS}-day money-back guarantee</li>
             </ul>
           </div>
-          <LightboxArt className="max-w-64 sm:max-w-xs md:max-w-sm" />
+          <HomeHero />
         </div>
       </section>
 
@@ -240,23 +288,35 @@ export function HomePage() {
           <h2 id="reviews-title" className="text-3xl text-stone-900 md:text-4xl">
             Kind words from our customers
           </h2>
-          <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {TESTIMONIALS.map((t) => (
-              <li key={t.name}>
-                <figure className="flex h-full flex-col rounded-2xl border border-glow-200 bg-white p-6 shadow-sm">
-                  <FiveStars />
-                  <blockquote className="mt-4 flex-1 text-stone-800">
-                    <p>“{t.quote}”</p>
-                  </blockquote>
-                  <figcaption className="mt-4 font-medium text-stone-900">
-                    {t.name}, <span className="font-normal text-stone-700">{t.place}</span>
-                  </figcaption>
-                </figure>
-              </li>
-            ))}
-          </ul>
+          {storefront && storefront.reviews.length > 0 ? (
+            <Suspense fallback={null}>
+              <CustomerReviews reviews={storefront.reviews} rating={storefront.rating} />
+            </Suspense>
+          ) : (
+            <ul className="mt-10 grid gap-6 md:grid-cols-3">
+              {TESTIMONIALS.map((t) => (
+                <li key={t.name}>
+                  <figure className="flex h-full flex-col rounded-2xl border border-glow-200 bg-white p-6 shadow-sm">
+                    <FiveStars />
+                    <blockquote className="mt-4 flex-1 text-stone-800">
+                      <p>“{t.quote}”</p>
+                    </blockquote>
+                    <figcaption className="mt-4 font-medium text-stone-900">
+                      {t.name}, <span className="font-normal text-stone-700">{t.place}</span>
+                    </figcaption>
+                  </figure>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       </section>
+
+      {storefront && storefront.gallery.length > 0 ? (
+        <Suspense fallback={null}>
+          <CustomerGallery images={storefront.gallery} />
+        </Suspense>
+      ) : null}
 
       <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 pt-16 md:pt-24">
         <div className="relative overflow-hidden rounded-3xl bg-stone-900 px-6 py-12 text-center text-white md:px-12 md:py-16">

@@ -1,0 +1,223 @@
+/**
+ * The storefront's imagery and reviews in the admin (issue 20). Every write is audited and drops
+ * the storefront snapshot (and the pages carrying it) after commit.
+ *   GET    /admin/site-images                    every image, by slot and order (also disabled)
+ *   POST   /admin/site-images {slot, uploadId, alt, enabled, sortOrder}  a photo uploaded via
+ *          POST /api/uploads, encoded to the slot's AVIF/WebP widths
+ *   PATCH  /admin/site-images/:id {alt?, enabled?, sortOrder?}
+ *   DELETE /admin/site-images/:id                the row, then its files
+ *   GET    /admin/reviews?status                 the moderation list (pending first)
+ *   POST   /admin/reviews/:id/approve, /admin/reviews/:id/reject
+ *   DELETE /admin/reviews/:id
+ */
+import { zValidator } from "@hono/zod-validator";
+import { REVIEW_STATUSES, type SITE_IMAGE_SLOTS, SLOT_SPECS } from "@shared/storefront";
+import { siteImageCreateSchema, siteImageUpdateSchema } from "@shared/storefront-rules";
+import { and, count, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { siteImages, uploads } from "../../db/schema.js";
+import { HttpError, validationHook } from "../../lib/validation.js";
+import { audited } from "../../services/audit.js";
+import { deleteReview, deleteReviewPhoto, listAdminReviews, moderateReview } from "../../services/reviews.js";
+import { deleteVariants, encodeSiteImage } from "../../services/site-images.js";
+import { invalidateStorefront } from "../../services/storefront.js";
+import { type AdminContext, type AdminEnv, actorOf } from "./shared.js";
+
+const idParam = z.object({ id: z.uuid("Unknown image.") });
+const reviewParam = z.object({ id: z.uuid("Unknown review.") });
+const reviewQuery = z.object({ status: z.enum(REVIEW_STATUSES).optional() });
+
+type SiteImageRow = typeof siteImages.$inferSelect;
+
+export interface AdminSiteImage {
+  id: string;
+  slot: (typeof SITE_IMAGE_SLOTS)[number];
+  alt: string;
+  enabled: boolean;
+  sortOrder: number;
+  width: number;
+  height: number;
+  /** The smallest WebP, for the admin's thumbnail. */
+  thumbnailUrl: string;
+}
+
+function toAdminImage(row: SiteImageRow): AdminSiteImage {
+  return {
+    id: row.id,
+    slot: row.slot as AdminSiteImage["slot"],
+    alt: row.alt,
+    enabled: row.enabled,
+    sortOrder: row.sortOrder,
+    width: row.width,
+    height: row.height,
+    thumbnailUrl: row.webp[0]?.url ?? "",
+  };
+}
+
+/** The audit trail's view of an image (no URLs: they say nothing to a reader). */
+function auditView(row: Pick<SiteImageRow, "slot" | "alt" | "enabled" | "sortOrder">) {
+  return { slot: row.slot, alt: row.alt, enabled: row.enabled, sortOrder: row.sortOrder };
+}
+
+export function adminStorefrontRoutes(ctx: AppContext) {
+  const db = ctx.database.db;
+  const { storage } = ctx;
+  const listImages = async () =>
+    (
+      await db.select().from(siteImages).orderBy(siteImages.slot, siteImages.sortOrder, siteImages.createdAt)
+    ).map(toAdminImage);
+
+  /** Approves or rejects a review, audited. */
+  const moderate = (c: AdminContext, id: string, status: "approved" | "rejected") =>
+    audited(
+      db,
+      actorOf(c),
+      {
+        actionType: `review.${status === "approved" ? "approve" : "reject"}`,
+        tableName: "reviews",
+        recordId: id,
+      },
+      async (tx) => {
+        const change = await moderateReview(tx, id, status);
+        return {
+          result: change.after,
+          audit: { oldValues: { status: change.before.status }, newValues: { status: change.after.status } },
+        };
+      },
+    );
+
+  return new Hono<AdminEnv>()
+    .use("*", async (c, next) => {
+      try {
+        await next();
+      } finally {
+        if (c.req.method !== "GET" && c.req.method !== "HEAD") invalidateStorefront(db);
+      }
+    })
+    .get("/site-images", async (c) => c.json({ images: await listImages() }, 200))
+
+    .post("/site-images", zValidator("json", siteImageCreateSchema, validationHook), async (c) => {
+      const input = c.req.valid("json");
+      const spec = SLOT_SPECS[input.slot];
+      const [used] = await db.select({ n: count() }).from(siteImages).where(eq(siteImages.slot, input.slot));
+      if ((used?.n ?? 0) >= spec.max) {
+        throw new HttpError(
+          409,
+          "slot_full",
+          `This place holds at most ${spec.max} images. Remove one first.`,
+        );
+      }
+      const [upload] = await db.select().from(uploads).where(eq(uploads.id, input.uploadId));
+      const original = upload ? await storage.get(upload.originalKey) : null;
+      if (!upload || !original)
+        throw new HttpError(404, "upload_not_found", "That upload is gone. Please choose the photo again.");
+      const encoded = await encodeSiteImage(storage, original.body, spec);
+      try {
+        const image = await audited(
+          db,
+          actorOf(c),
+          { actionType: "site_image.create", tableName: "site_images", newValues: auditView(input) },
+          async (tx) => {
+            const [row] = await tx
+              .insert(siteImages)
+              .values({
+                slot: input.slot,
+                alt: input.alt,
+                enabled: input.enabled,
+                sortOrder: input.sortOrder,
+                width: encoded.width,
+                height: encoded.height,
+                avif: encoded.avif,
+                webp: encoded.webp,
+              })
+              .returning();
+            if (!row) throw new Error("site image not stored");
+            // The upload was only the way in.
+            await tx.delete(uploads).where(eq(uploads.id, upload.id));
+            return {
+              result: row,
+              audit: { recordId: row.id, newValues: { ...auditView(row), uploadId: upload.id } },
+            };
+          },
+        );
+        await Promise.allSettled([storage.delete(upload.originalKey), storage.delete(upload.previewKey)]);
+        return c.json({ image: toAdminImage(image) }, 201);
+      } catch (error) {
+        await deleteVariants(storage, encoded.avif, encoded.webp);
+        throw error;
+      }
+    })
+
+    .patch(
+      "/site-images/:id",
+      zValidator("param", idParam, validationHook),
+      zValidator("json", siteImageUpdateSchema, validationHook),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const input = c.req.valid("json");
+        const image = await audited(
+          db,
+          actorOf(c),
+          { actionType: "site_image.update", tableName: "site_images", recordId: id, newValues: input },
+          async (tx) => {
+            const [before] = await tx.select().from(siteImages).where(eq(siteImages.id, id)).for("update");
+            if (!before) throw new HttpError(404, "image_not_found", "Image not found.");
+            const [after] = await tx.update(siteImages).set(input).where(eq(siteImages.id, id)).returning();
+            if (!after) throw new Error("site image not updated");
+            return { result: after, audit: { oldValues: auditView(before), newValues: auditView(after) } };
+          },
+        );
+        return c.json({ image: toAdminImage(image) }, 200);
+      },
+    )
+
+    .delete("/site-images/:id", zValidator("param", idParam, validationHook), async (c) => {
+      const { id } = c.req.valid("param");
+      const row = await audited(
+        db,
+        actorOf(c),
+        { actionType: "site_image.delete", tableName: "site_images", recordId: id },
+        async (tx) => {
+          const [deleted] = await tx
+            .delete(siteImages)
+            .where(and(eq(siteImages.id, id)))
+            .returning();
+          if (!deleted) throw new HttpError(404, "image_not_found", "Image not found.");
+          return { result: deleted, audit: { oldValues: auditView(deleted) } };
+        },
+      );
+      await deleteVariants(storage, row.avif, row.webp);
+      return c.json({ ok: true as const }, 200);
+    })
+
+    .get("/reviews", zValidator("query", reviewQuery, validationHook), async (c) =>
+      c.json({ reviews: await listAdminReviews(db, c.req.valid("query").status) }, 200),
+    )
+
+    .post("/reviews/:id/approve", zValidator("param", reviewParam, validationHook), async (c) =>
+      c.json({ review: await moderate(c, c.req.valid("param").id, "approved") }, 200),
+    )
+    .post("/reviews/:id/reject", zValidator("param", reviewParam, validationHook), async (c) =>
+      c.json({ review: await moderate(c, c.req.valid("param").id, "rejected") }, 200),
+    )
+
+    .delete("/reviews/:id", zValidator("param", reviewParam, validationHook), async (c) => {
+      const { id } = c.req.valid("param");
+      const row = await audited(
+        db,
+        actorOf(c),
+        { actionType: "review.delete", tableName: "reviews", recordId: id },
+        async (tx) => {
+          const deleted = await deleteReview(tx, id);
+          return {
+            result: deleted,
+            audit: { oldValues: { rating: deleted.rating, name: deleted.name, status: deleted.status } },
+          };
+        },
+      );
+      await deleteReviewPhoto(storage, row);
+      return c.json({ ok: true as const }, 200);
+    });
+}

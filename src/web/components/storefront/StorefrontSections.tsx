@@ -1,0 +1,85 @@
+/**
+ * The storefront's customer sections (issue 20), loaded after hydration when there is something
+ * to show: approved reviews (stars, words, the customer's photo) with their average, and the
+ * owner's "made by our customers" gallery. Used on the home page and the shop.
+ */
+import { REVIEW_TEXTS } from "@shared/review-texts";
+import { type PublicReview, type RatingSummary, type ResponsiveImage, SLOT_SPECS } from "@shared/storefront";
+import { ResponsivePicture } from "@web/components/ui/ResponsivePicture";
+import { Star } from "lucide-react";
+
+export function Stars({ rating }: { rating: number }) {
+  return (
+    <div role="img" aria-label={REVIEW_TEXTS.ratedOutOf(rating)} className="flex gap-0.5 text-glow-600">
+      {[1, 2, 3, 4, 5].map((i) => (
+        <Star
+          key={i}
+          aria-hidden="true"
+          className={i <= Math.round(rating) ? "h-5 w-5 fill-current" : "h-5 w-5 text-stone-300"}
+        />
+      ))}
+    </div>
+  );
+}
+
+export function CustomerReviews({
+  reviews,
+  rating,
+}: {
+  reviews: readonly PublicReview[];
+  rating: RatingSummary | null;
+}) {
+  return (
+    <div data-testid="customer-reviews">
+      {rating ? (
+        <p className="mt-3 text-stone-700">
+          {rating.average.toFixed(1)} out of 5 from {rating.count} review{rating.count === 1 ? "" : "s"}
+        </p>
+      ) : null}
+      <ul className="mt-10 grid gap-6 md:grid-cols-3">
+        {reviews.map((r) => (
+          <li key={r.id}>
+            <figure className="flex h-full flex-col rounded-2xl border border-glow-200 bg-white p-6 shadow-sm">
+              {r.photo ? (
+                <ResponsivePicture
+                  image={r.photo}
+                  sizes={SLOT_SPECS.gallery.sizes}
+                  className="mb-4 aspect-square h-auto w-full rounded-xl object-cover"
+                />
+              ) : null}
+              <Stars rating={r.rating} />
+              <blockquote className="mt-4 flex-1 text-stone-800">
+                <p>“{r.body}”</p>
+              </blockquote>
+              <figcaption className="mt-4 font-medium text-stone-900">
+                {r.name}
+                {r.place ? <span className="font-normal text-stone-700">, {r.place}</span> : null}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function CustomerGallery({ images }: { images: readonly ResponsiveImage[] }) {
+  return (
+    <section aria-labelledby="gallery-title" className="mx-auto max-w-6xl px-4 py-16 md:py-24">
+      <h2 id="gallery-title" className="text-3xl text-stone-900 md:text-4xl">
+        {REVIEW_TEXTS.galleryHeading}
+      </h2>
+      <ul className="mt-10 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {images.map((image) => (
+          <li key={image.id}>
+            <ResponsivePicture
+              image={image}
+              sizes={SLOT_SPECS.gallery.sizes}
+              className="aspect-square h-auto w-full rounded-2xl object-cover shadow-sm"
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

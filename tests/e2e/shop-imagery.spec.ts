@@ -1,0 +1,104 @@
+/**
+ * Issue 20: a product photo set in the admin shows on its /shop card and details, and a review
+ * goes from the delivered order's request e-mail, through the form (no account), to the owner's
+ * approval and the home page.
+ */
+import { randomBytes } from "node:crypto";
+import sharp from "sharp";
+import { REVIEW_TEXTS } from "../../src/shared/review-texts";
+import { openAdmin, placePaidOrder, signInAdminForEachTest } from "./admin-helpers";
+import { BASE_URL, linkFromMail, uniqueEmail } from "./auth-helpers";
+import { expect, test } from "./fixtures/test";
+
+signInAdminForEachTest();
+
+async function photo(background: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background } })
+    .png()
+    .toBuffer();
+  return { name: "photo.png", mimeType: "image/png", buffer };
+}
+
+test("a product photo set in the admin appears on its /shop card and details", async ({ page }) => {
+  await page.goto("/shop");
+  const card = page.getByRole("article", { name: "Remote Control Dimmer" });
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId("product-photo")).toHaveCount(0);
+
+  await openAdmin(page, "/admin/products", "Products");
+  await page.getByRole("button", { name: "Edit Remote Control Dimmer" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Remote Control Dimmer" });
+  await edit.getByLabel("Upload photo").setInputFiles(await photo("#c86432"));
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Photo saved" })).toBeVisible();
+
+  await page.goto("/shop");
+  const shown = page.getByRole("article", { name: "Remote Control Dimmer" }).getByTestId("product-photo");
+  await expect(shown).toBeVisible();
+  await expect(shown).toHaveAttribute("alt", "Remote Control Dimmer");
+  await expect(shown).toHaveJSProperty("complete", true);
+  expect(await shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Products without a photo keep their category icon.
+  await expect(
+    page.getByRole("article", { name: "USB-C Power Adapter" }).getByTestId("product-photo"),
+  ).toHaveCount(0);
+  await page.getByRole("button", { name: "Details: Remote Control Dimmer" }).click();
+  await expect(
+    page.getByRole("dialog", { name: "Remote Control Dimmer" }).getByTestId("product-photo"),
+  ).toBeVisible();
+});
+
+test("a review goes from the delivery e-mail to approval to the home page", async ({ page, browser }) => {
+  const email = uniqueEmail("reviewer");
+  const orderId = await placePaidOrder(page.request, email);
+  const status = (json: object) =>
+    page.request.post(`/api/admin/orders/${orderId}/status`, { headers: { Origin: BASE_URL }, data: json });
+  expect((await status({ status: "dispatched", trackingNumber: "RM192837465GB" })).ok()).toBe(true);
+  expect((await status({ status: "delivered" })).ok()).toBe(true);
+  const link = await linkFromMail(email, "/review?token=");
+
+  // The customer, in a browser of their own (no account, no admin cookie).
+  const customer = await browser.newContext({ baseURL: BASE_URL });
+  const form = await customer.newPage();
+  await form.goto(new URL(link).pathname + new URL(link).search);
+  await expect(form.getByRole("heading", { level: 1, name: REVIEW_TEXTS.pageTitle })).toBeVisible();
+  const words = `It glows like the sunrise it shows ${randomBytes(3).toString("hex")}.`;
+  await form
+    .locator("label")
+    .filter({ hasText: REVIEW_TEXTS.starLabel(5) })
+    .click();
+  await expect(form.getByRole("radio", { name: REVIEW_TEXTS.starLabel(5) })).toBeChecked();
+  await form.getByLabel(REVIEW_TEXTS.bodyLabel).fill(words);
+  await form.getByLabel(REVIEW_TEXTS.nameLabel).fill("Orla");
+  await form.getByLabel(REVIEW_TEXTS.placeLabel).fill("Derry");
+  await form.getByLabel(REVIEW_TEXTS.photoLabel).setInputFiles(await photo("#3a6ea5"));
+  await expect(form.getByRole("button", { name: REVIEW_TEXTS.removePhoto })).toBeVisible();
+  await form.getByRole("button", { name: REVIEW_TEXTS.submit }).click();
+  await expect(form.getByRole("status")).toHaveText(REVIEW_TEXTS.thanks);
+  await customer.close();
+
+  // Not shown before the owner approves it.
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Kind words from our customers" })).toBeVisible();
+  await expect(page.getByText(words)).toHaveCount(0);
+
+  await openAdmin(page, "/admin/storefront", "Storefront");
+  await expect(page.getByText(words)).toBeVisible();
+  await page.getByRole("button", { name: "Approve the review by Orla" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Review approved" })).toBeVisible();
+
+  await expect
+    .poll(
+      async () => {
+        await page.goto("/");
+        return page.getByTestId("customer-reviews").getByText(words).count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+  const reviews = page.getByTestId("customer-reviews");
+  await expect(reviews.getByText("Orla")).toBeVisible();
+  await expect(reviews.getByRole("img", { name: "Rated 5 out of 5" }).first()).toBeVisible();
+  await expect(reviews.getByRole("img", { name: "Orla's lightbox, photographed at home" })).toBeVisible();
+  // The seeded testimonials give way to real reviews.
+  await expect(page.getByText(/ruby anniversary/)).toHaveCount(0);
+});
