@@ -26,6 +26,7 @@ import { cropPixelsSchema } from "@shared/cart";
 import { FALLBACK_OPTIONS } from "@shared/options";
 import { isPaidStatus } from "@shared/order-lifecycle";
 import { displayOrderNumber } from "@shared/orders";
+import type { PrintJobStatus } from "@shared/statuses";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { CropInput } from "../../lithophane/crop.js";
 import { DEFAULTS, isShapeId, type ShapeId } from "../../lithophane/params.js";
@@ -39,8 +40,7 @@ import type { PrintWorkerJob, PrintWorkerMessage } from "./print-worker.js";
 import { type Storage, shopImageKey } from "./storage.js";
 
 export const PRINT_FILE_PREFIX = "print-files";
-export const PRINT_JOB_STATUSES = ["pending", "running", "done", "failed"] as const;
-export type PrintJobStatus = (typeof PRINT_JOB_STATUSES)[number];
+export { PRINT_JOB_STATUSES, type PrintJobStatus } from "@shared/statuses";
 
 /** A job interrupted this many times (crashes mid-generation) is failed rather than resumed. */
 export const MAX_ATTEMPTS = 3;
@@ -218,10 +218,6 @@ export function printFileName(displayNumber: string, itemNumber: number, panelNu
   return `order-${displayNumber}-item-${itemNumber}-panel-${panelNumber}.3mf`;
 }
 
-function asStatus(status: string): PrintJobStatus {
-  return (PRINT_JOB_STATUSES as readonly string[]).includes(status) ? (status as PrintJobStatus) : "failed";
-}
-
 export async function listPrintJobs(db: DbOrTx, orderId: string): Promise<OrderPrintJobs | null> {
   const [order] = await db
     .select({ id: orders.id, status: orders.status, paidAt: orders.paidAt, testMode: orders.testMode })
@@ -262,7 +258,7 @@ export async function listPrintJobs(db: DbOrTx, orderId: string): Promise<OrderP
         itemNumber: number,
         panelNumber: job.panelIndex + 1,
         panelCount: panelsOf.get(job.orderItemId) ?? 1,
-        status: asStatus(job.status),
+        status: job.status,
         progress: job.status === "done" ? 1 : Math.max(0, Math.min(1, job.progress)),
         error: job.error,
         bytes: job.bytes,
