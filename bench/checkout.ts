@@ -8,7 +8,6 @@
  *   npx tsx bench/checkout.ts [--orders 2000] [--clients 50] [--json]
  *   DATABASE_URL=postgres://user@host:5432/db npx tsx bench/checkout.ts
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -16,8 +15,15 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import sharp from "sharp";
 import { buildAccessoryCartItem, type CartItem } from "../src/shared/cart";
+import {
+  ADAPTER,
+  checkoutRequest,
+  DIMMER,
+  lithophaneCartItem,
+  type UploadedPhoto,
+  uploadCheckoutPhoto,
+} from "./_checkout-client";
 import { type BenchServer, freshDatabase, machineState, startServer } from "./_server";
 
 const { values: args } = parseArgs({
@@ -36,46 +42,12 @@ const WARMUP = Number(args.warmup);
 const RATE = Number(args.rate);
 const TARGET_P99_MS = 50;
 
-const ADAPTER = { id: "usb-c-power-adapter", name: "USB-C Power Adapter", pricePence: 999, imageUrl: null };
-const DIMMER = { id: "remote-dimmer", name: "Remote Control Dimmer", pricePence: 1499, imageUrl: null };
-
 /** The customer's photo: checkout takes only the shop's own uploads, so one is uploaded first. */
-let photo: { url: string; originalUrl: string } | undefined;
-
-async function uploadPhoto(base: string): Promise<{ url: string; originalUrl: string }> {
-  const jpeg = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: "#8a7f70" } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  form.set("file", new File([new Uint8Array(jpeg)], "family.jpg", { type: "image/jpeg" }));
-  form.set("kind", "main");
-  const res = await fetch(`${base}/api/uploads`, { method: "POST", body: form, headers: { origin: base } });
-  const body = (await res.json()) as { url: string; originalUrl: string };
-  if (res.status !== 201) throw new Error(`upload: ${res.status} ${JSON.stringify(body)}`);
-  return body;
-}
+let photo: UploadedPhoto | undefined;
 
 function lithophane(): CartItem {
   if (!photo) throw new Error("upload the photo first");
-  return {
-    id: `${Date.now()}-${randomBytes(5).toString("hex")}`,
-    imageUrl: photo.url,
-    originalImageUrl: photo.originalUrl,
-    additionalImages: [],
-    size: "7 inch x 7 inch",
-    shape: "Essentials Collection",
-    frameStyle: "White · 1 × Square",
-    price: 1,
-    cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
-    config: {
-      kind: "lithophane",
-      bundleId: "starter",
-      processing: "grayscale",
-      shapeId: "square",
-      frameColorId: "white",
-      sizeId: "7x7",
-    },
-  };
+  return lithophaneCartItem(photo);
 }
 
 /** Three kinds of cart, with the totals the server must charge (client prices are ignored). */
@@ -233,7 +205,7 @@ async function main() {
       PRINT_WORKER: "off",
     });
     const { child, base } = server;
-    photo = await uploadPhoto(base);
+    photo = await uploadCheckoutPhoto(base);
     const created: Created[] = [];
 
     const checkout = async (i: number, record: boolean) => {
@@ -243,21 +215,10 @@ async function main() {
           origin: base,
           "x-forwarded-for": ip(i + (record ? WARMUP : 0)),
         },
-        body: {
-          cartItems: cart.items,
-          shippingInfo: {
-            firstName: "Bench",
-            lastName: "Customer",
-            email: `bench-${i}@example.com`,
-            addressLine1: "1 Donegall Square",
-            city: "Belfast",
-            state: "County Antrim",
-            postalCode: "BT1 5GS",
-            country: "United Kingdom",
-          },
-          currency: "GBP",
-          shippingMethod: "standard",
-        },
+        body: checkoutRequest(
+          { firstName: "Bench", lastName: "Customer", email: `bench-${i}@example.com` },
+          cart.items,
+        ),
       });
       const body = res.body as { orderId: string; url: string; orderTotal: number };
       if (res.status !== 201) throw new Error(`checkout ${i}: ${res.status} ${JSON.stringify(body)}`);

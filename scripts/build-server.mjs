@@ -19,7 +19,7 @@ export const SERVER_OUT = path.join(root, "dist", "server");
 /** Output name -> source. Each worker is an entry of its own: workers start from real files. */
 export const SERVER_ENTRIES = {
   main: "src/server/main.ts",
-  "print-worker": "src/server/services/print-worker.ts",
+  "print-worker": "src/server/services/print-jobs/print-worker.ts",
   "stl-worker": "src/server/print/stl-worker.ts",
   admin: "src/server/cli/admin.ts",
   lithophane: "src/server/cli/lithophane.ts",

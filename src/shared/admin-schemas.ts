@@ -9,10 +9,11 @@ import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, DISCOUNT_SCOPES } from "./discou
 import { poundsToPence } from "./money";
 import { OPTION_TYPES } from "./options";
 import { PRODUCT_CATEGORIES } from "./products";
+import { OPTION_STATUSES, PRODUCT_STATUSES } from "./statuses";
 
-export const ADMIN_PRODUCT_STATUSES = ["available", "coming_soon", "disabled"] as const;
+export const ADMIN_PRODUCT_STATUSES = PRODUCT_STATUSES;
 export type AdminProductStatus = (typeof ADMIN_PRODUCT_STATUSES)[number];
-export const ADMIN_OPTION_STATUSES = ["enabled", "coming_soon"] as const;
+export const ADMIN_OPTION_STATUSES = OPTION_STATUSES;
 
 /** The largest price we accept: £10,000 (nothing the shop sells comes near). */
 export const MAX_PRICE_PENCE = 1_000_000;

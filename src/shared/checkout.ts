@@ -7,6 +7,7 @@ import {
   shippingOptions,
 } from "./shipping";
 import { type ShippingZone, zoneShippingCost, zoneShippingOptions } from "./shipping-zones";
+import type { OrderStatus } from "./statuses";
 
 /** The money of an order: the items, the discount, shipping and the total, in GBP pence. */
 export interface CheckoutTotals {
@@ -89,7 +90,7 @@ export interface CheckoutCreated {
 export interface CheckoutStatus {
   orderId: string;
   displayNumber: string;
-  status: string;
+  status: OrderStatus;
   /** pending (waiting for payment), paid, or cancelled. */
   outcome: PaymentOutcome;
 }

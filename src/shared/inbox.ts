@@ -2,8 +2,9 @@
  * The admin inbox of contact messages: a conversation's statuses and how a reply quotes the
  * thread below it (the newest first, each line prefixed with "> ", as mail clients do).
  */
-export const MESSAGE_STATUSES = ["open", "answered", "closed"] as const;
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+import { isOneOf, MESSAGE_STATUSES, type MessageAuthor, type MessageStatus } from "./statuses";
+
+export { MESSAGE_STATUSES, type MessageStatus } from "./statuses";
 
 export const MESSAGE_STATUS_LABELS: Readonly<Record<MessageStatus, string>> = {
   open: "Open",
@@ -12,11 +13,11 @@ export const MESSAGE_STATUS_LABELS: Readonly<Record<MessageStatus, string>> = {
 };
 
 export function isMessageStatus(value: unknown): value is MessageStatus {
-  return typeof value === "string" && (MESSAGE_STATUSES as readonly string[]).includes(value);
+  return isOneOf(MESSAGE_STATUSES, value);
 }
 
 export interface ThreadEntry {
-  author: "customer" | "shop";
+  author: MessageAuthor;
   name: string;
   body: string;
   at: Date;

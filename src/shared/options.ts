@@ -1,8 +1,10 @@
 import type { Pence } from "./money";
+import type { OptionStatus } from "./statuses";
 
 export const OPTION_TYPES = ["processing", "frame_color", "shape", "size"] as const;
 export type OptionType = (typeof OPTION_TYPES)[number];
-export type OptionStatus = "enabled" | "coming_soon";
+
+export type { OptionStatus } from "./statuses";
 
 /** One choice in the creator (a row of product_options). */
 export interface CreatorOption {

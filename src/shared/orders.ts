@@ -1,17 +1,7 @@
 import { ORDER_NUMBER_LENGTH } from "./limits";
+import { isOneOf, ORDER_STATUSES, type OrderStatus } from "./statuses";
 
-export const ORDER_STATUSES = [
-  "pending",
-  "paid",
-  "processing",
-  "printing",
-  "dispatched",
-  "in_transit",
-  "delivered",
-  "cancelled",
-  "refunded",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus } from "./statuses";
 
 /** Paid and not yet delivered: the workshop still needs the customer's name and address. */
 export const IN_FULFILMENT_STATUSES: readonly OrderStatus[] = [
@@ -27,7 +17,7 @@ export function isInFulfilment(status: string): boolean {
 }
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
+  return isOneOf(ORDER_STATUSES, value);
 }
 
 /**
@@ -105,7 +95,7 @@ export function trackingStage(status: string): TrackingProgress {
 /** The answer of POST /api/track: only what the customer needs to follow the order. */
 export interface TrackedOrder {
   orderNumber: string;
-  status: string;
+  status: OrderStatus;
   /** "Processing", "Dispatched", "In Transit", "Delivered"; or "Awaiting payment", "Cancelled", ... */
   statusLabel: string;
   /** The guide stage reached, null off the guide (unpaid, cancelled, refunded). */

@@ -1,4 +1,5 @@
 import type { Pence } from "./money";
+import type { ProductStatus } from "./statuses";
 
 export const PRODUCT_CATEGORIES = [
   "Accessories",
@@ -10,8 +11,7 @@ export const PRODUCT_CATEGORIES = [
 ] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 
-/** "disabled" products are hidden; "coming_soon" ones are shown with a badge and a disabled button. */
-export type ProductStatus = "available" | "coming_soon" | "disabled";
+export type { ProductStatus } from "./statuses";
 
 /** A shop accessory (a row of products). */
 export interface Product {

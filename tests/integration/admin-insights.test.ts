@@ -4,6 +4,7 @@
  * list, nothing personal stored, rate limit), and exports that match the database — CSV and
  * JSON, streamed in keyset batches, with correct escaping and the formula-injection guard.
  */
+import type { OrderStatus } from "@shared/orders";
 import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -36,7 +37,7 @@ async function get(path: string) {
 
 /** An order with lithophane and accessory lines, paid (or not) at a given time. */
 async function placeOrder(input: {
-  status?: string;
+  status?: OrderStatus;
   testMode?: boolean;
   paidAt?: Date | null;
   createdAt?: Date;

@@ -12,9 +12,11 @@
  * Accounts made by createUser share DEFAULT_PASSWORD unless one is given: give the owner
  * a password of their own when a test checks that someone else's password is refused.
  */
+
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { OrderStatus } from "@shared/orders";
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import sharp from "sharp";
@@ -389,7 +391,7 @@ export async function insertOrder(
   input: {
     userId: string | null;
     email: string;
-    status?: string;
+    status?: OrderStatus;
     testMode?: boolean;
     createdAt?: Date;
     items?: Array<{ size: string; frameColor: string; shape: string; price: number }>;

@@ -18,7 +18,7 @@ import { orders } from "../../src/server/db/schema.js";
 import type { DashboardSummary } from "../../src/server/services/admin-dashboard.js";
 import type { AdminOrderList } from "../../src/server/services/admin-orders.js";
 import { findExecutable } from "../../src/server/services/print-estimates.js";
-import type { OrderPrintJobs } from "../../src/server/services/print-jobs.js";
+import type { OrderPrintJobs } from "../../src/server/services/print-jobs/admin.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import { checkout, lithophaneItem, pressTestButton, shippingInfo } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";

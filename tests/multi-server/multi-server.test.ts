@@ -23,9 +23,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
-import sharp from "sharp";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  checkoutRequest,
+  DIMMER,
+  lithophaneCartItem,
+  type UploadedPhoto,
+  uploadCheckoutPhoto,
+} from "../../bench/_checkout-client.js";
 import { buildAccessoryCartItem, type CartItem } from "../../src/shared/cart.js";
 import { mergeCookies, totpCode, totpSecretFromUri } from "../integration/auth-helpers.js";
 import {
@@ -67,7 +73,6 @@ if (skipReason) console.log(`multi-server test skipped: ${skipReason}`);
 
 const ADMIN_EMAIL = "admin-multi@example.com";
 const PASSWORD = "correct horse 42";
-const DIMMER = { id: "remote-dimmer", name: "Remote Control Dimmer", pricePence: 1499, imageUrl: null };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -203,29 +208,9 @@ async function signInAdmin(server: Server): Promise<string> {
   return mergeCookies(cookie, verify);
 }
 
-let photo: { url: string; originalUrl: string };
+let photo: UploadedPhoto;
 
-function lithophane(): CartItem {
-  return {
-    id: `${Date.now()}-${randomBytes(5).toString("hex")}`,
-    imageUrl: photo.url,
-    originalImageUrl: photo.originalUrl,
-    additionalImages: [],
-    size: "7 inch x 7 inch",
-    shape: "Essentials Collection",
-    frameStyle: "White · 1 × Square",
-    price: 1,
-    cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
-    config: {
-      kind: "lithophane",
-      bundleId: "starter",
-      processing: "grayscale",
-      shapeId: "square",
-      frameColorId: "white",
-      sizeId: "7x7",
-    },
-  };
-}
+const lithophane = () => lithophaneCartItem(photo);
 
 /** Cart i: one panel and an accessory (even i) or two panels (odd i). */
 function cartFor(i: number): { items: CartItem[]; panels: number } {
@@ -235,21 +220,10 @@ function cartFor(i: number): { items: CartItem[]; panels: number } {
 }
 
 function checkoutBody(i: number, items: CartItem[]) {
-  return {
-    cartItems: items,
-    shippingInfo: {
-      firstName: "Multi",
-      lastName: `Customer${i}`,
-      email: `multi-${i}@example.com`,
-      addressLine1: "1 Donegall Square",
-      city: "Belfast",
-      state: "County Antrim",
-      postalCode: "BT1 5GS",
-      country: "United Kingdom",
-    },
-    currency: "GBP",
-    shippingMethod: "standard",
-  };
+  return checkoutRequest(
+    { firstName: "Multi", lastName: `Customer${i}`, email: `multi-${i}@example.com` },
+    items,
+  );
 }
 
 async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
@@ -389,19 +363,10 @@ describe.skipIf(skipReason !== null)("three shop servers on one PostgreSQL and o
   });
 
   it("takes 50 parallel checkouts paid on other servers: each order once, paid once, one e-mail, one print job per panel", async () => {
-    const jpeg = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: "#8a7f70" } })
-      .jpeg()
-      .toBuffer();
-    const form = new FormData();
-    form.set("file", new File([new Uint8Array(jpeg)], "family.jpg", { type: "image/jpeg" }));
-    form.set("kind", "main");
-    const upload = await fetch(`${roundRobin().base}/api/uploads`, {
-      method: "POST",
-      body: form,
-      headers: { origin: publicUrl, "x-forwarded-for": "10.66.0.1" },
+    photo = await uploadCheckoutPhoto(roundRobin().base, {
+      origin: publicUrl,
+      "x-forwarded-for": "10.66.0.1",
     });
-    expect(upload.status).toBe(201);
-    photo = (await upload.json()) as { url: string; originalUrl: string };
 
     const N = 50;
     const created = await Promise.all(

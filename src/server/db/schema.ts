@@ -3,10 +3,23 @@
  * two_factors) and the shop's own. Money columns are integer pence.
  * Migrations are generated from this file with `npm run db:generate`.
  */
-import { sql } from "drizzle-orm";
 import {
+  DISCOUNT_REDEMPTION_STATUSES,
+  EMAIL_CHANGE_STATUSES,
+  MESSAGE_AUTHORS,
+  MESSAGE_STATUSES,
+  ORDER_EMAIL_KINDS,
+  ORDER_EMAIL_STATUSES,
+  ORDER_STATUSES,
+  OUTBOX_EMAIL_STATUSES,
+  PRINT_JOB_STATUSES,
+} from "@shared/statuses";
+import { type SQL, sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -21,6 +34,15 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+
+/**
+ * CHECK (column IN (...)): the column holds one of the values of its list in src/shared/statuses.ts
+ * (NULL passes, as in every CHECK). The values are constants of that module, written as literals.
+ */
+function oneOf(name: string, column: AnyPgColumn, values: readonly string[]) {
+  const list: SQL = sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", "));
+  return check(name, sql`${column} in (${list})`);
+}
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const updatedAt = () =>
@@ -135,14 +157,17 @@ export const emailChanges = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     oldEmail: text("old_email").notNull(),
     newEmail: text("new_email").notNull(),
-    status: text("status").notNull().default("pending"), // pending | completed | cancelled | undone
+    status: text("status", { enum: EMAIL_CHANGE_STATUSES }).notNull().default("pending"),
     undoTokenHash: text("undo_token_hash").notNull().unique(),
     undoExpiresAt: timestamp("undo_expires_at", { withTimezone: true, mode: "date" }).notNull(),
     completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
-  (t) => [index("email_changes_user_idx").on(t.userId, t.status)],
+  (t) => [
+    index("email_changes_user_idx").on(t.userId, t.status),
+    oneOf("email_changes_status_check", t.status, EMAIL_CHANGE_STATUSES),
+  ],
 );
 
 /** Better Auth's rate limiter, stored in the database so limits hold across restarts. */
@@ -204,7 +229,7 @@ export const productOptions = pgTable(
     optionType: text("option_type").notNull(), // processing | frame_color | shape | size
     name: text("name").notNull(),
     description: text("description"),
-    status: text("status").notNull().default("enabled"), // enabled | coming_soon
+    status: text("status").notNull().default("enabled"), // enabled | coming_soon (any other value reads as enabled)
     sortOrder: integer("sort_order").notNull().default(0),
     hexColor: text("hex_color"),
     /** Sizes only: the shapes the size applies to; null or empty means every shape. */
@@ -231,7 +256,7 @@ export const products = pgTable(
     description: text("description").notNull(),
     category: text("category").notNull(), // Accessories | Mounting | Conversion | Frames | Images | Maintenance
     price: integer("price").notNull(),
-    status: text("status").notNull().default("available"), // available | coming_soon | disabled
+    status: text("status").notNull().default("available"), // available | coming_soon | disabled (any other reads as available)
     isActive: boolean("is_active").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
     imageUrl: text("image_url"),
@@ -315,10 +340,13 @@ export const discountRedemptions = pgTable(
     /** lower(e-mail): guests are limited per e-mail. */
     email: text("email").notNull(),
     amount: integer("amount").notNull(),
-    status: text("status").notNull().default("reserved"), // reserved | used | released
+    status: text("status", { enum: DISCOUNT_REDEMPTION_STATUSES }).notNull().default("reserved"),
     createdAt: createdAt(),
   },
-  (t) => [index("discount_redemptions_code_idx").on(t.codeId, t.status)],
+  (t) => [
+    index("discount_redemptions_code_idx").on(t.codeId, t.status),
+    oneOf("discount_redemptions_status_check", t.status, DISCOUNT_REDEMPTION_STATUSES),
+  ],
 );
 
 // ---------------------------------------------------------------- Invoices
@@ -425,7 +453,7 @@ export const orders = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
-    status: text("status").notNull().default("pending"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     /** Everything charged, in pence GBP: items + shipping. */
     totalAmount: integer("total_amount").notNull(),
     subtotalAmount: integer("subtotal_amount").notNull(),
@@ -469,6 +497,7 @@ export const orders = pgTable(
     index("orders_email_idx").on(sql`lower(${t.shippingEmail})`),
     index("orders_created_idx").on(t.createdAt),
     index("orders_status_idx").on(t.status),
+    oneOf("orders_status_check", t.status, ORDER_STATUSES),
   ],
 );
 
@@ -506,13 +535,17 @@ export const orderStatusHistory = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    fromStatus: text("from_status"),
-    toStatus: text("to_status").notNull(),
+    fromStatus: text("from_status", { enum: ORDER_STATUSES }),
+    toStatus: text("to_status", { enum: ORDER_STATUSES }).notNull(),
     changedBy: text("changed_by"),
     note: text("note"),
     createdAt: createdAt(),
   },
-  (t) => [index("order_status_history_order_idx").on(t.orderId)],
+  (t) => [
+    index("order_status_history_order_idx").on(t.orderId),
+    oneOf("order_status_history_from_check", t.fromStatus, ORDER_STATUSES),
+    oneOf("order_status_history_to_check", t.toStatus, ORDER_STATUSES),
+  ],
 );
 
 export const orderNotes = pgTable(
@@ -551,7 +584,7 @@ export const printJobs = pgTable(
       .references(() => orderItems.id, { onDelete: "cascade" }),
     panelIndex: integer("panel_index").notNull(),
     imageUrl: text("image_url").notNull(),
-    status: text("status").notNull().default("pending"), // pending | running | done | failed
+    status: text("status", { enum: PRINT_JOB_STATUSES }).notNull().default("pending"),
     progress: real("progress").notNull().default(0),
     fileKey: text("file_key"),
     triangles: integer("triangles"),
@@ -580,6 +613,7 @@ export const printJobs = pgTable(
     index("print_jobs_order_idx").on(t.orderId),
     index("print_jobs_status_idx").on(t.status),
     uniqueIndex("print_jobs_panel_idx").on(t.orderItemId, t.panelIndex),
+    oneOf("print_jobs_status_check", t.status, PRINT_JOB_STATUSES),
   ],
 );
 
@@ -622,8 +656,8 @@ export const orderEmails = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    kind: text("kind").notNull(), // confirmation | dispatch
-    status: text("status").notNull().default("pending"), // pending | sent | failed | skipped
+    kind: text("kind", { enum: ORDER_EMAIL_KINDS }).notNull(),
+    status: text("status", { enum: ORDER_EMAIL_STATUSES }).notNull().default("pending"),
     /** Sends started (each claim counts, so a send interrupted by a crash counts too). */
     attempts: integer("attempts").notNull().default(0),
     /** The runner's next try (backoff after a failure). */
@@ -638,6 +672,8 @@ export const orderEmails = pgTable(
   (t) => [
     primaryKey({ columns: [t.orderId, t.kind] }),
     index("order_emails_due_idx").on(t.status, t.nextAttemptAt),
+    oneOf("order_emails_kind_check", t.kind, ORDER_EMAIL_KINDS),
+    oneOf("order_emails_status_check", t.status, ORDER_EMAIL_STATUSES),
   ],
 );
 
@@ -723,7 +759,7 @@ export const contactMessages = pgTable(
     subject: text("subject"),
     message: text("message").notNull(),
     handled: boolean("handled").notNull().default(false),
-    status: text("status").notNull().default("open"),
+    status: text("status", { enum: MESSAGE_STATUSES }).notNull().default("open"),
     readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
     /** The newest message in the conversation (the inbox sorts by it). */
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true, mode: "date" })
@@ -731,7 +767,10 @@ export const contactMessages = pgTable(
       .defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_messages_activity_idx").on(t.lastActivityAt)],
+  (t) => [
+    index("contact_messages_activity_idx").on(t.lastActivityAt),
+    oneOf("contact_messages_status_check", t.status, MESSAGE_STATUSES),
+  ],
 );
 
 /** The rest of a conversation: the shop's replies and the customer's answers (through the signed link). */
@@ -742,14 +781,17 @@ export const contactReplies = pgTable(
     messageId: uuid("message_id")
       .notNull()
       .references(() => contactMessages.id, { onDelete: "cascade" }),
-    author: text("author").notNull(), // shop | customer
+    author: text("author", { enum: MESSAGE_AUTHORS }).notNull(),
     authorEmail: text("author_email"),
     body: text("body").notNull(),
     /** A customer's answer: the shop reply whose link it came through (each link answers once). */
     viaReplyId: uuid("via_reply_id").unique(),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_replies_message_idx").on(t.messageId, t.createdAt)],
+  (t) => [
+    index("contact_replies_message_idx").on(t.messageId, t.createdAt),
+    oneOf("contact_replies_author_check", t.author, MESSAGE_AUTHORS),
+  ],
 );
 
 /**
@@ -768,7 +810,7 @@ export const outboxEmails = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body").notNull(),
-    status: text("status").notNull().default("pending"), // pending | sent | failed
+    status: text("status", { enum: OUTBOX_EMAIL_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     claimedAt: timestamp("claimed_at", { withTimezone: true, mode: "date" }),
@@ -776,7 +818,10 @@ export const outboxEmails = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
   },
-  (t) => [index("outbox_emails_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("outbox_emails_due_idx").on(t.status, t.nextAttemptAt),
+    oneOf("outbox_emails_status_check", t.status, OUTBOX_EMAIL_STATUSES),
+  ],
 );
 
 /**

@@ -6,7 +6,7 @@
  */
 
 import { ORDER_TRANSITIONS } from "@shared/order-lifecycle";
-import { displayOrderNumber, isOrderStatus, type OrderStatus } from "@shared/orders";
+import { displayOrderNumber, type OrderStatus } from "@shared/orders";
 import type { OrderEstimate } from "@shared/production-estimates";
 import type { MoneyLedger } from "@shared/refunds";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
@@ -21,7 +21,7 @@ import { orderLedger } from "./refunds.js";
 
 export interface AdminOrderFilters {
   q?: string | undefined;
-  status?: string | undefined;
+  status?: OrderStatus | undefined;
   from?: string | undefined;
   to?: string | undefined;
   /** test orders only, live orders only, or both. */
@@ -36,7 +36,7 @@ export interface AdminOrderSummary {
   id: string;
   displayNumber: string;
   createdAt: string;
-  status: string;
+  status: OrderStatus;
   totalAmount: number;
   testMode: boolean;
   isGuest: boolean;
@@ -157,7 +157,7 @@ export interface AdminOrderItem {
 export interface AdminOrderDetail {
   id: string;
   displayNumber: string;
-  status: string;
+  status: OrderStatus;
   /** The statuses this order may move to next. */
   nextStatuses: OrderStatus[];
   createdAt: string;
@@ -239,7 +239,7 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
     id: o.id,
     displayNumber: displayOrderNumber(o.id),
     status: o.status,
-    nextStatuses: isOrderStatus(o.status) ? [...ORDER_TRANSITIONS[o.status]] : [],
+    nextStatuses: [...ORDER_TRANSITIONS[o.status]],
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
     paidAt: iso(o.paidAt),

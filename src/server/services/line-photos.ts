@@ -76,7 +76,7 @@ export async function findLinePhotoProblems(
   items.forEach((item, index) => {
     const { config } = item;
     if (config.kind !== "lithophane") return;
-    // The print file of the main panel is cut from the original (print-jobs.ts), and the crop
+    // The print file of the main panel is cut from the original (print-jobs/queue.ts), and the crop
     // is in the original's pixels: the main URL must be an upload's original.
     const mainUrl = item.originalImageUrl || item.imageUrl;
     const main = uploadOf(mainUrl);

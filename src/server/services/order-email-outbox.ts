@@ -24,6 +24,7 @@
  *   use to show it once. Sending twice then is preferred to never.
  */
 import { isPaidStatus } from "@shared/order-lifecycle";
+import type { OrderEmailKind } from "@shared/statuses";
 import { and, asc, eq, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database, DbOrTx, Tx } from "../db/client.js";
 import { orderEmails, orderItems, orders } from "../db/schema.js";
@@ -32,8 +33,7 @@ import type { Logger } from "../lib/logger.js";
 import { type OrderEmailData, orderConfirmationEmail, orderDispatchedEmail } from "./emails/order-emails.js";
 import type { Mailer } from "./mail.js";
 
-export type OrderEmailKind = "confirmation" | "dispatch";
-export type OrderEmailStatus = "pending" | "sent" | "failed" | "skipped";
+export type { OrderEmailKind, OrderEmailStatus } from "@shared/statuses";
 export type OrderEmailRow = typeof orderEmails.$inferSelect;
 
 /** Sends of one e-mail before it is given up (~1 day with the backoff below). */
@@ -161,7 +161,7 @@ export class OrderEmailOutbox {
     const result: RetryResult = { sent: 0, failed: 0, skipped: 0, more: false };
     for (const row of due) {
       if (this.loop.stopped) break;
-      const outcome = await this.deliver(row.orderId, row.kind as OrderEmailKind, {
+      const outcome = await this.deliver(row.orderId, row.kind, {
         dueOnly: !opts.ignoreBackoff,
       }).catch((error: unknown): SendOutcome => {
         this.options.log.error(

@@ -423,8 +423,8 @@ export interface StatusChange {
 }
 
 export class OrderStatusError extends HttpError {
-  constructor(from: string, to: string) {
-    const label = (s: string) => ORDER_STATUS_LABELS[s as OrderStatus] ?? s;
+  constructor(from: OrderStatus, to: OrderStatus) {
+    const label = (s: OrderStatus) => ORDER_STATUS_LABELS[s];
     super(409, "invalid_status_change", `An order that is ${label(from)} cannot become ${label(to)}.`);
     this.name = "OrderStatusError";
   }

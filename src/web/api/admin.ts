@@ -20,7 +20,7 @@ import type { OrphanUploadPreview, TestOrderPreview } from "../../server/service
 import type { AdminOrderDetail, AdminOrderList } from "../../server/services/admin-orders";
 import type { AdminUserRow } from "../../server/services/admin-users";
 import type { ExportFormat, ExportResource } from "../../server/services/export";
-import type { OrderPrintJobs, PrintJobView } from "../../server/services/print-jobs";
+import type { OrderPrintJobs, PrintJobView } from "../../server/services/print-jobs/admin";
 import { api, ok } from "./client";
 
 export type {

@@ -73,7 +73,7 @@ export function ConversationPage() {
               {c.email}
             </a>{" "}
             · {CONTACT_SUBJECTS.find((s) => s.value === c.subject)?.label ?? "No subject"} ·{" "}
-            {MESSAGE_STATUS_LABELS[c.status as MessageStatus] ?? c.status}
+            {MESSAGE_STATUS_LABELS[c.status]}
           </>
         }
         actions={

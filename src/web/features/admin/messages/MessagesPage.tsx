@@ -97,7 +97,7 @@ export function MessagesPage() {
                   <span className="mt-1 flex flex-wrap gap-2 text-xs text-stone-700">
                     <span className="rounded bg-stone-100 px-1.5 py-0.5">{subjectLabel(m.subject)}</span>
                     <span className="rounded bg-stone-100 px-1.5 py-0.5">
-                      {MESSAGE_STATUS_LABELS[m.status as MessageStatus] ?? m.status}
+                      {MESSAGE_STATUS_LABELS[m.status]}
                     </span>
                     {m.replies > 0 ? <span>{m.replies} in the conversation after it</span> : null}
                   </span>

@@ -1,13 +1,13 @@
 /**
- * Worker-thread side of print-file generation (see print-jobs.ts): decodes the photo, builds the
+ * Worker-thread side of print-file generation (see runner.ts and worker.ts): decodes the photo, builds the
  * mesh and writes the 3MF off the main thread, so requests are never held up by a print file.
  * One message in (PrintWorkerJob), progress messages out, then exactly one result.
  */
 import { parentPort } from "node:worker_threads";
-import type { CropInput } from "../../lithophane/crop.js";
-import { isLithophaneError } from "../../lithophane/errors.js";
-import type { ShapeId } from "../../lithophane/params.js";
-import { generatePrintFile } from "../print/print-file.js";
+import type { CropInput } from "../../../lithophane/crop.js";
+import { isLithophaneError } from "../../../lithophane/errors.js";
+import type { ShapeId } from "../../../lithophane/params.js";
+import { generatePrintFile } from "../../print/print-file.js";
 
 export interface PrintWorkerJob {
   image: Uint8Array;

@@ -1,0 +1,11 @@
+ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_status_check" CHECK ("contact_messages"."status" in ('open', 'answered', 'closed'));--> statement-breakpoint
+ALTER TABLE "contact_replies" ADD CONSTRAINT "contact_replies_author_check" CHECK ("contact_replies"."author" in ('customer', 'shop'));--> statement-breakpoint
+ALTER TABLE "discount_redemptions" ADD CONSTRAINT "discount_redemptions_status_check" CHECK ("discount_redemptions"."status" in ('reserved', 'used', 'released'));--> statement-breakpoint
+ALTER TABLE "email_changes" ADD CONSTRAINT "email_changes_status_check" CHECK ("email_changes"."status" in ('pending', 'completed', 'cancelled', 'undone'));--> statement-breakpoint
+ALTER TABLE "order_emails" ADD CONSTRAINT "order_emails_kind_check" CHECK ("order_emails"."kind" in ('confirmation', 'dispatch'));--> statement-breakpoint
+ALTER TABLE "order_emails" ADD CONSTRAINT "order_emails_status_check" CHECK ("order_emails"."status" in ('pending', 'sent', 'failed', 'skipped'));--> statement-breakpoint
+ALTER TABLE "order_status_history" ADD CONSTRAINT "order_status_history_from_check" CHECK ("order_status_history"."from_status" in ('pending', 'paid', 'processing', 'printing', 'dispatched', 'in_transit', 'delivered', 'cancelled', 'refunded'));--> statement-breakpoint
+ALTER TABLE "order_status_history" ADD CONSTRAINT "order_status_history_to_check" CHECK ("order_status_history"."to_status" in ('pending', 'paid', 'processing', 'printing', 'dispatched', 'in_transit', 'delivered', 'cancelled', 'refunded'));--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_status_check" CHECK ("orders"."status" in ('pending', 'paid', 'processing', 'printing', 'dispatched', 'in_transit', 'delivered', 'cancelled', 'refunded'));--> statement-breakpoint
+ALTER TABLE "outbox_emails" ADD CONSTRAINT "outbox_emails_status_check" CHECK ("outbox_emails"."status" in ('pending', 'sent', 'failed'));--> statement-breakpoint
+ALTER TABLE "print_jobs" ADD CONSTRAINT "print_jobs_status_check" CHECK ("print_jobs"."status" in ('pending', 'running', 'done', 'failed'));
