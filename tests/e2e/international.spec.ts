@@ -125,6 +125,7 @@ test.describe("a Dublin buyer", () => {
     expect(confirmation).toContain("D02 X285");
     expect(confirmation).toContain("Ireland");
     expect(confirmation).toContain(formatGbp(ireland.standardPence));
+    expect(confirmation).toContain(`${I.estimatedDelivery}: ${I.arrives(window)}.`);
 
     await gotoPage(tab, `/track?order=${number}`);
     await tab.getByLabel("Email").fill(email);

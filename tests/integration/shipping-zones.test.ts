@@ -11,7 +11,7 @@ import { dispatchedDeliveryWindow, orderDeliveryWindow } from "../../src/server/
 import { CHANGED_BY, updateOrderStatus } from "../../src/server/services/orders.js";
 import { formatDeliveryWindow } from "../../src/shared/delivery-dates.js";
 import type { ShippingZone } from "../../src/shared/shipping-zones.js";
-import { createUser, randomIp, type TestUser } from "./auth-helpers.js";
+import { createUser, randomIp, readMails, type TestUser } from "./auth-helpers.js";
 import {
   ACCESSORIES,
   accessoryItem,
@@ -207,6 +207,9 @@ describe("checkout priced by shipping zone", () => {
         ).json()) as { order: Record<string, unknown> }
       ).order;
     expect(await track()).toMatchObject({ statusLabel: "Processing", deliveryWindow: promised });
+    const mail = (subject: string) =>
+      readMails(shop).find((m) => m.to === email && m.subject.includes(subject))?.text ?? "";
+    expect(mail("is confirmed")).toContain(`Estimated delivery: Arrives ${promised}.`);
 
     await updateOrderStatus(shop.ctx, answer.orderId, "dispatched", { by: CHANGED_BY.admin("a") });
     const carrier = dispatchedDeliveryWindow(ireland.expressDays, new Date());
@@ -216,6 +219,10 @@ describe("checkout priced by shipping zone", () => {
       statusLabel: "Dispatched",
       deliveryWindow: formatDeliveryWindow(carrier),
     });
+    await shop.ctx.background.idle();
+    expect(mail("has been dispatched")).toContain(
+      `Estimated delivery: Arrives ${formatDeliveryWindow(carrier)}.`,
+    );
     // Production days are gone from the window once the parcel is with the carrier.
     expect(
       carrier.latest <
