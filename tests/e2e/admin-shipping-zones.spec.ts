@@ -21,7 +21,7 @@ function irelandCard(page: Page) {
 async function setIrelandStandard(page: Page, pounds: string) {
   await gotoPage(page, "/admin/shipping-zones");
   await irelandCard(page).getByLabel(M.standardPrice).fill(pounds);
-  await page.getByRole("button", { name: M.save }).click();
+  await page.getByRole("button", { name: M.save }).first().click();
 }
 
 test("a price edited in the admin applies to the next checkout; a negative one is refused", async ({

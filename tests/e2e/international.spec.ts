@@ -181,6 +181,8 @@ test("a country in no zone is refused, with a prefilled way to ask", async ({ pa
   await picker.press("Enter");
   const notice = page.getByTestId("not-delivered");
   await expect(notice).toContainText(I.notDelivered("Russia"));
+  // Right under the picker, where the buyer is looking, not below the address fields.
+  await expect(notice).toBeInViewport();
   // The country stays one the shop delivers to.
   await expect(picker).toHaveValue("United Kingdom");
   await notice.getByRole("link", { name: I.askAboutCountry }).click();

@@ -158,17 +158,14 @@ export function ShippingZonesPage() {
     save.mutate(parsed.data.zones);
   };
 
+  const saveButton = (
+    <Button onClick={onSave} disabled={save.isPending}>
+      {M.save}
+    </Button>
+  );
   return (
     <div>
-      <AdminHeading
-        title={M.title}
-        intro={M.intro}
-        actions={
-          <Button onClick={onSave} disabled={save.isPending}>
-            {M.save}
-          </Button>
-        }
-      />
+      <AdminHeading title={M.title} intro={M.intro} actions={saveButton} />
       <div className="space-y-6">
         {drafts.map((draft, index) => {
           const zoneProblems = problems.get(index) ?? [];
@@ -237,6 +234,8 @@ export function ShippingZonesPage() {
           );
         })}
       </div>
+      {/* The list is long: a second Save where the last zone ends. */}
+      <div className="mt-6 flex justify-end">{saveButton}</div>
     </div>
   );
 }
