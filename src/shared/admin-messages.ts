@@ -144,5 +144,23 @@ export const ADMIN_MESSAGE_TEXTS = {
     duplicateId: (id: string): string => `Two zones have the id "${id}".`,
     countryTwice: (code: string, zone: string): string =>
       `${code} is already in the zone "${zone}": a country can be in one zone only.`,
+    save: "Save zones",
+    name: "Name",
+    duties: "Import duties",
+    dutiesOptions: {
+      none: "None apply",
+      customer_pays_on_delivery: "Customer pays on delivery",
+      shop_pays: "The shop pays",
+    },
+    standardPrice: "Standard price (£)",
+    expressPrice: "Express price (£)",
+    freeOver: "Free standard over (£)",
+    freeOverHint: "Blank: never free.",
+    standardFrom: "Standard days, from",
+    standardTo: "Standard days, to",
+    expressFrom: "Express days, from",
+    expressTo: "Express days, to",
+    countries: (count: number): string => `Countries (${count})`,
+    countriesHint: "ISO codes, separated by commas or spaces.",
   },
 } as const;

@@ -93,4 +93,6 @@ export interface CheckoutStatus {
   status: OrderStatus;
   /** pending (waiting for payment), paid, or cancelled. */
   outcome: PaymentOutcome;
+  /** The promised delivery window, "Tue 9 – Fri 12 Dec"; null on orders without one. */
+  deliveryWindow: string | null;
 }

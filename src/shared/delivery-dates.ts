@@ -103,3 +103,9 @@ export function formatDeliveryWindow(window: DeliveryWindow): string {
     a.month === b.month && a.year === b.year ? `${a.weekday} ${a.day}` : `${a.weekday} ${a.day} ${a.month}`;
   return `${first} – ${b.weekday} ${b.day} ${b.month}`;
 }
+
+/** An order's stored window as text, or null when the order has none (placed before issue 16). */
+export function storedWindowText(earliest: CalendarDay | null, latest: CalendarDay | null): string | null {
+  if (!earliest || !latest) return null;
+  return formatDeliveryWindow({ earliest, latest });
+}

@@ -109,6 +109,8 @@ export const MESSAGES = {
     empty: "Your cart is empty",
     createLithophane: "Create a Lithophane",
     proceedToCheckout: "Proceed to Checkout",
+    /** Under the total: the cart does not know the delivery country yet. */
+    deliveryAtCheckout: "Delivery is priced for your country at checkout.",
     openCart: "Open cart",
     added: (bundleName: string): DescribedToast =>
       successToast("Added to cart!", `Your ${bundleName} has been added to your cart.`),

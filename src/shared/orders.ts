@@ -103,6 +103,8 @@ export interface TrackedOrder {
   progressPercent: number;
   placedAt: string;
   estimatedDelivery: string | null;
+  /** "Tue 9 – Fri 12 Dec": checkout's promise, the carrier's window once dispatched; null on older orders. */
+  deliveryWindow: string | null;
   trackingNumber: string | null;
   shippingMethod: string;
   testMode: boolean;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkoutTotals } from "./checkout";
 import {
   dutiesFor,
+  EU_COUNTRIES,
   SEED_SHIPPING_ZONES,
   type ShippingZone,
   shippingZonesSchema,
@@ -126,5 +127,15 @@ describe("an admin's edit", () => {
     expect(edit((z) => Object.assign(z[0] ?? {}, { standardDays: { min: 7, max: 5 } }))).toContain(
       "The first day cannot be after the last.",
     );
+  });
+});
+
+describe("EU_COUNTRIES", () => {
+  it("is the 27 member states, Ireland among them and Andorra not", () => {
+    expect(EU_COUNTRIES).toHaveLength(27);
+    expect(EU_COUNTRIES).toContain("IE");
+    expect(EU_COUNTRIES).not.toContain("AD");
+    expect(dutiesFor(zones[2] as ShippingZone, "AD")).toBe("customer_pays_on_delivery");
+    expect(dutiesFor(zones[2] as ShippingZone, "FR")).toBeNull();
   });
 });

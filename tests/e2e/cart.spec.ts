@@ -86,12 +86,19 @@ test("invalid stored entries are dropped and valid ones kept", async ({ page }) 
   await expect(cartPanel(page).getByTestId("cart-total")).toHaveText(formatGbp(ADAPTER.pricePence));
 });
 
-test("the panel shows pounds whatever currency is selected", async ({ page }) => {
+test("the panel shows the selected currency and names the GBP charge", async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem("selectedCurrency", "EUR"));
   await page.goto("/shop");
-  await expect(page.getByRole("article", { name: ADAPTER.name })).toContainText("€");
+  const card = page.getByRole("article", { name: ADAPTER.name });
+  await expect(card).toContainText("€");
+  const cardPrice = (await card.textContent())?.match(/€\d+\.\d{2}/)?.[0];
   await addFromShop(page, ADAPTER.name);
   await openCart(page, 1);
-  await expect(cartPanel(page).getByTestId("cart-total")).toHaveText(formatGbp(ADAPTER.pricePence));
-  await expect(cartPanel(page)).not.toContainText("€");
+  const panel = cartPanel(page);
+  // The same converted price as the shop's card (one rule), and the charge in pounds.
+  await expect(panel.getByTestId("cart-total")).toHaveText(cardPrice ?? "no € price on the card");
+  await expect(panel.getByTestId("cart-charged-gbp")).toHaveText(
+    `${MESSAGES.checkout.chargedInGbp}: ${formatGbp(ADAPTER.pricePence)}`,
+  );
+  await expect(panel).toContainText(MESSAGES.cart.deliveryAtCheckout);
 });

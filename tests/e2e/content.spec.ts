@@ -151,6 +151,9 @@ test.describe("FAQ", () => {
     await expect(await answerOf(/delivery take/)).toContainText(
       `3-5 business days to the UK and Ireland and ${DELIVERY_INTERNATIONAL_FAQ_DAYS} business days internationally`,
     );
+    const cost = await answerOf(/shipping cost/);
+    await expect(cost).toContainText("checkout shows your country's price and delivery dates before you pay");
+    await expect(cost).toContainText("paid by you to the carrier");
     await expect(await answerOf(/LEDs last/)).toContainText(`${LED_RATED_HOURS} hours`);
     await expect(await answerOf(/not happy/)).toContainText("30-day money-back guarantee");
     await expect(await answerOf(/5 or more/)).toContainText("5 or more units");
@@ -314,6 +317,18 @@ test.describe("policy pages", () => {
     ]) {
       await expect(main).toContainText(fact);
     }
+    // Issue 16: checkout delivers by zone; the page lists the zones as the shop prices them now.
+    await expect(main).not.toContainText("currently takes UK delivery addresses");
+    const zones = main.getByTestId("zone-table");
+    await expect(zones.getByRole("rowheader")).toHaveText([
+      "United Kingdom",
+      "Ireland",
+      "Europe",
+      "United States and Canada",
+      "Rest of world",
+    ]);
+    await expect(zones.getByRole("row", { name: /^Ireland/ })).toContainText("3-5 business days");
+    await expect(main).toContainText("carry no import charges");
   });
 
   test("returns gives the guarantee and refund times", async ({ page }) => {

@@ -74,7 +74,7 @@ async function openCartPanel(page: Page): Promise<Locator> {
 }
 
 /** Every line of the cart panel as the spec lists it: title, size, shape, frame, extra photos, price. */
-async function expectCartPanel(page: Page) {
+async function expectCartPanel(page: Page, rates: ExchangeRates) {
   const panel = await openCartPanel(page);
   const count = LITHOPHANES.length + 1;
   await expect(panel).toContainText(MESSAGES.cart.itemCount(count));
@@ -97,16 +97,20 @@ async function expectCartPanel(page: Page) {
     } else {
       await expect(line).not.toContainText("more photo");
     }
-    // The panel always shows pounds.
-    await expect(line).toContainText(formatGbp(bundle.pricePence));
+    // The panel shows the shopper's currency, like the rest of the shop (issue 16).
+    await expect(line).toContainText(converted(bundle.pricePence, "EUR", rates));
     await expect(line.getByRole("img", { name: new RegExp(bundle.name) })).toBeVisible();
   }
   const accessory = lines.filter({ hasText: ADAPTER.name });
   await expect(accessory).toHaveCount(1);
   await expect(accessory).toContainText("Standard");
-  await expect(accessory).toContainText(formatGbp(ADAPTER.pricePence));
+  await expect(accessory).toContainText(converted(ADAPTER.pricePence, "EUR", rates));
   const total = LITHOPHANES.reduce((sum, item) => sum + item.bundleInfo.pricePence, ADAPTER.pricePence);
-  await expect(panel.getByTestId("cart-total")).toHaveText(formatGbp(total));
+  await expect(panel.getByTestId("cart-total")).toHaveText(converted(total, "EUR", rates));
+  await expect(panel.getByTestId("cart-charged-gbp")).toHaveText(
+    `${MESSAGES.checkout.chargedInGbp}: ${formatGbp(total)}`,
+  );
+  await expect(panel).toContainText(MESSAGES.cart.deliveryAtCheckout);
   await panel.getByRole("button", { name: "Close cart" }).click();
   await expect(panel).toBeHidden();
 }
@@ -183,7 +187,7 @@ test.describe("Journeys", () => {
     await expectToast(page, MESSAGES.cart.accessoryAdded(ADAPTER.name));
     await expect.poll(async () => (await storedCart(page)).length).toBe(LITHOPHANES.length + 1);
 
-    await expectCartPanel(page);
+    await expectCartPanel(page, rates);
 
     // A reload keeps everything: the lines, their photos, the total and the chosen currency.
     const before = await storedCart(page);
@@ -199,7 +203,7 @@ test.describe("Journeys", () => {
       expect(line?.additionalImages).toHaveLength(item.bundleInfo.additionalImages);
       expect(new Set(line?.additionalImages).size).toBe(item.bundleInfo.additionalImages);
     }
-    await expectCartPanel(page);
+    await expectCartPanel(page, rates);
   });
 
   test("a new customer signs up, verifies, pays and finds the order in Order History", async ({

@@ -263,6 +263,7 @@ describe("GET /api/checkout/status/:orderId", () => {
       displayNumber: answer.displayNumber,
       status: "pending",
       outcome: "pending",
+      deliveryWindow: expect.stringMatching(/ – /),
     });
     expect((await shop.request(`/api/checkout/status/${answer.orderId}`)).status).toBe(404);
     expect(

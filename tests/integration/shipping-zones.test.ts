@@ -7,8 +7,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, userActivityLogs } from "../../src/server/db/schema.js";
-import { createUser, type TestUser } from "./auth-helpers.js";
-import { ACCESSORIES, accessoryItem, checkout, postCheckout, shippingInfo } from "./checkout-helpers.js";
+import { dispatchedDeliveryWindow, orderDeliveryWindow } from "../../src/server/services/delivery-dates.js";
+import { CHANGED_BY, updateOrderStatus } from "../../src/server/services/orders.js";
+import { formatDeliveryWindow } from "../../src/shared/delivery-dates.js";
+import type { ShippingZone } from "../../src/shared/shipping-zones.js";
+import { createUser, randomIp, readMails, type TestUser } from "./auth-helpers.js";
+import {
+  ACCESSORIES,
+  accessoryItem,
+  checkout,
+  postCheckout,
+  pressTestButton,
+  shippingInfo,
+} from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
 let shop: TestShop;
@@ -172,6 +183,51 @@ describe("checkout priced by shipping zone", () => {
     expect(twice.status).toBe(400);
     expect(JSON.stringify(await twice.json())).toContain('IE is already in the zone \\"Ireland\\"');
     expect(await adminZones()).toEqual(zones);
+  });
+
+  it("shows the promised window on the success page's status and /track, and the carrier's after dispatch", async () => {
+    const ireland = (await adminZones()).find((z) => z.id === "ireland") as unknown as ShippingZone;
+    const email = "aoife.byrne@example.ie";
+    const answer = await checkout(shop, {
+      shippingInfo: irish({ email }),
+      shippingMethod: "express",
+    });
+    const promised = formatDeliveryWindow(orderDeliveryWindow(ireland, "express", new Date()));
+    await pressTestButton(shop, answer, "pay");
+    const status = await shop.request(`/api/checkout/status/${answer.orderId}?token=${answer.token}`);
+    expect(await status.json()).toMatchObject({ outcome: "paid", deliveryWindow: promised });
+    const track = async () =>
+      (
+        (await (
+          await shop.request("/api/track", {
+            method: "POST",
+            json: { orderNumber: answer.displayNumber, email },
+            headers: { "x-forwarded-for": randomIp() },
+          })
+        ).json()) as { order: Record<string, unknown> }
+      ).order;
+    expect(await track()).toMatchObject({ statusLabel: "Processing", deliveryWindow: promised });
+    const mail = (subject: string) =>
+      readMails(shop).find((m) => m.to === email && m.subject.includes(subject))?.text ?? "";
+    expect(mail("is confirmed")).toContain(`Estimated delivery: Arrives ${promised}.`);
+
+    await updateOrderStatus(shop.ctx, answer.orderId, "dispatched", { by: CHANGED_BY.admin("a") });
+    const carrier = dispatchedDeliveryWindow(ireland.expressDays, new Date());
+    const [order] = await shop.ctx.database.db.select().from(orders).where(eq(orders.id, answer.orderId));
+    expect(order).toMatchObject({ deliveryEarliest: carrier.earliest, deliveryLatest: carrier.latest });
+    expect(await track()).toMatchObject({
+      statusLabel: "Dispatched",
+      deliveryWindow: formatDeliveryWindow(carrier),
+    });
+    await shop.ctx.background.idle();
+    expect(mail("has been dispatched")).toContain(
+      `Estimated delivery: Arrives ${formatDeliveryWindow(carrier)}.`,
+    );
+    // Production days are gone from the window once the parcel is with the carrier.
+    expect(
+      carrier.latest <
+        (order?.createdAt ? orderDeliveryWindow(ireland, "express", order.createdAt).latest : ""),
+    ).toBe(true);
   });
 
   it("lets only admins read or change the zones", async () => {

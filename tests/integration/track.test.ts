@@ -55,6 +55,9 @@ describe("POST /api/track", () => {
       progressPercent: 25,
       placedAt: expect.any(String),
       estimatedDelivery: null,
+      deliveryWindow: expect.stringMatching(
+        /^[A-Z][a-z]{2} \d{1,2}( [A-Z][a-z]{2})? – [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}$/,
+      ),
       trackingNumber: null,
       shippingMethod: "standard",
       testMode: true,

@@ -1,5 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import type { CheckoutCreated, CheckoutStatus, RefusedItem } from "@shared/checkout";
+import { storedWindowText } from "@shared/delivery-dates";
 import { MESSAGES } from "@shared/messages";
 import { paymentOutcome } from "@shared/order-lifecycle";
 import { displayOrderNumber } from "@shared/orders";
@@ -87,7 +88,13 @@ export function checkoutRoutes(ctx: AppContext) {
           c.json<ApiError, 404>({ error: "not_found", message: "Order not found." }, 404);
         if (!isUuid(orderId)) return notFound();
         const [order] = await db
-          .select({ id: orders.id, status: orders.status, userId: orders.userId })
+          .select({
+            id: orders.id,
+            status: orders.status,
+            userId: orders.userId,
+            deliveryEarliest: orders.deliveryEarliest,
+            deliveryLatest: orders.deliveryLatest,
+          })
           .from(orders)
           .where(eq(orders.id, orderId))
           .limit(1);
@@ -101,6 +108,7 @@ export function checkoutRoutes(ctx: AppContext) {
           displayNumber: displayOrderNumber(order.id),
           status: order.status,
           outcome: paymentOutcome(order.status),
+          deliveryWindow: storedWindowText(order.deliveryEarliest, order.deliveryLatest),
         });
       },
     );

@@ -1,4 +1,5 @@
 import { zValidator } from "@hono/zod-validator";
+import { storedWindowText } from "@shared/delivery-dates";
 import { MESSAGES } from "@shared/messages";
 import { displayOrderNumber, type TrackedOrder, trackingStage } from "@shared/orders";
 import { trackSchema } from "@shared/schemas";
@@ -43,6 +44,7 @@ export function trackRoutes(ctx: AppContext) {
           progressPercent: progress.progressPercent,
           placedAt: order.createdAt.toISOString(),
           estimatedDelivery: order.estimatedDelivery?.toISOString() ?? null,
+          deliveryWindow: storedWindowText(order.deliveryEarliest, order.deliveryLatest),
           trackingNumber: order.trackingNumber,
           shippingMethod: order.shippingMethod,
           testMode: order.testMode,

@@ -26,13 +26,14 @@ import { canChangeOrderStatus } from "@shared/order-lifecycle";
 import { displayOrderNumber, ORDER_STATUS_LABELS, type OrderStatus } from "@shared/orders";
 import type { ShippingInfo } from "@shared/schemas";
 import type { ShippingMethod } from "@shared/shipping";
-import type { ShippingZone } from "@shared/shipping-zones";
+import { type ShippingZone, zoneForCountry } from "@shared/shipping-zones";
 import { countryName } from "@shared/world-countries";
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { Database, DbOrTx, Tx } from "../db/client.js";
 import { cartItems, orderItems, orderStatusHistory, orders } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
+import { dispatchedDeliveryWindow, zoneDays } from "./delivery-dates.js";
 import { evaluateCode, reserveDiscount, settleDiscount } from "./discounts.js";
 import { issueInvoice } from "./invoices.js";
 import { queueOrderEmail } from "./order-email-outbox.js";
@@ -40,6 +41,7 @@ import type { OrderPaidListener } from "./order-paid.js";
 import type { PaymentProviderKind } from "./payments/types.js";
 import { CATALOG_FINGERPRINT_SQL, type PricedDescription } from "./pricing.js";
 import { ENVIRONMENT_MODE_KEY } from "./settings.js";
+import { listShippingZones } from "./shipping-zones.js";
 import { consumeStock, type LowStock, releaseStock, reserveStock } from "./stock.js";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -455,6 +457,16 @@ export async function setOrderStatus(
   return applyStatusChange(tx, await lockOrder(tx, orderId), to, opts, patch);
 }
 
+/** The carrier's window for a parcel dispatched at `at`: the order's zone's days for its method. */
+async function carrierWindowFor(tx: Tx, order: OrderRow, at: Date): Promise<DeliveryWindow | null> {
+  const zones = await listShippingZones(tx);
+  const zone =
+    zones.find((z) => z.id === order.shippingZone) ?? zoneForCountry(zones, order.shippingCountryCode);
+  if (!zone) return null;
+  const method: ShippingMethod = order.shippingMethod === "express" ? "express" : "standard";
+  return dispatchedDeliveryWindow(zoneDays(zone, method), at);
+}
+
 /** setOrderStatus on a row this transaction has already locked. */
 async function applyStatusChange(
   tx: Tx,
@@ -480,9 +492,17 @@ async function applyStatusChange(
   }
   if (!opts.force && !canChangeOrderStatus(from, to)) throw new OrderStatusError(from, to);
   const now = new Date();
+  // Once dispatched, the window is the carrier's from today, replacing checkout's promise.
+  const carrier = to === "dispatched" ? await carrierWindowFor(tx, current, now) : null;
   const [order] = await tx
     .update(orders)
-    .set({ ...fields, ...patch, status: to, updatedAt: now })
+    .set({
+      ...fields,
+      ...patch,
+      ...(carrier ? { deliveryEarliest: carrier.earliest, deliveryLatest: carrier.latest } : {}),
+      status: to,
+      updatedAt: now,
+    })
     .where(eq(orders.id, orderId))
     .returning();
   await tx.insert(orderStatusHistory).values({

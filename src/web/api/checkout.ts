@@ -4,7 +4,7 @@
  *   POST /api/checkout {cartItems, shippingInfo, currency, shippingMethod}
  *     -> 201 CheckoutCreated {orderId, displayNumber, url, orderTotal (GBP pence), itemCount, token, testMode}
  *     -> 400 {fields} | 422 {error: "item_unavailable", items} | 422 bulk_order | 429 | 503
- *   GET /api/checkout/status/:orderId?token=... -> CheckoutStatus {orderId, displayNumber, status, outcome}
+ *   GET /api/checkout/status/:orderId?token=... -> CheckoutStatus {orderId, displayNumber, status, outcome, deliveryWindow}
  */
 import type { RefusedItem } from "@shared/checkout";
 import type { CheckoutRequest } from "@shared/schemas";

@@ -6,6 +6,7 @@
  */
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { shippingLineLabel } from "@shared/checkout";
+import { storedWindowText } from "@shared/delivery-dates";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { displayOrderNumber } from "@shared/orders";
@@ -41,6 +42,9 @@ export interface OrderEmailData {
   testMode: boolean;
   trackingNumber: string | null;
   estimatedDelivery: Date | null;
+  /** The window promised at checkout, the carrier's once dispatched (calendar days, Europe/London). */
+  deliveryEarliest: string | null;
+  deliveryLatest: string | null;
   items: OrderEmailItem[];
 }
 
@@ -84,6 +88,14 @@ function formatDate(date: Date): string {
     year: "numeric",
     timeZone: "Europe/London",
   });
+}
+
+/** "Estimated delivery: Arrives Tue 9 – Fri 12 Dec." when the order has a window. */
+function deliveryLine(order: OrderEmailData): string[] {
+  const window = storedWindowText(order.deliveryEarliest, order.deliveryLatest);
+  if (window)
+    return [`${MESSAGES.international.estimatedDelivery}: ${MESSAGES.international.arrives(window)}.`];
+  return order.estimatedDelivery ? [`Estimated delivery: ${formatDate(order.estimatedDelivery)}.`] : [];
 }
 
 function shippingAmount(order: OrderEmailData): string {
@@ -131,6 +143,7 @@ export function orderConfirmationEmail(order: OrderEmailData, publicUrl: string)
       blocks: [
         greeting(order),
         `Thank you for your order. We've received your payment and your order number is #${number}. We'll email you again when it's on its way.`,
+        ...deliveryLine(order),
         itemsTable(order, number),
         { heading: "Delivering to", lines: addressLines(order) },
         { action: { label: "Track your order", url: `${publicUrl}/track?order=${number}` } },
@@ -153,7 +166,7 @@ export function orderDispatchedEmail(order: OrderEmailData, publicUrl: string): 
         greeting(order),
         `Good news: your order #${number} has left our workshop in Northern Ireland.`,
         ...(order.trackingNumber ? [`Your tracking number is ${order.trackingNumber}.`] : []),
-        ...(order.estimatedDelivery ? [`Estimated delivery: ${formatDate(order.estimatedDelivery)}.`] : []),
+        ...deliveryLine(order),
         "You can follow it with your order number and email address on our tracking page.",
         { action: { label: "Track your order", url: `${publicUrl}/track?order=${number}` } },
         itemsTable(order, number),

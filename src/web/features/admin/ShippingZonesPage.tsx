@@ -5,7 +5,7 @@
  */
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { formatMinorUnitsAsDecimal, poundsToPence } from "@shared/money";
-import { type ShippingZone, shippingZonesSchema } from "@shared/shipping-zones";
+import { DUTIES_POLICIES, type ShippingZone, shippingZonesSchema } from "@shared/shipping-zones";
 import { countryName } from "@shared/world-countries";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiRequestError } from "@web/api/client";
@@ -17,39 +17,62 @@ import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { AdminHeading, LoadError, Loading, useAdminTitle } from "./ui";
 
-/** A zone as typed into the form: money and days as text. */
+const M = ADMIN_MESSAGE_TEXTS.shippingZones;
+
+/** A zone's figures as typed into the form: money in pounds and days, all as text. */
+type FigureKey =
+  | "standard"
+  | "express"
+  | "freeOver"
+  | "standardMin"
+  | "standardMax"
+  | "expressMin"
+  | "expressMax";
+
 interface ZoneDraft {
   id: string;
   name: string;
   countries: string;
-  standard: string;
-  express: string;
-  freeOver: string;
-  standardMin: string;
-  standardMax: string;
-  expressMin: string;
-  expressMax: string;
   duties: string;
   sortOrder: number;
+  figures: Record<FigureKey, string>;
 }
 
-const M = ADMIN_MESSAGE_TEXTS.shippingZones;
+const money = (pence: number | null) => (pence === null ? "" : formatMinorUnitsAsDecimal(pence));
+
+/** Every figure's field once: its label, how it is typed, and where it comes from. */
+const FIGURES: ReadonlyArray<{
+  key: FigureKey;
+  label: string;
+  decimal?: boolean;
+  hint?: string;
+  wide?: boolean;
+  read: (zone: ShippingZone) => string;
+}> = [
+  { key: "standard", label: M.standardPrice, decimal: true, read: (z) => money(z.standardPence) },
+  { key: "express", label: M.expressPrice, decimal: true, read: (z) => money(z.expressPence) },
+  {
+    key: "freeOver",
+    label: M.freeOver,
+    decimal: true,
+    hint: M.freeOverHint,
+    wide: true,
+    read: (z) => money(z.freeStandardOverPence),
+  },
+  { key: "standardMin", label: M.standardFrom, read: (z) => String(z.standardDays.min) },
+  { key: "standardMax", label: M.standardTo, read: (z) => String(z.standardDays.max) },
+  { key: "expressMin", label: M.expressFrom, read: (z) => String(z.expressDays.min) },
+  { key: "expressMax", label: M.expressTo, read: (z) => String(z.expressDays.max) },
+];
 
 function toDraft(zone: ShippingZone): ZoneDraft {
   return {
     id: zone.id,
     name: zone.name,
     countries: zone.countries.join(", "),
-    standard: formatMinorUnitsAsDecimal(zone.standardPence),
-    express: formatMinorUnitsAsDecimal(zone.expressPence),
-    freeOver:
-      zone.freeStandardOverPence === null ? "" : formatMinorUnitsAsDecimal(zone.freeStandardOverPence),
-    standardMin: String(zone.standardDays.min),
-    standardMax: String(zone.standardDays.max),
-    expressMin: String(zone.expressDays.min),
-    expressMax: String(zone.expressDays.max),
     duties: zone.duties ?? "",
     sortOrder: zone.sortOrder,
+    figures: Object.fromEntries(FIGURES.map((f) => [f.key, f.read(zone)])) as Record<FigureKey, string>,
   };
 }
 
@@ -60,6 +83,7 @@ function pence(text: string): number {
 }
 
 function fromDraft(draft: ZoneDraft) {
+  const f = draft.figures;
   return {
     id: draft.id,
     name: draft.name,
@@ -67,11 +91,11 @@ function fromDraft(draft: ZoneDraft) {
       .split(/[\s,]+/)
       .map((c) => c.trim().toUpperCase())
       .filter(Boolean),
-    standardPence: pence(draft.standard),
-    expressPence: pence(draft.express),
-    freeStandardOverPence: draft.freeOver.trim() === "" ? null : pence(draft.freeOver),
-    standardDays: { min: Number(draft.standardMin), max: Number(draft.standardMax) },
-    expressDays: { min: Number(draft.expressMin), max: Number(draft.expressMax) },
+    standardPence: pence(f.standard),
+    expressPence: pence(f.express),
+    freeStandardOverPence: f.freeOver.trim() === "" ? null : pence(f.freeOver),
+    standardDays: { min: Number(f.standardMin), max: Number(f.standardMax) },
+    expressDays: { min: Number(f.expressMin), max: Number(f.expressMax) },
     duties: draft.duties === "" ? null : (draft.duties as ShippingZone["duties"]),
     sortOrder: draft.sortOrder,
   };
@@ -134,24 +158,29 @@ export function ShippingZonesPage() {
     save.mutate(parsed.data.zones);
   };
 
+  const saveButton = (
+    <Button onClick={onSave} disabled={save.isPending}>
+      {M.save}
+    </Button>
+  );
   return (
     <div>
-      <AdminHeading
-        title={M.title}
-        intro={M.intro}
-        actions={
-          <Button onClick={onSave} disabled={save.isPending}>
-            Save zones
-          </Button>
-        }
-      />
+      <AdminHeading title={M.title} intro={M.intro} actions={saveButton} />
       <div className="space-y-6">
         {drafts.map((draft, index) => {
           const zoneProblems = problems.get(index) ?? [];
           const countryCodes = fromDraft(draft).countries;
           return (
-            <Card key={draft.id} className="p-4 md:p-6" data-testid={`zone-${draft.id}`}>
-              <h2 className="text-xl text-stone-900">{draft.name || draft.id}</h2>
+            <Card
+              key={draft.id}
+              role="group"
+              aria-labelledby={`zone-${draft.id}-title`}
+              className="p-4 md:p-6"
+              data-testid={`zone-${draft.id}`}
+            >
+              <h2 id={`zone-${draft.id}-title`} className="text-xl text-stone-900">
+                {draft.name || draft.id}
+              </h2>
               {zoneProblems.length > 0 ? (
                 <ul role="alert" className="mt-2 list-disc pl-5 text-sm font-medium text-red-700">
                   {zoneProblems.map((message) => (
@@ -161,72 +190,40 @@ export function ShippingZonesPage() {
               ) : null}
               <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
                 <TextField
-                  label="Name"
+                  label={M.name}
                   value={draft.name}
                   onChange={(e) => update(index, { name: e.target.value })}
                   containerClassName="sm:col-span-2"
                 />
                 <SelectField
-                  label="Import duties"
+                  label={M.duties}
                   value={draft.duties}
                   onChange={(e) => update(index, { duties: e.target.value })}
                   containerClassName="sm:col-span-2"
                 >
-                  <option value="">None apply</option>
-                  <option value="customer_pays_on_delivery">Customer pays on delivery</option>
-                  <option value="shop_pays">The shop pays</option>
+                  <option value="">{M.dutiesOptions.none}</option>
+                  {DUTIES_POLICIES.map((policy) => (
+                    <option key={policy} value={policy}>
+                      {M.dutiesOptions[policy]}
+                    </option>
+                  ))}
                 </SelectField>
-                <TextField
-                  label={`${draft.name} standard price (£)`}
-                  inputMode="decimal"
-                  value={draft.standard}
-                  onChange={(e) => update(index, { standard: e.target.value })}
-                />
-                <TextField
-                  label={`${draft.name} express price (£)`}
-                  inputMode="decimal"
-                  value={draft.express}
-                  onChange={(e) => update(index, { express: e.target.value })}
-                />
-                <TextField
-                  label="Free standard over (£)"
-                  hint="Blank: never free."
-                  inputMode="decimal"
-                  value={draft.freeOver}
-                  onChange={(e) => update(index, { freeOver: e.target.value })}
-                  containerClassName="sm:col-span-2"
-                />
-                <TextField
-                  label="Standard days, from"
-                  inputMode="numeric"
-                  value={draft.standardMin}
-                  onChange={(e) => update(index, { standardMin: e.target.value })}
-                />
-                <TextField
-                  label="Standard days, to"
-                  inputMode="numeric"
-                  value={draft.standardMax}
-                  onChange={(e) => update(index, { standardMax: e.target.value })}
-                />
-                <TextField
-                  label="Express days, from"
-                  inputMode="numeric"
-                  value={draft.expressMin}
-                  onChange={(e) => update(index, { expressMin: e.target.value })}
-                />
-                <TextField
-                  label="Express days, to"
-                  inputMode="numeric"
-                  value={draft.expressMax}
-                  onChange={(e) => update(index, { expressMax: e.target.value })}
-                />
+                {FIGURES.map((field) => (
+                  <TextField
+                    key={field.key}
+                    label={field.label}
+                    hint={field.hint}
+                    inputMode={field.decimal ? "decimal" : "numeric"}
+                    value={draft.figures[field.key]}
+                    onChange={(e) =>
+                      update(index, { figures: { ...draft.figures, [field.key]: e.target.value } })
+                    }
+                    containerClassName={field.wide ? "sm:col-span-2" : undefined}
+                  />
+                ))}
                 <TextAreaField
-                  label={`Countries (${countryCodes.length})`}
-                  hint={
-                    countryCodes.length <= 6
-                      ? countryCodes.map(countryName).join(", ")
-                      : "ISO codes, separated by commas or spaces."
-                  }
+                  label={M.countries(countryCodes.length)}
+                  hint={countryCodes.length <= 6 ? countryCodes.map(countryName).join(", ") : M.countriesHint}
                   rows={3}
                   value={draft.countries}
                   onChange={(e) => update(index, { countries: e.target.value })}
@@ -237,6 +234,8 @@ export function ShippingZonesPage() {
           );
         })}
       </div>
+      {/* The list is long: a second Save where the last zone ends. */}
+      <div className="mt-6 flex justify-end">{saveButton}</div>
     </div>
   );
 }

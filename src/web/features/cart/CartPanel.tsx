@@ -7,10 +7,11 @@ import { useReturnFocus } from "@web/components/ui/return-focus";
 import { Package, ShoppingCart, Trash2, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { Link } from "react-router";
+import { useCurrency } from "../currency";
 import { useCart } from "./CartProvider";
 import { cartItemTitle, isAccessory } from "./itemTitle";
 
-function CartLine({ item, onRemove }: { item: CartItem; onRemove: () => void }) {
+function CartLine({ item, price, onRemove }: { item: CartItem; price: string; onRemove: () => void }) {
   const accessory = isAccessory(item);
   const title = cartItemTitle(item);
   const extra = item.additionalImages.length;
@@ -45,7 +46,7 @@ function CartLine({ item, onRemove }: { item: CartItem; onRemove: () => void }) 
             {extra > 0 ? <p className="text-sm text-stone-600">+ {pluralise(extra, "more photo")}</p> : null}
           </>
         )}
-        <p className="mt-1 font-semibold text-stone-900">{formatGbp(item.price)}</p>
+        <p className="mt-1 font-semibold text-stone-900">{price}</p>
       </div>
       <button
         type="button"
@@ -63,9 +64,14 @@ function CartLine({ item, onRemove }: { item: CartItem; onRemove: () => void }) 
   );
 }
 
-/** The cart side panel: a right-hand sheet. Prices are always shown in GBP (£). */
+/**
+ * The cart side panel: a right-hand sheet. Prices are shown in the shopper's currency like the
+ * rest of the shop (issue 16 replaces the spec's "always £"), with the GBP charge named.
+ */
 export function CartPanel() {
   const { items, total, count, remove, isOpen, setOpen } = useCart();
+  const { currency, formatPrice } = useCurrency();
+  const shown = (pence: number) => (currency === "GBP" ? formatGbp(pence) : formatPrice(pence));
   const close = () => setOpen(false);
   const returnFocus = useReturnFocus(isOpen);
   return (
@@ -104,16 +110,27 @@ export function CartPanel() {
             <>
               <ul className="flex-1 divide-y divide-stone-200 overflow-y-auto px-6" aria-label="Cart items">
                 {items.map((item) => (
-                  <CartLine key={item.id} item={item} onRemove={() => remove(item.id)} />
+                  <CartLine
+                    key={item.id}
+                    item={item}
+                    price={shown(item.price)}
+                    onRemove={() => remove(item.id)}
+                  />
                 ))}
               </ul>
               <div className="border-t border-stone-200 px-6 py-5">
                 <p className="flex items-baseline justify-between text-lg">
                   <span className="font-medium text-stone-800">{MESSAGES.common.total}</span>
                   <span className="font-semibold text-stone-900" data-testid="cart-total">
-                    {formatGbp(total)}
+                    {shown(total)}
                   </span>
                 </p>
+                {currency !== "GBP" ? (
+                  <p className="mt-1 text-right text-sm text-stone-700" data-testid="cart-charged-gbp">
+                    {MESSAGES.checkout.chargedInGbp}: {formatGbp(total)}
+                  </p>
+                ) : null}
+                <p className="mt-2 text-sm text-stone-700">{MESSAGES.cart.deliveryAtCheckout}</p>
                 <Link
                   to="/checkout"
                   onClick={close}

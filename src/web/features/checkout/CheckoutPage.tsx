@@ -251,9 +251,9 @@ function CheckoutForm() {
                 form={form}
                 served={served}
                 onRefused={setRefusedCountry}
+                countryNotice={refusedCountry ? <NotDelivered country={refusedCountry} /> : null}
                 canLookUp={auth.status === "signedIn"}
               />
-              {refusedCountry ? <NotDelivered country={refusedCountry} /> : null}
             </Card>
 
             <ShippingMethodChoice
@@ -297,7 +297,7 @@ function NotDelivered({ country }: { country: string }) {
   return (
     <div
       role="alert"
-      className="mt-5 rounded-xl border border-glow-300 bg-glow-50 p-4"
+      className="rounded-xl border border-glow-300 bg-glow-50 p-4"
       data-testid="not-delivered"
     >
       <p className="flex gap-2 text-stone-900">

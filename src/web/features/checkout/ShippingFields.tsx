@@ -10,7 +10,7 @@ import { countryName, UK_CODE } from "@shared/world-countries";
 import { Button } from "@web/components/ui/button";
 import { SelectField, TextField } from "@web/components/ui/field";
 import { Loader2, Search } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { addressApi, notify } from "../auth";
@@ -37,11 +37,14 @@ export function ShippingFields({
   form,
   served,
   onRefused,
+  countryNotice,
   canLookUp,
 }: {
   form: ShippingForm;
   served: ReadonlySet<string>;
   onRefused: (code: string) => void;
+  /** Shown right under the country picker (the "we don't deliver there" notice), where the eye is. */
+  countryNotice?: ReactNode;
   /** Address lookup is for signed-in customers. */
   canLookUp: boolean;
 }) {
@@ -109,6 +112,7 @@ export function ShippingFields({
         onRefused={onRefused}
         error={inlineError(errors.country?.message)}
       />
+      {countryNotice ? <div className="sm:col-span-2">{countryNotice}</div> : null}
       <TextField
         label="Address Line 1"
         required

@@ -199,9 +199,11 @@ function OrderResult({ order }: { order: TrackedOrder }) {
         <div>
           <dt className="text-sm text-stone-600">Estimated delivery</dt>
           <dd className="font-medium text-stone-900" data-testid="track-eta">
-            {order.estimatedDelivery
-              ? formatDate(order.estimatedDelivery, true)
-              : "We'll confirm once it's dispatched"}
+            {order.deliveryWindow
+              ? MESSAGES.international.arrives(order.deliveryWindow)
+              : order.estimatedDelivery
+                ? formatDate(order.estimatedDelivery, true)
+                : "We'll confirm once it's dispatched"}
           </dd>
         </div>
         {order.trackingNumber ? (

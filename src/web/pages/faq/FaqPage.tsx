@@ -107,9 +107,12 @@ const FAQ_ITEMS: ReadonlyArray<{ id: string; question: string; answer: ReactNode
     question: "How much does shipping cost?",
     answer: (
       <p>
-        Standard shipping is free on orders over {gbp(FREE_SHIPPING_THRESHOLD_PENCE)} and{" "}
+        In the UK, standard shipping is free on orders over {gbp(FREE_SHIPPING_THRESHOLD_PENCE)} and{" "}
         {gbp(STANDARD_SHIPPING_PENCE)} otherwise. In a hurry? Express delivery arrives in{" "}
-        {EXPRESS_DELIVERY_DAYS} business days for {gbp(EXPRESS_SHIPPING_PENCE)}.
+        {EXPRESS_DELIVERY_DAYS} business days for {gbp(EXPRESS_SHIPPING_PENCE)}. We deliver to Ireland, Europe
+        and the world too: checkout shows your country's price and delivery dates before you pay. Parcels to
+        the UK and the EU carry no import charges; elsewhere your country's customs may charge duties and
+        taxes on delivery, paid by you to the carrier.
       </p>
     ),
   },

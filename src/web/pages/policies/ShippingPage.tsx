@@ -12,6 +12,9 @@ import {
   STANDARD_DELIVERY_DAYS,
   STANDARD_SHIPPING_PENCE,
 } from "@shared/shipping";
+import { dayRangeText } from "@shared/shipping-zones";
+import { useQuery } from "@tanstack/react-query";
+import { shippingZonesQuery } from "@web/api/shipping";
 import { Link } from "react-router";
 import { gbp } from "./format";
 import { tableCell as cell, PolicyLayout, PolicySection } from "./PolicyLayout";
@@ -22,7 +25,7 @@ export function ShippingPage() {
       title="Shipping Information"
       intro="Every lightbox is made to order in our Northern Ireland workshop, then packed by hand and sent tracked. Here is how long each stage takes and what it costs."
       highlights={[
-        { label: "Free standard shipping", value: `Over ${gbp(FREE_SHIPPING_THRESHOLD_PENCE)}` },
+        { label: "Free UK standard shipping", value: `Over ${gbp(FREE_SHIPPING_THRESHOLD_PENCE)}` },
         { label: "Standard delivery", value: `${STANDARD_DELIVERY_DAYS} business days` },
         { label: "Express delivery", value: `${EXPRESS_DELIVERY_DAYS} business days` },
         {
@@ -32,7 +35,7 @@ export function ShippingPage() {
         },
       ]}
     >
-      <PolicySection id="rates" title="Shipping options and prices">
+      <PolicySection id="rates" title="Shipping options and prices in the UK">
         <div className="overflow-hidden rounded-xl border border-stone-200 bg-white">
           <table className="w-full border-collapse text-stone-700">
             <caption className="sr-only">Shipping options, delivery times and prices</caption>
@@ -71,10 +74,10 @@ export function ShippingPage() {
           </table>
         </div>
         <p>
-          You choose your option at checkout, where the shipping cost is added to your order total before you
-          pay. Free standard shipping applies automatically once your order is over{" "}
-          {gbp(FREE_SHIPPING_THRESHOLD_PENCE)}; express delivery is always charged. All prices are in pounds
-          sterling (GBP).
+          You choose your option at checkout, where the shipping cost for your country is added to your order
+          total before you pay. In the UK, free standard shipping applies automatically once your order is
+          over {gbp(FREE_SHIPPING_THRESHOLD_PENCE)}; express delivery is always charged. All prices are in
+          pounds sterling (GBP). For other countries, see <a href="#zones">delivery zones</a> below.
         </p>
       </PolicySection>
 
@@ -99,7 +102,9 @@ export function ShippingPage() {
         </ul>
         <p>
           Delivery times start from dispatch, so add the processing time to the delivery time to see when your
-          lightbox will arrive. Business days are Monday to Friday, excluding UK bank holidays.
+          lightbox will arrive. Checkout does that sum for you and shows the dates your order should arrive
+          between before you pay; it skips Sundays and UK bank holidays. Once your parcel is dispatched, the{" "}
+          <Link to="/track">Track Order</Link> page shows the carrier's dates.
         </p>
       </PolicySection>
 
@@ -121,19 +126,22 @@ export function ShippingPage() {
           postal service and customs checks, which we cannot control.
         </p>
         <p>
-          Import duties, taxes and customs fees charged by the destination country are not included in our
-          prices and are paid by the recipient. If a parcel is returned to us because these were not paid, we
-          will refund the order less the shipping cost.
+          Parcels to the UK and the European Union carry no import charges: we ship from Northern Ireland.
+          Elsewhere, import duties, taxes and customs fees charged by the destination country are not included
+          in our prices and are paid by the recipient on delivery; checkout tells you before you pay. If a
+          parcel is returned to us because these were not paid, we will refund the order less the shipping
+          cost.
         </p>
       </PolicySection>
 
-      <PolicySection id="outside-uk" title="Ordering for delivery outside the UK">
+      <PolicySection id="zones" title="Delivery zones">
         <p>
-          Our online checkout currently takes UK delivery addresses. To have a lightbox sent to the Republic
-          of Ireland or anywhere else in the world, please <Link to="/contact">contact us</Link> before
-          ordering with the delivery country, and we will set up your order and confirm the shipping cost
-          before you pay.
+          Checkout takes addresses in the UK, Ireland, Europe, the United States and Canada and most of the
+          rest of the world. Choose your country there to see its prices and your delivery dates. If your
+          country is not offered, please <Link to="/contact?subject=shipping">contact us</Link> with the
+          delivery country and we will see what we can do.
         </p>
+        <ZoneTable />
       </PolicySection>
 
       <PolicySection id="tracking" title="Tracking your parcel">
@@ -162,5 +170,49 @@ export function ShippingPage() {
         </p>
       </PolicySection>
     </PolicyLayout>
+  );
+}
+
+/** The zones as the shop prices them today (the owner edits them in the admin). */
+function ZoneTable() {
+  const zones = useQuery(shippingZonesQuery()).data;
+  if (!zones) return null;
+  return (
+    <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white">
+      <table className="w-full border-collapse text-stone-700" data-testid="zone-table">
+        <caption className="sr-only">Delivery zones, prices and delivery times</caption>
+        <thead className="bg-stone-100 text-stone-900">
+          <tr>
+            <th scope="col" className={cell}>
+              Zone
+            </th>
+            <th scope="col" className={cell}>
+              Standard
+            </th>
+            <th scope="col" className={cell}>
+              Express
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {zones.map((zone) => (
+            <tr key={zone.id}>
+              <th scope="row" className={`${cell} font-medium text-stone-900`}>
+                {zone.name}
+              </th>
+              <td className={cell}>
+                {gbp(zone.standardPence)}
+                {zone.freeStandardOverPence !== null ? `, free over ${gbp(zone.freeStandardOverPence)}` : ""}
+                <span className="block text-sm">{dayRangeText(zone.standardDays)} business days</span>
+              </td>
+              <td className={cell}>
+                {gbp(zone.expressPence)}
+                <span className="block text-sm">{dayRangeText(zone.expressDays)} business days</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
