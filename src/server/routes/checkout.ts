@@ -6,6 +6,7 @@ import {
   type RefusedItem,
   shippingLineLabel,
 } from "@shared/checkout";
+import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { allocateDiscount } from "@shared/discounts";
 import { MESSAGES } from "@shared/messages";
 import { paymentOutcome } from "@shared/order-lifecycle";
@@ -244,8 +245,8 @@ export function checkoutRoutes(ctx: AppContext) {
           const name = product?.name ?? MESSAGES.pricing.itemUnknown;
           const message =
             error.available > 0
-              ? MESSAGES.stock.notEnough(name, error.available)
-              : MESSAGES.stock.soldOut(name);
+              ? COMMERCE_MESSAGES.stock.notEnough(name, error.available)
+              : COMMERCE_MESSAGES.stock.soldOut(name);
           return refusal(
             cartItems
               .filter((item) => item.config.kind === "accessory" && item.config.productId === error.productId)

@@ -24,11 +24,14 @@ export function fetchOptions() {
 export const catalogQueries = {
   all: ["catalog"] as const,
   products: () => queryOptions({ queryKey: [...catalogQueries.all, "products"], queryFn: fetchProducts }),
-  /** Refetched every 30 seconds so an admin's change shows up in the creator. */
+  /**
+   * The options, the bundles with the owner's prices and the free-shipping threshold;
+   * refetched every 30 seconds so an admin's change shows up in the creator and the cart.
+   */
   options: () =>
     queryOptions({
       queryKey: [...catalogQueries.all, "options"],
-      queryFn: async () => (await fetchOptions()).options,
+      queryFn: fetchOptions,
       refetchInterval: OPTIONS_REFETCH_MS,
       staleTime: OPTIONS_REFETCH_MS,
     }),

@@ -1,4 +1,5 @@
 import type { CartItem } from "@shared/cart";
+import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { MESSAGES, pluralise } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { buttonClasses } from "@web/components/ui/button";
@@ -8,6 +9,9 @@ import { Package, ShoppingCart, Trash2, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { Link } from "react-router";
 import { useCart } from "./CartProvider";
+import { DiscountField, DiscountLines } from "./commerce/DiscountField";
+import { useDiscount } from "./commerce/discount";
+import { useCurrentPrices } from "./commerce/useCurrentPrices";
 import { cartItemTitle, isAccessory } from "./itemTitle";
 
 function CartLine({ item, onRemove }: { item: CartItem; onRemove: () => void }) {
@@ -63,9 +67,14 @@ function CartLine({ item, onRemove }: { item: CartItem; onRemove: () => void }) 
   );
 }
 
-/** The cart side panel: a right-hand sheet. Prices are always shown in GBP (£). */
+/**
+ * The cart side panel: a right-hand sheet. Prices are always shown in GBP (£), at the owner's
+ * current prices, less the discount code the shopper applied.
+ */
 export function CartPanel() {
   const { items, total, count, remove, isOpen, setOpen } = useCart();
+  useCurrentPrices();
+  const discount = useDiscount(items);
   const close = () => setOpen(false);
   const returnFocus = useReturnFocus(isOpen);
   return (
@@ -107,18 +116,24 @@ export function CartPanel() {
                   <CartLine key={item.id} item={item} onRemove={() => remove(item.id)} />
                 ))}
               </ul>
-              <div className="border-t border-stone-200 px-6 py-5">
-                <p className="flex items-baseline justify-between text-lg">
-                  <span className="font-medium text-stone-800">{MESSAGES.common.total}</span>
-                  <span className="font-semibold text-stone-900" data-testid="cart-total">
-                    {formatGbp(total)}
-                  </span>
-                </p>
-                <Link
-                  to="/checkout"
-                  onClick={close}
-                  className={cn(buttonClasses("primary", "lg"), "mt-4 w-full")}
-                >
+              <div className="space-y-4 border-t border-stone-200 px-6 py-5">
+                <DiscountField items={items} discount={discount} />
+                <dl className="space-y-1.5">
+                  {discount.applied ? (
+                    <div className="flex justify-between text-stone-800">
+                      <dt>{COMMERCE_MESSAGES.discounts.subtotal}</dt>
+                      <dd data-testid="cart-subtotal">{formatGbp(total)}</dd>
+                    </div>
+                  ) : null}
+                  <DiscountLines discount={discount} />
+                  <div className="flex items-baseline justify-between text-lg">
+                    <dt className="font-medium text-stone-800">{MESSAGES.common.total}</dt>
+                    <dd className="font-semibold text-stone-900" data-testid="cart-total">
+                      {formatGbp(total - Math.min(total, discount.applied?.discountPence ?? 0))}
+                    </dd>
+                  </div>
+                </dl>
+                <Link to="/checkout" onClick={close} className={cn(buttonClasses("primary", "lg"), "w-full")}>
                   {MESSAGES.cart.proceedToCheckout}
                 </Link>
               </div>
