@@ -8,10 +8,8 @@ import { useReturnFocus } from "@web/components/ui/return-focus";
 import { Package, ShoppingCart, Trash2, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { Link } from "react-router";
+import { DiscountField, DiscountLines, useCurrentPrices, useDiscount } from "../commerce";
 import { useCart } from "./CartProvider";
-import { DiscountField, DiscountLines } from "./commerce/DiscountField";
-import { useDiscount } from "./commerce/discount";
-import { useCurrentPrices } from "./commerce/useCurrentPrices";
 import { cartItemTitle, isAccessory } from "./itemTitle";
 
 function CartLine({ item, onRemove }: { item: CartItem; onRemove: () => void }) {

@@ -18,7 +18,13 @@ function readStored(): string | null {
   }
 }
 
-let current: string | null = readStored();
+/** Read from storage on first use (no work at import: this module sits behind the cart's index). */
+let current: string | null | undefined;
+
+function snapshot(): string | null {
+  if (current === undefined) current = readStored();
+  return current;
+}
 
 export function setDiscountCode(code: string | null): void {
   current = code;
@@ -50,11 +56,7 @@ export interface DiscountState {
 
 /** The applied code and its answer for `items` (checked again whenever the lines or prices change). */
 export function useDiscount(items: readonly CartItem[]): DiscountState {
-  const code = useSyncExternalStore(
-    subscribe,
-    () => current,
-    () => null,
-  );
+  const code = useSyncExternalStore(subscribe, snapshot, () => null);
   const query = useQuery(discountQueries.check(code, items));
   // An emptied cart (an order paid, every line removed) forgets the code.
   useEffect(() => {

@@ -3,7 +3,7 @@ import { flattenOptions } from "@shared/options";
 import { useQuery } from "@tanstack/react-query";
 import { catalogQueries } from "@web/api/catalog";
 import { useEffect, useMemo } from "react";
-import { useCart } from "../CartProvider";
+import { useCart } from "../cart";
 
 /**
  * Keeps the cart's lines at the owner's current prices while the cart panel or checkout is on
