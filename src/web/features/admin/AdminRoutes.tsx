@@ -33,6 +33,8 @@ const MessagesPage = lazy(() => import("./messages/MessagesPage").then((m) => ({
 const ConversationPage = lazy(() =>
   import("./messages/ConversationPage").then((m) => ({ default: m.ConversationPage })),
 );
+const PricesPage = lazy(() => import("./PricesPage").then((m) => ({ default: m.PricesPage })));
+const DiscountsPage = lazy(() => import("./DiscountsPage").then((m) => ({ default: m.DiscountsPage })));
 const ActivityPage = lazy(() => import("./ActivityPage").then((m) => ({ default: m.ActivityPage })));
 
 export function AdminRoutes() {
@@ -55,6 +57,8 @@ export function AdminRoutes() {
           <Route path="data-management" element={<DataManagementPage />} />
           <Route path="activity" element={<ActivityPage />} />
           <Route path="shipping-zones" element={<ShippingZonesPage />} />
+          <Route path="prices" element={<PricesPage />} />
+          <Route path="discounts" element={<DiscountsPage />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Route>
       </Routes>
