@@ -20,8 +20,8 @@ import { orderItems, orders } from "../../db/schema.js";
 import { HttpError, validationHook } from "../../lib/validation.js";
 import { addOrderNote, getAdminOrder } from "../../services/admin-orders.js";
 import { audited } from "../../services/audit.js";
-import { layout } from "../../services/emails/auth-emails.js";
 import { orderConfirmationEmail } from "../../services/emails/order-emails.js";
+import { renderEmail } from "../../services/emails/render.js";
 import { queueMail } from "../../services/mail-outbox.js";
 import { runStatusEffects } from "../../services/orders.js";
 import { cancelUnpaidOrder, refundOrder } from "../../services/refunds.js";
@@ -187,8 +187,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
               kind: "customer_message",
               to: order.shippingEmail,
               subject,
-              text: `${[...paragraphs, footnote].join("\n\n")}\n`,
-              html: layout({ title: input.subject, paragraphs, footnote }),
+              ...renderEmail({ title: input.subject, blocks: paragraphs, footnote }),
             });
             if (queued)
               await addOrderNote(
