@@ -14,6 +14,7 @@ import {
   type RateLimitStore,
 } from "./lib/rate-limit.js";
 import { listenForCatalogChanges } from "./services/catalog-cache.js";
+import { invoicePdfUrl } from "./services/invoices.js";
 import { createMailer, type Mailer } from "./services/mail.js";
 import { MailOutbox } from "./services/mail-outbox.js";
 import { OrderEmailOutbox } from "./services/order-email-outbox.js";
@@ -110,6 +111,7 @@ export async function createContext(config: Config, options: { database?: Databa
       database,
       log,
       publicUrl: config.publicUrl,
+      invoiceUrl: (orderId) => invoicePdfUrl(config, orderId),
       mailer: () => ctx.mail,
       onGivenUp: async (mail) => ctx.mailOutbox.sendNow([await alertEmailFailed(database.db, config, mail)]),
     }),
