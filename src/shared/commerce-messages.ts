@@ -14,6 +14,7 @@ export const COMMERCE_MESSAGES = {
     applied: (code: string): string => `Code ${code} applied`,
     lineLabel: (code: string): string => `Discount (${code})`,
     subtotal: "Subtotal",
+    discount: "Discount",
     freeShipping: "Free standard shipping",
     unknown: "We don't recognise that code. Please check it and try again.",
     paused: "This code is not active at the moment.",
