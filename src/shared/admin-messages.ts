@@ -125,6 +125,8 @@ export const ADMIN_MESSAGE_TEXTS = {
     resume: "Resume",
     paused: "Paused",
     active: "Active",
+    ended: "Ended",
+    scheduled: "Scheduled",
     pausedToast: (code: string): string => `${code} paused.`,
     resumedToast: (code: string): string => `${code} active again.`,
     updateFailed: "Could not change the code.",

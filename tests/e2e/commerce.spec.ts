@@ -141,6 +141,7 @@ test("a discount code: created by the admin, refused with its reason, applied in
   await expect(row.getByTestId("discount-uses")).toHaveText("1");
   await expect(row.getByTestId("discount-revenue")).toHaveText(formatGbp(total));
   await expect(row).toContainText(formatGbp(discount));
+  await expect(page.getByTestId(`discount-OLD-${suffix}`)).toContainText("Ended");
   await shots(page, "admin-discounts");
 });
 

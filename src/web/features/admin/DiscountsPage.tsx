@@ -66,6 +66,17 @@ function conditions(code: AdminDiscountCode): string {
   return parts.join(" · ");
 }
 
+/** Paused, ended (past its end date), scheduled (before its start) or active, as of now. */
+function codeStatus(
+  code: AdminDiscountCode,
+  now = Date.now(),
+): { label: string; tone: "warning" | "success" | "neutral" } {
+  if (code.paused) return { label: M.paused, tone: "warning" };
+  if (code.endsAt && Date.parse(code.endsAt) <= now) return { label: M.ended, tone: "neutral" };
+  if (code.startsAt && Date.parse(code.startsAt) > now) return { label: M.scheduled, tone: "neutral" };
+  return { label: M.active, tone: "success" };
+}
+
 function NewCodeForm() {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -255,9 +266,7 @@ export function DiscountsPage() {
                   {formatGbp(code.revenuePence)}
                 </td>
                 <td className={td}>
-                  <Badge tone={code.paused ? "warning" : "success"}>
-                    {code.paused ? M.paused : M.active}
-                  </Badge>
+                  <Badge tone={codeStatus(code).tone}>{codeStatus(code).label}</Badge>
                 </td>
                 <td className={`${td} text-right`}>
                   <Button
