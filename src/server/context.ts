@@ -14,11 +14,17 @@ import {
   type RateLimitStore,
 } from "./lib/rate-limit.js";
 import { listenForCatalogChanges } from "./services/catalog-cache.js";
+import { invoicePdfUrl } from "./services/invoices.js";
 import { createMailer, type Mailer } from "./services/mail.js";
 import { MailOutbox } from "./services/mail-outbox.js";
 import { OrderEmailOutbox } from "./services/order-email-outbox.js";
 import type { OrderPaidListener } from "./services/order-paid.js";
-import { alertEmailFailed, alertPaidOrder, alertPrintFailed } from "./services/owner-alerts.js";
+import {
+  alertEmailFailed,
+  alertLowStock,
+  alertPaidOrder,
+  alertPrintFailed,
+} from "./services/owner-alerts.js";
 import { createPaymentProvider, type PaymentProvider } from "./services/payments/index.js";
 import { PrintEstimator } from "./services/print-estimates.js";
 import { queuePrintJobsOnPayment } from "./services/print-jobs/queue.js";
@@ -110,6 +116,7 @@ export async function createContext(config: Config, options: { database?: Databa
       database,
       log,
       publicUrl: config.publicUrl,
+      invoiceUrl: (orderId) => invoicePdfUrl(config, orderId),
       mailer: () => ctx.mail,
       onGivenUp: async (mail) => ctx.mailOutbox.sendNow([await alertEmailFailed(database.db, config, mail)]),
     }),
@@ -149,6 +156,19 @@ export async function createContext(config: Config, options: { database?: Databa
   ctx.onOrderPaid.push({
     inTransaction: (tx, orderId) => alertPaidOrder(tx, config, orderId),
     afterCommit: (orderId) => ctx.mailOutbox.sendKeys([`alert:paid:${orderId}`]),
+  });
+  // ... and of an accessory this payment took to the low-stock line (issue 18).
+  const lowStockKeys = new Map<string, string[]>();
+  ctx.onOrderPaid.push({
+    inTransaction: async (tx, orderId) => {
+      const keys = await alertLowStock(tx, config, orderId);
+      if (keys.length > 0) lowStockKeys.set(orderId, keys);
+    },
+    afterCommit: async (orderId) => {
+      const keys = lowStockKeys.get(orderId) ?? [];
+      lowStockKeys.delete(orderId);
+      await ctx.mailOutbox.sendKeys(keys);
+    },
   });
   ctx.onClose.push(() => ctx.printJobs.stop());
   if (config.printFiles.worker) ctx.printJobs.start();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BUNDLE_IDS, getBundle } from "./bundles";
+import { BUNDLE_IDS, BUNDLES, type Bundle, getBundle } from "./bundles";
 import {
   MAX_ADDITIONAL_IMAGES,
   MAX_ASPECT_RATIO_LENGTH,
@@ -103,8 +103,9 @@ export function lithophaneFrameStyle(
 export function lithophaneConfigPricePence(
   config: LithophaneConfig,
   options: readonly CreatorOption[],
+  bundles: readonly Bundle[] = BUNDLES,
 ): Pence | null {
-  const bundle = getBundle(config.bundleId);
+  const bundle = getBundle(config.bundleId, bundles);
   if (!bundle) return null;
   const chosen = resolveChosenOptions(
     {
@@ -127,9 +128,10 @@ export function buildCreatorCartItem(
   state: CreatorState,
   options: readonly CreatorOption[],
   makeId: () => string = newCartItemId,
+  bundles: readonly Bundle[] = BUNDLES,
 ): CartItem | null {
   const { image, bundle: bundleId } = state.selections;
-  const bundle = getBundle(bundleId);
+  const bundle = getBundle(bundleId, bundles);
   const chosen = resolveChosenOptions(state.selections, options);
   if (!image || !bundle || !chosen || missingAdditionalImages(state) > 0) return null;
   const { cropData } = state;

@@ -1,4 +1,4 @@
-import { type Bundle, type BundleId, getBundle } from "./bundles";
+import { BUNDLES, type Bundle, type BundleId, getBundle } from "./bundles";
 import { type DescribedToast, MESSAGES } from "./messages";
 import { type Pence, sumPence } from "./money";
 import { type CreatorOption, findOption, isSelectable, type OptionType, sizeAppliesToShape } from "./options";
@@ -279,8 +279,12 @@ export function creatorReducer(state: CreatorState, action: CreatorAction): Crea
   }
 }
 
-export function selectedBundle(state: CreatorState): Bundle | undefined {
-  return getBundle(state.selections.bundle);
+/** The chosen bundle, with the owner's prices when `bundles` comes from the catalogue. */
+export function selectedBundle(
+  state: CreatorState,
+  bundles: readonly Bundle[] = BUNDLES,
+): Bundle | undefined {
+  return getBundle(state.selections.bundle, bundles);
 }
 
 /** The extra photos a bundle takes besides the main one: its lithophane count minus one. */
@@ -433,9 +437,16 @@ export function resolveChosenOptions(
   return { processing, shape, frameColor, size };
 }
 
-/** The preview's total once a bundle is chosen; null until the price can be known. */
-export function creatorPricePence(state: CreatorState, options: readonly CreatorOption[]): Pence | null {
-  const bundle = selectedBundle(state);
+/**
+ * The preview's total once a bundle is chosen; null until the price can be known. `bundles`:
+ * the catalogue's (the owner's prices), the spec's until it has answered.
+ */
+export function creatorPricePence(
+  state: CreatorState,
+  options: readonly CreatorOption[],
+  bundles: readonly Bundle[] = BUNDLES,
+): Pence | null {
+  const bundle = selectedBundle(state, bundles);
   if (!bundle) return null;
   const chosen = resolveChosenOptions(state.selections, options);
   if (!chosen) return null;

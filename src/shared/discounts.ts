@@ -3,7 +3,7 @@
  * off. Pure, so the cart and checkout pages show what the server will charge; the server runs
  * the same rule when it prices an order, with the code's uses counted in the database.
  */
-import { MESSAGES } from "./messages";
+import { COMMERCE_MESSAGES } from "./commerce-messages";
 import { type Pence, roundHalfUpToPence, sumPence } from "./money";
 
 export const DISCOUNT_KINDS = ["percent", "fixed", "free_shipping"] as const;
@@ -78,7 +78,7 @@ function refuse(reason: DiscountRefusalReason, rule?: DiscountRule): DiscountRes
 
 /** The reason as the cart and checkout show it ("This code has expired.", "…minimum spend of £60…"). */
 export function discountRefusalMessage(reason: DiscountRefusalReason, minSpendPence: Pence | null): string {
-  const m = MESSAGES.discounts;
+  const m = COMMERCE_MESSAGES.discounts;
   switch (reason) {
     case "unknown":
       return m.unknown;

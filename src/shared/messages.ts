@@ -1,6 +1,5 @@
 import { BRAND_NAME, PRODUCT_WORD, SUPPORT_EMAIL } from "./brand";
 import { MAX_UPLOAD_PIXELS, RECOMMENDED_MIN_IMAGE_PX } from "./limits";
-import { formatGbp } from "./money";
 
 /**
  * Every user-visible text the spec quotes (sections 2, 5 and 8), word for word, in one tree.
@@ -566,39 +565,5 @@ export const MESSAGES = {
     dutiesShop: "Any import duties and taxes are paid by us: nothing more to pay on delivery.",
     noDuties: "No import duties or taxes to pay on delivery.",
     chargedInGbpShipping: (amount: string): string => `charged in GBP: ${amount}`,
-  },
-
-  // Designed: discount codes in the cart and at checkout (issue 18).
-  discounts: {
-    label: "Discount code",
-    apply: "Apply",
-    remove: "Remove",
-    applied: (code: string): string => `Code ${code} applied`,
-    lineLabel: (code: string): string => `Discount (${code})`,
-    freeShipping: "Free standard shipping",
-    unknown: "We don't recognise that code. Please check it and try again.",
-    paused: "This code is not active at the moment.",
-    notStarted: "This code is not active yet.",
-    expired: "This code has expired.",
-    minimum: (pence: number): string => `This code needs a minimum spend of ${formatGbp(pence)}.`,
-    usedUp: "This code has been used up.",
-    customerLimit: "You have already used this code.",
-    notApplicable: "This code doesn't apply to the items in your cart.",
-    changed: "Your discount code could not be applied. Please review your order.",
-  },
-
-  // Designed: accessory stock (issue 18).
-  stock: {
-    onlyLeft: (n: number): string => `Only ${n} left`,
-    outOfStock: "Out of stock",
-    soldOut: (name: string): string => `${name} is out of stock.`,
-    notEnough: (name: string, n: number): string => `Only ${n} of ${name} left.`,
-  },
-
-  // Designed: invoices and credit notes (issue 18).
-  invoices: {
-    download: "Download invoice",
-    creditNote: "Credit note",
-    notYet: "The invoice is ready once the order is paid.",
   },
 } as const;

@@ -433,6 +433,9 @@ describe("order history", () => {
       createdAt: t(3).toISOString(),
       isGuestOrder: true,
       testMode: true,
+      discountAmount: 0,
+      // Written straight into the table: no invoice was issued (a paid order's link is tested in e2e).
+      documents: [],
       items: [
         { size: "Standard", frameColor: "LED Light Base", shape: "Rectangle", price: 1999 },
         {

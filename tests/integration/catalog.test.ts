@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productOptions, products } from "../../src/server/db/schema.js";
+import { bundlePrices, productOptions, products, systemSettings } from "../../src/server/db/schema.js";
 import type { CatalogProduct } from "../../src/server/services/catalog.js";
 import { CATALOG_TTL_MS, invalidateCatalog } from "../../src/server/services/catalog-cache.js";
 import { FALLBACK_OPTIONS, type GroupedOptions, OPTION_TYPES } from "../../src/shared/options.js";
@@ -32,10 +32,15 @@ async function getProducts(): Promise<CatalogProduct[]> {
   return ((await res.json()) as { products: CatalogProduct[] }).products;
 }
 
-async function getOptions(): Promise<{ options: GroupedOptions; source: string }> {
+async function getOptions(): Promise<{
+  options: GroupedOptions;
+  source: string;
+  bundles: { id: string; pricePence: number }[];
+  freeShippingThresholdPence: number;
+}> {
   const res = await shop.request("/api/catalog/options");
   expect(res.status).toBe(200);
-  return (await res.json()) as { options: GroupedOptions; source: string };
+  return (await res.json()) as Awaited<ReturnType<typeof getOptions>>;
 }
 
 describe("GET /api/catalog/products", () => {
@@ -290,5 +295,39 @@ describe("the cached catalogue", () => {
     expect(price).toBe(4321);
     // Well before the fallback poll would have reloaded it.
     expect(Date.now() - written).toBeLessThan(CATALOG_TTL_MS);
+  });
+  it("shows a direct write of a bundle price or the free-shipping threshold within a second (NOTIFY)", async () => {
+    const db = shop.ctx.database.db;
+    const starter = async () => (await getOptions()).bundles.find((b) => b.id === "starter")?.pricePence;
+    const before = await starter();
+    let written = Date.now();
+    await db.update(bundlePrices).set({ price: 4999 }).where(eq(bundlePrices.bundleId, "starter"));
+    let price: number | undefined;
+    while (Date.now() - written < 1_000) {
+      price = await starter();
+      if (price === 4999) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(price).toBe(4999);
+    expect(Date.now() - written).toBeLessThan(CATALOG_TTL_MS);
+
+    written = Date.now();
+    await db
+      .insert(systemSettings)
+      .values({ settingKey: "free_shipping_threshold_pence", settingValue: "6100" })
+      .onConflictDoUpdate({ target: systemSettings.settingKey, set: { settingValue: "6100" } });
+    let threshold: number | undefined;
+    while (Date.now() - written < 1_000) {
+      threshold = (await getOptions()).freeShippingThresholdPence;
+      if (threshold === 6100) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(threshold).toBe(6100);
+    expect(Date.now() - written).toBeLessThan(CATALOG_TTL_MS);
+    await db
+      .update(bundlePrices)
+      .set({ price: before ?? 5450 })
+      .where(eq(bundlePrices.bundleId, "starter"));
+    await db.delete(systemSettings).where(eq(systemSettings.settingKey, "free_shipping_threshold_pence"));
   });
 });

@@ -3,13 +3,14 @@
  * codes (every refusal, the charge Stripe receives, uses counted in the payment and never more
  * than the limit under 50 parallel checkouts) and accessory stock (never oversold).
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   discountCodes,
   discountRedemptions,
   orderItems,
   orders,
+  outboxEmails,
   productStock,
   userActivityLogs,
 } from "../../src/server/db/schema.js";
@@ -307,6 +308,14 @@ describe("commerce controls (built-in test payments)", () => {
         ),
       );
     expect(paid).toHaveLength(4);
+    // The owner hears once that it fell to the low-stock line (four payments, one alert).
+    const alerts = await db
+      .select({ subject: outboxEmails.subject, text: outboxEmails.textBody })
+      .from(outboxEmails)
+      .where(like(outboxEmails.dedupeKey, `alert:low:${ACCESSORIES.dimmer.id}:%`));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.subject).toMatch(/Remote Control Dimmer: only \d left/);
+    expect(alerts[0]?.text).toContain("/admin/products");
 
     // The admin's product list shows the stock.
     const list = (await adminCall(shop, admin, "GET", "/products")).body.products as Json[];

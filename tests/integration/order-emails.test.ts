@@ -78,9 +78,20 @@ async function paidOrder(failures = 0) {
 }
 
 describe("order e-mail outbox", () => {
-  it("records a sent confirmation", async () => {
+  it("records a sent confirmation, which links the invoice PDF with a signed link", async () => {
     const { info, orderId } = await paidOrder();
-    expect(mailsTo(info.email, "confirmed")).toHaveLength(1);
+    const mails = mailsTo(info.email, "confirmed");
+    expect(mails).toHaveLength(1);
+    // The invoice link works without signing in (a guest's order), and only with its token.
+    const link = new RegExp(`(https?://\\S+/api/orders/${orderId}/invoice\\.pdf\\?token=[\\w-]+)`).exec(
+      mails[0]?.text ?? "",
+    )?.[1];
+    expect(link, mails[0]?.text).toBeDefined();
+    expect(mails[0]?.html).toContain("Download your invoice (PDF)");
+    const pdf = await shop.request(new URL(link ?? "").pathname + new URL(link ?? "").search);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect((await shop.request(new URL(link ?? "").pathname)).status).toBe(404);
     expect(await emailRow(orderId, "confirmation")).toMatchObject({
       status: "sent",
       attempts: 1,

@@ -10,7 +10,7 @@ import { listCustomerOrders } from "../services/customer-orders.js";
 export function orderHistoryRoutes(ctx: AppContext) {
   return new Hono().get("/orders", async (c) => {
     const user = await requireUser(ctx, c);
-    const orders = await listCustomerOrders(ctx.database.db, user);
+    const orders = await listCustomerOrders(ctx.database.db, user, { authSecret: ctx.config.authSecret });
     return c.json({ orders });
   });
 }

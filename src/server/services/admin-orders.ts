@@ -167,7 +167,13 @@ export interface AdminOrderDetail {
   isGuest: boolean;
   customer: { id: string; email: string; name: string } | null;
   anonymised: boolean;
-  totals: { subtotal: number; shipping: number; total: number };
+  totals: {
+    subtotal: number;
+    discount: number;
+    discountCode: string | null;
+    shipping: number;
+    total: number;
+  };
   shippingMethod: string;
   displayCurrency: string;
   payment: { provider: string | null; sessionId: string | null; reference: string | null };
@@ -247,7 +253,13 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
     isGuest: o.userId === null,
     customer: row.customer?.id ? row.customer : null,
     anonymised: o.anonymisedAt !== null,
-    totals: { subtotal: o.subtotalAmount, shipping: o.shippingAmount, total: o.totalAmount },
+    totals: {
+      subtotal: o.subtotalAmount,
+      discount: o.discountAmount,
+      discountCode: o.discountCode,
+      shipping: o.shippingAmount,
+      total: o.totalAmount,
+    },
     shippingMethod: o.shippingMethod,
     displayCurrency: o.displayCurrency,
     payment: { provider: o.paymentProvider, sessionId: o.paymentSessionId, reference: o.paymentReference },

@@ -5,6 +5,7 @@
  * carrying the HTTP status the route sends it with.
  */
 import { type CheckoutCreated, checkoutTotals, type RefusedItem, shippingLineLabel } from "@shared/checkout";
+import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { allocateDiscount } from "@shared/discounts";
 import { MESSAGES } from "@shared/messages";
 import type { CheckoutRequest } from "@shared/schemas";
@@ -217,7 +218,9 @@ export async function placeOrder(
     const product = snapshot.products.get(error.productId);
     const name = product?.name ?? MESSAGES.pricing.itemUnknown;
     const message =
-      error.available > 0 ? MESSAGES.stock.notEnough(name, error.available) : MESSAGES.stock.soldOut(name);
+      error.available > 0
+        ? COMMERCE_MESSAGES.stock.notEnough(name, error.available)
+        : COMMERCE_MESSAGES.stock.soldOut(name);
     return itemRefusal(
       cartItems
         .filter((item) => item.config.kind === "accessory" && item.config.productId === error.productId)

@@ -6,7 +6,8 @@
 import { displayOrderNumber } from "@shared/orders";
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
-import { orderItems, orders } from "../db/schema.js";
+import { invoiceDocuments, orderItems, orders } from "../db/schema.js";
+import { documentNumberLabel, invoiceToken } from "./invoices.js";
 
 export interface OrderOwner {
   id: string;
@@ -34,7 +35,11 @@ export interface CustomerOrder {
   isGuestOrder: boolean;
   /** Paid through the built-in test payment ('TEST ORDER'). */
   testMode: boolean;
+  /** Taken off the items by a discount code (pence; 0 without one). */
+  discountAmount: number;
   items: CustomerOrderItem[];
+  /** The invoice and credit notes as PDFs (signed links: a guest order has no session owner). */
+  documents: { kind: "invoice" | "credit_note"; label: string; url: string }[];
 }
 
 /** The SQL condition for "orders this customer may see". */
@@ -50,7 +55,11 @@ export function customerOrdersCondition(owner: OrderOwner): SQL {
 }
 
 /** Newest first, each with its lines. Two queries whatever the number of orders. */
-export async function listCustomerOrders(db: DbOrTx, owner: OrderOwner): Promise<CustomerOrder[]> {
+export async function listCustomerOrders(
+  db: DbOrTx,
+  owner: OrderOwner,
+  opts: { authSecret: string },
+): Promise<CustomerOrder[]> {
   const rows = await db
     .select({
       id: orders.id,
@@ -59,6 +68,7 @@ export async function listCustomerOrders(db: DbOrTx, owner: OrderOwner): Promise
       totalAmount: orders.totalAmount,
       createdAt: orders.createdAt,
       testMode: orders.testMode,
+      discountAmount: orders.discountAmount,
     })
     .from(orders)
     .where(customerOrdersCondition(owner))
@@ -80,6 +90,34 @@ export async function listCustomerOrders(db: DbOrTx, owner: OrderOwner): Promise
       ),
     )
     .orderBy(asc(orderItems.position));
+  const docs = await db
+    .select({
+      orderId: invoiceDocuments.orderId,
+      kind: invoiceDocuments.kind,
+      number: invoiceDocuments.number,
+    })
+    .from(invoiceDocuments)
+    .where(
+      inArray(
+        invoiceDocuments.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(invoiceDocuments.issuedAt));
+  const docsByOrder = new Map<string, CustomerOrder["documents"]>();
+  for (const doc of docs) {
+    const token = invoiceToken(opts.authSecret, doc.orderId);
+    const creditNote = doc.kind === "credit_note" || doc.kind === "test_credit_note";
+    const list = docsByOrder.get(doc.orderId) ?? [];
+    list.push({
+      kind: creditNote ? "credit_note" : "invoice",
+      label: documentNumberLabel(doc.kind, doc.number),
+      url: creditNote
+        ? `/api/orders/${doc.orderId}/credit-notes/${doc.number}.pdf?token=${token}`
+        : `/api/orders/${doc.orderId}/invoice.pdf?token=${token}`,
+    });
+    docsByOrder.set(doc.orderId, list);
+  }
   const byOrder = new Map<string, CustomerOrderItem[]>();
   for (const { orderId, ...line } of lines) {
     const list = byOrder.get(orderId) ?? [];
@@ -94,6 +132,8 @@ export async function listCustomerOrders(db: DbOrTx, owner: OrderOwner): Promise
     createdAt: row.createdAt.toISOString(),
     isGuestOrder: row.userId === null,
     testMode: row.testMode,
+    discountAmount: row.discountAmount,
     items: byOrder.get(row.id) ?? [],
+    documents: docsByOrder.get(row.id) ?? [],
   }));
 }

@@ -290,6 +290,11 @@ export function invoiceToken(secret: string, orderId: string): string {
   return createHmac("sha256", secret).update(`lithobox-invoice:${orderId}`).digest("base64url");
 }
 
+/** The invoice PDF's link for the confirmation e-mail: signed, so a guest needs no account. */
+export function invoicePdfUrl(config: { publicUrl: string; authSecret: string }, orderId: string): string {
+  return `${config.publicUrl}/api/orders/${orderId}/invoice.pdf?token=${invoiceToken(config.authSecret, orderId)}`;
+}
+
 export function isValidInvoiceToken(secret: string, orderId: string, token: string | undefined): boolean {
   if (!token) return false;
   const expected = Buffer.from(invoiceToken(secret, orderId));

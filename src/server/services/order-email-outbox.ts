@@ -94,6 +94,8 @@ export interface OrderEmailOutboxOptions {
   database: Database;
   log: Logger;
   publicUrl: string;
+  /** The signed link of a paid order's invoice PDF, for the confirmation (issue 18). */
+  invoiceUrl?: (orderId: string) => string;
   /** Read at each send (tests may swap the mailer). */
   mailer: () => Mailer;
   /** Told when an e-mail is given up (the owner's failed-e-mail alert). Errors are logged only. */
@@ -226,7 +228,8 @@ export class OrderEmailOutbox {
         return "skipped";
       }
       const build = kind === "confirmation" ? orderConfirmationEmail : orderDispatchedEmail;
-      const message = build(order, this.options.publicUrl);
+      const invoiceUrl = kind === "confirmation" ? (this.options.invoiceUrl?.(orderId) ?? null) : null;
+      const message = build({ ...order, invoiceUrl }, this.options.publicUrl);
       await this.options.mailer().send({
         ...message,
         messageId: `<order-${orderId}-${kind}@${this.messageIdDomain}>`,

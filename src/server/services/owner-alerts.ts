@@ -8,10 +8,11 @@ import { BRAND_NAME } from "@shared/brand";
 import { formatGbp } from "@shared/money";
 import { displayOrderNumber } from "@shared/orders";
 import { type OwnerAlertKind, parseOwnerAlerts } from "@shared/owner-alerts";
-import { asc, eq } from "drizzle-orm";
+import { LOW_STOCK_THRESHOLD } from "@shared/stock";
+import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { DbOrTx } from "../db/client.js";
-import { orders, systemSettings, users } from "../db/schema.js";
+import { orderItems, orders, productStock, products, systemSettings, users } from "../db/schema.js";
 import { renderEmail } from "./emails/render.js";
 import { queueMail } from "./mail-outbox.js";
 
@@ -172,4 +173,50 @@ export async function alertEmailFailed(
     adminPath: "/admin",
     actionLabel: "Open the admin",
   });
+}
+
+/**
+ * In the payment's transaction: each accessory of the order whose stock this payment took to
+ * LOW_STOCK_THRESHOLD or under (consumeStock marks it low_alerted_at). The key carries that
+ * time, so each fall below the line alerts once, however many orders follow before a restock.
+ * Answers the outbox keys queued (for sending after commit).
+ */
+export async function alertLowStock(tx: DbOrTx, config: AlertConfig, orderId: string): Promise<string[]> {
+  const low = await tx
+    .selectDistinct({
+      productId: productStock.productId,
+      name: products.name,
+      onHand: productStock.onHand,
+      reserved: productStock.reserved,
+      alertedAt: productStock.lowAlertedAt,
+    })
+    .from(orderItems)
+    .innerJoin(productStock, eq(productStock.productId, orderItems.productId))
+    .innerJoin(products, eq(products.id, productStock.productId))
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        isNotNull(productStock.lowAlertedAt),
+        lte(productStock.onHand, LOW_STOCK_THRESHOLD),
+      ),
+    );
+  const keys: string[] = [];
+  for (const item of low) {
+    if (!item.alertedAt) continue;
+    const key = `low:${item.productId}:${item.alertedAt.getTime()}`;
+    const available = Math.max(0, item.onHand - item.reserved);
+    const queued = await queueOwnerAlert(tx, config, {
+      kind: "low_stock",
+      key,
+      subject: available === 0 ? `${item.name} is out of stock` : `${item.name}: only ${available} left`,
+      paragraphs: [
+        `${item.name} has ${item.onHand} on the shelf${item.reserved > 0 ? `, ${item.reserved} of them held by unpaid orders` : ""}.`,
+        "Restock it, then set the new number on the Products screen.",
+      ],
+      adminPath: "/admin/products",
+      actionLabel: "Open the products",
+    });
+    if (queued) keys.push(`alert:${key}`);
+  }
+  return keys;
 }

@@ -3,10 +3,13 @@
  * GBP pence. Each function throws ApiRequestError with the server's message on failure.
  */
 import type {
+  DiscountCodeCreate,
+  InvoiceSettings,
   OptionCreateInput,
   OptionUpdateInput,
   ProductCreateInput,
   ProductUpdateInput,
+  ShopPricesUpdate,
 } from "@shared/admin-schemas";
 import type { OptionType } from "@shared/options";
 import type { OrderStatus } from "@shared/orders";
@@ -169,6 +172,66 @@ export async function setProductImage(id: string, uploadId: string) {
 
 export async function removeProductImage(id: string) {
   return (await ok(api.admin.products[":id"].image.$delete({ param: { id } }))).product;
+}
+
+/** Units on the shelf; null: made to order (no stock kept). Answers every product. */
+export async function setProductStock(id: string, onHand: number | null) {
+  return (await ok(api.admin.products[":id"].stock.$put({ param: { id }, json: { onHand } }))).products;
+}
+
+// ---------------------------------------------------------------------------- prices (issue 18)
+
+/** The bundles at the owner's prices and the free-shipping threshold. */
+export function fetchShopPrices() {
+  return ok(api.admin.prices.$get());
+}
+
+export function saveShopPrices(input: ShopPricesUpdate) {
+  return ok(api.admin.prices.$put({ json: input }));
+}
+
+export function fetchInvoiceSettings() {
+  return ok(api.admin["invoice-settings"].$get());
+}
+
+export function saveInvoiceSettings(input: InvoiceSettings) {
+  return ok(api.admin["invoice-settings"].$put({ json: input }));
+}
+
+/** The quarter's sales and VAT as CSV (a plain GET the browser saves). */
+export function vatReportUrl(quarter: string): string {
+  return `/api/admin/vat-report?${new URLSearchParams({ quarter })}`;
+}
+
+// ---------------------------------------------------------------------------- discount codes
+
+export async function fetchDiscountCodes() {
+  return (await ok(api.admin.discounts.$get())).codes;
+}
+
+export type AdminDiscountCode = Awaited<ReturnType<typeof fetchDiscountCodes>>[number];
+
+export function createDiscountCode(input: DiscountCodeCreate) {
+  return ok(api.admin.discounts.$post({ json: input }));
+}
+
+export async function updateDiscountCode(
+  id: string,
+  input: { paused?: boolean; endsAt?: string | null; maxUses?: number | null },
+) {
+  return (await ok(api.admin.discounts[":id"].$patch({ param: { id }, json: input }))).codes;
+}
+
+// ---------------------------------------------------------------------------- invoices
+
+/** The order's invoice and credit notes. */
+export async function fetchOrderDocuments(orderId: string) {
+  return (await ok(api.admin.orders[":id"].documents.$get({ param: { id: orderId } }))).documents;
+}
+
+/** One document as a PDF (a plain GET the browser saves). */
+export function documentPdfUrl(documentId: string): string {
+  return `/api/admin/documents/${encodeURIComponent(documentId)}/pdf`;
 }
 
 // ---------------------------------------------------------------------------- creator options
@@ -335,6 +398,17 @@ export const adminQueries = {
     }),
   products: () => queryOptions({ queryKey: [...adminQueries.all, "products"], queryFn: fetchAdminProducts }),
   options: () => queryOptions({ queryKey: [...adminQueries.all, "options"], queryFn: fetchAdminOptions }),
+  prices: () => queryOptions({ queryKey: [...adminQueries.all, "prices"], queryFn: fetchShopPrices }),
+  invoiceSettings: () =>
+    queryOptions({ queryKey: [...adminQueries.all, "invoice-settings"], queryFn: fetchInvoiceSettings }),
+  discounts: () =>
+    queryOptions({ queryKey: [...adminQueries.all, "discounts"], queryFn: fetchDiscountCodes }),
+  /** Under the order's key: a payment or refund (a new document) refreshes it too. */
+  documents: (orderId: string) =>
+    queryOptions({
+      queryKey: [...adminQueries.order(orderId).queryKey, "documents"],
+      queryFn: () => fetchOrderDocuments(orderId),
+    }),
   analytics: (filters: AnalyticsFilters) =>
     queryOptions({
       queryKey: [...adminQueries.all, "analytics", filters],

@@ -24,17 +24,16 @@ export function fetchOptions() {
 export const catalogQueries = {
   all: ["catalog"] as const,
   products: () => queryOptions({ queryKey: [...catalogQueries.all, "products"], queryFn: fetchProducts }),
-  /** The whole options answer (bundles with the owner's prices included): the shop's lightbox card. */
-  optionsAnswer: () =>
-    queryOptions({ queryKey: [...catalogQueries.all, "options-answer"], queryFn: fetchOptions }),
-  /** Refetched every 30 seconds so an admin's change shows up in the creator. */
+  /**
+   * The options, the bundles with the owner's prices and the free-shipping threshold;
+   * refetched every 30 seconds so an admin's change shows up in the creator and the cart.
+   */
   options: () =>
     queryOptions({
       queryKey: [...catalogQueries.all, "options"],
       queryFn: fetchOptions,
       refetchInterval: OPTIONS_REFETCH_MS,
       staleTime: OPTIONS_REFETCH_MS,
-      select: (answer) => answer.options,
     }),
   /**
    * The active filament's attenuation k per mm (issue 19) for the 3D preview: the same request

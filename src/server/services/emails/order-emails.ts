@@ -46,6 +46,11 @@ export interface OrderEmailData {
   deliveryEarliest: string | null;
   deliveryLatest: string | null;
   items: OrderEmailItem[];
+  /** Taken off the items by a discount code (issue 18); 0 or absent without one. */
+  discountAmount?: number;
+  discountCode?: string | null;
+  /** The invoice PDF's signed link (works without signing in); the confirmation links it. */
+  invoiceUrl?: string | null;
 }
 
 /** "Lithophane" or the accessory's name. */
@@ -114,6 +119,14 @@ function itemsTable(order: OrderEmailData, number: string): EmailBlock {
       })),
       totals: [
         { label: "Subtotal", amount: formatGbp(order.subtotalAmount) },
+        ...(order.discountAmount
+          ? [
+              {
+                label: order.discountCode ? `Discount (${order.discountCode})` : "Discount",
+                amount: `−${formatGbp(order.discountAmount)}`,
+              },
+            ]
+          : []),
         { label: `Shipping, ${shippingLabel(order)}`, amount: shippingAmount(order) },
         { label: "Total", amount: formatGbp(order.totalAmount), strong: true },
       ],
@@ -147,6 +160,9 @@ export function orderConfirmationEmail(order: OrderEmailData, publicUrl: string)
         itemsTable(order, number),
         { heading: "Delivering to", lines: addressLines(order) },
         { action: { label: "Track your order", url: `${publicUrl}/track?order=${number}` } },
+        ...(order.invoiceUrl
+          ? [{ action: { label: "Download your invoice (PDF)", url: order.invoiceUrl } }]
+          : []),
       ],
       footnote: FOOTNOTE,
     }),

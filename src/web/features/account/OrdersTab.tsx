@@ -1,3 +1,4 @@
+import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { MESSAGES } from "@shared/messages";
 import { formatMoney } from "@shared/money";
 import { capitaliseStatus, displayOrderNumber } from "@shared/orders";
@@ -5,7 +6,7 @@ import { Badge } from "@web/components/ui/badge";
 import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { format } from "date-fns";
-import { PackageOpen, RefreshCw } from "lucide-react";
+import { FileText, PackageOpen, RefreshCw } from "lucide-react";
 import { Link } from "react-router";
 import { type AccountOrder, useOrders } from "../auth";
 
@@ -27,7 +28,7 @@ function lineDetail(item: OrderLine): string {
 
 /** The total covers items and shipping; the difference is the shipping charged. */
 function shippingPence(order: AccountOrder): number {
-  return order.totalAmount - order.items.reduce((sum, item) => sum + item.price, 0);
+  return order.totalAmount + order.discountAmount - order.items.reduce((sum, item) => sum + item.price, 0);
 }
 
 function statusTone(status: string) {
@@ -115,6 +116,12 @@ function OrderCard({ order }: { order: AccountOrder }) {
             </li>
           ))}
       </ul>
+      {order.discountAmount > 0 ? (
+        <p className="mt-3 flex justify-between text-sm text-emerald-800">
+          <span>{COMMERCE_MESSAGES.discounts.discount}</span>
+          <span>−{formatMoney(order.discountAmount, "GBP")}</span>
+        </p>
+      ) : null}
       {shippingPence(order) > 0 ? (
         <p className="mt-3 flex justify-between text-sm text-stone-700">
           <span>Shipping</span>
@@ -125,6 +132,21 @@ function OrderCard({ order }: { order: AccountOrder }) {
         <span className="font-medium text-stone-700">{MESSAGES.common.total}</span>
         <span className="font-semibold text-stone-900">{formatMoney(order.totalAmount, "GBP")}</span>
       </p>
+      {order.documents.length > 0 ? (
+        <ul className="mt-4 flex flex-wrap gap-2" aria-label={`Invoice of order #${number}`}>
+          {order.documents.map((doc) => (
+            <li key={doc.url}>
+              <a href={doc.url} download className={buttonClasses("outline", "sm")}>
+                <FileText aria-hidden="true" className="h-4 w-4" />
+                {doc.kind === "invoice"
+                  ? COMMERCE_MESSAGES.invoices.download
+                  : COMMERCE_MESSAGES.invoices.creditNote}
+                <span className="sr-only"> {doc.label}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </Card>
   );
 }

@@ -35,6 +35,8 @@ const ConversationPage = lazy(() =>
 );
 const CalibrationPage = lazy(() => import("./CalibrationPage").then((m) => ({ default: m.CalibrationPage })));
 const StorefrontPage = lazy(() => import("./StorefrontPage").then((m) => ({ default: m.StorefrontPage })));
+const PricesPage = lazy(() => import("./PricesPage").then((m) => ({ default: m.PricesPage })));
+const DiscountsPage = lazy(() => import("./DiscountsPage").then((m) => ({ default: m.DiscountsPage })));
 const ActivityPage = lazy(() => import("./ActivityPage").then((m) => ({ default: m.ActivityPage })));
 
 export function AdminRoutes() {
@@ -59,6 +61,8 @@ export function AdminRoutes() {
           <Route path="shipping-zones" element={<ShippingZonesPage />} />
           <Route path="calibration" element={<CalibrationPage />} />
           <Route path="storefront" element={<StorefrontPage />} />
+          <Route path="prices" element={<PricesPage />} />
+          <Route path="discounts" element={<DiscountsPage />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Route>
       </Routes>

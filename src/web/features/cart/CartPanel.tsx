@@ -1,4 +1,5 @@
 import type { CartItem } from "@shared/cart";
+import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { MESSAGES, pluralise } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { buttonClasses } from "@web/components/ui/button";
@@ -7,6 +8,7 @@ import { useReturnFocus } from "@web/components/ui/return-focus";
 import { Package, ShoppingCart, Trash2, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { Link } from "react-router";
+import { DiscountField, DiscountLines, useCurrentPrices, useDiscount } from "../commerce";
 import { useCurrency } from "../currency";
 import { useCart } from "./CartProvider";
 import { cartItemTitle, isAccessory } from "./itemTitle";
@@ -65,13 +67,18 @@ function CartLine({ item, price, onRemove }: { item: CartItem; price: string; on
 }
 
 /**
+/**
  * The cart side panel: a right-hand sheet. Prices are shown in the shopper's currency like the
- * rest of the shop (issue 16 replaces the spec's "always £"), with the GBP charge named.
+ * rest of the shop (issue 16 replaces the spec's "always £"), with the GBP charge named, at the
+ * owner's current prices, less the discount code the shopper applied.
  */
 export function CartPanel() {
   const { items, total, count, remove, isOpen, setOpen } = useCart();
   const { currency, formatPrice } = useCurrency();
   const shown = (pence: number) => (currency === "GBP" ? formatGbp(pence) : formatPrice(pence));
+  useCurrentPrices();
+  const discount = useDiscount(items);
+  const due = total - Math.min(total, discount.applied?.discountPence ?? 0);
   const close = () => setOpen(false);
   const returnFocus = useReturnFocus(isOpen);
   return (
@@ -118,24 +125,30 @@ export function CartPanel() {
                   />
                 ))}
               </ul>
-              <div className="border-t border-stone-200 px-6 py-5">
-                <p className="flex items-baseline justify-between text-lg">
-                  <span className="font-medium text-stone-800">{MESSAGES.common.total}</span>
-                  <span className="font-semibold text-stone-900" data-testid="cart-total">
-                    {shown(total)}
-                  </span>
-                </p>
+              <div className="space-y-4 border-t border-stone-200 px-6 py-5">
+                <DiscountField items={items} discount={discount} />
+                <dl className="space-y-1.5">
+                  {discount.applied ? (
+                    <div className="flex justify-between text-stone-800">
+                      <dt>{COMMERCE_MESSAGES.discounts.subtotal}</dt>
+                      <dd data-testid="cart-subtotal">{shown(total)}</dd>
+                    </div>
+                  ) : null}
+                  <DiscountLines discount={discount} format={shown} />
+                  <div className="flex items-baseline justify-between text-lg">
+                    <dt className="font-medium text-stone-800">{MESSAGES.common.total}</dt>
+                    <dd className="font-semibold text-stone-900" data-testid="cart-total">
+                      {shown(due)}
+                    </dd>
+                  </div>
+                </dl>
                 {currency !== "GBP" ? (
-                  <p className="mt-1 text-right text-sm text-stone-700" data-testid="cart-charged-gbp">
-                    {MESSAGES.checkout.chargedInGbp}: {formatGbp(total)}
+                  <p className="text-right text-sm text-stone-700" data-testid="cart-charged-gbp">
+                    {MESSAGES.checkout.chargedInGbp}: {formatGbp(due)}
                   </p>
                 ) : null}
-                <p className="mt-2 text-sm text-stone-700">{MESSAGES.cart.deliveryAtCheckout}</p>
-                <Link
-                  to="/checkout"
-                  onClick={close}
-                  className={cn(buttonClasses("primary", "lg"), "mt-4 w-full")}
-                >
+                <p className="text-sm text-stone-700">{MESSAGES.cart.deliveryAtCheckout}</p>
+                <Link to="/checkout" onClick={close} className={cn(buttonClasses("primary", "lg"), "w-full")}>
                   {MESSAGES.cart.proceedToCheckout}
                 </Link>
               </div>

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { CartItem } from "@shared/cart";
 import { checkoutTotals } from "@shared/checkout";
+import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { findCountryByName } from "@shared/countries";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
@@ -19,7 +20,7 @@ import {
   zoneShippingOptions,
 } from "@shared/shipping-zones";
 import { countryCodeOf, countryName, DEFAULT_COUNTRY_CODE } from "@shared/world-countries";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type CheckoutCreated, CheckoutError, createCheckout } from "@web/api/checkout";
 import { trackEvent } from "@web/api/events";
 import { type PublicShippingZone, shippingZonesQuery } from "@web/api/shipping";
@@ -43,6 +44,7 @@ import { type FieldErrors, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { type Profile, useAuth } from "../auth";
 import { cartItemTitle, notify, useCart } from "../cart";
+import { DiscountField, DiscountLines, type DiscountState, useCurrentPrices, useDiscount } from "../commerce";
 import { useCurrency } from "../currency";
 import { rememberPendingPayment } from "./pendingPayments";
 import { ShippingFields, type ShippingForm, type ShippingFormValues } from "./ShippingFields";
@@ -135,7 +137,10 @@ function EmptyCheckout() {
 }
 
 function CheckoutForm() {
-  const { items, total } = useCart();
+  const { items } = useCart();
+  useCurrentPrices();
+  const discount = useDiscount(items);
+  const queryClient = useQueryClient();
   const auth = useAuth();
   const { currency, formatPrice } = useCurrency();
   const navigate = useNavigate();
@@ -183,9 +188,9 @@ function CheckoutForm() {
       checkoutTotals(
         items.map((i) => i.price),
         method,
-        { zone },
+        { zone, discount: discount.applied },
       ),
-    [items, method, zone],
+    [items, method, zone, discount.applied],
   );
 
   const onInvalid = (formErrors: FieldErrors<ShippingFormValues>) => {
@@ -212,6 +217,7 @@ function CheckoutForm() {
         currency,
         shippingMethod: method,
         expectedShippingPence: totals.shippingPence,
+        ...(discount.applied ? { discountCode: discount.applied.code } : {}),
       });
     } catch (error) {
       tab?.close();
@@ -219,6 +225,9 @@ function CheckoutForm() {
       setBusy(false);
       if (error instanceof CheckoutError && error.code === "shipping_price_changed")
         void zonesQuery.refetch();
+      // The code was used up or ended meanwhile: check it again, so the summary says why.
+      if (error instanceof CheckoutError && error.code === "discount_refused")
+        void queryClient.invalidateQueries({ queryKey: ["discount"] });
       showCheckoutError(error, setError, setRefused);
       return;
     }
@@ -259,7 +268,8 @@ function CheckoutForm() {
             <ShippingMethodChoice
               method={method}
               onChange={setMethod}
-              subtotal={total}
+              subtotal={totals.subtotalPence - totals.discountPence}
+              freeStandard={discount.applied?.freeShipping ?? false}
               zone={zone}
               loading={zonesQuery.isPending}
               formatPrice={formatPrice}
@@ -271,6 +281,7 @@ function CheckoutForm() {
 
           <OrderSummary
             items={items}
+            discount={discount}
             refused={refused}
             method={method}
             totals={totals}
@@ -359,6 +370,7 @@ function ShippingMethodChoice({
   method,
   onChange,
   subtotal,
+  freeStandard,
   zone,
   loading,
   formatPrice,
@@ -366,7 +378,10 @@ function ShippingMethodChoice({
 }: {
   method: ShippingMethod;
   onChange: (method: ShippingMethod) => void;
+  /** The items after any discount: free delivery is decided on what they cost the buyer. */
   subtotal: number;
+  /** A free-shipping code is applied: standard delivery costs nothing. */
+  freeStandard: boolean;
   zone: PublicShippingZone | undefined;
   loading: boolean;
   formatPrice: (pence: number) => string;
@@ -384,12 +399,14 @@ function ShippingMethodChoice({
     );
   }
   const toFree = zoneAmountToFreeShipping(zone, subtotal);
-  const options = zoneShippingOptions(zone, subtotal);
+  const options = zoneShippingOptions(zone, subtotal).map((option) =>
+    freeStandard && option.method === "standard" ? { ...option, pricePence: 0 } : option,
+  );
   return (
     <Card className="p-6 md:p-8">
       <fieldset>
         <legend className="text-2xl text-stone-900">Delivery to {zone.name}</legend>
-        {toFree !== null && zone.freeStandardOverPence !== null ? (
+        {toFree !== null && zone.freeStandardOverPence !== null && !freeStandard ? (
           <p className="mt-1 text-sm text-stone-700">
             {toFree > 0
               ? `Free standard delivery on orders over ${priceText(zone.freeStandardOverPence, currency, formatPrice)}: add ${priceText(toFree, currency, formatPrice)} more to qualify.`
@@ -517,6 +534,7 @@ function dutiesText(duties: DutiesPolicy | null): string {
 
 function OrderSummary({
   items,
+  discount,
   refused,
   method,
   totals,
@@ -528,6 +546,7 @@ function OrderSummary({
   duties,
 }: {
   items: readonly CartItem[];
+  discount: DiscountState;
   refused: Record<string, string>;
   method: ShippingMethod;
   totals: ReturnType<typeof checkoutTotals>;
@@ -553,11 +572,15 @@ function OrderSummary({
           />
         ))}
       </ul>
-      <dl className="mt-2 space-y-2 border-t border-stone-200 pt-4 text-stone-800">
+      <div className="border-t border-stone-200 py-4">
+        <DiscountField items={items} discount={discount} />
+      </div>
+      <dl className="space-y-2 border-t border-stone-200 pt-4 text-stone-800">
         <div className="flex justify-between">
-          <dt>Subtotal</dt>
+          <dt>{COMMERCE_MESSAGES.discounts.subtotal}</dt>
           <dd>{shown(totals.subtotalPence)}</dd>
         </div>
+        <DiscountLines discount={discount} format={shown} />
         <div className="flex justify-between">
           <dt>{shippingLabel}</dt>
           <dd data-testid="checkout-shipping">

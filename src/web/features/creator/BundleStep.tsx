@@ -1,4 +1,4 @@
-import { BUNDLES, type Bundle, type BundleId, getBundle } from "@shared/bundles";
+import { type Bundle, type BundleId, getBundle } from "@shared/bundles";
 import type { CreatorState, UploadedImage } from "@shared/creator";
 import { pluralise } from "@shared/messages";
 import { Badge } from "@web/components/ui/badge";
@@ -11,6 +11,8 @@ import { uploadPhoto } from "./useImageUpload";
 
 interface BundleStepProps {
   state: CreatorState;
+  /** The bundles at the owner's prices (the catalogue's options answer). */
+  bundles: readonly Bundle[];
   onSelect: (bundleId: BundleId) => void;
   onAddImage: (image: UploadedImage) => void;
   onRemoveImage: (index: number) => void;
@@ -127,9 +129,9 @@ function useAdditionalUploads(onAdd: (image: UploadedImage) => void) {
 }
 
 /** The bundle choice and, for multi-lithophane bundles, one upload per extra photo. */
-export function BundleStep({ state, onSelect, onAddImage, onRemoveImage }: BundleStepProps) {
+export function BundleStep({ state, bundles, onSelect, onAddImage, onRemoveImage }: BundleStepProps) {
   const name = useId();
-  const bundle = getBundle(state.selections.bundle);
+  const bundle = getBundle(state.selections.bundle, bundles);
   const { pending, start } = useAdditionalUploads(onAddImage);
   const emptySlots = Math.max(
     0,
@@ -140,7 +142,7 @@ export function BundleStep({ state, onSelect, onAddImage, onRemoveImage }: Bundl
       <fieldset>
         <legend className="sr-only">Choose a bundle</legend>
         <div className="grid gap-3">
-          {BUNDLES.map((b) => (
+          {bundles.map((b) => (
             <BundleCard
               key={b.id}
               bundle={b}

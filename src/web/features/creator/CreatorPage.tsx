@@ -72,7 +72,7 @@ export function CreatorPage() {
   const [state, dispatch] = useReducer(creatorReducer, INITIAL_CREATOR_STATE);
   const [expanded, setExpanded] = useState<string>("upload");
   const [addedState, setAddedState] = useState<CreatorState | null>(null);
-  const { grouped, flat, loading } = useCreatorOptions();
+  const { grouped, flat, bundles, loading } = useCreatorOptions();
   const cart = useCart();
   const triggers = useRef<Partial<Record<CreatorStep, HTMLButtonElement | null>>>({});
   const topRef = useRef<HTMLDivElement>(null);
@@ -120,8 +120,8 @@ export function CreatorPage() {
       );
       return;
     }
-    const bundle = getBundle(state.selections.bundle);
-    const item = buildCreatorCartItem(state, flat);
+    const bundle = getBundle(state.selections.bundle, bundles);
+    const item = buildCreatorCartItem(state, flat, undefined, bundles);
     if (!bundle || !item || !cart.add(item)) {
       notify(MESSAGES.creator.incompleteSelection);
       return;
@@ -184,6 +184,7 @@ export function CreatorPage() {
     bundle: (
       <BundleStep
         state={state}
+        bundles={bundles}
         onSelect={(bundleId) => dispatch({ type: "selectBundle", bundleId })}
         onAddImage={(image) => dispatch({ type: "addAdditionalImage", image })}
         onRemoveImage={(index) => dispatch({ type: "removeAdditionalImage", index })}
@@ -290,6 +291,7 @@ export function CreatorPage() {
           <CreatorPreview
             state={state}
             options={flat}
+            bundles={bundles}
             onCrop={(cropData, cropPixels) =>
               dispatch({ type: "setCrop", cropData, ...(cropPixels === undefined ? {} : { cropPixels }) })
             }

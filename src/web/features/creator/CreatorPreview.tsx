@@ -1,5 +1,5 @@
 import { DEFAULTS } from "@lithophane/params";
-import { getBundle } from "@shared/bundles";
+import { type Bundle, getBundle } from "@shared/bundles";
 import { addToCartCheck, type CreatorState, type CropPixels, creatorPricePence } from "@shared/creator";
 import { CREATOR_PRINT_TEXTS } from "@shared/creator-messages";
 import { isBelowRecommendedResolution } from "@shared/limits";
@@ -16,6 +16,8 @@ import { PreviewExtras } from "./PreviewExtras";
 interface CreatorPreviewProps {
   state: CreatorState;
   options: readonly CreatorOption[];
+  /** The bundles at the owner's prices (the catalogue's options answer). */
+  bundles: readonly Bundle[];
   onCrop: (crop: { x?: number; y?: number; zoom?: number }, cropPixels?: CropPixels | null) => void;
   onAddToCart: () => void;
   /** Set right after Add to Cart: offer the cart or a fresh start. */
@@ -37,6 +39,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 export function CreatorPreview({
   state,
   options,
+  bundles,
   onCrop,
   onAddToCart,
   added,
@@ -49,8 +52,8 @@ export function CreatorPreview({
   const shape = findOption(options, "shape", selections.shape);
   const frame = findOption(options, "frame_color", selections.frameColor);
   const size = findOption(options, "size", selections.size);
-  const bundle = getBundle(selections.bundle);
-  const total = creatorPricePence(state, options);
+  const bundle = getBundle(selections.bundle, bundles);
+  const total = creatorPricePence(state, options, bundles);
   const check = addToCartCheck(state);
   const image = selections.image;
   const panelMm = size?.widthMm && size.heightMm ? { widthMm: size.widthMm, heightMm: size.heightMm } : null;

@@ -14,7 +14,7 @@ import { useCurrency } from "../currency";
  */
 export function FeaturedLightbox() {
   const { formatPrice } = useCurrency();
-  const catalog = useQuery(catalogQueries.optionsAnswer());
+  const catalog = useQuery(catalogQueries.options());
   const from = catalog.data ? lightboxFromPricePence(catalog.data.bundles, catalog.data.options) : null;
   return (
     <section

@@ -1,14 +1,95 @@
+import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import type { AdminProductStatus } from "@shared/admin-schemas";
 import { formatGbp } from "@shared/money";
+import { LOW_STOCK_THRESHOLD } from "@shared/stock";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type AdminProduct, adminQueries, reorderProducts, updateProduct } from "@web/api/admin";
+import {
+  type AdminProduct,
+  adminQueries,
+  reorderProducts,
+  setProductStock,
+  updateProduct,
+} from "@web/api/admin";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { ArrowDown, ArrowUp, Pencil, Plus } from "lucide-react";
-import { useState } from "react";
+import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { AdminHeading, AdminTable, LoadError, Loading, td, useAdminTitle } from "../ui";
 import { PRODUCT_STATUS_LABELS, ProductFormDialog } from "./ProductForm";
+
+const S = ADMIN_MESSAGE_TEXTS.stock;
+
+type ProductRow = AdminProduct & { stockOnHand: number | null; stockReserved: number };
+
+/** Units on the shelf, edited in place: blank is made to order. Low stock is flagged. */
+function StockCell({ product }: { product: ProductRow }) {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState(product.stockOnHand == null ? "" : String(product.stockOnHand));
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (onHand: number | null) => setProductStock(product.id, onHand),
+    onSuccess: (products) => {
+      queryClient.setQueryData(adminQueries.products().queryKey, products);
+      setProblem(null);
+      toast.success(S.saved(product.name));
+    },
+    onError: (error) => {
+      setProblem(error.message);
+      toast.error(S.saveFailed, { description: error.message });
+    },
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = text.trim();
+    const value = trimmed === "" ? null : Number(trimmed);
+    if (value != null && (!Number.isInteger(value) || value < 0)) {
+      setProblem(S.invalid);
+      return;
+    }
+    save.mutate(value);
+  };
+  const available = product.stockOnHand == null ? null : product.stockOnHand - product.stockReserved;
+  const low = available != null && available <= LOW_STOCK_THRESHOLD;
+  const inputId = `stock-${product.id}`;
+  return (
+    <form onSubmit={onSubmit} noValidate className="min-w-40" data-testid={`stock-${product.id}`}>
+      <label htmlFor={inputId} className="sr-only">
+        {S.label(product.name)}
+      </label>
+      <div className="flex items-center gap-1.5">
+        <input
+          id={inputId}
+          value={text}
+          inputMode="numeric"
+          placeholder={S.madeToOrder}
+          aria-invalid={problem ? true : undefined}
+          onChange={(e) => setText(e.target.value)}
+          className="min-h-11 w-24 rounded-lg border border-stone-300 bg-white px-2 text-sm text-stone-900 tabular-nums placeholder:text-stone-500 aria-[invalid=true]:border-red-600"
+        />
+        <Button type="submit" variant="ghost" size="sm" disabled={save.isPending}>
+          Save<span className="sr-only"> stock of {product.name}</span>
+        </Button>
+      </div>
+      <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-stone-700">
+        {product.stockOnHand == null ? (
+          S.madeToOrder
+        ) : (
+          <>
+            {low ? <Badge tone="danger">{S.low}</Badge> : null}
+            <span>{available} available</span>
+            {product.stockReserved > 0 ? <span>· {S.reserved(product.stockReserved)}</span> : null}
+          </>
+        )}
+      </p>
+      {problem ? (
+        <p role="alert" className="mt-1 text-xs font-medium text-red-700">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  );
+}
 
 export function ProductsPage() {
   useAdminTitle("Products");
@@ -58,12 +139,13 @@ export function ProductsPage() {
         <AdminTable
           label="Products"
           caption="Products in shop order"
-          minWidth="min-w-[820px]"
+          minWidth="min-w-[980px]"
           columns={[
             "Order",
             "Product",
             "Category",
             { key: "price", label: "Price", align: "right" },
+            S.column,
             "Status",
             { key: "actions", label: <span className="sr-only">Actions</span> },
           ]}
@@ -115,6 +197,9 @@ export function ProductsPage() {
               </td>
               <td className={td}>{p.category}</td>
               <td className={`${td} text-right tabular-nums`}>{formatGbp(p.pricePence)}</td>
+              <td className={td}>
+                <StockCell key={`${p.stockOnHand}-${p.stockReserved}`} product={p} />
+              </td>
               <td className={td}>
                 <label className="sr-only" htmlFor={`status-${p.id}`}>
                   Status of {p.name}

@@ -1,16 +1,23 @@
+import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { shippingLineLabel } from "@shared/checkout";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { capitaliseStatus, ORDER_STATUS_LABELS, type OrderStatus } from "@shared/orders";
 import { isShippingMethod } from "@shared/shipping";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type AdminOrderDetail, addOrderNote, adminQueries, changeOrderStatus } from "@web/api/admin";
+import {
+  type AdminOrderDetail,
+  addOrderNote,
+  adminQueries,
+  changeOrderStatus,
+  documentPdfUrl,
+} from "@web/api/admin";
 import { ApiRequestError } from "@web/api/http";
 import { Badge } from "@web/components/ui/badge";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { TextAreaField, TextField } from "@web/components/ui/field";
-import { ArrowLeft, ExternalLink, Printer } from "lucide-react";
+import { ArrowLeft, ExternalLink, FileText, Printer } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
 import { toast } from "sonner";
@@ -77,10 +84,45 @@ export function OrderDetailPage() {
           <AddressCard order={order} />
           <PaymentCard order={order} />
           <MoneyPanel order={order} />
+          <DocumentsCard orderId={order.id} />
           <NotesCard order={order} />
         </div>
       </div>
     </>
+  );
+}
+
+/** The order's invoice and credit notes as PDFs (issue 18). */
+function DocumentsCard({ orderId }: { orderId: string }) {
+  const query = useQuery(adminQueries.documents(orderId));
+  const D = ADMIN_MESSAGE_TEXTS.documents;
+  return (
+    <Section title={D.title}>
+      {query.isPending ? <Loading /> : null}
+      {query.isError ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : null}
+      {query.data && query.data.length === 0 ? <p className="text-sm text-stone-700">{D.none}</p> : null}
+      {query.data && query.data.length > 0 ? (
+        <ul className="space-y-2">
+          {query.data.map((doc) => (
+            <li key={doc.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <span>
+                <span className="font-medium text-stone-900">
+                  {doc.kind.includes("credit") ? D.creditNote : D.invoice} {doc.label}
+                </span>
+                <span className="block text-stone-700">
+                  {formatGbp(doc.totalPence)}
+                  {doc.vatPence > 0 ? ` (VAT ${formatGbp(doc.vatPence)})` : ""}
+                </span>
+              </span>
+              <a href={documentPdfUrl(doc.id)} download className={buttonClasses("outline", "sm")}>
+                <FileText aria-hidden="true" className="h-4 w-4" /> PDF
+                <span className="sr-only"> {doc.label}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Section>
   );
 }
 
@@ -186,6 +228,11 @@ function ItemsCard({ order }: { order: AdminOrderDetail }) {
       </ol>
       <dl className="mt-4 border-t border-stone-200 pt-3">
         <Row label="Subtotal">{formatGbp(order.totals.subtotal)}</Row>
+        {order.totals.discount > 0 ? (
+          <Row label={order.totals.discountCode ? `Discount (${order.totals.discountCode})` : "Discount"}>
+            −{formatGbp(order.totals.discount)}
+          </Row>
+        ) : null}
         <Row
           label={`Shipping: ${isShippingMethod(order.shippingMethod) ? shippingLineLabel(order.shippingMethod) : order.shippingMethod}`}
         >

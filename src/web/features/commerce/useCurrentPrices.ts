@@ -1,0 +1,27 @@
+import { repriceCart } from "@shared/cart-prices";
+import { flattenOptions } from "@shared/options";
+import { useQuery } from "@tanstack/react-query";
+import { catalogQueries } from "@web/api/catalog";
+import { useEffect, useMemo } from "react";
+import { useCart } from "../cart";
+
+/**
+ * Keeps the cart's lines at the owner's current prices while the cart panel or checkout is on
+ * screen: the catalogue's options (bundles included) are refetched every 30 seconds, the
+ * products when the cart holds an accessory. A changed price is stored with the cart.
+ */
+export function useCurrentPrices(): void {
+  const { items, set } = useCart();
+  const hasAccessory = items.some((item) => item.config.kind === "accessory");
+  const options = useQuery({ ...catalogQueries.options(), enabled: items.length > 0 });
+  const products = useQuery({ ...catalogQueries.products(), enabled: hasAccessory });
+  const flat = useMemo(
+    () => (options.data ? flattenOptions(options.data.options) : undefined),
+    [options.data],
+  );
+  const bundles = options.data?.bundles;
+  useEffect(() => {
+    const next = repriceCart(items, { options: flat, bundles, products: products.data });
+    if (next) set(next);
+  }, [items, flat, bundles, products.data, set]);
+}
