@@ -1,9 +1,15 @@
 /**
  * The e-mails the owner can be sent: a new paid order, a new message (or a customer's answer),
- * a failed print job and an e-mail the shop gave up sending. All on by default; the admin
+ * a failed print job, an e-mail the shop gave up sending and a customer's replacement photo. All on by default; the admin
  * Settings choose which (stored as a list in system_settings).
  */
-export const OWNER_ALERT_KINDS = ["paid_order", "message", "print_failed", "email_failed"] as const;
+export const OWNER_ALERT_KINDS = [
+  "paid_order",
+  "message",
+  "print_failed",
+  "email_failed",
+  "photo_replaced",
+] as const;
 export type OwnerAlertKind = (typeof OWNER_ALERT_KINDS)[number];
 
 export const OWNER_ALERT_LABELS: Readonly<Record<OwnerAlertKind, string>> = {
@@ -11,6 +17,7 @@ export const OWNER_ALERT_LABELS: Readonly<Record<OwnerAlertKind, string>> = {
   message: "A new message or a customer's answer",
   print_failed: "A print file that failed",
   email_failed: "An e-mail the shop could not send",
+  photo_replaced: "A customer's new photo, after you asked for one",
 };
 
 export function isOwnerAlertKind(value: unknown): value is OwnerAlertKind {

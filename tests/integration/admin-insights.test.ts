@@ -308,7 +308,7 @@ describe("exports", () => {
       tableName: "orders",
       newValues: { format: "csv", from: null, to: null },
       success: true,
-      operationContext: "ai",
+      operationContext: "manual",
     });
   });
 

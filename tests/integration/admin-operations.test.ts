@@ -180,7 +180,7 @@ describe("orders", () => {
       oldValues: { status: "paid", trackingNumber: null },
       newValues: { status: "dispatched", trackingNumber: "RM123456789GB" },
       environmentMode: "production",
-      operationContext: "ai",
+      operationContext: "manual",
       ipAddress: "unknown",
       userAgent: "vitest-admin",
       success: true,
@@ -616,7 +616,7 @@ describe("data management", () => {
 });
 
 describe("audit trail", () => {
-  it("every row names the admin, the AI operation context and the environment mode", async () => {
+  it("every row names the admin, the manual operation context and the environment mode", async () => {
     const rows = await shop.ctx.database.db.select().from(userActivityLogs);
     expect(rows.length).toBeGreaterThan(10);
     for (const row of rows) {
@@ -624,10 +624,23 @@ describe("audit trail", () => {
         userId: admin.userId,
         userEmail: admin.email,
         userRole: "admin",
-        operationContext: "ai",
+        operationContext: "manual",
       });
       expect(["production", "test"]).toContain(row.environmentMode);
     }
+  });
+
+  it("a change made through the AI-assisted tooling (X-Operation-Context: ai) is labelled ai", async () => {
+    const order = await insertOrder(shop, { userId: null, email: "ai-context@example.com" });
+    const res = await shop.request(`/api/admin/orders/${order}/notes`, {
+      method: "POST",
+      json: { body: "Drafted by the assistant." },
+      headers: { cookie: admin.cookie, "x-operation-context": "ai" },
+    });
+    expect(res.status).toBe(201);
+    expect(await lastAudit()).toMatchObject({ actionType: "order.note_add", operationContext: "ai" });
+    const activity = await api("GET", "/activity?action=order.note_add");
+    expect((activity.body.entries as Json[])[0]?.operationContext).toBe("ai");
   });
 
   it("the Activity view filters by action, table, user, outcome and date", async () => {

@@ -4,16 +4,18 @@
  * and status changes. Status changes go through services/orders.ts (setOrderStatus), which
  * records the history; the dispatch e-mail follows after commit (runStatusEffects).
  */
+import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { ORDER_TRANSITIONS } from "@shared/order-lifecycle";
 import { displayOrderNumber, isOrderStatus, type OrderStatus } from "@shared/orders";
 import type { MoneyLedger } from "@shared/refunds";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.js";
-import { orderItems, orderNotes, orderStatusHistory, orders, users } from "../db/schema.js";
+import { orderItems, orderNotes, orderStatusHistory, orders, photoRequests, users } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
 import { dayRangeConditions } from "./admin-dates.js";
 import type { OrderPaidListener } from "./order-paid.js";
 import { CHANGED_BY, isUuid, markOrderPaid, type StatusChange, setOrderStatus } from "./orders.js";
+import { listPhotoRequests } from "./photo-review.js";
 import { orderLedger } from "./refunds.js";
 
 export interface AdminOrderFilters {
@@ -185,6 +187,21 @@ export interface AdminOrderDetail {
     at: string;
   }>;
   notes: Array<{ id: number; body: string; authorEmail: string | null; at: string }>;
+  /** Photo review: the requests for a better photo, newest first; waiting while one is open. */
+  photoRequests: Array<{
+    id: string;
+    itemId: string;
+    panelIndex: number;
+    reason: string;
+    note: string | null;
+    status: string;
+    requestedBy: string | null;
+    previousImageUrl: string | null;
+    newImageUrl: string | null;
+    createdAt: string;
+    resolvedAt: string | null;
+  }>;
+  waitingForPhoto: boolean;
   /** The money ledger: paid, refunded, net, and each refund. */
   money: {
     ledger: MoneyLedger;
@@ -211,7 +228,7 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
     .limit(1);
   if (!row) return null;
   const o = row.order;
-  const [items, history, notes, money] = await Promise.all([
+  const [items, history, notes, money, photos] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position)),
     db
       .select()
@@ -224,6 +241,7 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
       .where(eq(orderNotes.orderId, orderId))
       .orderBy(desc(orderNotes.createdAt), desc(orderNotes.id)),
     orderLedger(db, row.order),
+    listPhotoRequests(db, orderId),
   ]);
   return {
     id: o.id,
@@ -271,6 +289,8 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
       crop: i.crop ?? null,
       config: i.config,
     })),
+    photoRequests: photos,
+    waitingForPhoto: photos.some((p) => p.status === "open"),
     money: {
       ledger: money.ledger,
       refunds: money.refunds.map((r) => ({
@@ -334,6 +354,14 @@ export async function changeOrderStatusInTx(
       throw new HttpError(409, "invalid_status_change", `Only a pending order can be marked paid.`);
     }
     return change;
+  }
+  if (["dispatched", "in_transit", "delivered"].includes(input.status)) {
+    const [open] = await tx
+      .select({ id: photoRequests.id })
+      .from(photoRequests)
+      .where(and(eq(photoRequests.orderId, orderId), eq(photoRequests.status, "open")))
+      .limit(1);
+    if (open) throw new HttpError(409, "waiting_for_photo", ADMIN_MESSAGE_TEXTS.photoReview.dispatchWaiting);
   }
   const tracking = input.trackingNumber?.trim();
   return setOrderStatus(tx, orderId, input.status, {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ANSWER_LINK_DAYS, answerToken, checkAnswerToken } from "./message-tokens";
+import {
+  ANSWER_LINK_DAYS,
+  answerToken,
+  checkAnswerToken,
+  checkSignedLinkToken,
+  signedLinkToken,
+} from "./message-tokens";
 
 const secret = "s".repeat(32);
 const replyId = "0b4f5f4e-8d7a-4c59-9a51-1f0a3c1d2e3f";
@@ -23,5 +29,11 @@ describe("answer tokens", () => {
     expect(checkAnswerToken(secret, `${id}.${exp}.${sig.slice(0, -2)}AA`).ok).toBe(false);
     expect(checkAnswerToken("t".repeat(32), token).ok).toBe(false);
     expect(checkAnswerToken(secret, "garbage").ok).toBe(false);
+  });
+  it("keeps purposes apart: a photo link never answers a message, nor the reverse", () => {
+    const photo = signedLinkToken(secret, "photo-replacement", replyId, 30);
+    expect(checkSignedLinkToken(secret, "photo-replacement", photo)).toEqual({ ok: true, id: replyId });
+    expect(checkAnswerToken(secret, photo).ok).toBe(false);
+    expect(checkSignedLinkToken(secret, "photo-replacement", answerToken(secret, replyId)).ok).toBe(false);
   });
 });
