@@ -73,6 +73,7 @@ const SECTION_BY_PATH: Readonly<Record<string, string>> = {
   "/care": "Care Guide",
   "/track": "Track Order",
   "/messages/answer": "Your Message",
+  "/photo": "Your Photo",
   "/terms": "Terms",
   "/cookies": "Cookies",
 };

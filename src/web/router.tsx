@@ -25,6 +25,9 @@ const AboutPage = page(() => import("./pages/about/AboutPage").then((m) => m.Abo
 const FaqPage = page(() => import("./pages/faq/FaqPage").then((m) => m.FaqPage));
 const ContactPage = page(() => import("./pages/contact/ContactPage").then((m) => m.ContactPage));
 const AnswerPage = page(() => import("./features/messages/AnswerPage").then((m) => m.AnswerPage));
+const PhotoReplacementPage = page(() =>
+  import("./features/photo/PhotoReplacementPage").then((m) => m.PhotoReplacementPage),
+);
 const AuthPage = page(() => import("./features/auth/AuthPage").then((m) => m.AuthPage));
 const ForgotPasswordPage = page(() =>
   import("./features/auth/PasswordResetPages").then((m) => m.ForgotPasswordPage),
@@ -66,6 +69,7 @@ const PAGES: ReadonlyArray<{ path: string; Page: PreloadablePage }> = [
   { path: "checkout/cancel", Page: CancelPage },
   { path: "track", Page: TrackPage },
   { path: "messages/answer", Page: AnswerPage },
+  { path: "photo", Page: PhotoReplacementPage },
   { path: "admin/*", Page: AdminRoutes },
   { path: "privacy", Page: PrivacyPage },
   { path: "shipping", Page: ShippingPage },

@@ -291,6 +291,7 @@ export async function photoLinkState(db: DbOrTx, config: LinkConfig, token: stri
       frameColor: item.frameColor,
       currentImageUrl: request.previousImageUrl,
       minShortSidePx: size ? minShortSidePixels(size) : null,
+      panelMm: size,
     },
   };
 }

@@ -195,7 +195,11 @@ async function fetchPhotoPage(token: string) {
 
 /** The customer's upload page behind the link in the e-mail. */
 export const photoPageQuery = (token: string) =>
-  queryOptions({ queryKey: ["photo-request", token] as const, queryFn: () => fetchPhotoPage(token), retry: false });
+  queryOptions({
+    queryKey: ["photo-request", token] as const,
+    queryFn: () => fetchPhotoPage(token),
+    retry: false,
+  });
 
 export type PhotoPage = Awaited<ReturnType<typeof fetchPhotoPage>>;
 

@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { shippingLineLabel } from "@shared/checkout";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
@@ -25,6 +26,7 @@ import {
   useAdminTitle,
 } from "../ui";
 import { MoneyPanel } from "./MoneyPanel";
+import { PhotoReviewPanel } from "./PhotoReviewPanel";
 import { PrintFilesPanel } from "./PrintFilesPanel";
 
 export function OrderDetailPage() {
@@ -55,6 +57,9 @@ export function OrderDetailPage() {
           <span className="flex flex-wrap items-center gap-2">
             <StatusBadge status={order.status} />
             {order.testMode ? <TestBadge /> : null}
+            {order.waitingForPhoto ? (
+              <Badge tone="warning">{ADMIN_MESSAGE_TEXTS.photoReview.waiting}</Badge>
+            ) : null}
             <Badge>{order.isGuest ? "Guest order" : "Customer order"}</Badge>
             <span>Placed {formatDateTime(order.createdAt)}</span>
           </span>
@@ -68,6 +73,7 @@ export function OrderDetailPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <ItemsCard order={order} />
+          <PhotoReviewPanel order={order} />
           <PrintFilesPanel orderId={order.id} />
           <HistoryCard order={order} />
         </div>
