@@ -114,6 +114,9 @@ export interface TrackedOrder {
   placedAt: string;
   estimatedDelivery: string | null;
   trackingNumber: string | null;
+  /** The carrier's name and its tracking page for the number, when known (issue 17). */
+  carrier: string | null;
+  trackingUrl: string | null;
   shippingMethod: string;
   testMode: boolean;
   items: Array<{ title: string; details: string }>;

@@ -433,6 +433,7 @@ describe("order history", () => {
       createdAt: t(3).toISOString(),
       isGuestOrder: true,
       testMode: true,
+      tracking: null,
       items: [
         { size: "Standard", frameColor: "LED Light Base", shape: "Rectangle", price: 1999 },
         {

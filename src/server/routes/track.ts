@@ -1,4 +1,5 @@
 import { zValidator } from "@hono/zod-validator";
+import { carrierLabel, trackingUrl } from "@shared/fulfilment";
 import { MESSAGES } from "@shared/messages";
 import { displayOrderNumber, type TrackedOrder, trackingStage } from "@shared/orders";
 import { trackSchema } from "@shared/schemas";
@@ -44,6 +45,8 @@ export function trackRoutes(ctx: AppContext) {
           placedAt: order.createdAt.toISOString(),
           estimatedDelivery: order.estimatedDelivery?.toISOString() ?? null,
           trackingNumber: order.trackingNumber,
+          carrier: carrierLabel(order.carrier),
+          trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
           shippingMethod: order.shippingMethod,
           testMode: order.testMode,
           items: order.items.map((item) => ({

@@ -5,6 +5,15 @@
  * records the history; the dispatch e-mail follows after commit (runStatusEffects).
  */
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
+import { calendarDayIn } from "@shared/delivery-dates";
+import {
+  AWAITING_DISPATCH,
+  type Carrier,
+  carrierLabel,
+  dispatchByDay,
+  isDispatchOverdue,
+  trackingUrl,
+} from "@shared/fulfilment";
 import { ORDER_TRANSITIONS } from "@shared/order-lifecycle";
 import { displayOrderNumber, isOrderStatus, type OrderStatus } from "@shared/orders";
 import type { MoneyLedger } from "@shared/refunds";
@@ -13,6 +22,7 @@ import type { DbOrTx, Tx } from "../db/client.js";
 import { orderItems, orderNotes, orderStatusHistory, orders, photoRequests, users } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
 import { dayRangeConditions } from "./admin-dates.js";
+import { bankHolidays } from "./delivery-dates.js";
 import type { OrderPaidListener } from "./order-paid.js";
 import { CHANGED_BY, isUuid, markOrderPaid, type StatusChange, setOrderStatus } from "./orders.js";
 import { listPhotoRequests } from "./photo-review.js";
@@ -27,6 +37,8 @@ export interface AdminOrderFilters {
   mode?: "all" | "test" | "live" | undefined;
   /** guest orders (no account), customers' orders, or both. */
   customer?: "all" | "guest" | "customer" | undefined;
+  /** newest first (default), or the bench's order: orders to dispatch first, the earliest dispatch-by first. */
+  sort?: "newest" | "urgency" | undefined;
   page: number;
   pageSize: number;
 }
@@ -43,6 +55,11 @@ export interface AdminOrderSummary {
   name: string;
   itemCount: number;
   trackingNumber: string | null;
+  /** Fulfilment (issue 17): Express delivery, the day it must leave by, late, waiting for a photo. */
+  express: boolean;
+  dispatchBy: string | null;
+  overdue: boolean;
+  waitingForPhoto: boolean;
 }
 
 export interface AdminOrderList {
@@ -82,6 +99,18 @@ export function orderFilterConditions(filters: Omit<AdminOrderFilters, "page" | 
 
 /** Drizzle leaves columns of a one-table select unqualified; a correlated subquery needs the name. */
 const itemCountSql = sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${sql.raw('"orders"."id"')})`;
+const waitingForPhotoSql = sql<boolean>`exists (select 1 from ${photoRequests} where ${photoRequests.orderId} = ${sql.raw('"orders"."id"')} and ${photoRequests.status} = 'open')`;
+const awaitingDispatchSql = sql`${orders.status} in (${sql.join(
+  AWAITING_DISPATCH.map((s) => sql`${s}`),
+  sql`, `,
+)})`;
+
+/** The day an order must leave by (paid day + production days), or null while unpaid. */
+export function orderDispatchBy(paidAt: Date | null): string | null {
+  if (!paidAt) return null;
+  const paidDay = calendarDayIn(paidAt);
+  return dispatchByDay(paidDay, bankHolidays(paidDay));
+}
 
 export async function listAdminOrders(db: DbOrTx, filters: AdminOrderFilters): Promise<AdminOrderList> {
   const where = and(...orderFilterConditions(filters));
@@ -99,14 +128,30 @@ export async function listAdminOrders(db: DbOrTx, filters: AdminOrderFilters): P
         lastName: orders.shippingLastName,
         trackingNumber: orders.trackingNumber,
         itemCount: itemCountSql,
+        shippingMethod: orders.shippingMethod,
+        paidAt: orders.paidAt,
+        waitingForPhoto: waitingForPhotoSql,
       })
       .from(orders)
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(
+        ...(filters.sort === "urgency"
+          ? // Production days are the same for every order, so the earliest paid is the earliest
+            // dispatch-by; on the same paid time, Express first.
+            [
+              desc(awaitingDispatchSql),
+              sql`${orders.paidAt} asc nulls last`,
+              desc(sql`${orders.shippingMethod} = 'express'`),
+            ]
+          : []),
+        desc(orders.createdAt),
+        desc(orders.id),
+      )
       .limit(filters.pageSize)
       .offset((filters.page - 1) * filters.pageSize),
     db.select({ n: count() }).from(orders).where(where),
   ]);
+  const today = calendarDayIn(new Date());
   return {
     orders: rows.map((r) => ({
       id: r.id,
@@ -120,6 +165,10 @@ export async function listAdminOrders(db: DbOrTx, filters: AdminOrderFilters): P
       name: `${r.firstName} ${r.lastName}`.trim(),
       itemCount: r.itemCount,
       trackingNumber: r.trackingNumber,
+      express: r.shippingMethod === "express",
+      dispatchBy: AWAITING_DISPATCH.includes(r.status) ? orderDispatchBy(r.paidAt) : null,
+      overdue: isDispatchOverdue(r.status, orderDispatchBy(r.paidAt), today),
+      waitingForPhoto: r.waitingForPhoto,
     })),
     total: totals[0]?.n ?? 0,
     page: filters.page,
@@ -164,6 +213,13 @@ export interface AdminOrderDetail {
   displayCurrency: string;
   payment: { provider: string | null; sessionId: string | null; reference: string | null };
   trackingNumber: string | null;
+  /** The carrier's name and its tracking page for the number (issue 17). */
+  carrier: string | null;
+  carrierLabel: string | null;
+  trackingUrl: string | null;
+  /** The day it must leave the bench by, while it is still there; late after it. */
+  dispatchBy: string | null;
+  overdue: boolean;
   estimatedDelivery: string | null;
   shipping: {
     email: string;
@@ -260,6 +316,11 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
     displayCurrency: o.displayCurrency,
     payment: { provider: o.paymentProvider, sessionId: o.paymentSessionId, reference: o.paymentReference },
     trackingNumber: o.trackingNumber,
+    carrier: o.carrier,
+    carrierLabel: carrierLabel(o.carrier),
+    trackingUrl: trackingUrl(o.carrier, o.trackingNumber),
+    dispatchBy: AWAITING_DISPATCH.includes(o.status) ? orderDispatchBy(o.paidAt) : null,
+    overdue: isDispatchOverdue(o.status, orderDispatchBy(o.paidAt), calendarDayIn(new Date())),
     estimatedDelivery: iso(o.estimatedDelivery),
     shipping: {
       email: o.shippingEmail,
@@ -320,13 +381,18 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
 }
 
 /** The audit trail's view of an order's status fields. */
-export function statusSnapshot(order: { status: string; trackingNumber: string | null }) {
-  return { status: order.status, trackingNumber: order.trackingNumber };
+export function statusSnapshot(order: {
+  status: string;
+  trackingNumber: string | null;
+  carrier?: string | null;
+}) {
+  return { status: order.status, trackingNumber: order.trackingNumber, carrier: order.carrier ?? null };
 }
 
 export interface AdminStatusChangeInput {
   status: OrderStatus;
   trackingNumber?: string | undefined;
+  carrier?: Carrier | undefined;
   note?: string | undefined;
 }
 
@@ -364,6 +430,8 @@ export async function changeOrderStatusInTx(
     if (open) throw new HttpError(409, "waiting_for_photo", ADMIN_MESSAGE_TEXTS.photoReview.dispatchWaiting);
   }
   const tracking = input.trackingNumber?.trim();
+  // In the change's transaction: the dispatch e-mail (rendered from the order) names the carrier.
+  if (input.carrier) await tx.update(orders).set({ carrier: input.carrier }).where(eq(orders.id, orderId));
   return setOrderStatus(tx, orderId, input.status, {
     by,
     note,
@@ -375,7 +443,12 @@ export async function changeOrderStatusInTx(
 export async function lockOrderForAudit(tx: Tx, orderId: string) {
   const [row] = isUuid(orderId)
     ? await tx
-        .select({ id: orders.id, status: orders.status, trackingNumber: orders.trackingNumber })
+        .select({
+          id: orders.id,
+          status: orders.status,
+          trackingNumber: orders.trackingNumber,
+          carrier: orders.carrier,
+        })
         .from(orders)
         .where(eq(orders.id, orderId))
         .for("update")

@@ -1,3 +1,4 @@
+import { carrierLabel, trackingUrl } from "@shared/fulfilment";
 /**
  * A customer's orders: the ones placed while signed in (user_id = the customer) plus guest
  * orders (user_id null) whose shipping e-mail is the customer's address — only once that
@@ -34,6 +35,8 @@ export interface CustomerOrder {
   isGuestOrder: boolean;
   /** Paid through the built-in test payment ('TEST ORDER'). */
   testMode: boolean;
+  /** Once dispatched: the number, the carrier's name and its tracking page (issue 17). */
+  tracking: { number: string; carrier: string | null; url: string | null } | null;
   items: CustomerOrderItem[];
 }
 
@@ -59,6 +62,8 @@ export async function listCustomerOrders(db: DbOrTx, owner: OrderOwner): Promise
       totalAmount: orders.totalAmount,
       createdAt: orders.createdAt,
       testMode: orders.testMode,
+      trackingNumber: orders.trackingNumber,
+      carrier: orders.carrier,
     })
     .from(orders)
     .where(customerOrdersCondition(owner))
@@ -94,6 +99,13 @@ export async function listCustomerOrders(db: DbOrTx, owner: OrderOwner): Promise
     createdAt: row.createdAt.toISOString(),
     isGuestOrder: row.userId === null,
     testMode: row.testMode,
+    tracking: row.trackingNumber
+      ? {
+          number: row.trackingNumber,
+          carrier: carrierLabel(row.carrier),
+          url: trackingUrl(row.carrier, row.trackingNumber),
+        }
+      : null,
     items: byOrder.get(row.id) ?? [],
   }));
 }
