@@ -11,7 +11,7 @@ import type { Config } from "../config.js";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { contactMessages, contactReplies } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
-import { layout } from "./emails/auth-emails.js";
+import { renderEmail } from "./emails/render.js";
 import { queueMail } from "./mail-outbox.js";
 import { ANSWER_LINK_DAYS, answerToken, checkAnswerToken } from "./message-tokens.js";
 import { alertMessage } from "./owner-alerts.js";
@@ -204,22 +204,20 @@ export async function replyToMessage(
   const quoted = quoteThread(threadEntries(thread));
   const first = thread.message.name.trim().split(/\s+/)[0] || "there";
   const subject = `Re: your message to ${BRAND_NAME}${thread.message.subject ? ` (${thread.message.subject})` : ""}`;
-  const answerLine = `To answer, use this link (it works for ${ANSWER_LINK_DAYS} days; replies to this e-mail do not reach us): ${link}`;
   const mailId = await queueMail(tx, {
     dedupeKey: `reply:${reply.id}`,
     kind: "message_reply",
     to: thread.message.email,
     subject,
-    text: `Hello ${first},\n\n${body}\n\n${answerLine}\n\n${quoted}\n`,
-    html: layout({
+    ...renderEmail({
       title: subject,
-      paragraphs: [
+      blocks: [
         `Hello ${first},`,
         ...body.split(/\n{2,}/),
+        { action: { label: "Answer this message", url: link } },
         "Earlier in this conversation:",
         ...quoted.split(/\n{2,}/),
       ],
-      action: { label: "Answer this message", url: link },
       footnote: `The link works for ${ANSWER_LINK_DAYS} days. Replies to this e-mail do not reach us: please use the link.`,
     }),
   });

@@ -12,7 +12,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { DbOrTx } from "../db/client.js";
 import { orders, systemSettings, users } from "../db/schema.js";
-import { layout } from "./emails/auth-emails.js";
+import { renderEmail } from "./emails/render.js";
 import { queueMail } from "./mail-outbox.js";
 
 export const OWNER_ALERTS_KEY = "owner_alerts";
@@ -76,11 +76,9 @@ export async function queueOwnerAlert(
     kind: "owner_alert",
     to,
     subject,
-    text: `${[...alert.paragraphs, `${alert.actionLabel}: ${url}`].join("\n\n")}\n`,
-    html: layout({
+    ...renderEmail({
       title: alert.subject,
-      paragraphs: alert.paragraphs,
-      action: { label: alert.actionLabel, url },
+      blocks: [...alert.paragraphs, { action: { label: alert.actionLabel, url } }],
       footnote:
         "You get this alert as the shop's owner. Choose which alerts you get in the admin's Settings.",
     }),

@@ -26,7 +26,7 @@ import type { AppContext } from "../context.js";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { orderItems, orderRefunds, orderStatusHistory, orders } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
-import { layout } from "./emails/auth-emails.js";
+import { renderEmail } from "./emails/render.js";
 import { creditRefund } from "./invoices.js";
 import { queueMail } from "./mail-outbox.js";
 import { CHANGED_BY, setOrderStatus } from "./orders.js";
@@ -84,8 +84,7 @@ function refundEmail(order: OrderRow, amount: number, ledger: MoneyLedger, reaso
   return {
     to: order.shippingEmail,
     subject,
-    text: `${[...paragraphs, footnote].join("\n\n")}\n`,
-    html: layout({ title: subject, paragraphs, footnote }),
+    ...renderEmail({ title: subject, blocks: paragraphs, footnote }),
   };
 }
 
@@ -218,8 +217,7 @@ export async function cancelUnpaidOrder(tx: Tx, orderId: string, admin: { id: st
         kind: "cancellation",
         to: order.shippingEmail,
         subject,
-        text: `${[...paragraphs, footnote].join("\n\n")}\n`,
-        html: layout({ title: subject, paragraphs, footnote }),
+        ...renderEmail({ title: subject, blocks: paragraphs, footnote }),
       });
   return { change, mailId };
 }

@@ -24,8 +24,8 @@ import { orderItems, orders } from "../../db/schema.js";
 import { HttpError, validationHook } from "../../lib/validation.js";
 import { addOrderNote, getAdminOrder } from "../../services/admin-orders.js";
 import { audited } from "../../services/audit.js";
-import { layout } from "../../services/emails/auth-emails.js";
 import { orderConfirmationEmail } from "../../services/emails/order-emails.js";
+import { renderEmail } from "../../services/emails/render.js";
 import { queueMail } from "../../services/mail-outbox.js";
 import { runStatusEffects } from "../../services/orders.js";
 import { requestBetterPhoto, withdrawPhotoRequest } from "../../services/photo-review.js";
@@ -201,8 +201,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
               kind: "customer_message",
               to: order.shippingEmail,
               subject,
-              text: `${[...paragraphs, footnote].join("\n\n")}\n`,
-              html: layout({ title: input.subject, paragraphs, footnote }),
+              ...renderEmail({ title: input.subject, blocks: paragraphs, footnote }),
             });
             if (queued)
               await addOrderNote(

@@ -1,0 +1,304 @@
+/**
+ * Placing an order: `placeOrder(ctx, request, buyer)` prices the cart on the server, checks
+ * every line can be sold and made, writes the pending order (with its discount, stock and
+ * delivery window) and opens the payment page. It answers the created order, or a typed refusal
+ * carrying the HTTP status the route sends it with.
+ */
+import { type CheckoutCreated, checkoutTotals, type RefusedItem, shippingLineLabel } from "@shared/checkout";
+import { allocateDiscount } from "@shared/discounts";
+import { MESSAGES } from "@shared/messages";
+import type { CheckoutRequest } from "@shared/schemas";
+import { needsSupportForQuantity } from "@shared/shipping";
+import { zoneForCountry } from "@shared/shipping-zones";
+import { countryName } from "@shared/world-countries";
+import type { AppContext } from "../context.js";
+import { orderDeliveryWindow } from "./delivery-dates.js";
+import { findLinePhotoProblems } from "./line-photos.js";
+import {
+  CHANGED_BY,
+  cancelPendingOrder,
+  createOrder,
+  type OrderLineInput,
+  setPaymentSession,
+} from "./orders.js";
+import { orderAccessToken } from "./payments/tokens.js";
+import { PaymentProviderError } from "./payments/types.js";
+import {
+  dropPricingSnapshot,
+  type PricedItem,
+  priceCartItems,
+  priceFromSnapshot,
+  pricingSnapshot,
+} from "./pricing.js";
+import { listShippingZones } from "./shipping-zones.js";
+import { loadShopPrices } from "./shop-prices.js";
+import { OutOfStockError } from "./stock.js";
+
+/** Why an order was not placed, with the status it is answered with. */
+export type CheckoutRefusal =
+  | { status: 422; error: "bulk_order"; message: string }
+  | { status: 422; error: "country_not_delivered"; message: string; fields: Record<string, string> }
+  | { status: 422; error: "item_unavailable"; message: string; items: RefusedItem[] }
+  | { status: 409; error: "shipping_price_changed"; message: string }
+  | { status: 503; error: "payment_unavailable"; message: string };
+
+export type PlaceOrderResult =
+  | { ok: true; created: CheckoutCreated }
+  | { ok: false; refusal: CheckoutRefusal };
+
+export interface Buyer {
+  /** The signed-in customer's id, or null for a guest; asked only once the cart passed the first checks. */
+  userId: () => Promise<string | null>;
+}
+
+/** How a cart line is named in an error: the accessory's name, or "Lithophane (Keepsake Collection)". */
+function cartItemName(item: { config: { kind: string }; frameStyle: string; shape: string }): string {
+  const name =
+    item.config.kind === "accessory" ? item.frameStyle : `${MESSAGES.cart.itemTitle} (${item.shape})`;
+  return name.trim().slice(0, 120) || "An item";
+}
+
+function itemRefusal(refused: readonly RefusedItem[]): PlaceOrderResult {
+  return {
+    ok: false,
+    refusal: {
+      status: 422,
+      error: "item_unavailable",
+      message: refused.map((r) => r.message).join(" "),
+      items: [...refused],
+    },
+  };
+}
+
+const shippingRefusal: PlaceOrderResult = {
+  ok: false,
+  refusal: {
+    status: 409,
+    error: "shipping_price_changed",
+    message: MESSAGES.international.shippingPriceChanged,
+  },
+};
+
+export async function placeOrder(
+  ctx: AppContext,
+  request: CheckoutRequest,
+  buyer: Buyer,
+): Promise<PlaceOrderResult> {
+  const db = ctx.database.db;
+  const { cartItems, shippingInfo, currency, shippingMethod, expectedShippingPence, discountCode } = request;
+  if (needsSupportForQuantity(cartItems.length)) {
+    return {
+      ok: false,
+      refusal: { status: 422, error: "bulk_order", message: MESSAGES.checkout.bulkOrder.description },
+    };
+  }
+  // Shipping is priced from the country's zone, read now: an admin's edit applies here.
+  const zone = zoneForCountry(await listShippingZones(db), shippingInfo.country);
+  if (!zone) {
+    const message = MESSAGES.international.notDelivered(countryName(shippingInfo.country));
+    return {
+      ok: false,
+      refusal: {
+        status: 422,
+        error: "country_not_delivered",
+        message,
+        fields: { "shippingInfo.country": message },
+      },
+    };
+  }
+  const deliveryWindow = orderDeliveryWindow(zone, shippingMethod, new Date());
+  const configs = cartItems.map((item) => item.config);
+  const [userId, snapshot, photoProblems] = await Promise.all([
+    buyer.userId(),
+    pricingSnapshot(db),
+    findLinePhotoProblems(db, ctx.storage, cartItems),
+  ]);
+  const problemAt = new Map(photoProblems.map((problem) => [problem.index, problem.message]));
+
+  /** The order's lines, or the refusals, for these prices (one per cart item). */
+  const decide = (priced: readonly PricedItem[]) => {
+    const refused: RefusedItem[] = [];
+    const lines: OrderLineInput[] = [];
+    cartItems.forEach((item, index) => {
+      const result = priced[index];
+      if (!result?.ok) {
+        const name = cartItemName(item);
+        const reason = result?.message ?? MESSAGES.pricing.itemUnknown;
+        refused.push({
+          id: item.id,
+          name,
+          reason: result?.reason ?? "unknown",
+          message: MESSAGES.checkout.itemUnavailable(name, reason),
+        });
+        return;
+      }
+      // A lithophane must be one that can be made: the bundle's number of photos, each one
+      // of this shop's stored uploads (the print-file worker reads storage only and never
+      // fetches another host's URL), and a crop inside the main photo.
+      const problem = result.kind === "lithophane" ? problemAt.get(index) : undefined;
+      if (problem) {
+        const name = cartItemName(item);
+        refused.push({
+          id: item.id,
+          name,
+          reason: "invalid",
+          message: MESSAGES.checkout.itemUnavailable(name, problem),
+        });
+        return;
+      }
+      lines.push({
+        item,
+        kind: result.kind,
+        unitPricePence: result.unitPricePence,
+        description: result.description,
+      });
+    });
+    return { refused, lines };
+  };
+
+  // The page's shipping price, when it sent one, must be the zone's: else the buyer is shown the new one.
+  // With a discount code the charge is checked against the code inside the order's
+  // transaction (a free-shipping code can only lower it).
+  const shippingDiffers = (lines: readonly OrderLineInput[]) =>
+    expectedShippingPence !== undefined &&
+    !discountCode &&
+    checkoutTotals(
+      lines.map((l) => l.unitPricePence),
+      shippingMethod,
+      { zone },
+    ).shippingPence !== expectedShippingPence;
+
+  const provider = ctx.payments;
+  const place = async (
+    lines: readonly OrderLineInput[],
+    catalogFingerprint: string | null,
+    freeShippingThresholdPence: number,
+  ) =>
+    createOrder(ctx.database, {
+      freeShippingThresholdPence,
+      discountCode: discountCode ? discountCode : null,
+      userId,
+      shipping: shippingInfo,
+      shippingMethod,
+      zone,
+      deliveryWindow,
+      displayCurrency: currency,
+      lines,
+      forceTestMode: provider.kind === "test",
+      paymentProvider: provider.kind,
+      catalogFingerprint,
+      ...(provider.kind === "test" ? { paymentSessionId: (id: string) => `test_${id}` } : {}),
+    });
+
+  // Priced from the in-memory snapshot; the INSERT writes the order only if the catalogue
+  // is still the snapshot's. A refusal is never decided on the snapshot alone.
+  let { refused, lines } = decide(priceFromSnapshot(snapshot, configs));
+  let order: Awaited<ReturnType<typeof place>>;
+  try {
+    if (refused.length === 0 && shippingDiffers(lines)) return shippingRefusal;
+    order =
+      refused.length === 0
+        ? await place(lines, snapshot.fingerprint, snapshot.prices.freeShippingThresholdPence)
+        : null;
+    if (!order) {
+      // The catalogue changed (or something looked unsellable): price from the database,
+      // as without a snapshot, and forget the snapshot if it was out of date.
+      if (refused.length === 0) dropPricingSnapshot(db, snapshot);
+      const [priced, prices] = await Promise.all([priceCartItems(db, configs), loadShopPrices(db)]);
+      ({ refused, lines } = decide(priced));
+      if (refused.length > 0) return itemRefusal(refused);
+      if (shippingDiffers(lines)) return shippingRefusal;
+      order = await place(lines, null, prices.freeShippingThresholdPence);
+      if (!order) throw new Error("order not created");
+    }
+  } catch (error) {
+    if (!(error instanceof OutOfStockError)) throw error;
+    // The stocked accessory sold out (or has fewer units than the cart): name the lines.
+    const product = snapshot.products.get(error.productId);
+    const name = product?.name ?? MESSAGES.pricing.itemUnknown;
+    const message =
+      error.available > 0 ? MESSAGES.stock.notEnough(name, error.available) : MESSAGES.stock.soldOut(name);
+    return itemRefusal(
+      cartItems
+        .filter((item) => item.config.kind === "accessory" && item.config.productId === error.productId)
+        .map((item) => ({ id: item.id, name, reason: "unavailable" as const, message })),
+    );
+  }
+
+  // What Stripe charges per line: the line's price less its share of the discount, so
+  // the lines and shipping add up to the order's total to the penny.
+  const discountShares = allocateDiscount(
+    lines.map((line) => ({ kind: line.kind, pricePence: line.unitPricePence })),
+    order.discountScope ?? "all",
+    order.discountPence,
+  );
+
+  let url: string;
+  try {
+    const session = await provider.createSession({
+      id: order.id,
+      displayNumber: order.displayNumber,
+      email: shippingInfo.email,
+      lines: lines.map((line, index) => ({
+        name: line.description.title,
+        description:
+          line.kind === "accessory"
+            ? line.description.sizeLabel
+            : `${line.description.shapeName} · ${line.description.sizeLabel} · ${line.description.frameStyle} ${MESSAGES.cart.frameSuffix}`,
+        unitAmountPence: line.unitPricePence - (discountShares[index] ?? 0),
+        quantity: 1,
+      })),
+      shipping: {
+        label: shippingLineLabel(shippingMethod, zone),
+        amountPence: order.shippingPence,
+        country: shippingInfo.country,
+        name: `${shippingInfo.firstName} ${shippingInfo.lastName}`,
+        phone: shippingInfo.phone ? shippingInfo.phone : null,
+        address: {
+          line1: shippingInfo.addressLine1,
+          line2: shippingInfo.addressLine2 ? shippingInfo.addressLine2 : null,
+          city: shippingInfo.city,
+          state: shippingInfo.state,
+          postalCode: shippingInfo.postalCode,
+        },
+        businessDays: shippingMethod === "express" ? zone.expressDays : zone.standardDays,
+      },
+      totalPence: order.totalPence,
+    });
+    if (provider.kind !== "test") await setPaymentSession(db, order.id, session.sessionId);
+    url = session.url;
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    await cancelPendingOrder(ctx, order.id, {
+      by: CHANGED_BY.system,
+      note: "Payment could not be started",
+    });
+    return {
+      ok: false,
+      refusal: { status: 503, error: "payment_unavailable", message: MESSAGES.checkout.paymentUnavailable },
+    };
+  }
+
+  ctx.log.info(
+    {
+      orderId: order.id,
+      total: order.totalPence,
+      items: order.itemCount,
+      provider: provider.kind,
+      user: userId,
+    },
+    "order created",
+  );
+  return {
+    ok: true,
+    created: {
+      orderId: order.id,
+      displayNumber: order.displayNumber,
+      url,
+      orderTotal: order.totalPence,
+      itemCount: order.itemCount,
+      token: orderAccessToken(ctx.config.authSecret, order.id),
+      testMode: order.testMode,
+    },
+  };
+}
