@@ -149,13 +149,21 @@ describe("orders", () => {
     const res = await api("POST", `/orders/${liveOrder}/status`, {
       status: "dispatched",
       trackingNumber: "RM123456789GB",
+      carrier: "royal_mail",
       note: "Royal Mail Tracked 48",
     });
     expect(res.status).toBe(200);
+    expect((res.body.order as Json).trackingUrl).toBe(
+      "https://www.royalmail.com/track-your-item#/tracking-results/RM123456789GB",
+    );
     expect(res.body).toMatchObject({ changed: true, emailed: true });
     const db = shop.ctx.database.db;
     const [row] = await db.select().from(orders).where(eq(orders.id, liveOrder));
-    expect(row).toMatchObject({ status: "dispatched", trackingNumber: "RM123456789GB" });
+    expect(row).toMatchObject({
+      status: "dispatched",
+      trackingNumber: "RM123456789GB",
+      carrier: "royal_mail",
+    });
     const history = await db
       .select()
       .from(orderStatusHistory)
@@ -168,7 +176,10 @@ describe("orders", () => {
     const mails = readMails(shop).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toBe(customer.email);
-    expect(mails[0]?.text).toContain("RM123456789GB");
+    expect(mails[0]?.text).toContain("Your tracking number is RM123456789GB (Royal Mail).");
+    expect(mails[0]?.text).toContain(
+      "https://www.royalmail.com/track-your-item#/tracking-results/RM123456789GB",
+    );
     const audit = await lastAudit();
     expect(audit).toMatchObject({
       userId: admin.userId,
@@ -178,7 +189,7 @@ describe("orders", () => {
       tableName: "orders",
       recordId: liveOrder,
       oldValues: { status: "paid", trackingNumber: null },
-      newValues: { status: "dispatched", trackingNumber: "RM123456789GB" },
+      newValues: { status: "dispatched", trackingNumber: "RM123456789GB", carrier: "royal_mail" },
       environmentMode: "production",
       operationContext: "manual",
       ipAddress: "unknown",

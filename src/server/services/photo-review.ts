@@ -24,7 +24,7 @@ import type { DbOrTx, Tx } from "../db/client.js";
 import { orderItems, orderNotes, orders, photoRequests, printJobs, uploads } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
 import { type AuditActor, withAudit } from "./audit.js";
-import { layout } from "./emails/auth-emails.js";
+import { renderEmail } from "./emails/render.js";
 import { queueMail } from "./mail-outbox.js";
 import { checkSignedLinkToken, signedLinkToken } from "./message-tokens.js";
 import { queueOwnerAlert } from "./owner-alerts.js";
@@ -71,19 +71,23 @@ function requestEmail(opts: {
   const first = opts.order.shippingFirstName.trim() || "there";
   const title = "Could you send us a better photo?";
   const subject = `${opts.order.testMode ? "[TEST] " : ""}A better photo for your order #${number}`;
-  const paragraphs = [
-    `Hello ${first},`,
-    `We checked the photos of order #${number} before printing. ${opts.panelLabel}: ${PHOTO_REQUEST_REASON_TEXT[opts.reason]}`,
-    ...(opts.note ? [opts.note] : []),
-    `Please upload a new photo with the link below (it works for ${PHOTO_LINK_DAYS} days; no account needed). We print your order as soon as we have it.`,
-    `The ${BRAND_NAME} team`,
-  ];
   const footnote = `Order #${number}. Questions? Write to ${SUPPORT_EMAIL}, quoting your order number.`;
   return {
     to: opts.order.shippingEmail,
     subject,
-    text: `${[...paragraphs, `Upload a new photo: ${opts.link}`, footnote].join("\n\n")}\n`,
-    html: layout({ title, paragraphs, action: { label: "Upload a new photo", url: opts.link }, footnote }),
+    ...renderEmail({
+      title,
+      ...(opts.order.testMode ? { notice: "This is a test order." } : {}),
+      blocks: [
+        `Hello ${first},`,
+        `We checked the photos of order #${number} before printing. ${opts.panelLabel}: ${PHOTO_REQUEST_REASON_TEXT[opts.reason]}`,
+        ...(opts.note ? [opts.note] : []),
+        `Please upload a new photo with the link below (it works for ${PHOTO_LINK_DAYS} days; no account needed). We print your order as soon as we have it.`,
+        { action: { label: "Upload a new photo", url: opts.link } },
+        `The ${BRAND_NAME} team`,
+      ],
+      footnote,
+    }),
   };
 }
 
