@@ -104,6 +104,11 @@ export const ADMIN_MESSAGE_TEXTS = {
     alertBody: (first: string, number: string, panelNumber: number, requeued: boolean): string =>
       `${first} uploaded the new photo you asked for (order #${number}, panel ${panelNumber}).${requeued ? " The panel's print file is being made again from it." : ""}`,
   },
+  // Issue 17 item 6: the admin says plainly whether the shop takes real money.
+  shopMode: {
+    live: "Live shop: payments are real",
+    test: "Test mode: no real payments",
+  },
   // Issue 17 item 6: the activity log says who made a change.
   activity: {
     context: {
