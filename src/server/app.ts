@@ -33,6 +33,7 @@ import { invoiceRoutes } from "./routes/invoices.js";
 import { mediaRoutes } from "./routes/media.js";
 import { orderHistoryRoutes } from "./routes/orders.js";
 import { paymentRoutes } from "./routes/payments.js";
+import { photoRequestRoutes } from "./routes/photo-requests.js";
 import { ratesRoutes } from "./routes/rates.js";
 import { seoRoutes } from "./routes/seo.js";
 import { shippingRoutes } from "./routes/shipping.js";
@@ -52,6 +53,7 @@ export function createApi(ctx: AppContext) {
     .route("/", healthRoutes(ctx))
     .route("/", shopInfoRoutes(ctx))
     .route("/", contactRoutes(ctx))
+    .route("/", photoRequestRoutes(ctx))
     .route("/", catalogRoutes(ctx))
     .route("/", storefrontRoutes(ctx))
     .route("/", uploadRoutes(ctx))

@@ -250,4 +250,64 @@ export const ADMIN_MESSAGE_TEXTS = {
     invoice: "Invoice",
     creditNote: "Credit note",
   },
+  // Issue 17: photo review (the owner asks for a better photo for one panel).
+  photoReview: {
+    title: "Photo review",
+    ask: "Ask for a better photo",
+    askFor: (label: string): string => `Ask for a better photo: ${label}`,
+    reasonLabel: "Why",
+    reasons: {
+      too_dark: "Too dark",
+      too_small: "Too small (low resolution)",
+      other: "Something else",
+    },
+    noteLabel: "A word for the customer (optional)",
+    send: "Send the request",
+    sent: "Request sent: the customer has an e-mail with a link to upload a new photo.",
+    sendFailed: "Could not send the request.",
+    waiting: "Waiting for photo",
+    waitingSince: (when: string): string => `Waiting for a new photo since ${when}`,
+    replaced: "New photo received",
+    withdrawn: "Request withdrawn",
+    withdraw: "Withdraw the request",
+    withdrawnToast: "Request withdrawn: the link no longer works.",
+    previous: "Before",
+    next: "After",
+    keyReused: "This request key belongs to another order.",
+    anonymised: "The customer deleted their account: there is no address to write to.",
+    notReviewable: "Photos can be reviewed while an order is paid and not yet dispatched.",
+    noSuchPanel: "This order has no such panel.",
+    alreadyRequested: "A new photo has already been asked for this panel.",
+    notFound: "Photo request not found.",
+    notOpen: "This request is no longer open.",
+    dispatchWaiting:
+      "This order is waiting for a new photo: withdraw the request or wait for the photo before dispatching it.",
+    requestedNote: (label: string, reason: string, note: string | null): string =>
+      `Asked the customer for a better photo (${label}, ${reason.replace("_", " ")})${note ? `: ${note}` : "."}`,
+    withdrawnNote: "Withdrew the request for a better photo.",
+    replacedNote: (panelNumber: number, requeued: boolean): string =>
+      `The customer sent a new photo for panel ${panelNumber}.${requeued ? " Its print file is being made again." : ""}`,
+    alertSubject: (number: string): string => `A new photo for order #${number}`,
+    alertBody: (first: string, number: string, panelNumber: number, requeued: boolean): string =>
+      `${first} uploaded the new photo you asked for (order #${number}, panel ${panelNumber}).${requeued ? " The panel's print file is being made again from it." : ""}`,
+  },
+  // Issue 17 item 6: the admin says plainly whether the shop takes real money.
+  shopMode: {
+    live: "Live shop: payments are real",
+    test: "Test mode: no real payments",
+  },
+  // Issue 17 item 6: the activity log says who made a change.
+  activity: {
+    context: {
+      manual: "Made by hand in the admin",
+      ai: "Made with the AI-assisted tooling",
+      customer: "Made by the customer (signed link)",
+    },
+  },
 } as const;
+
+/** The activity log's words for a row's operation context (older rows say "ai" for everything). */
+export function operationContextLabel(context: string): string {
+  const labels: Record<string, string> = ADMIN_MESSAGE_TEXTS.activity.context;
+  return labels[context] ?? `Context: ${context}`;
+}

@@ -106,6 +106,9 @@ export interface TrackedOrder {
   /** "Tue 9 – Fri 12 Dec": checkout's promise, the carrier's window once dispatched; null on older orders. */
   deliveryWindow: string | null;
   trackingNumber: string | null;
+  /** The carrier's name and its tracking page for the number, when known (issue 17). */
+  carrier: string | null;
+  trackingUrl: string | null;
   shippingMethod: string;
   testMode: boolean;
   items: Array<{ title: string; details: string }>;

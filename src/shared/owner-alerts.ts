@@ -1,7 +1,8 @@
 /**
  * The e-mails the owner can be sent: a new paid order, a new message (or a customer's answer),
- * a failed print job, an e-mail the shop gave up sending and an accessory running low. All on
- * by default; the admin Settings choose which (stored as a list in system_settings).
+ * a failed print job, an e-mail the shop gave up sending, an accessory running low and a
+ * customer's replacement photo. All on by default; the admin Settings choose which (stored as a
+ * list in system_settings).
  */
 export const OWNER_ALERT_KINDS = [
   "paid_order",
@@ -9,6 +10,7 @@ export const OWNER_ALERT_KINDS = [
   "print_failed",
   "email_failed",
   "low_stock",
+  "photo_replaced",
 ] as const;
 export type OwnerAlertKind = (typeof OWNER_ALERT_KINDS)[number];
 
@@ -18,6 +20,7 @@ export const OWNER_ALERT_LABELS: Readonly<Record<OwnerAlertKind, string>> = {
   print_failed: "A print file that failed",
   email_failed: "An e-mail the shop could not send",
   low_stock: "An accessory running low (5 or fewer on the shelf)",
+  photo_replaced: "A customer's new photo, after you asked for one",
 };
 
 export function isOwnerAlertKind(value: unknown): value is OwnerAlertKind {

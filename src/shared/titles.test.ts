@@ -64,9 +64,10 @@ describe("documentTitle", () => {
     expect(adminDocumentTitle("Orders")).toBe("Lithobox | Admin · Orders");
   });
 
-  it("knows every route of the spec's table, plus the designed password-reset, inbox and answer pages", () => {
-    expect(KNOWN_PATHS).toHaveLength(32);
+  it("knows every route of the spec's table, plus the designed password-reset, inbox, answer and photo pages", () => {
+    expect(KNOWN_PATHS).toHaveLength(33);
     expect(isKnownPath("/messages/answer")).toBe(true);
+    expect(isKnownPath("/photo")).toBe(true);
     expect(isKnownPath("/auth/reset-password")).toBe(true);
     expect(isKnownPath("/track")).toBe(true);
     expect(isKnownPath("/tracking")).toBe(false);

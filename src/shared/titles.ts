@@ -74,6 +74,7 @@ const SECTION_BY_PATH: Readonly<Record<string, string>> = {
   "/track": "Track Order",
   "/messages/answer": "Your Message",
   "/review": "Review Your Lightbox",
+  "/photo": "Your Photo",
   "/terms": "Terms",
   "/cookies": "Cookies",
 };

@@ -26,6 +26,9 @@ const FaqPage = page(() => import("./pages/faq/FaqPage").then((m) => m.FaqPage))
 const ContactPage = page(() => import("./pages/contact/ContactPage").then((m) => m.ContactPage));
 const AnswerPage = page(() => import("./features/messages/AnswerPage").then((m) => m.AnswerPage));
 const ReviewPage = page(() => import("./features/reviews/ReviewPage").then((m) => m.ReviewPage));
+const PhotoReplacementPage = page(() =>
+  import("./features/photo/PhotoReplacementPage").then((m) => m.PhotoReplacementPage),
+);
 const AuthPage = page(() => import("./features/auth/AuthPage").then((m) => m.AuthPage));
 const ForgotPasswordPage = page(() =>
   import("./features/auth/PasswordResetPages").then((m) => m.ForgotPasswordPage),
@@ -68,6 +71,7 @@ const PAGES: ReadonlyArray<{ path: string; Page: PreloadablePage }> = [
   { path: "track", Page: TrackPage },
   { path: "messages/answer", Page: AnswerPage },
   { path: "review", Page: ReviewPage },
+  { path: "photo", Page: PhotoReplacementPage },
   { path: "admin/*", Page: AdminRoutes },
   { path: "privacy", Page: PrivacyPage },
   { path: "shipping", Page: ShippingPage },

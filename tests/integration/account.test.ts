@@ -436,6 +436,7 @@ describe("order history", () => {
       discountAmount: 0,
       // Written straight into the table: no invoice was issued (a paid order's link is tested in e2e).
       documents: [],
+      tracking: null,
       items: [
         { size: "Standard", frameColor: "LED Light Base", shape: "Rectangle", price: 1999 },
         {

@@ -18,6 +18,7 @@ import {
   discountCodes,
   filaments,
   orderItems,
+  photoRequests,
   printJobs,
   reviews,
   uploads,
@@ -348,6 +349,36 @@ const SCENARIOS: Record<string, Scenario> = {
           idempotencyKey: randomUUID(),
         },
       };
+    },
+  },
+  "POST /api/admin/orders/:id/photo-requests": {
+    rows: [{ actionType: "order.photo_request", tableName: "photo_requests" }],
+    async prepare() {
+      const id = await insertOrder(shop, { userId: null, email: "photo-audit@example.com" });
+      const [item] = await shop.ctx.database.db.select().from(orderItems).where(eq(orderItems.orderId, id));
+      return {
+        method: "POST",
+        url: `/api/admin/orders/${id}/photo-requests`,
+        json: { itemId: item?.id, panelIndex: 0, reason: "too_dark", idempotencyKey: randomUUID() },
+      };
+    },
+  },
+  "POST /api/admin/orders/:id/photo-requests/:requestId/withdraw": {
+    rows: [{ actionType: "order.photo_request_withdraw", tableName: "photo_requests" }],
+    async prepare() {
+      const id = await insertOrder(shop, { userId: null, email: "photo-withdraw-audit@example.com" });
+      const [item] = await shop.ctx.database.db.select().from(orderItems).where(eq(orderItems.orderId, id));
+      const [request] = await shop.ctx.database.db
+        .insert(photoRequests)
+        .values({
+          orderId: id,
+          orderItemId: item?.id ?? "",
+          panelIndex: 0,
+          reason: "too_dark",
+          idempotencyKey: randomUUID(),
+        })
+        .returning({ id: photoRequests.id });
+      return { method: "POST", url: `/api/admin/orders/${id}/photo-requests/${request?.id}/withdraw` };
     },
   },
   "PATCH /api/admin/messages/:id": {
@@ -696,7 +727,7 @@ describe("every mutating /api/admin route", () => {
           actionType: scenario.rows[0]?.actionType,
           success: false,
           userId: admin.userId,
-          operationContext: "ai",
+          operationContext: "manual",
         });
         expect(row.errorMessage, key).toMatch(/audit row refused by the test trigger|user_activity_logs/);
       }
@@ -722,7 +753,7 @@ describe("every mutating /api/admin route", () => {
           userEmail: admin.email,
           userRole: "admin",
           userAgent: "vitest-audit",
-          operationContext: "ai",
+          operationContext: "manual",
         });
         expect(["production", "test"], key).toContain(row.environmentMode);
       });

@@ -309,7 +309,7 @@ describe("exports", () => {
       tableName: "orders",
       newValues: { format: "csv", from: null, to: null },
       success: true,
-      operationContext: "ai",
+      operationContext: "manual",
     });
   });
 

@@ -149,13 +149,21 @@ describe("orders", () => {
     const res = await api("POST", `/orders/${liveOrder}/status`, {
       status: "dispatched",
       trackingNumber: "RM123456789GB",
+      carrier: "royal_mail",
       note: "Royal Mail Tracked 48",
     });
     expect(res.status).toBe(200);
+    expect((res.body.order as Json).trackingUrl).toBe(
+      "https://www.royalmail.com/track-your-item#/tracking-results/RM123456789GB",
+    );
     expect(res.body).toMatchObject({ changed: true, emailed: true });
     const db = shop.ctx.database.db;
     const [row] = await db.select().from(orders).where(eq(orders.id, liveOrder));
-    expect(row).toMatchObject({ status: "dispatched", trackingNumber: "RM123456789GB" });
+    expect(row).toMatchObject({
+      status: "dispatched",
+      trackingNumber: "RM123456789GB",
+      carrier: "royal_mail",
+    });
     const history = await db
       .select()
       .from(orderStatusHistory)
@@ -168,7 +176,10 @@ describe("orders", () => {
     const mails = readMails(shop).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toBe(customer.email);
-    expect(mails[0]?.text).toContain("RM123456789GB");
+    expect(mails[0]?.text).toContain("Your tracking number is RM123456789GB (Royal Mail).");
+    expect(mails[0]?.text).toContain(
+      "https://www.royalmail.com/track-your-item#/tracking-results/RM123456789GB",
+    );
     const audit = await lastAudit();
     expect(audit).toMatchObject({
       userId: admin.userId,
@@ -178,9 +189,9 @@ describe("orders", () => {
       tableName: "orders",
       recordId: liveOrder,
       oldValues: { status: "paid", trackingNumber: null },
-      newValues: { status: "dispatched", trackingNumber: "RM123456789GB" },
+      newValues: { status: "dispatched", trackingNumber: "RM123456789GB", carrier: "royal_mail" },
       environmentMode: "production",
-      operationContext: "ai",
+      operationContext: "manual",
       ipAddress: "unknown",
       userAgent: "vitest-admin",
       success: true,
@@ -616,7 +627,7 @@ describe("data management", () => {
 });
 
 describe("audit trail", () => {
-  it("every row names the admin, the AI operation context and the environment mode", async () => {
+  it("every row names the admin, the manual operation context and the environment mode", async () => {
     const rows = await shop.ctx.database.db.select().from(userActivityLogs);
     expect(rows.length).toBeGreaterThan(10);
     for (const row of rows) {
@@ -624,10 +635,23 @@ describe("audit trail", () => {
         userId: admin.userId,
         userEmail: admin.email,
         userRole: "admin",
-        operationContext: "ai",
+        operationContext: "manual",
       });
       expect(["production", "test"]).toContain(row.environmentMode);
     }
+  });
+
+  it("a change made through the AI-assisted tooling (X-Operation-Context: ai) is labelled ai", async () => {
+    const order = await insertOrder(shop, { userId: null, email: "ai-context@example.com" });
+    const res = await shop.request(`/api/admin/orders/${order}/notes`, {
+      method: "POST",
+      json: { body: "Drafted by the assistant." },
+      headers: { cookie: admin.cookie, "x-operation-context": "ai" },
+    });
+    expect(res.status).toBe(201);
+    expect(await lastAudit()).toMatchObject({ actionType: "order.note_add", operationContext: "ai" });
+    const activity = await api("GET", "/activity?action=order.note_add");
+    expect((activity.body.entries as Json[])[0]?.operationContext).toBe("ai");
   });
 
   it("the Activity view filters by action, table, user, outcome and date", async () => {

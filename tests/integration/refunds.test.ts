@@ -89,6 +89,18 @@ describe("refunds on the test provider", () => {
     );
     expect(partialMail?.text).toContain("3-5 business days");
 
+    // The analytics and the dashboard count what the shop kept: net of the partial refund.
+    const today = new Date().toISOString().slice(0, 10);
+    const analytics = await call(
+      shop,
+      "GET",
+      `/api/admin/analytics?from=${today}&to=${today}&granularity=day&mode=test`,
+      undefined,
+      admin.cookie,
+    );
+    expect(analytics.status).toBe(200);
+    expect(analytics.body.totals as Json).toMatchObject({ orders: 1, revenue: total - 300, refunded: 300 });
+
     const rest = await refund({ amount: total - 300, reason: "Order cancelled", idempotencyKey: key() });
     expect(rest.status).toBe(201);
     expect(rest.body.ledger).toMatchObject({ refunded: total, net: 0, refundable: 0 });

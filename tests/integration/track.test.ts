@@ -2,7 +2,9 @@
  * POST /api/track: an order is shown only when its number AND e-mail match; every mismatch
  * gets the same answer; requests are rate limited per client address.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders } from "../../src/server/db/schema.js";
 import { CHANGED_BY, updateOrderStatus } from "../../src/server/services/orders.js";
 import { MESSAGES } from "../../src/shared/messages.js";
 import { randomIp } from "./auth-helpers.js";
@@ -59,6 +61,8 @@ describe("POST /api/track", () => {
         /^[A-Z][a-z]{2} \d{1,2}( [A-Z][a-z]{2})? – [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}$/,
       ),
       trackingNumber: null,
+      carrier: null,
+      trackingUrl: null,
       shippingMethod: "standard",
       testMode: true,
       items: [
@@ -134,7 +138,24 @@ describe("POST /api/track", () => {
     body = (await (await track({ orderNumber: answer.displayNumber, email })).json()) as {
       order: Record<string, unknown>;
     };
-    expect(body.order).toMatchObject({ statusLabel: "In Transit", progressPercent: 75 });
+    expect(body.order).toMatchObject({
+      statusLabel: "In Transit",
+      progressPercent: 75,
+      carrier: null,
+      trackingUrl: null,
+    });
+    // With the carrier named at dispatch (the admin's Carrier field), /track links to its page.
+    await shop.ctx.database.db
+      .update(orders)
+      .set({ carrier: "royal_mail" })
+      .where(eq(orders.id, answer.orderId));
+    body = (await (await track({ orderNumber: answer.displayNumber, email })).json()) as {
+      order: Record<string, unknown>;
+    };
+    expect(body.order).toMatchObject({
+      carrier: "Royal Mail",
+      trackingUrl: "https://www.royalmail.com/track-your-item#/tracking-results/RM987654321GB",
+    });
     await updateOrderStatus(shop.ctx, answer.orderId, "delivered", { by: CHANGED_BY.admin("a") });
     body = (await (await track({ orderNumber: answer.displayNumber, email })).json()) as {
       order: Record<string, unknown>;

@@ -47,10 +47,6 @@ function fbm(x: number, y: number, octaves = 4): number {
   }
   return sum;
 }
-const smooth = (e0: number, e1: number, x: number) => {
-  const t = Math.min(1, Math.max(0, (x - e0) / (e1 - e0)));
-  return t * t * (3 - 2 * t);
-};
 
 /** Mountains over a lake at dawn, a low sun. */
 const mountains: Grey = (u, v) => {

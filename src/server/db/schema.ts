@@ -482,6 +482,8 @@ export const orders = pgTable(
     paymentSessionId: text("payment_session_id").unique(),
     paymentReference: text("payment_reference"),
     trackingNumber: text("tracking_number"),
+    /** Who carries the parcel (royal_mail | an_post | dpd | evri | other); with the number, the tracking link. */
+    carrier: text("carrier"),
     estimatedDelivery: timestamp("estimated_delivery", { withTimezone: true, mode: "date" }),
     paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
     /** Set when the customer deleted their account: the record stays for the books, without personal data. */
@@ -846,6 +848,42 @@ export const orderRefunds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("order_refunds_order_idx").on(t.orderId)],
+);
+
+/**
+ * Photo review (issue 17): the owner asked the customer for a better photo for one panel of an
+ * order line (panel 0: the main photo, n: the n-th additional photo). While a request is open the
+ * order is "waiting for photo"; the customer's upload through the signed link replaces the photo
+ * on the line, re-makes the panel's print file and closes the request (status replaced). At most
+ * one open request per panel (partial unique index).
+ */
+export const photoRequests = pgTable(
+  "photo_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    orderItemId: uuid("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    panelIndex: integer("panel_index").notNull(),
+    reason: text("reason").notNull(), // too_dark | too_small | other
+    note: text("note"),
+    status: text("status").notNull().default("open"), // open | replaced | withdrawn
+    requestedBy: text("requested_by"),
+    /** The photo the panel had, and the one the customer sent (preview URLs). */
+    previousImageUrl: text("previous_image_url"),
+    newImageUrl: text("new_image_url"),
+    /** The admin's click: a double click asks once. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("photo_requests_order_idx").on(t.orderId),
+    uniqueIndex("photo_requests_open_panel_idx").on(t.orderItemId, t.panelIndex).where(sql`status = 'open'`),
+  ],
 );
 
 /** First-party, anonymous funnel events (no user id, no IP): creator visits, steps, add to cart. */

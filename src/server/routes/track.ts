@@ -1,5 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import { storedWindowText } from "@shared/delivery-dates";
+import { carrierLabel, trackingUrl } from "@shared/fulfilment";
 import { MESSAGES } from "@shared/messages";
 import { displayOrderNumber, type TrackedOrder, trackingStage } from "@shared/orders";
 import { trackSchema } from "@shared/schemas";
@@ -46,6 +47,8 @@ export function trackRoutes(ctx: AppContext) {
           estimatedDelivery: order.estimatedDelivery?.toISOString() ?? null,
           deliveryWindow: storedWindowText(order.deliveryEarliest, order.deliveryLatest),
           trackingNumber: order.trackingNumber,
+          carrier: carrierLabel(order.carrier),
+          trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
           shippingMethod: order.shippingMethod,
           testMode: order.testMode,
           items: order.items.map((item) => ({

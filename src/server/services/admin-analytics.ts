@@ -2,7 +2,8 @@
  * The analytics screen's figures for a date range (UK days): revenue and paid orders per day,
  * week or month, the average order value, the bundle mix, the popular frame colours, shapes
  * and accessories, and the funnel from creator visits (first-party analytics_events) to paid
- * orders. Live and test orders are never mixed: the caller picks one.
+ * orders. Live and test orders are never mixed: the caller picks one. Revenue is net of refunds
+ * (a partly refunded order counts what the shop kept; a fully refunded one is not a sale).
  */
 import { ANALYTICS_EVENT_TYPES, FUNNEL_STEPS } from "@shared/admin-schemas";
 import { BUNDLES } from "@shared/bundles";
@@ -12,6 +13,7 @@ import type { DbOrTx } from "../db/client.js";
 import { analyticsEvents, orderItems, orders, productOptions, products } from "../db/schema.js";
 import { soldAtSql } from "./admin-dashboard.js";
 import { BUSINESS_TIME_ZONE, dayRangeConditions } from "./admin-dates.js";
+import { refundedSql } from "./refunds.js";
 
 export const GRANULARITIES = ["day", "week", "month"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
@@ -42,7 +44,8 @@ export interface Breakdown {
 
 export interface AnalyticsReport {
   query: AnalyticsQuery;
-  totals: { orders: number; revenue: number; averageOrderValue: number };
+  /** revenue is net of refunds (paid − refunded); refunded: what partial refunds gave back on these orders. */
+  totals: { orders: number; revenue: number; refunded: number; averageOrderValue: number };
   series: SeriesPoint[];
   bundles: Breakdown[];
   frameColors: Breakdown[];
@@ -124,7 +127,9 @@ export async function analyticsReport(db: DbOrTx, query: AnalyticsQuery): Promis
       .select({
         period: bucketSql,
         orders: sql<number>`count(*)::int`,
-        revenue: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::int`,
+        // Net of refunds (issue 17): a partly refunded order counts what the shop kept.
+        revenue: sql<number>`coalesce(sum(${orders.totalAmount} - ${refundedSql()}), 0)::int`,
+        refunded: sql<number>`coalesce(sum(${refundedSql()}), 0)::int`,
       })
       .from(orders)
       .where(paidWhere)
@@ -153,6 +158,7 @@ export async function analyticsReport(db: DbOrTx, query: AnalyticsQuery): Promis
   }));
   const totalOrders = series.reduce((sum, s) => sum + s.orders, 0);
   const totalRevenue = series.reduce((sum, s) => sum + s.revenue, 0);
+  const totalRefunded = series.reduce((sum, s) => sum + s.refunded, 0);
 
   const optionName = (type: string, value: string) =>
     optionRows.find((o) => o.type === type && o.value === value)?.name ?? value;
@@ -170,6 +176,7 @@ export async function analyticsReport(db: DbOrTx, query: AnalyticsQuery): Promis
     totals: {
       orders: totalOrders,
       revenue: totalRevenue,
+      refunded: totalRefunded,
       averageOrderValue: totalOrders > 0 ? Math.round(totalRevenue / totalOrders) : 0,
     },
     series: points,

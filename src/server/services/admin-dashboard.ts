@@ -11,6 +11,7 @@ import type { DbOrTx } from "../db/client.js";
 import { orders } from "../db/schema.js";
 import { BUSINESS_TIME_ZONE } from "./admin-dates.js";
 import { type PrintingQueue, printingQueue } from "./print-estimates.js";
+import { refundedSql } from "./refunds.js";
 import { type EnvironmentMode, getEnvironmentMode } from "./settings.js";
 
 /** Statuses in which an order still needs the maker's attention. */
@@ -71,9 +72,10 @@ export async function dashboardSummary(db: DbOrTx): Promise<DashboardSummary> {
       .select({
         testMode: orders.testMode,
         todayOrders: sql<number>`count(*) filter (where ${soldAtSql} >= ${today})::int`,
-        todayRevenue: sql<number>`coalesce(sum(${orders.totalAmount}) filter (where ${soldAtSql} >= ${today}), 0)::int`,
+        // Net of refunds (issue 17): what the shop kept of each sale.
+        todayRevenue: sql<number>`coalesce(sum(${orders.totalAmount} - ${refundedSql()}) filter (where ${soldAtSql} >= ${today}), 0)::int`,
         monthOrders: sql<number>`count(*)::int`,
-        monthRevenue: sql<number>`coalesce(sum(${orders.totalAmount}), 0)::int`,
+        monthRevenue: sql<number>`coalesce(sum(${orders.totalAmount} - ${refundedSql()}), 0)::int`,
       })
       .from(orders)
       .where(sql`${inArray(orders.status, [...PAID_STATUSES])} and ${soldAtSql} >= ${month}`)

@@ -4,6 +4,16 @@
  * and status changes. Status changes go through services/orders.ts (setOrderStatus), which
  * records the history; the dispatch e-mail follows after commit (runStatusEffects).
  */
+import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
+import { calendarDayIn } from "@shared/delivery-dates";
+import {
+  AWAITING_DISPATCH,
+  type Carrier,
+  carrierLabel,
+  dispatchByDay,
+  isDispatchOverdue,
+  trackingUrl,
+} from "@shared/fulfilment";
 
 import { ORDER_TRANSITIONS } from "@shared/order-lifecycle";
 import { displayOrderNumber, type OrderStatus } from "@shared/orders";
@@ -11,11 +21,13 @@ import type { OrderEstimate } from "@shared/production-estimates";
 import type { MoneyLedger } from "@shared/refunds";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.js";
-import { orderItems, orderNotes, orderStatusHistory, orders, users } from "../db/schema.js";
+import { orderItems, orderNotes, orderStatusHistory, orders, photoRequests, users } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
 import { dayRangeConditions } from "./admin-dates.js";
+import { bankHolidays } from "./delivery-dates.js";
 import type { OrderPaidListener } from "./order-paid.js";
 import { CHANGED_BY, isUuid, markOrderPaid, type StatusChange, setOrderStatus } from "./orders.js";
+import { listPhotoRequests } from "./photo-review.js";
 import { estimatesForOrders } from "./print-estimates.js";
 import { orderLedger } from "./refunds.js";
 
@@ -28,6 +40,8 @@ export interface AdminOrderFilters {
   mode?: "all" | "test" | "live" | undefined;
   /** guest orders (no account), customers' orders, or both. */
   customer?: "all" | "guest" | "customer" | undefined;
+  /** newest first (default), or the bench's order: orders to dispatch first, the earliest dispatch-by first. */
+  sort?: "newest" | "urgency" | undefined;
   page: number;
   pageSize: number;
 }
@@ -46,6 +60,11 @@ export interface AdminOrderSummary {
   trackingNumber: string | null;
   /** PrusaSlicer's print hours and grams for the order's print files; null: no print files. */
   estimate: OrderEstimate | null;
+  /** Fulfilment (issue 17): Express delivery, the day it must leave by, late, waiting for a photo. */
+  express: boolean;
+  dispatchBy: string | null;
+  overdue: boolean;
+  waitingForPhoto: boolean;
 }
 
 export interface AdminOrderList {
@@ -85,6 +104,18 @@ export function orderFilterConditions(filters: Omit<AdminOrderFilters, "page" | 
 
 /** Drizzle leaves columns of a one-table select unqualified; a correlated subquery needs the name. */
 const itemCountSql = sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${sql.raw('"orders"."id"')})`;
+const waitingForPhotoSql = sql<boolean>`exists (select 1 from ${photoRequests} where ${photoRequests.orderId} = ${sql.raw('"orders"."id"')} and ${photoRequests.status} = 'open')`;
+const awaitingDispatchSql = sql`${orders.status} in (${sql.join(
+  AWAITING_DISPATCH.map((s) => sql`${s}`),
+  sql`, `,
+)})`;
+
+/** The day an order must leave by (paid day + production days), or null while unpaid. */
+export function orderDispatchBy(paidAt: Date | null): string | null {
+  if (!paidAt) return null;
+  const paidDay = calendarDayIn(paidAt);
+  return dispatchByDay(paidDay, bankHolidays(paidDay));
+}
 
 export async function listAdminOrders(db: DbOrTx, filters: AdminOrderFilters): Promise<AdminOrderList> {
   const where = and(...orderFilterConditions(filters));
@@ -102,10 +133,25 @@ export async function listAdminOrders(db: DbOrTx, filters: AdminOrderFilters): P
         lastName: orders.shippingLastName,
         trackingNumber: orders.trackingNumber,
         itemCount: itemCountSql,
+        shippingMethod: orders.shippingMethod,
+        paidAt: orders.paidAt,
+        waitingForPhoto: waitingForPhotoSql,
       })
       .from(orders)
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(
+        ...(filters.sort === "urgency"
+          ? // Production days are the same for every order, so the earliest paid is the earliest
+            // dispatch-by; on the same paid time, Express first.
+            [
+              desc(awaitingDispatchSql),
+              sql`${orders.paidAt} asc nulls last`,
+              desc(sql`${orders.shippingMethod} = 'express'`),
+            ]
+          : []),
+        desc(orders.createdAt),
+        desc(orders.id),
+      )
       .limit(filters.pageSize)
       .offset((filters.page - 1) * filters.pageSize),
     db.select({ n: count() }).from(orders).where(where),
@@ -114,6 +160,7 @@ export async function listAdminOrders(db: DbOrTx, filters: AdminOrderFilters): P
     db,
     rows.map((r) => r.id),
   );
+  const today = calendarDayIn(new Date());
   return {
     orders: rows.map((r) => ({
       id: r.id,
@@ -128,6 +175,10 @@ export async function listAdminOrders(db: DbOrTx, filters: AdminOrderFilters): P
       itemCount: r.itemCount,
       trackingNumber: r.trackingNumber,
       estimate: estimates.get(r.id) ?? null,
+      express: r.shippingMethod === "express",
+      dispatchBy: AWAITING_DISPATCH.includes(r.status) ? orderDispatchBy(r.paidAt) : null,
+      overdue: isDispatchOverdue(r.status, orderDispatchBy(r.paidAt), today),
+      waitingForPhoto: r.waitingForPhoto,
     })),
     total: totals[0]?.n ?? 0,
     page: filters.page,
@@ -178,6 +229,13 @@ export interface AdminOrderDetail {
   displayCurrency: string;
   payment: { provider: string | null; sessionId: string | null; reference: string | null };
   trackingNumber: string | null;
+  /** The carrier's name and its tracking page for the number (issue 17). */
+  carrier: string | null;
+  carrierLabel: string | null;
+  trackingUrl: string | null;
+  /** The day it must leave the bench by, while it is still there; late after it. */
+  dispatchBy: string | null;
+  overdue: boolean;
   estimatedDelivery: string | null;
   shipping: {
     email: string;
@@ -201,6 +259,21 @@ export interface AdminOrderDetail {
     at: string;
   }>;
   notes: Array<{ id: number; body: string; authorEmail: string | null; at: string }>;
+  /** Photo review: the requests for a better photo, newest first; waiting while one is open. */
+  photoRequests: Array<{
+    id: string;
+    itemId: string;
+    panelIndex: number;
+    reason: string;
+    note: string | null;
+    status: string;
+    requestedBy: string | null;
+    previousImageUrl: string | null;
+    newImageUrl: string | null;
+    createdAt: string;
+    resolvedAt: string | null;
+  }>;
+  waitingForPhoto: boolean;
   /** The money ledger: paid, refunded, net, and each refund. */
   money: {
     ledger: MoneyLedger;
@@ -227,7 +300,7 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
     .limit(1);
   if (!row) return null;
   const o = row.order;
-  const [items, history, notes, money] = await Promise.all([
+  const [items, history, notes, money, photos] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.position)),
     db
       .select()
@@ -240,6 +313,7 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
       .where(eq(orderNotes.orderId, orderId))
       .orderBy(desc(orderNotes.createdAt), desc(orderNotes.id)),
     orderLedger(db, row.order),
+    listPhotoRequests(db, orderId),
   ]);
   return {
     id: o.id,
@@ -264,6 +338,11 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
     displayCurrency: o.displayCurrency,
     payment: { provider: o.paymentProvider, sessionId: o.paymentSessionId, reference: o.paymentReference },
     trackingNumber: o.trackingNumber,
+    carrier: o.carrier,
+    carrierLabel: carrierLabel(o.carrier),
+    trackingUrl: trackingUrl(o.carrier, o.trackingNumber),
+    dispatchBy: AWAITING_DISPATCH.includes(o.status) ? orderDispatchBy(o.paidAt) : null,
+    overdue: isDispatchOverdue(o.status, orderDispatchBy(o.paidAt), calendarDayIn(new Date())),
     estimatedDelivery: iso(o.estimatedDelivery),
     shipping: {
       email: o.shippingEmail,
@@ -293,6 +372,8 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
       crop: i.crop ?? null,
       config: i.config,
     })),
+    photoRequests: photos,
+    waitingForPhoto: photos.some((p) => p.status === "open"),
     money: {
       ledger: money.ledger,
       refunds: money.refunds.map((r) => ({
@@ -322,13 +403,18 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
 }
 
 /** The audit trail's view of an order's status fields. */
-export function statusSnapshot(order: { status: string; trackingNumber: string | null }) {
-  return { status: order.status, trackingNumber: order.trackingNumber };
+export function statusSnapshot(order: {
+  status: string;
+  trackingNumber: string | null;
+  carrier?: string | null;
+}) {
+  return { status: order.status, trackingNumber: order.trackingNumber, carrier: order.carrier ?? null };
 }
 
 export interface AdminStatusChangeInput {
   status: OrderStatus;
   trackingNumber?: string | undefined;
+  carrier?: Carrier | undefined;
   note?: string | undefined;
 }
 
@@ -357,7 +443,17 @@ export async function changeOrderStatusInTx(
     }
     return change;
   }
+  if (["dispatched", "in_transit", "delivered"].includes(input.status)) {
+    const [open] = await tx
+      .select({ id: photoRequests.id })
+      .from(photoRequests)
+      .where(and(eq(photoRequests.orderId, orderId), eq(photoRequests.status, "open")))
+      .limit(1);
+    if (open) throw new HttpError(409, "waiting_for_photo", ADMIN_MESSAGE_TEXTS.photoReview.dispatchWaiting);
+  }
   const tracking = input.trackingNumber?.trim();
+  // In the change's transaction: the dispatch e-mail (rendered from the order) names the carrier.
+  if (input.carrier) await tx.update(orders).set({ carrier: input.carrier }).where(eq(orders.id, orderId));
   return setOrderStatus(tx, orderId, input.status, {
     by,
     note,
@@ -369,7 +465,12 @@ export async function changeOrderStatusInTx(
 export async function lockOrderForAudit(tx: Tx, orderId: string) {
   const [row] = isUuid(orderId)
     ? await tx
-        .select({ id: orders.id, status: orders.status, trackingNumber: orders.trackingNumber })
+        .select({
+          id: orders.id,
+          status: orders.status,
+          trackingNumber: orders.trackingNumber,
+          carrier: orders.carrier,
+        })
         .from(orders)
         .where(eq(orders.id, orderId))
         .for("update")

@@ -7,7 +7,7 @@
  * change and its row commit or roll back together. A change that fails rolls back, so its
  * failure row is written afterwards on its own (success = false, error_message).
  *
- * The spec's set_operation_context(context_type 'ai', context_user) is kept twice over: the
+ * The spec's set_operation_context(context_type, context_user) is kept twice over: the
  * transaction carries it as transaction-local settings (lithobox.operation_context,
  * lithobox.context_user; what a database trigger would read), and every row records it in
  * operation_context.
@@ -17,15 +17,30 @@ import type { Db, DbOrTx, Tx } from "../db/client.js";
 import { systemSettings, userActivityLogs } from "../db/schema.js";
 import { ENVIRONMENT_MODE_KEY } from "./settings.js";
 
-/** The spec's context_type for admin operations. */
-export const OPERATION_CONTEXT = "ai";
+/**
+ * The operation context of a change (decision 052): the spec's context_type 'ai' for changes
+ * made through the AI-assisted tooling (a request saying `X-Operation-Context: ai`), 'manual'
+ * for what the owner does by hand in the admin (the default for an admin), 'customer' for a
+ * customer's own change through a signed link (a replacement photo).
+ */
+export const OPERATION_CONTEXTS = ["manual", "ai", "customer"] as const;
+export type OperationContext = (typeof OPERATION_CONTEXTS)[number];
 
-/** Who acted: the signed-in admin. */
+/** The spec's context_type for operations made through the AI-assisted tooling. */
+export const OPERATION_CONTEXT: OperationContext = "ai";
+
+/** Who acted: the signed-in admin (or, through a signed link, the customer). */
 export interface AuditActor {
   id: string;
   email: string;
   role: string;
   userAgent?: string | null | undefined;
+  /** Made by hand unless said otherwise. */
+  context?: OperationContext | undefined;
+}
+
+export function contextOf(actor: AuditActor): OperationContext {
+  return actor.context ?? "manual";
 }
 
 export interface AuditEntry {
@@ -67,7 +82,7 @@ async function insertRow(
       ipAddress: "unknown",
       userAgent: actor.userAgent?.slice(0, 512) ?? null,
       environmentMode: environmentModeSql,
-      operationContext: OPERATION_CONTEXT,
+      operationContext: contextOf(actor),
       success: outcome.success,
       errorMessage: outcome.errorMessage,
     })
@@ -76,10 +91,10 @@ async function insertRow(
   return row.id;
 }
 
-/** set_operation_context('ai', user) for the rest of this transaction. */
+/** set_operation_context(context, user) for the rest of this transaction. */
 export async function setOperationContext(tx: Tx, actor: AuditActor): Promise<void> {
   await tx.execute(
-    sql`select set_config('lithobox.operation_context', ${OPERATION_CONTEXT}, true), set_config('lithobox.context_user', ${actor.id}, true)`,
+    sql`select set_config('lithobox.operation_context', ${contextOf(actor)}, true), set_config('lithobox.context_user', ${actor.id}, true)`,
   );
 }
 

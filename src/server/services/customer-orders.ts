@@ -1,3 +1,4 @@
+import { carrierLabel, trackingUrl } from "@shared/fulfilment";
 /**
  * A customer's orders: the ones placed while signed in (user_id = the customer) plus guest
  * orders (user_id null) whose shipping e-mail is the customer's address — only once that
@@ -37,6 +38,8 @@ export interface CustomerOrder {
   testMode: boolean;
   /** Taken off the items by a discount code (pence; 0 without one). */
   discountAmount: number;
+  /** Once dispatched: the number, the carrier's name and its tracking page (issue 17). */
+  tracking: { number: string; carrier: string | null; url: string | null } | null;
   items: CustomerOrderItem[];
   /** The invoice and credit notes as PDFs (signed links: a guest order has no session owner). */
   documents: { kind: "invoice" | "credit_note"; label: string; url: string }[];
@@ -69,6 +72,8 @@ export async function listCustomerOrders(
       createdAt: orders.createdAt,
       testMode: orders.testMode,
       discountAmount: orders.discountAmount,
+      trackingNumber: orders.trackingNumber,
+      carrier: orders.carrier,
     })
     .from(orders)
     .where(customerOrdersCondition(owner))
@@ -133,6 +138,13 @@ export async function listCustomerOrders(
     isGuestOrder: row.userId === null,
     testMode: row.testMode,
     discountAmount: row.discountAmount,
+    tracking: row.trackingNumber
+      ? {
+          number: row.trackingNumber,
+          carrier: carrierLabel(row.carrier),
+          url: trackingUrl(row.carrier, row.trackingNumber),
+        }
+      : null,
     items: byOrder.get(row.id) ?? [],
     documents: docsByOrder.get(row.id) ?? [],
   }));

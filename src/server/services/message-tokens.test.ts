@@ -4,8 +4,10 @@ import {
   answerToken,
   checkAnswerToken,
   checkReviewToken,
+  checkSignedToken,
   REVIEW_LINK_DAYS,
   reviewToken,
+  signedToken,
 } from "./message-tokens";
 
 const secret = "s".repeat(32);
@@ -30,6 +32,12 @@ describe("answer tokens", () => {
     expect(checkAnswerToken(secret, `${id}.${exp}.${sig.slice(0, -2)}AA`).ok).toBe(false);
     expect(checkAnswerToken("t".repeat(32), token).ok).toBe(false);
     expect(checkAnswerToken(secret, "garbage").ok).toBe(false);
+  });
+  it("keeps purposes apart: a photo link never answers a message, nor the reverse", () => {
+    const photo = signedToken(secret, "photo-replacement", replyId, 30);
+    expect(checkSignedToken(secret, "photo-replacement", photo)).toEqual({ ok: true, id: replyId });
+    expect(checkAnswerToken(secret, photo).ok).toBe(false);
+    expect(checkSignedToken(secret, "photo-replacement", answerToken(secret, replyId)).ok).toBe(false);
   });
 });
 

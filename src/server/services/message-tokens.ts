@@ -13,7 +13,8 @@ export const ANSWER_LINK_DAYS = 30;
 /** How long a review request's link works. */
 export const REVIEW_LINK_DAYS = 90;
 
-export type TokenPurpose = "message-answer" | "review";
+/** What a link is for: a token made for one purpose is refused for another. */
+export type TokenPurpose = "message-answer" | "review" | "photo-replacement";
 
 function sign(secret: string, purpose: TokenPurpose, id: string, expires: number): string {
   return createHmac("sha256", secret).update(`lithobox-${purpose}:${id}:${expires}`).digest("base64url");

@@ -11,6 +11,7 @@ import type {
   ProductUpdateInput,
   ShopPricesUpdate,
 } from "@shared/admin-schemas";
+import type { Carrier } from "@shared/fulfilment";
 import type { OptionType } from "@shared/options";
 import type { OrderStatus } from "@shared/orders";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
@@ -71,6 +72,7 @@ export interface OrderFilters {
   to?: string;
   mode?: "all" | "test" | "live";
   customer?: "all" | "guest" | "customer";
+  sort?: "newest" | "urgency";
   page?: number;
   pageSize?: number;
 }
@@ -87,6 +89,7 @@ export async function fetchOrder(id: string) {
 export interface StatusChangeInput {
   status: OrderStatus;
   trackingNumber?: string;
+  carrier?: Carrier;
   note?: string;
 }
 
@@ -106,10 +109,11 @@ export function bulkChangeStatus(
   ids: string[],
   status: OrderStatus,
   trackingNumbers?: Record<string, string>,
+  carrier?: Carrier,
 ): Promise<{ results: BulkStatusResult[]; changed: number; failed: number }> {
   return ok(
     api.admin.orders["bulk-status"].$post({
-      json: { ids, status, ...(trackingNumbers ? { trackingNumbers } : {}) },
+      json: { ids, status, ...(trackingNumbers ? { trackingNumbers } : {}), ...(carrier ? { carrier } : {}) },
     }),
   );
 }

@@ -164,3 +164,51 @@ export async function emailCustomer(
   const res = await api.admin.orders[":id"].email.$post({ param: { id }, json: input });
   return unwrap(res);
 }
+
+// ---------------------------------------------------------------------------- photo review
+
+export async function requestBetterPhoto(
+  id: string,
+  input: {
+    itemId: string;
+    panelIndex: number;
+    reason: "too_dark" | "too_small" | "other";
+    note?: string;
+    idempotencyKey: string;
+  },
+) {
+  const res = await api.admin.orders[":id"]["photo-requests"].$post({ param: { id }, json: input });
+  return unwrap(res);
+}
+
+export async function withdrawPhotoRequest(id: string, requestId: string) {
+  const res = await api.admin.orders[":id"]["photo-requests"][":requestId"].withdraw.$post({
+    param: { id, requestId },
+  });
+  return unwrap(res);
+}
+
+async function fetchPhotoPage(token: string) {
+  const res = await api["photo-requests"].$get({ query: { token } });
+  return (await unwrap(res)).page;
+}
+
+/** The customer's upload page behind the link in the e-mail. */
+export const photoPageQuery = (token: string) =>
+  queryOptions({
+    queryKey: ["photo-request", token] as const,
+    queryFn: () => fetchPhotoPage(token),
+    retry: false,
+  });
+
+export type PhotoPage = Awaited<ReturnType<typeof fetchPhotoPage>>;
+
+export async function sendReplacementPhoto(input: {
+  token: string;
+  originalUrl: string;
+  cropPixels?: { x: number; y: number; width: number; height: number };
+  crop?: { x: number; y: number; zoom: number };
+}) {
+  const res = await api["photo-requests"].$post({ json: input });
+  return unwrap(res);
+}

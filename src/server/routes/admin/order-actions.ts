@@ -4,6 +4,9 @@
  *   POST /admin/orders/:id/cancel {reason}                                      cancel an unpaid order
  *   POST /admin/orders/:id/resend-confirmation {idempotencyKey}                 the confirmation again
  *   POST /admin/orders/:id/email {template, subject, body, idempotencyKey}      write to the customer
+ *   POST /admin/orders/:id/photo-requests {itemId, panelIndex, reason, note?, idempotencyKey}
+ *                                                                    ask for a better photo for a panel
+ *   POST /admin/orders/:id/photo-requests/:requestId/withdraw        take the request back
  * Each is audited and recorded on the order's timeline; the e-mails go through the mail outbox.
  */
 import { zValidator } from "@hono/zod-validator";
@@ -12,6 +15,7 @@ import { CUSTOMER_MESSAGE_TEMPLATES } from "@shared/customer-messages";
 import { formatGbp } from "@shared/money";
 import { isPaidStatus } from "@shared/order-lifecycle";
 import { displayOrderNumber } from "@shared/orders";
+import { PHOTO_REQUEST_REASONS } from "@shared/photo-review";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -24,6 +28,7 @@ import { orderConfirmationEmail } from "../../services/emails/order-emails.js";
 import { renderEmail } from "../../services/emails/render.js";
 import { queueMail } from "../../services/mail-outbox.js";
 import { runStatusEffects } from "../../services/orders.js";
+import { requestBetterPhoto, withdrawPhotoRequest } from "../../services/photo-review.js";
 import { cancelUnpaidOrder, refundOrder } from "../../services/refunds.js";
 import { type AdminEnv, actorOf, uuidParam } from "./shared.js";
 
@@ -54,6 +59,15 @@ const emailBody = z.object({
   body: z.string().trim().min(1, "Please write a message.").max(10_000),
   idempotencyKey: key,
 });
+
+const photoRequestBody = z.object({
+  itemId: z.uuid("Unknown line."),
+  panelIndex: z.number().int().min(0).max(9),
+  reason: z.enum(PHOTO_REQUEST_REASONS, { error: "Choose a reason." }),
+  note: z.string().trim().max(2000, "The note is too long.").optional(),
+  idempotencyKey: key,
+});
+const photoRequestParam = z.object({ id: z.uuid("Unknown order."), requestId: z.uuid("Unknown request.") });
 
 export function adminOrderActionRoutes(ctx: AppContext) {
   const db = ctx.database.db;
@@ -201,6 +215,52 @@ export function adminOrderActionRoutes(ctx: AppContext) {
         );
         await ctx.mailOutbox.sendNow([mailId]);
         return c.json({ sent: mailId !== null, order: await getAdminOrder(db, id) }, mailId ? 201 : 200);
+      },
+    )
+    .post(
+      "/orders/:id/photo-requests",
+      zValidator("param", uuidParam, validationHook),
+      zValidator("json", photoRequestBody, validationHook),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const input = c.req.valid("json");
+        const { request, duplicate, mailId } = await audited(
+          db,
+          actorOf(c),
+          { actionType: "order.photo_request", tableName: "photo_requests", recordId: id, newValues: input },
+          async (tx) => {
+            const result = await requestBetterPhoto(tx, ctx.config, id, input, c.get("admin"));
+            return {
+              result,
+              audit: { recordId: result.request.id, newValues: { ...input, duplicate: result.duplicate } },
+            };
+          },
+        );
+        await ctx.mailOutbox.sendNow([mailId]);
+        return c.json(
+          { requestId: request.id, duplicate, order: await getAdminOrder(db, id) },
+          duplicate ? 200 : 201,
+        );
+      },
+    )
+    .post(
+      "/orders/:id/photo-requests/:requestId/withdraw",
+      zValidator("param", photoRequestParam, validationHook),
+      async (c) => {
+        const { id, requestId } = c.req.valid("param");
+        await audited(
+          db,
+          actorOf(c),
+          { actionType: "order.photo_request_withdraw", tableName: "photo_requests", recordId: requestId },
+          async (tx) => {
+            const after = await withdrawPhotoRequest(tx, id, requestId, c.get("admin"));
+            return {
+              result: after,
+              audit: { oldValues: { status: "open" }, newValues: { status: after.status } },
+            };
+          },
+        );
+        return c.json({ order: await getAdminOrder(db, id) }, 200);
       },
     );
 }

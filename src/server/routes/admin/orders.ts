@@ -1,8 +1,8 @@
 /**
  * Admin orders:
- *   GET  /admin/orders?q&status&from&to&mode&customer&page&pageSize  the list
+ *   GET  /admin/orders?q&status&from&to&mode&customer&sort&page&pageSize  the list (sort: newest | urgency)
  *   GET  /admin/orders/:id                                          the detail
- *   POST /admin/orders/:id/status {status, trackingNumber?, note?}   change status (dispatch e-mail)
+ *   POST /admin/orders/:id/status {status, trackingNumber?, carrier?, note?}  change status (dispatch e-mail)
  *   POST /admin/orders/:id/notes {body}                              add an internal note
  *   POST /admin/orders/bulk-status {ids, status, note?, trackingNumbers?}  change many (each on its own)
  *
@@ -11,6 +11,7 @@
  * `trackingNumbers[id]` for every order of a bulk change (400 otherwise, nothing changed).
  */
 import { zValidator } from "@hono/zod-validator";
+import { CARRIERS } from "@shared/fulfilment";
 import { MESSAGES } from "@shared/messages";
 import { ORDER_STATUSES } from "@shared/orders";
 import { Hono } from "hono";
@@ -41,6 +42,7 @@ const listQuery = z.object({
   to: dayString.optional(),
   mode: z.enum(["all", "test", "live"]).default("all"),
   customer: z.enum(["all", "guest", "customer"]).default("all"),
+  sort: z.enum(["newest", "urgency"]).default("newest"),
   ...pageQuery,
 });
 
@@ -52,6 +54,8 @@ const statusBody = z
   .object({
     status: z.enum(ORDER_STATUSES, { error: "Choose a status." }),
     trackingNumber: trackingNumber.optional(),
+    /** Who carries the parcel: with the number, the tracking link in the e-mail, account and /track. */
+    carrier: z.enum(CARRIERS, { error: "Choose a carrier." }).optional(),
     note: z.string().trim().max(2000, "The note is too long.").optional(),
   })
   .superRefine((body, issues) => {
@@ -82,6 +86,8 @@ const bulkBody = z
     note: z.string().trim().max(2000).optional(),
     /** Order id -> its tracking number; required for each order when dispatching. */
     trackingNumbers: z.record(z.string().min(1).max(64), trackingNumber).optional(),
+    /** One carrier for every order dispatched together. */
+    carrier: z.enum(CARRIERS, { error: "Choose a carrier." }).optional(),
   })
   .superRefine((body, issues) => {
     if (body.status !== "dispatched") return;
@@ -122,6 +128,7 @@ export function adminOrderRoutes(ctx: AppContext) {
         newValues: {
           status: input.status,
           trackingNumber: input.trackingNumber ?? null,
+          carrier: input.carrier ?? null,
           note: input.note ?? null,
         },
       },
@@ -149,7 +156,7 @@ export function adminOrderRoutes(ctx: AppContext) {
     })
 
     .post("/orders/bulk-status", zValidator("json", bulkBody, validationHook), async (c) => {
-      const { ids, status, note, trackingNumbers } = c.req.valid("json");
+      const { ids, status, note, trackingNumbers, carrier } = c.req.valid("json");
       const unique = [...new Set(ids)];
       const known = await existingOrderIds(db, unique);
       const results: BulkStatusResult[] = [];
@@ -164,6 +171,7 @@ export function adminOrderRoutes(ctx: AppContext) {
             status,
             note: note || "Bulk status change",
             ...(tracking ? { trackingNumber: tracking } : {}),
+            ...(carrier ? { carrier } : {}),
           });
           results.push({ id, ok: true, message: change.changed ? "Changed." : "Already in that status." });
         } catch (error) {

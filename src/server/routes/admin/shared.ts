@@ -5,7 +5,7 @@
 import { calendarDateSchema } from "@shared/schemas";
 import { z } from "zod";
 import type { SessionUser } from "../../lib/session.js";
-import type { AuditActor } from "../../services/audit.js";
+import { type AuditActor, OPERATION_CONTEXT } from "../../services/audit.js";
 
 export interface AdminEnv {
   Variables: { admin: SessionUser };
@@ -17,14 +17,19 @@ export interface AdminContext {
   req: { header(name: string): string | undefined };
 }
 
-/** The admin making this request, as the audit trail records them. */
+/**
+ * The admin making this request, as the audit trail records them: by hand, unless the request
+ * says it comes from the AI-assisted tooling (`X-Operation-Context: ai`, decision 052).
+ */
 export function actorOf(c: AdminContext): AuditActor {
   const admin = c.get("admin");
+  const ai = c.req.header("x-operation-context")?.trim().toLowerCase() === OPERATION_CONTEXT;
   return {
     id: admin.id,
     email: admin.email,
     role: admin.role,
     userAgent: c.req.header("user-agent") ?? null,
+    context: ai ? OPERATION_CONTEXT : "manual",
   };
 }
 

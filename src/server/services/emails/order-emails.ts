@@ -7,6 +7,7 @@
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { shippingLineLabel } from "@shared/checkout";
 import { storedWindowText } from "@shared/delivery-dates";
+import { carrierLabel, trackingUrl } from "@shared/fulfilment";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { displayOrderNumber } from "@shared/orders";
@@ -41,6 +42,8 @@ export interface OrderEmailData {
   totalAmount: number;
   testMode: boolean;
   trackingNumber: string | null;
+  /** Who carries the parcel (issue 17): with the number, the carrier's tracking link. */
+  carrier?: string | null;
   estimatedDelivery: Date | null;
   /** The window promised at checkout, the carrier's once dispatched (calendar days, Europe/London). */
   deliveryEarliest: string | null;
@@ -169,7 +172,14 @@ export function orderConfirmationEmail(order: OrderEmailData, publicUrl: string)
   };
 }
 
-/** Sent when the order leaves the workshop: the tracking number and a /track link. */
+/** The carrier's own tracking page, when the carrier and number make one. */
+function carrierAction(order: OrderEmailData): EmailBlock[] {
+  const url = trackingUrl(order.carrier, order.trackingNumber);
+  const name = carrierLabel(order.carrier);
+  return url && name ? [{ action: { label: `Track with ${name}`, url } }] : [];
+}
+
+/** Sent when the order leaves the workshop: the tracking number, the carrier's link and a /track link. */
 export function orderDispatchedEmail(order: OrderEmailData, publicUrl: string): MailMessage {
   const number = displayOrderNumber(order.id);
   return {
@@ -181,7 +191,12 @@ export function orderDispatchedEmail(order: OrderEmailData, publicUrl: string): 
       blocks: [
         greeting(order),
         `Good news: your order #${number} has left our workshop in Northern Ireland.`,
-        ...(order.trackingNumber ? [`Your tracking number is ${order.trackingNumber}.`] : []),
+        ...(order.trackingNumber
+          ? [
+              `Your tracking number is ${order.trackingNumber}${carrierLabel(order.carrier) ? ` (${carrierLabel(order.carrier)})` : ""}.`,
+            ]
+          : []),
+        ...carrierAction(order),
         ...deliveryLine(order),
         "You can follow it with your order number and email address on our tracking page.",
         { action: { label: "Track your order", url: `${publicUrl}/track?order=${number}` } },

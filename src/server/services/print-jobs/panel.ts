@@ -20,7 +20,10 @@ export interface PanelParameters {
 }
 
 /** Width and height in millimetres of a size option: the catalogue's row, else the built-in one. */
-async function sizeInMm(db: DbOrTx, sizeId: string): Promise<{ widthMm: number; heightMm: number } | null> {
+export async function sizeInMm(
+  db: DbOrTx,
+  sizeId: string,
+): Promise<{ widthMm: number; heightMm: number } | null> {
   const [row] = await db
     .select({ widthMm: productOptions.widthMm, heightMm: productOptions.heightMm })
     .from(productOptions)

@@ -147,6 +147,20 @@ function OrderCard({ order }: { order: AccountOrder }) {
           ))}
         </ul>
       ) : null}
+      {order.tracking ? (
+        <p className="mt-3 text-sm text-stone-700">
+          Tracking number <span className="font-mono text-stone-900">{order.tracking.number}</span>
+          {order.tracking.carrier ? ` (${order.tracking.carrier})` : ""}
+          {order.tracking.url ? (
+            <>
+              {" · "}
+              <a href={order.tracking.url} target="_blank" rel="noreferrer" className="font-medium underline">
+                Track the parcel<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { operationContextLabel } from "@shared/admin-messages";
 import { useQuery } from "@tanstack/react-query";
 import { type ActivityEntry, type ActivityFilters, adminQueries } from "@web/api/admin";
 import { Badge } from "@web/components/ui/badge";
@@ -43,7 +44,7 @@ function EntryRow({ e }: { e: ActivityEntry }) {
       <td className={td}>
         <span className="font-mono text-xs">{e.actionType}</span>
         {e.operationContext ? (
-          <span className="block text-xs text-stone-700">context: {e.operationContext}</span>
+          <span className="block text-xs text-stone-700">{operationContextLabel(e.operationContext)}</span>
         ) : null}
       </td>
       <td className={td}>

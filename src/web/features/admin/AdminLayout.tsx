@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { useQuery } from "@tanstack/react-query";
 import { unreadQuery } from "@web/api/inbox";
 import { TestShopBadge, useTestShop } from "@web/components/layout/TestShopBanner";
@@ -46,6 +47,15 @@ export function AdminLayout() {
   const testShop = useTestShop();
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:flex md:gap-8 md:py-10">
+      <p
+        data-testid="admin-shop-mode"
+        className={cn(
+          "mb-4 rounded-lg px-3 py-2 text-sm font-semibold md:hidden",
+          testShop ? "bg-orange-100 text-orange-950" : "bg-emerald-100 text-emerald-900",
+        )}
+      >
+        {testShop ? ADMIN_MESSAGE_TEXTS.shopMode.test : ADMIN_MESSAGE_TEXTS.shopMode.live}
+      </p>
       <nav aria-label="Admin" className="mb-6 md:mb-0 md:w-52 md:shrink-0">
         <p
           className={cn(
@@ -56,6 +66,14 @@ export function AdminLayout() {
         >
           <span className="hidden md:inline">Admin</span>
           <TestShopBadge />
+        </p>
+        <p
+          className={cn(
+            "mb-3 hidden rounded-lg px-3 py-2 text-sm font-semibold md:block",
+            testShop ? "bg-orange-100 text-orange-950" : "bg-emerald-100 text-emerald-900",
+          )}
+        >
+          {testShop ? ADMIN_MESSAGE_TEXTS.shopMode.test : ADMIN_MESSAGE_TEXTS.shopMode.live}
         </p>
         <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-2 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
           {ADMIN_SECTIONS.map(({ to, label, icon: Icon, ...rest }) => (

@@ -73,7 +73,7 @@ export function AnalyticsPage() {
     <>
       <AdminHeading
         title="Analytics"
-        intro="Paid orders and revenue (refunded and cancelled orders excluded), and the creator funnel from first-party, anonymous events."
+        intro="Paid orders and revenue net of refunds (fully refunded and cancelled orders excluded), and the creator funnel from first-party, anonymous events."
       />
       <Card className="mb-6 grid grid-cols-2 gap-3 p-4 md:grid-cols-4">
         <FilterInput
@@ -115,9 +115,10 @@ export function AnalyticsPage() {
               Showing <strong>test orders</strong>, not real sales.
             </p>
           ) : null}
-          <div className="grid gap-4 sm:grid-cols-3">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <StatCard label="Paid orders" value={report.totals.orders} />
-            <StatCard label="Revenue" value={pounds(report.totals.revenue)} />
+            <StatCard label="Revenue (net of refunds)" value={pounds(report.totals.revenue)} />
+            <StatCard label="Partly refunded" value={pounds(report.totals.refunded)} />
             <StatCard label="Average order value" value={pounds(report.totals.averageOrderValue)} />
           </div>
 

@@ -212,6 +212,21 @@ function OrderResult({ order }: { order: TrackedOrder }) {
             <dd className="font-mono text-lg font-semibold text-stone-900" data-testid="track-number">
               {order.trackingNumber}
             </dd>
+            {order.trackingUrl ? (
+              <dd className="mt-1">
+                <a
+                  href={order.trackingUrl}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="font-medium underline"
+                >
+                  Track with {order.carrier}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </dd>
+            ) : order.carrier ? (
+              <dd className="mt-1 text-sm text-stone-700">{order.carrier}</dd>
+            ) : null}
           </div>
         ) : null}
       </dl>

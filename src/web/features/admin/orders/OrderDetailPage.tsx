@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { shippingLineLabel } from "@shared/checkout";
+import { CARRIER_LABELS, CARRIERS, type Carrier, isCarrier } from "@shared/fulfilment";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { capitaliseStatus, ORDER_STATUS_LABELS, type OrderStatus } from "@shared/orders";
@@ -32,6 +33,7 @@ import {
   useAdminTitle,
 } from "../ui";
 import { MoneyPanel } from "./MoneyPanel";
+import { PhotoReviewPanel } from "./PhotoReviewPanel";
 import { PrintFilesPanel } from "./PrintFilesPanel";
 
 export function OrderDetailPage() {
@@ -62,6 +64,9 @@ export function OrderDetailPage() {
           <span className="flex flex-wrap items-center gap-2">
             <StatusBadge status={order.status} />
             {order.testMode ? <TestBadge /> : null}
+            {order.waitingForPhoto ? (
+              <Badge tone="warning">{ADMIN_MESSAGE_TEXTS.photoReview.waiting}</Badge>
+            ) : null}
             <Badge>{order.isGuest ? "Guest order" : "Customer order"}</Badge>
             <span>Placed {formatDateTime(order.createdAt)}</span>
           </span>
@@ -75,6 +80,7 @@ export function OrderDetailPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <ItemsCard order={order} />
+          <PhotoReviewPanel order={order} />
           <PrintFilesPanel orderId={order.id} />
           <HistoryCard order={order} />
         </div>
@@ -124,6 +130,16 @@ function DocumentsCard({ orderId }: { orderId: string }) {
       ) : null}
     </Section>
   );
+}
+
+/** "Mon 8 Dec" for a calendar day ("2025-12-08"). */
+function formatDay(day: string): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  });
 }
 
 function BackLink() {
@@ -248,6 +264,7 @@ function StatusCard({ order }: { order: AdminOrderDetail }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<OrderStatus | "">("");
   const [tracking, setTracking] = useState(order.trackingNumber ?? "");
+  const [carrier, setCarrier] = useState<Carrier>(isCarrier(order.carrier) ? order.carrier : "royal_mail");
   const [note, setNote] = useState("");
   const [trackingError, setTrackingError] = useState<string | undefined>();
   const dispatching = status === "dispatched";
@@ -255,7 +272,7 @@ function StatusCard({ order }: { order: AdminOrderDetail }) {
     mutationFn: () =>
       changeOrderStatus(order.id, {
         status: status as OrderStatus,
-        ...(dispatching && tracking.trim() ? { trackingNumber: tracking.trim() } : {}),
+        ...(dispatching && tracking.trim() ? { trackingNumber: tracking.trim(), carrier } : {}),
         ...(note.trim() ? { note: note.trim() } : {}),
       }),
     onSuccess: (result) => {
@@ -288,9 +305,22 @@ function StatusCard({ order }: { order: AdminOrderDetail }) {
     <Section title="Status">
       <p className="mb-3 text-sm text-stone-700">
         Now: <StatusBadge status={order.status} />
+        {order.dispatchBy ? (
+          <span className={`mt-1 block ${order.overdue ? "font-semibold text-red-800" : ""}`}>
+            {order.overdue ? "Overdue: dispatch by " : "Dispatch by "}
+            {formatDay(order.dispatchBy)}
+            {order.shippingMethod === "express" ? " · Express" : ""}
+          </span>
+        ) : null}
         {order.trackingNumber ? (
           <span className="mt-1 block">
             Tracking number: <span className="font-mono">{order.trackingNumber}</span>
+            {order.carrierLabel ? ` (${order.carrierLabel})` : ""}
+            {order.trackingUrl ? (
+              <a href={order.trackingUrl} target="_blank" rel="noreferrer" className="ml-2 underline">
+                Track the parcel<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : null}
           </span>
         ) : null}
       </p>
@@ -313,6 +343,19 @@ function StatusCard({ order }: { order: AdminOrderDetail }) {
               </option>
             ))}
           </FilterSelect>
+          {dispatching ? (
+            <FilterSelect
+              label="Carrier"
+              value={carrier}
+              onChange={(v) => setCarrier(isCarrier(v) ? v : "other")}
+            >
+              {CARRIERS.map((c) => (
+                <option key={c} value={c}>
+                  {CARRIER_LABELS[c]}
+                </option>
+              ))}
+            </FilterSelect>
+          ) : null}
           {dispatching ? (
             <TextField
               label="Tracking number"

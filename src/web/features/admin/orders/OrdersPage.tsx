@@ -6,6 +6,7 @@ import { estimateText } from "@shared/production-estimates";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { adminQueries, bulkChangeStatus, type OrderFilters } from "@web/api/admin";
 import { ApiRequestError } from "@web/api/http";
+import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { TextField } from "@web/components/ui/field";
@@ -31,6 +32,16 @@ import {
 
 const PAGE_SIZE = 25;
 
+/** "Mon 8 Dec" for a calendar day. */
+function formatDay(day: string): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  });
+}
+
 function filtersFrom(params: URLSearchParams): OrderFilters {
   return {
     q: params.get("q") ?? "",
@@ -39,6 +50,7 @@ function filtersFrom(params: URLSearchParams): OrderFilters {
     to: params.get("to") ?? "",
     mode: (params.get("mode") as OrderFilters["mode"]) || "all",
     customer: (params.get("customer") as OrderFilters["customer"]) || "all",
+    sort: params.get("sort") === "urgency" ? "urgency" : "newest",
     page: Number(params.get("page")) || 1,
     pageSize: PAGE_SIZE,
   };
@@ -166,7 +178,7 @@ export function OrdersPage() {
             <Search aria-hidden="true" className="h-4 w-4" /> Search
           </Button>
         </form>
-        <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-5">
+        <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-6">
           <FilterSelect label="Status" value={filters.status ?? ""} onChange={(v) => setFilter("status", v)}>
             <option value="">Any status</option>
             {ORDER_STATUSES.map((s) => (
@@ -199,6 +211,14 @@ export function OrdersPage() {
             <option value="all">Guests and customers</option>
             <option value="guest">Guest orders</option>
             <option value="customer">Customers' orders</option>
+          </FilterSelect>
+          <FilterSelect
+            label="Sort"
+            value={filters.sort ?? "newest"}
+            onChange={(v) => setFilter("sort", v === "urgency" ? v : "")}
+          >
+            <option value="newest">Newest first</option>
+            <option value="urgency">Most urgent first</option>
           </FilterSelect>
         </div>
       </Card>
@@ -261,8 +281,8 @@ export function OrdersPage() {
         <>
           <AdminTable
             label="Orders"
-            caption="Orders, newest first"
-            minWidth="min-w-[1000px]"
+            caption={filters.sort === "urgency" ? "Orders, most urgent first" : "Orders, newest first"}
+            minWidth="min-w-[1100px]"
             columns={[
               {
                 key: "select",
@@ -282,6 +302,7 @@ export function OrdersPage() {
               "Customer",
               "Items",
               "Status",
+              "Dispatch by",
               { key: "printing", label: ADMIN_MESSAGE_TEXTS.estimates.listColumn },
               { key: "total", label: "Total", align: "right" },
             ]}
@@ -313,6 +334,26 @@ export function OrdersPage() {
                 <td className={`${td} tabular-nums`}>{o.itemCount}</td>
                 <td className={td}>
                   <StatusBadge status={o.status} />
+                  {o.waitingForPhoto ? (
+                    <Badge tone="warning" className="mt-1">
+                      {ADMIN_MESSAGE_TEXTS.photoReview.waiting}
+                    </Badge>
+                  ) : null}
+                </td>
+                <td className={`${td} whitespace-nowrap`}>
+                  {o.express ? (
+                    <Badge tone="glow" className="mb-1">
+                      Express
+                    </Badge>
+                  ) : null}
+                  {o.dispatchBy ? (
+                    <span className={`block ${o.overdue ? "font-semibold text-red-800" : ""}`}>
+                      {o.overdue ? "Overdue · " : ""}
+                      {formatDay(o.dispatchBy)}
+                    </span>
+                  ) : (
+                    <span className="block text-stone-700">—</span>
+                  )}
                 </td>
                 <td
                   className={`${td} whitespace-nowrap tabular-nums text-stone-800`}

@@ -7,7 +7,7 @@ import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { shippingLineLabel } from "@shared/checkout";
 import { isShippingMethod } from "@shared/shipping";
 import { useQuery } from "@tanstack/react-query";
-import { adminQueries } from "@web/api/admin";
+import { type AdminOrderDetail, adminQueries } from "@web/api/admin";
 import { Button } from "@web/components/ui/button";
 import { format } from "date-fns";
 import { ArrowLeft, Printer } from "lucide-react";
@@ -24,6 +24,54 @@ const PRINT_CSS = `
   .slip a { color: inherit; text-decoration: none; }
 }
 `;
+
+/** "rectangle-portrait" -> "Rectangle portrait". */
+function optionName(id: unknown): string {
+  if (typeof id !== "string" || id === "") return "";
+  const words = id.replace(/[-_]+/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Each panel of a lithophane line on its own row, so a Keepsake shows its 3 panels: the photo,
+ * the shape, the size and the frame colour the bench needs to check before packing.
+ */
+function Panels({ item }: { item: AdminOrderDetail["items"][number] }) {
+  const photos = [item.imageUrl ?? item.originalImageUrl, ...item.additionalImages];
+  const shape = optionName(item.config.shapeId);
+  const frame = optionName(item.config.frameColorId);
+  const size = typeof item.config.sizeId === "string" ? item.config.sizeId.replace("x", " × ") : item.size;
+  return (
+    <ol aria-label={`Panels of ${item.shape}`} className="mt-2 grid gap-2 sm:grid-cols-2">
+      {photos.map((src, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed, ordered list of panels (the same photo may repeat)
+        <li key={`${src ?? "none"}-${i}`} className="flex items-center gap-3 text-sm">
+          {src ? (
+            <img
+              src={src}
+              alt=""
+              className="h-14 w-14 shrink-0 rounded border border-stone-300 object-cover"
+              loading="lazy"
+            />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="h-14 w-14 shrink-0 rounded border border-stone-300 bg-stone-100"
+            />
+          )}
+          <span>
+            <span className="block font-medium">
+              Panel {i + 1} of {photos.length}
+            </span>
+            <span className="block text-stone-700">
+              {[shape, `${size} in`, frame ? `${frame} frame` : ""].filter(Boolean).join(" · ")}
+            </span>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 export function PackingSlipPage() {
   const { id = "" } = useParams();
@@ -97,7 +145,12 @@ export function PackingSlipPage() {
               ? shippingLineLabel(order.shippingMethod)
               : order.shippingMethod}
           </p>
-          {order.trackingNumber ? <p className="text-sm">Tracking: {order.trackingNumber}</p> : null}
+          {order.trackingNumber ? (
+            <p className="text-sm">
+              Tracking: {order.trackingNumber}
+              {order.carrierLabel ? ` (${order.carrierLabel})` : ""}
+            </p>
+          ) : null}
         </section>
         <table className="mt-6 w-full border-collapse text-left">
           <caption className="sr-only">Items in this parcel</caption>
@@ -125,6 +178,7 @@ export function PackingSlipPage() {
                   <p className="text-sm text-stone-700">
                     {item.kind === "accessory" ? item.size : `${item.size} · ${item.frameColor} frame`}
                   </p>
+                  {item.kind === "lithophane" ? <Panels item={item} /> : null}
                 </td>
                 <td className="py-3 text-center">
                   <span aria-hidden="true" className="inline-block h-5 w-5 border-2 border-stone-900" />

@@ -1,0 +1,4 @@
+/** What other features use of the creator: its crop tool and photo upload (the photo replacement page). */
+export { FramedCropper } from "./FramedCropper";
+export { ImageDropZone } from "./ImageDropZone";
+export { useImageUpload } from "./useImageUpload";
