@@ -1,4 +1,5 @@
 import type { CartItem } from "@shared/cart";
+import { cartLineSummary } from "@shared/cart-line";
 import { MESSAGES, pluralise } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { buttonClasses } from "@web/components/ui/button";
@@ -36,12 +37,7 @@ function CartLine({ item, onRemove }: { item: CartItem; onRemove: () => void }) 
           <p className="text-sm text-stone-700">{item.size}</p>
         ) : (
           <>
-            <p className="text-sm text-stone-700">
-              {item.size} · {item.shape}
-            </p>
-            <p className="text-sm text-stone-700">
-              {item.frameStyle} {MESSAGES.cart.frameSuffix}
-            </p>
+            <p className="text-sm text-stone-700">{cartLineSummary(item)}</p>
             {extra > 0 ? <p className="text-sm text-stone-600">+ {pluralise(extra, "more photo")}</p> : null}
           </>
         )}

@@ -1,5 +1,6 @@
 import { getBundle } from "@shared/bundles";
 import { addToCartCheck, type CreatorState, type CropPixels, creatorPricePence } from "@shared/creator";
+import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { isBelowRecommendedResolution } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
 import { type CreatorOption, findOption } from "@shared/options";
@@ -10,6 +11,7 @@ import type { ReactNode } from "react";
 import { useCurrency } from "../currency";
 import { FramedCropper } from "./FramedCropper";
 import { PreviewExtras } from "./PreviewExtras";
+import { usePointerKind } from "./usePointerKind";
 
 interface CreatorPreviewProps {
   state: CreatorState;
@@ -42,6 +44,7 @@ export function CreatorPreview({
   onStartOver,
 }: CreatorPreviewProps) {
   const { formatPrice } = useCurrency();
+  const pointer = usePointerKind();
   const { selections } = state;
   const processing = findOption(options, "processing", selections.processing);
   const shape = findOption(options, "shape", selections.shape);
@@ -62,11 +65,15 @@ export function CreatorPreview({
         Preview
       </h2>
       <div className="mt-4">
-        <FramedCropper state={state} frameHex={frame?.hexColor ?? null} onCrop={onCrop} />
+        <FramedCropper
+          image={image}
+          cropData={state.cropData}
+          shape={selections.shape}
+          frameHex={frame?.hexColor ?? null}
+          onCrop={onCrop}
+        />
         {image ? (
-          <p className="mt-2 text-center text-sm text-stone-600">
-            Drag the photo to position it; zoom to fill the frame.
-          </p>
+          <p className="mt-2 text-center text-sm text-stone-600">{CREATOR_TEXTS.positionHint(pointer)}</p>
         ) : null}
         {image && isBelowRecommendedResolution(image.width, image.height) ? (
           <p className="mt-3 flex gap-2 rounded-lg border border-orange-200 bg-orange-50 p-3 text-sm text-orange-950">
