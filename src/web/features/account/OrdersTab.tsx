@@ -1,5 +1,6 @@
 import { MESSAGES } from "@shared/messages";
 import { formatMoney } from "@shared/money";
+import { ORDER_VIEW_TEXTS } from "@shared/order-view";
 import { capitaliseStatus, displayOrderNumber } from "@shared/orders";
 import { Badge } from "@web/components/ui/badge";
 import { buttonClasses } from "@web/components/ui/button";
@@ -125,6 +126,13 @@ function OrderCard({ order }: { order: AccountOrder }) {
         <span className="font-medium text-stone-700">{MESSAGES.common.total}</span>
         <span className="font-semibold text-stone-900">{formatMoney(order.totalAmount, "GBP")}</span>
       </p>
+      <Link
+        to={`/account/order?id=${order.id}`}
+        className={`${buttonClasses("outline", "sm")} mt-4`}
+        aria-label={`${ORDER_VIEW_TEXTS.viewOrder} #${number}`}
+      >
+        {ORDER_VIEW_TEXTS.viewOrder}
+      </Link>
     </Card>
   );
 }
