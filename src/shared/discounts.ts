@@ -3,8 +3,26 @@
  * off. Pure, so the cart and checkout pages show what the server will charge; the server runs
  * the same rule when it prices an order, with the code's uses counted in the database.
  */
-import { MESSAGES } from "./messages";
-import { type Pence, roundHalfUpToPence, sumPence } from "./money";
+import { formatGbp, type Pence, roundHalfUpToPence, sumPence } from "./money";
+
+/** Discount code texts (checkout and the server only: kept out of the first load's messages.ts). */
+export const DISCOUNT_TEXTS = {
+  label: "Discount code",
+  apply: "Apply",
+  remove: "Remove",
+  applied: (code: string): string => `Code ${code} applied`,
+  lineLabel: (code: string): string => `Discount (${code})`,
+  freeShipping: "Free standard shipping",
+  unknown: "We don't recognise that code. Please check it and try again.",
+  paused: "This code is not active at the moment.",
+  notStarted: "This code is not active yet.",
+  expired: "This code has expired.",
+  minimum: (pence: number): string => `This code needs a minimum spend of ${formatGbp(pence)}.`,
+  usedUp: "This code has been used up.",
+  customerLimit: "You have already used this code.",
+  notApplicable: "This code doesn't apply to the items in your cart.",
+  changed: "Your discount code could not be applied. Please review your order.",
+} as const;
 
 export const DISCOUNT_KINDS = ["percent", "fixed", "free_shipping"] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
@@ -78,7 +96,7 @@ function refuse(reason: DiscountRefusalReason, rule?: DiscountRule): DiscountRes
 
 /** The reason as the cart and checkout show it ("This code has expired.", "…minimum spend of £60…"). */
 export function discountRefusalMessage(reason: DiscountRefusalReason, minSpendPence: Pence | null): string {
-  const m = MESSAGES.discounts;
+  const m = DISCOUNT_TEXTS;
   switch (reason) {
     case "unknown":
       return m.unknown;

@@ -1,6 +1,5 @@
 import { BRAND_NAME, PRODUCT_WORD, SUPPORT_EMAIL } from "./brand";
 import { MAX_UPLOAD_PIXELS, RECOMMENDED_MIN_IMAGE_PX } from "./limits";
-import { formatGbp } from "./money";
 
 /**
  * Every user-visible text the spec quotes (sections 2, 5 and 8), word for word, in one tree.
@@ -237,8 +236,6 @@ export const MESSAGES = {
     ),
     signedOut: successToast("Signed Out"),
     // Designed: shown when an OAuth provider has no client id configured (DESIGN.md).
-    providerNotConfigured: (providerName: string): DescribedToast =>
-      errorToast("Sign In Failed", `Sign-in with ${providerName} is not available yet.`),
     pleaseLogIn: "Please log in to access your account.",
     // Designed texts for the server's account API (issue 4).
     emailNotVerified:
@@ -567,23 +564,6 @@ export const MESSAGES = {
   },
 
   // Designed: discount codes in the cart and at checkout (issue 18).
-  discounts: {
-    label: "Discount code",
-    apply: "Apply",
-    remove: "Remove",
-    applied: (code: string): string => `Code ${code} applied`,
-    lineLabel: (code: string): string => `Discount (${code})`,
-    freeShipping: "Free standard shipping",
-    unknown: "We don't recognise that code. Please check it and try again.",
-    paused: "This code is not active at the moment.",
-    notStarted: "This code is not active yet.",
-    expired: "This code has expired.",
-    minimum: (pence: number): string => `This code needs a minimum spend of ${formatGbp(pence)}.`,
-    usedUp: "This code has been used up.",
-    customerLimit: "You have already used this code.",
-    notApplicable: "This code doesn't apply to the items in your cart.",
-    changed: "Your discount code could not be applied. Please review your order.",
-  },
 
   // Designed: accessory stock (issue 18).
   stock: {

@@ -3,10 +3,12 @@ import { MESSAGES } from "@shared/messages";
 import { showsCurrencyBanner } from "@shared/overlays";
 import { cn } from "@web/components/ui/cn";
 import { X } from "lucide-react";
-import { useId } from "react";
 import { useLocation } from "react-router";
 import { useCurrency } from "./CurrencyProvider";
 
+// The prompt is shown once per page: fixed ids are unique.
+const titleId = "currency-banner-title";
+const textId = "currency-banner-text";
 const CHOICE =
   "inline-flex h-9 items-center justify-center rounded-full border px-3 text-sm font-semibold transition-colors";
 
@@ -19,8 +21,6 @@ const CHOICE =
 export function CurrencyPrompt() {
   const { promptVisible, suggestedCurrency, setCurrency, dismissPrompt } = useCurrency();
   const { pathname } = useLocation();
-  const titleId = useId();
-  const textId = useId();
   if (!promptVisible || !showsCurrencyBanner(pathname)) return null;
   // The suggested currency first, then the others in the spec's order.
   const choices = CURRENCIES.filter((c) => c.code !== "GBP").sort(
