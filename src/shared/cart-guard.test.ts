@@ -116,6 +116,10 @@ const mutatedItem = fc
           "config.cropPixels.y",
           "config.cropPixels.width",
           "config.cropPixels.height",
+          "config.additionalCropPixels",
+          "config.additionalCropPixels.0",
+          "config.additionalCropPixels.1",
+          "config.additionalCropPixels.0.width",
           "extra",
           "config.extra",
         ),
@@ -162,6 +166,18 @@ describe("parseCartItem (the zod-free guard)", () => {
     });
     expect(parsed).not.toBe(stored);
     expect(parsed && "total" in parsed).toBe(false);
+  });
+
+  it("keeps each additional photo's crop, null for a centred one", () => {
+    const withCrops = {
+      ...lithophane,
+      config: { ...lithophane.config, additionalCropPixels: [null, { x: 1, y: 2, width: 30, height: 40 }] },
+    };
+    expect(parseCartItem(withCrops)).toEqual(withCrops);
+    expect(viaZod(withCrops)).toEqual(withCrops);
+    const bad = { ...lithophane, config: { ...lithophane.config, additionalCropPixels: [{ x: -1 }] } };
+    expect(parseCartItem(bad)).toBeNull();
+    expect(viaZod(bad)).toBeNull();
   });
 
   it("refuses what the schema refuses", () => {

@@ -56,6 +56,23 @@ function parseCropPixels(value: unknown): CropPixels | null | undefined {
   return { x, y, width, height };
 }
 
+/** undefined: absent; null: invalid. Each entry a crop or null (cut centred). */
+function parseAdditionalCrops(value: unknown): (CropPixels | null)[] | null | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.length > MAX_ADDITIONAL_IMAGES) return null;
+  const crops: (CropPixels | null)[] = [];
+  for (const entry of value as unknown[]) {
+    if (entry === null) {
+      crops.push(null);
+      continue;
+    }
+    const crop = parseCropPixels(entry);
+    if (!crop) return null;
+    crops.push(crop);
+  }
+  return crops;
+}
+
 function parseConfig(value: unknown): CartItemConfig | null {
   if (!isRecord(value)) return null;
   if (value.kind === "accessory") {
@@ -64,13 +81,15 @@ function parseConfig(value: unknown): CartItemConfig | null {
   if (value.kind !== "lithophane") return null;
   const { bundleId, processing, shapeId, frameColorId, sizeId } = value;
   const cropPixels = parseCropPixels(value.cropPixels);
+  const additionalCropPixels = parseAdditionalCrops(value.additionalCropPixels);
   if (
     !isBundleId(bundleId) ||
     !isId(processing) ||
     !isId(shapeId) ||
     !isId(frameColorId) ||
     !isId(sizeId) ||
-    cropPixels === null
+    cropPixels === null ||
+    additionalCropPixels === null
   ) {
     return null;
   }
@@ -82,6 +101,7 @@ function parseConfig(value: unknown): CartItemConfig | null {
     frameColorId,
     sizeId,
     ...(cropPixels ? { cropPixels } : {}),
+    ...(additionalCropPixels ? { additionalCropPixels } : {}),
   };
 }
 

@@ -149,6 +149,29 @@ describe("buildCreatorCartItem", () => {
     expect(buildCreatorCartItem(creatorState(), options, fixedId)?.price).toBe(9615);
   });
 
+  it("carries each extra photo's crop inside that photo, null for a centred one", () => {
+    const cropped = creatorReducer(creatorState(), {
+      type: "setAdditionalCrop",
+      index: 1,
+      cropData: { x: 3, zoom: 2 },
+      cropPixels: { x: 100, y: 50, width: 800, height: 800 },
+    });
+    const built = buildCreatorCartItem(cropped, FALLBACK_OPTIONS, fixedId);
+    expect(built?.config).toMatchObject({
+      additionalCropPixels: [null, { x: 100, y: 50, width: 800, height: 800 }],
+    });
+    expect(cartItemSchema.parse(built)).toEqual(built);
+    const outside = creatorReducer(creatorState(), {
+      type: "setAdditionalCrop",
+      index: 0,
+      cropData: {},
+      cropPixels: { x: 1000, y: 0, width: 800, height: 800 },
+    });
+    expect(buildCreatorCartItem(outside, FALLBACK_OPTIONS, fixedId)?.config).not.toHaveProperty(
+      "additionalCropPixels",
+    );
+  });
+
   it("omits crop pixels when none were reported", () => {
     const state = creatorReducer(creatorState(), { type: "setCrop", cropData: {}, cropPixels: null });
     const built = buildCreatorCartItem(state, FALLBACK_OPTIONS, fixedId);

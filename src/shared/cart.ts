@@ -51,6 +51,8 @@ export const cartItemConfigSchema = z.discriminatedUnion("kind", [
     frameColorId: idText,
     sizeId: idText,
     cropPixels: cropPixelsSchema.optional(),
+    /** Per additional photo, its crop in its original's pixels; null (or absent) cuts it centred. */
+    additionalCropPixels: z.array(cropPixelsSchema.nullable()).max(MAX_ADDITIONAL_IMAGES).optional(),
   }),
   z.object({ kind: z.literal("accessory"), productId: idText }),
 ]);
@@ -138,13 +140,15 @@ export function buildCreatorCartItem(
   // The server refuses a crop outside the photo (lithophaneLineProblem): such a crop is dropped
   // here and the panel is cut centred, as for a line without one.
   const cropPixels = state.cropPixels && isCropWithinImage(state.cropPixels, image) ? state.cropPixels : null;
+  const extras = state.additionalImages.slice(0, requiredAdditionalImages(bundle));
+  const extraCrops = extras.map((extra) =>
+    extra.cropPixels && isCropWithinImage(extra.cropPixels, extra) ? { ...extra.cropPixels } : null,
+  );
   return {
     id: makeId(),
     imageUrl: image.url,
     originalImageUrl: image.originalUrl,
-    additionalImages: state.additionalImages
-      .slice(0, requiredAdditionalImages(bundle))
-      .map((extra) => extra.url),
+    additionalImages: extras.map((extra) => extra.url),
     size: sizeLabel(chosen.size),
     shape: bundle.name,
     frameStyle: lithophaneFrameStyle(chosen.frameColor.name, bundle.lithophaneCount, chosen.shape.name),
@@ -158,6 +162,7 @@ export function buildCreatorCartItem(
       frameColorId: chosen.frameColor.id,
       sizeId: chosen.size.id,
       ...(cropPixels ? { cropPixels: { ...cropPixels } } : {}),
+      ...(extraCrops.some((c) => c !== null) ? { additionalCropPixels: extraCrops } : {}),
     },
   };
 }

@@ -16,11 +16,13 @@ import {
   currentStep,
   INITIAL_CREATOR_STATE,
   isCropWithinImage,
+  isStepDone,
   isStepOpen,
   lightboxPricePence,
   lithophaneLineProblem,
   missingAdditionalImages,
   type OptionStep,
+  progressCount,
   requiredAdditionalImages,
   resolveChosenOptions,
   shapeClip,
@@ -107,20 +109,105 @@ describe("imageUploaded", () => {
     expect(isStepOpen(state, "processing")).toBe(true);
   });
 
-  it("a new image clears every later step and resets the crop", () => {
-    const done = run([{ type: "setCrop", cropData: { x: 5, y: 6, zoom: 2 } }], complete("gift"));
-    const state = creatorReducer(done, { type: "imageUploaded", image: image("b") });
-    expect(state.selections).toEqual({
-      image: image("b"),
-      processing: null,
-      shape: null,
-      frameColor: null,
-      size: null,
-      bundle: null,
-    });
-    expect(completedCount(state)).toBe(1);
+  it("a new image keeps every later choice and the extra photos, and resets the main crop (decision 095)", () => {
+    const gift = run(
+      [
+        { type: "addAdditionalImage", image: image("x") },
+        {
+          type: "setCrop",
+          cropData: { x: 5, y: 6, zoom: 2 },
+          cropPixels: { x: 1, y: 1, width: 10, height: 10 },
+        },
+      ],
+      complete("gift"),
+    );
+    const state = creatorReducer(gift, { type: "imageUploaded", image: image("b") });
+    expect(state.selections).toEqual({ ...gift.selections, image: image("b") });
+    expect(state.completed).toEqual(gift.completed);
+    expect(state.additionalImages).toEqual(gift.additionalImages);
+    expect(completedCount(state)).toBe(6);
     expect(state.cropData).toEqual({ x: 0, y: 0, zoom: 1, aspectRatio: "1:1" });
     expect(state.cropPixels).toBeNull();
+  });
+
+  it("a new image keeps the shape's crop frame", () => {
+    const landscape = run([
+      { type: "imageUploaded", image: image("a") },
+      select("processing", "processing", "grayscale"),
+      select("shape", "shape", "rectangle"),
+    ]);
+    const state = creatorReducer(landscape, { type: "imageUploaded", image: image("b") });
+    expect(state.cropData.aspectRatio).toBe("4:3");
+    expect(state.selections.shape).toBe("rectangle");
+  });
+});
+
+describe("progress (isStepDone, progressCount)", () => {
+  it("counts the bundle step only once its extra photos are all there", () => {
+    const gift = complete("gift");
+    expect(completedCount(gift)).toBe(6);
+    expect(isStepDone(gift, "bundle")).toBe(false);
+    expect(isStepDone(gift, "size")).toBe(true);
+    expect(progressCount(gift)).toBe(5);
+    const one = creatorReducer(gift, { type: "addAdditionalImage", image: image("x") });
+    expect(progressCount(one)).toBe(5);
+    const both = creatorReducer(one, { type: "addAdditionalImage", image: image("y") });
+    expect(isStepDone(both, "bundle")).toBe(true);
+    expect(progressCount(both)).toBe(6);
+    const removed = creatorReducer(both, { type: "removeAdditionalImage", index: 0 });
+    expect(progressCount(removed)).toBe(5);
+  });
+
+  it("counts a one-photo bundle at once, and nothing before it is chosen", () => {
+    expect(progressCount(complete("starter"))).toBe(6);
+    expect(progressCount(run(UP_TO_SIZE))).toBe(5);
+    expect(progressCount(INITIAL_CREATOR_STATE)).toBe(0);
+    expect(isStepDone(INITIAL_CREATOR_STATE, "upload")).toBe(false);
+  });
+});
+
+describe("setAdditionalCrop", () => {
+  const withExtras = () =>
+    run(
+      [
+        { type: "addAdditionalImage", image: image("x") },
+        { type: "addAdditionalImage", image: image("y") },
+      ],
+      complete("gift"),
+    );
+
+  it("keeps each extra photo's own crop, starting from the shape's frame", () => {
+    const pixels = { x: 10, y: 20, width: 300, height: 300 };
+    const state = creatorReducer(withExtras(), {
+      type: "setAdditionalCrop",
+      index: 1,
+      cropData: { x: 4, zoom: 1.5 },
+      cropPixels: pixels,
+    });
+    expect(state.additionalImages[1]?.cropData).toEqual({ x: 4, y: 0, zoom: 1.5, aspectRatio: "1:1" });
+    expect(state.additionalImages[1]?.cropPixels).toEqual(pixels);
+    expect(state.additionalImages[0]?.cropData).toBeUndefined();
+    // A later move keeps the pixels until new ones are reported.
+    const moved = creatorReducer(state, { type: "setAdditionalCrop", index: 1, cropData: { y: 3 } });
+    expect(moved.additionalImages[1]?.cropData).toMatchObject({ x: 4, y: 3, zoom: 1.5 });
+    expect(moved.additionalImages[1]?.cropPixels).toEqual(pixels);
+  });
+
+  it("ignores unknown indexes and unusable values", () => {
+    const state = withExtras();
+    expect(creatorReducer(state, { type: "setAdditionalCrop", index: 2, cropData: { x: 1 } })).toBe(state);
+    expect(creatorReducer(state, { type: "setAdditionalCrop", index: -1, cropData: { x: 1 } })).toBe(state);
+    expect(creatorReducer(state, { type: "setAdditionalCrop", index: 0, cropData: { zoom: 0 } })).toBe(state);
+    expect(creatorReducer(state, { type: "setAdditionalCrop", index: 0, cropData: { x: Number.NaN } })).toBe(
+      state,
+    );
+  });
+
+  it("goes with its photo when an earlier one is removed", () => {
+    const state = creatorReducer(withExtras(), { type: "setAdditionalCrop", index: 1, cropData: { x: 7 } });
+    const removed = creatorReducer(state, { type: "removeAdditionalImage", index: 0 });
+    expect(removed.additionalImages[0]?.url).toBe("/uploads/y.png");
+    expect(removed.additionalImages[0]?.cropData?.x).toBe(7);
   });
 });
 
@@ -575,5 +662,39 @@ describe("lithophaneLineProblem (issue 14: the server's and the creator's one ru
     expect(line({ x: 0, y: 1, width: 1600, height: 1200 })).toBe("crop-outside");
     expect(isCropWithinImage({ x: -1, y: 0, width: 10, height: 10 }, stored)).toBe(false);
     expect(isCropWithinImage({ x: 0, y: 0, width: Number.NaN, height: 10 }, stored)).toBe(false);
+  });
+
+  it("keeps each additional photo's crop inside that photo", () => {
+    const base = { ...ok, bundleId: "gift", additionalImageCount: 2 } as const;
+    const photos = [stored, { width: 800, height: 600 }];
+    const crop = (x: number) => ({ x, y: 0, width: 600, height: 600 });
+    expect(
+      lithophaneLineProblem({
+        ...base,
+        additionalPhotos: photos,
+        additionalCropPixels: [crop(0), crop(200)],
+      }),
+    ).toBeNull();
+    expect(
+      lithophaneLineProblem({ ...base, additionalPhotos: photos, additionalCropPixels: [null, null] }),
+    ).toBeNull();
+    expect(
+      lithophaneLineProblem({ ...base, additionalPhotos: photos, additionalCropPixels: [null, crop(201)] })
+        ?.problem,
+    ).toBe("crop-outside");
+    expect(
+      lithophaneLineProblem({
+        ...base,
+        additionalPhotos: [stored, null],
+        additionalCropPixels: [null, crop(0)],
+      })?.problem,
+    ).toBe("crop-outside");
+    expect(
+      lithophaneLineProblem({
+        ...base,
+        additionalPhotos: photos,
+        additionalCropPixels: [null, null, crop(0)],
+      })?.problem,
+    ).toBe("crop-outside");
   });
 });

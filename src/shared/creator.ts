@@ -53,6 +53,15 @@ export interface CropPixels {
   readonly height: number;
 }
 
+/**
+ * An extra photo of a multi-lithophane bundle: like the main photo it can be moved and zoomed
+ * in the frame; without a crop it is cut centred.
+ */
+export interface AdditionalImage extends UploadedImage {
+  readonly cropData?: CropData;
+  readonly cropPixels?: CropPixels | null;
+}
+
 export interface CreatorSelections {
   readonly image: UploadedImage | null;
   readonly processing: string | null;
@@ -66,7 +75,7 @@ export interface CreatorState {
   readonly completed: Readonly<Record<CreatorStep, boolean>>;
   readonly selections: CreatorSelections;
   /** Extra images for multi-lithophane bundles; never more than the bundle needs. */
-  readonly additionalImages: readonly UploadedImage[];
+  readonly additionalImages: readonly AdditionalImage[];
   readonly cropData: CropData;
   readonly cropPixels: CropPixels | null;
 }
@@ -101,6 +110,12 @@ export type CreatorAction =
       readonly cropPixels?: CropPixels | null;
     }
   | { readonly type: "addAdditionalImage"; readonly image: UploadedImage }
+  | {
+      readonly type: "setAdditionalCrop";
+      readonly index: number;
+      readonly cropData: Partial<CropData>;
+      readonly cropPixels?: CropPixels | null;
+    }
   | { readonly type: "removeAdditionalImage"; readonly index: number }
   | { readonly type: "reset" };
 
@@ -130,9 +145,23 @@ export function isStepCompleted(state: CreatorState, step: CreatorStep): boolean
   return state.completed[step];
 }
 
-/** How many progress dots are filled. */
+/** How many steps are completed (always a prefix of the six: the next one is the open one). */
 export function completedCount(state: CreatorState): number {
   return CREATOR_STEPS.filter((step) => state.completed[step]).length;
+}
+
+/**
+ * Whether a step counts as done for the progress dots and the step's check mark: its choice is
+ * made and, for the bundle step, every extra photo the bundle takes is there (issue 20).
+ */
+export function isStepDone(state: CreatorState, step: CreatorStep): boolean {
+  if (!state.completed[step]) return false;
+  return step !== "bundle" || missingAdditionalImages(state) === 0;
+}
+
+/** How many progress dots are filled: the steps done by isStepDone. */
+export function progressCount(state: CreatorState): number {
+  return CREATOR_STEPS.filter((step) => isStepDone(state, step)).length;
 }
 
 /** The first step not yet completed (the one to expand), or null when all six are done. */
@@ -211,11 +240,13 @@ function chooseForStep(
 export function creatorReducer(state: CreatorState, action: CreatorAction): CreatorState {
   switch (action.type) {
     case "imageUploaded": {
-      // A new photo invalidates the old crop; everything after upload is cleared per the rule.
-      const next = chooseForStep(state, "upload", { image: action.image });
+      // A new photo invalidates the old crop. Replacing the photo keeps the later choices and
+      // the extra photos (issue 20, decision 095): they do not depend on which photo it is.
       return {
-        ...next,
-        cropData: { ...DEFAULT_CROP_DATA, aspectRatio: aspectRatioForShape(next.selections.shape) },
+        ...state,
+        completed: { ...state.completed, upload: true },
+        selections: { ...state.selections, image: action.image },
+        cropData: { ...DEFAULT_CROP_DATA, aspectRatio: aspectRatioForShape(state.selections.shape) },
         cropPixels: null,
       };
     }
@@ -263,6 +294,21 @@ export function creatorReducer(state: CreatorState, action: CreatorAction): Crea
       const bundle = getBundle(state.selections.bundle);
       if (!bundle || state.additionalImages.length >= bundle.additionalImages) return state;
       return { ...state, additionalImages: [...state.additionalImages, action.image] };
+    }
+    case "setAdditionalCrop": {
+      const extra = Number.isInteger(action.index) ? state.additionalImages[action.index] : undefined;
+      if (!extra) return state;
+      const cropData = {
+        ...(extra.cropData ?? { ...DEFAULT_CROP_DATA, aspectRatio: state.cropData.aspectRatio }),
+        ...action.cropData,
+      };
+      if (![cropData.x, cropData.y, cropData.zoom].every(Number.isFinite) || cropData.zoom <= 0) return state;
+      const cropPixels = action.cropPixels === undefined ? (extra.cropPixels ?? null) : action.cropPixels;
+      const updated: AdditionalImage = { ...extra, cropData, cropPixels };
+      return {
+        ...state,
+        additionalImages: state.additionalImages.map((image, i) => (i === action.index ? updated : image)),
+      };
     }
     case "removeAdditionalImage": {
       if (
@@ -327,6 +373,10 @@ export interface LithophaneLineFacts {
   readonly mainPhoto: { readonly width: number; readonly height: number } | null;
   /** Whether every additional photo (and the main photo's preview) is in the shop's storage. */
   readonly otherPhotosStored: boolean;
+  /** The crop of each additional photo (null: cut centred), in its original's pixels. */
+  readonly additionalCropPixels?: readonly (CropPixels | null)[] | undefined;
+  /** Pixel size of each additional photo's original, in the same order (null when not stored). */
+  readonly additionalPhotos?: readonly ({ readonly width: number; readonly height: number } | null)[];
 }
 
 /**
@@ -351,6 +401,15 @@ export function lithophaneLineProblem(
   }
   if (facts.cropPixels && !isCropWithinImage(facts.cropPixels, facts.mainPhoto)) {
     return { problem: "crop-outside", message: M.cropOutside };
+  }
+  const extraCrops = facts.additionalCropPixels ?? [];
+  if (extraCrops.length > facts.additionalImageCount) {
+    return { problem: "crop-outside", message: M.cropOutside };
+  }
+  for (const [index, crop] of extraCrops.entries()) {
+    if (!crop) continue;
+    const photo = facts.additionalPhotos?.[index];
+    if (!photo || !isCropWithinImage(crop, photo)) return { problem: "crop-outside", message: M.cropOutside };
   }
   return null;
 }

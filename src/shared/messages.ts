@@ -238,8 +238,6 @@ export const MESSAGES = {
     ),
     signedOut: successToast("Signed Out"),
     // Designed: shown when an OAuth provider has no client id configured (DESIGN.md).
-    providerNotConfigured: (providerName: string): DescribedToast =>
-      errorToast("Sign In Failed", `Sign-in with ${providerName} is not available yet.`),
     pleaseLogIn: "Please log in to access your account.",
     // Designed texts for the server's account API (issue 4).
     emailNotVerified:

@@ -64,8 +64,9 @@ describe("documentTitle", () => {
     expect(adminDocumentTitle("Orders")).toBe("Lithobox | Admin · Orders");
   });
 
-  it("knows every route of the spec's table, plus the designed password-reset, inbox, answer and photo pages", () => {
-    expect(KNOWN_PATHS).toHaveLength(33);
+  it("knows every route of the spec's table, plus the designed password-reset, inbox, answer, photo, review and order pages", () => {
+    expect(KNOWN_PATHS).toHaveLength(34);
+    expect(isKnownPath("/account/order")).toBe(true);
     expect(isKnownPath("/messages/answer")).toBe(true);
     expect(isKnownPath("/photo")).toBe(true);
     expect(isKnownPath("/auth/reset-password")).toBe(true);

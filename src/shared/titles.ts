@@ -54,6 +54,8 @@ const SECTION_BY_PATH: Readonly<Record<string, string>> = {
   "/auth/forgot-password": "Reset Password",
   "/auth/reset-password": "Reset Password",
   "/account": "Account",
+  // Designed (issue 20): one order of the account, /account/order?id=<order id>.
+  "/account/order": "Account",
   "/checkout": "Checkout",
   "/checkout/payment-pending": "Checkout",
   "/checkout/success": "Checkout",

@@ -37,6 +37,9 @@ const ResetPasswordPage = page(() =>
   import("./features/auth/PasswordResetPages").then((m) => m.ResetPasswordPage),
 );
 const AccountPage = page(() => import("./features/account/AccountPage").then((m) => m.AccountPage));
+const AccountOrderPage = page(() =>
+  import("./features/account/AccountOrderPage").then((m) => m.AccountOrderPage),
+);
 const CheckoutPage = page(() => import("./features/checkout/CheckoutPage").then((m) => m.CheckoutPage));
 const PaymentPendingPage = page(() =>
   import("./features/checkout/PaymentPendingPage").then((m) => m.PaymentPendingPage),
@@ -64,6 +67,7 @@ const PAGES: ReadonlyArray<{ path: string; Page: PreloadablePage }> = [
   { path: "auth/forgot-password", Page: ForgotPasswordPage },
   { path: "auth/reset-password", Page: ResetPasswordPage },
   { path: "account", Page: AccountPage },
+  { path: "account/order", Page: AccountOrderPage },
   { path: "checkout", Page: CheckoutPage },
   { path: "checkout/payment-pending", Page: PaymentPendingPage },
   { path: "checkout/success", Page: SuccessPage },

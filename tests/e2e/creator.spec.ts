@@ -85,9 +85,12 @@ for (const journey of JOURNEYS) {
     await expect(panel).toBeVisible();
     await expect(panel).toContainText(MESSAGES.cart.itemCount(1));
     await expect(panel).toContainText(MESSAGES.cart.itemTitle);
-    await expect(panel).toContainText(sizeLabel({ id: journey.size, name: "" }));
-    await expect(panel).toContainText(bundle.name);
-    await expect(panel).toContainText(`${frameStyle} ${MESSAGES.cart.frameSuffix}`);
+    // The line in plain English (issue 20), e.g. "Keepsake Collection · 3 panels · 6×8 in · Black frame".
+    const [height, width] = journey.size.split("x");
+    const panels = bundle.lithophaneCount === 1 ? "1 panel" : `${bundle.lithophaneCount} panels`;
+    await expect(panel).toContainText(
+      `${bundle.name} · ${panels} · ${height}×${width} in · ${optionName("frame_color", journey.frame)} frame`,
+    );
     await expect(panel.getByTestId("cart-total")).toHaveText(formatGbp(bundle.pricePence));
     await expect(panel.getByRole("img", { name: new RegExp(bundle.name) })).toBeVisible();
     await expect(panel.getByRole("link", { name: MESSAGES.cart.proceedToCheckout })).toHaveAttribute(

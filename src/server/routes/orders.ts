@@ -1,16 +1,75 @@
+import { zValidator } from "@hono/zod-validator";
+import { MESSAGES } from "@shared/messages";
+import type { OrderView } from "@shared/order-view";
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppContext } from "../context.js";
-import { requireUser } from "../lib/session.js";
+import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
+import { getSessionUser, requireUser } from "../lib/session.js";
+import { type ApiError, validationHook } from "../lib/validation.js";
 import { listCustomerOrders } from "../services/customer-orders.js";
+import { loadOrderView, orderVisibleTo, type ReorderResult, reorder } from "../services/order-view.js";
+import { isUuid } from "../services/orders.js";
+
+/** "Order again" per client a minute: each answer reads the order and its photos. */
+export const REORDER_RATE_LIMIT = 20;
+
+const tokenQuerySchema = z.object({ token: z.string().max(200).optional() });
 
 /**
  * GET /orders -> {orders: CustomerOrder[]}: the caller's order history, newest first — orders
- * placed while signed in plus guest orders sent to their verified e-mail address.
+ *   placed while signed in plus guest orders sent to their verified e-mail address.
+ * GET /orders/:id[?token=] -> {order: OrderView}: one order's panels, address, delivery window
+ *   and tracking, for the browser that checked out (its token) or a signed-in customer whose
+ *   orders include it; 404 otherwise (the same answer as for an unknown order).
+ * POST /orders/:id/reorder[?token=] -> {items: CartItem[], refused}: "Order again", the order's
+ *   lines rebuilt as new cart lines; a lithophane only when its photos are still stored and
+ *   the asker's (issue 20). 404 like the GET; 429 after REORDER_RATE_LIMIT a minute.
  */
 export function orderHistoryRoutes(ctx: AppContext) {
-  return new Hono().get("/orders", async (c) => {
-    const user = await requireUser(ctx, c);
-    const orders = await listCustomerOrders(ctx.database.db, user, { authSecret: ctx.config.authSecret });
-    return c.json({ orders });
+  const db = ctx.database.db;
+  const limiter = createRateLimiter({
+    name: "reorder",
+    store: ctx.rateLimits,
+    limit: REORDER_RATE_LIMIT,
+    windowMs: 60_000,
   });
+  const asker = async (c: Parameters<typeof getSessionUser>[1], token: string | undefined) => {
+    const user = await getSessionUser(ctx, c);
+    return { user, token };
+  };
+  const notFound = { error: "not_found", message: "Order not found." } satisfies ApiError;
+
+  return new Hono()
+    .get("/orders", async (c) => {
+      const user = await requireUser(ctx, c);
+      const orders = await listCustomerOrders(ctx.database.db, user, { authSecret: ctx.config.authSecret });
+      return c.json({ orders });
+    })
+    .get("/orders/:id", zValidator("query", tokenQuerySchema, validationHook), async (c) => {
+      const id = c.req.param("id");
+      c.header("Cache-Control", "private, no-store");
+      const who = await asker(c, c.req.valid("query").token);
+      if (!isUuid(id) || !(await orderVisibleTo(db, ctx.config.authSecret, id, who))) {
+        return c.json<ApiError, 404>(notFound, 404);
+      }
+      const order = await loadOrderView(db, id);
+      if (!order) return c.json<ApiError, 404>(notFound, 404);
+      return c.json<{ order: OrderView }, 200>({ order });
+    })
+    .post(
+      "/orders/:id/reorder",
+      rateLimit(ctx, limiter, { name: "reorder", message: MESSAGES.checkout.tooManyRequests }),
+      zValidator("query", tokenQuerySchema, validationHook),
+      async (c) => {
+        const id = c.req.param("id");
+        c.header("Cache-Control", "no-store");
+        const who = await asker(c, c.req.valid("query").token);
+        if (!isUuid(id) || !(await orderVisibleTo(db, ctx.config.authSecret, id, who))) {
+          return c.json<ApiError, 404>(notFound, 404);
+        }
+        const result = await reorder(db, ctx.storage, id, who.user?.id ?? null);
+        return c.json<ReorderResult, 200>(result);
+      },
+    );
 }

@@ -4,7 +4,7 @@
  * really holds. A photo is "in storage" when it is one of this shop's uploads: an `uploads`
  * row (written only after both of its files were stored, and deleted with them) whose
  * original or preview key is the URL's key. The main photo's crop is checked against the
- * original's pixel size recorded in that row.
+ * original's pixel size recorded in that row, and each additional photo's crop against its own.
  */
 import type { CartItem } from "@shared/cart";
 import { lithophaneLineProblem } from "@shared/creator";
@@ -91,6 +91,11 @@ export async function findLinePhotoProblems(
       bundleId: config.bundleId,
       additionalImageCount: item.additionalImages.length,
       cropPixels: config.cropPixels,
+      additionalCropPixels: config.additionalCropPixels,
+      additionalPhotos: item.additionalImages.map((url) => {
+        const extra = uploadOf(url);
+        return extra ? { width: extra.width, height: extra.height } : null;
+      }),
       mainPhoto: main && mainIsOriginal ? { width: main.width, height: main.height } : null,
       otherPhotosStored,
     });

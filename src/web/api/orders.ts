@@ -3,6 +3,9 @@
  *   GET /api/orders -> { orders: AccountOrder[] }, newest first: their own orders plus guest
  *   orders placed with their verified e-mail (isGuestOrder: 'Guest Order'); testMode marks
  *   'TEST ORDER'. Money is GBP pence; capitalise `status` with capitaliseStatus (@shared/orders).
+ *   GET /api/orders/:id[?token=] -> { order: OrderView } (panels, address, delivery, tracking)
+ *   POST /api/orders/:id/reorder[?token=] -> { items: CartItem[], refused } ("Order again")
+ * The token is the one the checkout answered (the success page has it); a signed-in owner needs none.
  */
 import { queryOptions } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
@@ -14,8 +17,24 @@ export async function fetchOrderHistory() {
   return (await ok(api.orders.$get())).orders;
 }
 
-export const orderKeys = { history: ["orders"] as const };
+export function fetchOrderView(orderId: string, token: string | null) {
+  return ok(api.orders[":id"].$get({ param: { id: orderId }, query: token ? { token } : {} }));
+}
+
+export function reorder(orderId: string, token: string | null) {
+  return ok(api.orders[":id"].reorder.$post({ param: { id: orderId }, query: token ? { token } : {} }));
+}
+
+export const orderKeys = { history: ["orders"] as const, view: (id: string) => ["orders", id] as const };
 
 export const orderQueries = {
   history: () => queryOptions({ queryKey: orderKeys.history, queryFn: fetchOrderHistory, staleTime: 0 }),
+  /** One order as its customer sees it; refreshed every minute while open (status and tracking). */
+  view: (orderId: string, token: string | null) =>
+    queryOptions({
+      queryKey: orderKeys.view(orderId),
+      queryFn: async () => (await fetchOrderView(orderId, token)).order,
+      staleTime: 0,
+      refetchInterval: 60_000,
+    }),
 };

@@ -3,7 +3,6 @@ import { useAuth } from "../features/auth/AuthProvider";
 import { SavedCartSync } from "../features/auth/useSavedCartSync";
 import { CartButton } from "../features/cart/CartButton";
 import { useCart } from "../features/cart/CartProvider";
-import { CurrencyPrompt } from "../features/currency/CurrencyPrompt";
 import { lazyWithQuery } from "./query";
 
 // Dialog-heavy overlays (Radix Dialog, the MFA set-up's QR code) are not part of the first
@@ -48,13 +47,12 @@ function LazyFirstLoginMfa() {
 }
 
 /**
- * Page-wide overlays mounted once in the layout: the floating cart button and panel,
- * the currency prompt. Each feature adds its own here.
+ * Page-wide overlays mounted once in the layout: the floating cart button and panel. Each
+ * feature adds its own here (the currency prompt is a banner in the layout's flow instead).
  */
 export function ShopOverlays() {
   return (
     <>
-      <CurrencyPrompt />
       <CartButton />
       <LazyCartPanel />
       <SavedCartSync />

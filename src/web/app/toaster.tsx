@@ -55,7 +55,11 @@ export function dismissToasts(): void {
 const TOASTER_PROPS: ToasterProps = {
   visibleToasts: TOAST_LIMIT,
   duration: TOAST_DURATION_MS,
-  position: "bottom-center",
+  // At the top, under the sticky navigation (4rem): the page's action buttons (Add to Cart,
+  // the creator's price bar, the cart button, checkout's Pay) sit lower down (issue 20).
+  position: "top-center",
+  offset: { top: 72 },
+  mobileOffset: { top: 72 },
   richColors: true,
   closeButton: true,
   // sonner's rich green and red text is below 4.5:1 on its pale backgrounds (WCAG 1.4.3).

@@ -54,8 +54,12 @@ export async function panelParameters(
   const size = await sizeInMm(db, sizeId);
   if (!size) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.unknownSize(sizeId));
   let crop: CropInput | undefined;
-  // The creator crops the main photo only; additional photos are centred on the panel.
-  if (panelIndex === 0) {
+  // Each panel's crop is in its original's pixels; an additional photo without one is centred.
+  if (panelIndex > 0) {
+    const crops = Array.isArray(config.additionalCropPixels) ? config.additionalCropPixels : [];
+    const pixels = cropPixelsSchema.safeParse(crops[panelIndex - 1]);
+    if (pixels.success) crop = pixels.data;
+  } else {
     const pixels = cropPixelsSchema.safeParse(config.cropPixels);
     if (pixels.success) {
       crop = pixels.data;

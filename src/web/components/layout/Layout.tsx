@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { ShopOverlays } from "../../app/ShopOverlays";
+import { CurrencyPrompt } from "../../features/currency/CurrencyPrompt";
 import { Footer } from "./Footer";
 import { Nav } from "./Nav";
 import { RouteEffects } from "./RouteEffects";
@@ -19,6 +20,7 @@ export function Layout() {
     <div className="flex min-h-screen flex-col">
       <RouteEffects />
       <TestShopBanner />
+      <CurrencyPrompt />
       <Nav />
       <main id="main" className="flex-1" tabIndex={-1}>
         <Suspense fallback={<PageLoading />}>

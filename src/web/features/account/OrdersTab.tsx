@@ -1,6 +1,7 @@
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { MESSAGES } from "@shared/messages";
 import { formatMoney } from "@shared/money";
+import { ORDER_VIEW_TEXTS } from "@shared/order-view";
 import { capitaliseStatus, displayOrderNumber } from "@shared/orders";
 import { Badge } from "@web/components/ui/badge";
 import { buttonClasses } from "@web/components/ui/button";
@@ -161,6 +162,13 @@ function OrderCard({ order }: { order: AccountOrder }) {
           ) : null}
         </p>
       ) : null}
+      <Link
+        to={`/account/order?id=${order.id}`}
+        className={`${buttonClasses("outline", "sm")} mt-4`}
+        aria-label={`${ORDER_VIEW_TEXTS.viewOrder} #${number}`}
+      >
+        {ORDER_VIEW_TEXTS.viewOrder}
+      </Link>
     </Card>
   );
 }

@@ -130,11 +130,6 @@ export function AuthPage() {
           </Tabs.Content>
         </Tabs.Root>
 
-        <div className="my-6 flex items-center gap-3 text-sm text-stone-600" aria-hidden="true">
-          <span className="h-px flex-1 bg-stone-200" />
-          or
-          <span className="h-px flex-1 bg-stone-200" />
-        </div>
         <SocialButtons />
       </Card>
 

@@ -33,24 +33,18 @@ const PROVIDERS: ReadonlyArray<{ id: SocialProvider; name: string; label: string
 ];
 
 /**
- * Continue with Google, GitHub or Facebook. A provider the shop has no client id for is not
- * hidden and does not pretend: its button says so (toast and an inline note) instead of
- * leaving for a sign-in page that would fail.
+ * Continue with Google, GitHub or Facebook, for the providers the shop has a client id for
+ * (issue 20): a provider that is not configured shows no button, and with none configured the
+ * "or" divider goes too. Nothing shows until the server has said which are configured.
  */
 export function SocialButtons() {
   const auth = useAuth();
   const providers = useSocialProviders();
-  const [unavailable, setUnavailable] = useState<string | null>(null);
   const [pending, setPending] = useState<SocialProvider | null>(null);
+  const configured = PROVIDERS.filter((provider) => providers.data?.[provider.id] === true);
+  if (configured.length === 0) return null;
 
   const start = async (provider: (typeof PROVIDERS)[number]) => {
-    setUnavailable(null);
-    if (providers.data && !providers.data[provider.id]) {
-      const message = MESSAGES.auth.providerNotConfigured(provider.name);
-      setUnavailable(message.description);
-      notify(message);
-      return;
-    }
     setPending(provider.id);
     const result = await auth.signInSocial(provider.id);
     // On success the browser is already leaving for the provider.
@@ -61,25 +55,28 @@ export function SocialButtons() {
   };
 
   return (
-    <div className="space-y-3">
-      {PROVIDERS.map((provider) => (
-        <Button
-          key={provider.id}
-          variant="outline"
-          className="w-full"
-          onClick={() => start(provider)}
-          disabled={pending !== null || providers.isPending}
-          aria-describedby={unavailable ? "social-unavailable" : undefined}
-        >
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5 fill-current">
-            {provider.icon}
-          </svg>
-          {provider.label}
-        </Button>
-      ))}
-      <p id="social-unavailable" role="status" className="min-h-5 text-center text-sm text-stone-700">
-        {unavailable}
-      </p>
-    </div>
+    <>
+      <div className="my-6 flex items-center gap-3 text-sm text-stone-600" aria-hidden="true">
+        <span className="h-px flex-1 bg-stone-200" />
+        or
+        <span className="h-px flex-1 bg-stone-200" />
+      </div>
+      <div className="space-y-3">
+        {configured.map((provider) => (
+          <Button
+            key={provider.id}
+            variant="outline"
+            className="w-full"
+            onClick={() => start(provider)}
+            disabled={pending !== null}
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5 fill-current">
+              {provider.icon}
+            </svg>
+            {provider.label}
+          </Button>
+        ))}
+      </div>
+    </>
   );
 }

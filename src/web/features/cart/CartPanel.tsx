@@ -1,4 +1,5 @@
 import type { CartItem } from "@shared/cart";
+import { cartLineSummary } from "@shared/cart-line";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { MESSAGES, pluralise } from "@shared/messages";
 import { formatGbp } from "@shared/money";
@@ -39,12 +40,7 @@ function CartLine({ item, price, onRemove }: { item: CartItem; price: string; on
           <p className="text-sm text-stone-700">{item.size}</p>
         ) : (
           <>
-            <p className="text-sm text-stone-700">
-              {item.size} · {item.shape}
-            </p>
-            <p className="text-sm text-stone-700">
-              {item.frameStyle} {MESSAGES.cart.frameSuffix}
-            </p>
+            <p className="text-sm text-stone-700">{cartLineSummary(item)}</p>
             {extra > 0 ? <p className="text-sm text-stone-600">+ {pluralise(extra, "more photo")}</p> : null}
           </>
         )}

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { CartItem } from "@shared/cart";
+import { cartLineSummary } from "@shared/cart-line";
 import { checkoutTotals } from "@shared/checkout";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { findCountryByName } from "@shared/countries";
@@ -506,14 +507,7 @@ function SummaryLine({
         {accessory ? (
           <p className="text-stone-700">{item.size}</p>
         ) : (
-          <>
-            <p className="text-stone-700">
-              {item.size} · {item.shape}
-            </p>
-            <p className="text-stone-700">
-              {item.frameStyle} {MESSAGES.cart.frameSuffix}
-            </p>
-          </>
+          <p className="text-stone-700">{cartLineSummary(item)}</p>
         )}
         {refusedMessage ? (
           <p role="alert" className="mt-1 flex gap-1.5 font-medium text-red-700">

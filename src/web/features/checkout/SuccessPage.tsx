@@ -7,6 +7,7 @@ import { CalendarDays, CircleCheck, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useCart } from "../cart";
+import { OrderDetails } from "../orders";
 import { findPendingPayment, forgetPendingPayment } from "./pendingPayments";
 import { useCheckoutStatus } from "./useCheckoutStatus";
 
@@ -123,6 +124,9 @@ export function SuccessPage() {
             {MESSAGES.checkout.continueShopping}
           </Link>
         </div>
+      </Card>
+      <Card className="mt-6 max-w-2xl p-6 md:p-8">
+        <OrderDetails orderId={orderId} token={status.token} />
       </Card>
     </Page>
   );

@@ -64,9 +64,42 @@ export function findPendingPayment(orderId: string | null | undefined): PendingP
   return readAll().find((p) => p.orderId === orderId) ?? null;
 }
 
+/**
+ * Tokens of paid orders, kept (the last MAX_KEPT) after their pending payment is forgotten: the
+ * other tab's success page still shows the order and offers "Order again" (issue 20).
+ */
+const PAID_TOKENS_KEY = "lithobox.paidOrderTokens";
+
+function readPaidTokens(): Array<[string, string]> {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(PAID_TOKENS_KEY) ?? "[]");
+    return Array.isArray(parsed)
+      ? parsed.filter(
+          (e): e is [string, string] =>
+            Array.isArray(e) && typeof e[0] === "string" && typeof e[1] === "string",
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+export function paidOrderToken(orderId: string | null | undefined): string | null {
+  if (!orderId) return null;
+  return readPaidTokens().find(([id]) => id === orderId)?.[1] ?? null;
+}
+
 export function forgetPendingPayment(orderId: string) {
   const list = readAll();
-  if (list.some((p) => p.orderId === orderId)) writeAll(list.filter((p) => p.orderId !== orderId));
+  const pending = list.find((p) => p.orderId === orderId);
+  if (!pending) return;
+  try {
+    const kept = [[orderId, pending.token], ...readPaidTokens().filter(([id]) => id !== orderId)];
+    window.localStorage.setItem(PAID_TOKENS_KEY, JSON.stringify(kept.slice(0, MAX_KEPT)));
+  } catch {
+    // Storage full or refused: the success page still shows the order number.
+  }
+  writeAll(list.filter((p) => p.orderId !== orderId));
 }
 
 /** A payment page must be a web address (never javascript: or data:). */

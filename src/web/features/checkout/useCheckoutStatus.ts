@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { checkoutQueries } from "@web/api/checkout";
 import { ApiRequestError } from "@web/api/client";
-import { findPendingPayment } from "./pendingPayments";
+import { findPendingPayment, paidOrderToken } from "./pendingPayments";
 
 /** How often the payment-pending and success pages ask for the order's payment state. */
 export const STATUS_POLL_MS = 2000;
@@ -15,7 +15,7 @@ const tokensSeen = new Map<string, string>();
 
 function tokenFor(orderId: string | null): string | null {
   if (!orderId) return null;
-  const stored = findPendingPayment(orderId)?.token;
+  const stored = findPendingPayment(orderId)?.token ?? paidOrderToken(orderId);
   if (stored) tokensSeen.set(orderId, stored);
   return tokensSeen.get(orderId) ?? null;
 }

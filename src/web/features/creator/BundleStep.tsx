@@ -1,13 +1,22 @@
 import { type Bundle, type BundleId, getBundle } from "@shared/bundles";
-import type { CreatorState, UploadedImage } from "@shared/creator";
+import {
+  type AdditionalImage,
+  type CreatorState,
+  type CropPixels,
+  DEFAULT_CROP_DATA,
+  type UploadedImage,
+} from "@shared/creator";
+import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { pluralise } from "@shared/messages";
 import { Badge } from "@web/components/ui/badge";
 import { cn } from "@web/components/ui/cn";
-import { X } from "lucide-react";
+import { Crop, X } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
 import { useCurrency } from "../currency";
+import { FramedCropper } from "./FramedCropper";
 import { ImageDropZone } from "./ImageDropZone";
 import { uploadPhoto } from "./useImageUpload";
+import { usePointerKind } from "./usePointerKind";
 
 interface BundleStepProps {
   state: CreatorState;
@@ -16,6 +25,13 @@ interface BundleStepProps {
   onSelect: (bundleId: BundleId) => void;
   onAddImage: (image: UploadedImage) => void;
   onRemoveImage: (index: number) => void;
+  onCropImage: (
+    index: number,
+    crop: { x?: number; y?: number; zoom?: number },
+    cropPixels?: CropPixels | null,
+  ) => void;
+  /** The chosen frame colour, to preview each extra photo in its frame. */
+  frameHex: string | null;
 }
 
 function BundleCard({
@@ -77,23 +93,66 @@ function UploadedPhoto({
   image,
   label,
   onRemove,
+  onCrop,
+  shape,
+  aspectRatio,
+  frameHex,
 }: {
-  image: UploadedImage;
+  image: AdditionalImage;
   label: string;
   onRemove: () => void;
+  onCrop: (crop: { x?: number; y?: number; zoom?: number }, cropPixels?: CropPixels | null) => void;
+  shape: string | null;
+  aspectRatio: string;
+  frameHex: string | null;
 }) {
+  const [open, setOpen] = useState(false);
+  const cropperId = useId();
+  const pointer = usePointerKind();
+  const cropData = image.cropData ?? { ...DEFAULT_CROP_DATA, aspectRatio };
   return (
-    <li className="flex items-center gap-3 rounded-xl border border-stone-200 bg-white p-3">
-      <img src={image.url} alt={label} className="h-16 w-16 rounded-md object-cover" />
-      <span className="flex-1 text-sm font-medium text-stone-900">{label}</span>
-      <button
-        type="button"
-        onClick={onRemove}
-        aria-label={`Remove ${label.toLowerCase()}`}
-        className="inline-flex h-10 w-10 items-center justify-center rounded-full text-stone-700 hover:bg-red-50 hover:text-red-800"
-      >
-        <X aria-hidden="true" className="h-5 w-5" />
-      </button>
+    <li className={cn("rounded-xl border border-stone-200 bg-white p-3", open && "sm:col-span-2")}>
+      <div className="flex items-center gap-3">
+        <img src={image.url} alt={label} className="h-16 w-16 rounded-md object-cover" />
+        <span className="min-w-0 flex-1 text-sm">
+          <span className="block font-medium text-stone-900">{label}</span>
+          <span className="block text-stone-600">
+            {image.cropPixels ? CREATOR_TEXTS.positioned : CREATOR_TEXTS.centred}
+          </span>
+        </span>
+        <button
+          type="button"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls={cropperId}
+          aria-label={open ? undefined : CREATOR_TEXTS.positionLabel(label)}
+          className="inline-flex h-10 items-center gap-1.5 rounded-full border border-stone-300 px-3 text-sm font-medium text-stone-800 hover:bg-stone-100"
+        >
+          <Crop aria-hidden="true" className="h-4 w-4" />
+          {open ? CREATOR_TEXTS.hidePosition : CREATOR_TEXTS.positionPhoto}
+        </button>
+        <button
+          type="button"
+          onClick={onRemove}
+          aria-label={`Remove ${label.toLowerCase()}`}
+          className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-stone-700 hover:bg-red-50 hover:text-red-800"
+        >
+          <X aria-hidden="true" className="h-5 w-5" />
+        </button>
+      </div>
+      {open ? (
+        <div id={cropperId} className="mt-3">
+          <FramedCropper
+            image={image}
+            cropData={cropData}
+            shape={shape}
+            frameHex={frameHex}
+            onCrop={onCrop}
+            label={label}
+          />
+          <p className="mt-2 text-center text-sm text-stone-600">{CREATOR_TEXTS.positionHint(pointer)}</p>
+        </div>
+      ) : null}
     </li>
   );
 }
@@ -129,8 +188,17 @@ function useAdditionalUploads(onAdd: (image: UploadedImage) => void) {
 }
 
 /** The bundle choice and, for multi-lithophane bundles, one upload per extra photo. */
-export function BundleStep({ state, bundles, onSelect, onAddImage, onRemoveImage }: BundleStepProps) {
+export function BundleStep({
+  state,
+  bundles,
+  onSelect,
+  onAddImage,
+  onRemoveImage,
+  onCropImage,
+  frameHex,
+}: BundleStepProps) {
   const name = useId();
+  const pointer = usePointerKind();
   const bundle = getBundle(state.selections.bundle, bundles);
   const { pending, start } = useAdditionalUploads(onAddImage);
   const emptySlots = Math.max(
@@ -160,7 +228,8 @@ export function BundleStep({ state, bundles, onSelect, onAddImage, onRemoveImage
           </h3>
           <p className="mt-1 text-sm text-stone-700">
             The {bundle.name} has {bundle.lithophaneCount} lithophanes: upload{" "}
-            {pluralise(bundle.additionalImages, "more photo")}. They share your frame colour, shape and size.
+            {pluralise(bundle.additionalImages, "more photo")}. They share your frame colour, shape and size.{" "}
+            {CREATOR_TEXTS.extraPhotosIntro(pointer)}
           </p>
           <ul className="mt-3 grid gap-3 sm:grid-cols-2">
             {state.additionalImages.map((image, i) => (
@@ -169,6 +238,10 @@ export function BundleStep({ state, bundles, onSelect, onAddImage, onRemoveImage
                 image={image}
                 label={`Photo ${i + 2} of ${bundle.lithophaneCount}`}
                 onRemove={() => onRemoveImage(i)}
+                onCrop={(crop, cropPixels) => onCropImage(i, crop, cropPixels)}
+                shape={state.selections.shape}
+                aspectRatio={state.cropData.aspectRatio}
+                frameHex={frameHex}
               />
             ))}
             {pending.map((upload) => (

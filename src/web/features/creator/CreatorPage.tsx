@@ -6,12 +6,13 @@ import {
   CREATOR_STEPS,
   type CreatorState,
   type CreatorStep,
-  completedCount,
   creatorReducer,
   currentStep,
   INITIAL_CREATOR_STATE,
+  isStepDone,
   isStepOpen,
   type OptionStep,
+  progressCount,
   sizesForShape,
   stepIndex,
 } from "@shared/creator";
@@ -27,6 +28,7 @@ import { notify, useCart } from "../cart";
 import { CurrencySelect } from "../currency";
 import { BundleStep } from "./BundleStep";
 import { CreatorPreview } from "./CreatorPreview";
+import { MiniPreviewBar } from "./MiniPreviewBar";
 import { OptionRadioGroup } from "./OptionRadioGroup";
 import { ProgressDots } from "./ProgressDots";
 import { UploadStep } from "./UploadStep";
@@ -76,6 +78,7 @@ export function CreatorPage() {
   const cart = useCart();
   const triggers = useRef<Partial<Record<CreatorStep, HTMLButtonElement | null>>>({});
   const topRef = useRef<HTMLDivElement>(null);
+  const previewRef = useRef<HTMLDivElement>(null);
   useFunnelEvents(state);
 
   // The step whose trigger takes the focus once it is rendered open (no longer disabled): a
@@ -188,6 +191,15 @@ export function CreatorPage() {
         onSelect={(bundleId) => dispatch({ type: "selectBundle", bundleId })}
         onAddImage={(image) => dispatch({ type: "addAdditionalImage", image })}
         onRemoveImage={(index) => dispatch({ type: "removeAdditionalImage", index })}
+        onCropImage={(index, cropData, cropPixels) =>
+          dispatch({
+            type: "setAdditionalCrop",
+            index,
+            cropData,
+            ...(cropPixels === undefined ? {} : { cropPixels }),
+          })
+        }
+        frameHex={findOption(flat, "frame_color", selections.frameColor)?.hexColor ?? null}
       />
     ),
   };
@@ -205,7 +217,7 @@ export function CreatorPage() {
       </div>
 
       <div className="mt-8 max-w-2xl">
-        <ProgressDots completed={completedCount(state)} />
+        <ProgressDots completed={progressCount(state)} />
       </div>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
@@ -218,7 +230,7 @@ export function CreatorPage() {
         >
           {CREATOR_STEPS.map((step, index) => {
             const open = isStepOpen(state, step);
-            const done = state.completed[step];
+            const done = isStepDone(state, step);
             const next = nextStep(step);
             return (
               <Accordion.Item
@@ -287,7 +299,10 @@ export function CreatorPage() {
         </Accordion.Root>
 
         {/* Sticky beside the steps on wide screens; it scrolls inside itself if the screen is short. */}
-        <div className="lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto lg:overscroll-contain lg:rounded-2xl">
+        <div
+          ref={previewRef}
+          className="scroll-mt-20 lg:sticky lg:top-20 lg:max-h-[calc(100vh-6rem)] lg:self-start lg:overflow-y-auto lg:overscroll-contain lg:rounded-2xl"
+        >
           <CreatorPreview
             state={state}
             options={flat}
@@ -302,6 +317,11 @@ export function CreatorPage() {
           />
         </div>
       </div>
+      <MiniPreviewBar
+        state={state}
+        options={flat}
+        onShowPreview={() => previewRef.current?.scrollIntoView({ block: "start", behavior: "smooth" })}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { DEFAULTS } from "@lithophane/params";
 import { type Bundle, getBundle } from "@shared/bundles";
 import { addToCartCheck, type CreatorState, type CropPixels, creatorPricePence } from "@shared/creator";
-import { CREATOR_PRINT_TEXTS } from "@shared/creator-messages";
+import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { isBelowRecommendedResolution } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
 import { type CreatorOption, findOption } from "@shared/options";
@@ -12,6 +12,7 @@ import type { ReactNode } from "react";
 import { useCurrency } from "../currency";
 import { FramedCropper } from "./FramedCropper";
 import { PreviewExtras } from "./PreviewExtras";
+import { usePointerKind } from "./usePointerKind";
 
 interface CreatorPreviewProps {
   state: CreatorState;
@@ -47,6 +48,7 @@ export function CreatorPreview({
   onStartOver,
 }: CreatorPreviewProps) {
   const { formatPrice } = useCurrency();
+  const pointer = usePointerKind();
   const { selections } = state;
   const processing = findOption(options, "processing", selections.processing);
   const shape = findOption(options, "shape", selections.shape);
@@ -68,15 +70,20 @@ export function CreatorPreview({
         Preview
       </h2>
       <div className="mt-4">
-        <FramedCropper state={state} frameHex={frame?.hexColor ?? null} panelMm={panelMm} onCrop={onCrop} />
+        <FramedCropper
+          image={image}
+          cropData={state.cropData}
+          shape={selections.shape}
+          frameHex={frame?.hexColor ?? null}
+          panelMm={panelMm}
+          onCrop={onCrop}
+        />
         {image ? (
-          <p className="mt-2 text-center text-sm text-stone-600">
-            Drag the photo to position it; zoom to fill the frame.
-          </p>
+          <p className="mt-2 text-center text-sm text-stone-600">{CREATOR_TEXTS.positionHint(pointer)}</p>
         ) : null}
         {image && panelMm ? (
           <p className="mt-1 text-center text-xs text-stone-600">
-            {CREATOR_PRINT_TEXTS.lipSafeArea(DEFAULTS.borderMm)}
+            {CREATOR_TEXTS.lipSafeArea(DEFAULTS.borderMm)}
           </p>
         ) : null}
         {image && isBelowRecommendedResolution(image.width, image.height) ? (

@@ -1,4 +1,10 @@
-import { aspectRatioValue, type CreatorState, type CropPixels, scaleCropPixels } from "@shared/creator";
+import {
+  aspectRatioValue,
+  type CropData,
+  type CropPixels,
+  scaleCropPixels,
+  type UploadedImage,
+} from "@shared/creator";
 import { ImageIcon, ZoomIn } from "lucide-react";
 import { useId, useRef } from "react";
 import Cropper, { type Area } from "react-easy-crop";
@@ -12,11 +18,15 @@ const MAX_ZOOM = 3;
 const DEFAULT_FRAME_HEX = "#d6d3d1";
 
 interface FramedCropperProps {
-  state: CreatorState;
+  image: UploadedImage | null;
+  cropData: CropData;
+  shape: string | null;
   frameHex: string | null;
   /** The chosen size's panel in mm: shows the band the frame's lip covers. */
   panelMm?: { widthMm: number; heightMm: number } | null;
   onCrop: (crop: { x?: number; y?: number; zoom?: number }, cropPixels?: CropPixels | null) => void;
+  /** What the photo is, for the position control's name ("Photo 2 of 3"). */
+  label?: string;
 }
 
 /**
@@ -24,11 +34,17 @@ interface FramedCropperProps {
  * aspect ratio (hexagon and heart clipped). The photo can be dragged (or moved with the arrow
  * keys) and zoomed; react-easy-crop reports the crop, kept in source pixels.
  */
-export function FramedCropper({ state, frameHex, panelMm, onCrop }: FramedCropperProps) {
+export function FramedCropper({
+  image,
+  cropData,
+  shape,
+  frameHex,
+  panelMm,
+  onCrop,
+  label,
+}: FramedCropperProps) {
   const zoomId = useId();
-  const image = state.selections.image;
-  const shape = state.selections.shape;
-  const aspect = aspectRatioValue(state.cropData.aspectRatio);
+  const aspect = aspectRatioValue(cropData.aspectRatio);
   const clipPath = clipPathForShape(shape);
   const natural = useRef<{ width: number; height: number } | null>(null);
   const frame = frameHex ?? DEFAULT_FRAME_HEX;
@@ -59,8 +75,8 @@ export function FramedCropper({ state, frameHex, panelMm, onCrop }: FramedCroppe
                 // A new photo or shape resets the crop in the reducer; remounting reports the new area.
                 key={`${image.url}|${shape ?? ""}`}
                 image={image.url}
-                crop={{ x: state.cropData.x, y: state.cropData.y }}
-                zoom={state.cropData.zoom}
+                crop={{ x: cropData.x, y: cropData.y }}
+                zoom={cropData.zoom}
                 minZoom={MIN_ZOOM}
                 maxZoom={MAX_ZOOM}
                 aspect={aspect}
@@ -79,7 +95,7 @@ export function FramedCropper({ state, frameHex, panelMm, onCrop }: FramedCroppe
                 mediaProps={{ alt: "" }}
                 cropperProps={{
                   role: "group",
-                  "aria-label": "Photo position: drag, or use the arrow keys, to move the photo in the frame",
+                  "aria-label": `${label ?? "Photo"} position: drag, or use the arrow keys, to move the photo in the frame`,
                 }}
               />
             ) : null}
@@ -102,7 +118,7 @@ export function FramedCropper({ state, frameHex, panelMm, onCrop }: FramedCroppe
             className="inline-flex items-center gap-1.5 text-sm font-medium text-stone-800"
           >
             <ZoomIn aria-hidden="true" className="h-4 w-4" />
-            Zoom
+            Zoom{label ? <span className="sr-only"> ({label})</span> : null}
           </label>
           <input
             id={zoomId}
@@ -110,10 +126,10 @@ export function FramedCropper({ state, frameHex, panelMm, onCrop }: FramedCroppe
             min={MIN_ZOOM}
             max={MAX_ZOOM}
             step={0.05}
-            value={state.cropData.zoom}
+            value={cropData.zoom}
             onChange={(event) => onCrop({ zoom: Number(event.target.value) })}
             className="h-6 flex-1 accent-glow-700"
-            aria-valuetext={`${Math.round(state.cropData.zoom * 100)}%`}
+            aria-valuetext={`${Math.round(cropData.zoom * 100)}%`}
           />
         </div>
       ) : null}

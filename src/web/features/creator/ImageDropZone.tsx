@@ -1,8 +1,10 @@
+import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { UPLOAD_ACCEPT } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
 import { cn } from "@web/components/ui/cn";
 import { ImageUp } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
+import { usePointerKind } from "./usePointerKind";
 
 interface ImageDropZoneProps {
   label: string;
@@ -22,6 +24,7 @@ export function ImageDropZone({ label, onFile, progress, compact, className }: I
   const hintId = `${id}-hint`;
   const [dragging, setDragging] = useState(false);
   const uploading = progress !== null;
+  const pointer = usePointerKind();
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -59,7 +62,7 @@ export function ImageDropZone({ label, onFile, progress, compact, className }: I
         {label}
       </label>
       <p id={hintId} className="text-sm text-stone-600">
-        {compact ? MESSAGES.upload.hint : `Click to choose or drag a photo here. ${MESSAGES.upload.hint}`}
+        {compact ? MESSAGES.upload.hint : `${CREATOR_TEXTS.dropZoneHint(pointer)} ${MESSAGES.upload.hint}`}
       </p>
       {uploading ? (
         <div className="mt-2 w-full max-w-xs">

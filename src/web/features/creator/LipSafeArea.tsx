@@ -1,7 +1,7 @@
 import { offsetOutline } from "@lithophane/backlight";
 import { shapeOutline } from "@lithophane/outline";
 import { DEFAULTS, SHAPE_IDS, type ShapeId } from "@lithophane/params";
-import { CREATOR_PRINT_TEXTS } from "@shared/creator-messages";
+import { CREATOR_TEXTS } from "@shared/creator-texts";
 
 interface LipSafeAreaProps {
   shape: string | null;
@@ -40,7 +40,7 @@ export function LipSafeArea({ shape, widthMm, heightMm }: LipSafeAreaProps) {
       viewBox={`0 0 ${widthMm} ${heightMm}`}
       preserveAspectRatio="none"
       role="img"
-      aria-label={CREATOR_PRINT_TEXTS.lipSafeArea(DEFAULTS.borderMm)}
+      aria-label={CREATOR_TEXTS.lipSafeArea(DEFAULTS.borderMm)}
     >
       <path
         d={`${pathOf(outer.xs, outer.ys, heightMm)}${pathOf(inner.xs, inner.ys, heightMm)}`}

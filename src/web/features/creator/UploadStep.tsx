@@ -1,4 +1,5 @@
 import type { UploadedImage } from "@shared/creator";
+import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { isBelowRecommendedResolution } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
 import { TriangleAlert } from "lucide-react";
@@ -43,7 +44,7 @@ export function UploadStep({
         </p>
       ) : null}
       <ImageDropZone compact label="Replace photo" progress={progress} onFile={onFile} />
-      <p className="text-sm text-stone-600">A new photo starts your choices again from the next step.</p>
+      <p className="text-sm text-stone-600">{CREATOR_TEXTS.replaceKeepsChoices}</p>
     </div>
   );
 }

@@ -1,20 +1,27 @@
 import { CURRENCIES, type CurrencyCode } from "@shared/currency";
 import { MESSAGES } from "@shared/messages";
-import { buttonClasses } from "@web/components/ui/button-classes";
+import { showsCurrencyBanner } from "@shared/overlays";
 import { cn } from "@web/components/ui/cn";
 import { X } from "lucide-react";
-import { useId } from "react";
+import { useLocation } from "react-router";
 import { useCurrency } from "./CurrencyProvider";
 
+// The prompt is shown once per page: fixed ids are unique.
+const titleId = "currency-banner-title";
+const textId = "currency-banner-text";
+const CHOICE =
+  "inline-flex h-9 items-center justify-center rounded-full border px-3 text-sm font-semibold transition-colors";
+
 /**
- * The "Switch Currency?" card for visitors whose time zone points outside the UK. A card, not a
- * modal: the shop stays usable behind it. Any answer (or closing it) records that it was seen.
+ * The "Switch Currency?" prompt for visitors whose time zone points outside the UK, as a slim
+ * banner in the page's flow above the navigation: it pushes the page down rather than covering
+ * any of it, and is not shown on checkout or the admin (issue 20). Any answer, or closing it,
+ * records that it was seen.
  */
 export function CurrencyPrompt() {
   const { promptVisible, suggestedCurrency, setCurrency, dismissPrompt } = useCurrency();
-  const titleId = useId();
-  const textId = useId();
-  if (!promptVisible) return null;
+  const { pathname } = useLocation();
+  if (!promptVisible || !showsCurrencyBanner(pathname)) return null;
   // The suggested currency first, then the others in the spec's order.
   const choices = CURRENCIES.filter((c) => c.code !== "GBP").sort(
     (a, b) => Number(b.code === suggestedCurrency) - Number(a.code === suggestedCurrency),
@@ -24,41 +31,48 @@ export function CurrencyPrompt() {
     <section
       aria-labelledby={titleId}
       aria-describedby={textId}
-      className="fixed inset-x-3 bottom-20 z-40 rounded-2xl border border-stone-200 bg-white p-5 shadow-xl sm:inset-x-auto sm:bottom-6 sm:left-6 sm:w-96"
+      data-testid="currency-banner"
+      className="relative border-b border-glow-200 bg-glow-50"
     >
-      <h2 id={titleId} className="pr-10 font-display text-xl text-stone-900">
-        {MESSAGES.currency.promptTitle}
-      </h2>
-      <p id={textId} className="mt-1 text-sm text-stone-700">
-        {MESSAGES.currency.promptDescription}
-      </p>
-      <ul className="mt-4 grid grid-cols-2 gap-2">
-        {choices.map((c) => (
-          <li key={c.code}>
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 py-2 pl-4 pr-14">
+        <p className="min-w-0 text-sm text-stone-800">
+          <span id={titleId} className="font-semibold text-stone-900">
+            {MESSAGES.currency.promptTitle}
+          </span>{" "}
+          <span id={textId}>{MESSAGES.currency.promptDescription}</span>
+        </p>
+        <ul className="flex flex-wrap gap-1.5">
+          {choices.map((c) => (
+            <li key={c.code}>
+              <button
+                type="button"
+                className={cn(
+                  CHOICE,
+                  c.code === suggestedCurrency
+                    ? "border-glow-700 bg-glow-400 text-stone-950 hover:bg-glow-300"
+                    : "border-stone-300 bg-white text-stone-800 hover:bg-stone-100",
+                )}
+                onClick={() => choose(c.code)}
+              >
+                {c.code} ({c.symbol})
+              </button>
+            </li>
+          ))}
+          <li>
             <button
               type="button"
-              className={cn(
-                buttonClasses(c.code === suggestedCurrency ? "glow" : "outline", "sm"),
-                "w-full rounded-lg",
-              )}
-              onClick={() => choose(c.code)}
+              className={cn(CHOICE, "border-transparent text-stone-800 underline underline-offset-4")}
+              onClick={() => choose("GBP")}
             >
-              {c.code} ({c.symbol})
+              {MESSAGES.currency.keepGbp}
             </button>
           </li>
-        ))}
-      </ul>
-      <button
-        type="button"
-        className={cn(buttonClasses("ghost", "sm"), "mt-2 w-full underline underline-offset-4")}
-        onClick={() => choose("GBP")}
-      >
-        {MESSAGES.currency.keepGbp}
-      </button>
+        </ul>
+      </div>
       <button
         type="button"
         aria-label="Close the currency suggestion"
-        className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100"
+        className="absolute right-2 top-1.5 inline-flex h-10 w-10 items-center justify-center rounded-full text-stone-700 hover:bg-glow-100"
         onClick={dismissPrompt}
       >
         <X aria-hidden="true" className="h-5 w-5" />

@@ -1,5 +1,4 @@
-import type { CreatorState, CropPixels, UploadedImage } from "@shared/creator";
-import { INITIAL_CREATOR_STATE } from "@shared/creator";
+import type { CropPixels, UploadedImage } from "@shared/creator";
 import { photoReplacementProblem, PHOTO_PAGE_TEXTS as T } from "@shared/photo-review";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type PhotoPage, photoPageQuery, sendReplacementPhoto } from "@web/api/inbox";
@@ -49,12 +48,7 @@ function Replacement({ token, page }: { token: string; page: PhotoPage }) {
     },
   });
 
-  const state: CreatorState = {
-    ...INITIAL_CREATOR_STATE,
-    selections: { ...INITIAL_CREATOR_STATE.selections, image, shape: page.shapeId },
-    cropData: { ...crop, aspectRatio: page.aspectRatio },
-    cropPixels,
-  };
+  const cropData = { ...crop, aspectRatio: page.aspectRatio };
   const problem =
     image && page.panelMm
       ? photoReplacementProblem({ photo: image, crop: page.cropped ? cropPixels : null, panel: page.panelMm })
@@ -114,7 +108,9 @@ function Replacement({ token, page }: { token: string; page: PhotoPage }) {
               {page.cropped ? <p className="mb-2 text-sm font-medium text-stone-800">{T.position}</p> : null}
               {page.cropped ? (
                 <FramedCropper
-                  state={state}
+                  image={image}
+                  cropData={cropData}
+                  shape={page.shapeId}
                   frameHex={null}
                   onCrop={(next, pixels) => {
                     setCrop((c) => ({ ...c, ...next }));

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { buildAccessoryCartItem, type CartItem } from "./cart";
+import { cartLineSummary, compactSize, frameColourOf } from "./cart-line";
+
+const line = (over: Partial<Extract<CartItem["config"], { kind: "lithophane" }>>, extra = 2): CartItem => ({
+  id: "1-abc",
+  imageUrl: "/uploads/a.png",
+  originalImageUrl: "/uploads/a.jpg",
+  additionalImages: Array.from({ length: extra }, (_, i) => `/uploads/e${i}.png`),
+  size: "6 inch x 8 inch",
+  shape: "Keepsake Collection",
+  frameStyle: "Black · 3 × Rectangle (Portrait)",
+  price: 9315,
+  config: {
+    kind: "lithophane",
+    bundleId: "gift",
+    processing: "grayscale",
+    shapeId: "rectangle-portrait",
+    frameColorId: "black",
+    sizeId: "6x8",
+    ...over,
+  },
+});
+
+describe("cartLineSummary", () => {
+  it("reads a creator line in plain English", () => {
+    expect(cartLineSummary(line({}))).toBe("Keepsake Collection · 3 panels · 6×8 in · Black frame");
+  });
+
+  it("says one panel, and names shapes the size does not say", () => {
+    const single = {
+      ...line({ bundleId: "starter", shapeId: "heart", sizeId: "7x7" }, 0),
+      frameStyle: "Gold · 1 × Heart",
+    };
+    expect(cartLineSummary(single)).toBe("Essentials Collection · 1 heart panel · 7×7 in · Gold frame");
+    const hex = { ...line({ bundleId: "family", shapeId: "hexagon" }, 4), frameStyle: "White · 5 × Hexagon" };
+    expect(cartLineSummary(hex)).toBe("Everlasting Collection · 5 hexagon panels · 6×8 in · White frame");
+  });
+
+  it("falls back to the line's own size text for a size id without dimensions", () => {
+    expect(cartLineSummary(line({ sizeId: "custom-a4" }))).toBe(
+      "Keepsake Collection · 3 panels · 6×8 in · Black frame",
+    );
+    const odd = { ...line({ sizeId: "large" }), size: "Large" };
+    expect(cartLineSummary(odd)).toBe("Keepsake Collection · 3 panels · Large · Black frame");
+  });
+
+  it("leaves an accessory's size text as it is", () => {
+    const item = buildAccessoryCartItem({ id: "p1", name: "USB Cable", pricePence: 500, imageUrl: null });
+    expect(cartLineSummary(item)).toBe("Standard");
+  });
+});
+
+describe("helpers", () => {
+  it("compacts sizes and reads the frame colour", () => {
+    expect(compactSize("8x6")).toBe("8×6 in");
+    expect(compactSize("7 inch x 7 inch")).toBe("7×7 in");
+    expect(compactSize("2.5x3")).toBe("2.5×3 in");
+    expect(compactSize("Standard")).toBe("Standard");
+    expect(frameColourOf("White · 1 × Square")).toBe("White");
+    expect(frameColourOf("Walnut")).toBe("Walnut");
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Texts of the creator (a lazily loaded page) that depend on the device: "tap" on touch
+ * screens, "click" with a mouse (issue 20). Kept out of messages.ts, which is in the first load.
+ */
+export type PointerKind = "touch" | "mouse";
+
+export const CREATOR_TEXTS = {
+  lipSafeArea: (borderMm: number): string =>
+    `The shaded ${borderMm} mm edge sits under the frame's lip: keep faces and text inside the dashed line.`,
+  dropZoneHint: (pointer: PointerKind): string =>
+    pointer === "touch" ? "Tap to choose a photo." : "Click to choose or drag a photo here.",
+  positionHint: (pointer: PointerKind): string =>
+    pointer === "touch"
+      ? "Drag the photo with your finger to position it; pinch or use the slider to zoom."
+      : "Drag the photo to position it; zoom to fill the frame.",
+  replaceKeepsChoices: "A new photo keeps your other choices and extra photos.",
+  extraPhotosIntro: (pointer: PointerKind): string =>
+    pointer === "touch"
+      ? "Tap “Position” on a photo to place it in the frame."
+      : "Click “Position” on a photo to place it in the frame.",
+  positionPhoto: "Position",
+  hidePosition: "Done",
+  positionLabel: (label: string): string => `Position ${label.toLowerCase()} in the frame`,
+  centred: "Centred",
+  positioned: "Positioned",
+  miniBar: {
+    label: "Your lightbox so far",
+    noPhoto: "No photo yet",
+    showPreview: "Preview",
+    fromPrice: (price: string): string => `From ${price}`,
+  },
+} as const;

@@ -1,0 +1,179 @@
+/**
+ * What the success page and the account's order page show of one order (issue 20 item 7), and
+ * the rule that rebuilds a cart from an order ("Order again").
+ */
+import { getBundle } from "./bundles";
+import { type CartItem, cartItemConfigSchema, cropDataSchema } from "./cart";
+import { cartLineSummary } from "./cart-line";
+import { MESSAGES } from "./messages";
+import { isOrderStatus, type OrderStatus } from "./orders";
+
+/** The order pages' texts (lazily loaded pages: kept here, not in messages.ts). */
+export const ORDER_VIEW_TEXTS = {
+  yourPanels: "Your panels",
+  deliverTo: "Delivering to",
+  deliveryWindow: "Expected delivery",
+  tracking: "Tracking",
+  trackingNumber: (n: string): string => `Tracking number: ${n}`,
+  followParcel: "Follow your parcel",
+  orderAgain: "Order again",
+  orderAgainWorking: "Adding to your cart…",
+  orderAgainDone: (count: number): string =>
+    count === 1 ? "1 item is back in your cart." : `${count} items are back in your cart.`,
+  orderAgainNothing: "None of this order's items can be ordered again.",
+  refusals: {
+    config: "This item is no longer sold as it was ordered.",
+    "photo-missing": "Its photo is no longer stored (photos are deleted after a while or with an account).",
+    "photo-not-yours": "Its photo belongs to another account.",
+  } satisfies Record<ReorderRefusal, string>,
+  panelAlt: (line: string, n: number, of: number): string => `${line}, panel ${n} of ${of}`,
+  viewOrder: "View order",
+  backToOrders: "Back to your orders",
+  notFound: "We couldn't find this order.",
+  orderTitle: (number: string): string => `Order #${number}`,
+  placedOn: "Placed",
+  status: "Status",
+  shipping: "Shipping",
+} as const;
+
+export interface OrderViewLine {
+  readonly title: string;
+  /** In plain English, as the cart said it (cartLineSummary). */
+  readonly summary: string;
+  /** GBP pence per unit. */
+  readonly price: number;
+  readonly quantity: number;
+  /** Every panel's photo (previews), the main one first; empty for an accessory. */
+  readonly photos: readonly string[];
+}
+
+export interface OrderView {
+  readonly id: string;
+  readonly displayNumber: string;
+  readonly status: string;
+  readonly statusLabel: string;
+  readonly createdAt: string;
+  readonly testMode: boolean;
+  /** GBP pence. */
+  readonly totalAmount: number;
+  readonly shippingAmount: number;
+  readonly displayCurrency: string;
+  readonly deliveryName: string;
+  readonly addressLines: readonly string[];
+  /** The window promised at checkout ("YYYY-MM-DD"), null for orders placed before it was kept. */
+  readonly deliveryWindow: { readonly earliest: string; readonly latest: string } | null;
+  /** Once dispatched: the carrier's tracking number, when the workshop entered one. */
+  readonly trackingNumber: string | null;
+  /** The shop's tracking page for this order, once dispatched. */
+  readonly trackingHref: string | null;
+  readonly lines: readonly OrderViewLine[];
+}
+
+const DISPATCHED: ReadonlySet<OrderStatus> = new Set(["dispatched", "in_transit", "delivered"]);
+
+/** Whether the order has left the workshop (its tracking is worth showing). */
+export function isDispatched(status: string): boolean {
+  return isOrderStatus(status) && DISPATCHED.has(status);
+}
+
+/** The address as printed on a parcel: non-empty parts, one line each. */
+export function addressLines(address: {
+  readonly line1: string;
+  readonly line2?: string | null;
+  readonly city: string;
+  readonly state?: string | null;
+  readonly postalCode: string;
+  readonly country: string;
+}): string[] {
+  const cityLine = [address.city, address.state]
+    .map((p) => p?.trim() ?? "")
+    .filter(Boolean)
+    .join(", ");
+  return [address.line1, address.line2 ?? "", cityLine, address.postalCode, address.country]
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+}
+
+/** The stored fields of an order line that "Order again" rebuilds a cart line from. */
+export interface StoredOrderLine {
+  readonly kind: string;
+  readonly size: string;
+  /** The bundle name (lithophane) or "Rectangle" (accessory), as the cart had it. */
+  readonly shape: string;
+  /** The cart's frameStyle ("White · 3 × Square", or the accessory's name). */
+  readonly frameColor: string;
+  readonly price: number;
+  readonly imageUrl: string | null;
+  readonly originalImageUrl: string | null;
+  readonly additionalImages: readonly string[];
+  readonly crop: unknown;
+  readonly config: unknown;
+}
+
+export type ReorderRefusal = "config" | "photo-missing" | "photo-not-yours";
+
+/** What the server knows of one stored photo: null when it is no longer stored. */
+export interface StoredPhoto {
+  /** The account that uploaded it; null for a guest's upload. */
+  readonly userId: string | null;
+}
+
+/**
+ * Whether a stored photo may go into the asker's cart: it must still be stored, and an upload
+ * made while signed in belongs to that account only (a guest's upload goes with the order it
+ * was bought in, which the asker has shown to be theirs).
+ */
+export function photoUsableBy(photo: StoredPhoto | null, askerUserId: string | null): ReorderRefusal | null {
+  if (!photo) return "photo-missing";
+  if (photo.userId !== null && photo.userId !== askerUserId) return "photo-not-yours";
+  return null;
+}
+
+/**
+ * A cart line rebuilt from an order line, with a new id; the price is the one paid (the
+ * cart and checkout reprice it from today's catalogue). A line whose stored config no longer
+ * reads as a cart config is refused. Photo checks are the caller's (photoUsableBy).
+ */
+export function cartItemFromOrderLine(
+  line: StoredOrderLine,
+  makeId: () => string,
+): { ok: true; item: CartItem } | { ok: false; problem: ReorderRefusal } {
+  const raw = typeof line.config === "object" && line.config !== null ? { ...line.config } : null;
+  if (raw) delete (raw as Record<string, unknown>).clientItemId;
+  const config = cartItemConfigSchema.safeParse(raw);
+  if (!config.success || config.data.kind !== line.kind) return { ok: false, problem: "config" };
+  const crop = cropDataSchema.safeParse(line.crop);
+  const item: CartItem = {
+    id: makeId(),
+    imageUrl: line.imageUrl ?? "",
+    originalImageUrl: line.originalImageUrl ?? line.imageUrl ?? "",
+    additionalImages: config.data.kind === "lithophane" ? [...line.additionalImages] : [],
+    size: line.size,
+    shape: line.shape,
+    frameStyle: line.frameColor,
+    price: line.price,
+    ...(crop.success ? { cropData: crop.data } : {}),
+    config: config.data,
+  };
+  if (config.data.kind === "lithophane") {
+    const bundle = getBundle(config.data.bundleId);
+    if (!bundle || item.additionalImages.length !== bundle.lithophaneCount - 1 || !item.imageUrl) {
+      return { ok: false, problem: "config" };
+    }
+  }
+  return { ok: true, item };
+}
+
+/** An order line as the order pages show it. */
+export function orderViewLine(line: StoredOrderLine & { readonly quantity: number }): OrderViewLine {
+  const rebuilt = cartItemFromOrderLine(line, () => "view");
+  const accessory = line.kind === "accessory";
+  const summary = rebuilt.ok ? cartLineSummary(rebuilt.item) : `${line.shape} · ${line.size}`;
+  return {
+    title: accessory ? line.frameColor : MESSAGES.cart.itemTitle,
+    summary: accessory ? line.size : summary,
+    price: line.price,
+    quantity: line.quantity,
+    photos: accessory ? [] : [line.imageUrl ?? "", ...line.additionalImages].filter((url) => url.length > 0),
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * Where the page-wide overlays may show (issue 20, "less in the way"): the currency banner
+ * never on checkout or the admin (where a price or an action matters more than a suggestion),
+ * the floating cart button not on checkout (the cart is the page there).
+ */
+function under(pathname: string, prefix: string): boolean {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+export function showsCurrencyBanner(pathname: string): boolean {
+  return !under(pathname, "/checkout") && !under(pathname, "/admin");
+}
+
+export function showsCartButton(pathname: string): boolean {
+  return !under(pathname, "/checkout");
+}
+
+/** The creator keeps a price bar at the foot of small screens: the cart button sits above it. */
+export function isCreatorPath(pathname: string): boolean {
+  return under(pathname, "/shop/create") || under(pathname, "/create");
+}

@@ -1,0 +1,164 @@
+import { formatDeliveryWindow } from "@shared/delivery-dates";
+import { formatMoney } from "@shared/money";
+import { type OrderView, ORDER_VIEW_TEXTS as T } from "@shared/order-view";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { orderQueries, reorder } from "@web/api/orders";
+import { Button } from "@web/components/ui/button";
+import { Card } from "@web/components/ui/card";
+import { MapPin, Package, RotateCcw, Truck } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { notify, useCart } from "../cart";
+
+/** The panels of each line as thumbnails (every photo of a bundle), then its words and price. */
+function Lines({ order }: { order: OrderView }) {
+  return (
+    <ul className="divide-y divide-stone-200" aria-label={T.yourPanels}>
+      {order.lines.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move
+        <li key={index} className="py-4">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <p className="min-w-0">
+              <span className="font-semibold text-stone-900">{line.title}</span>
+              <span className="block text-sm text-stone-700">{line.summary}</span>
+            </p>
+            <span className="font-semibold text-stone-900">
+              {formatMoney(line.price * line.quantity, "GBP")}
+            </span>
+          </div>
+          {line.photos.length > 0 ? (
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {line.photos.map((url, n) => (
+                <li key={url}>
+                  <img
+                    src={url}
+                    alt={T.panelAlt(line.summary, n + 1, line.photos.length)}
+                    className="h-20 w-20 rounded-md object-cover ring-1 ring-stone-300"
+                    loading="lazy"
+                    width={80}
+                    height={80}
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <span className="mt-3 inline-flex h-20 w-20 items-center justify-center rounded-md bg-stone-100 text-stone-500">
+              <Package aria-hidden="true" className="h-8 w-8" />
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * "Order again": asks the server to rebuild the order's lines (it checks each photo is still
+ * stored and the asker's), puts them in the cart and opens it; refused lines are listed.
+ */
+function OrderAgain({ orderId, token }: { orderId: string; token: string | null }) {
+  const cart = useCart();
+  const [refused, setRefused] = useState<Array<{ summary: string; message: string }>>([]);
+  const mutation = useMutation({
+    mutationFn: () => reorder(orderId, token),
+    onSuccess: (result) => {
+      setRefused(result.refused);
+      const added = result.items.filter((item) => cart.add(item)).length;
+      if (added === 0) {
+        notify({ title: T.orderAgain, description: T.orderAgainNothing, variant: "destructive" });
+        return;
+      }
+      notify({ title: T.orderAgain, description: T.orderAgainDone(added), variant: "success" });
+      cart.openCart();
+    },
+    onError: (error) => notify({ title: T.orderAgain, description: error.message, variant: "destructive" }),
+  });
+  return (
+    <div>
+      <Button variant="glow" onClick={() => mutation.mutate()} disabled={mutation.isPending}>
+        <RotateCcw aria-hidden="true" className="h-4 w-4" />
+        {mutation.isPending ? T.orderAgainWorking : T.orderAgain}
+      </Button>
+      {refused.length > 0 ? (
+        <ul role="alert" className="mt-3 space-y-1 text-sm text-red-800">
+          {refused.map((r) => (
+            <li key={r.summary}>
+              {r.summary}: {r.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** An order after payment: its panels, where it goes, when, its tracking, and "Order again". */
+export function OrderDetails({ orderId, token }: { orderId: string; token: string | null }) {
+  const query = useQuery(orderQueries.view(orderId, token));
+  if (query.isPending) return null;
+  if (query.isError) {
+    return <p className="text-sm text-stone-700">{T.notFound}</p>;
+  }
+  const order = query.data;
+  return (
+    <div className="space-y-6" data-testid="order-details">
+      <section aria-labelledby="order-panels">
+        <h2 id="order-panels" className="text-xl text-stone-900">
+          {T.yourPanels}
+        </h2>
+        <Lines order={order} />
+        <p className="flex justify-between border-t border-stone-200 pt-3 text-sm text-stone-700">
+          <span>{T.shipping}</span>
+          <span>{order.shippingAmount === 0 ? "Free" : formatMoney(order.shippingAmount, "GBP")}</span>
+        </p>
+        <p className="mt-1 flex justify-between font-semibold text-stone-900">
+          <span>Total</span>
+          <span data-testid="order-total">{formatMoney(order.totalAmount, "GBP")}</span>
+        </p>
+      </section>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Card className="p-4">
+          <h3 className="flex items-center gap-2 font-sans text-base font-semibold text-stone-900">
+            <MapPin aria-hidden="true" className="h-4 w-4" />
+            {T.deliverTo}
+          </h3>
+          <address className="mt-2 text-sm not-italic text-stone-700" data-testid="order-address">
+            {[order.deliveryName, ...order.addressLines].map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+        </Card>
+        <Card className="p-4">
+          <h3 className="flex items-center gap-2 font-sans text-base font-semibold text-stone-900">
+            <Truck aria-hidden="true" className="h-4 w-4" />
+            {order.trackingHref ? T.tracking : T.deliveryWindow}
+          </h3>
+          {order.deliveryWindow ? (
+            <p className="mt-2 text-sm text-stone-700" data-testid="order-delivery-window">
+              {T.deliveryWindow}: {formatDeliveryWindow(order.deliveryWindow)}
+            </p>
+          ) : null}
+          <p className="mt-1 text-sm text-stone-700">
+            {T.status}: {order.statusLabel}
+          </p>
+          {order.trackingHref ? (
+            <p className="mt-2 text-sm">
+              {order.trackingNumber ? (
+                <span className="block text-stone-700">{T.trackingNumber(order.trackingNumber)}</span>
+              ) : null}
+              <Link
+                to={order.trackingHref}
+                className="font-semibold text-stone-900 underline underline-offset-4"
+              >
+                {T.followParcel}
+              </Link>
+            </p>
+          ) : null}
+        </Card>
+      </div>
+      <OrderAgain orderId={order.id} token={token} />
+    </div>
+  );
+}
