@@ -65,7 +65,7 @@ describe("documentTitle", () => {
   });
 
   it("knows every route of the spec's table, plus the designed password-reset, inbox, answer, photo, review and order pages", () => {
-    expect(KNOWN_PATHS).toHaveLength(34);
+    expect(KNOWN_PATHS).toHaveLength(35);
     expect(isKnownPath("/account/order")).toBe(true);
     expect(isKnownPath("/messages/answer")).toBe(true);
     expect(isKnownPath("/photo")).toBe(true);
