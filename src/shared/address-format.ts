@@ -4,7 +4,9 @@
  * with postcode-validator (a maintained table of about 180 countries' formats); a country it
  * does not know takes any postal code, optionally (many, like Hong Kong or the UAE, use none).
  */
+
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
+import { INTERNATIONAL_MESSAGES } from "./international-messages";
 import { MESSAGES } from "./messages";
 
 export type AddressFieldKey = "city" | "state" | "postalCode";
@@ -125,5 +127,5 @@ export function isValidPostalCode(country: string, postalCode: string): boolean 
 export function invalidPostalCodeMessage(country: string): string {
   const format = addressFormat(country);
   if (format.country === "GB") return MESSAGES.validation.invalidPostcode;
-  return MESSAGES.international.invalidPostalCode(format.postalLabel, format.postalExample);
+  return INTERNATIONAL_MESSAGES.invalidPostalCode(format.postalLabel, format.postalExample);
 }

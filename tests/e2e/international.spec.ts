@@ -5,6 +5,7 @@
  * buyer gives a state and a ZIP code; a country in no zone is refused with a way to ask.
  * Prices and windows are the server's own answers (/api/shipping/zones, /api/rates).
  */
+import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import type { CartItem } from "../../src/shared/cart";
 import { buildAccessoryCartItem } from "../../src/shared/cart";
 import { convertPrice, type ExchangeRates } from "../../src/shared/currency";
@@ -16,7 +17,7 @@ import { CART_STORAGE_KEY } from "./fixtures/shop";
 import { expect, type Page, test } from "./fixtures/test";
 import { ADAPTER, DIMMER, gotoPage, proceedToPayment } from "./helpers";
 
-const I = MESSAGES.international;
+const I = INTERNATIONAL_MESSAGES;
 
 async function zone(page: Page, id: string): Promise<PublicShippingZone> {
   const res = await page.request.get("/api/shipping/zones");

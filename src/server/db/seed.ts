@@ -3,7 +3,9 @@
  * the shipping zones (issue 16) and the environment mode. Each part is written only where its table is empty, so a
  * maker's own edits survive every restart.
  */
+
 import { SEED_BUNDLE_PRICES } from "@shared/bundles";
+import { DEFAULT_FILAMENT } from "@shared/calibration";
 import { FALLBACK_OPTIONS } from "@shared/options";
 import { SEED_SHIPPING_ZONES } from "@shared/shipping-zones";
 import { WORLD_COUNTRIES } from "@shared/world-countries";
@@ -11,7 +13,14 @@ import { count, sql } from "drizzle-orm";
 import { replaceShippingZones } from "../services/shipping-zones.js";
 import { SEED_PRODUCTS } from "./catalogue.js";
 import { type Db, SEED_LOCK_KEY } from "./client.js";
-import { bundlePrices, productOptions, products, shippingZones, systemSettings } from "./schema.js";
+import {
+  bundlePrices,
+  filaments,
+  productOptions,
+  products,
+  shippingZones,
+  systemSettings,
+} from "./schema.js";
 
 export const ENVIRONMENT_MODE_KEY = "environment_mode";
 
@@ -45,6 +54,16 @@ export async function seedDatabase(db: Db): Promise<{ options: number; products:
     if (!productCount?.n) {
       await tx.insert(products).values(SEED_PRODUCTS);
       seededProducts = SEED_PRODUCTS.length;
+    }
+    // The filament a fresh shop prints in: today's k, so every print looks as before calibration.
+    const [filamentCount] = await tx.select({ n: count() }).from(filaments);
+    if (!filamentCount?.n) {
+      await tx.insert(filaments).values({
+        name: DEFAULT_FILAMENT.name,
+        colour: DEFAULT_FILAMENT.colour,
+        attenuationPerMm: DEFAULT_FILAMENT.attenuationPerMm,
+        active: true,
+      });
     }
     const [zoneCount] = await tx.select({ n: count() }).from(shippingZones);
     if (!zoneCount?.n) {

@@ -4,9 +4,11 @@
  * delivery window) and opens the payment page. It answers the created order, or a typed refusal
  * carrying the HTTP status the route sends it with.
  */
+
 import { type CheckoutCreated, checkoutTotals, type RefusedItem, shippingLineLabel } from "@shared/checkout";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { allocateDiscount } from "@shared/discounts";
+import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { MESSAGES } from "@shared/messages";
 import type { CheckoutRequest } from "@shared/schemas";
 import { needsSupportForQuantity } from "@shared/shipping";
@@ -76,7 +78,7 @@ const shippingRefusal: PlaceOrderResult = {
   refusal: {
     status: 409,
     error: "shipping_price_changed",
-    message: MESSAGES.international.shippingPriceChanged,
+    message: INTERNATIONAL_MESSAGES.shippingPriceChanged,
   },
 };
 
@@ -96,7 +98,7 @@ export async function placeOrder(
   // Shipping is priced from the country's zone, read now: an admin's edit applies here.
   const zone = zoneForCountry(await listShippingZones(db), shippingInfo.country);
   if (!zone) {
-    const message = MESSAGES.international.notDelivered(countryName(shippingInfo.country));
+    const message = INTERNATIONAL_MESSAGES.notDelivered(countryName(shippingInfo.country));
     return {
       ok: false,
       refusal: {

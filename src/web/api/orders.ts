@@ -10,6 +10,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { api, ok } from "./client";
+import { orderKeys } from "./order-keys";
 
 export type AccountOrder = InferResponseType<typeof api.orders.$get, 200>["orders"][number];
 
@@ -25,7 +26,7 @@ export function reorder(orderId: string, token: string | null) {
   return ok(api.orders[":id"].reorder.$post({ param: { id: orderId }, query: token ? { token } : {} }));
 }
 
-export const orderKeys = { history: ["orders"] as const, view: (id: string) => ["orders", id] as const };
+export { orderKeys };
 
 export const orderQueries = {
   history: () => queryOptions({ queryKey: orderKeys.history, queryFn: fetchOrderHistory, staleTime: 0 }),

@@ -1,6 +1,6 @@
-import { Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useAuth } from "../features/auth/AuthProvider";
-import { SavedCartSync } from "../features/auth/useSavedCartSync";
+import { readSyncedUser } from "../features/auth/syncedUser";
 import { CartButton } from "../features/cart/CartButton";
 import { useCart } from "../features/cart/CartProvider";
 import { lazyWithQuery } from "./query";
@@ -36,6 +36,27 @@ function LazyCartPanel() {
   );
 }
 
+// The saved-cart sync is for signed-in customers: loaded at sign-in (or when this device still holds
+// an account's cart to empty after a sign-out elsewhere) and kept mounted from then on, so it also
+// sees the sign-out.
+const SavedCartSync = lazy(() =>
+  import("../features/auth/useSavedCartSync").then((m) => ({ default: m.SavedCartSync })),
+);
+
+function LazySavedCartSync() {
+  const { status } = useAuth();
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (status === "signedIn" || readSyncedUser() !== null) setWanted(true);
+  }, [status]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SavedCartSync />
+    </Suspense>
+  );
+}
+
 function LazyFirstLoginMfa() {
   const { status } = useAuth();
   if (status !== "signedIn") return null;
@@ -55,7 +76,7 @@ export function ShopOverlays() {
     <>
       <CartButton />
       <LazyCartPanel />
-      <SavedCartSync />
+      <LazySavedCartSync />
       <LazyFirstLoginMfa />
     </>
   );

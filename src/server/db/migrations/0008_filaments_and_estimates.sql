@@ -18,10 +18,10 @@ ALTER TABLE "print_jobs" ADD COLUMN "filament_grams" real;--> statement-breakpoi
 ALTER TABLE "print_jobs" ADD COLUMN "estimate_error" text;--> statement-breakpoint
 CREATE UNIQUE INDEX "filaments_name_idx" ON "filaments" USING btree (lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "filaments_one_active_idx" ON "filaments" USING btree ("active") WHERE "filaments"."active";--> statement-breakpoint
--- Custom data step (issue 19, decision 071): the filament a fresh shop prints in, active, with
--- today's k (DEFAULT_ATTENUATION_PER_MM = 2), so the look of every print is unchanged until the
--- owner calibrates. The creator's preview reads the active filament's k through the catalogue,
--- so a change to filaments notifies every server like the other catalogue tables (0005).
-INSERT INTO "filaments" ("name", "colour", "attenuation_per_mm", "active") VALUES ('White PLA', '#f4f1ea', 2, true);--> statement-breakpoint
+-- Custom step (issue 19, decision 071): the creator's preview reads the active filament's k
+-- through the catalogue, so a change to filaments notifies every server like the other
+-- catalogue tables (0005). The first filament is seeded by db/seed.ts with the rest of the
+-- catalogue, not here: a migration's rows would make every fresh database "not empty" to a
+-- restore.
 CREATE TRIGGER "filaments_catalog_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "filaments"
   FOR EACH STATEMENT EXECUTE FUNCTION "catalog_changed_notify"();

@@ -4,10 +4,12 @@
  * items, the total and the order number (the first 8 characters of the id). Both parts come
  * from one `EmailContent` through `renderEmail`.
  */
+
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { shippingLineLabel } from "@shared/checkout";
 import { storedWindowText } from "@shared/delivery-dates";
 import { carrierLabel, trackingUrl } from "@shared/fulfilment";
+import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { displayOrderNumber } from "@shared/orders";
@@ -102,7 +104,7 @@ function formatDate(date: Date): string {
 function deliveryLine(order: OrderEmailData): string[] {
   const window = storedWindowText(order.deliveryEarliest, order.deliveryLatest);
   if (window)
-    return [`${MESSAGES.international.estimatedDelivery}: ${MESSAGES.international.arrives(window)}.`];
+    return [`${INTERNATIONAL_MESSAGES.estimatedDelivery}: ${INTERNATIONAL_MESSAGES.arrives(window)}.`];
   return order.estimatedDelivery ? [`Estimated delivery: ${formatDate(order.estimatedDelivery)}.`] : [];
 }
 

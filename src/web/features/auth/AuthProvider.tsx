@@ -2,7 +2,7 @@ import { MESSAGES } from "@shared/messages";
 import type { SignInInput, SignUpInput } from "@shared/schemas";
 import { accountKeys, fetchMe, type Me } from "@web/api/account";
 import { ApiRequestError } from "@web/api/http";
-import { orderKeys } from "@web/api/orders";
+import { orderKeys } from "@web/api/order-keys";
 import { loadedQueryClient } from "@web/app/query";
 import {
   createContext,

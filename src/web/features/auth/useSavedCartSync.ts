@@ -5,30 +5,11 @@ import { fetchSavedCart, saveCart } from "@web/api/cart";
 import { useEffect, useRef } from "react";
 import { useCart } from "../cart";
 import { useAuth } from "./AuthProvider";
+import { readSyncedUser, writeSyncedUser } from "./syncedUser";
 import { notify } from "./toast";
 
 /** Wait after the last cart change before saving it (one PUT for a burst of changes). */
 export const CART_SAVE_DEBOUNCE_MS = 600;
-/** Local storage: whose saved cart this device's cart was last merged with. */
-export const CART_SYNCED_USER_KEY = "lithobox.cartSyncedUser";
-
-function readSyncedUser(): string | null {
-  try {
-    return window.localStorage.getItem(CART_SYNCED_USER_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function writeSyncedUser(userId: string | null) {
-  try {
-    if (userId) window.localStorage.setItem(CART_SYNCED_USER_KEY, userId);
-    else window.localStorage.removeItem(CART_SYNCED_USER_KEY);
-  } catch {
-    // Storage unavailable: the merge then simply runs (silently) again next time.
-  }
-}
-
 const sameItems = (a: readonly CartItem[], b: readonly CartItem[]) => JSON.stringify(a) === JSON.stringify(b);
 
 /**

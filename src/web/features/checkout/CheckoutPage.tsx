@@ -4,6 +4,7 @@ import { cartLineSummary } from "@shared/cart-line";
 import { checkoutTotals } from "@shared/checkout";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { findCountryByName } from "@shared/countries";
+import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { type ShippingInfo, shippingInfoSchema } from "@shared/schemas";
@@ -304,7 +305,7 @@ function NotDelivered({ country }: { country: string }) {
   const name = countryName(country);
   const params = new URLSearchParams({
     subject: "shipping",
-    message: `${MESSAGES.international.contactSubject(name)}: `,
+    message: `${INTERNATIONAL_MESSAGES.contactSubject(name)}: `,
   });
   return (
     <div
@@ -314,10 +315,10 @@ function NotDelivered({ country }: { country: string }) {
     >
       <p className="flex gap-2 text-stone-900">
         <Globe aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
-        {MESSAGES.international.notDelivered(name)}
+        {INTERNATIONAL_MESSAGES.notDelivered(name)}
       </p>
       <Link to={`/contact?${params}`} className={cn(buttonClasses("outline", "sm"), "mt-3")}>
-        {MESSAGES.international.askAboutCountry}
+        {INTERNATIONAL_MESSAGES.askAboutCountry}
       </Link>
     </div>
   );
@@ -446,7 +447,7 @@ function ShippingMethodChoice({
                     </span>
                   </span>
                   <span className="block text-sm text-stone-700">
-                    {MESSAGES.international.arrives(zone.windows[option.method].text)} ({option.estimate}{" "}
+                    {INTERNATIONAL_MESSAGES.arrives(zone.windows[option.method].text)} ({option.estimate}{" "}
                     after making)
                   </span>
                 </span>
@@ -521,9 +522,9 @@ function SummaryLine({
 }
 
 function dutiesText(duties: DutiesPolicy | null): string {
-  if (duties === "customer_pays_on_delivery") return MESSAGES.international.dutiesCustomer;
-  if (duties === "shop_pays") return MESSAGES.international.dutiesShop;
-  return MESSAGES.international.noDuties;
+  if (duties === "customer_pays_on_delivery") return INTERNATIONAL_MESSAGES.dutiesCustomer;
+  if (duties === "shop_pays") return INTERNATIONAL_MESSAGES.dutiesShop;
+  return INTERNATIONAL_MESSAGES.noDuties;
 }
 
 function OrderSummary({
@@ -596,9 +597,9 @@ function OrderSummary({
           <p className="flex gap-2" data-testid="delivery-window">
             <CalendarDays aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
             <span>
-              {MESSAGES.international.estimatedDelivery}:{" "}
+              {INTERNATIONAL_MESSAGES.estimatedDelivery}:{" "}
               <strong className="text-stone-900">
-                {MESSAGES.international.arrives(zone.windows[method].text)}
+                {INTERNATIONAL_MESSAGES.arrives(zone.windows[method].text)}
               </strong>
             </span>
           </p>

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@shared/messages";
+import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { countryName, searchCountries, WORLD_COUNTRIES, type WorldCountry } from "@shared/world-countries";
 import { cn } from "@web/components/ui/cn";
 import { inputClasses } from "@web/components/ui/field";
@@ -79,7 +79,7 @@ export function CountryPicker({ value, onChange, served, onRefused, error, name 
   return (
     <div className="relative space-y-1.5 sm:col-span-2">
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {MESSAGES.international.countryLabel}
+        {INTERNATIONAL_MESSAGES.countryLabel}
         <span aria-hidden="true" className="text-red-700">
           {" "}
           *
@@ -124,11 +124,11 @@ export function CountryPicker({ value, onChange, served, onRefused, error, name 
           ref={listRef}
           id={listId}
           role="listbox"
-          aria-label={MESSAGES.international.countrySearch}
+          aria-label={INTERNATIONAL_MESSAGES.countrySearch}
           className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-lg border border-stone-300 bg-white py-1 shadow-lg"
         >
           {matches.length === 0 ? (
-            <div className="px-3 py-2 text-sm text-stone-600">{MESSAGES.international.noCountryMatch}</div>
+            <div className="px-3 py-2 text-sm text-stone-600">{INTERNATIONAL_MESSAGES.noCountryMatch}</div>
           ) : (
             matches.map((country, index) => {
               const deliverable = served.has(country.code);

@@ -1,3 +1,4 @@
+import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { MESSAGES } from "@shared/messages";
 import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -103,9 +104,9 @@ export function SuccessPage() {
               <p className="mt-4 flex gap-2 text-stone-800" data-testid="success-delivery-window">
                 <CalendarDays aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-glow-700" />
                 <span>
-                  {MESSAGES.international.estimatedDelivery}:{" "}
+                  {INTERNATIONAL_MESSAGES.estimatedDelivery}:{" "}
                   <strong className="text-stone-900">
-                    {MESSAGES.international.arrives(status.data.deliveryWindow)}
+                    {INTERNATIONAL_MESSAGES.arrives(status.data.deliveryWindow)}
                   </strong>
                 </span>
               </p>

@@ -1,3 +1,4 @@
+import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { MESSAGES } from "@shared/messages";
 import { TRACKING_STAGES } from "@shared/orders";
 import { FIELD_MAX_LENGTH, trackSchema } from "@shared/schemas";
@@ -200,7 +201,7 @@ function OrderResult({ order }: { order: TrackedOrder }) {
           <dt className="text-sm text-stone-600">Estimated delivery</dt>
           <dd className="font-medium text-stone-900" data-testid="track-eta">
             {order.deliveryWindow
-              ? MESSAGES.international.arrives(order.deliveryWindow)
+              ? INTERNATIONAL_MESSAGES.arrives(order.deliveryWindow)
               : order.estimatedDelivery
                 ? formatDate(order.estimatedDelivery, true)
                 : "We'll confirm once it's dispatched"}
