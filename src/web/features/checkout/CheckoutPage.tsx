@@ -21,7 +21,7 @@ import {
   zoneShippingOptions,
 } from "@shared/shipping-zones";
 import { countryCodeOf, countryName, DEFAULT_COUNTRY_CODE } from "@shared/world-countries";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { trackEvent } from "@web/api/events";
 import { type PublicShippingZone, shippingZonesQuery } from "@web/api/shipping";
 import { Button, buttonClasses } from "@web/components/ui/button";
@@ -41,7 +41,7 @@ import {
 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { type Profile, useAuth } from "../auth";
 import { cartItemTitle, notify, useCart } from "../cart";
 import { DiscountField, DiscountLines, type DiscountState, useCurrentPrices, useDiscount } from "../commerce";
@@ -121,10 +121,8 @@ function CheckoutForm() {
   const { items } = useCart();
   useCurrentPrices();
   const discount = useDiscount(items);
-  const _queryClient = useQueryClient();
   const auth = useAuth();
   const { currency, formatPrice } = useCurrency();
-  const _navigate = useNavigate();
   const zonesQuery = useQuery(shippingZonesQuery());
   const zones = zonesQuery.data;
   const served = useMemo(() => new Set(zones?.flatMap((z) => z.countries) ?? []), [zones]);
