@@ -22,8 +22,7 @@ import {
   zoneShippingOptions,
 } from "@shared/shipping-zones";
 import { countryCodeOf, countryName, DEFAULT_COUNTRY_CODE } from "@shared/world-countries";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type CheckoutCreated, CheckoutError, createCheckout } from "@web/api/checkout";
+import { useQuery } from "@tanstack/react-query";
 import { trackEvent } from "@web/api/events";
 import { type PublicShippingZone, shippingZonesQuery } from "@web/api/shipping";
 import { Button, buttonClasses } from "@web/components/ui/button";
@@ -43,13 +42,13 @@ import {
 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { type Profile, useAuth } from "../auth";
 import { cartItemTitle, notify, useCart } from "../cart";
 import { DiscountField, DiscountLines, type DiscountState, useCurrentPrices, useDiscount } from "../commerce";
 import { useCurrency } from "../currency";
-import { rememberPendingPayment } from "./pendingPayments";
 import { ShippingFields, type ShippingForm, type ShippingFormValues } from "./ShippingFields";
+import { useCheckoutSubmit } from "./useCheckoutSubmit";
 
 type FieldName = keyof ShippingFormValues;
 
@@ -98,25 +97,6 @@ function fromProfile(
   return prefill;
 }
 
-/**
- * Opens a blank tab at once (inside the click, so popup blockers allow it) and points it at
- * the payment page once the server answers. Null when the browser blocked it.
- */
-function openPaymentTab(): Window | null {
-  const tab = window.open("", "_blank");
-  if (!tab) return null;
-  try {
-    tab.opener = null;
-    tab.document.title = "Opening payment…";
-    tab.document.body.style.font = "16px system-ui, sans-serif";
-    tab.document.body.style.padding = "2rem";
-    tab.document.body.textContent = "Opening the secure payment page…";
-  } catch {
-    // Cross-origin or closed: nothing to decorate.
-  }
-  return tab;
-}
-
 export function CheckoutPage() {
   const cart = useCart();
   if (cart.items.length === 0) return <EmptyCheckout />;
@@ -142,18 +122,13 @@ function CheckoutForm() {
   const { items } = useCart();
   useCurrentPrices();
   const discount = useDiscount(items);
-  const queryClient = useQueryClient();
   const auth = useAuth();
   const { currency, formatPrice } = useCurrency();
-  const navigate = useNavigate();
   const zonesQuery = useQuery(shippingZonesQuery());
   const zones = zonesQuery.data;
   const served = useMemo(() => new Set(zones?.flatMap((z) => z.countries) ?? []), [zones]);
   const [method, setMethod] = useState<ShippingMethod>(DEFAULT_SHIPPING_METHOD);
-  const [refused, setRefused] = useState<Record<string, string>>({});
   const [refusedCountry, setRefusedCountry] = useState<string | null>(null);
-  const submitting = useRef(false);
-  const [busy, setBusy] = useState(false);
   useEffect(() => trackEvent("checkout_start"), []);
 
   const form: ShippingForm = useForm<ShippingFormValues, unknown, ShippingInfo>({
@@ -200,48 +175,21 @@ function CheckoutForm() {
     if (missing) notify(MESSAGES.checkout.missingInformation);
   };
 
-  const onValid = async (values: ShippingInfo) => {
-    if (submitting.current) return;
-    if (items.length === 0) {
-      notify(MESSAGES.checkout.cartEmpty);
-      return;
-    }
-    if (bulk || !zone) return;
-    submitting.current = true;
-    setBusy(true);
-    setRefused({});
-    const tab = openPaymentTab();
-    let created: CheckoutCreated;
-    try {
-      created = await createCheckout({
-        cartItems: [...items],
-        shippingInfo: values,
-        currency,
-        shippingMethod: method,
-        expectedShippingPence: totals.shippingPence,
-        ...(discount.applied ? { discountCode: discount.applied.code } : {}),
-      });
-    } catch (error) {
-      tab?.close();
-      submitting.current = false;
-      setBusy(false);
-      if (error instanceof CheckoutError && error.code === "shipping_price_changed")
-        void zonesQuery.refetch();
-      // The code was used up or ended meanwhile: check it again, so the summary says why.
-      if (error instanceof CheckoutError && error.code === "discount_refused")
-        void queryClient.invalidateQueries({ queryKey: ["discount"] });
-      showCheckoutError(error, setError, setRefused);
-      return;
-    }
-    rememberPendingPayment(created);
-    if (tab) tab.location.href = created.url;
-    const params = new URLSearchParams({
-      orderId: created.orderId,
-      orderTotal: String(created.orderTotal),
-      itemCount: String(created.itemCount),
-    });
-    navigate(`/checkout/payment-pending?${params}`, { state: { popupBlocked: tab === null } });
-  };
+  const {
+    submit: onValid,
+    busy,
+    refused,
+  } = useCheckoutSubmit({
+    items,
+    method,
+    zoneKnown: zone !== undefined,
+    bulk,
+    shippingPence: totals.shippingPence,
+    discountCode: discount.applied?.code ?? null,
+    currency,
+    setError,
+    onShippingPriceChanged: () => void zonesQuery.refetch(),
+  });
 
   const duties = zone ? dutiesFor(zone, country) : null;
   return (
@@ -322,44 +270,6 @@ function NotDelivered({ country }: { country: string }) {
       </Link>
     </div>
   );
-}
-
-function showCheckoutError(
-  error: unknown,
-  setError: ShippingForm["setError"],
-  setRefused: (value: Record<string, string>) => void,
-) {
-  const failed = MESSAGES.checkout.failed;
-  if (error instanceof CheckoutError) {
-    if (error.status === 422 && error.items.length > 0) {
-      setRefused(Object.fromEntries(error.items.map((item) => [item.id, item.message])));
-      notify({ ...failed, description: error.message });
-      return;
-    }
-    if (error.code === "country_not_delivered") {
-      setError("country", { type: "server", message: error.message }, { shouldFocus: true });
-      notify({ ...failed, description: error.message });
-      return;
-    }
-    if (error.status === 409 || error.status === 422 || error.status === 429 || error.status === 503) {
-      notify({ ...failed, description: error.message });
-      return;
-    }
-    if (error.status === 400 && error.fields) {
-      let missing = false;
-      for (const [path, message] of Object.entries(error.fields)) {
-        if (!path.startsWith("shippingInfo.")) continue;
-        const field = path.replace(/^shippingInfo\./, "") as FieldName;
-        setError(field, { type: "server", message });
-        if (message === MISSING) missing = true;
-      }
-      if (missing) {
-        notify(MESSAGES.checkout.missingInformation);
-        return;
-      }
-    }
-  }
-  notify(failed);
 }
 
 /** "£8.99", or "€10.49 (£8.99)" when the shopper browses in another currency. */
