@@ -99,7 +99,7 @@ test.describe("Auth page", () => {
   });
 
   test("social buttons show only for configured providers (none in the test shop)", async ({ page }) => {
-    const providers = page.waitForResponse((r) => r.url().includes("/providers") && r.ok());
+    const providers = page.waitForResponse((r) => r.url().includes("/api/auth-providers") && r.ok());
     await page.goto("/auth");
     await providers;
     await expect(page.getByRole("tab", { name: MESSAGES.auth.loginTab })).toBeVisible();

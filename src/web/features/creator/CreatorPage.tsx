@@ -318,6 +318,7 @@ export function CreatorPage() {
         </div>
       </div>
       <MiniPreviewBar
+        bundles={bundles}
         state={state}
         options={flat}
         onShowPreview={() => previewRef.current?.scrollIntoView({ block: "start", behavior: "smooth" })}

@@ -1,4 +1,4 @@
-import { BUNDLES, getBundle } from "@shared/bundles";
+import { type Bundle, getBundle } from "@shared/bundles";
 import { compactSize } from "@shared/cart-line";
 import { type CreatorState, creatorPricePence } from "@shared/creator";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
@@ -15,10 +15,13 @@ import { clipPathForShape } from "./shapes";
 export function MiniPreviewBar({
   state,
   options,
+  bundles,
   onShowPreview,
 }: {
   state: CreatorState;
   options: readonly CreatorOption[];
+  /** The bundles at the owner's prices (the catalogue's options answer). */
+  bundles: readonly Bundle[];
   onShowPreview: () => void;
 }) {
   const { formatPrice } = useCurrency();
@@ -26,9 +29,9 @@ export function MiniPreviewBar({
   const shape = findOption(options, "shape", selections.shape);
   const frame = findOption(options, "frame_color", selections.frameColor);
   const size = findOption(options, "size", selections.size);
-  const bundle = getBundle(selections.bundle);
-  const total = creatorPricePence(state, options);
-  const cheapest = Math.min(...BUNDLES.map((b) => b.pricePence));
+  const bundle = getBundle(selections.bundle, bundles);
+  const total = creatorPricePence(state, options, bundles);
+  const cheapest = Math.min(...bundles.map((b) => b.pricePence));
   const clipPath = clipPathForShape(selections.shape);
   const parts = [
     shape?.name,
