@@ -12,10 +12,8 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { unzipSync } from "fflate";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
-import { payOnTestPage, signInAdminForEachTest } from "./admin-helpers";
-import { BASE_URL, uniqueEmail } from "./auth-helpers";
-import { makePhoto } from "./fixtures/photos";
-import { type APIRequestContext, expect, type Page, test } from "./fixtures/test";
+import { placeLithophaneOrder, signInAdminForEachTest } from "./admin-helpers";
+import { expect, type Page, test } from "./fixtures/test";
 
 test.describe.configure({ mode: "serial" });
 
@@ -110,70 +108,13 @@ test("the Calibration screen: the wedge, a filament added, a measured reading se
   await expect(page.getByText(M.removed(name))).toBeVisible();
 });
 
-/** A paid test order for one 7x7 lithophane of a generated photo. */
-async function placeLithophaneOrder(request: APIRequestContext): Promise<string> {
-  const photo = await makePhoto("estimate", { width: 400, height: 400 });
-  const upload = await request.post("/api/uploads", {
-    headers: { Origin: BASE_URL },
-    multipart: {
-      file: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await readFile(photo) },
-      kind: "main",
-    },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const image = (await upload.json()) as { url: string; originalUrl: string };
-  const res = await request.post("/api/checkout", {
-    headers: { Origin: BASE_URL },
-    data: {
-      currency: "GBP",
-      cartItems: [
-        {
-          id: `${Date.now()}-${randomBytes(4).toString("hex")}`,
-          imageUrl: image.url,
-          originalImageUrl: image.originalUrl,
-          additionalImages: [],
-          size: "7 inch x 7 inch",
-          shape: "Essentials Collection",
-          frameStyle: "White · 1 × Square",
-          price: 5450,
-          cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
-          config: {
-            kind: "lithophane",
-            bundleId: "starter",
-            processing: "grayscale",
-            shapeId: "square",
-            frameColorId: "white",
-            sizeId: "7x7",
-          },
-        },
-      ],
-      shippingInfo: {
-        firstName: "Ciara",
-        lastName: "Estimate",
-        email: uniqueEmail("estimate"),
-        phone: "07700 900123",
-        addressLine1: "3 Lanyon Place",
-        addressLine2: "",
-        city: "Belfast",
-        state: "Antrim",
-        postalCode: "BT1 3LP",
-        country: "United Kingdom",
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { url, orderId } = (await res.json()) as { url: string; orderId: string };
-  await payOnTestPage(request, url);
-  return orderId;
-}
-
 test("the order page and the orders list show PrusaSlicer's print hours and grams", async ({
   page,
   request,
 }) => {
   // Generating the file and slicing it share two cores with the rest of the machine.
   test.setTimeout(240_000);
-  const orderId = await placeLithophaneOrder(request);
+  const orderId = await placeLithophaneOrder(request, { pay: true, name: "estimate" });
   await page.goto(`/admin/orders/${orderId}`);
   const section = page.getByRole("region", { name: ADMIN_MESSAGE_TEXTS.printFiles.title });
   await section.getByRole("button", { name: ADMIN_MESSAGE_TEXTS.printFiles.generate }).click();

@@ -4,7 +4,15 @@
  * through the real checkout and the built-in test payment page.
  */
 import { randomBytes } from "node:crypto";
-import { BASE_URL, createAdminWithoutMfa, type TestUser, withPreviousStepCode } from "./auth-helpers";
+import { readFile } from "node:fs/promises";
+import {
+  BASE_URL,
+  createAdminWithoutMfa,
+  type TestUser,
+  uniqueEmail,
+  withPreviousStepCode,
+} from "./auth-helpers";
+import { makePhoto } from "./fixtures/photos";
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "./fixtures/test";
 
 /** Signs the admin in through the API and enrols TOTP (enable with the password, verify a code). */
@@ -102,4 +110,65 @@ export async function placePaidOrder(request: APIRequestContext, email: string):
 export async function openAdmin(page: Page, pathname: string, heading: string | RegExp): Promise<void> {
   await page.goto(pathname);
   await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+}
+
+/** A guest order for one Essentials lithophane (7x7 square) of an uploaded photo; paid when asked. */
+export async function placeLithophaneOrder(
+  request: APIRequestContext,
+  { pay, name }: { pay: boolean; name: string },
+): Promise<string> {
+  const photo = await makePhoto(name, { width: 400, height: 300 });
+  const upload = await request.post("/api/uploads", {
+    headers: { Origin: BASE_URL },
+    multipart: {
+      file: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await readFile(photo) },
+      kind: "main",
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const image = (await upload.json()) as { url: string; originalUrl: string };
+  const res = await request.post("/api/checkout", {
+    headers: { Origin: BASE_URL },
+    data: {
+      currency: "GBP",
+      cartItems: [
+        {
+          id: `${Date.now()}-${randomBytes(4).toString("hex")}`,
+          imageUrl: image.url,
+          originalImageUrl: image.originalUrl,
+          additionalImages: [],
+          size: "7 inch x 7 inch",
+          shape: "Essentials Collection",
+          frameStyle: "White · 1 × Square",
+          price: 5450,
+          cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
+          config: {
+            kind: "lithophane",
+            bundleId: "starter",
+            processing: "grayscale",
+            shapeId: "square",
+            frameColorId: "white",
+            sizeId: "7x7",
+            cropPixels: { x: 50, y: 0, width: 300, height: 300 },
+          },
+        },
+      ],
+      shippingInfo: {
+        firstName: "Niamh",
+        lastName: "Printer",
+        email: uniqueEmail(name),
+        phone: "07700 900123",
+        addressLine1: "3 Lanyon Place",
+        addressLine2: "",
+        city: "Belfast",
+        state: "Antrim",
+        postalCode: "BT1 3LP",
+        country: "United Kingdom",
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { url, orderId } = (await res.json()) as { url: string; orderId: string };
+  if (pay) await payOnTestPage(request, url);
+  return orderId;
 }

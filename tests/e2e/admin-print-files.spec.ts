@@ -5,80 +5,19 @@
  * a 3D model.
  */
 
-import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { unzipSync } from "fflate";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
-import { payOnTestPage, signInAdminForEachTest } from "./admin-helpers";
-import { BASE_URL, uniqueEmail } from "./auth-helpers";
-import { makePhoto } from "./fixtures/photos";
-import { type APIRequestContext, expect, test } from "./fixtures/test";
+import { placeLithophaneOrder, signInAdminForEachTest } from "./admin-helpers";
+import { expect, test } from "./fixtures/test";
 
 test.describe.configure({ mode: "serial" });
 
 signInAdminForEachTest();
 
-/** A guest order for one Essentials lithophane (7x7 square) of an uploaded photo; paid when asked. */
-async function placeLithophaneOrder(request: APIRequestContext, pay: boolean): Promise<string> {
-  const photo = await makePhoto("print-file", { width: 400, height: 300 });
-  const upload = await request.post("/api/uploads", {
-    headers: { Origin: BASE_URL },
-    multipart: {
-      file: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await readFile(photo) },
-      kind: "main",
-    },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const image = (await upload.json()) as { url: string; originalUrl: string };
-  const res = await request.post("/api/checkout", {
-    headers: { Origin: BASE_URL },
-    data: {
-      currency: "GBP",
-      cartItems: [
-        {
-          id: `${Date.now()}-${randomBytes(4).toString("hex")}`,
-          imageUrl: image.url,
-          originalImageUrl: image.originalUrl,
-          additionalImages: [],
-          size: "7 inch x 7 inch",
-          shape: "Essentials Collection",
-          frameStyle: "White · 1 × Square",
-          price: 5450,
-          cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
-          config: {
-            kind: "lithophane",
-            bundleId: "starter",
-            processing: "grayscale",
-            shapeId: "square",
-            frameColorId: "white",
-            sizeId: "7x7",
-            cropPixels: { x: 50, y: 0, width: 300, height: 300 },
-          },
-        },
-      ],
-      shippingInfo: {
-        firstName: "Niamh",
-        lastName: "Printer",
-        email: uniqueEmail("print-file"),
-        phone: "07700 900123",
-        addressLine1: "3 Lanyon Place",
-        addressLine2: "",
-        city: "Belfast",
-        state: "Antrim",
-        postalCode: "BT1 3LP",
-        country: "United Kingdom",
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { url, orderId } = (await res.json()) as { url: string; orderId: string };
-  if (pay) await payOnTestPage(request, url);
-  return orderId;
-}
-
 test("an unpaid order says its print files come once it is paid", async ({ page, request }) => {
-  const orderId = await placeLithophaneOrder(request, false);
+  const orderId = await placeLithophaneOrder(request, { pay: false, name: "print-file" });
   await page.goto(`/admin/orders/${orderId}`);
   const section = page.getByRole("region", { name: ADMIN_MESSAGE_TEXTS.printFiles.title });
   await expect(section.getByText(ADMIN_MESSAGE_TEXTS.printFiles.notPaid)).toBeVisible();
@@ -90,7 +29,7 @@ test("a paid lithophane order shows its panel ready, and the link downloads a 3M
 }) => {
   // Generation shares two cores with the rest of the suite: allow for a slow machine.
   test.setTimeout(120_000);
-  const orderId = await placeLithophaneOrder(request, true);
+  const orderId = await placeLithophaneOrder(request, { pay: true, name: "print-file" });
   const number = orderId.slice(0, 8);
   await page.goto(`/admin/orders/${orderId}`);
   await expect(page.getByRole("heading", { level: 1, name: `Order #${number}` })).toBeVisible();
