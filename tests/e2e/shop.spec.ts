@@ -147,9 +147,15 @@ test("loading placeholders keep the grid's size", async ({ page }) => {
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
+  // The first product has a photo and the second has none (as in a shop part-way through adding
+  // photos): both cards must keep the placeholder's height.
   await page.route("**/api/catalog/products", async (route) => {
     await held;
-    await route.continue();
+    const response = await route.fetch();
+    const body = (await response.json()) as { products: Array<{ imageUrl: string | null }> };
+    body.products[0]!.imageUrl = "/favicon.svg";
+    body.products[1]!.imageUrl = null;
+    await route.fulfill({ response, json: body });
   });
   await page.goto("/shop");
   // The accessories grid (the featured card and the reviews above and below it have lists too).
@@ -158,8 +164,11 @@ test("loading placeholders keep the grid's size", async ({ page }) => {
   await expect(grid).toBeVisible();
   const skeletonHeight = (await grid.locator("li").first().boundingBox())?.height ?? 0;
   release();
-  const firstCard = accessories.locator("ul li article").first();
-  await expect(firstCard).toBeVisible();
-  const cardHeight = (await firstCard.boundingBox())?.height ?? 0;
-  expect(Math.abs(cardHeight - skeletonHeight)).toBeLessThanOrEqual(2);
+  const cards = accessories.locator("ul li article");
+  await expect(cards.first().getByTestId("product-photo")).toBeVisible();
+  await expect(cards.nth(1).getByTestId("product-photo")).toHaveCount(0);
+  for (const card of [cards.first(), cards.nth(1)]) {
+    const cardHeight = (await card.boundingBox())?.height ?? 0;
+    expect(Math.abs(cardHeight - skeletonHeight)).toBeLessThanOrEqual(2);
+  }
 });

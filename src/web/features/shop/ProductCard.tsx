@@ -14,6 +14,12 @@ import { useAddAccessory } from "./useAddAccessory";
 /** Card layout shared with the loading skeleton, so nothing moves when products arrive. */
 export const CARD_CLASSES = "flex h-full flex-col rounded-2xl border border-stone-200 bg-white p-5 shadow-sm";
 
+/**
+ * Every card has the same 4:3 picture area, the owner's photo or the category icon on a tint, so
+ * cards with and without photos line up and the skeleton can reserve it before products arrive.
+ */
+const MEDIA_CLASSES = "-mx-5 -mt-5 mb-4 aspect-[4/3] w-[calc(100%+2.5rem)] max-w-none rounded-t-2xl";
+
 export function ProductCard({ product }: { product: ShopProduct }) {
   const { formatPrice } = useCurrency();
   const addAccessory = useAddAccessory();
@@ -25,16 +31,19 @@ export function ProductCard({ product }: { product: ShopProduct }) {
   const stock = comingSoon ? null : stockLabel(available);
   return (
     <article aria-labelledby={nameId} className={CARD_CLASSES}>
-      {product.imageUrl ? <ProductPhoto url={product.imageUrl} name={product.name} /> : null}
-      <div className="flex h-12 items-start justify-between gap-3">
-        {product.imageUrl ? (
-          <span />
-        ) : (
-          <div className="flex h-12 w-12 items-center justify-center rounded-xl bg-glow-100 text-glow-800">
-            <Icon aria-hidden="true" className="h-6 w-6" />
-          </div>
-        )}
-        <div className="flex flex-wrap justify-end gap-1.5">
+      {product.imageUrl ? (
+        <ProductPhoto
+          url={product.imageUrl}
+          name={product.name}
+          className={`${MEDIA_CLASSES} object-cover`}
+        />
+      ) : (
+        <div className={`${MEDIA_CLASSES} flex items-center justify-center bg-glow-50 text-glow-800`}>
+          <Icon aria-hidden="true" className="h-16 w-16" />
+        </div>
+      )}
+      <div className="flex h-6 items-start">
+        <div className="flex flex-wrap gap-1.5">
           <Badge tone="neutral">{product.category}</Badge>
           {comingSoon ? <Badge tone="warning">{MESSAGES.common.comingSoon}</Badge> : null}
         </div>
@@ -69,8 +78,8 @@ export function ProductCard({ product }: { product: ShopProduct }) {
 export function ProductCardSkeleton() {
   return (
     <div aria-hidden="true" className={CARD_CLASSES}>
-      <div className="flex h-12 items-start justify-between">
-        <div className="h-12 w-12 animate-pulse rounded-xl bg-stone-200" />
+      <div className={`${MEDIA_CLASSES} animate-pulse bg-stone-200`} />
+      <div className="flex h-6 items-start">
         <div className="h-6 w-24 animate-pulse rounded-full bg-stone-200" />
       </div>
       <div className="mt-4 min-h-14">
