@@ -173,6 +173,8 @@ export interface BacklitPreview {
   borderMm: number;
   /** The filament's attenuation k per mm the tones were mapped with. */
   attenuationPerMm: number;
+  /** Whether local contrast (CLAHE) shaped the tones, as in the print file. */
+  localContrast: boolean;
   positions: Float32Array;
   indices: Uint32Array;
   uvs: Float32Array;
@@ -193,7 +195,13 @@ export function buildBacklitPreview(
   grey: Uint8Array,
   width: number,
   height: number,
-  panel: { shape: ShapeId; widthMm: number; heightMm: number; attenuationPerMm?: number | undefined },
+  panel: {
+    shape: ShapeId;
+    widthMm: number;
+    heightMm: number;
+    attenuationPerMm?: number | undefined;
+    localContrast?: boolean | undefined;
+  },
   backlight: Rgb = WARM_WHITE_BACKLIGHT,
 ): BacklitPreview {
   // No finer than the sampled photo: one grid point per pixel of a PREVIEW_SAMPLE_PX image at most.
@@ -201,11 +209,12 @@ export function buildBacklitPreview(
     PREVIEW_RESOLUTION_MM,
     Math.max(panel.widthMm, panel.heightMm) / PREVIEW_SAMPLE_PX,
   );
-  const { attenuationPerMm, ...shape } = panel;
+  const { attenuationPerMm, localContrast, ...shape } = panel;
   const heightmap = computeHeightmap(grey, width, height, {
     ...shape,
     resolutionMm,
     ...(attenuationPerMm !== undefined ? { attenuationPerMm } : {}),
+    localContrast: localContrast === true,
   });
   const { positions, indices } = buildIndexedMesh(buildPanelGeometry(heightmap));
   const { spec } = heightmap;
@@ -217,6 +226,7 @@ export function buildBacklitPreview(
     maxThicknessMm: spec.maxThicknessMm,
     borderMm: spec.borderMm,
     attenuationPerMm: spec.attenuationPerMm,
+    localContrast: spec.localContrast,
     positions,
     indices,
     uvs: previewUvs(positions, heightmap),

@@ -4,6 +4,9 @@
  */
 export const ADMIN_MESSAGE_TEXTS = {
   // Designed: the admin order screen's print files (one 3MF per lithophane panel).
+  orderItem: {
+    localContrast: "Local contrast: on (the print file evens out light and shade)",
+  },
   printFiles: {
     title: "Print files",
     notPaid: "Print files are generated once the order is paid.",

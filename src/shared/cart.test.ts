@@ -172,6 +172,17 @@ describe("buildCreatorCartItem", () => {
     );
   });
 
+  it("carries local contrast only when it was chosen, and it survives the schema", () => {
+    const plain = buildCreatorCartItem(creatorState(), FALLBACK_OPTIONS, fixedId);
+    expect(plain?.config).not.toHaveProperty("localContrast");
+    const contrasted = creatorReducer(creatorState(), { type: "setLocalContrast", on: true });
+    const built = buildCreatorCartItem(contrasted, FALLBACK_OPTIONS, fixedId);
+    expect(built?.config).toMatchObject({ localContrast: true });
+    expect(cartItemSchema.parse(built)).toEqual(built);
+    // Not a priced choice: the line costs the same.
+    expect(built?.price).toBe(plain?.price);
+  });
+
   it("omits crop pixels when none were reported", () => {
     const state = creatorReducer(creatorState(), { type: "setCrop", cropData: {}, cropPixels: null });
     const built = buildCreatorCartItem(state, FALLBACK_OPTIONS, fixedId);

@@ -53,6 +53,8 @@ export const cartItemConfigSchema = z.discriminatedUnion("kind", [
     cropPixels: cropPixelsSchema.optional(),
     /** Per additional photo, its crop in its original's pixels; null (or absent) cuts it centred. */
     additionalCropPixels: z.array(cropPixelsSchema.nullable()).max(MAX_ADDITIONAL_IMAGES).optional(),
+    /** Local contrast (CLAHE) chosen in the creator: every panel of the line is made with it. */
+    localContrast: z.boolean().optional(),
   }),
   z.object({ kind: z.literal("accessory"), productId: idText }),
 ]);
@@ -163,6 +165,7 @@ export function buildCreatorCartItem(
       sizeId: chosen.size.id,
       ...(cropPixels ? { cropPixels: { ...cropPixels } } : {}),
       ...(extraCrops.some((c) => c !== null) ? { additionalCropPixels: extraCrops } : {}),
+      ...(state.localContrast ? { localContrast: true } : {}),
     },
   };
 }

@@ -13,6 +13,10 @@ export const CREATOR_TEXTS = {
     pointer === "touch"
       ? "Drag the photo with your finger to position it; pinch or use the slider to zoom."
       : "Drag the photo to position it; zoom to fill the frame.",
+  localContrast: {
+    label: "Bring out detail in shadows and highlights",
+    hint: "Local contrast evens out light and shade across the photo, so faces in shadow and bright skies keep their detail. The 3D preview shows the result.",
+  },
   replaceKeepsChoices: "A new photo keeps your other choices and extra photos.",
   extraPhotosIntro: (pointer: PointerKind): string =>
     pointer === "touch"
@@ -26,6 +30,8 @@ export const CREATOR_TEXTS = {
   miniBar: {
     label: "Your lightbox so far",
     noPhoto: "No photo yet",
+    /** A photo and no choices yet. */
+    photoOnly: "Photo uploaded",
     showPreview: "Preview",
     fromPrice: (price: string): string => `From ${price}`,
   },

@@ -211,6 +211,28 @@ describe("setAdditionalCrop", () => {
   });
 });
 
+describe("setLocalContrast", () => {
+  it("needs a photo, and is off by default", () => {
+    expect(INITIAL_CREATOR_STATE.localContrast).toBe(false);
+    expect(run([{ type: "setLocalContrast", on: true }])).toBe(INITIAL_CREATOR_STATE);
+  });
+
+  it("is kept when later choices change, and a reset turns it off", () => {
+    const on = run([...UP_TO_SIZE.slice(0, 2), { type: "setLocalContrast", on: true }]);
+    expect(on.localContrast).toBe(true);
+    const later = run([...UP_TO_SIZE.slice(2), select("processing", "processing", "grayscale")], on);
+    expect(later.localContrast).toBe(true);
+    const replaced = run([{ type: "imageUploaded", image: image("other") }], later);
+    expect(replaced.localContrast).toBe(true);
+    expect(run([{ type: "reset" }], later).localContrast).toBe(false);
+  });
+
+  it("setting the same value returns the same state", () => {
+    const on = run([UP_TO_SIZE[0]!, { type: "setLocalContrast", on: true }]);
+    expect(creatorReducer(on, { type: "setLocalContrast", on: true })).toBe(on);
+  });
+});
+
 describe("selectOption", () => {
   it("is ignored while the step is closed", () => {
     const state = INITIAL_CREATOR_STATE;

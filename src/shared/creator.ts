@@ -78,6 +78,12 @@ export interface CreatorState {
   readonly additionalImages: readonly AdditionalImage[];
   readonly cropData: CropData;
   readonly cropPixels: CropPixels | null;
+  /**
+   * Local contrast (CLAHE, issue 19): evens out light and shade so detail in shadows and bright
+   * skies survives. Off by default; a finishing touch that no later step depends on, so choosing
+   * another option keeps it.
+   */
+  readonly localContrast: boolean;
 }
 
 export const DEFAULT_CROP_DATA: CropData = { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" };
@@ -97,6 +103,7 @@ export const INITIAL_CREATOR_STATE: CreatorState = {
   additionalImages: [],
   cropData: DEFAULT_CROP_DATA,
   cropPixels: null,
+  localContrast: false,
 };
 
 export type CreatorAction =
@@ -117,6 +124,7 @@ export type CreatorAction =
       readonly cropPixels?: CropPixels | null;
     }
   | { readonly type: "removeAdditionalImage"; readonly index: number }
+  | { readonly type: "setLocalContrast"; readonly on: boolean }
   | { readonly type: "reset" };
 
 /** Which selection field each step fills. */
@@ -319,6 +327,10 @@ export function creatorReducer(state: CreatorState, action: CreatorAction): Crea
         return state;
       }
       return { ...state, additionalImages: state.additionalImages.filter((_, i) => i !== action.index) };
+    }
+    case "setLocalContrast": {
+      if (!state.selections.image || state.localContrast === action.on) return state;
+      return { ...state, localContrast: action.on };
     }
     case "reset":
       return INITIAL_CREATOR_STATE;

@@ -1,12 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { getBundle } from "../../src/shared/bundles";
+import { CREATOR_TEXTS } from "../../src/shared/creator-texts";
 import { MESSAGES } from "../../src/shared/messages";
 import {
   addToCartButton,
+  chooseEverything,
   expectToast,
   optionName,
   radio,
   stepTrigger,
+  storedCart,
   uploadMainPhoto,
 } from "./fixtures/shop";
 import { expect, type Page, test } from "./fixtures/test";
@@ -180,6 +183,42 @@ test("the backlit 3D preview appears, toggles its light and follows the shape", 
   await expect(model).toHaveAttribute("data-triangle-count", trianglesBeforeCrop ?? "");
   // The rebuild keeps the viewer's angle.
   expect(afterCrop.azimuth).toBe(beforeCrop.azimuth);
+});
+
+test("local contrast, chosen with the processing, reshapes the preview and goes with the cart line", async ({
+  page,
+}) => {
+  await page.goto("/shop/create");
+  const webgl = await pageHasWebGL(page);
+  await uploadMainPhoto(page);
+  const localContrast = page.getByRole("checkbox", { name: CREATOR_TEXTS.localContrast.label });
+  await expect(localContrast).not.toBeChecked();
+  await expect(localContrast).toHaveAccessibleDescription(CREATOR_TEXTS.localContrast.hint);
+  await localContrast.check();
+  await chooseEverything(page, { shape: "square", frame: "white", size: "7x7", bundle: "starter" });
+
+  if (webgl) {
+    const model = view(page);
+    await expect(model).toHaveAttribute("data-local-contrast", "true", { timeout: 20_000 });
+    await expect(model).not.toHaveAttribute("aria-busy", "true", { timeout: 20_000 });
+    const withContrast = await viewState(page);
+    // Turning it off (the processing step again) rebuilds the panel with other tones, same grid.
+    await stepTrigger(page, "Choose processing").click();
+    await localContrast.uncheck();
+    await expect(model).toHaveAttribute("data-local-contrast", "false", { timeout: 20_000 });
+    await expect(model).not.toHaveAttribute("aria-busy", "true", { timeout: 20_000 });
+    const without = await viewState(page);
+    expect(without.builds).toBeGreaterThan(withContrast.builds);
+    expect(without.signature).not.toBe(withContrast.signature);
+    await localContrast.check();
+    await expect(model).toHaveAttribute("data-local-contrast", "true", { timeout: 20_000 });
+  }
+
+  // The choice is kept through the later steps and goes with the line.
+  await addToCartButton(page).click();
+  await expectToast(page, MESSAGES.cart.added(getBundle("starter")?.name ?? "").title);
+  const [line] = await storedCart(page);
+  expect(line?.config).toMatchObject({ kind: "lithophane", localContrast: true });
 });
 
 test("without WebGL the creator says so and still adds to the cart", async ({ page }) => {

@@ -17,6 +17,8 @@ export interface PanelParameters {
   widthMm: number;
   heightMm: number;
   crop: CropInput | undefined;
+  /** Local contrast (CLAHE) as chosen in the creator for the whole line. */
+  localContrast: boolean;
 }
 
 /** Width and height in millimetres of a size option: the catalogue's row, else the built-in one. */
@@ -41,7 +43,7 @@ export class PrintJobError extends Error {
   override readonly name = "PrintJobError";
 }
 
-/** Shape, size and crop of a panel from its order item; throws PrintJobError with a readable reason. */
+/** Shape, size, crop and tone choices of a panel from its order item; throws PrintJobError with a readable reason. */
 export async function panelParameters(
   db: DbOrTx,
   item: Pick<typeof orderItems.$inferSelect, "config" | "crop">,
@@ -69,5 +71,5 @@ export async function panelParameters(
       if (typeof zoom === "number" && Number.isFinite(zoom) && zoom > 1) crop = { x: 0, y: 0, zoom };
     }
   }
-  return { shape: shapeId, ...size, crop };
+  return { shape: shapeId, ...size, crop, localContrast: config.localContrast === true };
 }

@@ -16,6 +16,8 @@ export interface PrintWorkerJob {
   heightMm: number;
   resolutionMm: number;
   crop: CropInput | undefined;
+  /** Local contrast (CLAHE) chosen for the order line. */
+  localContrast: boolean;
   /** The filament's attenuation k per mm, fixed on the job when it was queued. */
   attenuationPerMm: number;
   /** Written into the 3MF project as the filament profile; null: the default profile's. */
@@ -40,6 +42,7 @@ parentPort?.once("message", async (job: PrintWorkerJob) => {
       heightMm: job.heightMm,
       resolutionMm: job.resolutionMm,
       ...(job.crop ? { crop: job.crop } : {}),
+      localContrast: job.localContrast,
       attenuationPerMm: job.attenuationPerMm,
       ...(job.filamentName ? { profile: { filamentName: job.filamentName } } : {}),
       format: "3mf",

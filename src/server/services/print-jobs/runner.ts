@@ -241,6 +241,7 @@ export class PrintJobRunner {
           heightMm: panel.heightMm,
           resolutionMm: this.resolutionMm,
           crop: panel.crop,
+          localContrast: panel.localContrast,
           // Jobs queued before calibration existed carry no k: today's default.
           attenuationPerMm: job.attenuationPerMm ?? DEFAULT_ATTENUATION_PER_MM,
           filamentName: job.filamentName,

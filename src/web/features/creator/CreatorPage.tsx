@@ -28,6 +28,7 @@ import { notify, useCart } from "../cart";
 import { CurrencySelect } from "../currency";
 import { BundleStep } from "./BundleStep";
 import { CreatorPreview } from "./CreatorPreview";
+import { LocalContrastToggle } from "./LocalContrastToggle";
 import { MiniPreviewBar } from "./MiniPreviewBar";
 import { OptionRadioGroup } from "./OptionRadioGroup";
 import { ProgressDots } from "./ProgressDots";
@@ -180,7 +181,16 @@ export function CreatorPage() {
         }}
       />
     ),
-    processing: optionStep("processing", grouped.processing, selections.processing),
+    processing: (
+      <>
+        {optionStep("processing", grouped.processing, selections.processing)}
+        <LocalContrastToggle
+          checked={state.localContrast}
+          disabled={!selections.image}
+          onChange={(on) => dispatch({ type: "setLocalContrast", on })}
+        />
+      </>
+    ),
     shape: optionStep("shape", grouped.shape, selections.shape),
     "frame-color": optionStep("frame-color", grouped.frame_color, selections.frameColor, true),
     size: optionStep("size", sizesForShape(grouped.size, selections.shape), selections.size),

@@ -68,7 +68,11 @@ export function MiniPreviewBar({
         </div>
         <p className="min-w-0 flex-1 text-sm">
           <span className="block truncate font-medium text-stone-900">
-            {parts.length > 0 ? parts.join(" · ") : CREATOR_TEXTS.miniBar.noPhoto}
+            {parts.length > 0
+              ? parts.join(" · ")
+              : selections.image
+                ? CREATOR_TEXTS.miniBar.photoOnly
+                : CREATOR_TEXTS.miniBar.noPhoto}
           </span>
           <span className="block font-semibold text-stone-900" data-testid="mini-bar-price">
             {total !== null ? formatPrice(total) : CREATOR_TEXTS.miniBar.fromPrice(formatPrice(cheapest))}

@@ -203,6 +203,11 @@ function ItemsCard({ order }: { order: AdminOrderDetail }) {
                     {item.kind === "accessory" ? item.size : `${item.size} · ${item.frameColor} frame`}
                   </p>
                   {item.crop ? <p className="mt-1 text-xs text-stone-700">{cropText(item.crop)}</p> : null}
+                  {item.config.localContrast === true ? (
+                    <p className="mt-1 text-xs text-stone-700">
+                      {ADMIN_MESSAGE_TEXTS.orderItem.localContrast}
+                    </p>
+                  ) : null}
                 </div>
                 <p className="font-medium tabular-nums">{formatGbp(item.price * item.quantity)}</p>
               </div>

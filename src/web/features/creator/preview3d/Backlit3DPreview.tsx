@@ -103,6 +103,7 @@ export function Backlit3DPreview({
               sizeMm={sizeOption ? { widthMm: sizeOption.widthMm, heightMm: sizeOption.heightMm } : null}
               frameHex={frameHex}
               attenuationPerMm={attenuationPerMm}
+              localContrast={state.localContrast}
               onStatus={setStatus}
             />
           </Suspense>

@@ -24,6 +24,8 @@ export interface LithophaneViewProps {
   frameHex: string | null;
   /** The active filament's attenuation k per mm: the tones are mapped with it, as the print file's are. */
   attenuationPerMm: number;
+  /** Local contrast (CLAHE) as chosen in the creator. */
+  localContrast: boolean;
   onStatus: (status: PreviewStatus) => void;
 }
 
@@ -54,6 +56,7 @@ export default function LithophaneView({
   sizeMm,
   frameHex,
   attenuationPerMm,
+  localContrast,
   onStatus,
 }: LithophaneViewProps) {
   const { widthMm, heightMm } = previewPanelSizeMm(shape, sizeMm);
@@ -76,6 +79,7 @@ export default function LithophaneView({
     count: number;
     signature: string;
     attenuationPerMm: number;
+    localContrast: boolean;
   } | null>(null);
   const [angles, setAngles] = useState<ViewAngles | null>(null);
   const [busy, setBusy] = useState(true);
@@ -168,6 +172,7 @@ export default function LithophaneView({
           widthMm,
           heightMm,
           attenuationPerMm,
+          localContrast,
         });
         if (cancelled || stageRef.current !== stage) return;
         module.showPreview(stage, preview, frameHexRef.current);
@@ -179,6 +184,7 @@ export default function LithophaneView({
           count: (previous?.count ?? 0) + 1,
           signature: meshSignature(preview.positions),
           attenuationPerMm: preview.attenuationPerMm,
+          localContrast: preview.localContrast,
         }));
         setAngles(module.viewAngles(stage));
         setBusy(false);
@@ -204,6 +210,7 @@ export default function LithophaneView({
     widthMm,
     heightMm,
     attenuationPerMm,
+    localContrast,
     report,
   ]);
 
@@ -261,6 +268,7 @@ export default function LithophaneView({
           data-build-count={built?.count ?? 0}
           data-mesh-signature={built?.signature ?? ""}
           data-attenuation={built?.attenuationPerMm ?? ""}
+          data-local-contrast={built ? String(built.localContrast) : ""}
           data-azimuth={angles?.azimuthDeg ?? ""}
           data-polar={angles?.polarDeg ?? ""}
           className={cn(
