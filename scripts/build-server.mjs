@@ -21,6 +21,7 @@ export const SERVER_ENTRIES = {
   main: "src/server/main.ts",
   "print-worker": "src/server/services/print-jobs/print-worker.ts",
   "stl-worker": "src/server/print/stl-worker.ts",
+  "site-image-encoder": "src/server/services/site-image-encoder.ts",
   admin: "src/server/cli/admin.ts",
   lithophane: "src/server/cli/lithophane.ts",
   backup: "scripts/backup.ts",

@@ -1,10 +1,11 @@
 /**
  * Photo -> grey levels on the heightmap grid, with sharp (Node only; the browser decodes with a canvas).
  */
-import sharp from "sharp";
+
 import { type CropInput, type PixelCrop, resolveCropRect } from "../../lithophane/crop.js";
 import { LithophaneError } from "../../lithophane/errors.js";
 import type { PanelSpec } from "../../lithophane/params.js";
+import { loadSharp } from "../lib/lazy-modules.js";
 
 export interface GreyImage {
   pixels: Uint8Array;
@@ -16,6 +17,7 @@ export interface GreyImage {
 
 /** Reads the image's display size (after EXIF rotation), the frame react-easy-crop's crop refers to. */
 async function orientedSize(input: string | Uint8Array): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
   const metadata = await sharp(input).metadata();
   if (!metadata.width || !metadata.height) {
     throw new LithophaneError("invalid-image", "The image has no readable size.");
@@ -44,6 +46,7 @@ export async function decodeGreyscaleCrop(
     const top = Math.min(size.height - 1, Math.max(0, Math.floor(rect.y + 1e-9)));
     const right = Math.max(left + 1, Math.min(size.width, Math.ceil(rect.x + rect.width - 1e-9)));
     const bottom = Math.max(top + 1, Math.min(size.height, Math.ceil(rect.y + rect.height - 1e-9)));
+    const sharp = await loadSharp();
     const { data, info } = await sharp(input)
       .rotate()
       .extract({ left, top, width: right - left, height: bottom - top })

@@ -19,9 +19,9 @@ import type {
 import { MAX_UPLOAD_PIXELS } from "@shared/limits";
 import type { OptionType } from "@shared/options";
 import { and, asc, eq, inArray, max } from "drizzle-orm";
-import sharp from "sharp";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { productOptions, products, uploads } from "../db/schema.js";
+import { loadSharp } from "../lib/lazy-modules.js";
 import { HttpError } from "../lib/validation.js";
 import { stockLevels } from "./stock.js";
 import { IMAGE_BUCKET, type Storage } from "./storage.js";
@@ -244,6 +244,7 @@ export async function storeProductImage(
   productId: string,
   original: Uint8Array,
 ): Promise<StoredProductImage> {
+  const sharp = await loadSharp();
   const webp = await sharp(original, { limitInputPixels: MAX_UPLOAD_PIXELS })
     .resize(PRODUCT_IMAGE_MAX_SIDE_PX, PRODUCT_IMAGE_MAX_SIDE_PX, { fit: "inside", withoutEnlargement: true })
     .webp({ quality: 85 })

@@ -10,7 +10,8 @@ import {
   UPLOAD_IMAGE_FORMATS,
   type UploadImageFormat,
 } from "@shared/limits";
-import sharp, { type Metadata, type Sharp } from "sharp";
+import type { Metadata, Sharp } from "sharp";
+import { loadSharp } from "../lib/lazy-modules.js";
 
 /** The preview's longest side; the creator and cart never show more. */
 export const PREVIEW_MAX_SIDE_PX = 1200;
@@ -85,7 +86,8 @@ async function withSlot<T>(job: () => Promise<T>): Promise<T> {
   }
 }
 
-function decoder(bytes: Uint8Array) {
+async function decoder(bytes: Uint8Array): Promise<Sharp> {
+  const sharp = await loadSharp();
   return sharp(bytes, {
     // The decoder itself refuses more pixels, whatever the header claimed.
     limitInputPixels: MAX_UPLOAD_PIXELS,
@@ -109,7 +111,7 @@ export async function processUploadedImage(bytes: Uint8Array): Promise<Processed
   return withSlot(async () => {
     let metadata: Metadata;
     try {
-      metadata = await decoder(bytes).metadata();
+      metadata = await (await decoder(bytes)).metadata();
     } catch (error) {
       throw rejectionFor(error, "metadata");
     }
@@ -130,9 +132,10 @@ export async function processUploadedImage(bytes: Uint8Array): Promise<Processed
     try {
       // Metadata is dropped because withMetadata/keepExif is never called; rotate() applies
       // the EXIF orientation first, so the stored pixels are upright.
-      const original = await encodeOriginal(decoder(bytes).rotate(), sniffed).toBuffer({
+      const original = await encodeOriginal((await decoder(bytes)).rotate(), sniffed).toBuffer({
         resolveWithObject: true,
       });
+      const sharp = await loadSharp();
       const preview = await sharp(original.data, { limitInputPixels: MAX_UPLOAD_PIXELS })
         .resize(PREVIEW_MAX_SIDE_PX, PREVIEW_MAX_SIDE_PX, { fit: "inside", withoutEnlargement: true })
         .greyscale()

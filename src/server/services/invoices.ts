@@ -16,9 +16,9 @@ import { formatGbp } from "@shared/money";
 import { displayOrderNumber } from "@shared/orders";
 import { STANDARD_VAT_RATE_PERCENT, totalVat, vatIncluded, vatLines } from "@shared/vat";
 import { and, asc, eq, sql } from "drizzle-orm";
-import PDFDocument from "pdfkit";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { discountCodes, invoiceDocuments, orderItems, orders, systemSettings } from "../db/schema.js";
+import { loadPdfKit } from "../lib/lazy-modules.js";
 
 export const INVOICE_SETTINGS_KEY = "invoice_settings";
 
@@ -305,7 +305,8 @@ export function isValidInvoiceToken(secret: string, orderId: string, token: stri
 // ---------------------------------------------------------------- PDF
 
 /** Draws the document as an A4 PDF. */
-export function renderDocumentPdf(doc: typeof invoiceDocuments.$inferSelect): Promise<Buffer> {
+export async function renderDocumentPdf(doc: typeof invoiceDocuments.$inferSelect): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const d = doc.details as unknown as DocumentDetails;
   const isCredit = doc.kind.endsWith("credit_note");
   const vatShown = d.seller.vatRegistered;

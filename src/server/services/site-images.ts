@@ -6,15 +6,14 @@
  * Used for the owner's images (home hero, shop hero, gallery), reviewers' photos and the seed.
  */
 import { randomBytes } from "node:crypto";
-import { MAX_UPLOAD_PIXELS } from "@shared/limits";
-import { cropToAspect, type ImageVariant, type SlotSpec, variantWidths } from "@shared/storefront";
-import sharp from "sharp";
+import type { ImageVariant, SlotSpec } from "@shared/storefront";
+import { forkModule } from "../lib/module-process.js";
+import type { EncodeAnswer, EncodeRequest } from "./site-image-encoder.js";
+import type { EncodedVariants } from "./site-image-variants.js";
 import { IMAGE_BUCKET, type Storage } from "./storage.js";
 
-/** AVIF at effort 4 is ~3x faster than the default 9 for a few % more bytes. */
-const AVIF = { quality: 52, effort: 4 } as const;
-const WEBP = { quality: 78, effort: 4 } as const;
-const TIMEOUT_SECONDS = 60;
+/** Longer than the encoder's own 60 s limit per step: a stuck child is killed. */
+const ENCODER_TIMEOUT_MS = 120_000;
 
 export interface EncodedSiteImage {
   width: number;
@@ -38,49 +37,51 @@ export function variantKeys(
   );
 }
 
+/**
+ * Encodes `source` in a child process of its own (site-image-encoder.ts): AVIF encoding leaves
+ * ~140 MB of native memory in the process that ran it, which the server would keep for good.
+ */
+export function encodeInChildProcess(source: Uint8Array, spec: SlotSpec): Promise<EncodedVariants> {
+  return new Promise((resolve, reject) => {
+    const child = forkModule(import.meta.url, "site-image-encoder");
+    let settled = false;
+    const finish = (error: Error | null, encoded?: EncodedVariants) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (child.exitCode === null) child.kill("SIGKILL");
+      if (error) reject(error);
+      else if (encoded) resolve(encoded);
+    };
+    const timer = setTimeout(() => finish(new Error("image encoding timed out")), ENCODER_TIMEOUT_MS);
+    child.once("message", (answer: EncodeAnswer) =>
+      answer.ok ? finish(null, answer.encoded) : finish(new Error(answer.message)),
+    );
+    child.once("error", (error) => finish(error));
+    child.once("exit", (code, signal) => finish(new Error(`image encoder exited (${signal ?? code})`)));
+    const request: EncodeRequest = { source, spec };
+    child.send(request);
+  });
+}
+
 /** Encodes `source` (a cleaned upload or a seed PNG) for `spec` and stores every variant. */
 export async function encodeSiteImage(
   storage: Storage,
   source: Uint8Array,
   spec: SlotSpec,
 ): Promise<EncodedSiteImage> {
-  const input = () =>
-    sharp(source, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: "error" }).timeout({
-      seconds: TIMEOUT_SECONDS,
-    });
-  const meta = await input().rotate().metadata();
-  if (!meta.width || !meta.height) throw new Error("image has no dimensions");
-  // rotate() applies EXIF orientation: a 90° turn swaps the sides.
-  const turned = (meta.orientation ?? 1) >= 5;
-  const sourceW = turned ? meta.height : meta.width;
-  const sourceH = turned ? meta.width : meta.height;
-  const crop = cropToAspect(sourceW, sourceH, spec.aspect);
-  const cropped = await input()
-    .rotate()
-    .resize(crop.width, crop.height, { fit: "cover", position: "centre" })
-    .removeAlpha()
-    .toColourspace("srgb")
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const raw = () =>
-    sharp(cropped.data, {
-      raw: { width: cropped.info.width, height: cropped.info.height, channels: cropped.info.channels },
-    });
+  const encoded = await encodeInChildProcess(source, spec);
   const stem = `${IMAGE_BUCKET}/site-${Date.now()}-${randomBytes(5).toString("hex")}`;
-  const widths = variantWidths(spec, crop.width);
   const avif: ImageVariant[] = [];
   const webp: ImageVariant[] = [];
   const keys: string[] = [];
   try {
-    for (const w of widths) {
-      const h = Math.max(1, Math.round(w / spec.aspect));
-      const sized = () => raw().resize(w, h, { fit: "fill" });
-      const [a, b] = await Promise.all([sized().avif(AVIF).toBuffer(), sized().webp(WEBP).toBuffer()]);
+    for (const { w, avif: avifBytes, webp: webpBytes } of encoded.variants) {
       const avifKey = `${stem}-${w}.avif`;
       const webpKey = `${stem}-${w}.webp`;
-      await storage.put(avifKey, a, "image/avif");
+      await storage.put(avifKey, avifBytes, "image/avif");
       keys.push(avifKey);
-      await storage.put(webpKey, b, "image/webp");
+      await storage.put(webpKey, webpBytes, "image/webp");
       keys.push(webpKey);
       avif.push({ w, url: storage.publicUrl(avifKey) });
       webp.push({ w, url: storage.publicUrl(webpKey) });
@@ -89,8 +90,7 @@ export async function encodeSiteImage(
     await Promise.allSettled(keys.map((key) => storage.delete(key)));
     throw error;
   }
-  const largest = widths.at(-1) ?? crop.width;
-  return { width: largest, height: Math.max(1, Math.round(largest / spec.aspect)), avif, webp, keys };
+  return { width: encoded.width, height: encoded.height, avif, webp, keys };
 }
 
 /** Deletes stored variants (after the change that dropped them has committed); errors are ignored. */

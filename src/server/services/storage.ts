@@ -9,14 +9,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { Config } from "../config.js";
 
 /** The spec's bucket name, kept as the folder every upload lives in. */
@@ -245,17 +238,23 @@ function isNotFound(error: unknown): boolean {
 
 type S3Settings = NonNullable<Config["s3"]>;
 
+type S3Sdk = typeof import("@aws-sdk/client-s3");
+
 export class S3Storage implements Storage {
   readonly kind = "s3" as const;
-  private readonly client: S3Client;
+  /** The AWS SDK (~13 MB resident) is loaded only by shops that use a bucket. */
+  private readonly sdk: Promise<{ client: S3Client; s3: S3Sdk }>;
   private readonly base: string;
 
   constructor(private readonly settings: S3Settings) {
-    this.client = new S3Client({
-      region: settings.region,
-      ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
-      credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-    });
+    this.sdk = import("@aws-sdk/client-s3").then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: settings.region,
+        ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
+        credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      }),
+    }));
     this.base = (
       settings.publicUrl ??
       (settings.endpoint
@@ -266,8 +265,9 @@ export class S3Storage implements Storage {
 
   async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
     assertSafeKey(key);
-    await this.client.send(
-      new PutObjectCommand({
+    const { client, s3 } = await this.sdk;
+    await client.send(
+      new s3.PutObjectCommand({
         Bucket: this.settings.bucket,
         Key: key,
         Body: body,
@@ -297,17 +297,19 @@ export class S3Storage implements Storage {
 
   private async fetch(key: string) {
     if (!isSafeKey(key)) return null;
+    const { client, s3 } = await this.sdk;
     try {
-      return await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      return await client.send(new s3.GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
     } catch (error) {
-      if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
+      if (error instanceof s3.NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+    const { client, s3 } = await this.sdk;
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
   }
 
   publicUrl(key: string): string {
@@ -323,11 +325,16 @@ export class S3Storage implements Storage {
   }
 
   async list(prefix = ""): Promise<string[]> {
+    const { client, s3 } = await this.sdk;
     const keys: string[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: prefix, ContinuationToken: token }),
+      const page = await client.send(
+        new s3.ListObjectsV2Command({
+          Bucket: this.settings.bucket,
+          Prefix: prefix,
+          ContinuationToken: token,
+        }),
       );
       for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key);
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -336,7 +343,7 @@ export class S3Storage implements Storage {
   }
 
   close(): void {
-    this.client.destroy();
+    void this.sdk.then(({ client }) => client.destroy());
   }
 }
 
