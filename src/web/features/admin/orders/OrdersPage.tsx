@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
+import { CARRIER_LABELS, CARRIERS, type Carrier, isCarrier } from "@shared/fulfilment";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@shared/orders";
@@ -67,6 +68,8 @@ export function OrdersPage() {
   // Dispatching e-mails each customer their tracking number, so each selected order needs one.
   const [trackingNumbers, setTrackingNumbers] = useState<Record<string, string>>({});
   const [trackingErrors, setTrackingErrors] = useState<Record<string, string>>({});
+  // One carrier for every order dispatched together (it builds each tracking link).
+  const [carrier, setCarrier] = useState<Carrier>("royal_mail");
   const dispatching = bulkStatus === "dispatched";
   const queryClient = useQueryClient();
 
@@ -95,6 +98,7 @@ export function OrdersPage() {
         [...selected],
         bulkStatus as OrderStatus,
         dispatching ? selectedTracking() : undefined,
+        dispatching ? carrier : undefined,
       ),
     onSuccess: (result) => {
       setConfirming(false);
@@ -248,6 +252,19 @@ export function OrdersPage() {
             Clear selection
           </Button>
           {dispatching ? (
+            <FilterSelect
+              label="Carrier"
+              value={carrier}
+              onChange={(v) => setCarrier(isCarrier(v) ? v : "other")}
+            >
+              {CARRIERS.map((c) => (
+                <option key={c} value={c}>
+                  {CARRIER_LABELS[c]}
+                </option>
+              ))}
+            </FilterSelect>
+          ) : null}
+          {dispatching ? (
             <fieldset className="grid w-full gap-3 sm:grid-cols-2 lg:grid-cols-3">
               <legend className="mb-2 text-sm text-stone-800">
                 Each customer is e-mailed their tracking number: enter one per order.
@@ -381,7 +398,7 @@ export function OrdersPage() {
         title="Change the status of the selected orders?"
         description={
           bulkStatus
-            ? `${selected.size} order(s) will become ${ORDER_STATUS_LABELS[bulkStatus]}. Orders that cannot move to that status are left as they are and listed afterwards.${dispatching ? " Each customer gets the dispatch e-mail with their tracking number." : ""}`
+            ? `${selected.size} order(s) will become ${ORDER_STATUS_LABELS[bulkStatus]}. Orders that cannot move to that status are left as they are and listed afterwards.${dispatching ? ` Each customer gets the dispatch e-mail with their tracking number (${CARRIER_LABELS[carrier]}).` : ""}`
             : undefined
         }
         confirmLabel="Change status"
