@@ -126,7 +126,7 @@ export async function openAdmin(page: Page, pathname: string, heading: string | 
 /** A guest order for one Essentials lithophane (7x7 square) of an uploaded photo; paid when asked. */
 export async function placeLithophaneOrder(
   request: APIRequestContext,
-  { pay, name }: { pay: boolean; name: string },
+  { pay, name, email = uniqueEmail(name) }: { pay: boolean; name: string; email?: string },
 ): Promise<string> {
   const photo = await makePhoto(name, { width: 400, height: 300 });
   const upload = await request.post("/api/uploads", {
@@ -167,7 +167,7 @@ export async function placeLithophaneOrder(
       shippingInfo: {
         firstName: "Niamh",
         lastName: "Printer",
-        email: uniqueEmail(name),
+        email,
         phone: "07700 900123",
         addressLine1: "3 Lanyon Place",
         addressLine2: "",
