@@ -195,6 +195,8 @@ export async function shots(page: Page, name: string): Promise<void> {
   const size = page.viewportSize() ?? { width: 1280, height: 800 };
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
+    // From the top, so the sticky admin header is drawn where it belongs.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(200);
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
   }
