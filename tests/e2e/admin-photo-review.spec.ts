@@ -32,12 +32,13 @@ async function readyFileHash(page: Page, section: Locator, fileName: string): Pr
 
 test("ask for a better photo → the customer uploads it through the link → the panel's print file is made again", async ({
   page,
+  request,
   browser,
 }) => {
   // Two generations of a 180 mm panel on a machine shared with the rest of the suite.
   test.setTimeout(360_000);
   const email = uniqueEmail("photo-review");
-  const orderId = await placeLithophaneOrder(page.request, { pay: true, name: "photo-review", email });
+  const orderId = await placeLithophaneOrder(request, { pay: true, name: "photo-review", email });
   const number = orderId.slice(0, 8);
   const fileName = `order-${number}-item-1-panel-1.3mf`;
 
