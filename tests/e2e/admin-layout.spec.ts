@@ -112,6 +112,17 @@ test("the bench's screens: orders by urgency, bulk dispatch with a carrier, the 
   await noShopChrome(page);
   await shots(page, "packing-slip");
 
+  // On a phone the orders are cards (the table needs 1100 px) with the same facts and selection.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/admin/orders?q=${number}`);
+  const card = page.getByRole("list", { name: "Orders" }).getByRole("listitem");
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(`#${number}`);
+  await expect(card).toContainText(/Dispatch by /);
+  await card.getByRole("checkbox", { name: `Select order #${number}` }).check();
+  await expect(page.getByRole("region", { name: "Bulk status change" })).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   await openAdmin(page, "/admin/analytics", "Analytics");
   await shots(page, "analytics");
   await openAdmin(page, "/admin", "Admin dashboard");
