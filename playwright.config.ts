@@ -62,6 +62,8 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
       ADMIN_EMAILS: "admin@lithobox.test",
+      // The owner's alerts (issue 17) go to one known address, whichever admin was made first.
+      OWNER_EMAIL: "owner@lithobox.test",
       // Every browser here is 127.0.0.1: raise the per-IP limits the integration tests prove.
       AUTH_SIGN_IN_RATE_LIMIT: "1000",
       AUTH_RATE_LIMIT: "1000",

@@ -7,11 +7,12 @@
  */
 
 import { normalisePathname } from "@shared/titles";
-import type { ComponentType } from "react";
+import { type ComponentType, Suspense } from "react";
 import { matchRoutes, Route, Routes } from "react-router";
 import { type PreloadablePage, preloadablePage } from "./app/query";
 import { preloadToaster } from "./app/toaster";
-import { Layout } from "./components/layout/Layout";
+import { Layout, PageLoading } from "./components/layout/Layout";
+import { RouteEffects } from "./components/layout/RouteEffects";
 import { HomePage } from "./pages/home/HomePage";
 
 /** A lazily loaded page: fetched on first visit, with the QueryClient and the Toaster ready. */
@@ -47,6 +48,7 @@ const PaymentPendingPage = page(() =>
 const SuccessPage = page(() => import("./features/checkout/SuccessPage").then((m) => m.SuccessPage));
 const CancelPage = page(() => import("./features/checkout/CancelPage").then((m) => m.CancelPage));
 const TrackPage = page(() => import("./features/track/TrackPage").then((m) => m.TrackPage));
+const ADMIN_PATH = "admin/*";
 const AdminRoutes = page(() => import("./features/admin/AdminRoutes").then((m) => m.AdminRoutes));
 const PrivacyPage = page(() => import("./pages/policies/PrivacyPage").then((m) => m.PrivacyPage));
 const ShippingPage = page(() => import("./pages/policies/ShippingPage").then((m) => m.ShippingPage));
@@ -76,7 +78,7 @@ const PAGES: ReadonlyArray<{ path: string; Page: PreloadablePage }> = [
   { path: "messages/answer", Page: AnswerPage },
   { path: "review", Page: ReviewPage },
   { path: "photo", Page: PhotoReplacementPage },
-  { path: "admin/*", Page: AdminRoutes },
+  { path: ADMIN_PATH, Page: AdminRoutes },
   { path: "privacy", Page: PrivacyPage },
   { path: "shipping", Page: ShippingPage },
   { path: "returns", Page: ReturnsPage },
@@ -97,12 +99,28 @@ export function preloadRoute(pathname: string): Promise<void> {
   return page ? page.Page.preload() : Promise.resolve();
 }
 
+/**
+ * The admin area in a frame of its own (issue 17 item 6): no shop navigation, footer, currency
+ * prompt or floating cart; its layout (in the lazy admin chunk) has the header and menu.
+ */
+function AdminArea() {
+  return (
+    <>
+      <RouteEffects />
+      <Suspense fallback={<PageLoading />}>
+        <AdminRoutes />
+      </Suspense>
+    </>
+  );
+}
+
 export function AppRoutes() {
   return (
     <Routes>
+      <Route path={ADMIN_PATH} element={<AdminArea />} />
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
-        {PAGES.map(({ path, Page }) => (
+        {PAGES.filter(({ path }) => path !== ADMIN_PATH).map(({ path, Page }) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
       </Route>

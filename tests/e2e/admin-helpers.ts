@@ -4,7 +4,9 @@
  * through the real checkout and the built-in test payment page.
  */
 import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import {
   BASE_URL,
   createAdminWithoutMfa,
@@ -68,7 +70,16 @@ export async function payOnTestPage(request: APIRequestContext, url: string): Pr
 }
 
 /** A paid guest order for one accessory, through the real checkout and the built-in test payment page. */
-export async function placePaidOrder(request: APIRequestContext, email: string): Promise<string> {
+export function placePaidOrder(request: APIRequestContext, email: string): Promise<string> {
+  return placeAccessoryOrder(request, email, { pay: true });
+}
+
+/** A guest order for one accessory through the real checkout; paid on the test page when asked. */
+export async function placeAccessoryOrder(
+  request: APIRequestContext,
+  email: string,
+  { pay }: { pay: boolean },
+): Promise<string> {
   const res = await request.post("/api/checkout", {
     headers: { Origin: BASE_URL },
     data: {
@@ -103,7 +114,7 @@ export async function placePaidOrder(request: APIRequestContext, email: string):
   });
   expect(res.status(), await res.text()).toBe(201);
   const { url, orderId } = (await res.json()) as { url: string; orderId: string };
-  await payOnTestPage(request, url);
+  if (pay) await payOnTestPage(request, url);
   return orderId;
 }
 
@@ -115,7 +126,7 @@ export async function openAdmin(page: Page, pathname: string, heading: string | 
 /** A guest order for one Essentials lithophane (7x7 square) of an uploaded photo; paid when asked. */
 export async function placeLithophaneOrder(
   request: APIRequestContext,
-  { pay, name }: { pay: boolean; name: string },
+  { pay, name, email = uniqueEmail(name) }: { pay: boolean; name: string; email?: string },
 ): Promise<string> {
   const photo = await makePhoto(name, { width: 400, height: 300 });
   const upload = await request.post("/api/uploads", {
@@ -156,7 +167,7 @@ export async function placeLithophaneOrder(
       shippingInfo: {
         firstName: "Niamh",
         lastName: "Printer",
-        email: uniqueEmail(name),
+        email,
         phone: "07700 900123",
         addressLine1: "3 Lanyon Place",
         addressLine2: "",
@@ -171,4 +182,23 @@ export async function placeLithophaneOrder(
   const { url, orderId } = (await res.json()) as { url: string; orderId: string };
   if (pay) await payOnTestPage(request, url);
   return orderId;
+}
+
+/** Where the owner's alerts go in these runs (OWNER_EMAIL in playwright.config.ts). */
+export const OWNER_EMAIL = "owner@lithobox.test";
+
+/** Saves the page at 1280 and 390 px wide into SHOTS_DIR, when it is set. */
+export async function shots(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    // From the top, so the sticky admin header is drawn where it belongs.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
 }

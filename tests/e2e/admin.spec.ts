@@ -105,9 +105,11 @@ test("a bulk dispatch asks for each order's tracking number and e-mails each cus
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   await tracking.fill("RM246813579GB");
+  // One carrier for the parcels dispatched together: it builds each customer's tracking link.
+  await bulk.getByLabel("Carrier").selectOption({ label: "DPD" });
   await bulk.getByRole("button", { name: "Change status" }).click();
   const confirm = page.getByRole("dialog", { name: "Change the status of the selected orders?" });
-  await expect(confirm.getByText(/with their tracking number/)).toBeVisible();
+  await expect(confirm.getByText(/with their tracking number \(DPD\)/)).toBeVisible();
   await confirm.getByRole("button", { name: "Change status" }).click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Statuses updated" })).toBeVisible();
   await expect
@@ -115,6 +117,8 @@ test("a bulk dispatch asks for each order's tracking number and e-mails each cus
       timeout: 15_000,
     })
     .toContain("RM246813579GB");
+  const dispatched = (await mailsTo(email)).find((m) => /has been dispatched/.test(m)) ?? "";
+  expect(dispatched).toContain("https://track.dpd.co.uk/parcels/RM246813579GB");
 });
 
 test("an admin creates and edits a product and sees it in the shop, then disables it", async ({ page }) => {

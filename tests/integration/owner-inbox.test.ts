@@ -242,6 +242,9 @@ describe("admin inbox", () => {
       .from(contactReplies)
       .where(eq(contactReplies.messageId, id));
     expect(rows).toHaveLength(2);
+    // The inbox counts the conversation after the message, and its search reads the answers.
+    const found = await api("GET", "/api/admin/messages?q=in%20walnut");
+    expect(found.body.messages as Json[]).toEqual([expect.objectContaining({ id, replies: 2 })]);
   });
 
   it("an expired link is refused; a closed conversation takes no answers", async () => {

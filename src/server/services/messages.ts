@@ -28,13 +28,19 @@ function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * The message's id, qualified: inside a subquery on contact_replies an unqualified "id" (as
+ * drizzle renders a column of a one-table select) would be the reply's own id.
+ */
+const messageIdSql = sql.raw('"contact_messages"."id"');
+
 export async function listMessages(db: DbOrTx, query: InboxQuery) {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(contactMessages.status, query.status));
   if (query.subject) filters.push(eq(contactMessages.subject, query.subject));
   if (query.q) {
     const pattern = likePattern(query.q);
-    const inReplies = sql`exists (select 1 from ${contactReplies} where ${contactReplies.messageId} = ${contactMessages.id} and ${contactReplies.body} ilike ${pattern})`;
+    const inReplies = sql`exists (select 1 from ${contactReplies} where ${contactReplies.messageId} = ${messageIdSql} and ${contactReplies.body} ilike ${pattern})`;
     filters.push(
       or(
         ilike(contactMessages.name, pattern),
@@ -57,7 +63,7 @@ export async function listMessages(db: DbOrTx, query: InboxQuery) {
         readAt: contactMessages.readAt,
         lastActivityAt: contactMessages.lastActivityAt,
         createdAt: contactMessages.createdAt,
-        replies: sql<number>`(select count(*)::int from ${contactReplies} where ${contactReplies.messageId} = ${contactMessages.id})`,
+        replies: sql<number>`(select count(*)::int from ${contactReplies} where ${contactReplies.messageId} = ${messageIdSql})`,
       })
       .from(contactMessages)
       .where(where)

@@ -16,13 +16,15 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (auth.status === "loading" || auth.meLoading) {
     return (
-      <div
-        role="status"
-        aria-live="polite"
-        className="mx-auto max-w-5xl px-4 py-24 text-center text-stone-600"
-      >
-        {MESSAGES.common.loading}
-      </div>
+      <main id="main" tabIndex={-1}>
+        <div
+          role="status"
+          aria-live="polite"
+          className="mx-auto max-w-5xl px-4 py-24 text-center text-stone-600"
+        >
+          {MESSAGES.common.loading}
+        </div>
+      </main>
     );
   }
   if (auth.status === "signedOut") return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
@@ -34,7 +36,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
 
 function AccessDenied() {
   return (
-    <div className="mx-auto max-w-xl px-4 py-16 md:py-24">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-xl px-4 py-16 md:py-24">
       <Card className="p-8 text-center">
         <span className="mx-auto inline-flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-red-800">
           <ShieldAlert aria-hidden="true" className="h-7 w-7" />
@@ -51,6 +53,6 @@ function AccessDenied() {
           </Link>
         </div>
       </Card>
-    </div>
+    </main>
   );
 }

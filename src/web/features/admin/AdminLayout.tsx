@@ -1,6 +1,8 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
+import { BRAND_NAME } from "@shared/brand";
 import { useQuery } from "@tanstack/react-query";
 import { unreadQuery } from "@web/api/inbox";
+import { Logo } from "@web/components/layout/Logo";
 import { TestShopBadge, useTestShop } from "@web/components/layout/TestShopBanner";
 import { cn } from "@web/components/ui/cn";
 import {
@@ -11,17 +13,20 @@ import {
   Images,
   Inbox,
   LayoutDashboard,
+  Menu,
   Package,
   Pipette,
   PoundSterling,
   ShoppingBag,
   SlidersHorizontal,
+  Store,
   Tag,
   Truck,
   Users,
+  X,
 } from "lucide-react";
-import { Suspense } from "react";
-import { NavLink, Outlet } from "react-router";
+import { Suspense, useEffect, useState } from "react";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { Loading } from "./ui";
 
 export const ADMIN_SECTIONS = [
@@ -42,64 +47,129 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/activity", label: "Activity", icon: Activity },
 ] as const;
 
-/** The admin area's frame: a section menu (a sidebar on wide screens, a scrolling row on phones). */
+/** The current section's name, for the phone's menu button. */
+function currentSection(pathname: string): string {
+  const match = [...ADMIN_SECTIONS]
+    .filter((s) => ("end" in s ? pathname === s.to : pathname === s.to || pathname.startsWith(`${s.to}/`)))
+    .pop();
+  return match?.label ?? "Admin";
+}
+
+/**
+ * The admin area's own frame (not the shop's: no marketing navigation, footer or floating
+ * cart): a header with the shop's mode and a way back to the shop, the section menu (a sidebar
+ * on wide screens, a menu button on phones), and the screen.
+ */
 export function AdminLayout() {
   const testShop = useTestShop();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  // A section chosen on a phone closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
+  useEffect(() => setMenuOpen(false), [pathname]);
+  const mode = testShop ? ADMIN_MESSAGE_TEXTS.shopMode.test : ADMIN_MESSAGE_TEXTS.shopMode.live;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 md:flex md:gap-8 md:py-10">
-      <p
-        data-testid="admin-shop-mode"
-        className={cn(
-          "mb-4 rounded-lg px-3 py-2 text-sm font-semibold md:hidden",
-          testShop ? "bg-orange-100 text-orange-950" : "bg-emerald-100 text-emerald-900",
-        )}
-      >
-        {testShop ? ADMIN_MESSAGE_TEXTS.shopMode.test : ADMIN_MESSAGE_TEXTS.shopMode.live}
-      </p>
-      <nav aria-label="Admin" className="mb-6 md:mb-0 md:w-52 md:shrink-0">
-        <p
-          className={cn(
-            "mb-2 text-xs font-semibold uppercase tracking-wide text-stone-700",
-            // On phones the heading shows only for a test shop's badge.
-            !testShop && "hidden md:block",
-          )}
+    <div className="flex min-h-screen flex-col bg-stone-50">
+      <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
         >
-          <span className="hidden md:inline">Admin</span>
-          <TestShopBadge />
-        </p>
+          Skip to content
+        </a>
+        <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4">
+          <Link
+            to="/admin"
+            className="flex items-center gap-2 font-display text-lg font-semibold text-stone-900"
+          >
+            <Logo className="h-7 w-7" />
+            {BRAND_NAME} <span className="font-sans text-sm font-medium text-stone-700">admin</span>
+          </Link>
+          <p
+            data-testid="admin-shop-mode"
+            className={cn(
+              "hidden rounded-full px-3 py-1 text-xs font-semibold sm:block",
+              testShop ? "bg-orange-100 text-orange-950" : "bg-emerald-100 text-emerald-900",
+            )}
+          >
+            {mode}
+          </p>
+          <div className="ml-auto flex items-center gap-1">
+            <Link
+              to="/"
+              className="inline-flex min-h-11 items-center gap-1 rounded-lg px-3 text-sm font-medium text-stone-800 hover:bg-stone-200"
+            >
+              <Store aria-hidden="true" className="h-4 w-4" />
+              View shop
+            </Link>
+          </div>
+        </div>
+        {/* On phones the mode is a line of its own, under the header bar. */}
         <p
           className={cn(
-            "mb-3 hidden rounded-lg px-3 py-2 text-sm font-semibold md:block",
+            "px-4 py-1.5 text-xs font-semibold sm:hidden",
             testShop ? "bg-orange-100 text-orange-950" : "bg-emerald-100 text-emerald-900",
           )}
         >
-          {testShop ? ADMIN_MESSAGE_TEXTS.shopMode.test : ADMIN_MESSAGE_TEXTS.shopMode.live}
+          {mode}
         </p>
-        <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-2 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0">
-          {ADMIN_SECTIONS.map(({ to, label, icon: Icon, ...rest }) => (
-            <li key={to} className="shrink-0">
-              <NavLink
-                to={to}
-                end={"end" in rest}
-                className={({ isActive }) =>
-                  cn(
-                    "flex min-h-11 items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium",
-                    isActive ? "bg-stone-900 text-white" : "text-stone-800 hover:bg-stone-200",
-                  )
-                }
-              >
-                <Icon aria-hidden="true" className="h-4 w-4" />
-                {label}
-                {to === "/admin/messages" ? <UnreadBadge /> : null}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="min-w-0 flex-1">
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
+      </header>
+      <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-4 md:flex md:gap-8 md:py-8">
+        <nav aria-label="Admin" className="mb-4 md:mb-0 md:w-52 md:shrink-0">
+          <button
+            type="button"
+            className="flex min-h-11 w-full items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 text-sm font-semibold text-stone-900 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="admin-sections"
+            onClick={() => setMenuOpen((v) => !v)}
+          >
+            {menuOpen ? (
+              <X aria-hidden="true" className="h-4 w-4" />
+            ) : (
+              <Menu aria-hidden="true" className="h-4 w-4" />
+            )}
+            <span>
+              <span className="sr-only">Admin menu: </span>
+              {currentSection(pathname)}
+            </span>
+            <UnreadBadge />
+          </button>
+          <p className="mb-2 hidden text-xs font-semibold uppercase tracking-wide text-stone-700 md:block">
+            Admin
+            <TestShopBadge />
+          </p>
+          <ul
+            id="admin-sections"
+            className={cn(
+              "mt-2 grid-cols-2 gap-1 rounded-lg border border-stone-200 bg-white p-2 md:mt-0 md:flex md:flex-col md:border-0 md:bg-transparent md:p-0",
+              menuOpen ? "grid" : "hidden",
+            )}
+          >
+            {ADMIN_SECTIONS.map(({ to, label, icon: Icon, ...rest }) => (
+              <li key={to} className="min-w-0">
+                <NavLink
+                  to={to}
+                  end={"end" in rest}
+                  className={({ isActive }) =>
+                    cn(
+                      "flex min-h-11 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium",
+                      isActive ? "bg-stone-900 text-white" : "text-stone-800 hover:bg-stone-200",
+                    )
+                  }
+                >
+                  <Icon aria-hidden="true" className="h-4 w-4 shrink-0" />
+                  <span className="truncate">{label}</span>
+                  {to === "/admin/messages" ? <UnreadBadge /> : null}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </main>
       </div>
     </div>
   );

@@ -44,7 +44,14 @@ export function AdminRoutes() {
     <AdminGuard>
       <Routes>
         {/* The packing slip prints on its own, without the admin menu. */}
-        <Route path="orders/:id/packing-slip" element={<PackingSlipPage />} />
+        <Route
+          path="orders/:id/packing-slip"
+          element={
+            <main id="main" tabIndex={-1}>
+              <PackingSlipPage />
+            </main>
+          }
+        />
         <Route element={<AdminLayout />}>
           <Route index element={<DashboardPage />} />
           <Route path="orders" element={<OrdersPage />} />

@@ -79,9 +79,10 @@ function ImagesSection() {
               {SLOT_LABELS[slot]} <span className="text-sm text-stone-600">({list.length})</span>
             </h3>
             {list.length === 0 ? <p className="mt-2 text-sm text-stone-600">No pictures here yet.</p> : null}
-            <ul className="mt-3 grid gap-3 md:grid-cols-2">
+            {/* minmax(0, 1fr) columns and min-w-0 items: the fields never push a phone sideways. */}
+            <ul className="mt-3 grid grid-cols-1 gap-3 md:grid-cols-2">
               {list.map((image) => (
-                <li key={image.id}>
+                <li key={image.id} className="min-w-0">
                   <Card className="flex gap-3 p-3">
                     <img
                       src={image.thumbnailUrl}

@@ -132,7 +132,10 @@ export function AdminTable({
   columns,
   empty,
   children,
+  className,
 }: {
+  /** Classes for the scrolling shell (e.g. "hidden md:block" where a phone shows cards instead). */
+  className?: string;
   label: string;
   caption: string;
   /** A Tailwind min-width class such as "min-w-[820px]", so narrow screens scroll. */
@@ -142,7 +145,7 @@ export function AdminTable({
   children: ReactNode;
 }) {
   return (
-    <TableShell label={label}>
+    <TableShell label={label} className={className}>
       <table className={cn("w-full", minWidth)}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-stone-50">

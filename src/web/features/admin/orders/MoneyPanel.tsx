@@ -5,6 +5,7 @@ import {
 } from "@shared/customer-messages";
 import { formatGbp } from "@shared/money";
 import { isPaidStatus } from "@shared/order-lifecycle";
+import { requestedRefundAmount } from "@shared/refunds";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminOrderDetail } from "@web/api/admin";
 import { cancelOrder, emailCustomer, newActionKey, refundOrder, resendConfirmation } from "@web/api/inbox";
@@ -12,7 +13,7 @@ import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
-import { formatDateTime } from "../ui";
+import { ConfirmDialog, formatDateTime } from "../ui";
 
 const input = "min-h-11 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900";
 const label = "flex flex-col gap-1 text-sm font-medium text-stone-800";
@@ -71,6 +72,7 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }
   const [pounds, setPounds] = useState("");
   const [lines, setLines] = useState<string[]>([]);
   const [reason, setReason] = useState("");
+  const [confirming, setConfirming] = useState(false);
   const refund = useMutation({
     mutationFn: () =>
       refundOrder(order.id, {
@@ -79,6 +81,7 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }
         idempotencyKey: key,
       }),
     onSuccess: (data) => {
+      setConfirming(false);
       onDone(data);
       toast.success(
         data.duplicate
@@ -90,13 +93,23 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }
       setLines([]);
       setReason("");
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => {
+      setConfirming(false);
+      toast.error(error.message);
+    },
   });
+  // Money leaves the shop: the amount is confirmed first (the same click key, so a second
+  // press of Refund in the dialog refunds once).
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    refund.mutate();
+    setConfirming(true);
   };
   const left = order.money.ledger.refundable;
+  const amount = requestedRefundAmount(
+    lines.length > 0 ? { lineIds: lines } : { amount: Math.round(Number(pounds) * 100) || 0 },
+    order.items,
+  );
+  const provider = order.testMode ? "the test payment provider (no real money moves)" : "Stripe";
   return (
     <form onSubmit={submit} className="mt-4 space-y-3 border-t border-stone-200 pt-4" aria-label="Refund">
       <h3 className="font-medium text-stone-900">Refund (up to {formatGbp(left)})</h3>
@@ -139,6 +152,16 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }
       >
         {refund.isPending ? "Refunding..." : "Refund"}
       </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Refund ${formatGbp(amount)}?`}
+        description={`Through ${provider}. The customer is e-mailed the amount and when to expect it. A refund cannot be undone.`}
+        confirmLabel={`Refund ${formatGbp(amount)}`}
+        destructive
+        pending={refund.isPending}
+        onConfirm={() => refund.mutate()}
+      />
     </form>
   );
 }

@@ -450,7 +450,8 @@ function HistoryCard({ order }: { order: AdminOrderDetail }) {
         {order.history.map((h) => (
           <li key={h.id} className="text-sm">
             <p className="font-medium text-stone-900">
-              {h.from ? `${capitaliseStatus(h.from)} → ` : ""}
+              {/* A row that kept the status (a partial refund) names it once. */}
+              {h.from && h.from !== h.to ? `${capitaliseStatus(h.from)} → ` : ""}
               {capitaliseStatus(h.to)}
             </p>
             <p className="text-stone-700">

@@ -1,10 +1,11 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
+import { CARRIER_LABELS, CARRIERS, type Carrier, isCarrier } from "@shared/fulfilment";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@shared/orders";
 import { estimateText } from "@shared/production-estimates";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { adminQueries, bulkChangeStatus, type OrderFilters } from "@web/api/admin";
+import { type AdminOrderSummary, adminQueries, bulkChangeStatus, type OrderFilters } from "@web/api/admin";
 import { ApiRequestError } from "@web/api/http";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -67,6 +68,8 @@ export function OrdersPage() {
   // Dispatching e-mails each customer their tracking number, so each selected order needs one.
   const [trackingNumbers, setTrackingNumbers] = useState<Record<string, string>>({});
   const [trackingErrors, setTrackingErrors] = useState<Record<string, string>>({});
+  // One carrier for every order dispatched together (it builds each tracking link).
+  const [carrier, setCarrier] = useState<Carrier>("royal_mail");
   const dispatching = bulkStatus === "dispatched";
   const queryClient = useQueryClient();
 
@@ -95,6 +98,7 @@ export function OrdersPage() {
         [...selected],
         bulkStatus as OrderStatus,
         dispatching ? selectedTracking() : undefined,
+        dispatching ? carrier : undefined,
       ),
     onSuccess: (result) => {
       setConfirming(false);
@@ -241,12 +245,19 @@ export function OrdersPage() {
               </option>
             ))}
           </FilterSelect>
-          <Button disabled={!bulkStatus} onClick={startBulkChange}>
-            Change status
-          </Button>
-          <Button variant="ghost" onClick={() => setSelected(new Set())}>
-            Clear selection
-          </Button>
+          {dispatching ? (
+            <FilterSelect
+              label="Carrier"
+              value={carrier}
+              onChange={(v) => setCarrier(isCarrier(v) ? v : "other")}
+            >
+              {CARRIERS.map((c) => (
+                <option key={c} value={c}>
+                  {CARRIER_LABELS[c]}
+                </option>
+              ))}
+            </FilterSelect>
+          ) : null}
           {dispatching ? (
             <fieldset className="grid w-full gap-3 sm:grid-cols-2 lg:grid-cols-3">
               <legend className="mb-2 text-sm text-stone-800">
@@ -272,6 +283,14 @@ export function OrdersPage() {
               })}
             </fieldset>
           ) : null}
+          <div className="flex flex-wrap gap-3">
+            <Button disabled={!bulkStatus} onClick={startBulkChange}>
+              Change status
+            </Button>
+            <Button variant="ghost" onClick={() => setSelected(new Set())}>
+              Clear selection
+            </Button>
+          </div>
         </section>
       ) : null}
 
@@ -279,7 +298,9 @@ export function OrdersPage() {
       {q.isError ? <LoadError error={q.error} onRetry={() => q.refetch()} /> : null}
       {q.data ? (
         <>
+          <OrderCards rows={rows} selected={selected} onToggle={toggle} />
           <AdminTable
+            className="hidden md:block"
             label="Orders"
             caption={filters.sort === "urgency" ? "Orders, most urgent first" : "Orders, newest first"}
             minWidth="min-w-[1100px]"
@@ -381,7 +402,7 @@ export function OrdersPage() {
         title="Change the status of the selected orders?"
         description={
           bulkStatus
-            ? `${selected.size} order(s) will become ${ORDER_STATUS_LABELS[bulkStatus]}. Orders that cannot move to that status are left as they are and listed afterwards.${dispatching ? " Each customer gets the dispatch e-mail with their tracking number." : ""}`
+            ? `${selected.size} order(s) will become ${ORDER_STATUS_LABELS[bulkStatus]}. Orders that cannot move to that status are left as they are and listed afterwards.${dispatching ? ` Each customer gets the dispatch e-mail with their tracking number (${CARRIER_LABELS[carrier]}).` : ""}`
             : undefined
         }
         confirmLabel="Change status"
@@ -389,5 +410,68 @@ export function OrdersPage() {
         onConfirm={() => bulk.mutate()}
       />
     </>
+  );
+}
+
+/** The orders on a phone: one card each (the table needs 1100 px), the same facts and selection. */
+function OrderCards({
+  rows,
+  selected,
+  onToggle,
+}: {
+  rows: readonly AdminOrderSummary[];
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+}) {
+  if (rows.length === 0)
+    return <Card className="p-4 text-stone-700 md:hidden">No orders match these filters.</Card>;
+  return (
+    <ul aria-label="Orders" className="space-y-3 md:hidden">
+      {rows.map((o) => (
+        <li key={o.id}>
+          <Card className={`flex gap-3 p-4 ${selected.has(o.id) ? "bg-glow-50" : ""}`}>
+            <input
+              type="checkbox"
+              className="mt-1 h-5 w-5 shrink-0"
+              aria-label={`Select order #${o.displayNumber}`}
+              checked={selected.has(o.id)}
+              onChange={() => onToggle(o.id)}
+            />
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="flex flex-wrap items-center justify-between gap-2">
+                <span>
+                  <Link to={`/admin/orders/${o.id}`} className="font-mono font-medium underline">
+                    #{o.displayNumber}
+                  </Link>{" "}
+                  {o.testMode ? <TestBadge /> : null}
+                </span>
+                <span className="font-medium tabular-nums">{formatGbp(o.totalAmount)}</span>
+              </p>
+              <p className="mt-2 flex flex-wrap items-center gap-2">
+                <StatusBadge status={o.status} />
+                {o.waitingForPhoto ? (
+                  <Badge tone="warning">{ADMIN_MESSAGE_TEXTS.photoReview.waiting}</Badge>
+                ) : null}
+                {o.express ? <Badge tone="glow">Express</Badge> : null}
+              </p>
+              {o.dispatchBy ? (
+                <p className={`mt-2 ${o.overdue ? "font-semibold text-red-800" : "text-stone-800"}`}>
+                  {o.overdue ? "Overdue · dispatch by " : "Dispatch by "}
+                  {formatDay(o.dispatchBy)}
+                </p>
+              ) : null}
+              <p className="mt-2 truncate text-stone-900">
+                {o.name} <span className="text-stone-700">· {o.isGuest ? "Guest" : "Customer"}</span>
+              </p>
+              <p className="truncate text-stone-700">{o.email}</p>
+              <p className="mt-1 text-xs text-stone-700">
+                {formatDateTime(o.createdAt)} · {o.itemCount} item{o.itemCount === 1 ? "" : "s"}
+                {o.estimate ? ` · ${estimateText(o.estimate)}` : ""}
+              </p>
+            </div>
+          </Card>
+        </li>
+      ))}
+    </ul>
   );
 }
