@@ -11,6 +11,8 @@ import path from "node:path";
 import pg from "pg";
 // @ts-expect-error: a plain .mjs script without types; ensureServerBuild() takes no arguments.
 import { ensureServerBuild } from "../scripts/ensure.mjs";
+// @ts-expect-error: a plain .mjs script without types (two constants).
+import { SERVER_ENV, SERVER_NODE_ARGS } from "../scripts/server-runtime.mjs";
 
 /** The PostgreSQL the benchmarks create their databases on. */
 export const BASE_DB_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -68,9 +70,10 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
   const base = `http://127.0.0.1:${port}`;
   // The compiled server, as `npm start` runs it (tsx's loader alone adds ~80 MB of RSS).
   ensureServerBuild();
-  const child = spawn(process.execPath, ["dist/server/main.js"], {
+  const child = spawn(process.execPath, [...(SERVER_NODE_ARGS as string[]), "dist/server/main.js"], {
     cwd: path.resolve(import.meta.dirname, ".."),
     env: {
+      ...(SERVER_ENV as Record<string, string>),
       ...process.env,
       NODE_ENV: "test",
       LOG_LEVEL: "warn",

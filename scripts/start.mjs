@@ -4,13 +4,15 @@
  */
 import { spawn } from "node:child_process";
 import { ensureDependencies, ensureServerBuild, ensureWebBuild, root } from "./ensure.mjs";
+import { SERVER_ENV, SERVER_NODE_ARGS } from "./server-runtime.mjs";
 
 ensureDependencies();
 ensureWebBuild();
 ensureServerBuild();
 
-const server = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.js"], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, "dist/server/main.js"], {
   cwd: root,
+  env: { ...SERVER_ENV, ...process.env },
   stdio: "inherit",
 });
 // The terminal sends Ctrl-C to the whole process group; wait for the server to finish closing.

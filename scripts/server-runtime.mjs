@@ -1,0 +1,9 @@
+/**
+ * How the compiled server is started (`npm start`, the benches; compose.yaml repeats it):
+ * decision 082. V8 grows the old generation freely under load (heap 300 MB for a 70 MB live
+ * set), and glibc keeps every thread's arena (password hashing runs in the libuv pool), so a
+ * loaded server stood at 2.2-2.7x its idle RSS. A 192 MB old-space cap (2.5x the live set)
+ * and two malloc arenas keep it at ~1.2x for a few % more GC time.
+ */
+export const SERVER_NODE_ARGS = ["--enable-source-maps", "--max-old-space-size=192"];
+export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
