@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders } from "../../src/server/db/schema.js";
+import { invoiceDocuments, orders } from "../../src/server/db/schema.js";
 import { getAdminOrder } from "../../src/server/services/admin-orders.js";
 import { setEnvironmentMode } from "../../src/server/services/settings.js";
 import { GIFT_MESSAGE_MAX_LENGTH } from "../../src/shared/schemas.js";
@@ -93,6 +93,14 @@ describe("a gift order with the test payment provider", () => {
     expect(mail?.text).toMatch(/Billing address:\s+Aoife Byrne\s+4 Quay Street/);
     expect(mail?.html).toContain("Gift message");
     expect(mail?.html).toContain("Love from Aoife x");
+    // The invoice is the buyer's, at the billing address.
+    const [invoice] = await shop.ctx.database.db
+      .select()
+      .from(invoiceDocuments)
+      .where(eq(invoiceDocuments.orderId, answer.orderId));
+    expect(invoice?.details).toMatchObject({
+      buyer: { name: "Aoife Byrne", address: ["4 Quay Street", "Dublin", "Dublin", "D02 X285", "Ireland"] },
+    });
   });
 
   it("stores neither for an ordinary order, and the e-mail says nothing of gifts", async () => {
