@@ -17,7 +17,7 @@ export function CartButton() {
       type="button"
       onClick={openCart}
       aria-label={`${MESSAGES.cart.openCart}, ${pluralise(count, "item")}`}
-      className={`fixed right-4 z-40 inline-flex print:hidden h-14 w-14 items-center justify-center rounded-full bg-stone-900 text-white shadow-lg transition-colors hover:bg-stone-700 md:right-6 md:h-16 md:w-16 ${isCreatorPath(pathname) ? "bottom-24 lg:bottom-6" : "bottom-4 md:bottom-6"}`}
+      className={`fixed right-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-stone-900 text-white shadow-lg transition-colors hover:bg-stone-700 md:right-6 md:h-16 md:w-16 ${isCreatorPath(pathname) ? "bottom-24 lg:bottom-6" : "bottom-4 md:bottom-6"}`}
     >
       <ShoppingCart aria-hidden="true" className="h-6 w-6 md:h-7 md:w-7" />
       <span

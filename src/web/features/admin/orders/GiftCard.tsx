@@ -37,7 +37,7 @@ export function GiftCard({ order }: { order: AdminOrderDetail }) {
           <p className="font-medium">{GIFT_TEXTS.giftFor(order.gift.recipientName)}</p>
           <p>{GIFT_TEXTS.boughtBy(`${order.shipping.firstName} ${order.shipping.lastName}`)}</p>
           <p className="font-medium">{GIFT_TEXTS.messageHeading}</p>
-          <blockquote className="whitespace-pre-line rounded-lg bg-white p-3 italic">
+          <blockquote className="whitespace-pre-wrap rounded-lg bg-white p-3 italic">
             {order.gift.message || GIFT_TEXTS.noMessage}
           </blockquote>
         </div>

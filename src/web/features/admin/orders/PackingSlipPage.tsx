@@ -6,6 +6,7 @@
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { shippingLineLabel } from "@shared/checkout";
 import { GIFT_TEXTS } from "@shared/gift-texts";
+import { MESSAGES } from "@shared/messages";
 import { isShippingMethod } from "@shared/shipping";
 import { useQuery } from "@tanstack/react-query";
 import { type AdminOrderDetail, adminQueries } from "@web/api/admin";
@@ -19,7 +20,7 @@ const PRINT_CSS = `
 @media print {
   @page { size: A4; margin: 14mm; }
   body { background: #fff !important; }
-  header, footer, [data-sonner-toaster], .no-print { display: none !important; }
+  header, footer, [data-sonner-toaster], .no-print, button[aria-label^="${MESSAGES.cart.openCart}"] { display: none !important; }
   main { padding: 0 !important; }
   .slip { box-shadow: none !important; border: 0 !important; margin: 0 !important; max-width: none !important; padding: 0 !important; }
   .slip a { color: inherit; text-decoration: none; }
@@ -89,7 +90,7 @@ function GiftNote({ gift }: { gift: NonNullable<AdminOrderDetail["gift"]> }) {
         <Gift aria-hidden="true" className="h-4 w-4" /> {GIFT_TEXTS.messageHeading}
       </h2>
       {gift.message ? (
-        <p className="mt-2 whitespace-pre-line font-display text-xl leading-8">{gift.message}</p>
+        <p className="mt-2 whitespace-pre-wrap font-display text-xl leading-7">{gift.message}</p>
       ) : null}
       <p className="mt-2 text-sm text-stone-700">{GIFT_TEXTS.slipNoPrices}</p>
     </section>
