@@ -250,6 +250,44 @@ export const deliveryCountrySchema = z
     return code;
   });
 
+/** A zod check's payload is an object (the other fields may still be unparsed). */
+function isObjectPayload(payload: { value: unknown }): boolean {
+  return typeof payload.value === "object" && payload.value !== null;
+}
+
+/**
+ * The country's own address rules (address-format.ts): its required region and postal code,
+ * and the postal code's format. Runs beside the other fields' issues (so a blank form lists
+ * every missing field); the values may then be unparsed, hence the checks.
+ */
+function checkCountryAddress(value: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const country = typeof value.country === "string" ? countryCodeOf(value.country) : undefined;
+  if (!country) return;
+  for (const field of addressFormat(country).fields) {
+    if (field.key === "city") continue;
+    const raw = value[field.key];
+    const text = typeof raw === "string" ? raw.trim() : "";
+    if (field.required && !text) {
+      ctx.addIssue({ code: "custom", message: missing, path: [field.key] });
+    } else if (field.key === "postalCode" && text && !isValidPostalCode(country, text)) {
+      ctx.addIssue({ code: "custom", message: invalidPostalCodeMessage(country), path: ["postalCode"] });
+    }
+  }
+}
+
+/** A region the country does not use is dropped; the postal code is written the country's way. */
+function normaliseCountryAddress<
+  T extends { country: string; state?: string | undefined; postalCode?: string | undefined },
+>(value: T): T & { state: string; postalCode: string } {
+  const format = addressFormat(value.country);
+  const hasRegion = format.fields.some((f) => f.key === "state");
+  return {
+    ...value,
+    state: hasRegion ? (value.state ?? "") : "",
+    postalCode: value.postalCode ? normalisePostalCode(value.country, value.postalCode) : "",
+  };
+}
+
 /**
  * Checkout's address. Which region and postal-code fields are required, and the postal
  * code's format, follow the country (address-format.ts); a region the country does not use
@@ -268,37 +306,90 @@ export const shippingInfoSchema = z
     postalCode: optionalText(FIELD_MAX_LENGTH.postalCode),
     country: deliveryCountrySchema,
   })
-  .superRefine(
-    (value, ctx) => {
-      // Runs beside the other fields' issues (so a blank form lists every missing field);
-      // the values may then be unparsed, hence the checks.
-      if (typeof value !== "object" || value === null) return;
-      const country = typeof value.country === "string" ? countryCodeOf(value.country) : undefined;
-      if (!country) return;
-      for (const field of addressFormat(country).fields) {
-        if (field.key === "city") continue;
-        const raw = value[field.key];
-        const text = typeof raw === "string" ? raw.trim() : "";
-        if (field.required && !text) {
-          ctx.addIssue({ code: "custom", message: missing, path: [field.key] });
-        } else if (field.key === "postalCode" && text && !isValidPostalCode(country, text)) {
-          ctx.addIssue({ code: "custom", message: invalidPostalCodeMessage(country), path: ["postalCode"] });
-        }
-      }
-    },
-    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
-  )
-  .transform((value) => {
-    const format = addressFormat(value.country);
-    const hasRegion = format.fields.some((f) => f.key === "state");
-    return {
-      ...value,
-      state: hasRegion ? (value.state ?? "") : "",
-      postalCode: value.postalCode ? normalisePostalCode(value.country, value.postalCode) : "",
-    };
-  });
+  .superRefine(checkCountryAddress, { when: isObjectPayload })
+  .transform(normaliseCountryAddress);
+
 export type ShippingInfo = z.infer<typeof shippingInfoSchema>;
 export type ShippingInfoInput = z.input<typeof shippingInfoSchema>;
+
+// ---------------------------------------------------------------------------- gift and billing (issue 20)
+
+/** The longest gift message: a few lines on the packing slip. */
+export const GIFT_MESSAGE_MAX_LENGTH = 300;
+
+/**
+ * A gift order: the name on the parcel (the recipient, not the buyer who pays and gets the
+ * e-mails) and a message printed on the packing slip. A gift's slip never shows prices.
+ */
+export const giftSchema = z.object({
+  recipientName: checkoutText(FIELD_MAX_LENGTH.name * 2),
+  message: z
+    .string({ error: V.invalidText })
+    .trim()
+    .max(GIFT_MESSAGE_MAX_LENGTH, V.tooLong(GIFT_MESSAGE_MAX_LENGTH))
+    .default(""),
+});
+export type GiftInfo = z.infer<typeof giftSchema>;
+
+/**
+ * The buyer's billing address when it is not the delivery address ("Send to a different
+ * address than billing"). The buyer's name is the checkout's first and last name; any country.
+ */
+export const billingAddressSchema = z
+  .object({
+    addressLine1: checkoutText(FIELD_MAX_LENGTH.addressLine),
+    addressLine2: optionalText(FIELD_MAX_LENGTH.addressLine),
+    city: checkoutText(FIELD_MAX_LENGTH.city),
+    state: optionalText(FIELD_MAX_LENGTH.state),
+    postalCode: optionalText(FIELD_MAX_LENGTH.postalCode),
+    country: deliveryCountrySchema,
+  })
+  .superRefine(checkCountryAddress, { when: isObjectPayload })
+  .transform(normaliseCountryAddress);
+export type BillingAddress = z.infer<typeof billingAddressSchema>;
+export type BillingAddressInput = z.input<typeof billingAddressSchema>;
+
+/** Copies a nested parse's issues onto the form's fields under `prefix`. */
+function addIssuesUnder(ctx: z.RefinementCtx, prefix: string, issues: readonly z.core.$ZodIssue[]): void {
+  for (const issue of issues) {
+    ctx.addIssue({ code: "custom", message: issue.message, path: [prefix, ...issue.path] });
+  }
+}
+
+/**
+ * The checkout form's gift and billing part as typed (check boxes and fields), validated with
+ * the same schemas as the request; its output is the request's `gift` and `billingAddress`.
+ */
+export const checkoutExtrasFormSchema = z
+  .object({
+    isGift: z.boolean(),
+    gift: z.object({ recipientName: z.string(), message: z.string() }),
+    billingDifferent: z.boolean(),
+    billing: z.object({
+      addressLine1: z.string(),
+      addressLine2: z.string(),
+      city: z.string(),
+      state: z.string(),
+      postalCode: z.string(),
+      country: z.string(),
+    }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.isGift) {
+      const gift = giftSchema.safeParse(value.gift);
+      if (!gift.success) addIssuesUnder(ctx, "gift", gift.error.issues);
+    }
+    if (value.billingDifferent) {
+      const billing = billingAddressSchema.safeParse(value.billing);
+      if (!billing.success) addIssuesUnder(ctx, "billing", billing.error.issues);
+    }
+  })
+  .transform((value) => ({
+    gift: value.isGift ? giftSchema.parse(value.gift) : null,
+    billingAddress: value.billingDifferent ? billingAddressSchema.parse(value.billing) : null,
+  }));
+export type CheckoutExtrasFormValues = z.input<typeof checkoutExtrasFormSchema>;
+export type CheckoutExtras = z.infer<typeof checkoutExtrasFormSchema>;
 
 /** The create-checkout body: cart lines, shipping details and the display currency's code. */
 export const checkoutRequestSchema = z.object({
@@ -313,6 +404,10 @@ export const checkoutRequestSchema = z.object({
   expectedShippingPence: z.number().int().min(0).max(10_000_000).optional(),
   /** A discount code as typed (case-insensitive); empty means none. */
   discountCode: z.string().trim().max(40).optional(),
+  /** A gift: the recipient's name on the parcel and the slip's message (issue 20). */
+  gift: giftSchema.nullish(),
+  /** The billing address, when it is not the delivery address. */
+  billingAddress: billingAddressSchema.nullish(),
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 

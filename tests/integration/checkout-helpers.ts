@@ -117,6 +117,8 @@ export interface CheckoutBody {
   currency?: string;
   shippingMethod?: string;
   discountCode?: string;
+  gift?: unknown;
+  billingAddress?: unknown;
 }
 
 export interface CheckoutAnswer {

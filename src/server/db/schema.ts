@@ -448,6 +448,23 @@ export const cartItems = pgTable(
 
 // ---------------------------------------------------------------- Orders
 
+/** orders.gift: who the parcel is for and the slip's message (empty for none). */
+export interface OrderGift {
+  recipientName: string;
+  message: string;
+}
+
+/** orders.billing_address: written like the delivery address; country is the English name. */
+export interface OrderBillingAddress {
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  countryCode: string;
+}
+
 export const orders = pgTable(
   "orders",
   {
@@ -491,6 +508,10 @@ export const orders = pgTable(
     /** The discount code used (upper case) and what it took off the items, in pence. */
     discountCode: text("discount_code"),
     discountAmount: integer("discount_amount").notNull().default(0),
+    /** A gift (issue 20): the recipient's name on the parcel and the message for the packing slip. */
+    gift: jsonb("gift").$type<OrderGift | null>(),
+    /** The buyer's billing address when it is not the delivery address; null when they are the same. */
+    billingAddress: jsonb("billing_address").$type<OrderBillingAddress | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

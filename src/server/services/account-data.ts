@@ -42,6 +42,8 @@ export const ANONYMISED_ORDER = {
   shippingCity: "Removed",
   shippingState: "Removed",
   shippingPostalCode: "Removed",
+  gift: null,
+  billingAddress: null,
 } as const;
 
 /** Everything held about the user, without secrets (no password hashes, tokens or TOTP secrets). */
@@ -95,6 +97,8 @@ export async function exportAccountData(db: Db, owner: OrderOwner) {
       shippingState: orders.shippingState,
       shippingPostalCode: orders.shippingPostalCode,
       shippingCountry: orders.shippingCountry,
+      gift: orders.gift,
+      billingAddress: orders.billingAddress,
       trackingNumber: orders.trackingNumber,
     })
     .from(orders)

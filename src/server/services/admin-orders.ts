@@ -21,7 +21,16 @@ import type { OrderEstimate } from "@shared/production-estimates";
 import type { MoneyLedger } from "@shared/refunds";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.js";
-import { orderItems, orderNotes, orderStatusHistory, orders, photoRequests, users } from "../db/schema.js";
+import {
+  type OrderBillingAddress,
+  type OrderGift,
+  orderItems,
+  orderNotes,
+  orderStatusHistory,
+  orders,
+  photoRequests,
+  users,
+} from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
 import { dayRangeConditions } from "./admin-dates.js";
 import { bankHolidays } from "./delivery-dates.js";
@@ -249,6 +258,10 @@ export interface AdminOrderDetail {
     postalCode: string;
     country: string;
   };
+  /** A gift (issue 20): the parcel's recipient and the slip's message; null otherwise. */
+  gift: OrderGift | null;
+  /** The buyer's billing address when it is not the delivery address. */
+  billingAddress: OrderBillingAddress | null;
   items: AdminOrderItem[];
   history: Array<{
     id: number;
@@ -356,6 +369,8 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
       postalCode: o.shippingPostalCode,
       country: o.shippingCountry,
     },
+    gift: o.gift ?? null,
+    billingAddress: o.billingAddress ?? null,
     items: items.map((i) => ({
       id: i.id,
       kind: i.kind,

@@ -89,6 +89,7 @@ export async function placeOrder(
 ): Promise<PlaceOrderResult> {
   const db = ctx.database.db;
   const { cartItems, shippingInfo, currency, shippingMethod, expectedShippingPence, discountCode } = request;
+  const gift = request.gift ?? null;
   if (needsSupportForQuantity(cartItems.length)) {
     return {
       ok: false,
@@ -180,6 +181,8 @@ export async function placeOrder(
     createOrder(ctx.database, {
       freeShippingThresholdPence,
       discountCode: discountCode ? discountCode : null,
+      gift,
+      billingAddress: request.billingAddress ?? null,
       userId,
       shipping: shippingInfo,
       shippingMethod,
@@ -257,7 +260,8 @@ export async function placeOrder(
         label: shippingLineLabel(shippingMethod, zone),
         amountPence: order.shippingPence,
         country: shippingInfo.country,
-        name: `${shippingInfo.firstName} ${shippingInfo.lastName}`,
+        // A gift goes to its recipient; the buyer pays (and gets the e-mails).
+        name: gift ? gift.recipientName : `${shippingInfo.firstName} ${shippingInfo.lastName}`,
         phone: shippingInfo.phone ? shippingInfo.phone : null,
         address: {
           line1: shippingInfo.addressLine1,

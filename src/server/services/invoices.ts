@@ -159,14 +159,25 @@ export async function issueInvoice(tx: Tx, orderId: string): Promise<void> {
     buyer: {
       name: `${order.shippingFirstName} ${order.shippingLastName}`,
       email: order.shippingEmail,
-      address: [
-        order.shippingAddressLine1,
-        order.shippingAddressLine2 ?? "",
-        order.shippingCity,
-        order.shippingState,
-        order.shippingPostalCode.toUpperCase(),
-        order.shippingCountry,
-      ].filter(Boolean),
+      // The invoice is addressed to the buyer: their billing address when it is not the delivery one (issue 20).
+      address: (order.billingAddress
+        ? [
+            order.billingAddress.addressLine1,
+            order.billingAddress.addressLine2 ?? "",
+            order.billingAddress.city,
+            order.billingAddress.state,
+            order.billingAddress.postalCode,
+            order.billingAddress.country,
+          ]
+        : [
+            order.shippingAddressLine1,
+            order.shippingAddressLine2 ?? "",
+            order.shippingCity,
+            order.shippingState,
+            order.shippingPostalCode.toUpperCase(),
+            order.shippingCountry,
+          ]
+      ).filter(Boolean),
     },
     orderNumber: displayOrderNumber(order.id),
     orderDate: order.createdAt.toISOString(),

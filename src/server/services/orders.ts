@@ -24,14 +24,14 @@ import type { DeliveryWindow } from "@shared/delivery-dates";
 import type { DiscountRefusalReason, DiscountScope } from "@shared/discounts";
 import { canChangeOrderStatus } from "@shared/order-lifecycle";
 import { displayOrderNumber, ORDER_STATUS_LABELS, type OrderStatus } from "@shared/orders";
-import type { ShippingInfo } from "@shared/schemas";
+import type { BillingAddress, GiftInfo, ShippingInfo } from "@shared/schemas";
 import type { ShippingMethod } from "@shared/shipping";
 import { type ShippingZone, zoneForCountry } from "@shared/shipping-zones";
 import { countryName } from "@shared/world-countries";
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { Database, DbOrTx, Tx } from "../db/client.js";
-import { cartItems, orderItems, orderStatusHistory, orders } from "../db/schema.js";
+import { cartItems, type OrderBillingAddress, orderItems, orderStatusHistory, orders } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
 import { dispatchedDeliveryWindow, zoneDays } from "./delivery-dates.js";
 import { evaluateCode, reserveDiscount, settleDiscount } from "./discounts.js";
@@ -93,6 +93,24 @@ export interface CreateOrderInput {
   freeShippingThresholdPence?: number;
   /** A discount code as the customer typed it: checked again, and a use reserved, with the order. */
   discountCode?: string | null;
+  /** A gift: the recipient's name on the parcel and the slip's message (issue 20). */
+  gift?: GiftInfo | null;
+  /** The billing address when it is not the delivery address. */
+  billingAddress?: BillingAddress | null;
+}
+
+/** The billing address as orders.billing_address stores it (the country by name and code). */
+function storedBillingAddress(address: BillingAddress | null | undefined): OrderBillingAddress | null {
+  if (!address) return null;
+  return {
+    addressLine1: address.addressLine1,
+    addressLine2: address.addressLine2 ? address.addressLine2 : null,
+    city: address.city,
+    state: address.state,
+    postalCode: address.postalCode,
+    country: countryName(address.country),
+    countryCode: address.country,
+  };
 }
 
 /** The code was refused when the order was placed (used up meanwhile, expired, ...). */
@@ -135,12 +153,14 @@ const INSERT_ORDER_SQL = `with guard as (
     display_currency, shipping_email, shipping_first_name, shipping_last_name, shipping_phone,
     shipping_address_line_1, shipping_address_line_2, shipping_city, shipping_state, shipping_postal_code,
     shipping_country, test_mode, payment_provider, payment_session_id,
-    shipping_country_code, shipping_zone, delivery_earliest, delivery_latest, discount_code, discount_amount)
+    shipping_country_code, shipping_zone, delivery_earliest, delivery_latest, discount_code, discount_amount,
+    gift, billing_address)
   select $1::uuid, $2::text, 'pending', $3::integer, $4::integer, $5::integer, $6::text, $7::text, $8::text,
     $9::text, $10::text, $11::text, $12::text, $13::text, $14::text, $15::text, $16::text, $17::text,
     $18::boolean or coalesce((select setting_value = 'test' from system_settings
       where setting_key = '${ENVIRONMENT_MODE_KEY}'), false),
-    $19::text, $20::text, $24::text, $25::text, $26::date, $27::date, $28::text, $29::integer
+    $19::text, $20::text, $24::text, $25::text, $26::date, $27::date, $28::text, $29::integer,
+    $30::jsonb, $31::jsonb
   where (select ok from guard)
   returning test_mode
 ), new_items as (
@@ -218,6 +238,10 @@ export async function createOrder(
     input.deliveryWindow.latest,
     code,
     totals.discountPence,
+    input.gift
+      ? JSON.stringify({ recipientName: input.gift.recipientName, message: input.gift.message })
+      : null,
+    input.billingAddress ? JSON.stringify(storedBillingAddress(input.billingAddress)) : null,
   ];
   const created = (
     totals: ReturnType<typeof checkoutTotals>,

@@ -9,11 +9,13 @@ import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { shippingLineLabel } from "@shared/checkout";
 import { storedWindowText } from "@shared/delivery-dates";
 import { carrierLabel, trackingUrl } from "@shared/fulfilment";
+import { GIFT_TEXTS } from "@shared/gift-texts";
 import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { displayOrderNumber } from "@shared/orders";
 import { isShippingMethod } from "@shared/shipping";
+import type { OrderBillingAddress, OrderGift } from "../../db/schema.js";
 import type { MailMessage } from "../mail.js";
 import { type EmailBlock, renderEmail } from "./render.js";
 
@@ -56,6 +58,10 @@ export interface OrderEmailData {
   discountCode?: string | null;
   /** The invoice PDF's signed link (works without signing in); the confirmation links it. */
   invoiceUrl?: string | null;
+  /** A gift (issue 20): the recipient on the parcel and the slip's message. */
+  gift?: OrderGift | null;
+  /** The billing address when it is not the delivery address. */
+  billingAddress?: OrderBillingAddress | null;
 }
 
 /** "Lithophane" or the accessory's name. */
@@ -79,15 +85,45 @@ function shippingLabel(order: OrderEmailData): string {
     : order.shippingMethod;
 }
 
+/** The name on the parcel: a gift's recipient, else the buyer. */
+function deliveryName(order: OrderEmailData): string {
+  return order.gift ? order.gift.recipientName : `${order.shippingFirstName} ${order.shippingLastName}`;
+}
+
 function addressLines(order: OrderEmailData): string[] {
   return [
-    `${order.shippingFirstName} ${order.shippingLastName}`,
+    deliveryName(order),
     order.shippingAddressLine1,
     order.shippingAddressLine2 ?? "",
     `${order.shippingCity}, ${order.shippingState}`,
     order.shippingPostalCode,
     order.shippingCountry,
   ].filter((line) => line.trim() !== "");
+}
+
+function billingLines(order: OrderEmailData): string[] {
+  const b = order.billingAddress;
+  if (!b) return [];
+  return [
+    `${order.shippingFirstName} ${order.shippingLastName}`,
+    b.addressLine1,
+    b.addressLine2 ?? "",
+    [b.city, b.state].filter((part) => part.trim() !== "").join(", "),
+    b.postalCode,
+    b.country,
+  ].filter((line) => line.trim() !== "");
+}
+
+/** The gift's note and message, and the billing address when it differs (issue 20). */
+function giftAndBillingBlocks(order: OrderEmailData): EmailBlock[] {
+  const blocks: EmailBlock[] = [];
+  if (order.gift) {
+    blocks.push(GIFT_TEXTS.emailGiftNote(order.gift.recipientName));
+    if (order.gift.message)
+      blocks.push({ heading: GIFT_TEXTS.messageHeading, lines: order.gift.message.split("\n") });
+  }
+  if (order.billingAddress) blocks.push({ heading: GIFT_TEXTS.billingTitle, lines: billingLines(order) });
+  return blocks;
 }
 
 function formatDate(date: Date): string {
@@ -164,6 +200,7 @@ export function orderConfirmationEmail(order: OrderEmailData, publicUrl: string)
         ...deliveryLine(order),
         itemsTable(order, number),
         { heading: "Delivering to", lines: addressLines(order) },
+        ...giftAndBillingBlocks(order),
         { action: { label: "Track your order", url: `${publicUrl}/track?order=${number}` } },
         ...(order.invoiceUrl
           ? [{ action: { label: "Download your invoice (PDF)", url: order.invoiceUrl } }]

@@ -8,6 +8,9 @@ import { type PublicReview, type RatingSummary, type ResponsiveImage, SLOT_SPECS
 import { ResponsivePicture } from "@web/components/ui/ResponsivePicture";
 import { Star } from "lucide-react";
 
+/** The lightbox and its collections, in this chunk too: the home page loads them with the reviews' code. */
+export { FeaturedLightbox } from "../../features/shop/FeaturedLightbox";
+
 export function Stars({ rating }: { rating: number }) {
   return (
     <div role="img" aria-label={REVIEW_TEXTS.ratedOutOf(rating)} className="flex gap-0.5 text-glow-600">

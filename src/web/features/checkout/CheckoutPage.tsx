@@ -7,7 +7,13 @@ import { findCountryByName } from "@shared/countries";
 import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
-import { type ShippingInfo, shippingInfoSchema } from "@shared/schemas";
+import {
+  type CheckoutExtras,
+  type CheckoutExtrasFormValues,
+  checkoutExtrasFormSchema,
+  type ShippingInfo,
+  shippingInfoSchema,
+} from "@shared/schemas";
 import {
   BULK_ORDER_UNITS,
   DEFAULT_SHIPPING_METHOD,
@@ -47,6 +53,7 @@ import { type Profile, useAuth } from "../auth";
 import { cartItemTitle, notify, useCart } from "../cart";
 import { DiscountField, DiscountLines, type DiscountState, useCurrentPrices, useDiscount } from "../commerce";
 import { useCurrency } from "../currency";
+import { EMPTY_GIFT_FORM, GiftFields, type GiftForm } from "./GiftFields";
 import { ShippingFields, type ShippingForm, type ShippingFormValues } from "./ShippingFields";
 import { useCheckoutSubmit } from "./useCheckoutSubmit";
 
@@ -138,6 +145,12 @@ function CheckoutForm() {
     reValidateMode: "onChange",
   });
   const { handleSubmit, reset, setError, getValues, watch, formState } = form;
+  const giftForm: GiftForm = useForm<CheckoutExtrasFormValues, unknown, CheckoutExtras>({
+    resolver: zodResolver(checkoutExtrasFormSchema),
+    defaultValues: EMPTY_GIFT_FORM,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
   const { dirtyFields } = formState;
   const country = watch("country");
 
@@ -171,15 +184,13 @@ function CheckoutForm() {
   );
 
   const onInvalid = (formErrors: FieldErrors<ShippingFormValues>) => {
+    // The gift and billing card shows its own problems at the same time.
+    void giftForm.trigger();
     const missing = Object.values(formErrors).some((e) => e?.message === MISSING);
     if (missing) notify(MESSAGES.checkout.missingInformation);
   };
 
-  const {
-    submit: onValid,
-    busy,
-    refused,
-  } = useCheckoutSubmit({
+  const { submit, busy, refused } = useCheckoutSubmit({
     items,
     method,
     zoneKnown: zone !== undefined,
@@ -188,8 +199,21 @@ function CheckoutForm() {
     discountCode: discount.applied?.code ?? null,
     currency,
     setError,
+    setGiftError: giftForm.setError,
     onShippingPriceChanged: () => void zonesQuery.refetch(),
   });
+  // The delivery form is valid: the gift and billing card must be too before anything is sent.
+  const onValid = (values: ShippingInfo) =>
+    giftForm.handleSubmit(
+      (extras) => submit(values, extras),
+      (giftErrors) => {
+        const b = giftErrors.billing;
+        const billing = [b?.addressLine1, b?.city, b?.state, b?.postalCode, b?.country];
+        const missing =
+          giftErrors.gift?.recipientName?.message === MISSING || billing.some((e) => e?.message === MISSING);
+        if (missing) notify(MESSAGES.checkout.missingInformation);
+      },
+    )();
 
   const duties = zone ? dutiesFor(zone, country) : null;
   return (
@@ -214,6 +238,8 @@ function CheckoutForm() {
                 canLookUp={auth.status === "signedIn"}
               />
             </Card>
+
+            <GiftFields form={giftForm} />
 
             <ShippingMethodChoice
               method={method}

@@ -1,13 +1,14 @@
 import type { CartItem } from "@shared/cart";
 import type { CurrencyCode } from "@shared/currency";
 import { MESSAGES } from "@shared/messages";
-import type { ShippingInfo } from "@shared/schemas";
+import type { CheckoutExtras, CheckoutExtrasFormValues, ShippingInfo } from "@shared/schemas";
 import type { ShippingMethod } from "@shared/shipping";
 import { useQueryClient } from "@tanstack/react-query";
 import { type CheckoutCreated, CheckoutError, createCheckout } from "@web/api/checkout";
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { notify } from "../cart";
+import type { GiftForm } from "./GiftFields";
 import { rememberPendingPayment } from "./pendingPayments";
 import type { ShippingForm, ShippingFormValues } from "./ShippingFields";
 
@@ -25,6 +26,8 @@ interface CheckoutSubmitInput {
   discountCode: string | null;
   currency: CurrencyCode;
   setError: ShippingForm["setError"];
+  /** Marks the gift and billing card's fields the server refused. */
+  setGiftError: GiftForm["setError"];
   onShippingPriceChanged: () => void;
 }
 
@@ -40,7 +43,7 @@ export function useCheckoutSubmit(input: CheckoutSubmitInput) {
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<Record<string, string>>({});
 
-  const submit = async (values: ShippingInfo) => {
+  const submit = async (values: ShippingInfo, extras: CheckoutExtras) => {
     if (submitting.current) return;
     if (input.items.length === 0) {
       notify(MESSAGES.checkout.cartEmpty);
@@ -60,6 +63,8 @@ export function useCheckoutSubmit(input: CheckoutSubmitInput) {
         shippingMethod: input.method,
         expectedShippingPence: input.shippingPence,
         ...(input.discountCode ? { discountCode: input.discountCode } : {}),
+        ...(extras.gift ? { gift: extras.gift } : {}),
+        ...(extras.billingAddress ? { billingAddress: extras.billingAddress } : {}),
       });
     } catch (error) {
       tab?.close();
@@ -70,7 +75,7 @@ export function useCheckoutSubmit(input: CheckoutSubmitInput) {
       // The code was used up or ended meanwhile: check it again, so the summary says why.
       if (error instanceof CheckoutError && error.code === "discount_refused")
         void queryClient.invalidateQueries({ queryKey: ["discount"] });
-      showCheckoutError(error, input.setError, setRefused);
+      showCheckoutError(error, input.setError, input.setGiftError, setRefused);
       return;
     }
     rememberPendingPayment(created);
@@ -108,6 +113,7 @@ function openPaymentTab(): Window | null {
 function showCheckoutError(
   error: unknown,
   setError: ShippingForm["setError"],
+  setGiftError: GiftForm["setError"],
   setRefused: (value: Record<string, string>) => void,
 ) {
   const failed = MESSAGES.checkout.failed;
@@ -129,6 +135,12 @@ function showCheckoutError(
     if (error.status === 400 && error.fields) {
       let missing = false;
       for (const [path, message] of Object.entries(error.fields)) {
+        const extra = giftFieldOf(path);
+        if (extra) {
+          setGiftError(extra, { type: "server", message });
+          if (message === MESSAGES.validation.requiredFieldsCheckout) missing = true;
+          continue;
+        }
         if (!path.startsWith("shippingInfo.")) continue;
         const field = path.replace(/^shippingInfo\./, "") as FieldName;
         setError(field, { type: "server", message });
@@ -141,4 +153,27 @@ function showCheckoutError(
     }
   }
   notify(failed);
+}
+
+/** The gift card's field a request path names: "gift.message", "billingAddress.city" -> "billing.city". */
+function giftFieldOf(
+  path: string,
+):
+  | `gift.${keyof CheckoutExtrasFormValues["gift"]}`
+  | `billing.${keyof CheckoutExtrasFormValues["billing"]}`
+  | null {
+  const [head, field] = path.split(".");
+  if (head === "gift" && (field === "recipientName" || field === "message")) return `gift.${field}`;
+  if (head === "billingAddress" && field) {
+    const billing: readonly string[] = [
+      "addressLine1",
+      "addressLine2",
+      "city",
+      "state",
+      "postalCode",
+      "country",
+    ];
+    if (billing.includes(field)) return `billing.${field as keyof CheckoutExtrasFormValues["billing"]}`;
+  }
+  return null;
 }

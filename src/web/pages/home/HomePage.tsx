@@ -7,12 +7,13 @@ import {
   RETURN_WINDOW_DAYS,
 } from "@shared/shipping";
 import { HERO_IMG_CLASS, SLOT_SPECS } from "@shared/storefront";
+import { lazyWithQuery } from "@web/app/query";
 import { initialStorefront, useStorefrontAfterMount } from "@web/app/storefront";
 import { buttonClasses } from "@web/components/ui/button-classes";
 import { cn } from "@web/components/ui/cn";
 import { ResponsivePicture } from "@web/components/ui/ResponsivePicture";
 import { Box, Camera, Cpu, Hand, Lightbulb, MapPin, ShieldCheck, Star, Upload } from "lucide-react";
-import { type ComponentType, lazy, Suspense, type SVGProps } from "react";
+import { type ComponentType, lazy, Suspense, type SVGProps, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { gbp } from "../policies/format";
 
@@ -132,12 +133,52 @@ function HomeHero() {
 
 /** Drawn art for a shop without a hero photo (not in the first load: the seed gives one). */
 const LightboxArt = lazy(() => import("./LightboxArt").then((m) => ({ default: m.LightboxArt })));
+/**
+ * The lightbox and its three collections at the owner's prices (the catalogue's bundles, as the
+ * shop and the creator show them). Fetched after hydration: the pre-rendered page keeps a
+ * placeholder of the same height, so nothing below it moves, and no price is baked into the HTML.
+ */
+const LightboxCollections = lazyWithQuery(() =>
+  import("@web/components/storefront/StorefrontSections").then((m) => m.FeaturedLightbox),
+);
+
+/**
+ * The collections once their placeholder comes within a screen of the viewport: their code,
+ * react-query and the catalogue request wait until the visitor scrolls towards them, so the
+ * landing page loads as it did without them.
+ */
+function CollectionsWhenNear() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const observer = new IntersectionObserver((entries) => entries[0]?.isIntersecting && setNear(true), {
+      rootMargin: "100%",
+    });
+    if (ref.current) observer.observe(ref.current);
+    return () => observer.disconnect();
+  }, []);
+  const placeholder = <div ref={ref} style={COLLECTIONS_MIN_HEIGHT} />;
+  return near ? (
+    <Suspense fallback={placeholder}>
+      <LightboxCollections />
+    </Suspense>
+  ) : (
+    placeholder
+  );
+}
+
 const CustomerReviews = lazy(() =>
   import("@web/components/storefront/StorefrontSections").then((m) => ({ default: m.CustomerReviews })),
 );
 const CustomerGallery = lazy(() =>
   import("@web/components/storefront/StorefrontSections").then((m) => ({ default: m.CustomerGallery })),
 );
+
+/**
+ * The collections card's height while its code and prices load: 828 px at 390 px wide (one
+ * column), 440 px from 640 px (three columns), in between along the line joining them.
+ */
+const COLLECTIONS_MIN_HEIGHT = { minHeight: "max(27.5rem, 1433px - 155.2vw)" };
 
 export function HomePage() {
   // Real reviews and the gallery replace the seeded words once hydrated (below the fold).
@@ -265,6 +306,10 @@ export function HomePage() {
           </ol>
         </div>
       </section>
+
+      <div className="mx-auto max-w-6xl px-4 pt-16 md:pt-24">
+        <CollectionsWhenNear />
+      </div>
 
       <section aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16 md:py-24">
         <h2 id="features-title" className="text-3xl text-stone-900 md:text-4xl">

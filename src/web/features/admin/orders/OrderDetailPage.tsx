@@ -32,6 +32,7 @@ import {
   TestBadge,
   useAdminTitle,
 } from "../ui";
+import { GiftCard } from "./GiftCard";
 import { MoneyPanel } from "./MoneyPanel";
 import { PhotoReviewPanel } from "./PhotoReviewPanel";
 import { PrintFilesPanel } from "./PrintFilesPanel";
@@ -88,6 +89,7 @@ export function OrderDetailPage() {
         <div className="order-first space-y-6 lg:order-none">
           <StatusCard order={order} />
           <AddressCard order={order} />
+          <GiftCard order={order} />
           <PaymentCard order={order} />
           <MoneyPanel order={order} />
           <DocumentsCard orderId={order.id} />
@@ -401,7 +403,7 @@ function AddressCard({ order }: { order: AdminOrderDetail }) {
     <Section title="Customer and delivery">
       <address className="not-italic text-sm leading-6 text-stone-900">
         <span className="block font-medium">
-          {s.firstName} {s.lastName}
+          {order.gift ? order.gift.recipientName : `${s.firstName} ${s.lastName}`}
         </span>
         <span className="block">{s.addressLine1}</span>
         {s.addressLine2 ? <span className="block">{s.addressLine2}</span> : null}

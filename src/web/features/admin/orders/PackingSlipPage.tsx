@@ -5,12 +5,14 @@
  */
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { shippingLineLabel } from "@shared/checkout";
+import { GIFT_TEXTS } from "@shared/gift-texts";
+import { MESSAGES } from "@shared/messages";
 import { isShippingMethod } from "@shared/shipping";
 import { useQuery } from "@tanstack/react-query";
 import { type AdminOrderDetail, adminQueries } from "@web/api/admin";
 import { Button } from "@web/components/ui/button";
 import { format } from "date-fns";
-import { ArrowLeft, Printer } from "lucide-react";
+import { ArrowLeft, Gift, Printer } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { LoadError, Loading, useAdminTitle } from "../ui";
 
@@ -18,7 +20,7 @@ const PRINT_CSS = `
 @media print {
   @page { size: A4; margin: 14mm; }
   body { background: #fff !important; }
-  header, footer, [data-sonner-toaster], .no-print { display: none !important; }
+  header, footer, [data-sonner-toaster], .no-print, button[aria-label^="${MESSAGES.cart.openCart}"] { display: none !important; }
   main { padding: 0 !important; }
   .slip { box-shadow: none !important; border: 0 !important; margin: 0 !important; max-width: none !important; padding: 0 !important; }
   .slip a { color: inherit; text-decoration: none; }
@@ -73,6 +75,28 @@ function Panels({ item }: { item: AdminOrderDetail["items"][number] }) {
   );
 }
 
+/** A gift's slip: the buyer's message, framed to be read by the recipient; a slip never shows prices. */
+function GiftNote({ gift }: { gift: NonNullable<AdminOrderDetail["gift"]> }) {
+  return (
+    <section
+      aria-labelledby="gift-message"
+      className="mt-6 rounded-xl border-2 border-dashed border-stone-400 p-5"
+      data-testid="slip-gift"
+    >
+      <h2
+        id="gift-message"
+        className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-stone-700"
+      >
+        <Gift aria-hidden="true" className="h-4 w-4" /> {GIFT_TEXTS.messageHeading}
+      </h2>
+      {gift.message ? (
+        <p className="mt-2 whitespace-pre-wrap font-display text-xl leading-7">{gift.message}</p>
+      ) : null}
+      <p className="mt-2 text-sm text-stone-700">{GIFT_TEXTS.slipNoPrices}</p>
+    </section>
+  );
+}
+
 export function PackingSlipPage() {
   const { id = "" } = useParams();
   useAdminTitle("Packing slip");
@@ -122,7 +146,7 @@ export function PackingSlipPage() {
             Deliver to
           </h2>
           <address className="mt-1 text-lg not-italic leading-7">
-            {s.firstName} {s.lastName}
+            {order.gift ? order.gift.recipientName : `${s.firstName} ${s.lastName}`}
             <br />
             {s.addressLine1}
             {s.addressLine2 ? (
@@ -152,6 +176,7 @@ export function PackingSlipPage() {
             </p>
           ) : null}
         </section>
+        {order.gift ? <GiftNote gift={order.gift} /> : null}
         <table className="mt-6 w-full border-collapse text-left">
           <caption className="sr-only">Items in this parcel</caption>
           <thead>
