@@ -4,6 +4,11 @@
  */
 export const ADMIN_MESSAGE_TEXTS = {
   // Designed: the admin order screen's print files (one 3MF per lithophane panel).
+  orders: {
+    trackingRequired: "Enter the tracking number: the customer's dispatch e-mail includes it.",
+    bulkTrackingRequired: "Enter a tracking number for each order you mark dispatched.",
+    trackingFor: (displayNumber: string): string => `Tracking number for order #${displayNumber}`,
+  },
   orderItem: {
     localContrast: "Local contrast: on (the print file evens out light and shade)",
   },

@@ -396,22 +396,6 @@ export const MESSAGES = {
     // Designed (issue 14): changing the address needs the password (or a sign-in just now).
     passwordRequired: "Please enter your current password to change your email address.",
     currentPasswordLabel: "Current password",
-    /** The page behind the undo link sent to the old address (issue 14). */
-    undo: {
-      title: "Undo the email address change",
-      confirm: (oldEmail: string, newEmail: string): string =>
-        `Your account's email address was changed, or is being changed, from ${oldEmail} to ${newEmail}. If you did not ask for this, undo it: your account goes back to ${oldEmail} and everyone is signed out.`,
-      button: "Undo the change",
-      cancelled: (oldEmail: string): string =>
-        `The change was stopped. Your account keeps ${oldEmail}. If you did not ask for it, please change your password.`,
-      restored: (oldEmail: string): string =>
-        `Your account's email address is ${oldEmail} again, and everyone was signed out. Please log in and change your password, or reset it from the login page.`,
-      invalid: "This link is not valid any more: it may have been used already or be older than 7 days.",
-      addressTaken:
-        "Your old email address now belongs to another account, so the change cannot be undone here. Please contact us.",
-      doneTitle: "Done",
-      loginLink: "Go to the login page",
-    },
   },
 
   validation: {
@@ -536,9 +520,4 @@ export const MESSAGES = {
   },
 
   // The admin order status change: dispatching always e-mails the customer a tracking number.
-  adminOrders: {
-    trackingRequired: "Enter the tracking number: the customer's dispatch e-mail includes it.",
-    bulkTrackingRequired: "Enter a tracking number for each order you mark dispatched.",
-    trackingFor: (displayNumber: string): string => `Tracking number for order #${displayNumber}`,
-  },
 } as const;

@@ -4,9 +4,10 @@
  * and accessibility. One administrator with TOTP is set up once and its session reused by every
  * test. Switching to test mode and purging is in exclusive/ (it must not run beside other journeys).
  */
+
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { MESSAGES } from "../../src/shared/messages";
+import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
 import { openAdmin, placePaidOrder, signInAdminForEachTest } from "./admin-helpers";
 import { mailsTo, uniqueEmail } from "./auth-helpers";
 import { expect, test } from "./fixtures/test";
@@ -52,7 +53,7 @@ test("an admin dispatches an order with a tracking number; the customer's e-mail
   await page.getByLabel("Change status to").selectOption("dispatched");
   // The dispatch e-mail carries the tracking number: without one, nothing is sent.
   await page.getByRole("button", { name: "Mark dispatched and e-mail customer" }).click();
-  await expect(page.getByText(MESSAGES.adminOrders.trackingRequired)).toBeVisible();
+  await expect(page.getByText(ADMIN_MESSAGE_TEXTS.orders.trackingRequired)).toBeVisible();
   await expect(page.getByLabel("Tracking number")).toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("Tracking number").fill("RM987654321GB");
   await page.getByRole("button", { name: "Mark dispatched and e-mail customer" }).click();
@@ -99,9 +100,9 @@ test("a bulk dispatch asks for each order's tracking number and e-mails each cus
   const bulk = page.getByRole("region", { name: "Bulk status change" });
   await bulk.getByLabel("New status").selectOption("dispatched");
   await bulk.getByRole("button", { name: "Change status" }).click();
-  const tracking = bulk.getByLabel(MESSAGES.adminOrders.trackingFor(number));
+  const tracking = bulk.getByLabel(ADMIN_MESSAGE_TEXTS.orders.trackingFor(number));
   await expect(tracking).toHaveAttribute("aria-invalid", "true");
-  await expect(bulk.getByText(MESSAGES.adminOrders.trackingRequired)).toBeVisible();
+  await expect(bulk.getByText(ADMIN_MESSAGE_TEXTS.orders.trackingRequired)).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   await tracking.fill("RM246813579GB");

@@ -6,7 +6,6 @@
  * transaction, with the operation context; a refused one is logged as a failure.
  */
 
-import { MESSAGES } from "@shared/messages";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -21,6 +20,7 @@ import {
   userActivityLogs,
   users,
 } from "../../src/server/db/schema.js";
+import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
 import {
   createUser,
   insertOrder,
@@ -260,8 +260,8 @@ describe("orders", () => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({
         error: "validation_failed",
-        message: MESSAGES.adminOrders.trackingRequired,
-        fields: { trackingNumber: MESSAGES.adminOrders.trackingRequired },
+        message: ADMIN_MESSAGE_TEXTS.orders.trackingRequired,
+        fields: { trackingNumber: ADMIN_MESSAGE_TEXTS.orders.trackingRequired },
       });
     }
     const bulk = await api("POST", "/orders/bulk-status", {
@@ -271,8 +271,8 @@ describe("orders", () => {
     });
     expect(bulk.status).toBe(400);
     expect(bulk.body).toMatchObject({
-      message: MESSAGES.adminOrders.bulkTrackingRequired,
-      fields: { [`trackingNumbers.${b}`]: MESSAGES.adminOrders.bulkTrackingRequired },
+      message: ADMIN_MESSAGE_TEXTS.orders.bulkTrackingRequired,
+      fields: { [`trackingNumbers.${b}`]: ADMIN_MESSAGE_TEXTS.orders.bulkTrackingRequired },
     });
     expect((await api("POST", "/orders/bulk-status", { ids: [a], status: "dispatched" })).status).toBe(400);
     for (const id of [a, b]) {

@@ -9,10 +9,12 @@
  * - 7: a TOTP code works once; sign-up does the same work for a new and a known address;
  *   verification and reset mails are capped per recipient.
  */
+
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, emailChanges, orders, sessions, twoFactors, users } from "../../src/server/db/schema.js";
 import { createLogger } from "../../src/server/lib/logger.js";
+import { EMAIL_CHANGE_UNDO_TEXTS } from "../../src/shared/email-change-texts";
 import { MESSAGES } from "../../src/shared/messages.js";
 import {
   asUser,
@@ -387,7 +389,9 @@ describe("a stolen session is not a stolen account", () => {
       body: new URLSearchParams({ token }).toString(),
     });
     expect(undone.status).toBe(200);
-    expect(await undone.text()).toContain(MESSAGES.email.undo.restored(user.email).replaceAll("'", "&#39;"));
+    expect(await undone.text()).toContain(
+      EMAIL_CHANGE_UNDO_TEXTS.restored(user.email).replaceAll("'", "&#39;"),
+    );
     expect(await emailOf(user.userId)).toBe(user.email);
     expect(
       await shop.ctx.database.db.select().from(sessions).where(eq(sessions.userId, user.userId)),

@@ -7,6 +7,7 @@
  *        cancelled, a completed one puts the old address back and signs every session out.
  * No session is needed: whoever holds the old inbox holds the token (valid 7 days).
  */
+import { EMAIL_CHANGE_UNDO_TEXTS } from "@shared/email-change-texts";
 import { MESSAGES } from "@shared/messages";
 import { type Context, Hono } from "hono";
 import type { Child } from "hono/jsx";
@@ -38,7 +39,7 @@ export const EMAIL_CHANGE_UNDO_RATE_LIMIT = 20;
 
 export function emailChangeRoutes(ctx: AppContext) {
   const db = ctx.database.db;
-  const T = MESSAGES.email.undo;
+  const T = EMAIL_CHANGE_UNDO_TEXTS;
   const limiter = createRateLimiter({
     name: "email-change-undo",
     store: ctx.rateLimits,

@@ -10,9 +10,10 @@
  * dispatched needs a non-blank tracking number: `trackingNumber` for one order, and
  * `trackingNumbers[id]` for every order of a bulk change (400 otherwise, nothing changed).
  */
+
 import { zValidator } from "@hono/zod-validator";
+import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { CARRIERS } from "@shared/fulfilment";
-import { MESSAGES } from "@shared/messages";
 import { ORDER_STATUSES } from "@shared/orders";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -63,7 +64,7 @@ const statusBody = z
       issues.addIssue({
         code: "custom",
         path: ["trackingNumber"],
-        message: MESSAGES.adminOrders.trackingRequired,
+        message: ADMIN_MESSAGE_TEXTS.orders.trackingRequired,
       });
     }
   });
@@ -96,7 +97,7 @@ const bulkBody = z
         issues.addIssue({
           code: "custom",
           path: ["trackingNumbers", id],
-          message: MESSAGES.adminOrders.bulkTrackingRequired,
+          message: ADMIN_MESSAGE_TEXTS.orders.bulkTrackingRequired,
         });
       }
     }

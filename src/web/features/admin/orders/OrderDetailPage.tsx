@@ -1,7 +1,6 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { shippingLineLabel } from "@shared/checkout";
 import { CARRIER_LABELS, CARRIERS, type Carrier, isCarrier } from "@shared/fulfilment";
-import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { capitaliseStatus, ORDER_STATUS_LABELS, type OrderStatus } from "@shared/orders";
 import { isShippingMethod } from "@shared/shipping";
@@ -302,7 +301,7 @@ function StatusCard({ order }: { order: AdminOrderDetail }) {
     if (!status) return;
     // The dispatch e-mail carries the tracking number: none, no dispatch.
     if (dispatching && !tracking.trim()) {
-      setTrackingError(MESSAGES.adminOrders.trackingRequired);
+      setTrackingError(ADMIN_MESSAGE_TEXTS.orders.trackingRequired);
       return;
     }
     setTrackingError(undefined);

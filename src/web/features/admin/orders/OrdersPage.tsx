@@ -1,6 +1,5 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { CARRIER_LABELS, CARRIERS, type Carrier, isCarrier } from "@shared/fulfilment";
-import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@shared/orders";
 import { estimateText } from "@shared/production-estimates";
@@ -136,10 +135,10 @@ export function OrdersPage() {
     if (dispatching) {
       const missing = Object.entries(selectedTracking()).filter(([, value]) => !value);
       setTrackingErrors(
-        Object.fromEntries(missing.map(([id]) => [id, MESSAGES.adminOrders.trackingRequired])),
+        Object.fromEntries(missing.map(([id]) => [id, ADMIN_MESSAGE_TEXTS.orders.trackingRequired])),
       );
       if (missing.length > 0) {
-        toast.error("Statuses not changed", { description: MESSAGES.adminOrders.bulkTrackingRequired });
+        toast.error("Statuses not changed", { description: ADMIN_MESSAGE_TEXTS.orders.bulkTrackingRequired });
         return;
       }
     }
@@ -268,7 +267,7 @@ export function OrdersPage() {
                 return (
                   <TextField
                     key={id}
-                    label={MESSAGES.adminOrders.trackingFor(displayNumber)}
+                    label={ADMIN_MESSAGE_TEXTS.orders.trackingFor(displayNumber)}
                     required
                     maxLength={100}
                     error={trackingErrors[id]}
