@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { CartItem } from "@shared/cart";
 import { cartLineSummary } from "@shared/cart-line";
+import { isColourConfig } from "@shared/delivery-dates";
 import { checkoutTotals } from "@shared/checkout";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { findCountryByName } from "@shared/countries";
@@ -157,7 +158,10 @@ function CheckoutForm() {
     reset(next, { keepDirty: true });
   }, [me, zones, served, reset, getValues, dirtyFields]);
 
-  const zone = zones ? zoneForCountry(zones, country) : undefined;
+  // A colour lithophane takes 2 more production days: the windows shown are the colour ones.
+  const colour = items.some((item) => isColourConfig(item.config));
+  const countryZone = zones ? zoneForCountry(zones, country) : undefined;
+  const zone = countryZone && colour ? { ...countryZone, windows: countryZone.colourWindows } : countryZone;
   const units = items.length;
   const bulk = needsSupportForQuantity(units);
   const totals = useMemo(
