@@ -103,14 +103,18 @@ export const ADMIN_MESSAGE_TEXTS = {
     nothingToChange: "Nothing to change.",
     notFound: "Filament not found.",
     activeCannotBeRemoved: "The active filament cannot be removed: make another one active first.",
-    inColourPrinter: "This filament is loaded in the colour printer: choose another spool for its role first.",
+    inColourPrinter:
+      "This filament is loaded in the colour printer: choose another spool for its role first.",
   },
   // Issue 22: the colour printer's four spools (Calibration screen).
   colourPrinter: {
     title: "Colour printer",
     intro:
       "Colour lithophanes print a white relief behind thin cyan, magenta and yellow layers on a multi-material printer. Say which spool sits on which extruder, and how much of each colour of light 1 mm of it lets through (k per mm for red, green and blue light, measured on the step wedge printed in that spool).",
-    role: { white: "White (relief)", cyan: "Cyan", magenta: "Magenta", yellow: "Yellow" } as Record<string, string>,
+    role: { white: "White (relief)", cyan: "Cyan", magenta: "Magenta", yellow: "Yellow" } as Record<
+      string,
+      string
+    >,
     filament: "Filament",
     extruder: "Extruder",
     extruderOption: (n: number): string => `Extruder ${n}`,
@@ -124,7 +128,8 @@ export const ADMIN_MESSAGE_TEXTS = {
     save: "Save colour printer",
     saved: "Colour printer saved.",
     saveFailed: "Could not save the colour printer.",
-    notReady: (roles: string): string => `Colour orders cannot be printed until these spools are set: ${roles}.`,
+    notReady: (roles: string): string =>
+      `Colour orders cannot be printed until these spools are set: ${roles}.`,
     ready: "Colour orders print with these four spools.",
     // Validation and refusals.
     fourSlots: "Give one spool for each of white, cyan, magenta and yellow.",

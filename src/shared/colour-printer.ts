@@ -12,7 +12,7 @@
 import { ATTENUATION_LIMITS, attenuationFromRatio } from "@lithophane/tones";
 import { z } from "zod";
 import { ADMIN_MESSAGE_TEXTS } from "./admin-messages";
-import { roundAttenuation } from "./calibration";
+import { type CalibrationAnswer, roundAttenuation } from "./calibration";
 
 const M = ADMIN_MESSAGE_TEXTS.colourPrinter;
 
@@ -48,7 +48,12 @@ export const DEFAULT_COLOUR_SET: Readonly<
     extruder: 3,
     attenuationPerMm: { r: 0.7, g: 4.5, b: 1.1 },
   },
-  yellow: { name: "Yellow PLA", colour: "#f2d10b", extruder: 4, attenuationPerMm: { r: 0.4, g: 0.7, b: 4.5 } },
+  yellow: {
+    name: "Yellow PLA",
+    colour: "#f2d10b",
+    extruder: 4,
+    attenuationPerMm: { r: 0.4, g: 0.7, b: 4.5 },
+  },
 };
 
 const channelK = z
@@ -58,7 +63,10 @@ const channelK = z
 
 export const channelAttenuationSchema = z.object({ r: channelK, g: channelK, b: channelK });
 
-const thickness = z.number({ error: M.thicknessInvalid }).min(0.1, M.thicknessInvalid).max(10, M.thicknessInvalid);
+const thickness = z
+  .number({ error: M.thicknessInvalid })
+  .min(0.1, M.thicknessInvalid)
+  .max(10, M.thicknessInvalid);
 const ratio = z.number({ error: M.ratioInvalid }).gt(0, M.ratioInvalid).lt(1, M.ratioInvalid);
 
 /** Light through a thicker step / a thinner one, per channel (a camera's R, G, B values). */
@@ -72,7 +80,9 @@ export const channelReadingSchema = z
 
 export type ChannelReading = z.infer<typeof channelReadingSchema>;
 
-export type ChannelResult = { ok: true; attenuationPerMm: ChannelAttenuation } | { ok: false; message: string };
+export type ChannelResult =
+  | { ok: true; attenuationPerMm: ChannelAttenuation }
+  | { ok: false; message: string };
 
 /** A per-channel reading -> k per channel, or why it is refused (a k outside the limits). */
 export function channelAttenuationFromReading(reading: ChannelReading): ChannelResult {
@@ -112,7 +122,11 @@ export const colourPrinterInputSchema = z
     if (extruders.size !== 4) ctx.addIssue({ code: "custom", path: ["slots"], message: M.extrudersDistinct });
     input.slots.forEach((slot, index) => {
       if (!slot.attenuationPerMm && !slot.reading) {
-        ctx.addIssue({ code: "custom", path: ["slots", index, "attenuationPerMm"], message: M.attenuationInvalid });
+        ctx.addIssue({
+          code: "custom",
+          path: ["slots", index, "attenuationPerMm"],
+          message: M.attenuationInvalid,
+        });
       }
     });
   });
@@ -149,4 +163,9 @@ export function colourPrinterView(slots: readonly ColourSlot[]): ColourPrinterVi
   });
   const missing = COLOUR_ROLES.filter((role) => !byRole.has(role));
   return { slots: ordered, missing, ready: missing.length === 0 };
+}
+
+/** GET /admin/filaments (and every filament write) answers the colour printer too. */
+export interface CalibrationScreenAnswer extends CalibrationAnswer {
+  colourPrinter: ColourPrinterView;
 }

@@ -10,6 +10,7 @@ import { SEED_OPTIONS } from "@shared/options";
 import { SEED_SHIPPING_ZONES } from "@shared/shipping-zones";
 import { WORLD_COUNTRIES } from "@shared/world-countries";
 import { count, sql } from "drizzle-orm";
+import { seedColourPrinter } from "../services/filaments.js";
 import { replaceShippingZones } from "../services/shipping-zones.js";
 import { SEED_PRODUCTS } from "./catalogue.js";
 import { type Db, SEED_LOCK_KEY } from "./client.js";
@@ -65,6 +66,8 @@ export async function seedDatabase(db: Db): Promise<{ options: number; products:
         active: true,
       });
     }
+    // The colour printer's four spools (issue 22), while no spool holds a colour role.
+    await seedColourPrinter(tx);
     const [zoneCount] = await tx.select({ n: count() }).from(shippingZones);
     if (!zoneCount?.n) {
       await replaceShippingZones(tx, SEED_SHIPPING_ZONES(WORLD_COUNTRIES.map((c) => c.code)));

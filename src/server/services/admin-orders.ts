@@ -5,7 +5,12 @@
  * records the history; the dispatch e-mail follows after commit (runStatusEffects).
  */
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
-import { COLOUR_PROCESSING_ID, calendarDayIn, isColourConfig, productionDaysFor } from "@shared/delivery-dates";
+import {
+  COLOUR_PROCESSING_ID,
+  calendarDayIn,
+  isColourConfig,
+  productionDaysFor,
+} from "@shared/delivery-dates";
 import {
   AWAITING_DISPATCH,
   type Carrier,
@@ -120,7 +125,9 @@ const hasColourSql = sql<boolean>`exists (select 1 from ${orderItems} where ${or
 export function orderDispatchBy(paidAt: Date | null, colour = false): string | null {
   if (!paidAt) return null;
   const paidDay = calendarDayIn(paidAt);
-  const production = productionDaysFor(colour ? [{ kind: "lithophane", processing: COLOUR_PROCESSING_ID }] : []);
+  const production = productionDaysFor(
+    colour ? [{ kind: "lithophane", processing: COLOUR_PROCESSING_ID }] : [],
+  );
   return dispatchByDay(paidDay, bankHolidays(paidDay), production);
 }
 

@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { CartItem } from "@shared/cart";
 import { cartLineSummary } from "@shared/cart-line";
-import { isColourConfig } from "@shared/delivery-dates";
 import { checkoutTotals } from "@shared/checkout";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { findCountryByName } from "@shared/countries";
+import { isColourConfig } from "@shared/delivery-dates";
 import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
