@@ -5,6 +5,10 @@
 export const ADMIN_MESSAGE_TEXTS = {
   // Designed: the admin order screen's print files (one 3MF per lithophane panel).
   printFiles: {
+    colourPrinterNotReady:
+      "The colour printer's four spools (white, cyan, magenta, yellow) were not all set when this colour job was queued: set them on the Calibration screen, then retry this file.",
+    colour: "Colour",
+    colourSpools: (spools: string): string => `Multi-material: ${spools}`,
     title: "Print files",
     notPaid: "Print files are generated once the order is paid.",
     noLithophanes: "This order has no lithophanes to print.",
@@ -137,12 +141,12 @@ export const ADMIN_MESSAGE_TEXTS = {
     extrudersDistinct: "Each spool needs its own extruder.",
     extruderInvalid: "Choose extruder 1 to 4.",
     filamentRequired: "Choose a filament.",
-    attenuationInvalid: "k must be between 0.05 and 6 per mm.",
+    attenuationInvalid: "k per channel must be between 0.05 and 12 per mm.",
     thicknessInvalid: "Enter a thickness from 0.1 to 10 mm.",
     ratioInvalid: "Enter a share strictly between 0 and 100%.",
     thickerThanThinner: "The thicker step must be thicker than the thinner one.",
     channelOutOfRange: (channel: string, k: number): string =>
-      `That reading gives k = ${k} per mm for ${channel}, outside 0.05 to 6: check the steps and read again.`,
+      `That reading gives k = ${k} per mm for ${channel}, outside 0.05 to 12: check the steps and read again.`,
     filamentNotFound: "A chosen filament no longer exists.",
   },
   // Issue 19 item 5: production estimates from PrusaSlicer.

@@ -9,16 +9,20 @@
  * green and blue values of a thinner and a thicker step give three ratios, and
  * k = -ln(ratio) / (t_thick - t_thin) for each (attenuationFromRatio).
  */
-import { ATTENUATION_LIMITS, attenuationFromRatio } from "@lithophane/tones";
+import {
+  COLOUR_ROLES,
+  type ColourFilament,
+  type ColourRole,
+  DEFAULT_COLOUR_FILAMENTS,
+} from "@lithophane/colour/filaments";
+import { attenuationFromRatio } from "@lithophane/tones";
 import { z } from "zod";
 import { ADMIN_MESSAGE_TEXTS } from "./admin-messages";
 import { type CalibrationAnswer, roundAttenuation } from "./calibration";
 
 const M = ADMIN_MESSAGE_TEXTS.colourPrinter;
 
-export const COLOUR_ROLES = ["white", "cyan", "magenta", "yellow"] as const;
-export type ColourRole = (typeof COLOUR_ROLES)[number];
-
+export { COLOUR_ROLES, type ColourRole };
 export const EXTRUDERS = [1, 2, 3, 4] as const;
 
 export function isColourRole(value: unknown): value is ColourRole {
@@ -32,34 +36,46 @@ export interface ChannelAttenuation {
   readonly b: number;
 }
 
+/** k per channel the colour engine accepts (validateColourFilaments): 0.05 to 12 per mm. */
+export const CHANNEL_K_LIMITS = { min: 0.05, max: 12 } as const;
+
+const SEED_NAMES: Readonly<Record<ColourRole, string>> = {
+  white: "White PLA",
+  cyan: "Cyan PLA",
+  magenta: "Magenta PLA",
+  yellow: "Yellow PLA",
+};
+
 /**
- * A fresh shop's colour set (the seed), until the owner measures their own spools: typical
- * translucent PLA, each coloured filament absorbing its complementary channel strongly (cyan the
- * red, magenta the green, yellow the blue) and the others lightly; white at the default k.
+ * A fresh shop's colour printer (the seed), until the owner measures their own spools: the colour
+ * engine's documented defaults (DEFAULT_COLOUR_FILAMENTS, decision 100) in its extruder order, named
+ * as the shop's filaments (the white one is the seeded White PLA).
  */
 export const DEFAULT_COLOUR_SET: Readonly<
   Record<ColourRole, { name: string; colour: string; extruder: number; attenuationPerMm: ChannelAttenuation }>
-> = {
-  white: { name: "White PLA", colour: "#f4f1ea", extruder: 1, attenuationPerMm: { r: 2, g: 2, b: 2 } },
-  cyan: { name: "Cyan PLA", colour: "#00a0c6", extruder: 2, attenuationPerMm: { r: 4.5, g: 0.9, b: 0.6 } },
-  magenta: {
-    name: "Magenta PLA",
-    colour: "#d0207a",
-    extruder: 3,
-    attenuationPerMm: { r: 0.7, g: 4.5, b: 1.1 },
-  },
-  yellow: {
-    name: "Yellow PLA",
-    colour: "#f2d10b",
-    extruder: 4,
-    attenuationPerMm: { r: 0.4, g: 0.7, b: 4.5 },
-  },
-};
+> = Object.fromEntries(
+  DEFAULT_COLOUR_FILAMENTS.map((f, index) => [
+    f.role,
+    {
+      name: SEED_NAMES[f.role],
+      colour: f.colourHex.toLowerCase(),
+      extruder: index + 1,
+      attenuationPerMm: {
+        r: f.attenuationRgbPerMm[0],
+        g: f.attenuationRgbPerMm[1],
+        b: f.attenuationRgbPerMm[2],
+      },
+    },
+  ]),
+) as Record<
+  ColourRole,
+  { name: string; colour: string; extruder: number; attenuationPerMm: ChannelAttenuation }
+>;
 
 const channelK = z
   .number({ error: M.attenuationInvalid })
-  .min(ATTENUATION_LIMITS.min, M.attenuationInvalid)
-  .max(ATTENUATION_LIMITS.max, M.attenuationInvalid);
+  .min(CHANNEL_K_LIMITS.min, M.attenuationInvalid)
+  .max(CHANNEL_K_LIMITS.max, M.attenuationInvalid);
 
 export const channelAttenuationSchema = z.object({ r: channelK, g: channelK, b: channelK });
 
@@ -89,7 +105,7 @@ export function channelAttenuationFromReading(reading: ChannelReading): ChannelR
   const out: Record<"r" | "g" | "b", number> = { r: 0, g: 0, b: 0 };
   for (const channel of ["r", "g", "b"] as const) {
     const k = attenuationFromRatio(reading.thinnerMm, reading.thickerMm, reading.ratio[channel]);
-    if (!Number.isFinite(k) || k < ATTENUATION_LIMITS.min || k > ATTENUATION_LIMITS.max) {
+    if (!Number.isFinite(k) || k < CHANNEL_K_LIMITS.min || k > CHANNEL_K_LIMITS.max) {
       return { ok: false, message: M.channelOutOfRange(channel.toUpperCase(), roundAttenuation(k)) };
     }
     out[channel] = roundAttenuation(k);
@@ -146,6 +162,15 @@ export interface ColourSlot {
   reading: ChannelReading | null;
 }
 
+/** A slot as stored on a colour print job (the ColourSlot fields the file needs). */
+export const colourSlotSchema = z.object({
+  role: z.enum(COLOUR_ROLES),
+  name: z.string().min(1),
+  colour: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  extruder: z.number().int().min(1).max(4),
+  attenuationPerMm: channelAttenuationSchema,
+});
+
 /** The colour printer: the four slots in role order, or the roles still missing. */
 export interface ColourPrinterView {
   slots: ColourSlot[];
@@ -168,4 +193,25 @@ export function colourPrinterView(slots: readonly ColourSlot[]): ColourPrinterVi
 /** GET /admin/filaments (and every filament write) answers the colour printer too. */
 export interface CalibrationScreenAnswer extends CalibrationAnswer {
   colourPrinter: ColourPrinterView;
+}
+
+/**
+ * The slots as the colour engine takes them: ColourFilament[] in extruder order (filaments[0] is
+ * T0 / extruder 1). The extruders are distinct (the schema refuses duplicates), so sorting is enough.
+ */
+export function colourFilamentsOf(
+  slots: readonly Pick<ColourSlot, "role" | "name" | "colour" | "extruder" | "attenuationPerMm">[],
+): ColourFilament[] {
+  return [...slots]
+    .sort((a, b) => a.extruder - b.extruder)
+    .map((slot) => ({
+      name: slot.name,
+      colourHex: slot.colour,
+      role: slot.role,
+      attenuationRgbPerMm: [
+        slot.attenuationPerMm.r,
+        slot.attenuationPerMm.g,
+        slot.attenuationPerMm.b,
+      ] as const,
+    }));
 }

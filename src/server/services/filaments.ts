@@ -22,11 +22,14 @@ import {
   channelAttenuationFromReading,
   channelAttenuationSchema,
   channelReadingSchema,
+  colourFilamentsOf,
   colourPrinterView,
   DEFAULT_COLOUR_SET,
   isColourRole,
 } from "@shared/colour-printer";
 import { asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { validateColourFilaments } from "../../lithophane/colour/filaments.js";
+import { isLithophaneError } from "../../lithophane/errors.js";
 import { transmissionFromAttenuation } from "../../lithophane/tones.js";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { filaments } from "../db/schema.js";
@@ -252,7 +255,7 @@ export async function setColourPrinter(
   const before = await colourPrinter(tx);
   const ids = input.slots.map((s) => s.filamentId);
   const found = await tx
-    .select({ id: filaments.id })
+    .select({ id: filaments.id, name: filaments.name, colour: filaments.colour })
     .from(filaments)
     .where(inArray(filaments.id, ids))
     .for("update");
@@ -267,6 +270,24 @@ export async function setColourPrinter(
     const k = slot.attenuationPerMm ?? { r: 2, g: 2, b: 2 };
     return { slot, k, reading: null };
   });
+  // The engine's own check: one spool per role, each coloured spool absorbing its own channel.
+  const spool = new Map(found.map((row) => [row.id, row]));
+  try {
+    validateColourFilaments(
+      colourFilamentsOf(
+        resolved.map(({ slot, k }) => ({
+          role: slot.role,
+          name: spool.get(slot.filamentId)?.name ?? "",
+          colour: spool.get(slot.filamentId)?.colour ?? "",
+          extruder: slot.extruder,
+          attenuationPerMm: k,
+        })),
+      ),
+    );
+  } catch (error) {
+    if (isLithophaneError(error)) throw new HttpError(422, "colour_printer_invalid", error.message);
+    throw error;
+  }
   await tx
     .update(filaments)
     .set({ colourRole: null, extruder: null, updatedAt: new Date() })

@@ -4,6 +4,7 @@
  * One message in (PrintWorkerJob), progress messages out, then exactly one result.
  */
 import { parentPort } from "node:worker_threads";
+import type { ColourFilament } from "../../../lithophane/colour/filaments.js";
 import type { CropInput } from "../../../lithophane/crop.js";
 import { isLithophaneError } from "../../../lithophane/errors.js";
 import type { ShapeId } from "../../../lithophane/params.js";
@@ -20,6 +21,8 @@ export interface PrintWorkerJob {
   attenuationPerMm: number;
   /** Written into the 3MF project as the filament profile; null: the default profile's. */
   filamentName: string | null;
+  /** A colour panel (issue 22): the four spools in extruder order; null prints the white panel. */
+  colour: { filaments: ColourFilament[] } | null;
   outPath: string;
 }
 
