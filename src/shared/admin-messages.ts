@@ -212,7 +212,7 @@ export const ADMIN_MESSAGE_TEXTS = {
   prices: {
     title: "Prices",
     intro:
-      "The bundle prices, the free-shipping threshold, accessory prices and the invoice details. A change prices the next checkout; orders already placed keep their prices. Every change is in the Activity log with the old and new values.",
+      "The bundle prices, what Colour processing adds, the free-shipping threshold, accessory prices and the invoice details. A change prices the next checkout; orders already placed keep their prices. Every change is in the Activity log with the old and new values.",
     bundlesTitle: "Bundles",
     bundlePrice: (name: string): string => `${name} price (£)`,
     bundleWas: (name: string): string => `${name} price before the saving (£)`,
@@ -224,6 +224,13 @@ export const ADMIN_MESSAGE_TEXTS = {
     saved: "Prices saved. The next checkout uses them.",
     saveFailed: "Could not save the prices.",
     priceInvalid: "Enter a price in pounds, like 54.50.",
+    processingTitle: "Processing",
+    processingIntro:
+      "Added to the bundle price once per lightbox when the customer chooses it. The creator's options screen switches an option on or off.",
+    processingPrice: (name: string): string => `${name}: added to the price (£)`,
+    colourHint:
+      "Covers a colour panel's extra filament (the cyan, magenta and yellow layers and the purge tower) and the longer print with tool changes.",
+    processingSaved: (name: string): string => `${name}: price saved.`,
     accessoriesTitle: "Accessory prices",
     accessoryPrice: (name: string): string => `${name} price (£)`,
     accessorySaved: (name: string): string => `${name}: price saved.`,
