@@ -113,8 +113,20 @@ export function colourSlicerSettings(
     ["printer_technology", "FFF"],
     ["nozzle_diameter", each(0.4)],
     ["single_extruder_multi_material", "1"],
-    ["extruder_colour", quoted(filaments.map((f) => f.colourHex))],
-    ["filament_colour", quoted(filaments.map((f) => f.colourHex))],
+    [
+      "extruder_colour",
+      list(
+        filaments.map((f) => f.colourHex.toUpperCase()),
+        ";",
+      ),
+    ],
+    [
+      "filament_colour",
+      list(
+        filaments.map((f) => f.colourHex.toUpperCase()),
+        ";",
+      ),
+    ],
     ["filament_settings_id", quoted(filaments.map((f) => f.name))],
     [
       "filament_type",
