@@ -157,6 +157,8 @@ export function colourSlicerSettings(
     ["bottom_fill_pattern", "monotonic"],
     ["infill_every_layers", "1"],
     ["perimeters", "1"],
+    // Classic perimeters: Arachne logs errors on the tiny dithered regions of the colour layers.
+    ["perimeter_generator", "classic"],
     ["thin_walls", "0"],
     ["seam_position", "rear"],
     ["brim_type", "no_brim"],
