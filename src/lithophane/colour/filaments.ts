@@ -25,11 +25,12 @@ export interface ColourFilament {
 }
 
 /**
- * Documented defaults (see decision 100). White: the calibrated white PLA's k = 2/mm in every channel
- * (white PLA scatters, it barely tints). C, M, Y: a coloured PLA scatters less than white (less TiO2), so
- * its pass channels sit below the white's 2/mm (1.2-1.6/mm), and absorbs its complementary channel
- * strongly (5/mm: 0.1 mm passes 61%, 0.6 mm 5%). Replace them with wedge readings per channel
- * ({@link attenuationRgbFromRatios}) once the shop's spools are measured.
+ * Documented defaults (decision 100; assumed, not yet measured on the shop's spools). White: the calibrated
+ * white PLA's k = 2/mm in every channel (white PLA scatters and barely tints). C, M, Y: translucent
+ * coloured PLA, as colour lithophanes use, scatters about half as much as white in the channels it passes
+ * (k ~ 1/mm: 37% through 1 mm) and absorbs its complementary channel strongly (k = 5/mm: 0.1 mm passes 61%,
+ * 0.8 mm 2%). Replace them with wedge readings per channel ({@link attenuationRgbFromRatios}) once the
+ * shop's spools are measured.
  */
 export const DEFAULT_COLOUR_FILAMENTS: readonly ColourFilament[] = [
   {
@@ -38,9 +39,9 @@ export const DEFAULT_COLOUR_FILAMENTS: readonly ColourFilament[] = [
     role: "white",
     attenuationRgbPerMm: [DEFAULT_ATTENUATION_PER_MM, DEFAULT_ATTENUATION_PER_MM, DEFAULT_ATTENUATION_PER_MM],
   },
-  { name: "Lithobox Cyan PLA", colourHex: "#00A0E0", role: "cyan", attenuationRgbPerMm: [5, 1.4, 1.2] },
-  { name: "Lithobox Magenta PLA", colourHex: "#E0208A", role: "magenta", attenuationRgbPerMm: [1.3, 5, 1.6] },
-  { name: "Lithobox Yellow PLA", colourHex: "#F5D000", role: "yellow", attenuationRgbPerMm: [1.2, 1.5, 5] },
+  { name: "Lithobox Cyan PLA", colourHex: "#00A0E0", role: "cyan", attenuationRgbPerMm: [5, 1, 0.9] },
+  { name: "Lithobox Magenta PLA", colourHex: "#E0208A", role: "magenta", attenuationRgbPerMm: [1, 5, 1.1] },
+  { name: "Lithobox Yellow PLA", colourHex: "#F5D000", role: "yellow", attenuationRgbPerMm: [0.9, 1, 5] },
 ];
 
 /** A white filament from the white calibration's k (the same in every channel). */

@@ -24,7 +24,7 @@ import {
   type Rgb3,
   validateColourFilaments,
 } from "./filaments";
-import { deltaE2000Rgb, linearRgbToOklab, oklabToLinearRgb } from "./science";
+import { deltaE2000Rgb, linearRgbToOklab, luminance } from "./science";
 
 /** Order of the parts from the front face (z = 0) back: the colour sits at the face the viewer sees. */
 export const STACK_ORDER = ["cyan", "magenta", "yellow", "white"] as const satisfies readonly ColourRole[];
@@ -34,8 +34,8 @@ export const COLOUR_DEFAULTS = {
   layerHeightMm: 0.1,
   /** Every colour part is at least this many layers thick everywhere (a closed part cannot be 0 thick). */
   baseLayers: 1,
-  /** At most this many layers of each colour (base included): 0.6 mm at 0.1 mm layers. */
-  maxLayers: 6,
+  /** At most this many layers of each colour (base included): 0.8 mm at 0.1 mm layers. */
+  maxLayers: 8,
   /** A cell is flagged out of gamut when the mapped colour differs from the photo's by more than this (CIEDE2000). */
   flagDeltaE: 2,
 } as const;
@@ -87,6 +87,8 @@ export class StackSolver {
   private readonly whiteInCmy: number[];
   readonly white: Rgb3;
   readonly cmy: readonly Rgb3[];
+  private readonly lowerScratch = new Float64Array(8);
+  private readonly upperScratch = new Float64Array(8);
 
   constructor(
     filaments: readonly ColourFilament[],
@@ -158,9 +160,13 @@ export class StackSolver {
   }
 
   /**
-   * The nearest colour the stack can make (gamut mapping): in OKLab, towards a grey of the target's
-   * lightness (or slightly darker, which saturated light colours need) by bisection, keeping the candidate
-   * closest to the target. Writes the mapped colour to `mapped` and the stack to `out`.
+   * The nearest colour the stack can make (gamut mapping). Densities are linear in the thicknesses, so
+   * along a straight line in density space, from a grey towards the target (d(s) = g + s (d - g)), the
+   * makeable part is found exactly: maximise s over the stacks that make d(s), a two-variable linear
+   * programme (s and the white's thickness) solved at its vertices. Greys at the target's luminance and a
+   * little darker (which light saturated colours need: colour filaments also dim the channels they pass)
+   * are tried; the candidate closest to the target in OKLab wins. Writes the mapped colour to `mapped`
+   * and its stack to `out`.
    */
   map(target: Rgb3, mapped: Float64Array, out: Float64Array): void {
     if (this.solve(target, out)) {
@@ -169,52 +175,110 @@ export class StackSolver {
       mapped[2] = target[2];
       return;
     }
+    const d = [0, 1, 2].map((c) => -Math.log(Math.max(target[c]!, 1e-6)));
     const lab = linearRgbToOklab(target);
+    const grey0 = -Math.log(Math.max(luminance(target), 1e-6));
     let best = Number.POSITIVE_INFINITY;
     const candidate = new Float64Array(4);
-    const point: [number, number, number] = [0, 0, 0];
-    const at = (anchorL: number, s: number): [number, number, number] => {
-      point[0] = anchorL + s * (lab[0] - anchorL);
-      point[1] = s * lab[1];
-      point[2] = s * lab[2];
-      return oklabToLinearRgb(point);
-    };
-    for (const factor of [1, 0.92, 0.84, 0.76, 0.68]) {
-      const anchorL = lab[0] * factor;
-      let rgb = at(anchorL, 0);
+    const rgb: [number, number, number] = [0, 0, 0];
+    for (const darker of GREY_STEPS) {
+      const g = grey0 + darker;
+      const s = this.maxTowards(g, d);
+      if (s < 0) continue;
+      // A hair inside the boundary, so the exact solver accepts it.
+      const inside = Math.max(0, s - 1e-6);
+      for (let c = 0; c < 3; c++) rgb[c] = Math.exp(-(g + inside * (d[c]! - g)));
       if (!this.solve(rgb, candidate)) continue;
-      let low = 0;
-      let high = 1;
-      for (let step = 0; step < 12; step++) {
-        const mid = (low + high) / 2;
-        if (this.solve(at(anchorL, mid), candidate)) low = mid;
-        else high = mid;
-      }
-      rgb = at(anchorL, low);
       const mappedLab = linearRgbToOklab(rgb);
       const distance = Math.hypot(mappedLab[0] - lab[0], mappedLab[1] - lab[1], mappedLab[2] - lab[2]);
-      if (distance < best && this.solve(rgb, candidate)) {
+      if (distance < best) {
         best = distance;
-        mapped[0] = rgb[0];
-        mapped[1] = rgb[1];
-        mapped[2] = rgb[2];
+        mapped.set(rgb);
         out.set(candidate);
       }
     }
     if (best === Number.POSITIVE_INFINITY) {
       // Nothing near is makeable (filaments with odd tints): white only, at the target's mean density.
-      const mean =
-        (-Math.log(Math.max(target[0], 1e-6)) -
-          Math.log(Math.max(target[1], 1e-6)) -
-          Math.log(Math.max(target[2], 1e-6))) /
-        3;
       const whiteMean = (this.white[0] + this.white[1] + this.white[2]) / 3;
-      out[0] = Math.min(this.whiteRangeMm, Math.max(0, mean / whiteMean));
+      out[0] = Math.min(this.whiteRangeMm, Math.max(0, (d[0]! + d[1]! + d[2]!) / 3 / whiteMean));
       out[1] = out[2] = out[3] = 0;
       for (let c = 0; c < 3; c++) mapped[c] = this.light(out, c);
     }
   }
+
+  /**
+   * The largest s in [0, 1] for which densities g + s (d - g) can be made, or -1 if none can. For a given
+   * s the white's thickness x must lie between lower bounds l(s) and upper bounds u(s), all linear in s
+   * (0 <= p_i + s q_i - x b_i <= F for the three colours, 0 <= x <= W); every pair l <= u bounds s.
+   */
+  private maxTowards(g: number, d: readonly number[]): number {
+    const inv = this.inverse;
+    const b = this.whiteInCmy;
+    const F = this.colourRangeMm;
+    const lower = this.lowerScratch;
+    const upper = this.upperScratch;
+    lower[0] = 0;
+    lower[1] = 0;
+    upper[0] = this.whiteRangeMm;
+    upper[1] = 0;
+    let lowerCount = 1;
+    let upperCount = 1;
+    let sLow = 0;
+    let sHigh = 1;
+    for (let i = 0; i < 3; i++) {
+      const r0 = inv[3 * i]!;
+      const r1 = inv[3 * i + 1]!;
+      const r2 = inv[3 * i + 2]!;
+      const p = g * (r0 + r1 + r2);
+      const q = r0 * (d[0]! - g) + r1 * (d[1]! - g) + r2 * (d[2]! - g);
+      const bi = b[i]!;
+      if (Math.abs(bi) < 1e-12) {
+        // 0 <= p + s q <= F directly.
+        for (const [offset, slope] of [
+          [p, q],
+          [F - p, -q],
+        ] as const) {
+          // offset + s slope >= 0
+          if (slope > 0) sLow = Math.max(sLow, -offset / slope);
+          else if (slope < 0) sHigh = Math.min(sHigh, -offset / slope);
+          else if (offset < 0) return -1;
+        }
+        continue;
+      }
+      // x <= (p + s q) / bi and x >= (p + s q - F) / bi when bi > 0; swapped when bi < 0.
+      const a0 = p / bi;
+      const a1 = q / bi;
+      const c0 = (p - F) / bi;
+      if (bi > 0) {
+        upper[2 * upperCount] = a0;
+        upper[2 * upperCount++ + 1] = a1;
+        lower[2 * lowerCount] = c0;
+        lower[2 * lowerCount++ + 1] = a1;
+      } else {
+        lower[2 * lowerCount] = a0;
+        lower[2 * lowerCount++ + 1] = a1;
+        upper[2 * upperCount] = c0;
+        upper[2 * upperCount++ + 1] = a1;
+      }
+    }
+    for (let m = 0; m < lowerCount; m++) {
+      const l0 = lower[2 * m]!;
+      const l1 = lower[2 * m + 1]!;
+      for (let n = 0; n < upperCount; n++) {
+        // l0 + s l1 <= u0 + s u1
+        const slope = l1 - upper[2 * n + 1]!;
+        const room = upper[2 * n]! - l0;
+        if (slope > 1e-12) sHigh = Math.min(sHigh, room / slope);
+        else if (slope < -1e-12) sLow = Math.max(sLow, room / slope);
+        else if (room < -1e-12) return -1;
+      }
+    }
+    return sLow <= sHigh + 1e-12 ? sHigh : -1;
+  }
 }
+
+/** How much darker than the target's own luminance (in density, -ln) the anchor greys are tried. */
+const GREY_STEPS = [0, 0.02, 0.05, 0.09, 0.14, 0.2, 0.28, 0.38, 0.5, 0.65] as const;
 
 function invert3(m: number[][]): number[] {
   const [a, b, c] = m[0]!;

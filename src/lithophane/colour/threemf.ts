@@ -113,8 +113,20 @@ export function colourSlicerSettings(
     ["printer_technology", "FFF"],
     ["nozzle_diameter", each(0.4)],
     ["single_extruder_multi_material", "1"],
-    ["extruder_colour", quoted(filaments.map((f) => f.colourHex))],
-    ["filament_colour", quoted(filaments.map((f) => f.colourHex))],
+    [
+      "extruder_colour",
+      list(
+        filaments.map((f) => f.colourHex.toUpperCase()),
+        ";",
+      ),
+    ],
+    [
+      "filament_colour",
+      list(
+        filaments.map((f) => f.colourHex.toUpperCase()),
+        ";",
+      ),
+    ],
     ["filament_settings_id", quoted(filaments.map((f) => f.name))],
     [
       "filament_type",
@@ -145,6 +157,8 @@ export function colourSlicerSettings(
     ["bottom_fill_pattern", "monotonic"],
     ["infill_every_layers", "1"],
     ["perimeters", "1"],
+    // Classic perimeters: Arachne logs errors on the tiny dithered regions of the colour layers.
+    ["perimeter_generator", "classic"],
     ["thin_walls", "0"],
     ["seam_position", "rear"],
     ["brim_type", "no_brim"],
