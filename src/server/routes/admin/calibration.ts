@@ -31,7 +31,7 @@ import { filaments } from "../../db/schema.js";
 import { HttpError, validationHook } from "../../lib/validation.js";
 import { writeWedgeFile } from "../../print/wedge-file.js";
 import { audited, withAudit } from "../../services/audit.js";
-import { invalidateCatalogAfterWrite } from "../../services/catalog-cache.js";
+import { invalidateCatalog, invalidateCatalogAfterWrite } from "../../services/catalog-cache.js";
 import {
   activateFilament,
   calibrateFilament,
@@ -93,7 +93,6 @@ export function adminCalibrationRoutes(ctx: AppContext) {
     new Hono<AdminEnv>()
       .use("/filaments/*", invalidateCatalogAfterWrite(db))
       .use("/filaments", invalidateCatalogAfterWrite(db))
-      .use("/colour-printer", invalidateCatalogAfterWrite(db))
       .get("/filaments", async (c) => c.json(await answer(), 200))
 
       // The colour printer's four spools (issue 22), set together in one transaction.
@@ -114,6 +113,8 @@ export function adminCalibrationRoutes(ctx: AppContext) {
             };
           },
         );
+        // The creator's preview reads the spools from the catalogue answer.
+        invalidateCatalog(db);
         return c.json(await answer(), 200);
       })
 
