@@ -18,6 +18,16 @@ export function shiftDayRange(range: string, days: number): string {
 export const COLOUR_PRODUCTION_DAYS_FAQ = shiftDayRange(PRODUCTION_DAYS_FAQ, COLOUR_EXTRA_PRODUCTION_DAYS);
 
 export const COLOUR_TEXTS = {
+  /** The creator's 3D preview of a colour panel (lazy: kept out of the first load's messages). */
+  preview: {
+    intro:
+      "Your colour panel as we will print it: a white relief behind thin cyan, magenta and yellow layers, glowing in its lightbox. Drag to turn it.",
+    gamutInside: "Every colour of this photo is one the panel can show.",
+    gamutOutside: (percent: number): string =>
+      `About ${percent}% of this photo is brighter or more saturated than a colour panel can show: those areas glow in the nearest colour it can make.`,
+    gamutHighlight: "Highlight them",
+    gamutHighlightHint: "Highlighted areas are hatched in green.",
+  },
   faq: {
     question: "Can my lithophane be in colour?",
     answer: [

@@ -219,15 +219,6 @@ export const MESSAGES = {
       turnRight: "Turn right",
       turnOver: "Turn over",
       resetView: "Reset view",
-      // Issue 22: a colour panel's preview and its honest gamut note.
-      colourIntro:
-        "Your colour panel as we will print it: a white relief behind thin cyan, magenta and yellow layers, glowing in its lightbox. Drag to turn it.",
-      colourLabel: "colour",
-      gamutInside: "Every colour of this photo is one the panel can show.",
-      gamutOutside: (percent: number): string =>
-        `About ${percent}% of this photo is brighter or more saturated than a colour panel can show: those areas glow in the nearest colour it can make.`,
-      gamutHighlight: "Highlight them",
-      gamutHighlightHint: "Highlighted areas are hatched in green.",
     },
   },
 

@@ -1,6 +1,7 @@
 import type { ColourFilament } from "@lithophane/colour/filaments";
 import { isShapeId } from "@lithophane/params";
 import { DEFAULT_ATTENUATION_PER_MM } from "@lithophane/tones";
+import { COLOUR_TEXTS } from "@shared/colour-texts";
 import type { CreatorState } from "@shared/creator";
 import { COLOUR_PROCESSING_ID } from "@shared/delivery-dates";
 import { MESSAGES } from "@shared/messages";
@@ -112,7 +113,7 @@ export function Backlit3DPreview({
     >
       <h3 className="text-center text-lg font-medium text-stone-900">{texts.heading}</h3>
       <p className="mx-auto mt-1 mb-3 max-w-sm text-center text-sm text-stone-600">
-        {isColour ? texts.colourIntro : texts.intro}
+        {isColour ? COLOUR_TEXTS.preview.intro : texts.intro}
       </p>
       {unavailable ? (
         fallback

@@ -6,6 +6,7 @@
 import { previewPanelSizeMm } from "@lithophane/backlight";
 import type { ColourFilament } from "@lithophane/colour/filaments";
 import type { ShapeId } from "@lithophane/params";
+import { COLOUR_TEXTS } from "@shared/colour-texts";
 import { MESSAGES } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
@@ -409,7 +410,7 @@ function GamutNote({
   highlight: boolean;
   onHighlight: (on: boolean) => void;
 }) {
-  const texts = MESSAGES.creator.preview3d;
+  const texts = COLOUR_TEXTS.preview;
   if (fraction < GAMUT_NOTE_MIN) {
     return (
       <p className="mx-auto mt-3 flex max-w-sm gap-2 text-sm text-stone-700" data-testid="gamut-note">
