@@ -91,13 +91,15 @@ export function Backlit3DPreview({
     () =>
       image
         ? {
-            url: image.url,
+            // The stored preview is greyscale; a colour panel is sampled from the colour original
+            // (the crop is in its pixels either way).
+            url: isColour && image.originalUrl ? image.originalUrl : image.url,
             width: image.width,
             height: image.height,
             cropPixels: cropPixels ? { ...cropPixels } : null,
           }
         : null,
-    [image, cropPixels],
+    [image, cropPixels, isColour],
   );
   if (!photo || !isShapeId(shapeId)) return null;
   const texts = MESSAGES.creator.preview3d;
