@@ -155,6 +155,8 @@ test("the Calibration screen shows the colour printer's four spools", async ({ p
   await expect(card.getByTestId("colour-slot")).toHaveCount(4);
   await expect(card.getByText(ADMIN_MESSAGE_TEXTS.colourPrinter.ready)).toBeVisible();
   await card.scrollIntoViewIfNeeded();
+  // The sticky header would cover the card's top in an element screenshot.
+  await page.addStyleTag({ content: "header { position: static !important; }" });
   if (SHOTS)
     await card.screenshot({
       path: path.join(SHOTS, `admin-colour-printer-${page.viewportSize()?.width}.png`),

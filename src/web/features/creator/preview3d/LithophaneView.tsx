@@ -239,8 +239,8 @@ export default function LithophaneView({
     const stage = stageRef.current;
     const shown = shownRef.current;
     if (!stage || !shown?.highlightTexture) return;
-    moduleRef.current?.showPreview(stage, withHighlight(shown, highlight), frameHexRef.current);
-    moduleRef.current?.applyLighting(stage, litRef.current);
+    const { texture, textureWidth, textureHeight } = withHighlight(shown, highlight);
+    moduleRef.current?.setPanelTexture(stage, texture, textureWidth, textureHeight);
   }, [highlight]);
 
   // Frame colour: repaint only.
