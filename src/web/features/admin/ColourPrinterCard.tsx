@@ -129,10 +129,12 @@ export function ColourPrinterCard({ data }: { data: CalibrationScreenAnswer }) {
         noValidate
         data-testid="colour-printer"
       >
-        <h2 id="colour-printer-title" className="flex flex-wrap items-center gap-2 text-xl text-stone-900">
-          {C.title}
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id="colour-printer-title" className="text-xl text-stone-900">
+            {C.title}
+          </h2>
           {ready ? <Badge tone="success">{C.ready}</Badge> : null}
-        </h2>
+        </div>
         <p className="mt-1 text-sm text-stone-700">{C.intro}</p>
         {!ready ? (
           <p role="status" className="mt-2 text-sm font-medium text-amber-800">
