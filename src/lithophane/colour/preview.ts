@@ -30,21 +30,41 @@ export interface ColourPreviewOptions {
 export function colourPreviewRgba(stack: ColourStack, options: ColourPreviewOptions = {}): Uint8Array {
   const { nx, ny, predictedLinear, outOfGamut } = stack;
   const backlight = options.backlight ?? NEUTRAL_BACKLIGHT;
+  const tables = backlight.map((level) => srgbTable(level));
   const texels = new Uint8Array(nx * ny * 4);
+  for (let k = 0, p = 0; k < nx * ny; k++, p += 4) {
+    for (let c = 0; c < 3; c++) {
+      const value = Math.min(1, Math.max(0, predictedLinear[3 * k + c]!));
+      texels[p + c] = tables[c]![Math.round(value * SRGB_TABLE_STEPS)]!;
+    }
+    texels[p + 3] = 255;
+  }
+  if (options.highlightOutOfGamut) hatch(texels, nx, ny, outOfGamut);
+  return texels;
+}
+
+/** Linear light -> sRGB byte by table (a pow per texel and channel costs more than the rest of the preview). */
+const SRGB_TABLE_STEPS = 16384;
+const srgbTables = new Map<number, Uint8Array>();
+function srgbTable(level: number): Uint8Array {
+  let table = srgbTables.get(level);
+  if (!table) {
+    table = new Uint8Array(SRGB_TABLE_STEPS + 1);
+    for (let k = 0; k <= SRGB_TABLE_STEPS; k++)
+      table[k] = Math.round(level * linearToSrgb(k / SRGB_TABLE_STEPS));
+    srgbTables.set(level, table);
+  }
+  return table;
+}
+
+/** Diagonal stripes of OUT_OF_GAMUT_HATCH over the out-of-gamut texels, in place. */
+function hatch(texels: Uint8Array, nx: number, ny: number, outOfGamut: Uint8Array): void {
   for (let j = 0; j < ny; j++) {
     for (let i = 0; i < nx; i++) {
       const k = j * nx + i;
-      const p = 4 * k;
-      const hatch = options.highlightOutOfGamut && outOfGamut[k] && ((i + j) >> 1) % 3 === 0;
-      for (let c = 0; c < 3; c++) {
-        texels[p + c] = hatch
-          ? OUT_OF_GAMUT_HATCH[c]!
-          : Math.round(backlight[c]! * linearToSrgb(predictedLinear[3 * k + c]!));
-      }
-      texels[p + 3] = 255;
+      if (outOfGamut[k] && ((i + j) >> 1) % 3 === 0) texels.set(OUT_OF_GAMUT_HATCH, 4 * k);
     }
   }
-  return texels;
 }
 
 /** RGBA mask (nx x ny): opaque OUT_OF_GAMUT_HATCH where the photo's colour is out of gamut, clear elsewhere. */
@@ -84,6 +104,10 @@ export function buildColourBacklitPreview(
   const stack = computeColourStack(rgba, width, height, { ...panel, resolutionMm }, filaments);
   const { positions, indices } = buildIndexedMesh(buildPanelGeometry(stack.heightmap));
   const { spec } = stack;
+  const plain = colourPreviewRgba(stack, { ...options, highlightOutOfGamut: false });
+  const highlightTexture = plain.slice();
+  hatch(highlightTexture, stack.nx, stack.ny, stack.outOfGamut);
+  const texture = options.highlightOutOfGamut ? highlightTexture : plain;
   return {
     shape: spec.shape,
     widthMm: spec.widthMm,
@@ -95,8 +119,8 @@ export function buildColourBacklitPreview(
     positions,
     indices,
     uvs: previewUvs(positions, stack.heightmap),
-    texture: colourPreviewRgba(stack, options),
-    highlightTexture: colourPreviewRgba(stack, { ...options, highlightOutOfGamut: true }),
+    texture,
+    highlightTexture,
     textureWidth: stack.nx,
     textureHeight: stack.ny,
     vertexCount: positions.length / 3,
