@@ -55,6 +55,8 @@ async function colourPhoto(): Promise<string> {
 /** The 3D preview with its note, as the customer sees it. */
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
+  // The sticky header would cover the element's top in an element screenshot.
+  await page.addStyleTag({ content: "header { position: static !important; }" });
   await page.getByTestId("lithophane-3d").screenshot({ path: path.join(SHOTS, name) });
 }
 
