@@ -13,6 +13,10 @@ export const ADMIN_MESSAGE_TEXTS = {
     localContrast: "Local contrast: on (the print file evens out light and shade)",
   },
   printFiles: {
+    colourPrinterNotReady:
+      "The colour printer's four spools (white, cyan, magenta, yellow) were not all set when this colour job was queued: set them on the Calibration screen, then retry this file.",
+    colour: "Colour",
+    colourSpools: (spools: string): string => `Multi-material: ${spools}`,
     title: "Print files",
     notPaid: "Print files are generated once the order is paid.",
     noLithophanes: "This order has no lithophanes to print.",
@@ -111,6 +115,47 @@ export const ADMIN_MESSAGE_TEXTS = {
     nothingToChange: "Nothing to change.",
     notFound: "Filament not found.",
     activeCannotBeRemoved: "The active filament cannot be removed: make another one active first.",
+    inColourPrinter:
+      "This filament is loaded in the colour printer: choose another spool for its role first.",
+  },
+  // Issue 22: the colour printer's four spools (Calibration screen).
+  colourPrinter: {
+    title: "Colour printer",
+    intro:
+      "Colour lithophanes print a white relief behind thin cyan, magenta and yellow layers on a multi-material printer. Say which spool sits on which extruder, and how much of each colour of light 1 mm of it lets through (k per mm for red, green and blue light, measured on the step wedge printed in that spool).",
+    role: { white: "White (relief)", cyan: "Cyan", magenta: "Magenta", yellow: "Yellow" } as Record<
+      string,
+      string
+    >,
+    filament: "Filament",
+    extruder: "Extruder",
+    extruderOption: (n: number): string => `Extruder ${n}`,
+    channel: { r: "k red", g: "k green", b: "k blue" } as Record<string, string>,
+    readingToggle: "From a wedge reading",
+    readingHint:
+      "Photograph the lit wedge on manual exposure; for a thinner and a thicker step, give the thicker step's red, green and blue values as a share of the thinner's.",
+    thinner: "Thinner step (mm)",
+    thicker: "Thicker step (mm)",
+    ratio: (channel: string): string => `${channel} through the thicker step (%)`,
+    save: "Save colour printer",
+    saved: "Colour printer saved.",
+    saveFailed: "Could not save the colour printer.",
+    notReady: (roles: string): string =>
+      `Colour orders cannot be printed until these spools are set: ${roles}.`,
+    ready: "Colour orders print with these four spools.",
+    // Validation and refusals.
+    fourSlots: "Give one spool for each of white, cyan, magenta and yellow.",
+    filamentsDistinct: "Each role needs its own filament.",
+    extrudersDistinct: "Each spool needs its own extruder.",
+    extruderInvalid: "Choose extruder 1 to 4.",
+    filamentRequired: "Choose a filament.",
+    attenuationInvalid: "k per channel must be between 0.05 and 12 per mm.",
+    thicknessInvalid: "Enter a thickness from 0.1 to 10 mm.",
+    ratioInvalid: "Enter a share strictly between 0 and 100%.",
+    thickerThanThinner: "The thicker step must be thicker than the thinner one.",
+    channelOutOfRange: (channel: string, k: number): string =>
+      `That reading gives k = ${k} per mm for ${channel}, outside 0.05 to 12: check the steps and read again.`,
+    filamentNotFound: "A chosen filament no longer exists.",
   },
   // Issue 19 item 5: production estimates from PrusaSlicer.
   estimates: {
@@ -175,7 +220,7 @@ export const ADMIN_MESSAGE_TEXTS = {
   prices: {
     title: "Prices",
     intro:
-      "The bundle prices, the free-shipping threshold, accessory prices and the invoice details. A change prices the next checkout; orders already placed keep their prices. Every change is in the Activity log with the old and new values.",
+      "The bundle prices, what Colour processing adds, the free-shipping threshold, accessory prices and the invoice details. A change prices the next checkout; orders already placed keep their prices. Every change is in the Activity log with the old and new values.",
     bundlesTitle: "Bundles",
     bundlePrice: (name: string): string => `${name} price (£)`,
     bundleWas: (name: string): string => `${name} price before the saving (£)`,
@@ -187,6 +232,13 @@ export const ADMIN_MESSAGE_TEXTS = {
     saved: "Prices saved. The next checkout uses them.",
     saveFailed: "Could not save the prices.",
     priceInvalid: "Enter a price in pounds, like 54.50.",
+    processingTitle: "Processing",
+    processingIntro:
+      "Added to the bundle price once per lightbox when the customer chooses it. The creator's options screen switches an option on or off.",
+    processingPrice: (name: string): string => `${name}: added to the price (£)`,
+    colourHint:
+      "Covers a colour panel's extra filament (the cyan, magenta and yellow layers and the purge tower) and the longer print with tool changes.",
+    processingSaved: (name: string): string => `${name}: price saved.`,
     accessoriesTitle: "Accessory prices",
     accessoryPrice: (name: string): string => `${name} price (£)`,
     accessorySaved: (name: string): string => `${name}: price saved.`,

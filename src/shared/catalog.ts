@@ -5,6 +5,7 @@
  *   GET /api/catalog/options  -> CatalogOptionsAnswer
  */
 import type { Bundle } from "./bundles";
+import type { ChannelAttenuation, ColourRole } from "./colour-printer";
 import type { GroupedOptions } from "./options";
 
 export type ProductStatus = "available" | "coming_soon";
@@ -41,4 +42,16 @@ export interface CatalogOptionsAnswer {
   freeShippingThresholdPence: number;
   /** The active filament's attenuation k per mm (issue 19): the creator's 3D preview maps tones with it. */
   attenuationPerMm: number;
+  /**
+   * The colour printer's spools (issue 22), role, colour and k per channel, so the creator's 3D
+   * preview shows a colour panel with the same model as the print file. Empty until all four
+   * roles are set (then colour panels preview with the default set).
+   */
+  colourFilaments: PreviewColourFilament[];
+}
+
+export interface PreviewColourFilament {
+  role: ColourRole;
+  colour: string;
+  attenuationPerMm: ChannelAttenuation;
 }

@@ -12,6 +12,34 @@ export const SHOP_TIME_ZONE = "Europe/London";
 /** Production before dispatch: the spec's standard processing, 3-5 business days. */
 export const PRODUCTION_DAYS: DayRange = { min: 3, max: 5 };
 
+/** The creator's processing option that prints a colour panel (issue 22). */
+export const COLOUR_PROCESSING_ID = "colour";
+/**
+ * A colour panel takes longer (issue 22): four filaments, a tool change per layer that holds
+ * colour, and a slower print; production working days +2 at both ends (3-5 becomes 5-7, the
+ * spec's "complex designs" processing).
+ */
+export const COLOUR_EXTRA_PRODUCTION_DAYS = 2;
+
+/** True when a lithophane line's config asks for colour processing. */
+export function isColourConfig(config: unknown): boolean {
+  return (
+    typeof config === "object" &&
+    config !== null &&
+    (config as { kind?: unknown }).kind === "lithophane" &&
+    (config as { processing?: unknown }).processing === COLOUR_PROCESSING_ID
+  );
+}
+
+/** An order's production days: +2 when any of its lines is a colour lithophane. */
+export function productionDaysFor(configs: readonly unknown[]): DayRange {
+  if (!configs.some(isColourConfig)) return PRODUCTION_DAYS;
+  return {
+    min: PRODUCTION_DAYS.min + COLOUR_EXTRA_PRODUCTION_DAYS,
+    max: PRODUCTION_DAYS.max + COLOUR_EXTRA_PRODUCTION_DAYS,
+  };
+}
+
 /** "YYYY-MM-DD". */
 export type CalendarDay = string;
 

@@ -4,6 +4,7 @@
  * the production working days) and whether it is overdue.
  */
 import { addWorkingDays, type CalendarDay, PRODUCTION_DAYS } from "./delivery-dates";
+import type { DayRange } from "./shipping-zones";
 
 export const CARRIERS = ["royal_mail", "an_post", "dpd", "evri", "other"] as const;
 export type Carrier = (typeof CARRIERS)[number];
@@ -45,9 +46,16 @@ export function carrierLabel(carrier: string | null | undefined): string | null 
 /** Statuses still waiting to leave the bench. */
 export const AWAITING_DISPATCH: readonly string[] = ["paid", "processing", "printing"];
 
-/** The day an order paid on `paidDay` must be dispatched by: production's longest, in working days. */
-export function dispatchByDay(paidDay: CalendarDay, holidays: ReadonlySet<CalendarDay>): CalendarDay {
-  return addWorkingDays(paidDay, PRODUCTION_DAYS.max, holidays);
+/**
+ * The day an order paid on `paidDay` must be dispatched by: production's longest, in working days
+ * (a colour order's production: productionDaysFor).
+ */
+export function dispatchByDay(
+  paidDay: CalendarDay,
+  holidays: ReadonlySet<CalendarDay>,
+  production: DayRange = PRODUCTION_DAYS,
+): CalendarDay {
+  return addWorkingDays(paidDay, production.max, holidays);
 }
 
 /** Overdue: still on the bench after its dispatch-by day. */

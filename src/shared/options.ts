@@ -193,6 +193,24 @@ export const FALLBACK_OPTIONS: readonly CreatorOption[] = [
   size("12x9", ["rectangle-portrait"], 230, 300, 9, "coming_soon", 3000, "Our largest portrait panel."),
 ];
 
+/**
+ * Colour's price modifier on a fresh shop (issue 22, decision 105): £15 per lightbox line, the
+ * owner changes it on the Prices screen. The spec's fallback keeps Colour "coming soon"; the seed
+ * turns it on.
+ */
+export const SEED_COLOUR_PRICE_MODIFIER_PENCE: Pence = 1500;
+
+/**
+ * What a fresh shop's options table is seeded with: the spec's fallback set, with Colour enabled
+ * at its seed price modifier (colour panels are made since issue 22). The fallback itself (used
+ * when the table is empty) stays as the spec writes it.
+ */
+export const SEED_OPTIONS: readonly CreatorOption[] = FALLBACK_OPTIONS.map((o) =>
+  o.optionType === "processing" && o.id === "colour"
+    ? { ...o, status: "enabled", priceModifierPence: SEED_COLOUR_PRICE_MODIFIER_PENCE }
+    : o,
+);
+
 function bySortOrder(a: CreatorOption, b: CreatorOption): number {
   return a.sortOrder - b.sortOrder || a.name.localeCompare(b.name);
 }

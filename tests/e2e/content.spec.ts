@@ -157,6 +157,10 @@ test.describe("FAQ", () => {
     await expect(await answerOf(/LEDs last/)).toContainText(`${LED_RATED_HOURS} hours`);
     await expect(await answerOf(/not happy/)).toContainText("30-day money-back guarantee");
     await expect(await answerOf(/5 or more/)).toContainText("5 or more units");
+    // Issue 22: what colour panels need.
+    const colour = await answerOf(/in colour/);
+    await expect(colour).toContainText("multi-material printer");
+    await expect(colour).toContainText("7-9 business days instead of 5-7");
   });
 
   test("has the create call to action, support cards and the guarantee", async ({ page }) => {
@@ -349,7 +353,14 @@ test.describe("policy pages", () => {
 
   test("care, terms, privacy and cookies carry their key facts", async ({ page }) => {
     const facts: Record<string, string[]> = {
-      "/care": ["microfibre", "solvents", "55°C", `${LED_RATED_HOURS} hours`],
+      "/care": [
+        "microfibre",
+        "solvents",
+        "55°C",
+        `${LED_RATED_HOURS} hours`,
+        "Colour panels",
+        "multi-material printer",
+      ],
       "/terms": ["made to order", "pounds sterling (GBP)", "law of Northern Ireland"],
       "/privacy": ["UK GDPR", "Stripe", "uploaded photos", "download a copy of your data", SUPPORT_EMAIL],
       "/cookies": ["session cookie", ...Object.values(CURRENCY_STORAGE_KEYS), "cart"],

@@ -46,14 +46,13 @@ test("the creator fetches its options again every 30 seconds and shows the chang
     const response = await route.fetch({ headers });
     expect(response.status()).toBe(200);
     const body = (await response.json()) as { options: GroupedOptions; source: string };
-    if (changed) {
-      body.options = {
-        ...body.options,
-        processing: body.options.processing.map((option) =>
-          option.id === "colour" ? { ...option, status: "enabled" } : option,
-        ),
-      };
-    }
+    // Colour starts "coming soon" (as a shop that has not switched it on) and is switched on.
+    body.options = {
+      ...body.options,
+      processing: body.options.processing.map((option) =>
+        option.id === "colour" ? { ...option, status: changed ? "enabled" : "coming_soon" } : option,
+      ),
+    };
     served++;
     await route.fulfill({ status: 200, contentType: "application/json", json: body });
   });
@@ -64,7 +63,7 @@ test("the creator fetches its options again every 30 seconds and shows the chang
   await expect.poll(() => optionFetches(page)).not.toHaveLength(0);
   await expect.poll(() => served).toBeGreaterThan(0);
 
-  // The seeded options: Colour is coming soon and cannot be chosen.
+  // Colour is coming soon and cannot be chosen.
   const colour = radio(page, optionName("processing", "colour"));
   await expect(colour).toBeDisabled();
   await expect(page.locator("label", { has: colour })).toContainText(MESSAGES.creator.comingSoonSuffix);

@@ -566,6 +566,22 @@ const SCENARIOS: Record<string, Scenario> = {
       return { method: "DELETE", url: `/api/admin/filaments/${id}` };
     },
   },
+  "PUT /api/admin/colour-printer": {
+    rows: [{ actionType: "colour_printer.update", tableName: "filaments", recordId: null }],
+    async prepare() {
+      const res = await shop.request("/api/admin/filaments", { headers: { cookie: admin.cookie } });
+      const { colourPrinter } = (await res.json()) as {
+        colourPrinter: { slots: Array<Json & { attenuationPerMm: { r: number; g: number; b: number } }> };
+      };
+      const slots = colourPrinter.slots.map((s) => ({
+        role: s.role,
+        filamentId: s.filamentId,
+        extruder: s.extruder,
+        attenuationPerMm: { ...s.attenuationPerMm, g: s.role === "white" ? 1.9 : s.attenuationPerMm.g },
+      }));
+      return { method: "PUT", url: "/api/admin/colour-printer", json: { slots } };
+    },
+  },
   "PUT /api/admin/prices": {
     rows: [{ actionType: "prices.update", tableName: "bundle_prices" }],
     async prepare() {

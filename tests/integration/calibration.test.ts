@@ -66,7 +66,14 @@ describe("the filaments a fresh shop has", () => {
   it("is one active White PLA at today's k (2 per mm), and the catalogue hands that k to the creator", async () => {
     const { status, body } = await call("GET", "/filaments");
     expect(status).toBe(200);
-    expect(body.filaments).toHaveLength(1);
+    // Beside it, the colour printer's cyan, magenta and yellow spools (issue 22), inactive.
+    expect(body.filaments.filter((f) => f.active)).toHaveLength(1);
+    expect(body.filaments.map((f) => f.name).sort()).toEqual([
+      "Cyan PLA",
+      "Magenta PLA",
+      "White PLA",
+      "Yellow PLA",
+    ]);
     expect(body.filaments[0]).toMatchObject({ name: "White PLA", attenuationPerMm: 2, active: true });
     expect(body.wedgeStepsMm).toEqual([0.6, 0.87, 1.13, 1.4, 1.67, 1.93, 2.2, 2.47, 2.73, 3]);
     const options = (await (await shop.request("/api/catalog/options")).json()) as Json;

@@ -141,7 +141,7 @@ describe("GET /api/catalog/options", () => {
     ]);
     expect(options.processing.map((o) => [o.id, o.status])).toEqual([
       ["grayscale", "enabled"],
-      ["colour", "coming_soon"],
+      ["colour", "enabled"],
     ]);
     const white = options.frame_color.find((o) => o.id === "white");
     expect(white).toMatchObject({

@@ -120,11 +120,7 @@ describe("lithophanes", () => {
   });
 
   it("refuses coming-soon options, naming them unavailable", async () => {
-    for (const config of [
-      lithophane({ processing: "colour" }),
-      lithophane({ shapeId: "hexagon" }),
-      lithophane({ sizeId: "9x9" }),
-    ]) {
+    for (const config of [lithophane({ shapeId: "hexagon" }), lithophane({ sizeId: "9x9" })]) {
       expect(await priceOne(config)).toEqual({
         ok: false,
         reason: "unavailable",

@@ -3,14 +3,17 @@
  * Prints triangles, bytes and time; any bad argument or unreadable image exits with code 1 and leaves no file.
  */
 
+import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import type { ColourFilament } from "../../lithophane/colour/index.js";
 import type { CropInput } from "../../lithophane/crop.js";
 import { isLithophaneError } from "../../lithophane/errors.js";
 import { isShapeId, SHAPE_IDS, THICKNESS_MAPPINGS, type ThicknessMapping } from "../../lithophane/params.js";
 import { isOrientation, ORIENTATIONS, type PrintProfile } from "../../lithophane/print-project.js";
 import { wedgeSteps } from "../../lithophane/tones.js";
+import { COLOUR_PRINT_RESOLUTION_MM, generateColourPrintFile } from "../print/colour-file.js";
 import { formatFromPath, generatePrintFile } from "../print/print-file.js";
 import { writeWedgeFile } from "../print/wedge-file.js";
 import { RENDER_USAGE, RenderUsageError, render } from "./render.js";
@@ -31,10 +34,29 @@ Options:
   --layer-mm N            3MF: layer height written into the project (default 0.1)
   --filament NAME         3MF: filament profile name written into the project
   --local-contrast        local contrast (CLAHE) before the mapping: lifts shadowed regions
+  --processing P          white (default) | colour: white relief + cyan, magenta, yellow layers, a
+                          multi-material 3MF (4 extruders, printed flat; default resolution ${COLOUR_PRINT_RESOLUTION_MM} mm)
+  --filaments FILE        colour: JSON array of the printer's 4 filaments in extruder order
+                          ({ name, colourHex, role, attenuationRgbPerMm: [r, g, b] }); default the shop's
+  --colour-layers N       colour: at most N layers of each colour filament (default 8)
 
   npm run lithophane -- render --help      the photo beside the panel lit on the box, as a PNG`;
 
 class UsageError extends Error {}
+
+/** The --filaments JSON file: checked by the engine (validateColourFilaments) when used. */
+async function readFilaments(path: string): Promise<ColourFilament[]> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(path, "utf8"));
+  } catch (error) {
+    throw new UsageError(
+      `--filaments: cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (!Array.isArray(parsed)) throw new UsageError("--filaments must hold a JSON array of four filaments.");
+  return parsed as ColourFilament[];
+}
 
 function numberOption(values: Record<string, unknown>, name: string): number | undefined {
   const raw = values[name];
@@ -126,6 +148,9 @@ export async function main(argv: string[]): Promise<number> {
         "layer-mm": { type: "string" },
         filament: { type: "string" },
         "local-contrast": { type: "boolean" },
+        processing: { type: "string" },
+        filaments: { type: "string" },
+        "colour-layers": { type: "string" },
         out: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
@@ -188,6 +213,53 @@ export async function main(argv: string[]): Promise<number> {
         number,
       ];
       crop = { x, y, width, height };
+    }
+
+    const processing = values.processing ?? "white";
+    if (processing !== "white" && processing !== "colour") {
+      throw new UsageError(`--processing must be white or colour, got ${JSON.stringify(processing)}.`);
+    }
+    if (processing === "colour") {
+      if (format !== "3mf") throw new UsageError("--processing colour writes a .3mf project (4 filaments).");
+      for (const name of [
+        "mapping",
+        "transmission",
+        "orientation",
+        "filament",
+        "front",
+        "smoothing-mm",
+      ] as const) {
+        if (values[name] !== undefined)
+          throw new UsageError(`--${name} does not apply to --processing colour.`);
+      }
+      const maxLayers = numberOption(values, "colour-layers");
+      const filaments = values.filaments ? await readFilaments(values.filaments) : undefined;
+      const colour = await generateColourPrintFile({
+        imagePath,
+        shape: values.shape,
+        widthMm,
+        heightMm,
+        resolutionMm: numberOption(values, "resolution-mm"),
+        minThicknessMm: numberOption(values, "min-mm"),
+        maxThicknessMm: numberOption(values, "max-mm"),
+        borderMm: numberOption(values, "border-mm"),
+        crop,
+        ...(layerHeightMm !== undefined ? { layerHeightMm } : {}),
+        ...(maxLayers !== undefined ? { maxLayers } : {}),
+        ...(filaments ? { filaments } : {}),
+        outPath: values.out,
+      });
+      console.log(
+        `Wrote ${colour.outPath}: ${colour.triangles.toLocaleString("en-GB")} triangles in ${colour.parts.length} parts (${colour.parts
+          .map((part) => `T${part.extruder - 1} ${part.role}`)
+          .join(
+            ", ",
+          )}), ${colour.bytes.toLocaleString("en-GB")} bytes in ${(colour.ms / 1000).toFixed(2)} s; ${(100 * colour.outOfGamutFraction).toFixed(1)}% of the panel out of gamut`,
+      );
+      return 0;
+    }
+    if (values.filaments !== undefined || values["colour-layers"] !== undefined) {
+      throw new UsageError("--filaments and --colour-layers need --processing colour.");
     }
 
     const result = await generatePrintFile({

@@ -6,15 +6,18 @@
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { backlitTexture } from "../../lithophane/backlight.js";
+import { colourPreviewRgba, computeColourStack } from "../../lithophane/colour/index.js";
 import { computeHeightmap } from "../../lithophane/heightmap.js";
 import { isShapeId, resolvePanelSpec, SHAPE_IDS } from "../../lithophane/params.js";
 import { attenuationFromTransmission } from "../../lithophane/tones.js";
-import { decodeGreyscaleCrop } from "../print/decode.js";
+import { decodeGreyscaleCrop, decodeRgbaCrop } from "../print/decode.js";
 
 export const RENDER_USAGE = `Usage: npm run lithophane -- render <image> --shape <${SHAPE_IDS.join("|")}> --width-mm N --height-mm N --out <render.png>
   --k N                   filament attenuation per mm (default 2, white PLA); or --transmission N
   --local-contrast        apply local contrast (CLAHE) before the mapping
-  --resolution-mm N       grid spacing of the render (default 0.25)`;
+  --resolution-mm N       grid spacing of the render (default 0.25)
+  --processing colour     the colour panel (white relief + C, M, Y layers, default filaments): the photo,
+                          the panel's glow, and the glow with what it cannot show hatched in green`;
 
 export class RenderUsageError extends Error {}
 
@@ -39,6 +42,7 @@ export async function render(argv: string[]): Promise<number> {
       k: { type: "string" },
       transmission: { type: "string" },
       "local-contrast": { type: "boolean" },
+      processing: { type: "string" },
       out: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -65,6 +69,10 @@ export async function render(argv: string[]): Promise<number> {
     ...(k !== undefined ? { attenuationPerMm: k } : {}),
     localContrast: values["local-contrast"] === true,
   });
+  if (values.processing !== undefined && values.processing !== "white" && values.processing !== "colour") {
+    throw new RenderUsageError("--processing must be white or colour.");
+  }
+  if (values.processing === "colour") return await renderColour(positionals[0]!, spec, values.out);
   const image = await decodeGreyscaleCrop(positionals[0]!, undefined, spec);
   const heightmap = computeHeightmap(image.pixels, image.width, image.height, { ...spec, crop: image.crop });
   const { nx, ny } = heightmap;
@@ -105,6 +113,66 @@ export async function render(argv: string[]): Promise<number> {
     .toFile(values.out);
   console.log(
     `Wrote ${values.out}: source beside the lit panel, k = ${spec.attenuationPerMm.toFixed(2)}/mm${spec.localContrast ? ", local contrast" : ""}`,
+  );
+  return 0;
+}
+
+/** Model-space texels (row 0 at the bottom, mirrored for the flat front) -> picture rows, dark off-panel. */
+function toPicture(
+  texels: Uint8Array,
+  nx: number,
+  ny: number,
+  signedDistanceMm: Float32Array | null,
+  mirrored: boolean,
+): Buffer {
+  const lit = Buffer.alloc(nx * ny * 3, 0x1c);
+  for (let j = 0; j < ny; j++) {
+    for (let i = 0; i < nx; i++) {
+      const cell = j * nx + (mirrored ? nx - 1 - i : i);
+      if ((signedDistanceMm?.[cell] ?? -1) > 0) continue;
+      const to = 3 * ((ny - 1 - j) * nx + i);
+      lit[to] = texels[4 * cell]!;
+      lit[to + 1] = texels[4 * cell + 1]!;
+      lit[to + 2] = texels[4 * cell + 2]!;
+    }
+  }
+  return lit;
+}
+
+/** The colour panel: photo | glow | glow with the out-of-gamut points hatched. */
+async function renderColour(
+  imagePath: string,
+  spec: ReturnType<typeof resolvePanelSpec>,
+  outPath: string,
+): Promise<number> {
+  const image = await decodeRgbaCrop(imagePath, undefined, spec);
+  const stack = computeColourStack(image.pixels, image.width, image.height, { ...spec, crop: image.crop });
+  const { nx, ny } = stack;
+  const signed = stack.heightmap.signedDistanceMm;
+  const glow = toPicture(colourPreviewRgba(stack), nx, ny, signed, true);
+  const hatched = toPicture(colourPreviewRgba(stack, { highlightOutOfGamut: true }), nx, ny, signed, true);
+  const source = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 4 } })
+    .extract({
+      left: Math.floor(image.crop.x),
+      top: Math.floor(image.crop.y),
+      width: Math.max(1, Math.floor(image.crop.width)),
+      height: Math.max(1, Math.floor(image.crop.height)),
+    })
+    .resize(nx, ny, { fit: "fill" })
+    .removeAlpha()
+    .png()
+    .toBuffer();
+  const gap = 16;
+  await sharp({ create: { width: 3 * nx + 2 * gap, height: ny, channels: 3, background: "#1c1917" } })
+    .composite([
+      { input: source, left: 0, top: 0 },
+      { input: glow, raw: { width: nx, height: ny, channels: 3 }, left: nx + gap, top: 0 },
+      { input: hatched, raw: { width: nx, height: ny, channels: 3 }, left: 2 * (nx + gap), top: 0 },
+    ])
+    .png()
+    .toFile(outPath);
+  console.log(
+    `Wrote ${outPath}: source, colour panel lit, out of gamut hatched (${(100 * stack.outOfGamutFraction).toFixed(1)}% of the panel)`,
   );
   return 0;
 }

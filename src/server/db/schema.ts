@@ -622,6 +622,13 @@ export const printJobs = pgTable(
     attenuationPerMm: doublePrecision("attenuation_per_mm"),
     filamentName: text("filament_name"),
     /**
+     * grayscale | colour (issue 22): a colour job prints a multi-material 3MF with the colour
+     * printer's four spools as they were when the job was queued (`colour_filaments`, the
+     * ColourSlot list), so a retry prints the same colours.
+     */
+    processing: text("processing").notNull().default("grayscale"),
+    colourFilaments: jsonb("colour_filaments").$type<Record<string, unknown>[] | null>(),
+    /**
      * Production estimate from PrusaSlicer (issue 19 item 5), sliced after the file is made:
      * null (not yet) | pending | done | unavailable (no slicer) | failed.
      */
@@ -637,6 +644,7 @@ export const printJobs = pgTable(
     index("print_jobs_status_idx").on(t.status),
     uniqueIndex("print_jobs_panel_idx").on(t.orderItemId, t.panelIndex),
     oneOf("print_jobs_status_check", t.status, PRINT_JOB_STATUSES),
+    oneOf("print_jobs_processing_check", t.processing, ["grayscale", "colour"]),
   ],
 );
 
@@ -656,12 +664,28 @@ export const filaments = pgTable(
     /** The reading k was computed from (CalibrationReading), null when typed in. */
     calibration: jsonb("calibration").$type<Record<string, unknown> | null>(),
     calibratedAt: timestamp("calibrated_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The colour printer (issue 22, decision 106): the role this spool plays in colour
+     * lithophanes (white | cyan | magenta | yellow), its extruder (1-4), and its k per mm for
+     * red, green and blue light with the reading it came from ({r, g, b, reading?}). Null when
+     * the spool is not loaded for colour.
+     */
+    colourRole: text("colour_role"),
+    extruder: integer("extruder"),
+    channelAttenuation: jsonb("channel_attenuation").$type<Record<string, unknown> | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("filaments_name_idx").on(sql`lower(${t.name})`),
     uniqueIndex("filaments_one_active_idx").on(t.active).where(sql`${t.active}`),
+    uniqueIndex("filaments_colour_role_idx").on(t.colourRole).where(sql`${t.colourRole} is not null`),
+    uniqueIndex("filaments_extruder_idx").on(t.extruder).where(sql`${t.extruder} is not null`),
+    check(
+      "filaments_colour_role_check",
+      sql`${t.colourRole} is null or ${t.colourRole} in ('white', 'cyan', 'magenta', 'yellow')`,
+    ),
+    check("filaments_extruder_check", sql`${t.extruder} is null or ${t.extruder} between 1 and 4`),
   ],
 );
 

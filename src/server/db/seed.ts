@@ -1,15 +1,16 @@
 /**
- * First-start seed: the creator's options (the spec's fallback set), the accessory catalogue,
+ * First-start seed: the creator's options (the spec's fallback set, Colour enabled: SEED_OPTIONS), the accessory catalogue,
  * the shipping zones (issue 16) and the environment mode. Each part is written only where its table is empty, so a
  * maker's own edits survive every restart.
  */
 
 import { SEED_BUNDLE_PRICES } from "@shared/bundles";
 import { DEFAULT_FILAMENT } from "@shared/calibration";
-import { FALLBACK_OPTIONS } from "@shared/options";
+import { SEED_OPTIONS } from "@shared/options";
 import { SEED_SHIPPING_ZONES } from "@shared/shipping-zones";
 import { WORLD_COUNTRIES } from "@shared/world-countries";
 import { count, sql } from "drizzle-orm";
+import { seedColourPrinter } from "../services/filaments.js";
 import { replaceShippingZones } from "../services/shipping-zones.js";
 import { SEED_PRODUCTS } from "./catalogue.js";
 import { type Db, SEED_LOCK_KEY } from "./client.js";
@@ -33,7 +34,7 @@ export async function seedDatabase(db: Db): Promise<{ options: number; products:
     let seededProducts = 0;
     const [optionCount] = await tx.select({ n: count() }).from(productOptions);
     if (!optionCount?.n) {
-      const rows = FALLBACK_OPTIONS.map((o) => ({
+      const rows = SEED_OPTIONS.map((o) => ({
         value: o.id,
         optionType: o.optionType,
         name: o.name,
@@ -65,6 +66,8 @@ export async function seedDatabase(db: Db): Promise<{ options: number; products:
         active: true,
       });
     }
+    // The colour printer's four spools (issue 22), while no spool holds a colour role.
+    await seedColourPrinter(tx);
     const [zoneCount] = await tx.select({ n: count() }).from(shippingZones);
     if (!zoneCount?.n) {
       await replaceShippingZones(tx, SEED_SHIPPING_ZONES(WORLD_COUNTRIES.map((c) => c.code)));

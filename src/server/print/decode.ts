@@ -77,3 +77,60 @@ export async function decodeGreyscaleCrop(
     throw new LithophaneError("invalid-image", `Could not read the image: ${reason}`, { cause: error });
   }
 }
+
+export interface RgbaImage {
+  /** RGBA, 4 bytes per pixel, top row first, opaque (transparency flattened onto white). */
+  pixels: Uint8Array;
+  width: number;
+  height: number;
+  crop: PixelCrop;
+}
+
+/**
+ * The colour engine's input: like decodeGreyscaleCrop (EXIF orientation, the crop's pixels only, white
+ * behind transparency) but in sRGB colour, 4 bytes per pixel.
+ */
+export async function decodeRgbaCrop(
+  input: string | Uint8Array,
+  crop: CropInput | undefined,
+  spec: PanelSpec,
+): Promise<RgbaImage> {
+  try {
+    const size = await orientedSize(input);
+    const rect = resolveCropRect(crop, size.width, size.height, spec.widthMm / spec.heightMm);
+    const left = Math.min(size.width - 1, Math.max(0, Math.floor(rect.x + 1e-9)));
+    const top = Math.min(size.height - 1, Math.max(0, Math.floor(rect.y + 1e-9)));
+    const right = Math.max(left + 1, Math.min(size.width, Math.ceil(rect.x + rect.width - 1e-9)));
+    const bottom = Math.max(top + 1, Math.min(size.height, Math.ceil(rect.y + rect.height - 1e-9)));
+    const sharp = await loadSharp();
+    const { data, info } = await sharp(input)
+      .rotate()
+      .extract({ left, top, width: right - left, height: bottom - top })
+      .flatten({ background: "#ffffff" })
+      .toColourspace("srgb")
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 4 || info.width !== right - left || info.height !== bottom - top) {
+      throw new LithophaneError(
+        "internal",
+        `Unexpected decoded image ${info.width}x${info.height}x${info.channels}.`,
+      );
+    }
+    return {
+      pixels: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      width: info.width,
+      height: info.height,
+      crop: {
+        x: Math.max(0, rect.x - left),
+        y: Math.max(0, rect.y - top),
+        width: Math.min(rect.width, info.width),
+        height: Math.min(rect.height, info.height),
+      },
+    };
+  } catch (error) {
+    if (error instanceof LithophaneError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new LithophaneError("invalid-image", `Could not read the image: ${reason}`, { cause: error });
+  }
+}

@@ -1,4 +1,9 @@
-import { type DeliveryWindow, formatDeliveryWindow } from "@shared/delivery-dates";
+import {
+  COLOUR_PROCESSING_ID,
+  type DeliveryWindow,
+  formatDeliveryWindow,
+  productionDaysFor,
+} from "@shared/delivery-dates";
 import type { ShippingZone } from "@shared/shipping-zones";
 import { Hono } from "hono";
 import type { AppContext } from "../context.js";
@@ -6,8 +11,12 @@ import { orderDeliveryWindow } from "../services/delivery-dates.js";
 import { listShippingZones } from "../services/shipping-zones.js";
 
 /** A zone as checkout shows it: prices, countries, and today's delivery windows as dates. */
+type MethodWindows = Record<"standard" | "express", DeliveryWindow & { readonly text: string }>;
+
 export interface PublicShippingZone extends ShippingZone {
-  readonly windows: Record<"standard" | "express", DeliveryWindow & { readonly text: string }>;
+  readonly windows: MethodWindows;
+  /** The same for a cart holding a colour lithophane (production +2 days, issue 22). */
+  readonly colourWindows: MethodWindows;
 }
 
 export interface ShippingZonesAnswer {
@@ -24,11 +33,18 @@ export function shippingRoutes(ctx: AppContext) {
   return new Hono().get("/shipping/zones", async (c) => {
     const now = new Date();
     const zones = (await listShippingZones(db)).map((zone): PublicShippingZone => {
-      const windowFor = (method: "standard" | "express") => {
-        const window = orderDeliveryWindow(zone, method, now);
+      const windowFor = (method: "standard" | "express", colour: boolean) => {
+        const production = productionDaysFor(
+          colour ? [{ kind: "lithophane", processing: COLOUR_PROCESSING_ID }] : [],
+        );
+        const window = orderDeliveryWindow(zone, method, now, production);
         return { ...window, text: formatDeliveryWindow(window) };
       };
-      return { ...zone, windows: { standard: windowFor("standard"), express: windowFor("express") } };
+      return {
+        ...zone,
+        windows: { standard: windowFor("standard", false), express: windowFor("express", false) },
+        colourWindows: { standard: windowFor("standard", true), express: windowFor("express", true) },
+      };
     });
     c.header("Cache-Control", "no-store");
     return c.json<ShippingZonesAnswer>({ zones }, 200);

@@ -5,7 +5,12 @@
  * records the history; the dispatch e-mail follows after commit (runStatusEffects).
  */
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
-import { calendarDayIn } from "@shared/delivery-dates";
+import {
+  COLOUR_PROCESSING_ID,
+  calendarDayIn,
+  isColourConfig,
+  productionDaysFor,
+} from "@shared/delivery-dates";
 import {
   AWAITING_DISPATCH,
   type Carrier,
@@ -119,11 +124,20 @@ const awaitingDispatchSql = sql`${orders.status} in (${sql.join(
   sql`, `,
 )})`;
 
-/** The day an order must leave by (paid day + production days), or null while unpaid. */
-export function orderDispatchBy(paidAt: Date | null): string | null {
+/** The order holds a colour lithophane (production +2 days, issue 22). */
+const hasColourSql = sql<boolean>`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${sql.raw('"orders"."id"')} and ${orderItems.kind} = 'lithophane' and ${orderItems.config}->>'processing' = ${COLOUR_PROCESSING_ID})`;
+
+/**
+ * The day an order must leave by (paid day + production days, 2 more for a colour order), or
+ * null while unpaid.
+ */
+export function orderDispatchBy(paidAt: Date | null, colour = false): string | null {
   if (!paidAt) return null;
   const paidDay = calendarDayIn(paidAt);
-  return dispatchByDay(paidDay, bankHolidays(paidDay));
+  const production = productionDaysFor(
+    colour ? [{ kind: "lithophane", processing: COLOUR_PROCESSING_ID }] : [],
+  );
+  return dispatchByDay(paidDay, bankHolidays(paidDay), production);
 }
 
 export async function listAdminOrders(db: DbOrTx, filters: AdminOrderFilters): Promise<AdminOrderList> {
@@ -145,16 +159,17 @@ export async function listAdminOrders(db: DbOrTx, filters: AdminOrderFilters): P
         shippingMethod: orders.shippingMethod,
         paidAt: orders.paidAt,
         waitingForPhoto: waitingForPhotoSql,
+        colour: hasColourSql,
       })
       .from(orders)
       .where(where)
       .orderBy(
         ...(filters.sort === "urgency"
-          ? // Production days are the same for every order, so the earliest paid is the earliest
-            // dispatch-by; on the same paid time, Express first.
+          ? // The earliest paid is the earliest dispatch-by, a colour order's two days later
+            // (calendar days here, near enough for an order); on the same time, Express first.
             [
               desc(awaitingDispatchSql),
-              sql`${orders.paidAt} asc nulls last`,
+              sql`${orders.paidAt} + (case when ${hasColourSql} then interval '2 days' else interval '0 days' end) asc nulls last`,
               desc(sql`${orders.shippingMethod} = 'express'`),
             ]
           : []),
@@ -185,8 +200,8 @@ export async function listAdminOrders(db: DbOrTx, filters: AdminOrderFilters): P
       trackingNumber: r.trackingNumber,
       estimate: estimates.get(r.id) ?? null,
       express: r.shippingMethod === "express",
-      dispatchBy: AWAITING_DISPATCH.includes(r.status) ? orderDispatchBy(r.paidAt) : null,
-      overdue: isDispatchOverdue(r.status, orderDispatchBy(r.paidAt), today),
+      dispatchBy: AWAITING_DISPATCH.includes(r.status) ? orderDispatchBy(r.paidAt, r.colour) : null,
+      overdue: isDispatchOverdue(r.status, orderDispatchBy(r.paidAt, r.colour), today),
       waitingForPhoto: r.waitingForPhoto,
     })),
     total: totals[0]?.n ?? 0,
@@ -328,6 +343,7 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
     orderLedger(db, row.order),
     listPhotoRequests(db, orderId),
   ]);
+  const colour = items.some((item) => isColourConfig(item.config));
   return {
     id: o.id,
     displayNumber: displayOrderNumber(o.id),
@@ -354,8 +370,8 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
     carrier: o.carrier,
     carrierLabel: carrierLabel(o.carrier),
     trackingUrl: trackingUrl(o.carrier, o.trackingNumber),
-    dispatchBy: AWAITING_DISPATCH.includes(o.status) ? orderDispatchBy(o.paidAt) : null,
-    overdue: isDispatchOverdue(o.status, orderDispatchBy(o.paidAt), calendarDayIn(new Date())),
+    dispatchBy: AWAITING_DISPATCH.includes(o.status) ? orderDispatchBy(o.paidAt, colour) : null,
+    overdue: isDispatchOverdue(o.status, orderDispatchBy(o.paidAt, colour), calendarDayIn(new Date())),
     estimatedDelivery: iso(o.estimatedDelivery),
     shipping: {
       email: o.shippingEmail,

@@ -20,7 +20,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Database, DbOrTx } from "../db/client.js";
 import { type EncodedBody, encodeBody } from "../lib/encoded-body.js";
 import { listShopProducts, loadCreatorOptions } from "./catalog.js";
-import { activeFilament } from "./filaments.js";
+import { activeFilament, colourPrinter } from "./filaments.js";
 import { dropPricingSnapshot } from "./pricing.js";
 import { loadShopPrices } from "./shop-prices.js";
 
@@ -116,10 +116,11 @@ export function catalogCache(db: DbOrTx): CatalogCache {
         products: await listShopProducts(db),
       })),
       options: new SnapshotCache<CatalogOptionsAnswer>(async () => {
-        const [{ grouped, source }, prices, filament] = await Promise.all([
+        const [{ grouped, source }, prices, filament, printer] = await Promise.all([
           loadCreatorOptions(db),
           loadShopPrices(db),
           activeFilament(db),
+          colourPrinter(db),
         ]);
         return {
           options: grouped,
@@ -127,6 +128,13 @@ export function catalogCache(db: DbOrTx): CatalogCache {
           bundles: prices.bundles,
           freeShippingThresholdPence: prices.freeShippingThresholdPence,
           attenuationPerMm: filament.attenuationPerMm,
+          colourFilaments: printer.ready
+            ? printer.slots.map((s) => ({
+                role: s.role,
+                colour: s.colour,
+                attenuationPerMm: s.attenuationPerMm,
+              }))
+            : [],
         };
       }),
     };

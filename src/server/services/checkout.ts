@@ -7,6 +7,7 @@
 
 import { type CheckoutCreated, checkoutTotals, type RefusedItem, shippingLineLabel } from "@shared/checkout";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
+import { productionDaysFor } from "@shared/delivery-dates";
 import { allocateDiscount } from "@shared/discounts";
 import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { MESSAGES } from "@shared/messages";
@@ -110,8 +111,9 @@ export async function placeOrder(
       },
     };
   }
-  const deliveryWindow = orderDeliveryWindow(zone, shippingMethod, new Date());
   const configs = cartItems.map((item) => item.config);
+  // A colour lithophane in the cart: production +2 days, so the promised window moves too.
+  const deliveryWindow = orderDeliveryWindow(zone, shippingMethod, new Date(), productionDaysFor(configs));
   const [userId, snapshot, photoProblems] = await Promise.all([
     buyer.userId(),
     pricingSnapshot(db),

@@ -9,10 +9,11 @@ import {
   carrierWindow,
   type DeliveryWindow,
   deliveryWindow,
+  PRODUCTION_DAYS,
   SHOP_TIME_ZONE,
 } from "@shared/delivery-dates";
 import type { ShippingMethod } from "@shared/shipping";
-import type { ShippingZone } from "@shared/shipping-zones";
+import type { DayRange, ShippingZone } from "@shared/shipping-zones";
 import Holidays from "date-holidays";
 
 const calendar = new Holidays("GB", "NIR");
@@ -40,10 +41,18 @@ export function zoneDays(zone: ShippingZone, method: ShippingMethod) {
   return method === "express" ? zone.expressDays : zone.standardDays;
 }
 
-/** The window promised for an order placed at `at`. */
-export function orderDeliveryWindow(zone: ShippingZone, method: ShippingMethod, at: Date): DeliveryWindow {
+/**
+ * The window promised for an order placed at `at`; `production` is the order's production days
+ * (productionDaysFor: a colour order's are 2 longer).
+ */
+export function orderDeliveryWindow(
+  zone: ShippingZone,
+  method: ShippingMethod,
+  at: Date,
+  production: DayRange = PRODUCTION_DAYS,
+): DeliveryWindow {
   const day = calendarDayIn(at, SHOP_TIME_ZONE);
-  return deliveryWindow(day, zoneDays(zone, method), bankHolidays(day));
+  return deliveryWindow(day, zoneDays(zone, method), bankHolidays(day), production);
 }
 
 /** After dispatch: the carrier's days from the dispatch day. */

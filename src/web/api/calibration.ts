@@ -2,20 +2,22 @@
  * The admin Calibration screen's API (issue 19; /api/admin/filaments, see
  * src/server/routes/admin/calibration.ts): filaments, readings and the step wedge download.
  */
-import type {
-  CalibrationAnswer,
-  CalibrationReading,
-  FilamentInput,
-  FilamentPatch,
-} from "@shared/calibration";
+import type { CalibrationReading, FilamentInput, FilamentPatch } from "@shared/calibration";
+import type { CalibrationScreenAnswer, ColourPrinterInput } from "@shared/colour-printer";
 import { queryOptions } from "@tanstack/react-query";
 import { adminQueries } from "./admin";
 import { api, ok } from "./client";
 
-export type { CalibrationAnswer, FilamentView } from "@shared/calibration";
+export type { FilamentView } from "@shared/calibration";
+export type { CalibrationScreenAnswer } from "@shared/colour-printer";
 
-export function fetchCalibration(): Promise<CalibrationAnswer> {
+export function fetchCalibration(): Promise<CalibrationScreenAnswer> {
   return ok(api.admin.filaments.$get());
+}
+
+/** The colour printer's four spools (issue 22), saved together. */
+export function saveColourPrinter(input: ColourPrinterInput) {
+  return ok(api.admin["colour-printer"].$put({ json: input }));
 }
 
 export function addFilament(input: Partial<FilamentInput> & Pick<FilamentInput, "name" | "colour">) {

@@ -47,4 +47,13 @@ export const catalogQueries = {
       staleTime: OPTIONS_REFETCH_MS,
       select: (answer) => answer.attenuationPerMm,
     }),
+  /** The colour printer's spools (issue 22) for a colour panel's preview: same request and cache entry. */
+  colourFilaments: () =>
+    queryOptions({
+      queryKey: [...catalogQueries.all, "options"],
+      queryFn: fetchOptions,
+      refetchInterval: OPTIONS_REFETCH_MS,
+      staleTime: OPTIONS_REFETCH_MS,
+      select: (answer) => answer.colourFilaments,
+    }),
 };

@@ -7,6 +7,7 @@
  *   POST   /admin/filaments/:id/calibration {reading}  k computed from the wedge reading (audit-logged)
  *   DELETE /admin/filaments/:id                   an inactive filament (audit-logged)
  *   GET    /admin/filaments/:id/wedge.3mf         the step wedge, named for the filament
+ *   PUT    /admin/colour-printer {slots}          the colour printer's four spools (issue 22, audit-logged)
  * Every write drops the catalogue cache, which carries the active k to the creator's preview.
  */
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -14,7 +15,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { zValidator } from "@hono/zod-validator";
 import {
-  type CalibrationAnswer,
   calibrationReadingSchema,
   DEFAULT_ATTENUATION_PER_MM,
   DEFAULT_CARD_RELATIVE_LIGHT,
@@ -22,6 +22,7 @@ import {
   filamentPatchSchema,
   WEDGE_STEPS_MM,
 } from "@shared/calibration";
+import { type CalibrationScreenAnswer, colourPrinterInputSchema } from "@shared/colour-printer";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -30,15 +31,18 @@ import { filaments } from "../../db/schema.js";
 import { HttpError, validationHook } from "../../lib/validation.js";
 import { writeWedgeFile } from "../../print/wedge-file.js";
 import { audited, withAudit } from "../../services/audit.js";
-import { invalidateCatalogAfterWrite } from "../../services/catalog-cache.js";
+import { invalidateCatalog, invalidateCatalogAfterWrite } from "../../services/catalog-cache.js";
 import {
   activateFilament,
   calibrateFilament,
+  colourPrinter,
+  colourPrinterSnapshot,
   createFilament,
   filamentSnapshot,
   filamentView,
   listFilaments,
   removeFilament,
+  setColourPrinter,
   updateFilament,
 } from "../../services/filaments.js";
 import { type AdminEnv, actorOf } from "./shared.js";
@@ -75,140 +79,171 @@ function wedgeFileName(filamentName: string): string {
 export function adminCalibrationRoutes(ctx: AppContext) {
   const db = ctx.database.db;
 
-  async function answer(): Promise<CalibrationAnswer> {
+  async function answer(): Promise<CalibrationScreenAnswer> {
     return {
       filaments: await listFilaments(db),
+      colourPrinter: await colourPrinter(db),
       wedgeStepsMm: WEDGE_STEPS_MM,
       defaultCardRelativeLight: DEFAULT_CARD_RELATIVE_LIGHT,
       defaultAttenuationPerMm: DEFAULT_ATTENUATION_PER_MM,
     };
   }
 
-  return new Hono<AdminEnv>()
-    .use("/filaments/*", invalidateCatalogAfterWrite(db))
-    .use("/filaments", invalidateCatalogAfterWrite(db))
-    .get("/filaments", async (c) => c.json(await answer(), 200))
+  return (
+    new Hono<AdminEnv>()
+      .use("/filaments/*", invalidateCatalogAfterWrite(db))
+      .use("/filaments", invalidateCatalogAfterWrite(db))
+      .get("/filaments", async (c) => c.json(await answer(), 200))
 
-    .post("/filaments", zValidator("json", filamentInputSchema, validationHook), async (c) => {
-      const input = c.req.valid("json");
-      await audited(
-        db,
-        actorOf(c),
-        { actionType: "filament.create", tableName: "filaments", newValues: input },
-        async (tx) => {
-          const row = await createFilament(tx, input);
-          return { result: row, audit: { recordId: row.id, newValues: filamentSnapshot(row) } };
-        },
-      );
-      return c.json(await answer(), 201);
-    })
-
-    .patch(
-      "/filaments/:id",
-      zValidator("param", idParam, validationHook),
-      zValidator("json", filamentPatchSchema, validationHook),
-      async (c) => {
-        const { id } = c.req.valid("param");
-        const patch = c.req.valid("json");
+      // The colour printer's four spools (issue 22), set together in one transaction.
+      .put("/colour-printer", zValidator("json", colourPrinterInputSchema, validationHook), async (c) => {
+        const input = c.req.valid("json");
         await audited(
           db,
           actorOf(c),
-          { actionType: "filament.update", tableName: "filaments", recordId: id, newValues: patch },
+          { actionType: "colour_printer.update", tableName: "filaments", newValues: input },
           async (tx) => {
-            const { before, after } = await updateFilament(tx, id, patch);
-            return {
-              result: after,
-              audit: { oldValues: filamentSnapshot(before), newValues: filamentSnapshot(after) },
-            };
-          },
-        );
-        return c.json(await answer(), 200);
-      },
-    )
-
-    .post("/filaments/:id/activate", zValidator("param", idParam, validationHook), async (c) => {
-      const { id } = c.req.valid("param");
-      await audited(
-        db,
-        actorOf(c),
-        { actionType: "filament.activate", tableName: "filaments", recordId: id },
-        async (tx) => {
-          const { before, after, previousId } = await activateFilament(tx, id);
-          return {
-            result: after,
-            audit: {
-              oldValues: { ...filamentSnapshot(before), previouslyActiveId: previousId },
-              newValues: filamentSnapshot(after),
-            },
-          };
-        },
-      );
-      return c.json(await answer(), 200);
-    })
-
-    .post(
-      "/filaments/:id/calibration",
-      zValidator("param", idParam, validationHook),
-      zValidator("json", readingBody, validationHook),
-      async (c) => {
-        const { id } = c.req.valid("param");
-        const { reading } = c.req.valid("json");
-        const after = await audited(
-          db,
-          actorOf(c),
-          { actionType: "filament.calibrate", tableName: "filaments", recordId: id, newValues: { reading } },
-          async (tx) => {
-            const { before, after } = await calibrateFilament(tx, id, reading);
+            const { before, after } = await setColourPrinter(tx, input);
             return {
               result: after,
               audit: {
-                oldValues: {
-                  attenuationPerMm: before.attenuationPerMm,
-                  calibration: before.calibration,
-                },
-                newValues: { attenuationPerMm: after.attenuationPerMm, calibration: reading },
+                oldValues: { slots: colourPrinterSnapshot(before) },
+                newValues: { slots: colourPrinterSnapshot(after) },
               },
             };
           },
         );
-        return c.json({ ...(await answer()), filament: filamentView(after) }, 200);
-      },
-    )
+        // The creator's preview reads the spools from the catalogue answer.
+        invalidateCatalog(db);
+        return c.json(await answer(), 200);
+      })
 
-    .delete("/filaments/:id", zValidator("param", idParam, validationHook), async (c) => {
-      const { id } = c.req.valid("param");
-      await audited(
-        db,
-        actorOf(c),
-        { actionType: "filament.delete", tableName: "filaments", recordId: id },
-        async (tx) => {
-          const row = await removeFilament(tx, id);
-          return { result: row, audit: { oldValues: filamentSnapshot(row) } };
+      .post("/filaments", zValidator("json", filamentInputSchema, validationHook), async (c) => {
+        const input = c.req.valid("json");
+        await audited(
+          db,
+          actorOf(c),
+          { actionType: "filament.create", tableName: "filaments", newValues: input },
+          async (tx) => {
+            const row = await createFilament(tx, input);
+            return { result: row, audit: { recordId: row.id, newValues: filamentSnapshot(row) } };
+          },
+        );
+        return c.json(await answer(), 201);
+      })
+
+      .patch(
+        "/filaments/:id",
+        zValidator("param", idParam, validationHook),
+        zValidator("json", filamentPatchSchema, validationHook),
+        async (c) => {
+          const { id } = c.req.valid("param");
+          const patch = c.req.valid("json");
+          await audited(
+            db,
+            actorOf(c),
+            { actionType: "filament.update", tableName: "filaments", recordId: id, newValues: patch },
+            async (tx) => {
+              const { before, after } = await updateFilament(tx, id, patch);
+              return {
+                result: after,
+                audit: { oldValues: filamentSnapshot(before), newValues: filamentSnapshot(after) },
+              };
+            },
+          );
+          return c.json(await answer(), 200);
         },
-      );
-      return c.json(await answer(), 200);
-    })
+      )
 
-    .get("/filaments/:id/wedge.3mf", zValidator("param", idParam, validationHook), async (c) => {
-      const { id } = c.req.valid("param");
-      const [row] = await db
-        .select({ name: filaments.name })
-        .from(filaments)
-        .where(eq(filaments.id, id))
-        .limit(1);
-      if (!row) throw new HttpError(404, "filament_not_found", "Filament not found.");
-      const body = await wedgeFor(row.name);
-      const fileName = wedgeFileName(row.name);
-      await withAudit(db, actorOf(c), {
-        actionType: "calibration.wedge_download",
-        tableName: "filaments",
-        recordId: id,
-        newValues: { fileName },
-      });
-      c.header("Content-Type", "model/3mf");
-      c.header("Content-Length", String(body.byteLength));
-      c.header("Content-Disposition", `attachment; filename="${fileName}"`);
-      c.header("X-Content-Type-Options", "nosniff");
-      return c.body(new Uint8Array(body), 200);
-    });
+      .post("/filaments/:id/activate", zValidator("param", idParam, validationHook), async (c) => {
+        const { id } = c.req.valid("param");
+        await audited(
+          db,
+          actorOf(c),
+          { actionType: "filament.activate", tableName: "filaments", recordId: id },
+          async (tx) => {
+            const { before, after, previousId } = await activateFilament(tx, id);
+            return {
+              result: after,
+              audit: {
+                oldValues: { ...filamentSnapshot(before), previouslyActiveId: previousId },
+                newValues: filamentSnapshot(after),
+              },
+            };
+          },
+        );
+        return c.json(await answer(), 200);
+      })
+
+      .post(
+        "/filaments/:id/calibration",
+        zValidator("param", idParam, validationHook),
+        zValidator("json", readingBody, validationHook),
+        async (c) => {
+          const { id } = c.req.valid("param");
+          const { reading } = c.req.valid("json");
+          const after = await audited(
+            db,
+            actorOf(c),
+            {
+              actionType: "filament.calibrate",
+              tableName: "filaments",
+              recordId: id,
+              newValues: { reading },
+            },
+            async (tx) => {
+              const { before, after } = await calibrateFilament(tx, id, reading);
+              return {
+                result: after,
+                audit: {
+                  oldValues: {
+                    attenuationPerMm: before.attenuationPerMm,
+                    calibration: before.calibration,
+                  },
+                  newValues: { attenuationPerMm: after.attenuationPerMm, calibration: reading },
+                },
+              };
+            },
+          );
+          return c.json({ ...(await answer()), filament: filamentView(after) }, 200);
+        },
+      )
+
+      .delete("/filaments/:id", zValidator("param", idParam, validationHook), async (c) => {
+        const { id } = c.req.valid("param");
+        await audited(
+          db,
+          actorOf(c),
+          { actionType: "filament.delete", tableName: "filaments", recordId: id },
+          async (tx) => {
+            const row = await removeFilament(tx, id);
+            return { result: row, audit: { oldValues: filamentSnapshot(row) } };
+          },
+        );
+        return c.json(await answer(), 200);
+      })
+
+      .get("/filaments/:id/wedge.3mf", zValidator("param", idParam, validationHook), async (c) => {
+        const { id } = c.req.valid("param");
+        const [row] = await db
+          .select({ name: filaments.name })
+          .from(filaments)
+          .where(eq(filaments.id, id))
+          .limit(1);
+        if (!row) throw new HttpError(404, "filament_not_found", "Filament not found.");
+        const body = await wedgeFor(row.name);
+        const fileName = wedgeFileName(row.name);
+        await withAudit(db, actorOf(c), {
+          actionType: "calibration.wedge_download",
+          tableName: "filaments",
+          recordId: id,
+          newValues: { fileName },
+        });
+        c.header("Content-Type", "model/3mf");
+        c.header("Content-Length", String(body.byteLength));
+        c.header("Content-Disposition", `attachment; filename="${fileName}"`);
+        c.header("X-Content-Type-Options", "nosniff");
+        return c.body(new Uint8Array(body), 200);
+      })
+  );
 }

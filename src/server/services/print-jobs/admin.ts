@@ -11,6 +11,7 @@ import { DEFAULT_ATTENUATION_PER_MM } from "../../../lithophane/tones.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
 import { orderItems, orders, printJobs } from "../../db/schema.js";
 import { HttpError } from "../../lib/validation.js";
+import { colourPrinter } from "../filaments.js";
 import { printFileName } from "./downloads.js";
 
 export type PrintJobRow = typeof printJobs.$inferSelect;
@@ -35,6 +36,9 @@ export interface PrintJobView {
   /** The filament's k per mm the file is (or will be) printed with, and its name. */
   attenuationPerMm: number;
   filamentName: string | null;
+  /** grayscale, or colour: a multi-material 3MF (issue 22) with these spools (role order). */
+  processing: "grayscale" | "colour";
+  colourFilaments: Array<{ role: string; name: string; colour: string; extruder: number }> | null;
   /** PrusaSlicer's estimate (issue 19): null until the file is made. */
   estimateStatus: EstimateStatus | null;
   printSeconds: number | null;
@@ -63,6 +67,21 @@ function asEstimateStatus(status: string | null): EstimateStatus | null {
   return status !== null && (ESTIMATE_STATUSES as readonly string[]).includes(status)
     ? (status as EstimateStatus)
     : null;
+}
+
+/** The spools a colour job was queued with, as the admin's list names them. */
+function colourSpools(stored: unknown): PrintJobView["colourFilaments"] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((slot: unknown) => {
+    if (typeof slot !== "object" || slot === null) return [];
+    const { role, name, colour, extruder } = slot as Record<string, unknown>;
+    return typeof role === "string" &&
+      typeof name === "string" &&
+      typeof colour === "string" &&
+      typeof extruder === "number"
+      ? [{ role, name, colour, extruder }]
+      : [];
+  });
 }
 
 export async function listPrintJobs(db: DbOrTx, orderId: string): Promise<OrderPrintJobs | null> {
@@ -111,10 +130,12 @@ export async function listPrintJobs(db: DbOrTx, orderId: string): Promise<OrderP
         bytes: job.bytes,
         triangles: job.triangles,
         attempts: job.attempts,
-        fileName: printFileName(displayNumber, number, job.panelIndex + 1),
+        fileName: printFileName(displayNumber, number, job.panelIndex + 1, job.processing),
         updatedAt: job.updatedAt.toISOString(),
         attenuationPerMm: job.attenuationPerMm ?? DEFAULT_ATTENUATION_PER_MM,
         filamentName: job.filamentName,
+        processing: job.processing === "colour" ? "colour" : "grayscale",
+        colourFilaments: job.processing === "colour" ? colourSpools(job.colourFilaments) : null,
         estimateStatus: asEstimateStatus(job.estimateStatus),
         printSeconds: job.printSeconds,
         filamentGrams: job.filamentGrams,
@@ -163,6 +184,12 @@ export async function retryPrintJob(
   if (before.status !== "failed") {
     throw new HttpError(409, "print_job_not_failed", ADMIN_MESSAGE_TEXTS.printFiles.notRetryable);
   }
+  // A colour job queued while the colour printer lacked a spool takes today's four spools.
+  let colourFilaments = before.colourFilaments;
+  if (before.processing === "colour" && !colourFilaments) {
+    const printer = await colourPrinter(tx);
+    if (printer.ready) colourFilaments = printer.slots.map((slot) => ({ ...slot }));
+  }
   const [after] = await tx
     .update(printJobs)
     .set({
@@ -170,6 +197,7 @@ export async function retryPrintJob(
       progress: 0,
       error: null,
       attempts: 0,
+      colourFilaments,
       estimateStatus: null,
       printSeconds: null,
       filamentGrams: null,

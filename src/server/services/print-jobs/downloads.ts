@@ -10,9 +10,15 @@ import { orderItems, printJobs } from "../../db/schema.js";
 /** Where the runner stores each file: print-files/<orderId>/<jobId>.3mf (never publicly served). */
 export const PRINT_FILE_PREFIX = "print-files";
 
-/** "order-3f9a1c2b-item-1-panel-2.3mf" */
-export function printFileName(displayNumber: string, itemNumber: number, panelNumber: number): string {
-  return `order-${displayNumber}-item-${itemNumber}-panel-${panelNumber}.3mf`;
+/** "order-3f9a1c2b-item-1-panel-2.3mf", a colour panel's "order-3f9a1c2b-item-1-panel-2-colour.3mf" */
+export function printFileName(
+  displayNumber: string,
+  itemNumber: number,
+  panelNumber: number,
+  processing: string = "grayscale",
+): string {
+  const colour = processing === "colour" ? "-colour" : "";
+  return `order-${displayNumber}-item-${itemNumber}-panel-${panelNumber}${colour}.3mf`;
 }
 
 /** A finished print file of this order: its storage key and download name, or null. */
@@ -35,6 +41,11 @@ export async function printFileForDownload(
     .where(and(eq(orderItems.orderId, orderId), sql`${orderItems.position} < ${row.position}`));
   return {
     fileKey: row.job.fileKey,
-    fileName: printFileName(displayOrderNumber(orderId), before + 1, row.job.panelIndex + 1),
+    fileName: printFileName(
+      displayOrderNumber(orderId),
+      before + 1,
+      row.job.panelIndex + 1,
+      row.job.processing,
+    ),
   };
 }

@@ -5,12 +5,13 @@
  * (runner.ts) picks them up after commit.
  */
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
+import { isColourConfig } from "@shared/delivery-dates";
 import { isPaidStatus } from "@shared/order-lifecycle";
 import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../../db/client.js";
 import { orderItems, orders, printJobs, uploads } from "../../db/schema.js";
 import { HttpError } from "../../lib/validation.js";
-import { activeFilament } from "../filaments.js";
+import { activeFilament, colourPrinter } from "../filaments.js";
 import { type Storage, shopImageKey } from "../storage.js";
 
 /** The original upload behind a preview URL (additional photos are stored as their preview). */
@@ -37,10 +38,21 @@ export async function createPrintJobs(tx: Tx, storage: Storage, orderId: string)
     .orderBy(asc(orderItems.position));
   const rows: Array<typeof printJobs.$inferInsert> = [];
   if (items.length === 0) return 0;
-  // The active filament's k is fixed on the job now, so a retry or re-run prints the same tones.
+  // The active filament's k is fixed on the job now, so a retry or re-run prints the same tones;
+  // a colour item's jobs fix the colour printer's four spools the same way (issue 22).
   const filament = await activeFilament(tx);
-  const tones = { attenuationPerMm: filament.attenuationPerMm, filamentName: filament.name };
+  const grey = { attenuationPerMm: filament.attenuationPerMm, filamentName: filament.name };
+  const colourSet = items.some((item) => isColourConfig(item.config)) ? await colourPrinter(tx) : null;
   for (const item of items) {
+    const tones =
+      isColourConfig(item.config) && colourSet
+        ? {
+            ...grey,
+            processing: "colour" as const,
+            // Not ready (a role without a spool): the job fails with a readable reason when run.
+            colourFilaments: colourSet.ready ? colourSet.slots.map((slot) => ({ ...slot })) : null,
+          }
+        : grey;
     // The crop was recorded on the full-size original, so the main panel is cut from it.
     const main = item.originalImageUrl || item.imageUrl || "";
     rows.push({ orderId, orderItemId: item.id, panelIndex: 0, imageUrl: main, ...tones });

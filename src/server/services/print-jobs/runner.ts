@@ -24,7 +24,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
+import { colourFilamentsOf, colourSlotSchema } from "@shared/colour-printer";
 import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { DEFAULTS } from "../../../lithophane/params.js";
 import { DEFAULT_ATTENUATION_PER_MM } from "../../../lithophane/tones.js";
 import type { Database } from "../../db/client.js";
@@ -66,6 +68,8 @@ interface Claimed {
   attempts: number;
   attenuationPerMm: number | null;
   filamentName: string | null;
+  processing: string;
+  colourFilaments: Record<string, unknown>[] | null;
 }
 
 const HEARTBEAT_MS = 10_000;
@@ -193,6 +197,8 @@ export class PrintJobRunner {
         orderItemId: printJobs.orderItemId,
         attenuationPerMm: printJobs.attenuationPerMm,
         filamentName: printJobs.filamentName,
+        processing: printJobs.processing,
+        colourFilaments: printJobs.colourFilaments,
       });
     return row ?? null;
   }
@@ -231,6 +237,14 @@ export class PrintJobRunner {
       const image = await storage.get(key);
       if (!image) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.imageMissing(key));
 
+      // A colour job prints with the four spools fixed on it when it was queued (issue 22).
+      let colour: PrintWorkerJob["colour"] = null;
+      if (job.processing === "colour") {
+        const slots = z.array(colourSlotSchema).length(4).safeParse(job.colourFilaments);
+        if (!slots.success) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.colourPrinterNotReady);
+        colour = { filaments: colourFilamentsOf(slots.data) };
+      }
+
       workDir = await mkdtemp(path.join(tmpdir(), "lithobox-print-"));
       const outPath = path.join(workDir, `${job.id}.3mf`);
       const result = await this.generate(
@@ -245,6 +259,7 @@ export class PrintJobRunner {
           // Jobs queued before calibration existed carry no k: today's default.
           attenuationPerMm: job.attenuationPerMm ?? DEFAULT_ATTENUATION_PER_MM,
           filamentName: job.filamentName,
+          colour,
           outPath,
         },
         (fraction) => {

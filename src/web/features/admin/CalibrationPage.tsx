@@ -6,13 +6,13 @@
  */
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import {
-  type CalibrationAnswer,
   type CalibrationReading,
   calibrationReadingSchema,
   type FilamentView,
   filamentInputSchema,
   formatTransmission,
 } from "@shared/calibration";
+import type { CalibrationScreenAnswer } from "@shared/colour-printer";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   activateFilament,
@@ -30,6 +30,7 @@ import { SelectField, TextField } from "@web/components/ui/field";
 import { Download } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
+import { ColourPrinterCard, colourPrinterKey } from "./ColourPrinterCard";
 import { AdminHeading, LoadError, Loading, useAdminTitle } from "./ui";
 
 const M = ADMIN_MESSAGE_TEXTS.calibration;
@@ -48,7 +49,7 @@ function readingText(reading: CalibrationReading | null): string {
 
 function useSaved() {
   const queryClient = useQueryClient();
-  return (answer: CalibrationAnswer) => {
+  return (answer: CalibrationScreenAnswer) => {
     queryClient.setQueryData(calibrationQueries.all().queryKey, answer);
   };
 }
@@ -95,11 +96,13 @@ export function CalibrationPage() {
       </section>
 
       <AddFilament />
+
+      <ColourPrinterCard key={colourPrinterKey(data)} data={data} />
     </div>
   );
 }
 
-function FilamentCard({ filament, data }: { filament: FilamentView; data: CalibrationAnswer }) {
+function FilamentCard({ filament, data }: { filament: FilamentView; data: CalibrationScreenAnswer }) {
   const saved = useSaved();
   const [name, setName] = useState(filament.name);
   const [colour, setColour] = useState(filament.colour);
@@ -218,7 +221,7 @@ function FilamentCard({ filament, data }: { filament: FilamentView; data: Calibr
   );
 }
 
-function ReadingForm({ filament, data }: { filament: FilamentView; data: CalibrationAnswer }) {
+function ReadingForm({ filament, data }: { filament: FilamentView; data: CalibrationScreenAnswer }) {
   const saved = useSaved();
   const steps = data.wedgeStepsMm;
   const [method, setMethod] = useState<"match" | "ratio">("match");

@@ -9,10 +9,12 @@ import type { InvoiceSettings } from "@shared/admin-schemas";
 import { formatMinorUnitsAsDecimal, poundsToPence } from "@shared/money";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  type AdminOption,
   type AdminProduct,
   adminQueries,
   saveInvoiceSettings,
   saveShopPrices,
+  updateOption,
   updateProduct,
   vatReportUrl,
 } from "@web/api/admin";
@@ -200,6 +202,70 @@ function AccessoryPrice({ product }: { product: AdminProduct }) {
   );
 }
 
+/** A processing option's price modifier (issue 22: Colour's covers its extra filament and print time). */
+function ProcessingPrice({ option }: { option: AdminOption }) {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState(pounds(option.priceModifierPence));
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const save = useMutation({
+    mutationFn: (priceModifierPence: number) => updateOption(option.id, { priceModifierPence }),
+    onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: adminQueries.options().queryKey });
+      void queryClient.invalidateQueries({ queryKey: catalogQueries.all });
+      toast.success(M.processingSaved(saved.name));
+    },
+    onError: (error) => setProblem(error.message),
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const pence = penceOf(text);
+    if (pence == null || Number.isNaN(pence)) {
+      setProblem(M.priceInvalid);
+      return;
+    }
+    setProblem(undefined);
+    save.mutate(pence);
+  };
+  return (
+    <li>
+      <form onSubmit={onSubmit} noValidate className="flex items-end gap-2" data-testid="processing-price">
+        <TextField
+          label={M.processingPrice(option.name)}
+          hint={option.value === "colour" ? M.colourHint : undefined}
+          inputMode="decimal"
+          value={text}
+          error={problem}
+          onChange={(e) => setText(e.target.value)}
+          containerClassName="min-w-0 flex-1"
+        />
+        <Button type="submit" variant="outline" disabled={save.isPending}>
+          Save<span className="sr-only"> {option.name}</span>
+        </Button>
+      </form>
+    </li>
+  );
+}
+
+function ProcessingCard() {
+  const query = useQuery(adminQueries.options());
+  const processing = query.data?.filter((o) => o.optionType === "processing") ?? [];
+  return (
+    <Card className="p-4 md:p-6">
+      <h2 className="text-xl text-stone-900">{M.processingTitle}</h2>
+      <p className="mt-1 text-sm text-stone-700">{M.processingIntro}</p>
+      {query.isPending ? <Loading /> : null}
+      {query.isError ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : null}
+      {query.data ? (
+        <ul className="mt-4 grid gap-4 lg:grid-cols-2">
+          {processing.map((o) => (
+            <ProcessingPrice key={`${o.id}-${o.priceModifierPence}`} option={o} />
+          ))}
+        </ul>
+      ) : null}
+    </Card>
+  );
+}
+
 function AccessoriesCard() {
   const query = useQuery(adminQueries.products());
   return (
@@ -372,6 +438,7 @@ export function PricesPage() {
       <AdminHeading title={M.title} intro={M.intro} />
       <div className="space-y-6">
         <BundlesCard />
+        <ProcessingCard />
         <AccessoriesCard />
         <InvoiceCard />
       </div>

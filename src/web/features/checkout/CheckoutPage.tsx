@@ -4,6 +4,7 @@ import { cartLineSummary } from "@shared/cart-line";
 import { checkoutTotals } from "@shared/checkout";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { findCountryByName } from "@shared/countries";
+import { isColourConfig } from "@shared/delivery-dates";
 import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
@@ -170,7 +171,10 @@ function CheckoutForm() {
     reset(next, { keepDirty: true });
   }, [me, zones, served, reset, getValues, dirtyFields]);
 
-  const zone = zones ? zoneForCountry(zones, country) : undefined;
+  // A colour lithophane takes 2 more production days: the windows shown are the colour ones.
+  const colour = items.some((item) => isColourConfig(item.config));
+  const countryZone = zones ? zoneForCountry(zones, country) : undefined;
+  const zone = countryZone && colour ? { ...countryZone, windows: countryZone.colourWindows } : countryZone;
   const units = items.length;
   const bulk = needsSupportForQuantity(units);
   const totals = useMemo(

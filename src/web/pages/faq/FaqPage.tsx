@@ -1,4 +1,5 @@
 import { SUPPORT_EMAIL } from "@shared/brand";
+import { COLOUR_TEXTS } from "@shared/colour-texts";
 import { MAX_UPLOAD_BYTES, RECOMMENDED_MIN_IMAGE_PX } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
 import {
@@ -65,13 +66,13 @@ const FAQ_ITEMS: ReadonlyArray<{ id: string; question: string; answer: ReactNode
   },
   {
     id: "colour",
-    question: "Can my lithophane be in colour?",
+    question: COLOUR_TEXTS.faq.question,
     answer: (
-      <p>
-        Our lithophanes are printed in classic monochrome, which gives that soft, timeless glow. Colour
-        lithophanes are in the works: you will see them marked "Coming Soon" in the creator until they are
-        ready.
-      </p>
+      <div className="space-y-3">
+        {COLOUR_TEXTS.faq.answer.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </div>
     ),
   },
   {
@@ -80,7 +81,8 @@ const FAQ_ITEMS: ReadonlyArray<{ id: string; question: string; answer: ReactNode
     answer: (
       <p>
         Every lightbox is made to order. Production takes {PRODUCTION_DAYS_FAQ} business days, which covers
-        preparing your photo, printing the panel, assembly and a final check with the light on.
+        preparing your photo, printing the panel, assembly and a final check with the light on.{" "}
+        {COLOUR_TEXTS.faq.productionNote}
       </p>
     ),
   },

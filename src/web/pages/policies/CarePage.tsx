@@ -1,3 +1,4 @@
+import { COLOUR_TEXTS } from "@shared/colour-texts";
 import { LED_RATED_HOURS, RETURN_WINDOW_DAYS } from "@shared/shipping";
 import { Link } from "react-router";
 import { PolicyLayout, PolicySection } from "./PolicyLayout";
@@ -55,6 +56,14 @@ export function CarePage() {
           cool to the touch. Use the power supply that came with your lightbox, and do not open the case or
           swap in other lights: a different colour or brightness will change how your picture looks.
         </p>
+      </PolicySection>
+
+      <PolicySection id="colour" title={COLOUR_TEXTS.care.title}>
+        <ul>
+          {COLOUR_TEXTS.care.points.map((point) => (
+            <li key={point}>{point}</li>
+          ))}
+        </ul>
       </PolicySection>
 
       <PolicySection id="moving" title="Moving or storing it">

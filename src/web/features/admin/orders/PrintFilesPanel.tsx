@@ -160,12 +160,18 @@ function PrintJobRow({ orderId, job }: { orderId: string; job: PrintJobView }) {
   const percent = Math.round(job.progress * 100);
 
   return (
-    <li className="py-3 first:pt-0 last:pb-0" data-testid="print-file" data-status={job.status}>
+    <li
+      className="py-3 first:pt-0 last:pb-0"
+      data-testid="print-file"
+      data-status={job.status}
+      data-processing={job.processing}
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-medium text-stone-900">
             {label}
             <Badge tone={STATUS_TONE[job.status]}>{T.status[job.status]}</Badge>
+            {job.processing === "colour" ? <Badge tone="glow">{T.colour}</Badge> : null}
           </p>
           <p className="mt-0.5 break-all font-mono text-xs text-stone-700">
             {job.fileName}
@@ -174,8 +180,15 @@ function PrintJobRow({ orderId, job }: { orderId: string; job: PrintJobView }) {
               ? ` · ${job.triangles.toLocaleString("en-GB")} triangles`
               : ""}
           </p>
+          {job.processing === "colour" && job.colourFilaments && job.colourFilaments.length > 0 ? (
+            <p className="mt-0.5 text-xs text-stone-700" data-testid="print-file-spools">
+              {T.colourSpools(job.colourFilaments.map((s) => `T${s.extruder - 1} ${s.name}`).join(", "))}
+            </p>
+          ) : null}
           <p className="mt-0.5 text-xs text-stone-700" data-testid="print-file-estimate">
-            {job.filamentName ?? E.defaultFilament} · k {job.attenuationPerMm.toFixed(2)}/mm
+            {job.processing === "colour"
+              ? T.colour
+              : `${job.filamentName ?? E.defaultFilament} · k ${job.attenuationPerMm.toFixed(2)}/mm`}
             {job.status === "done" ? ` · ${panelEstimateText(job)}` : ""}
           </p>
         </div>

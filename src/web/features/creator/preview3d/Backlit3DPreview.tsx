@@ -1,6 +1,9 @@
+import type { ColourFilament } from "@lithophane/colour/filaments";
 import { isShapeId } from "@lithophane/params";
 import { DEFAULT_ATTENUATION_PER_MM } from "@lithophane/tones";
+import { COLOUR_TEXTS } from "@shared/colour-texts";
 import type { CreatorState } from "@shared/creator";
+import { COLOUR_PROCESSING_ID } from "@shared/delivery-dates";
 import { MESSAGES } from "@shared/messages";
 import { type CreatorOption, findOption } from "@shared/options";
 import { useQuery } from "@tanstack/react-query";
@@ -59,6 +62,25 @@ export function Backlit3DPreview({
   const [status, setStatus] = useState<PreviewStatus>("loading");
   // The active filament's k, from the catalogue answer the creator already fetched; today's default until then.
   const attenuationPerMm = useQuery(catalogQueries.attenuation()).data ?? DEFAULT_ATTENUATION_PER_MM;
+  // A colour panel (issue 22) glows with the colour printer's spools; none known: the engine's defaults.
+  const spools = useQuery(catalogQueries.colourFilaments()).data;
+  const isColour = state.selections.processing === COLOUR_PROCESSING_ID;
+  const colour = useMemo(
+    () =>
+      isColour
+        ? {
+            filaments: (spools ?? []).map(
+              (s): ColourFilament => ({
+                name: s.role,
+                colourHex: s.colour,
+                role: s.role,
+                attenuationRgbPerMm: [s.attenuationPerMm.r, s.attenuationPerMm.g, s.attenuationPerMm.b],
+              }),
+            ),
+          }
+        : null,
+    [isColour, spools],
+  );
   const webgl = useMemo(() => hasWebGL(), []);
   const { image, shape: shapeId, size: sizeId, frameColor } = state.selections;
   const sizeOption = findOption(options, "size", sizeId);
@@ -69,13 +91,15 @@ export function Backlit3DPreview({
     () =>
       image
         ? {
-            url: image.url,
+            // The stored preview is greyscale; a colour panel is sampled from the colour original
+            // (the crop is in its pixels either way).
+            url: isColour && image.originalUrl ? image.originalUrl : image.url,
             width: image.width,
             height: image.height,
             cropPixels: cropPixels ? { ...cropPixels } : null,
           }
         : null,
-    [image, cropPixels],
+    [image, cropPixels, isColour],
   );
   if (!photo || !isShapeId(shapeId)) return null;
   const texts = MESSAGES.creator.preview3d;
@@ -90,7 +114,9 @@ export function Backlit3DPreview({
       data-state={unavailable ? "unavailable" : status}
     >
       <h3 className="text-center text-lg font-medium text-stone-900">{texts.heading}</h3>
-      <p className="mx-auto mt-1 mb-3 max-w-sm text-center text-sm text-stone-600">{texts.intro}</p>
+      <p className="mx-auto mt-1 mb-3 max-w-sm text-center text-sm text-stone-600">
+        {isColour ? COLOUR_TEXTS.preview.intro : texts.intro}
+      </p>
       {unavailable ? (
         fallback
       ) : (
@@ -104,6 +130,7 @@ export function Backlit3DPreview({
               frameHex={frameHex}
               attenuationPerMm={attenuationPerMm}
               localContrast={state.localContrast}
+              colour={colour}
               onStatus={setStatus}
             />
           </Suspense>

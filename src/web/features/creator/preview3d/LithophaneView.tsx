@@ -4,13 +4,16 @@
  * three.js, imported when this mounts).
  */
 import { previewPanelSizeMm } from "@lithophane/backlight";
+import type { ColourFilament } from "@lithophane/colour/filaments";
 import type { ShapeId } from "@lithophane/params";
+import { COLOUR_TEXTS } from "@shared/colour-texts";
 import { MESSAGES } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
-import { Lightbulb, LightbulbOff, Repeat2, RotateCcw, RotateCw, Undo2 } from "lucide-react";
+import { Lightbulb, LightbulbOff, Palette, Repeat2, RotateCcw, RotateCw, Undo2 } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { PreviewBuilder, type PreviewPhoto, sampleGrey } from "./previewClient";
+import type { PreviewResult } from "./protocol";
 import type { Stage } from "./stage";
 
 export type PreviewStatus = "loading" | "ready" | "unavailable" | "failed";
@@ -26,6 +29,11 @@ export interface LithophaneViewProps {
   attenuationPerMm: number;
   /** Local contrast (CLAHE) as chosen in the creator. */
   localContrast: boolean;
+  /**
+   * A colour panel (issue 22): the colour printer's spools (empty: the engine's default set). The
+   * panel then glows as the colour print file will, with a note on the photo's colours it cannot show.
+   */
+  colour: { filaments: ColourFilament[] } | null;
   onStatus: (status: PreviewStatus) => void;
 }
 
@@ -49,6 +57,11 @@ function meshSignature(positions: Float32Array): string {
 
 type ViewAngles = { azimuthDeg: number; polarDeg: number };
 
+/** The panel with its hatched texture when the highlight is on (a colour panel only). */
+function withHighlight(preview: PreviewResult, highlight: boolean): PreviewResult {
+  return highlight && preview.highlightTexture ? { ...preview, texture: preview.highlightTexture } : preview;
+}
+
 export default function LithophaneView({
   photo,
   shape,
@@ -57,6 +70,7 @@ export default function LithophaneView({
   frameHex,
   attenuationPerMm,
   localContrast,
+  colour,
   onStatus,
 }: LithophaneViewProps) {
   const { widthMm, heightMm } = previewPanelSizeMm(shape, sizeMm);
@@ -80,7 +94,16 @@ export default function LithophaneView({
     signature: string;
     attenuationPerMm: number;
     localContrast: boolean;
+    /** A colour panel's share of the photo outside what it can show (0..1); null for a grey panel. */
+    outOfGamut: number | null;
   } | null>(null);
+  const [highlight, setHighlight] = useState(false);
+  const highlightRef = useRef(highlight);
+  highlightRef.current = highlight;
+  /** The last panel drawn: the highlight toggle repaints it with its hatched texture. */
+  const shownRef = useRef<PreviewResult | null>(null);
+  // The spools as a stable key: the catalogue answer is refetched, the spools rarely change.
+  const colourKey = colour ? JSON.stringify(colour.filaments) : "";
   const [angles, setAngles] = useState<ViewAngles | null>(null);
   const [busy, setBusy] = useState(true);
 
@@ -165,17 +188,18 @@ export default function LithophaneView({
       const module = moduleRef.current;
       if (!stage || !builder || !module) return;
       try {
-        const { grey, width, height } = await sampleGrey(photo, widthMm / heightMm);
+        const { grey, rgba, width, height } = await sampleGrey(photo, widthMm / heightMm);
         if (cancelled) return;
-        const preview = await builder.build(grey, width, height, {
-          shape,
-          widthMm,
-          heightMm,
-          attenuationPerMm,
-          localContrast,
-        });
+        const preview = await builder.build(
+          grey,
+          width,
+          height,
+          { shape, widthMm, heightMm, attenuationPerMm, localContrast },
+          colour ? { rgba, filaments: colour.filaments } : undefined,
+        );
         if (cancelled || stageRef.current !== stage) return;
-        module.showPreview(stage, preview, frameHexRef.current);
+        shownRef.current = preview;
+        module.showPreview(stage, withHighlight(preview, highlightRef.current), frameHexRef.current);
         module.applyLighting(stage, litRef.current);
         setBuilt((previous) => ({
           shape: preview.shape,
@@ -185,6 +209,7 @@ export default function LithophaneView({
           signature: meshSignature(preview.positions),
           attenuationPerMm: preview.attenuationPerMm,
           localContrast: preview.localContrast,
+          outOfGamut: preview.outOfGamutFraction ?? null,
         }));
         setAngles(module.viewAngles(stage));
         setBusy(false);
@@ -211,8 +236,18 @@ export default function LithophaneView({
     heightMm,
     attenuationPerMm,
     localContrast,
+    colourKey,
     report,
   ]);
+
+  // Highlight the photo's colours the panel cannot show: repaint the panel with the hatched texture.
+  useEffect(() => {
+    const stage = stageRef.current;
+    const shown = shownRef.current;
+    if (!stage || !shown?.highlightTexture) return;
+    const { texture, textureWidth, textureHeight } = withHighlight(shown, highlight);
+    moduleRef.current?.setPanelTexture(stage, texture, textureWidth, textureHeight);
+  }, [highlight]);
 
   // Frame colour: repaint only.
   useEffect(() => {
@@ -269,6 +304,9 @@ export default function LithophaneView({
           data-mesh-signature={built?.signature ?? ""}
           data-attenuation={built?.attenuationPerMm ?? ""}
           data-local-contrast={built ? String(built.localContrast) : ""}
+          data-processing={colour ? "colour" : "grayscale"}
+          data-out-of-gamut={built?.outOfGamut ?? ""}
+          data-highlight={highlight ? "on" : "off"}
           data-azimuth={angles?.azimuthDeg ?? ""}
           data-polar={angles?.polarDeg ?? ""}
           className={cn(
@@ -359,6 +397,55 @@ export default function LithophaneView({
       <p className="mt-2 text-center text-sm text-stone-600" aria-live="polite">
         {texts.backlightHint(lit)}
       </p>
+      {colour && built?.outOfGamut != null ? (
+        <GamutNote fraction={built.outOfGamut} highlight={highlight} onHighlight={setHighlight} />
+      ) : null}
+    </div>
+  );
+}
+
+/** Below this share the note says every colour fits (a few stray pixels are not worth a warning). */
+const GAMUT_NOTE_MIN = 0.005;
+
+/** The honest note under a colour panel: how much of the photo it cannot show, and a toggle to see where. */
+function GamutNote({
+  fraction,
+  highlight,
+  onHighlight,
+}: {
+  fraction: number;
+  highlight: boolean;
+  onHighlight: (on: boolean) => void;
+}) {
+  const texts = COLOUR_TEXTS.preview;
+  if (fraction < GAMUT_NOTE_MIN) {
+    return (
+      <p className="mx-auto mt-3 flex max-w-sm gap-2 text-sm text-stone-700" data-testid="gamut-note">
+        <Palette aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+        {texts.gamutInside}
+      </p>
+    );
+  }
+  const percent = Math.max(1, Math.round(fraction * 100));
+  return (
+    <div
+      className="mx-auto mt-3 max-w-sm rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-stone-800"
+      data-testid="gamut-note"
+    >
+      <p className="flex gap-2">
+        <Palette aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-700" />
+        <span>{texts.gamutOutside(percent)}</span>
+      </p>
+      <label className="mt-2 flex min-h-11 cursor-pointer items-center gap-3 font-medium">
+        <input
+          type="checkbox"
+          checked={highlight}
+          onChange={(event) => onHighlight(event.target.checked)}
+          className="h-5 w-5 accent-stone-900"
+        />
+        {texts.gamutHighlight}
+      </label>
+      {highlight ? <p className="text-xs text-stone-600">{texts.gamutHighlightHint}</p> : null}
     </div>
   );
 }

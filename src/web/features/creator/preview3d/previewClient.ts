@@ -1,6 +1,6 @@
-import { type BacklitPreview, buildBacklitPreview, previewSampleArea } from "@lithophane/backlight";
+import { buildBacklitPreview, previewSampleArea } from "@lithophane/backlight";
 import { rgbaToGrey } from "@lithophane/preview";
-import type { PanelRequest, PreviewRequest, PreviewResponse } from "./protocol";
+import type { ColourRequest, PanelRequest, PreviewRequest, PreviewResponse, PreviewResult } from "./protocol";
 
 /** The photo as the creator stores it: its URL, declared size and the crop in those pixels. */
 export interface PreviewPhoto {
@@ -27,11 +27,11 @@ function loadImage(url: string): Promise<HTMLImageElement> {
   return pending;
 }
 
-/** The framed part of the photo, downsampled on a canvas and turned to greyscale. */
+/** The framed part of the photo, downsampled on a canvas: greyscale, and its RGBA for a colour panel. */
 export async function sampleGrey(
   photo: PreviewPhoto,
   panelAspect: number,
-): Promise<{ grey: Uint8Array; width: number; height: number }> {
+): Promise<{ grey: Uint8Array; rgba: Uint8Array; width: number; height: number }> {
   const image = await loadImage(photo.url);
   const area = previewSampleArea(
     photo.cropPixels,
@@ -50,10 +50,15 @@ export async function sampleGrey(
   context.fillRect(0, 0, area.width, area.height);
   context.drawImage(image, area.sx, area.sy, area.sw, area.sh, 0, 0, area.width, area.height);
   const pixels = context.getImageData(0, 0, area.width, area.height).data;
-  return { grey: rgbaToGrey(pixels, area.width, area.height), width: area.width, height: area.height };
+  return {
+    grey: rgbaToGrey(pixels, area.width, area.height),
+    rgba: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.byteLength),
+    width: area.width,
+    height: area.height,
+  };
 }
 
-type Pending = { resolve: (preview: BacklitPreview) => void; reject: (error: Error) => void };
+type Pending = { resolve: (preview: PreviewResult) => void; reject: (error: Error) => void };
 
 /**
  * Builds previews in a Web Worker (one, reused), falling back to the main thread when workers are not
@@ -92,15 +97,31 @@ export class PreviewBuilder {
     return this.worker;
   }
 
-  private async buildHere(request: PreviewRequest): Promise<BacklitPreview> {
-    return buildBacklitPreview(request.grey, request.width, request.height, request.panel);
+  private async buildHere(request: PreviewRequest): Promise<PreviewResult> {
+    const { grey, width, height, panel, colour } = request;
+    if (!colour) return buildBacklitPreview(grey, width, height, panel);
+    // The colour model loads only when a colour panel is previewed without a worker.
+    const { buildColourBacklitPreview } = await import("@lithophane/colour/preview");
+    return buildColourBacklitPreview(
+      colour.rgba,
+      width,
+      height,
+      panel,
+      ...(colour.filaments.length === 4 ? [colour.filaments] : []),
+    );
   }
 
-  build(grey: Uint8Array, width: number, height: number, panel: PanelRequest): Promise<BacklitPreview> {
-    const request: PreviewRequest = { id: this.nextId++, grey, width, height, panel };
+  build(
+    grey: Uint8Array,
+    width: number,
+    height: number,
+    panel: PanelRequest,
+    colour?: ColourRequest,
+  ): Promise<PreviewResult> {
+    const request: PreviewRequest = { id: this.nextId++, grey, width, height, panel, colour };
     const worker = this.getWorker();
     if (!worker) return this.buildHere(request);
-    return new Promise<BacklitPreview>((resolve, reject) => {
+    return new Promise<PreviewResult>((resolve, reject) => {
       this.pending.set(request.id, { resolve, reject, request });
       // The grey bytes are copied, not transferred: a fallback may still need them.
       worker.postMessage(request);

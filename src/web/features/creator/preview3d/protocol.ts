@@ -1,4 +1,5 @@
 import type { BacklitPreview } from "@lithophane/backlight";
+import type { ColourFilament } from "@lithophane/colour/filaments";
 import type { ShapeId } from "@lithophane/params";
 
 export interface PanelRequest {
@@ -11,6 +12,13 @@ export interface PanelRequest {
   localContrast?: boolean | undefined;
 }
 
+/** A colour panel (issue 22): the photo's RGBA and the colour printer's four spools. */
+export interface ColourRequest {
+  rgba: Uint8Array;
+  /** Empty: the engine's default set. */
+  filaments: ColourFilament[];
+}
+
 /** Main thread -> preview worker. */
 export interface PreviewRequest {
   id: number;
@@ -18,9 +26,16 @@ export interface PreviewRequest {
   width: number;
   height: number;
   panel: PanelRequest;
+  colour?: ColourRequest | undefined;
 }
+
+/** The panel to draw; a colour panel also carries its hatched texture and the out-of-gamut share. */
+export type PreviewResult = BacklitPreview & {
+  highlightTexture?: Uint8Array | undefined;
+  outOfGamutFraction?: number | undefined;
+};
 
 /** Preview worker -> main thread. */
 export type PreviewResponse =
-  | { id: number; ok: true; preview: BacklitPreview }
+  | { id: number; ok: true; preview: PreviewResult }
   | { id: number; ok: false; message: string };

@@ -182,22 +182,12 @@ export function applyLighting(stage: Stage, lit: boolean): void {
   stage.render();
 }
 
-export function showPreview(stage: Stage, preview: BacklitPreview, frameHex: string | null): void {
-  const geometry = new BufferGeometry();
-  geometry.setAttribute("position", new BufferAttribute(preview.positions, 3));
-  geometry.setAttribute("uv", new BufferAttribute(preview.uvs, 2));
-  geometry.setIndex(new BufferAttribute(preview.indices, 1));
-  geometry.translate(-preview.widthMm / 2, -preview.heightMm / 2, 0);
-  geometry.computeVertexNormals();
-  geometry.computeBoundingSphere();
-
-  const texture = new DataTexture(
-    preview.texture,
-    preview.textureWidth,
-    preview.textureHeight,
-    RGBAFormat,
-    UnsignedByteType,
-  );
+/**
+ * Repaints the panel with other texels of the same grid (a colour panel's hatched gamut view),
+ * leaving its mesh as it is.
+ */
+export function setPanelTexture(stage: Stage, texels: Uint8Array, width: number, height: number): void {
+  const texture = new DataTexture(texels, width, height, RGBAFormat, UnsignedByteType);
   texture.colorSpace = SRGBColorSpace;
   texture.magFilter = LinearFilter;
   texture.minFilter = LinearFilter;
@@ -207,6 +197,19 @@ export function showPreview(stage: Stage, preview: BacklitPreview, frameHex: str
   stage.texture = texture;
   stage.litMaterial.map = texture;
   stage.litMaterial.needsUpdate = true;
+  stage.render();
+}
+
+export function showPreview(stage: Stage, preview: BacklitPreview, frameHex: string | null): void {
+  const geometry = new BufferGeometry();
+  geometry.setAttribute("position", new BufferAttribute(preview.positions, 3));
+  geometry.setAttribute("uv", new BufferAttribute(preview.uvs, 2));
+  geometry.setIndex(new BufferAttribute(preview.indices, 1));
+  geometry.translate(-preview.widthMm / 2, -preview.heightMm / 2, 0);
+  geometry.computeVertexNormals();
+  geometry.computeBoundingSphere();
+
+  setPanelTexture(stage, preview.texture, preview.textureWidth, preview.textureHeight);
 
   if (stage.panel) {
     stage.panel.geometry.dispose();

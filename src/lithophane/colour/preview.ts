@@ -1,0 +1,131 @@
+/**
+ * What the colour panel glows like, for the creator's 3D view and the render CLI: the predicted colour of
+ * the quantised stack (the same model as the print file), as texels and with the panel's mesh.
+ */
+import { type BacklitPreview, PREVIEW_SAMPLE_PX, previewUvs, type Rgb } from "../backlight";
+import { buildIndexedMesh, buildPanelGeometry } from "../geometry";
+import type { ShapeId } from "../params";
+import { PREVIEW_RESOLUTION_MM } from "../preview";
+import { linearToSrgb } from "../tones";
+import { type ColourFilament, DEFAULT_COLOUR_FILAMENTS } from "./filaments";
+import { type ColourPanelOptions, type ColourStack, computeColourStack } from "./model";
+
+/** The eye adapts to the panel's white: by default the glow is shown with a neutral white backlight. */
+export const NEUTRAL_BACKLIGHT: Rgb = [255, 255, 255];
+
+/** Signal colour of the out-of-gamut hatching. */
+export const OUT_OF_GAMUT_HATCH: Rgb = [20, 255, 120];
+
+export interface ColourPreviewOptions {
+  /** Light colour the panel's white glows with (sRGB bytes); default neutral. */
+  backlight?: Rgb;
+  /** Hatch the points whose photo colour the panel cannot make (diagonal stripes in OUT_OF_GAMUT_HATCH). */
+  highlightOutOfGamut?: boolean;
+}
+
+/**
+ * RGBA texels (nx x ny, row 0 = y = 0, model space like backlight.ts's backlitTexture: mirrored for the
+ * flat front) of the lit colour panel, sRGB-encoded. Upload with flipY off and map with previewUvs.
+ */
+export function colourPreviewRgba(stack: ColourStack, options: ColourPreviewOptions = {}): Uint8Array {
+  const { nx, ny, predictedLinear, outOfGamut } = stack;
+  const backlight = options.backlight ?? NEUTRAL_BACKLIGHT;
+  const tables = backlight.map((level) => srgbTable(level));
+  const texels = new Uint8Array(nx * ny * 4);
+  for (let k = 0, p = 0; k < nx * ny; k++, p += 4) {
+    for (let c = 0; c < 3; c++) {
+      const value = Math.min(1, Math.max(0, predictedLinear[3 * k + c]!));
+      texels[p + c] = tables[c]![Math.round(value * SRGB_TABLE_STEPS)]!;
+    }
+    texels[p + 3] = 255;
+  }
+  if (options.highlightOutOfGamut) hatch(texels, nx, ny, outOfGamut);
+  return texels;
+}
+
+/** Linear light -> sRGB byte by table (a pow per texel and channel costs more than the rest of the preview). */
+const SRGB_TABLE_STEPS = 16384;
+const srgbTables = new Map<number, Uint8Array>();
+function srgbTable(level: number): Uint8Array {
+  let table = srgbTables.get(level);
+  if (!table) {
+    table = new Uint8Array(SRGB_TABLE_STEPS + 1);
+    for (let k = 0; k <= SRGB_TABLE_STEPS; k++)
+      table[k] = Math.round(level * linearToSrgb(k / SRGB_TABLE_STEPS));
+    srgbTables.set(level, table);
+  }
+  return table;
+}
+
+/** Diagonal stripes of OUT_OF_GAMUT_HATCH over the out-of-gamut texels, in place. */
+function hatch(texels: Uint8Array, nx: number, ny: number, outOfGamut: Uint8Array): void {
+  for (let j = 0; j < ny; j++) {
+    for (let i = 0; i < nx; i++) {
+      const k = j * nx + i;
+      if (outOfGamut[k] && ((i + j) >> 1) % 3 === 0) texels.set(OUT_OF_GAMUT_HATCH, 4 * k);
+    }
+  }
+}
+
+/** RGBA mask (nx x ny): opaque OUT_OF_GAMUT_HATCH where the photo's colour is out of gamut, clear elsewhere. */
+export function gamutMaskRgba(stack: ColourStack): Uint8Array {
+  const mask = new Uint8Array(stack.nx * stack.ny * 4);
+  for (let k = 0; k < stack.outOfGamut.length; k++) {
+    if (!stack.outOfGamut[k]) continue;
+    mask.set([...OUT_OF_GAMUT_HATCH, 255], 4 * k);
+  }
+  return mask;
+}
+
+/** The colour preview: a BacklitPreview (same fields the creator's stage draws) plus the gamut data. */
+export interface ColourBacklitPreview extends BacklitPreview {
+  /** Texels with the out-of-gamut points hatched, for "show what the panel cannot show". */
+  highlightTexture: Uint8Array;
+  /** Fraction of the panel whose photo colour is out of gamut (0..1). */
+  outOfGamutFraction: number;
+}
+
+/**
+ * RGBA of the framed area (canvas ImageData of the crop) -> the colour preview, on the same coarse grid as
+ * buildBacklitPreview. The mesh is the whole stack's outer shape (front face flat, relief at the back).
+ */
+export function buildColourBacklitPreview(
+  rgba: Uint8Array | Uint8ClampedArray,
+  width: number,
+  height: number,
+  panel: { shape: ShapeId; widthMm: number; heightMm: number } & Partial<ColourPanelOptions>,
+  filaments: readonly ColourFilament[] = DEFAULT_COLOUR_FILAMENTS,
+  options: ColourPreviewOptions = {},
+): ColourBacklitPreview {
+  const resolutionMm = Math.max(
+    PREVIEW_RESOLUTION_MM,
+    Math.max(panel.widthMm, panel.heightMm) / PREVIEW_SAMPLE_PX,
+  );
+  const stack = computeColourStack(rgba, width, height, { ...panel, resolutionMm }, filaments);
+  const { positions, indices } = buildIndexedMesh(buildPanelGeometry(stack.heightmap));
+  const { spec } = stack;
+  const plain = colourPreviewRgba(stack, { ...options, highlightOutOfGamut: false });
+  const highlightTexture = plain.slice();
+  hatch(highlightTexture, stack.nx, stack.ny, stack.outOfGamut);
+  const texture = options.highlightOutOfGamut ? highlightTexture : plain;
+  return {
+    shape: spec.shape,
+    widthMm: spec.widthMm,
+    heightMm: spec.heightMm,
+    minThicknessMm: spec.minThicknessMm,
+    maxThicknessMm: spec.maxThicknessMm,
+    borderMm: spec.borderMm,
+    attenuationPerMm: spec.attenuationPerMm,
+    localContrast: spec.localContrast,
+    positions,
+    indices,
+    uvs: previewUvs(positions, stack.heightmap),
+    texture,
+    highlightTexture,
+    textureWidth: stack.nx,
+    textureHeight: stack.ny,
+    vertexCount: positions.length / 3,
+    triangleCount: indices.length / 3,
+    outOfGamutFraction: stack.outOfGamutFraction,
+  };
+}
