@@ -108,6 +108,8 @@ test("Order again after payment rebuilds an identical cart; no cart button or cu
 
   await tab.getByRole("button", { name: "Order again" }).click();
   await expect(tab.getByRole("dialog", { name: "Shopping Cart" })).toBeVisible();
+  // The cart is written to storage by an effect after the panel opens: wait for it.
+  await expect.poll(async () => (await storedCart(tab)).length).toBe(before.length);
   const after = await storedCart(tab);
   const strip = (list: typeof before) =>
     list.map(({ id: _id, ...rest }) => rest).sort((a, b) => a.frameStyle.localeCompare(b.frameStyle));
