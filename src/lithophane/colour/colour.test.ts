@@ -243,7 +243,7 @@ describe("the colour parts and file", () => {
       '; filament_settings_id = "Lithobox White PLA";"Lithobox Cyan PLA";"Lithobox Magenta PLA";"Lithobox Yellow PLA"\n',
     );
     expect(settings).toContain("; filament_colour = #F5F5F0;#00A0E0;#E0208A;#F5D000\n");
-    expect(settings).toContain("; wipe_tower = 1\n");
+    expect(settings).toContain("; wipe_tower = 0\n");
     expect(settings).toContain("; first_layer_height = 0.1\n");
   });
 

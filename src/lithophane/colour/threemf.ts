@@ -2,7 +2,7 @@
  * The colour panel as a multi-material PrusaSlicer project: one 3MF object whose four volumes are the
  * filaments' parts (PrusaSlicer's own layout: one mesh, volumes as triangle ranges listed in
  * Metadata/Slic3r_PE_model.config, each with its extruder), printed flat (colour layers first, on the bed,
- * where the customer looks) on a 4-filament single-nozzle printer (MMU) with a wipe tower beside the panel.
+ * where the customer looks) on a 4-tool printer (one nozzle per filament: a tool changer or 4 extruders).
  * Metadata/Slic3r_PE.config carries the slicer settings as print-project.ts does for white panels.
  */
 import { type AsyncFlateStreamHandler, Zip, ZipDeflate } from "fflate";
@@ -26,7 +26,7 @@ import { buildColourParts, type ColourPart } from "./parts";
 export const MODEL_CONFIG_PATH = "Metadata/Slic3r_PE_model.config";
 export const PRINT_CONFIG_PATH = "Metadata/Slic3r_PE.config";
 
-/** The printer a colour panel is sliced for: a 250 x 210 mm bed (Prusa MK4 / MK3S with MMU3). */
+/** The printer a colour panel is sliced for: 4 tools, by default a 250 x 210 mm bed (larger beds: set it). */
 export interface ColourPrintProfile {
   bedWidthMm: number;
   bedDepthMm: number;
@@ -63,17 +63,17 @@ export function colourBedLayout(stack: ColourStack, profile: ColourPrintProfile)
   const m = profile.marginMm;
   const towerX = m + (maxX - minX) + m;
   const towerWidth = Math.min(60, profile.bedWidthMm - m / 2 - towerX);
-  if (towerWidth < 20 || maxY - minY > profile.bedDepthMm - 2 * m) {
+  if (maxX - minX > profile.bedWidthMm - 2 * m || maxY - minY > profile.bedDepthMm - 2 * m) {
     throw new LithophaneError(
       "invalid-parameter",
-      `A ${stack.spec.widthMm} x ${stack.spec.heightMm} mm colour panel and its wipe tower do not fit a ${profile.bedWidthMm} x ${profile.bedDepthMm} mm bed.`,
+      `A ${stack.spec.widthMm} x ${stack.spec.heightMm} mm colour panel does not fit a ${profile.bedWidthMm} x ${profile.bedDepthMm} mm bed.`,
     );
   }
   return {
     transform: [1, 0, 0, 0, 1, 0, 0, 0, 1, m - minX, profile.bedDepthMm / 2 - (minY + maxY) / 2, 0],
     wipeTowerX: Math.round(towerX * 10) / 10,
     wipeTowerY: Math.round((profile.bedDepthMm / 2 - (maxY - minY) / 2) * 10) / 10,
-    wipeTowerWidth: Math.floor(towerWidth),
+    wipeTowerWidth: Math.max(10, Math.floor(towerWidth)),
   };
 }
 
@@ -112,7 +112,8 @@ export function colourSlicerSettings(
     ["layer_gcode", "G92 E0"],
     ["printer_technology", "FFF"],
     ["nozzle_diameter", each(0.4)],
-    ["single_extruder_multi_material", "1"],
+    // One nozzle per filament (a tool changer or a 4-extruder printer).
+    ["single_extruder_multi_material", "0"],
     [
       "extruder_colour",
       list(
@@ -141,7 +142,10 @@ export function colourSlicerSettings(
     ["first_layer_temperature", each(profile.nozzleTemperatureC)],
     ["bed_temperature", each(profile.bedTemperatureC)],
     ["first_layer_bed_temperature", each(profile.bedTemperatureC)],
-    ["wipe_tower", "1"],
+    // No wipe tower: PrusaSlicer 2.5's tower wrote "G1 X61.25 Y-inf" moves after some tool changes of
+    // these panels, single- or multi-nozzle (decision 100). Its place beside the panel is kept below, so
+    // switching it on in the slicer puts it there; tool changers wipe their nozzles themselves.
+    ["wipe_tower", "0"],
     ["wipe_tower_x", round3(layout.wipeTowerX)],
     ["wipe_tower_y", round3(layout.wipeTowerY)],
     ["wipe_tower_width", String(layout.wipeTowerWidth)],
@@ -167,7 +171,7 @@ export function colourSlicerSettings(
     ["support_material", "0"],
     ["ensure_vertical_shell_thickness", "1"],
     ["print_settings_id", `"Lithobox colour lithophane ${layer} mm flat"`],
-    ["printer_settings_id", `"Lithobox MMU ${w} x ${d}"`],
+    ["printer_settings_id", `"Lithobox 4-tool ${w} x ${d}"`],
   ];
 }
 

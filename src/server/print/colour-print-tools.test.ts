@@ -186,7 +186,10 @@ describe.skipIf(!slicerReady)(
         const text = await readFile(path.replace(/\.3mf$/, ".gcode"), "utf8");
         const tools = new Set([...text.matchAll(/^T([0-9])$/gm)].map((match) => match[1]));
         expect([...tools].sort(), path).toEqual(["0", "1", "2", "3"]);
-        expect(text).toMatch(/^; wipe_tower = 1$/m);
+        expect(text).toMatch(/^; wipe_tower = 0$/m);
+        // Every move has finite coordinates and the slicer could estimate the print time.
+        expect(text).not.toMatch(/^G1 .*(inf|nan)/im);
+        expect(text).toMatch(/^; estimated printing time \(normal mode\) = (\d+h )?\d+m \d+s$/m);
         expect(text).toMatch(/^; layer_height = 0\.1$/m);
         expect(text).toMatch(
           /^; filament_settings_id = "Lithobox White PLA";"Lithobox Cyan PLA";"Lithobox Magenta PLA";"Lithobox Yellow PLA"$/m,
