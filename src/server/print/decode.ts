@@ -29,15 +29,14 @@ async function orientedSize(input: string | Uint8Array): Promise<{ width: number
 }
 
 /**
- * Decodes the image, applies EXIF orientation, cuts out the pixels the crop covers, flattens transparency
- * onto white and converts to grey, at the photo's own resolution. The grid is sampled from these pixels by
- * the engine's area average (resample.ts), the same code the browser's preview runs, not by a Lanczos
- * resize, whose ringing left light halos round dark text.
+ * Decodes the image, applies EXIF orientation, cuts out the pixels the crop covers and flattens
+ * transparency onto white, at the photo's own resolution, as grey (1 byte per pixel) or RGBA (4).
  */
-export async function decodeGreyscaleCrop(
+async function decodeCrop(
   input: string | Uint8Array,
   crop: CropInput | undefined,
   spec: PanelSpec,
+  channels: 1 | 4,
 ): Promise<GreyImage> {
   try {
     const size = await orientedSize(input);
@@ -47,14 +46,13 @@ export async function decodeGreyscaleCrop(
     const right = Math.max(left + 1, Math.min(size.width, Math.ceil(rect.x + rect.width - 1e-9)));
     const bottom = Math.max(top + 1, Math.min(size.height, Math.ceil(rect.y + rect.height - 1e-9)));
     const sharp = await loadSharp();
-    const { data, info } = await sharp(input)
+    const cut = sharp(input)
       .rotate()
       .extract({ left, top, width: right - left, height: bottom - top })
-      .flatten({ background: "#ffffff" })
-      .toColourspace("b-w")
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    if (info.channels !== 1 || info.width !== right - left || info.height !== bottom - top) {
+      .flatten({ background: "#ffffff" });
+    const pixels = channels === 1 ? cut.toColourspace("b-w") : cut.toColourspace("srgb").ensureAlpha();
+    const { data, info } = await pixels.raw().toBuffer({ resolveWithObject: true });
+    if (info.channels !== channels || info.width !== right - left || info.height !== bottom - top) {
       throw new LithophaneError(
         "internal",
         `Unexpected decoded image ${info.width}x${info.height}x${info.channels}.`,
@@ -76,6 +74,19 @@ export async function decodeGreyscaleCrop(
     const reason = error instanceof Error ? error.message : String(error);
     throw new LithophaneError("invalid-image", `Could not read the image: ${reason}`, { cause: error });
   }
+}
+
+/**
+ * The crop in grey, at the photo's own resolution. The grid is sampled from these pixels by the
+ * engine's area average (resample.ts), the same code the browser's preview runs, not by a Lanczos
+ * resize, whose ringing left light halos round dark text.
+ */
+export function decodeGreyscaleCrop(
+  input: string | Uint8Array,
+  crop: CropInput | undefined,
+  spec: PanelSpec,
+): Promise<GreyImage> {
+  return decodeCrop(input, crop, spec, 1);
 }
 
 export interface RgbaImage {
@@ -86,51 +97,11 @@ export interface RgbaImage {
   crop: PixelCrop;
 }
 
-/**
- * The colour engine's input: like decodeGreyscaleCrop (EXIF orientation, the crop's pixels only, white
- * behind transparency) but in sRGB colour, 4 bytes per pixel.
- */
-export async function decodeRgbaCrop(
+/** The colour engine's input: the same crop in sRGB colour, 4 bytes per pixel. */
+export function decodeRgbaCrop(
   input: string | Uint8Array,
   crop: CropInput | undefined,
   spec: PanelSpec,
 ): Promise<RgbaImage> {
-  try {
-    const size = await orientedSize(input);
-    const rect = resolveCropRect(crop, size.width, size.height, spec.widthMm / spec.heightMm);
-    const left = Math.min(size.width - 1, Math.max(0, Math.floor(rect.x + 1e-9)));
-    const top = Math.min(size.height - 1, Math.max(0, Math.floor(rect.y + 1e-9)));
-    const right = Math.max(left + 1, Math.min(size.width, Math.ceil(rect.x + rect.width - 1e-9)));
-    const bottom = Math.max(top + 1, Math.min(size.height, Math.ceil(rect.y + rect.height - 1e-9)));
-    const sharp = await loadSharp();
-    const { data, info } = await sharp(input)
-      .rotate()
-      .extract({ left, top, width: right - left, height: bottom - top })
-      .flatten({ background: "#ffffff" })
-      .toColourspace("srgb")
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    if (info.channels !== 4 || info.width !== right - left || info.height !== bottom - top) {
-      throw new LithophaneError(
-        "internal",
-        `Unexpected decoded image ${info.width}x${info.height}x${info.channels}.`,
-      );
-    }
-    return {
-      pixels: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
-      width: info.width,
-      height: info.height,
-      crop: {
-        x: Math.max(0, rect.x - left),
-        y: Math.max(0, rect.y - top),
-        width: Math.min(rect.width, info.width),
-        height: Math.min(rect.height, info.height),
-      },
-    };
-  } catch (error) {
-    if (error instanceof LithophaneError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new LithophaneError("invalid-image", `Could not read the image: ${reason}`, { cause: error });
-  }
+  return decodeCrop(input, crop, spec, 4);
 }
