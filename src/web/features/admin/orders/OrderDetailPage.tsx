@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { shippingLineLabel } from "@shared/checkout";
-import { CARRIER_LABELS, CARRIERS, type Carrier, isCarrier } from "@shared/fulfilment";
+import { type Carrier, isCarrier } from "@shared/fulfilment";
 import { formatGbp } from "@shared/money";
 import { capitaliseStatus, ORDER_STATUS_LABELS, type OrderStatus } from "@shared/orders";
 import { isShippingMethod } from "@shared/shipping";
@@ -31,6 +31,7 @@ import {
   TestBadge,
   useAdminTitle,
 } from "../ui";
+import { CarrierSelect } from "./CarrierSelect";
 import { GiftCard } from "./GiftCard";
 import { MoneyPanel } from "./MoneyPanel";
 import { PhotoReviewPanel } from "./PhotoReviewPanel";
@@ -349,19 +350,7 @@ function StatusCard({ order }: { order: AdminOrderDetail }) {
               </option>
             ))}
           </FilterSelect>
-          {dispatching ? (
-            <FilterSelect
-              label="Carrier"
-              value={carrier}
-              onChange={(v) => setCarrier(isCarrier(v) ? v : "other")}
-            >
-              {CARRIERS.map((c) => (
-                <option key={c} value={c}>
-                  {CARRIER_LABELS[c]}
-                </option>
-              ))}
-            </FilterSelect>
-          ) : null}
+          {dispatching ? <CarrierSelect value={carrier} onChange={setCarrier} /> : null}
           {dispatching ? (
             <TextField
               label="Tracking number"

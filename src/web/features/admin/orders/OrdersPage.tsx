@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
-import { CARRIER_LABELS, CARRIERS, type Carrier, isCarrier } from "@shared/fulfilment";
+import { CARRIER_LABELS, type Carrier } from "@shared/fulfilment";
 import { formatGbp } from "@shared/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@shared/orders";
 import { estimateText } from "@shared/production-estimates";
@@ -29,6 +29,7 @@ import {
   td,
   useAdminTitle,
 } from "../ui";
+import { CarrierSelect } from "./CarrierSelect";
 
 const PAGE_SIZE = 25;
 
@@ -244,19 +245,7 @@ export function OrdersPage() {
               </option>
             ))}
           </FilterSelect>
-          {dispatching ? (
-            <FilterSelect
-              label="Carrier"
-              value={carrier}
-              onChange={(v) => setCarrier(isCarrier(v) ? v : "other")}
-            >
-              {CARRIERS.map((c) => (
-                <option key={c} value={c}>
-                  {CARRIER_LABELS[c]}
-                </option>
-              ))}
-            </FilterSelect>
-          ) : null}
+          {dispatching ? <CarrierSelect value={carrier} onChange={setCarrier} /> : null}
           {dispatching ? (
             <fieldset className="grid w-full gap-3 sm:grid-cols-2 lg:grid-cols-3">
               <legend className="mb-2 text-sm text-stone-800">
