@@ -160,34 +160,57 @@ function BundlesCard() {
   );
 }
 
-function AccessoryPrice({ product }: { product: AdminProduct }) {
+/**
+ * One price on its own row, saved on its own: an accessory's price or a processing option's
+ * modifier. `save` stores the pence and answers the saved item's name for the toast.
+ */
+function PriceRow({
+  label,
+  hint,
+  name,
+  pence,
+  save: store,
+  invalidates,
+  saved,
+  testId,
+}: {
+  label: string;
+  hint?: string | undefined;
+  name: string;
+  pence: number;
+  save: (pence: number) => Promise<{ name: string }>;
+  invalidates: readonly unknown[];
+  saved: (name: string) => string;
+  testId?: string;
+}) {
   const queryClient = useQueryClient();
-  const [text, setText] = useState(pounds(product.pricePence));
+  const [text, setText] = useState(pounds(pence));
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const save = useMutation({
-    mutationFn: (pricePence: number) => updateProduct(product.id, { pricePence }),
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: adminQueries.products().queryKey });
+    mutationFn: store,
+    onSuccess: (item) => {
+      void queryClient.invalidateQueries({ queryKey: invalidates });
       void queryClient.invalidateQueries({ queryKey: catalogQueries.all });
-      toast.success(M.accessorySaved(saved.name));
+      toast.success(saved(item.name));
     },
     onError: (error) => setProblem(error.message),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const pence = penceOf(text);
-    if (pence == null || Number.isNaN(pence)) {
+    const value = penceOf(text);
+    if (value == null || Number.isNaN(value)) {
       setProblem(M.priceInvalid);
       return;
     }
     setProblem(undefined);
-    save.mutate(pence);
+    save.mutate(value);
   };
   return (
     <li>
-      <form onSubmit={onSubmit} noValidate className="flex items-end gap-2">
+      <form onSubmit={onSubmit} noValidate className="flex items-end gap-2" data-testid={testId}>
         <TextField
-          label={M.accessoryPrice(product.name)}
+          label={label}
+          hint={hint}
           inputMode="decimal"
           value={text}
           error={problem}
@@ -195,54 +218,39 @@ function AccessoryPrice({ product }: { product: AdminProduct }) {
           containerClassName="min-w-0 flex-1"
         />
         <Button type="submit" variant="outline" disabled={save.isPending}>
-          Save<span className="sr-only"> {product.name}</span>
+          Save<span className="sr-only"> {name}</span>
         </Button>
       </form>
     </li>
   );
 }
 
+function AccessoryPrice({ product }: { product: AdminProduct }) {
+  return (
+    <PriceRow
+      label={M.accessoryPrice(product.name)}
+      name={product.name}
+      pence={product.pricePence}
+      save={(pricePence) => updateProduct(product.id, { pricePence })}
+      invalidates={adminQueries.products().queryKey}
+      saved={M.accessorySaved}
+    />
+  );
+}
+
 /** A processing option's price modifier (issue 22: Colour's covers its extra filament and print time). */
 function ProcessingPrice({ option }: { option: AdminOption }) {
-  const queryClient = useQueryClient();
-  const [text, setText] = useState(pounds(option.priceModifierPence));
-  const [problem, setProblem] = useState<string | undefined>(undefined);
-  const save = useMutation({
-    mutationFn: (priceModifierPence: number) => updateOption(option.id, { priceModifierPence }),
-    onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: adminQueries.options().queryKey });
-      void queryClient.invalidateQueries({ queryKey: catalogQueries.all });
-      toast.success(M.processingSaved(saved.name));
-    },
-    onError: (error) => setProblem(error.message),
-  });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const pence = penceOf(text);
-    if (pence == null || Number.isNaN(pence)) {
-      setProblem(M.priceInvalid);
-      return;
-    }
-    setProblem(undefined);
-    save.mutate(pence);
-  };
   return (
-    <li>
-      <form onSubmit={onSubmit} noValidate className="flex items-end gap-2" data-testid="processing-price">
-        <TextField
-          label={M.processingPrice(option.name)}
-          hint={option.value === "colour" ? M.colourHint : undefined}
-          inputMode="decimal"
-          value={text}
-          error={problem}
-          onChange={(e) => setText(e.target.value)}
-          containerClassName="min-w-0 flex-1"
-        />
-        <Button type="submit" variant="outline" disabled={save.isPending}>
-          Save<span className="sr-only"> {option.name}</span>
-        </Button>
-      </form>
-    </li>
+    <PriceRow
+      label={M.processingPrice(option.name)}
+      hint={option.value === "colour" ? M.colourHint : undefined}
+      name={option.name}
+      pence={option.priceModifierPence}
+      save={(priceModifierPence) => updateOption(option.id, { priceModifierPence })}
+      invalidates={adminQueries.options().queryKey}
+      saved={M.processingSaved}
+      testId="processing-price"
+    />
   );
 }
 
