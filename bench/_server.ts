@@ -70,20 +70,26 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
   const base = `http://127.0.0.1:${port}`;
   // The compiled server, as `npm start` runs it (tsx's loader alone adds ~80 MB of RSS).
   ensureServerBuild();
-  const child = spawn(process.execPath, [...(SERVER_NODE_ARGS as string[]), "dist/server/main.js"], {
-    cwd: path.resolve(import.meta.dirname, ".."),
-    env: {
-      ...(SERVER_ENV as Record<string, string>),
-      ...process.env,
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-      ...env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
+  const extraNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(
+    process.execPath,
+    [...(SERVER_NODE_ARGS as string[]), ...extraNodeArgs, "dist/server/main.js"],
+    {
+      cwd: path.resolve(import.meta.dirname, ".."),
+      env: {
+        ...(SERVER_ENV as Record<string, string>),
+        ...process.env,
+        NODE_ENV: "test",
+        LOG_LEVEL: "warn",
+        ...env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: base,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
     },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  );
   const stop = async (graceMs = 10_000) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

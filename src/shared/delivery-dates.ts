@@ -48,14 +48,22 @@ export interface DeliveryWindow {
   readonly latest: CalendarDay;
 }
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs ~0.3 ms, formatting ~µs. */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day it is at `instant` in `timeZone`. */
 export function calendarDayIn(instant: Date, timeZone: string = SHOP_TIME_ZONE): CalendarDay {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).formatToParts(instant);
+  let format = dayFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormatters.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;
 }

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { productOptions, products } from "../../src/server/db/schema.js";
+import { productOptions, productStock, products, shippingZones } from "../../src/server/db/schema.js";
 import { seedDatabase } from "../../src/server/db/seed.js";
 import { loadCreatorOptions } from "../../src/server/services/catalog.js";
-import { type PricedItem, priceCartItems } from "../../src/server/services/pricing.js";
+import { loadPricingSnapshot, type PricedItem, priceCartItems } from "../../src/server/services/pricing.js";
 import { BUNDLES } from "../../src/shared/bundles.js";
 import {
   type CartItemConfig,
@@ -277,5 +277,41 @@ describe("batches", () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => priceCartItems(db(), cart)));
     for (const priced of results)
       expect(priced.map((p) => p.ok && p.unitPricePence)).toEqual([5450, 12963, 899]);
+  });
+});
+
+describe("the pricing snapshot's version (migration 0015)", () => {
+  it("moves with every catalogue write, stocking and zone edit, and not with stock levels or orders", async () => {
+    const database = db();
+    const snapshot = () => loadPricingSnapshot(database);
+    const first = await snapshot();
+    expect(first.stockedProductIds.has("wall-mount-kit")).toBe(false);
+    expect(first.zones.map((z) => z.id)).toContain("uk");
+
+    // An accessory put on the shelf: a new version that knows it is stocked.
+    await database.insert(productStock).values({ productId: "wall-mount-kit", onHand: 3 });
+    const stocked = await snapshot();
+    expect(stocked.fingerprint).not.toBe(first.fingerprint);
+    expect(stocked.stockedProductIds.has("wall-mount-kit")).toBe(true);
+
+    // Levels move with every order: no new version (the snapshots stay valid).
+    await database
+      .update(productStock)
+      .set({ reserved: 1 })
+      .where(eq(productStock.productId, "wall-mount-kit"));
+    expect((await snapshot()).fingerprint).toBe(stocked.fingerprint);
+
+    // A price, a zone's price: a new version each time.
+    await database.update(products).set({ price: 950 }).where(eq(products.id, "wall-mount-kit"));
+    const repriced = await snapshot();
+    expect(repriced.fingerprint).not.toBe(stocked.fingerprint);
+    await database.update(shippingZones).set({ standardPrice: 499 }).where(eq(shippingZones.id, "uk"));
+    const rezoned = await snapshot();
+    expect(rezoned.fingerprint).not.toBe(repriced.fingerprint);
+    expect(rezoned.zones.find((z) => z.id === "uk")?.standardPence).toBe(499);
+
+    await database.update(shippingZones).set({ standardPrice: 899 }).where(eq(shippingZones.id, "uk"));
+    await database.delete(productStock).where(eq(productStock.productId, "wall-mount-kit"));
+    expect((await snapshot()).stockedProductIds.has("wall-mount-kit")).toBe(false);
   });
 });

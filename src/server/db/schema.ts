@@ -298,6 +298,17 @@ export const productStock = pgTable("product_stock", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * One row: a number every write to the catalogue (products, options, bundle prices, the
+ * free-shipping threshold, which products are stocked) raises, in the writing transaction
+ * (migration 0015's triggers). A server's pricing snapshot carries the number it was read at,
+ * and an order or a saved cart priced from it is written only while the number is unchanged.
+ */
+export const catalogVersion = pgTable("catalog_version", {
+  id: boolean("id").primaryKey().default(true),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
+
 // ---------------------------------------------------------------- Discount codes
 
 export const discountCodes = pgTable(

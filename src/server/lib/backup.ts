@@ -45,7 +45,13 @@ async function rows<T extends Row>(db: DbOrTx, query: ReturnType<typeof sql>): P
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-/** The public schema's tables, parents before children (foreign keys), then by name. */
+/**
+ * Tables kept by triggers from other tables' writes, not data: neither dumped nor restored
+ * (restoring the catalogue's rows raises catalog_version again; migration 0015).
+ */
+const DERIVED_TABLES: ReadonlySet<string> = new Set(["catalog_version"]);
+
+/** The public schema's data tables, parents before children (foreign keys), then by name. */
 export async function listTables(db: DbOrTx): Promise<string[]> {
   const tables = (
     await rows<{ name: string }>(
@@ -53,7 +59,9 @@ export async function listTables(db: DbOrTx): Promise<string[]> {
       sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
           where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`,
     )
-  ).map((r) => r.name);
+  )
+    .map((r) => r.name)
+    .filter((name) => !DERIVED_TABLES.has(name));
   const edges = await rows<{ child: string; parent: string }>(
     db,
     sql`select tc.relname as child, tp.relname as parent from pg_constraint k

@@ -2,9 +2,10 @@
  * Date filters for the admin screens. The shop's business day is UK time: "2025-03-01" means
  * from midnight to midnight in Europe/London, whatever the server's own time zone.
  */
+import { calendarDayIn, SHOP_TIME_ZONE } from "@shared/delivery-dates";
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 
-export const BUSINESS_TIME_ZONE = "Europe/London";
+export const BUSINESS_TIME_ZONE = SHOP_TIME_ZONE;
 
 /** column >= start of `from` and column < start of the day after `to` (both UK days, optional). */
 export function dayRangeConditions(column: AnyColumn | SQL, from?: string, to?: string): SQL[] {
@@ -16,10 +17,5 @@ export function dayRangeConditions(column: AnyColumn | SQL, from?: string, to?: 
 
 /** Today in the UK as "YYYY-MM-DD". */
 export function ukToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: BUSINESS_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+  return calendarDayIn(now, BUSINESS_TIME_ZONE);
 }

@@ -13,7 +13,7 @@ import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { MESSAGES } from "@shared/messages";
 import type { CheckoutRequest } from "@shared/schemas";
 import { needsSupportForQuantity } from "@shared/shipping";
-import { zoneForCountry } from "@shared/shipping-zones";
+import { type ShippingZone, zoneForCountry } from "@shared/shipping-zones";
 import { countryName } from "@shared/world-countries";
 import type { AppContext } from "../context.js";
 import { orderDeliveryWindow } from "./delivery-dates.js";
@@ -74,6 +74,19 @@ function itemRefusal(refused: readonly RefusedItem[]): PlaceOrderResult {
   };
 }
 
+function countryRefusal(countryCode: string): PlaceOrderResult {
+  const message = INTERNATIONAL_MESSAGES.notDelivered(countryName(countryCode));
+  return {
+    ok: false,
+    refusal: {
+      status: 422,
+      error: "country_not_delivered",
+      message,
+      fields: { "shippingInfo.country": message },
+    },
+  };
+}
+
 const shippingRefusal: PlaceOrderResult = {
   ok: false,
   refusal: {
@@ -97,26 +110,16 @@ export async function placeOrder(
       refusal: { status: 422, error: "bulk_order", message: MESSAGES.checkout.bulkOrder.description },
     };
   }
-  // Shipping is priced from the country's zone, read now: an admin's edit applies here.
-  const zone = zoneForCountry(await listShippingZones(db), shippingInfo.country);
-  if (!zone) {
-    const message = INTERNATIONAL_MESSAGES.notDelivered(countryName(shippingInfo.country));
-    return {
-      ok: false,
-      refusal: {
-        status: 422,
-        error: "country_not_delivered",
-        message,
-        fields: { "shippingInfo.country": message },
-      },
-    };
-  }
   const configs = cartItems.map((item) => item.config);
-  // A colour lithophane in the cart: production +2 days, so the promised window moves too.
-  const deliveryWindow = orderDeliveryWindow(zone, shippingMethod, new Date(), productionDaysFor(configs));
-  const [userId, snapshot, photoProblems] = await Promise.all([
+  // Shipping is priced from the country's zone in the pricing snapshot; the order is written
+  // only while the catalogue (zones included) is still the snapshot's. A country missing from
+  // the snapshot is looked up again before it is refused.
+  const snapshot = await pricingSnapshot(db);
+  const zoneOf = (zones: readonly ShippingZone[]) => zoneForCountry(zones, shippingInfo.country);
+  let zone = zoneOf(snapshot.zones) ?? zoneOf(await listShippingZones(db));
+  if (!zone) return countryRefusal(shippingInfo.country);
+  const [userId, photoProblems] = await Promise.all([
     buyer.userId(),
-    pricingSnapshot(db),
     findLinePhotoProblems(db, ctx.storage, cartItems),
   ]);
   const problemAt = new Map(photoProblems.map((problem) => [problem.index, problem.message]));
@@ -165,7 +168,7 @@ export async function placeOrder(
   // The page's shipping price, when it sent one, must be the zone's: else the buyer is shown the new one.
   // With a discount code the charge is checked against the code inside the order's
   // transaction (a free-shipping code can only lower it).
-  const shippingDiffers = (lines: readonly OrderLineInput[]) =>
+  const shippingDiffers = (lines: readonly OrderLineInput[], zone: ShippingZone) =>
     expectedShippingPence !== undefined &&
     !discountCode &&
     checkoutTotals(
@@ -175,10 +178,14 @@ export async function placeOrder(
     ).shippingPence !== expectedShippingPence;
 
   const provider = ctx.payments;
+  // A colour lithophane in the cart: production +2 days, so the promised window moves too.
+  const production = productionDaysFor(configs);
   const place = async (
     lines: readonly OrderLineInput[],
+    zone: ShippingZone,
     catalogFingerprint: string | null,
     freeShippingThresholdPence: number,
+    stockedProductIds?: ReadonlySet<string>,
   ) =>
     createOrder(ctx.database, {
       freeShippingThresholdPence,
@@ -189,12 +196,13 @@ export async function placeOrder(
       shipping: shippingInfo,
       shippingMethod,
       zone,
-      deliveryWindow,
+      deliveryWindow: orderDeliveryWindow(zone, shippingMethod, new Date(), production),
       displayCurrency: currency,
       lines,
       forceTestMode: provider.kind === "test",
       paymentProvider: provider.kind,
       catalogFingerprint,
+      ...(stockedProductIds ? { stockedProductIds } : {}),
       ...(provider.kind === "test" ? { paymentSessionId: (id: string) => `test_${id}` } : {}),
     });
 
@@ -203,20 +211,33 @@ export async function placeOrder(
   let { refused, lines } = decide(priceFromSnapshot(snapshot, configs));
   let order: Awaited<ReturnType<typeof place>>;
   try {
-    if (refused.length === 0 && shippingDiffers(lines)) return shippingRefusal;
+    const shippingLooksChanged = refused.length === 0 && shippingDiffers(lines, zone);
     order =
-      refused.length === 0
-        ? await place(lines, snapshot.fingerprint, snapshot.prices.freeShippingThresholdPence)
+      refused.length === 0 && !shippingLooksChanged
+        ? await place(
+            lines,
+            zone,
+            snapshot.fingerprint,
+            snapshot.prices.freeShippingThresholdPence,
+            snapshot.stockedProductIds,
+          )
         : null;
     if (!order) {
-      // The catalogue changed (or something looked unsellable): price from the database,
-      // as without a snapshot, and forget the snapshot if it was out of date.
-      if (refused.length === 0) dropPricingSnapshot(db, snapshot);
-      const [priced, prices] = await Promise.all([priceCartItems(db, configs), loadShopPrices(db)]);
+      // The catalogue changed (or something looked unsellable, or the page's shipping price
+      // differs): decide from the database, and forget the snapshot if it was out of date.
+      if (refused.length === 0 && !shippingLooksChanged) dropPricingSnapshot(db, snapshot);
+      const [priced, prices, zones] = await Promise.all([
+        priceCartItems(db, configs),
+        loadShopPrices(db),
+        listShippingZones(db),
+      ]);
+      const currentZone = zoneOf(zones);
+      if (!currentZone) return countryRefusal(shippingInfo.country);
+      zone = currentZone;
       ({ refused, lines } = decide(priced));
       if (refused.length > 0) return itemRefusal(refused);
-      if (shippingDiffers(lines)) return shippingRefusal;
-      order = await place(lines, null, prices.freeShippingThresholdPence);
+      if (shippingDiffers(lines, zone)) return shippingRefusal;
+      order = await place(lines, zone, null, prices.freeShippingThresholdPence);
       if (!order) throw new Error("order not created");
     }
   } catch (error) {

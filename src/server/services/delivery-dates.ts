@@ -31,10 +31,17 @@ function holidaysOf(year: number): CalendarDay[] {
   return days;
 }
 
+const holidaySets = new Map<number, ReadonlySet<CalendarDay>>();
+
 /** UK (Northern Ireland) bank holidays from the year of `from` to two years on. */
 export function bankHolidays(from: CalendarDay): ReadonlySet<CalendarDay> {
   const year = Number(from.slice(0, 4));
-  return new Set([...holidaysOf(year), ...holidaysOf(year + 1), ...holidaysOf(year + 2)]);
+  let set = holidaySets.get(year);
+  if (!set) {
+    set = new Set([...holidaysOf(year), ...holidaysOf(year + 1), ...holidaysOf(year + 2)]);
+    holidaySets.set(year, set);
+  }
+  return set;
 }
 
 export function zoneDays(zone: ShippingZone, method: ShippingMethod) {

@@ -89,6 +89,12 @@ export interface CreateOrderInput {
    * written if the catalogue still has it (createOrder answers null otherwise).
    */
   catalogFingerprint?: string | null;
+  /**
+   * With catalogFingerprint: the products kept in stock at that fingerprint (a product without
+   * a product_stock row is made to order and reserves nothing). Without it every accessory is
+   * looked up in the order's transaction.
+   */
+  stockedProductIds?: ReadonlySet<string>;
   /** The owner's free-shipping threshold the lines were priced with (the spec's £75 by default). */
   freeShippingThresholdPence?: number;
   /** A discount code as the customer typed it: checked again, and a use reserved, with the order. */
@@ -259,10 +265,14 @@ export async function createOrder(
   });
 
   // A cart with no code and no accessory holds nothing back: one statement, one round trip.
+  // The fingerprint check also holds which products are stocked: an order of products made to
+  // order (the common case) takes the one-statement path.
+  const stocked = input.catalogFingerprint ? input.stockedProductIds : undefined;
   const stockUnits = new Map<string, number>();
   for (const line of input.lines) {
     if (line.item.config.kind === "accessory") {
       const productId = line.item.config.productId;
+      if (stocked && !stocked.has(productId)) continue;
       stockUnits.set(productId, (stockUnits.get(productId) ?? 0) + 1);
     }
   }

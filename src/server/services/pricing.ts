@@ -25,20 +25,18 @@ import {
   sizeAppliesToShape,
   sizeLabel,
 } from "@shared/options";
+import type { ShippingZone } from "@shared/shipping-zones";
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.js";
+import { productStock } from "../db/schema.js";
 import {
   type CreatorOptions,
   findProductsForPricing,
   loadCreatorOptions,
   type ProductForPricing,
 } from "./catalog.js";
-import {
-  DEFAULT_SHOP_PRICES,
-  FREE_SHIPPING_THRESHOLD_KEY,
-  loadShopPrices,
-  type ShopPrices,
-} from "./shop-prices.js";
+import { listShippingZones } from "./shipping-zones.js";
+import { DEFAULT_SHOP_PRICES, loadShopPrices, type ShopPrices } from "./shop-prices.js";
 
 /** The texts an order line shows: the spec's cart fields. */
 export interface PricedDescription {
@@ -98,15 +96,12 @@ function priceWith(
 // ---------------------------------------------------------------- pricing snapshot
 
 /**
- * SQL for the catalogue's fingerprint: an MD5 over every row of products, product_options and
- * bundle_prices (as PostgreSQL prints them, in key order) and the free-shipping threshold.
- * Any insert, update or delete of a price changes it.
+ * SQL for the catalogue's fingerprint: its version (migration 0015), which the triggers on
+ * products, product_options, bundle_prices, filaments, which products are stocked and the
+ * free-shipping threshold raise in every writing transaction. It replaced an MD5 over all of
+ * those rows, which cost each order insert and each saved cart ~0.9 ms of database CPU.
  */
-export const CATALOG_FINGERPRINT_SQL =
-  "md5(coalesce((select string_agg(p::text, E'\\n' order by p.id) from products p), '') || E'\\f' || " +
-  "coalesce((select string_agg(o::text, E'\\n' order by o.id) from product_options o), '') || E'\\f' || " +
-  "coalesce((select string_agg(b::text, E'\\n' order by b.bundle_id) from bundle_prices b), '') || E'\\f' || " +
-  `coalesce((select setting_value from system_settings where setting_key = '${FREE_SHIPPING_THRESHOLD_KEY}'), ''))`;
+export const CATALOG_FINGERPRINT_SQL = "coalesce((select version from catalog_version), 0)::text";
 
 /** The whole catalogue as pricing needs it, and the fingerprint of exactly these rows. */
 export interface PricingSnapshot {
@@ -116,6 +111,10 @@ export interface PricingSnapshot {
   readonly products: ReadonlyMap<string, ProductForPricing>;
   /** Bundle prices and the free-shipping threshold. */
   readonly prices: ShopPrices;
+  /** The products kept in stock (a product_stock row); the others are made to order. */
+  readonly stockedProductIds: ReadonlySet<string>;
+  /** The shipping zones with their countries, as checkout prices shipping. */
+  readonly zones: readonly ShippingZone[];
 }
 
 /** Prices from the snapshot, without a query. Only valid with createOrder's fingerprint check. */
@@ -139,7 +138,17 @@ export async function loadPricingSnapshot(db: Db): Promise<PricingSnapshot> {
       const options = await loadCreatorOptions(tx);
       const byId = await findProductsForPricing(tx);
       const prices = await loadShopPrices(tx);
-      return { fingerprint, options, offered: flattenOptions(options.grouped), products: byId, prices };
+      const stocked = await tx.select({ productId: productStock.productId }).from(productStock);
+      const zones = await listShippingZones(tx);
+      return {
+        fingerprint,
+        options,
+        offered: flattenOptions(options.grouped),
+        products: byId,
+        prices,
+        stockedProductIds: new Set(stocked.map((row) => row.productId)),
+        zones,
+      };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
