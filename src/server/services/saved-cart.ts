@@ -9,7 +9,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { CartItem } from "@shared/cart";
 import { asc, eq, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../db/client.js";
+import type { Database, DbOrTx } from "../db/client.js";
 import { cartItems, users } from "../db/schema.js";
 import {
   CATALOG_FINGERPRINT_SQL,
@@ -141,13 +141,13 @@ function applyPrices(
  * answer is false (reprice from the database and call again without it).
  */
 export async function replaceSavedCart(
-  db: Db,
+  database: Pick<Database, "db" | "query">,
   userId: string,
   items: readonly CartItem[],
   catalogFingerprint: string | null = null,
 ): Promise<boolean> {
-  if (await savedCartIsAlready(db, userId, items, catalogFingerprint)) return true;
-  return db.transaction(async (tx) => {
+  if (await savedCartIsAlready(database, userId, items, catalogFingerprint)) return true;
+  return database.db.transaction(async (tx) => {
     if (catalogFingerprint === null) {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
     } else {
@@ -197,32 +197,79 @@ function sameStoredLine(stored: CartItem, next: CartItem): boolean {
   );
 }
 
+/** cart_items as PostgreSQL answers them, with the catalogue's version beside each row. */
+interface StoredCartRow {
+  catalog_version: string;
+  item_id: string | null;
+  position: number;
+  image_url: string;
+  original_image_url: string | null;
+  additional_images: string[];
+  size: string;
+  shape: string;
+  frame_color: string;
+  price: number;
+  crop_x: number;
+  crop_y: number;
+  crop_scale: number;
+  crop_aspect_ratio: string;
+  config: Record<string, unknown>;
+}
+
+/**
+ * The user's saved rows and the catalogue's version in one round trip: one row with null
+ * columns when the cart is empty (the left join keeps the version).
+ */
+const STORED_CART_SQL = `select ${CATALOG_FINGERPRINT_SQL} as catalog_version, c.item_id, c.position, c.image_url,
+  c.original_image_url, c.additional_images, c.size, c.shape, c.frame_color, c.price, c.crop_x, c.crop_y,
+  c.crop_scale, c.crop_aspect_ratio, c.config
+from (select 1) one left join cart_items c on c.user_id = $1
+order by c.position, c.created_at`;
+
+function storedRowToCartItem(row: StoredCartRow & { item_id: string }): CartItem {
+  return rowToCartItem({
+    id: "",
+    userId: "",
+    createdAt: new Date(0),
+    itemId: row.item_id,
+    position: row.position,
+    imageUrl: row.image_url,
+    originalImageUrl: row.original_image_url,
+    additionalImages: row.additional_images,
+    size: row.size,
+    shape: row.shape,
+    frameColor: row.frame_color,
+    price: row.price,
+    cropX: row.crop_x,
+    cropY: row.crop_y,
+    cropScale: row.crop_scale,
+    cropAspectRatio: row.crop_aspect_ratio,
+    config: row.config,
+  });
+}
+
 /**
  * True when the stored cart already is `items` (in order) and, with a fingerprint, the catalogue that
  * priced them is current: then a save has nothing to write. Most saves are such repeats (the client saves
- * after each change and on every sign-in); one read, no lock and no commit to flush, where the replace is
- * a locked transaction. A save racing this read is ordered after it, as if this one had written first.
+ * after each change and on every sign-in); one statement, no lock and no commit to flush, where the replace
+ * is a locked transaction. A save racing this read is ordered after it, as if this one had written first.
  */
 async function savedCartIsAlready(
-  db: Db,
+  database: Pick<Database, "query">,
   userId: string,
   items: readonly CartItem[],
   catalogFingerprint: string | null,
 ): Promise<boolean> {
-  if (catalogFingerprint !== null) {
-    const current = await db.execute<{ ok: boolean }>(
-      sql`select ${sql.raw(CATALOG_FINGERPRINT_SQL)} = ${catalogFingerprint} as ok`,
-    );
-    if (!(current as unknown as { rows: Array<{ ok: boolean }> }).rows[0]?.ok) return false;
-  }
-  const stored = await loadSavedCart(db, userId);
+  const rows = await database.query<StoredCartRow>(STORED_CART_SQL, [userId], "lithobox_stored_cart");
+  if (catalogFingerprint !== null && rows[0]?.catalog_version !== catalogFingerprint) return false;
+  const stored = rows.filter((row): row is StoredCartRow & { item_id: string } => row.item_id !== null);
   if (stored.length !== items.length) return false;
-  return stored.every((line, position) => {
+  return stored.every((row, position) => {
     const next = rowToCartItem({
       ...rowValues(userId, items[position]!, position),
       id: "",
       createdAt: new Date(0),
     });
-    return sameStoredLine(line, next);
+    return sameStoredLine(storedRowToCartItem(row), next);
   });
 }
