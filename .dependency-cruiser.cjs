@@ -44,6 +44,14 @@ module.exports = {
       },
     },
     {
+      name: "routes-validate-through-lib",
+      comment:
+        "Routes take zValidator from src/server/lib/validation.ts, which parses synchronously (zod's compiled fast path).",
+      severity: "error",
+      from: { path: "^src/server/", pathNot: "^src/server/lib/validation\\.ts$" },
+      to: { path: "@hono/zod-validator" },
+    },
+    {
       name: "no-circular",
       severity: "error",
       from: {},
@@ -52,7 +60,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)(node_modules|dist)/" },
+    exclude: { path: "^dist/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {

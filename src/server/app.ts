@@ -89,15 +89,12 @@ function bodySizeLimit(maxSize: number, onError: (c: Context) => Response): Midd
   const counted = bodyLimit({ maxSize, onError });
   return (c, next) => {
     const method = c.req.method;
+    // No body to limit (bodyLimit itself lets them through, having built the full Request to see
+    // that: ~10% of a catalogue GET's CPU).
+    if (method === "GET" || method === "HEAD") return next();
     const headers = c.req.raw.headers;
     const length = headers.get("content-length");
-    if (
-      method !== "GET" &&
-      method !== "HEAD" &&
-      method !== "TRACE" &&
-      length !== null &&
-      !headers.has("transfer-encoding")
-    ) {
+    if (method !== "TRACE" && length !== null && !headers.has("transfer-encoding")) {
       return Number.parseInt(length || "0", 10) > maxSize ? Promise.resolve(onError(c)) : next();
     }
     return counted(c, next);

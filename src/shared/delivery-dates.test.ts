@@ -25,6 +25,18 @@ describe("delivery windows", () => {
     expect(calendarDayIn(new Date("2025-06-30T23:30:00Z"))).toBe("2025-07-01");
   });
 
+  it("answer each instant's own day when asked again and again across midnight", () => {
+    // Kathmandu is UTC+5:45: its midnight falls at 18:15 UTC, a quarter hour's edge.
+    const at = (iso: string) => calendarDayIn(new Date(iso), "Asia/Kathmandu");
+    expect(at("2025-12-01T18:14:59.999Z")).toBe("2025-12-01");
+    expect(at("2025-12-01T18:15:00.000Z")).toBe("2025-12-02");
+    expect(at("2025-12-01T18:14:00.000Z")).toBe("2025-12-01");
+    // London: the clock change (01:00 UTC on 30 Mar 2025) does not move the day.
+    expect(calendarDayIn(new Date("2025-03-29T23:59:59Z"))).toBe("2025-03-29");
+    expect(calendarDayIn(new Date("2025-03-30T00:00:00Z"))).toBe("2025-03-30");
+    expect(calendarDayIn(new Date("2025-03-29T23:59:59Z"))).toBe("2025-03-29");
+  });
+
   it("read as dates", () => {
     expect(formatDeliveryWindow({ earliest: "2025-12-09", latest: "2025-12-12" })).toBe("Tue 9 – Fri 12 Dec");
     expect(formatDeliveryWindow({ earliest: "2025-12-30", latest: "2026-01-02" })).toBe(

@@ -4,7 +4,7 @@
  * changes are Better Auth's own endpoints under /api/auth (see src/web/api/auth.ts).
  * Every route here acts on the caller only; nothing takes a user id from the request.
  */
-import { zValidator } from "@hono/zod-validator";
+
 import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
 import { deleteAccountSchema, mfaResetSchema, profileSchema } from "@shared/schemas";
@@ -16,7 +16,7 @@ import type { AppContext } from "../context.js";
 import { accounts, profiles, twoFactors, users } from "../db/schema.js";
 import { createRateLimiter, type RateLimiter } from "../lib/rate-limit.js";
 import { type CallerSession, isFreshSession, requireSession, requireUser } from "../lib/session.js";
-import { HttpError, validationHook } from "../lib/validation.js";
+import { HttpError, validationHook, zValidator } from "../lib/validation.js";
 import { deleteAccount, exportAccountData } from "../services/account-data.js";
 import {
   clearMfaFlags,

@@ -1,4 +1,3 @@
-import { zValidator } from "@hono/zod-validator";
 import { getBundle } from "@shared/bundles";
 import { type CartItem, cartItemsSchema } from "@shared/cart";
 import { MESSAGES } from "@shared/messages";
@@ -6,7 +5,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { requireUser } from "../lib/session.js";
-import { type ApiError, validationHook } from "../lib/validation.js";
+import { type ApiError, validationHook, zValidator } from "../lib/validation.js";
 import { findLinePhotoProblems } from "../services/line-photos.js";
 import { dropPricingSnapshot, pricingSnapshot } from "../services/pricing.js";
 import {

@@ -1,4 +1,3 @@
-import { zValidator } from "@hono/zod-validator";
 import type { CheckoutCreated, CheckoutStatus, RefusedItem } from "@shared/checkout";
 import { storedWindowText } from "@shared/delivery-dates";
 import { MESSAGES } from "@shared/messages";
@@ -12,7 +11,7 @@ import type { AppContext } from "../context.js";
 import { orders } from "../db/schema.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser } from "../lib/session.js";
-import { type ApiError, validationHook } from "../lib/validation.js";
+import { type ApiError, validationHook, zValidator } from "../lib/validation.js";
 import { type CheckoutRefusal, placeOrder } from "../services/checkout.js";
 import { isUuid } from "../services/orders.js";
 import { isValidOrderAccessToken } from "../services/payments/tokens.js";

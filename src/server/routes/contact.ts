@@ -1,4 +1,3 @@
-import { zValidator } from "@hono/zod-validator";
 import { MESSAGES } from "@shared/messages";
 import { answerSchema, contactSchema } from "@shared/schemas";
 import { Hono } from "hono";
@@ -6,7 +5,7 @@ import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { contactMessages } from "../db/schema.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
-import { HttpError, validationHook } from "../lib/validation.js";
+import { HttpError, validationHook, zValidator } from "../lib/validation.js";
 import { ANSWER_TEXTS, answerLinkState, answerThroughLink } from "../services/messages.js";
 import { alertMessage } from "../services/owner-alerts.js";
 

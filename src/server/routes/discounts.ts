@@ -6,7 +6,7 @@
  * Nothing is reserved here: checkout checks the code again, under a lock, when the order is
  * placed. The signed-in customer's own uses count against a per-customer limit.
  */
-import { zValidator } from "@hono/zod-validator";
+
 import { cartItemConfigSchema } from "@shared/cart";
 import { MAX_CART_ITEMS } from "@shared/cart-limits";
 import type { DiscountRefusalReason } from "@shared/discounts";
@@ -16,7 +16,7 @@ import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser } from "../lib/session.js";
-import { validationHook } from "../lib/validation.js";
+import { validationHook, zValidator } from "../lib/validation.js";
 import { evaluateCode } from "../services/discounts.js";
 import { priceFromSnapshot, pricingSnapshot } from "../services/pricing.js";
 

@@ -4,13 +4,13 @@
  * and the time are stored: no user id, no session, no IP address, no page URL, no cookie.
  * Rate limited per client address (the address is used for the limit in memory only).
  */
-import { zValidator } from "@hono/zod-validator";
+
 import { analyticsEventSchema } from "@shared/admin-schemas";
 import { Hono } from "hono";
 import type { AppContext } from "../context.js";
 import { analyticsEvents } from "../db/schema.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
-import { validationHook } from "../lib/validation.js";
+import { validationHook, zValidator } from "../lib/validation.js";
 
 /** Per client address per minute: a visitor clicking through the creator sends a few dozen. */
 export const EVENTS_RATE_LIMIT = 60;

@@ -7,13 +7,12 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
-import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { type AdminTokenInfo, adminTokenPath, writeAdminToken } from "../lib/admin-token.js";
 import { isForwarded, isLoopback, socketAddress } from "../lib/client-ip.js";
-import { HttpError, validationHook } from "../lib/validation.js";
+import { HttpError, validationHook, zValidator } from "../lib/validation.js";
 import { changeRole } from "../services/roles.js";
 
 export const roleRequestSchema = z.object({

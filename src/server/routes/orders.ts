@@ -1,4 +1,3 @@
-import { zValidator } from "@hono/zod-validator";
 import { MESSAGES } from "@shared/messages";
 import type { OrderView } from "@shared/order-view";
 import { Hono } from "hono";
@@ -6,7 +5,7 @@ import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser, requireUser } from "../lib/session.js";
-import { type ApiError, validationHook } from "../lib/validation.js";
+import { type ApiError, validationHook, zValidator } from "../lib/validation.js";
 import { listCustomerOrders } from "../services/customer-orders.js";
 import { loadOrderView, orderVisibleTo, type ReorderResult, reorder } from "../services/order-view.js";
 import { isUuid } from "../services/orders.js";

@@ -5,14 +5,14 @@
  *        first through POST /api/uploads) replaces the panel's; its print file is made again
  * No account: the signed, expiring token is the key, and it works once. Limited per client IP.
  */
-import { zValidator } from "@hono/zod-validator";
+
 import { cropPixelsSchema } from "@shared/cart";
 import { MESSAGES } from "@shared/messages";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
-import { HttpError, validationHook } from "../lib/validation.js";
+import { HttpError, validationHook, zValidator } from "../lib/validation.js";
 import { photoLinkState, replacePhotoThroughLink } from "../services/photo-review.js";
 
 const token = z.string().min(1).max(200);

@@ -1,4 +1,3 @@
-import { zValidator } from "@hono/zod-validator";
 import { REVIEW_TEXTS } from "@shared/review-texts";
 import type { StorefrontAnswer } from "@shared/storefront";
 import { reviewSubmissionSchema } from "@shared/storefront-rules";
@@ -8,7 +7,7 @@ import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { sendEncoded } from "../lib/encoded-body.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
-import { HttpError, validationHook } from "../lib/validation.js";
+import { HttpError, validationHook, zValidator } from "../lib/validation.js";
 import { reviewLinkState, submitReview } from "../services/reviews.js";
 import { storefrontCache } from "../services/storefront.js";
 

@@ -1,4 +1,3 @@
-import { zValidator } from "@hono/zod-validator";
 import { storedWindowText } from "@shared/delivery-dates";
 import { carrierLabel, trackingUrl } from "@shared/fulfilment";
 import { MESSAGES } from "@shared/messages";
@@ -7,7 +6,7 @@ import { trackSchema } from "@shared/schemas";
 import { Hono } from "hono";
 import type { AppContext } from "../context.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
-import { type ApiError, validationHook } from "../lib/validation.js";
+import { type ApiError, validationHook, zValidator } from "../lib/validation.js";
 import { orderItemDetails, orderItemTitle } from "../services/emails/order-emails.js";
 import { findOrderForTracking } from "../services/orders.js";
 

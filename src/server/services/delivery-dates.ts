@@ -31,6 +31,7 @@ function holidaysOf(year: number): CalendarDay[] {
   return days;
 }
 
+const windows = new Map<string, DeliveryWindow>();
 const holidaySets = new Map<number, ReadonlySet<CalendarDay>>();
 
 /** UK (Northern Ireland) bank holidays from the year of `from` to two years on. */
@@ -59,7 +60,16 @@ export function orderDeliveryWindow(
   production: DayRange = PRODUCTION_DAYS,
 ): DeliveryWindow {
   const day = calendarDayIn(at, SHOP_TIME_ZONE);
-  return deliveryWindow(day, zoneDays(zone, method), bankHolidays(day), production);
+  const delivery = zoneDays(zone, method);
+  // The same few windows are asked for all day long (one per zone, method and production).
+  const key = `${day}|${delivery.min}|${delivery.max}|${production.min}|${production.max}`;
+  let window = windows.get(key);
+  if (!window) {
+    if (windows.size >= 1_000) windows.clear();
+    window = deliveryWindow(day, delivery, bankHolidays(day), production);
+    windows.set(key, window);
+  }
+  return window;
 }
 
 /** After dispatch: the carrier's days from the dispatch day. */

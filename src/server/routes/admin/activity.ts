@@ -2,13 +2,13 @@
  * GET /admin/activity?action&table&user&from&to&outcome&page&pageSize — the audit trail,
  * newest first, with the action types and tables seen (for the filter menus).
  */
-import { zValidator } from "@hono/zod-validator";
+
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { userActivityLogs } from "../../db/schema.js";
-import { validationHook } from "../../lib/validation.js";
+import { validationHook, zValidator } from "../../lib/validation.js";
 import { dayRangeConditions } from "../../services/admin-dates.js";
 import { likePattern } from "../../services/admin-orders.js";
 import { type AdminEnv, dayString, pageQuery } from "./shared.js";

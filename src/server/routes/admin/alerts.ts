@@ -3,12 +3,12 @@
  *   GET /admin/settings/alerts            which alerts are on, and where they go
  *   PUT /admin/settings/alerts {kinds}    choose them
  */
-import { zValidator } from "@hono/zod-validator";
+
 import { OWNER_ALERT_KINDS } from "@shared/owner-alerts";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { validationHook } from "../../lib/validation.js";
+import { validationHook, zValidator } from "../../lib/validation.js";
 import { audited } from "../../services/audit.js";
 import { getOwnerAlerts, ownerAddress, setOwnerAlerts } from "../../services/owner-alerts.js";
 import { type AdminEnv, actorOf } from "./shared.js";

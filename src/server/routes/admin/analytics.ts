@@ -2,11 +2,11 @@
  * GET /admin/analytics?from&to&granularity=day|week|month&mode=live|test
  * Defaults: the last 30 days, by day, live orders (test orders while the shop is in test mode).
  */
-import { zValidator } from "@hono/zod-validator";
+
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { HttpError, validationHook } from "../../lib/validation.js";
+import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import {
   analyticsReport,
   bucketsBetween,

@@ -13,7 +13,6 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { zValidator } from "@hono/zod-validator";
 import {
   calibrationReadingSchema,
   DEFAULT_ATTENUATION_PER_MM,
@@ -28,7 +27,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { filaments } from "../../db/schema.js";
-import { HttpError, validationHook } from "../../lib/validation.js";
+import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import { writeWedgeFile } from "../../print/wedge-file.js";
 import { audited, withAudit } from "../../services/audit.js";
 import { invalidateCatalog, invalidateCatalogAfterWrite } from "../../services/catalog-cache.js";

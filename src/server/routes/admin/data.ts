@@ -7,11 +7,11 @@
  *   GET  /admin/data/orphan-uploads?days=N               preview: images no cart or order uses
  *   POST /admin/data/orphan-uploads/purge {days, expectedCount}
  */
-import { zValidator } from "@hono/zod-validator";
+
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { validationHook } from "../../lib/validation.js";
+import { validationHook, zValidator } from "../../lib/validation.js";
 import {
   deleteStoredFiles,
   previewOrphanUploads,

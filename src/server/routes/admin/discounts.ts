@@ -5,14 +5,14 @@
  *   POST  /admin/discounts        create (409 when the code exists)
  *   PATCH /admin/discounts/:id    pause / resume, end date, limits
  */
-import { zValidator } from "@hono/zod-validator";
+
 import { discountCodeCreateSchema, discountCodeUpdateSchema } from "@shared/admin-schemas";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { discountCodes } from "../../db/schema.js";
-import { HttpError, validationHook } from "../../lib/validation.js";
+import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import { audited } from "../../services/audit.js";
 import { listAdminDiscountCodes } from "../../services/discounts.js";
 import { type AdminEnv, actorOf } from "./shared.js";

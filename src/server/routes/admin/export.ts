@@ -5,12 +5,12 @@
  * success row after the last byte was written (with the number of records), or a failed row
  * when it broke off part-way or the download was cancelled.
  */
-import { zValidator } from "@hono/zod-validator";
+
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { HttpError, validationHook } from "../../lib/validation.js";
+import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import { ukToday } from "../../services/admin-dates.js";
 import { recordAuditFailure, withAudit } from "../../services/audit.js";
 import { EXPORT_FORMATS, EXPORT_RESOURCES, exportFileName, writeExport } from "../../services/export.js";

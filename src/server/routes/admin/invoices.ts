@@ -5,7 +5,7 @@
  *   GET /admin/documents/:id/pdf             one of them as a PDF
  *   GET /admin/vat-report?quarter=2026-Q1    the quarter's sales and VAT (CSV, audited)
  */
-import { zValidator } from "@hono/zod-validator";
+
 import { invoiceSettingsSchema } from "@shared/admin-schemas";
 import { quarterRange } from "@shared/vat";
 import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
@@ -13,7 +13,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { invoiceDocuments } from "../../db/schema.js";
-import { HttpError, validationHook } from "../../lib/validation.js";
+import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import { audited, withAudit } from "../../services/audit.js";
 import {
   type DocumentDetails,

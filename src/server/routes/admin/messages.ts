@@ -6,13 +6,13 @@
  *   PATCH /admin/messages/:id {status?, unread?}          open / answered / closed, unread again
  *   POST  /admin/messages/:id/reply {body}                e-mails the customer (thread quoted, answer link)
  */
-import { zValidator } from "@hono/zod-validator";
+
 import { MESSAGE_STATUSES } from "@shared/inbox";
 import { CONTACT_SUBJECTS } from "@shared/schemas";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { HttpError, validationHook } from "../../lib/validation.js";
+import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import { audited } from "../../services/audit.js";
 import {
   listMessages,

@@ -5,12 +5,12 @@
  *   PATCH /admin/options/:id                      edit, enable, coming soon, price modifier (pence)
  *   POST  /admin/options/reorder {optionType, ids}
  */
-import { zValidator } from "@hono/zod-validator";
+
 import { optionCreateSchema, optionReorderSchema, optionUpdateSchema } from "@shared/admin-schemas";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { validationHook } from "../../lib/validation.js";
+import { validationHook, zValidator } from "../../lib/validation.js";
 import {
   changedFields,
   createOption,

@@ -9,7 +9,7 @@
  *   POST /admin/orders/:id/photo-requests/:requestId/withdraw        take the request back
  * Each is audited and recorded on the order's timeline; the e-mails go through the mail outbox.
  */
-import { zValidator } from "@hono/zod-validator";
+
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { CUSTOMER_MESSAGE_TEMPLATES } from "@shared/customer-messages";
 import { formatGbp } from "@shared/money";
@@ -21,7 +21,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { orderItems, orders } from "../../db/schema.js";
-import { HttpError, validationHook } from "../../lib/validation.js";
+import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import { addOrderNote, getAdminOrder } from "../../services/admin-orders.js";
 import { audited } from "../../services/audit.js";
 import { orderConfirmationEmail } from "../../services/emails/order-emails.js";

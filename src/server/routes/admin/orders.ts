@@ -11,14 +11,13 @@
  * `trackingNumbers[id]` for every order of a bulk change (400 otherwise, nothing changed).
  */
 
-import { zValidator } from "@hono/zod-validator";
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { CARRIERS } from "@shared/fulfilment";
 import { ORDER_STATUSES } from "@shared/orders";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { HttpError, validationHook } from "../../lib/validation.js";
+import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import {
   addOrderNote,
   changeOrderStatusInTx,

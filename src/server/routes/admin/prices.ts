@@ -6,11 +6,11 @@
  * A change is audit-logged with the old and new values and takes effect for the next checkout
  * (the catalogue fingerprint covers these rows); orders already placed keep their prices.
  */
-import { zValidator } from "@hono/zod-validator";
+
 import { shopPricesSchema } from "@shared/admin-schemas";
 import { Hono } from "hono";
 import type { AppContext } from "../../context.js";
-import { validationHook } from "../../lib/validation.js";
+import { validationHook, zValidator } from "../../lib/validation.js";
 import { audited } from "../../services/audit.js";
 import { invalidateCatalog } from "../../services/catalog-cache.js";
 import { loadShopPrices, updateShopPrices } from "../../services/shop-prices.js";

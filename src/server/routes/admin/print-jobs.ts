@@ -8,12 +8,11 @@
  * Print files are never served by the public media route; this is the only way to them.
  */
 
-import { zValidator } from "@hono/zod-validator";
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { HttpError, validationHook } from "../../lib/validation.js";
+import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import { audited, withAudit } from "../../services/audit.js";
 import {
   listPrintJobs,

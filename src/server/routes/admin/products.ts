@@ -8,7 +8,7 @@
  *   DELETE /admin/products/:id/image      remove the photo
  *   PUT   /admin/products/:id/stock {onHand: number | null}  units on the shelf; null: made to order
  */
-import { zValidator } from "@hono/zod-validator";
+
 import {
   productCreateSchema,
   productUpdateSchema,
@@ -20,7 +20,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { products, uploads } from "../../db/schema.js";
-import { HttpError, validationHook } from "../../lib/validation.js";
+import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import {
   changedFields,
   createProduct,

@@ -5,11 +5,11 @@
  *                                        every country in at most one zone), audit-logged
  * The next checkout reads the new zones: nothing is cached.
  */
-import { zValidator } from "@hono/zod-validator";
+
 import { shippingZonesSchema } from "@shared/shipping-zones";
 import { Hono } from "hono";
 import type { AppContext } from "../../context.js";
-import { validationHook } from "../../lib/validation.js";
+import { validationHook, zValidator } from "../../lib/validation.js";
 import { audited } from "../../services/audit.js";
 import { listShippingZones, replaceShippingZones } from "../../services/shipping-zones.js";
 import { type AdminEnv, actorOf } from "./shared.js";

@@ -10,7 +10,7 @@
  *   POST   /admin/reviews/:id/approve, /admin/reviews/:id/reject
  *   DELETE /admin/reviews/:id
  */
-import { zValidator } from "@hono/zod-validator";
+
 import { REVIEW_STATUSES, type SITE_IMAGE_SLOTS, SLOT_SPECS } from "@shared/storefront";
 import { siteImageCreateSchema, siteImageUpdateSchema } from "@shared/storefront-rules";
 import { and, count, eq } from "drizzle-orm";
@@ -18,7 +18,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { siteImages, uploads } from "../../db/schema.js";
-import { HttpError, validationHook } from "../../lib/validation.js";
+import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import { audited } from "../../services/audit.js";
 import { deleteReview, deleteReviewPhoto, listAdminReviews, moderateReview } from "../../services/reviews.js";
 import { deleteVariants, encodeSiteImage } from "../../services/site-images.js";

@@ -4,11 +4,11 @@
  *   POST /admin/users/:id/role {role}            grant or revoke admin (never the last admin)
  *   POST /admin/users/:id/mfa-reset              remove their MFA so they set it up again
  */
-import { zValidator } from "@hono/zod-validator";
+
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { validationHook } from "../../lib/validation.js";
+import { validationHook, zValidator } from "../../lib/validation.js";
 import { listAdminUsers, resetUserMfa, setUserRole } from "../../services/admin-users.js";
 import { audited } from "../../services/audit.js";
 import { type AdminEnv, actorOf, pageQuery } from "./shared.js";
