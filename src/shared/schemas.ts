@@ -495,11 +495,28 @@ export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
  * keys included), or null. PostgreSQL cannot store one in text, and no form field needs it:
  * the server refuses such a request as invalid before it reaches a query.
  */
-export function findNulCharacter(value: unknown, path: readonly (string | number)[] = []): string | null {
+export function findNulCharacter(value: unknown): string | null {
+  // Every request is checked and almost none holds a NUL: a walk that allocates nothing first,
+  // the path only when there is one to name.
+  return holdsNul(value) ? pathOfNul(value, []) : null;
+}
+
+function holdsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value !== null && typeof value === "object") {
+    for (const key of Object.keys(value)) {
+      if (key.includes("\u0000") || holdsNul((value as Record<string, unknown>)[key])) return true;
+    }
+  }
+  return false;
+}
+
+function pathOfNul(value: unknown, path: readonly (string | number)[]): string | null {
   if (typeof value === "string") return value.includes("\u0000") ? path.join(".") || "_" : null;
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
-      const found = findNulCharacter(item, [...path, index]);
+      const found = pathOfNul(item, [...path, index]);
       if (found !== null) return found;
     }
     return null;
@@ -507,7 +524,7 @@ export function findNulCharacter(value: unknown, path: readonly (string | number
   if (value !== null && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
       if (key.includes("\u0000")) return [...path, key.replaceAll("\u0000", "")].join(".") || "_";
-      const found = findNulCharacter(item, [...path, key]);
+      const found = pathOfNul(item, [...path, key]);
       if (found !== null) return found;
     }
   }

@@ -8,7 +8,7 @@
  */
 import type { CartItem } from "@shared/cart";
 import { lithophaneLineProblem } from "@shared/creator";
-import { inArray, or } from "drizzle-orm";
+import { or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { uploads } from "../db/schema.js";
 import { type Storage, shopImageKey } from "./storage.js";
@@ -31,6 +31,33 @@ interface StoredUpload {
   height: number;
 }
 
+function prepareUploadsByKey(db: DbOrTx) {
+  const keys = sql.placeholder("keys");
+  return db
+    .select({
+      id: uploads.id,
+      originalKey: uploads.originalKey,
+      previewKey: uploads.previewKey,
+      width: uploads.width,
+      height: uploads.height,
+    })
+    .from(uploads)
+    .where(or(sql`${uploads.originalKey} = any(${keys})`, sql`${uploads.previewKey} = any(${keys})`))
+    .prepare("lithobox_uploads_by_key");
+}
+
+// Every checkout and saved cart with a lithophane asks: built once per database handle.
+const preparedLookups = new WeakMap<DbOrTx, ReturnType<typeof prepareUploadsByKey>>();
+
+function uploadsByKey(db: DbOrTx) {
+  let lookup = preparedLookups.get(db);
+  if (!lookup) {
+    lookup = prepareUploadsByKey(db);
+    preparedLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
 /**
  * The lithophane lines of `items` that cannot be made, each with the shop's message; accessory
  * lines are not looked at. One query for all photos, none when there is no lithophane line.
@@ -51,18 +78,7 @@ export async function findLinePhotoProblems(
   }
   const byKey = new Map<string, StoredUpload>();
   if (keys.size > 0) {
-    const list = [...keys];
-    const rows = await db
-      .select({
-        id: uploads.id,
-        originalKey: uploads.originalKey,
-        previewKey: uploads.previewKey,
-        width: uploads.width,
-        height: uploads.height,
-      })
-      .from(uploads)
-      .where(or(inArray(uploads.originalKey, list), inArray(uploads.previewKey, list)));
-    for (const row of rows) {
+    for (const row of await uploadsByKey(db).execute({ keys: [...keys] })) {
       byKey.set(row.originalKey, row);
       byKey.set(row.previewKey, row);
     }
