@@ -117,6 +117,24 @@ describe("security headers", () => {
     expect(res.headers.get("cross-origin-resource-policy")).toBe("same-origin");
   });
 
+  it("gives an answer built with its headers in place (securedBody) exactly the middleware's set", async () => {
+    const own = new Set([
+      "content-type",
+      "content-length",
+      "etag",
+      "cache-control",
+      "vary",
+      "content-encoding",
+    ]);
+    const security = (res: Response) =>
+      Object.fromEntries([...res.headers].filter(([name]) => !own.has(name)));
+    const built = await shop.request("/api/catalog/products"); // securedBody
+    const middleware = await shop.request("/api/health"); // the middleware after the route
+    expect(built.status).toBe(200);
+    expect(Object.keys(security(built)).length).toBeGreaterThanOrEqual(10);
+    expect(security(built)).toEqual(security(middleware));
+  });
+
   it("sends the whole set of hardening headers, CORP cross-origin only for media, the policy on HTML only", async () => {
     const expected = {
       "x-content-type-options": "nosniff",

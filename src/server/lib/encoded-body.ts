@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import type { Context } from "hono";
+import { securedBody } from "./security.js";
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -85,12 +86,12 @@ export function sendEncoded(
     Vary: "Accept-Encoding",
   };
   if (status === 200 && etagMatches(c.req.header("if-none-match"), snapshot.etag)) {
-    return c.body(null, 304, headers);
+    return securedBody(c, null, 304, headers);
   }
   const encoding = pickEncoding(c.req.header("accept-encoding"));
   const body = encoding === "br" ? snapshot.br : encoding === "gzip" ? snapshot.gzip : snapshot.body;
   headers["Content-Type"] = contentType;
   headers["Content-Length"] = String(body.length);
   if (encoding) headers["Content-Encoding"] = encoding;
-  return c.body(body, status, headers);
+  return securedBody(c, body, status, headers);
 }
