@@ -18,8 +18,8 @@ const CHOICE =
  * any of it, and is not shown on checkout or the admin (issue 20). Any answer, or closing it,
  * records that it was seen.
  *
- * The pre-rendered landing pages carry it hidden ("pending": the time zone and local storage
- * are not known when the page is built); public/csp-boot.js shows it before the first paint
+ * The pre-rendered landing pages carry it hidden (data-pending: the time zone and local
+ * storage are not known when the page is built); public/csp-boot.js shows it before the first paint
  * when it is wanted (styles.css), so nothing moves when the app starts and takes it over (CLS).
  */
 export function CurrencyPrompt() {
@@ -36,7 +36,7 @@ export function CurrencyPrompt() {
       aria-labelledby={titleId}
       aria-describedby={textId}
       data-testid="currency-banner"
-      data-currency-banner={promptPending ? "pending" : "shown"}
+      data-pending={promptPending || undefined}
       className="relative border-b border-glow-200 bg-glow-50"
     >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 py-2 pl-4 pr-14">
@@ -46,9 +46,10 @@ export function CurrencyPrompt() {
           </span>{" "}
           <span id={textId}>{MESSAGES.currency.promptDescription}</span>
         </p>
-        <ul className="flex flex-wrap gap-1.5">
+        {/* One row, scrolled sideways where it does not fit: the banner stays slim on a phone. */}
+        <ul className="flex min-w-0 gap-1.5 overflow-x-auto py-1">
           {choices.map((c) => (
-            <li key={c.code}>
+            <li key={c.code} className="shrink-0">
               <button
                 type="button"
                 className={cn(
@@ -63,7 +64,7 @@ export function CurrencyPrompt() {
               </button>
             </li>
           ))}
-          <li>
+          <li className="shrink-0">
             <button
               type="button"
               className={cn(CHOICE, "border-transparent text-stone-800 underline underline-offset-4")}

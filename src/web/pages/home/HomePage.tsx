@@ -1,7 +1,7 @@
 import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
 import { LED_RATED_HOURS, PRODUCTION_DAYS_FAQ, RETURN_WINDOW_DAYS } from "@shared/shipping";
-import { FREE_SHIPPING_FIGURE_ATTR, HERO_IMG_CLASS, SLOT_SPECS } from "@shared/storefront";
+import { HERO_IMG_CLASS, SLOT_SPECS } from "@shared/storefront";
 import { lazyWithQuery } from "@web/app/query";
 import { freeShippingThresholdPence, initialStorefront, useStorefrontAfterMount } from "@web/app/storefront";
 import { buttonClasses } from "@web/components/ui/button-classes";
@@ -23,9 +23,12 @@ import { gbp } from "../policies/format";
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
-/** The owner's free-shipping threshold, e.g. "£75" (the page server writes the live figure). */
+/**
+ * The owner's free-shipping threshold, e.g. "£75": the page server writes the live figure into
+ * the pre-rendered page (the attribute is FREE_SHIPPING_FIGURE_ATTR, @shared/storefront).
+ */
 function FreeShippingOver() {
-  return <span {...{ [FREE_SHIPPING_FIGURE_ATTR]: "" }}>{gbp(freeShippingThresholdPence())}</span>;
+  return <span data-free-shipping-over="">{gbp(freeShippingThresholdPence())}</span>;
 }
 
 const STEPS: ReadonlyArray<{ title: string; text: string; icon: Icon }> = [
