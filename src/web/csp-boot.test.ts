@@ -7,7 +7,11 @@ const SOURCE = readFileSync(new URL("./public/csp-boot.js", import.meta.url), "u
 
 /** Intl.DateTimeFormat as the page sees it: only its time zone is asked for. */
 function fakeDateTimeFormat(timeZone: string | undefined) {
-  return () => ({ resolvedOptions: () => ({ timeZone }) });
+  return class {
+    resolvedOptions() {
+      return { timeZone };
+    }
+  };
 }
 
 /** Runs public/csp-boot.js in a page with this time zone and local storage; answers <html>'s data. */
