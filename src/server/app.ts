@@ -210,6 +210,7 @@ function pageDataLoader(ctx: AppContext): () => Promise<PageData> {
         storefront: storefront.value,
         storefrontJson: Buffer.from(storefront.body).toString("utf8"),
         lightboxFromPricePence: lightboxFromPricePence(options.value.bundles, options.value.options),
+        freeShippingThresholdPence: options.value.freeShippingThresholdPence,
       };
     }
     return last;

@@ -1,4 +1,9 @@
 import { z } from "zod";
+import {
+  type AccessoryForCart,
+  buildAccessoryCartItem as accessoryLine,
+  newCartItemId,
+} from "./accessory-cart-item";
 import { BUNDLE_IDS, BUNDLES, type Bundle, getBundle } from "./bundles";
 import {
   MAX_ADDITIONAL_IMAGES,
@@ -84,12 +89,6 @@ export type AccessoryConfig = Extract<CartItemConfig, { kind: "accessory" }>;
 
 export const cartItemsSchema = z.array(cartItemSchema).max(MAX_CART_ITEMS);
 
-/** "<timestamp>-<random text>" as the spec describes; the clock and randomness are injectable for tests. */
-export function newCartItemId(nowMs: number = Date.now(), random: () => number = Math.random): string {
-  const randomText = random().toString(36).slice(2, 11).padEnd(9, "0");
-  return `${nowMs}-${randomText}`;
-}
-
 /** "White · 3 × Square" — frame colour name, lithophane count and shape name. */
 export function lithophaneFrameStyle(
   frameColorName: string,
@@ -170,30 +169,8 @@ export function buildCreatorCartItem(
   };
 }
 
-/** The product fields an accessory line needs. */
-export interface AccessoryForCart {
-  readonly id: string;
-  readonly name: string;
-  readonly pricePence: Pence;
-  readonly imageUrl: string | null;
-}
-
+// Zod-free, in their own module so /shop's first load needs no zod (issue 20: long tasks).
+export { type AccessoryForCart, newCartItemId };
 /** Shop accessories: size 'Standard', shape 'Rectangle', crop zoom 1 at 1:1; frameStyle is the product name. */
-export function buildAccessoryCartItem(
-  product: AccessoryForCart,
-  makeId: () => string = newCartItemId,
-): CartItem {
-  const imageUrl = product.imageUrl ?? "";
-  return {
-    id: makeId(),
-    imageUrl,
-    originalImageUrl: imageUrl,
-    additionalImages: [],
-    size: "Standard",
-    shape: "Rectangle",
-    frameStyle: product.name,
-    price: product.pricePence,
-    cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
-    config: { kind: "accessory", productId: product.id },
-  };
-}
+export const buildAccessoryCartItem: (product: AccessoryForCart, makeId?: () => string) => CartItem =
+  accessoryLine;

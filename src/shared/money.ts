@@ -67,6 +67,12 @@ export function formatGbp(pence: Pence): string {
   return formatMoney(pence, "GBP");
 }
 
+/** Pounds for running copy: 7500 -> "£75", 899 -> "£8.99" (whole pounds lose the ".00"). */
+export function formatGbpForCopy(pence: Pence): string {
+  const formatted = formatGbp(pence);
+  return formatted.endsWith(".00") ? formatted.slice(0, -3) : formatted;
+}
+
 /** A GBP price converted (with the .49/.99 rule) and formatted in the visitor's currency. */
 export function formatConvertedPrice(
   gbpPence: Pence,

@@ -1,11 +1,9 @@
 /**
  * The storefront's input rules (issue 20): what the owner sets on an image, what a reviewer
- * sends, and the custom lightbox's from-price. Server and lazily loaded pages only (zod).
+ * sends, and (re-exported from ./lightbox-price) the custom lightbox's from-price. Server and
+ * lazily loaded pages only (zod).
  */
 import { z } from "zod";
-import type { Bundle } from "./bundles";
-import type { Pence } from "./money";
-import { type CreatorOption, type GroupedOptions, isSelectable, sizeAppliesToShape } from "./options";
 import { REVIEW_BODY_MAX, REVIEW_BODY_MIN, REVIEW_NAME_MAX, SITE_IMAGE_SLOTS } from "./storefront";
 
 export const ALT_MAX = 200;
@@ -53,23 +51,5 @@ export type ReviewSubmission = z.infer<typeof reviewSubmissionSchema>;
 
 // ---------------------------------------------------------------- the lightbox's from-price
 
-/**
- * The lowest price a custom lightbox can be bought for: the cheapest bundle with the cheapest
- * selectable processing and frame colour, and the cheapest shape-and-size pair that fits.
- * Null when some choice has no selectable option.
- */
-export function lightboxFromPricePence(bundles: readonly Bundle[], options: GroupedOptions): Pence | null {
-  const cheapest = (list: readonly CreatorOption[]) => {
-    const prices = list.filter(isSelectable).map((o) => o.priceModifierPence);
-    return prices.length > 0 ? Math.min(...prices) : null;
-  };
-  const bundle = bundles.length > 0 ? Math.min(...bundles.map((b) => b.pricePence)) : null;
-  const processing = cheapest(options.processing);
-  const frame = cheapest(options.frame_color);
-  const pairs = options.shape.filter(isSelectable).flatMap((shape) => {
-    const size = cheapest(options.size.filter((s) => sizeAppliesToShape(s, shape.id)));
-    return size === null ? [] : [shape.priceModifierPence + size];
-  });
-  if (bundle === null || processing === null || frame === null || pairs.length === 0) return null;
-  return (bundle + processing + frame + Math.min(...pairs)) as Pence;
-}
+// Zod-free, in its own module so /shop's first load needs no zod (issue 20: long tasks).
+export { lightboxFromPricePence } from "./lightbox-price";

@@ -133,10 +133,24 @@ export interface StorefrontAnswer {
   readonly rating: RatingSummary | null;
 }
 
+/** The storefront answer as a served page carries it: plus the free-shipping threshold (pence). */
+export interface PageStorefront extends StorefrontAnswer {
+  readonly freeShippingThresholdPence?: number;
+}
+
 // ---------------------------------------------------------------- the pages' first paint
 
 /** The element holding the storefront answer in every served page (JSON, not executed). */
 export const STOREFRONT_SCRIPT_ID = "lb-storefront";
+
+/**
+ * The owner's free-shipping threshold (admin Prices) in every served page: in the page's
+ * storefront JSON (PageStorefront), read by the app on its first render, and as the
+ * pre-rendered figure (an element with this attribute, built with the default threshold)
+ * replaced by the page server, so the home page states the live threshold in its first paint
+ * and hydrates unchanged.
+ */
+export const FREE_SHIPPING_FIGURE_ATTR = "data-free-shipping-over";
 
 export type HeroSlot = Extract<SiteImageSlot, "home_hero" | "shop_hero">;
 

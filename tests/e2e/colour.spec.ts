@@ -125,7 +125,7 @@ test("a colour order: creator (Colour, its preview and price) to a paid order to
   const number = orderId.slice(0, 8);
   await tab.getByRole("button", { name: /^Pay / }).click();
   await tab.waitForURL(`**/checkout/success?order=${orderId}`);
-  await expect(tab.getByTestId("success-delivery-window")).toContainText(uk.colourWindows.standard.text);
+  await expect(tab.getByTestId("order-delivery-window")).toContainText(uk.colourWindows.standard.text);
   await tab.close();
 
   // The admin: the test order's files are generated on request; the panel's is a colour 3MF.

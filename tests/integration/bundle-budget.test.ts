@@ -120,10 +120,10 @@ describe("first-load bundle of /", () => {
       const html = readFileSync(path.join(dist, prerenderedFile(route)), "utf8");
       expect(html, route).toMatch(/<div id="root"><div/);
       expect(html, route).toContain(`<title>${documentTitle(route)}</title>`);
-      // No module script: csp-boot.js starts the same entry once the page has painted.
+      // No module script: csp-boot.js (in <head>, before the first paint) starts the same entry once the page has painted.
       expect(html, route).not.toContain('type="module"');
       expect(html, route).toContain(`<meta name="lithobox-entry" content="${shellEntry}">`);
-      expect(html, route).toContain('<script defer src="/csp-boot.js"></script>');
+      expect(html, route).toContain('<script src="/csp-boot.js"></script>');
     }
   });
 });

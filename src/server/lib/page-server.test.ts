@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPageServer } from "./page-server.js";
+import { createPageServer, withFreeShippingFigure } from "./page-server.js";
 
 const ORIGIN = "https://lithobox.example";
 const page = (body: string) =>
@@ -72,5 +72,18 @@ describe("the page server", () => {
     expect(first.headers.get("cache-control")).toBe("no-cache");
     const etag = first.headers.get("etag") ?? "";
     expect((await get("/faq", { "if-none-match": etag })).status).toBe(304);
+  });
+});
+
+describe("the free-shipping figure", () => {
+  it("is the owner's threshold wherever the pre-rendered page states it", () => {
+    const html =
+      '<li>Free UK shipping over <span data-free-shipping-over="">£75</span></li>' +
+      '<p>orders over <span data-free-shipping-over="">£75</span>, and</p><b>£75</b>';
+    expect(withFreeShippingFigure(html, 6000)).toBe(
+      '<li>Free UK shipping over <span data-free-shipping-over="">£60</span></li>' +
+        '<p>orders over <span data-free-shipping-over="">£60</span>, and</p><b>£75</b>',
+    );
+    expect(withFreeShippingFigure(html, 4999)).toContain('<span data-free-shipping-over="">£49.99</span>');
   });
 });

@@ -7,13 +7,16 @@
  * The storefront (issue 20) is part of each page: its answer as JSON (the web reads it at once,
  * no request), the owner's hero in place of the pre-rendered page's hero marker and preloaded,
  * the hero as the link-preview image, and /shop's Product data. Pages are rebuilt when the
- * storefront or the lightbox's price changes (their ETags are the build's key). A page whose
+ * storefront or the lightbox's price changes (their ETags are the build's key); the home page's
+ * free-shipping figure is the owner's threshold. A page whose
  * hero place has no image is served as the shell: the web renders its fallback itself.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { formatGbpForCopy } from "@shared/money";
 import { type HeadData, pageHead, pageHeadKey } from "@shared/seo";
 import {
+  FREE_SHIPPING_FIGURE_ATTR,
   fallbackSrc,
   HERO_PAGES,
   type HeroSlot,
@@ -37,6 +40,8 @@ export interface PageData {
   /** The storefront answer's JSON, as GET /api/storefront sends it. */
   readonly storefrontJson: string;
   readonly lightboxFromPricePence: number | null;
+  /** The owner's free-shipping threshold (admin Prices), GBP pence. */
+  readonly freeShippingThresholdPence: number;
 }
 
 const HERO_OF_PAGE: ReadonlyMap<string, HeroSlot> = new Map(
@@ -69,6 +74,18 @@ export function headData(key: string, data: PageData | null, origin: string): He
   };
 }
 
+/**
+ * The live free-shipping threshold in a page's pre-rendered figures (built with the default);
+ * the page's storefront JSON gives the app the same figure for its first render (PageStorefront).
+ */
+export function withFreeShippingFigure(source: string, pence: number): string {
+  const figure = new RegExp(`(<[a-z]+ ${FREE_SHIPPING_FIGURE_ATTR}=""[^>]*>)[^<]*(</)`, "g");
+  return source.replace(
+    figure,
+    (_match, open: string, close: string) => `${open}${formatGbpForCopy(pence)}${close}`,
+  );
+}
+
 export function createPageServer(opts: {
   root: string;
   shellFile: string;
@@ -97,7 +114,11 @@ export function createPageServer(opts: {
       source = hero ? source.replace(heroMarker(slot), await heroPictureHtml(hero, slot)) : shell;
     }
     if (data && key !== "/admin") {
-      source = source.replace("</head>", () => `${storefrontScript(data.storefrontJson)}</head>`);
+      const json = `${data.storefrontJson.replace(/\}\s*$/, "")},"freeShippingThresholdPence":${Math.round(data.freeShippingThresholdPence)}}`;
+      source = withFreeShippingFigure(source, data.freeShippingThresholdPence).replace(
+        "</head>",
+        () => `${storefrontScript(json)}</head>`,
+      );
     }
     const head = pageHead(key === "404" ? "/404" : key, opts.origin, headData(key, data, opts.origin));
     return encodeBody(await withPageHead(source, head));

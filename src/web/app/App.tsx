@@ -1,15 +1,23 @@
-import { type ReactNode, StrictMode, useLayoutEffect } from "react";
+import { type ReactNode, StrictMode, startTransition, useLayoutEffect, useState } from "react";
 import { setHydrating } from "./hydration";
 import { Providers } from "./Providers";
 
-/** Rendered last: after the first commit, later mounts read local storage as usual. */
+/**
+ * Rendered last: after the first commit, later mounts read local storage as usual. The
+ * providers load what they read from storage after hydrating in a transition (no long task);
+ * this one's transition commits with theirs, so "ready" means the page shows what is stored.
+ */
 function HydrationDone() {
+  const [settled, setSettled] = useState(false);
   useLayoutEffect(() => {
     setHydrating(false);
+    startTransition(() => setSettled(true));
+  }, []);
+  useLayoutEffect(() => {
     // The page's controls work from now on (a pre-rendered page shows them before); the
     // end-to-end tests wait for this after each navigation.
-    document.documentElement.dataset.appReady = "true";
-  }, []);
+    if (settled) document.documentElement.dataset.appReady = "true";
+  }, [settled]);
   return null;
 }
 

@@ -2,8 +2,9 @@
  * The pre-rendered home page (built by vite.config.ts from src/web/prerender.tsx) is hydrated,
  * not replaced: the first render must match the HTML, which was rendered with nothing stored
  * (no cart, GBP, no currency prompt, the session unknown). While `isHydrating()` the app-wide
- * providers start from those defaults and read local storage in a layout effect, before the
- * first paint, so what users see is unchanged.
+ * providers start from those defaults and read local storage in a layout effect, showing what
+ * it holds in a transition (the page was painted from its HTML before the app started: a
+ * synchronous re-render here would be a long task while the page loads).
  */
 let hydrating = false;
 

@@ -4,19 +4,20 @@
  * first pass exactly as the server wrote it. Null on the server (pre-rendering: the page keeps a
  * marker the server fills) and when the page carries none.
  */
-import { STOREFRONT_SCRIPT_ID, type StorefrontAnswer } from "@shared/storefront";
-import { useEffect, useState } from "react";
+import { FREE_SHIPPING_THRESHOLD_PENCE } from "@shared/shipping";
+import { type PageStorefront, STOREFRONT_SCRIPT_ID } from "@shared/storefront";
+import { startTransition, useEffect, useState } from "react";
 
 let read = false;
-let answer: StorefrontAnswer | null = null;
+let answer: PageStorefront | null = null;
 
-export function initialStorefront(): StorefrontAnswer | null {
+export function initialStorefront(): PageStorefront | null {
   if (typeof document === "undefined") return null;
   if (!read) {
     read = true;
     try {
       const text = document.getElementById(STOREFRONT_SCRIPT_ID)?.textContent;
-      answer = text ? (JSON.parse(text) as StorefrontAnswer) : null;
+      answer = text ? (JSON.parse(text) as PageStorefront) : null;
     } catch {
       answer = null;
     }
@@ -26,10 +27,16 @@ export function initialStorefront(): StorefrontAnswer | null {
 
 /**
  * The storefront for what is rendered after hydration (reviews, the gallery): null on the
- * first pass (as the pre-rendered page had it), the answer once mounted.
+ * first pass (as the pre-rendered page had it), the answer once mounted, rendered in a
+ * transition (in slices: no long task while the page loads).
  */
-export function useStorefrontAfterMount(): StorefrontAnswer | null {
-  const [value, setValue] = useState<StorefrontAnswer | null>(null);
-  useEffect(() => setValue(initialStorefront()), []);
+export function useStorefrontAfterMount(): PageStorefront | null {
+  const [value, setValue] = useState<PageStorefront | null>(null);
+  useEffect(() => startTransition(() => setValue(initialStorefront())), []);
   return value;
+}
+
+/** The owner's free-shipping threshold as the served page states it; the default when pre-rendering. */
+export function freeShippingThresholdPence(): number {
+  return initialStorefront()?.freeShippingThresholdPence ?? FREE_SHIPPING_THRESHOLD_PENCE;
 }

@@ -43,16 +43,3 @@ export function TestShopBanner() {
     </div>
   );
 }
-
-export function TestShopBadge() {
-  const testShop = useTestShop();
-  if (!testShop) return null;
-  return (
-    <span
-      data-testid="test-shop-badge"
-      className="rounded-full md:ml-2 bg-orange-200 px-2 py-0.5 text-xs font-semibold normal-case text-orange-950"
-    >
-      {MESSAGES.testShop.adminBadge}
-    </span>
-  );
-}

@@ -3,7 +3,7 @@ import { BRAND_NAME } from "@shared/brand";
 import { useQuery } from "@tanstack/react-query";
 import { unreadQuery } from "@web/api/inbox";
 import { Logo } from "@web/components/layout/Logo";
-import { TestShopBadge, useTestShop } from "@web/components/layout/TestShopBanner";
+import { useTestShop } from "@web/components/layout/TestShopBanner";
 import { cn } from "@web/components/ui/cn";
 import {
   Activity,
@@ -27,6 +27,7 @@ import {
 } from "lucide-react";
 import { Suspense, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { TestShopBadge } from "./TestShopBadge";
 import { Loading } from "./ui";
 
 export const ADMIN_SECTIONS = [

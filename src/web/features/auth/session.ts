@@ -5,7 +5,7 @@
  * focus (at most every 5 s), when the browser is back online and when another tab signs in or
  * out, and the client tells the other tabs when this one signs out.
  */
-import { useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 
 type AuthClient = typeof import("@web/api/auth").authClient;
 /** What Better Auth's useSession gives: { data, isPending, isRefetching, error, refetch }. */
@@ -80,8 +80,13 @@ export function useSession(): SessionState & { refetch: () => Promise<void> } {
         let settled = false;
         // Subscribing mounts the store: it fetches the session and starts its refresh triggers.
         stop = store.subscribe((value) => {
+          const first = !settled;
           if (!value.isPending) settled = true;
-          setState({ data: value.data, isPending: !settled });
+          const next = { data: value.data, isPending: !settled };
+          // The first answer arrives while the page loads and re-renders much of it: in a
+          // transition (no long task). Later changes (sign-in, sign-out) apply at once.
+          if (first) startTransition(() => setState(next));
+          else setState(next);
         });
       } catch (error) {
         // The client could not be loaded (offline, a new deploy): act as signed out.

@@ -15,6 +15,7 @@ import { dismissToasts } from "@web/app/toaster";
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -90,11 +91,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const readDone = useRef(false);
 
   useLayoutEffect(() => {
-    // Hydrating the pre-rendered page: read the stored cart now, before the first paint.
+    // Hydrating the pre-rendered page: read the stored cart now. In a transition: the page was
+    // painted (empty cart) before the app started, and a synchronous re-render of every cart
+    // reader here would be one long task while the page loads (Total Blocking Time).
     if (!readAfterHydration || readDone.current) return;
     readDone.current = true;
+    const items = readStoredCart();
+    if (items.length === 0) return; // As rendered: nothing to load (nor to write back).
     skipWrites.current += 1;
-    dispatch({ type: "load", items: readStoredCart() });
+    startTransition(() => dispatch({ type: "load", items }));
   }, [readAfterHydration]);
 
   useEffect(() => {

@@ -1,10 +1,9 @@
-import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { MESSAGES } from "@shared/messages";
 import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
 import { Page } from "@web/components/ui/page";
-import { CalendarDays, CircleCheck, Loader2 } from "lucide-react";
+import { CircleCheck, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useCart } from "../cart";
@@ -100,17 +99,6 @@ export function SuccessPage() {
             >
               #{number}
             </p>
-            {status.data?.deliveryWindow ? (
-              <p className="mt-4 flex gap-2 text-stone-800" data-testid="success-delivery-window">
-                <CalendarDays aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-glow-700" />
-                <span>
-                  {INTERNATIONAL_MESSAGES.estimatedDelivery}:{" "}
-                  <strong className="text-stone-900">
-                    {INTERNATIONAL_MESSAGES.arrives(status.data.deliveryWindow)}
-                  </strong>
-                </span>
-              </p>
-            ) : null}
             <p className="mt-4 text-sm text-stone-700">
               Keep this number: with your email address it lets you follow your order. We'll email you again
               when it's on its way.

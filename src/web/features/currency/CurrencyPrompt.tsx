@@ -17,21 +17,26 @@ const CHOICE =
  * banner in the page's flow above the navigation: it pushes the page down rather than covering
  * any of it, and is not shown on checkout or the admin (issue 20). Any answer, or closing it,
  * records that it was seen.
+ *
+ * The pre-rendered landing pages carry it hidden (data-pending: the time zone and local
+ * storage are not known when the page is built); public/csp-boot.js shows it before the first paint
+ * when it is wanted (styles.css), so nothing moves when the app starts and takes it over (CLS).
  */
 export function CurrencyPrompt() {
-  const { promptVisible, suggestedCurrency, setCurrency, dismissPrompt } = useCurrency();
+  const { promptVisible, promptPending, suggestedCurrency, setCurrency, dismissPrompt } = useCurrency();
   const { pathname } = useLocation();
-  if (!promptVisible || !showsCurrencyBanner(pathname)) return null;
-  // The suggested currency first, then the others in the spec's order.
-  const choices = CURRENCIES.filter((c) => c.code !== "GBP").sort(
-    (a, b) => Number(b.code === suggestedCurrency) - Number(a.code === suggestedCurrency),
-  );
+  if (!(promptVisible || promptPending) || !showsCurrencyBanner(pathname)) return null;
+  // The spec's order in every case (the pre-rendered banner cannot know the suggestion: moving
+  // it first once the app starts would shift the buttons); the suggested one is highlighted.
+  const suggested = promptPending ? null : suggestedCurrency;
+  const choices = CURRENCIES.filter((c) => c.code !== "GBP");
   const choose = (code: CurrencyCode) => setCurrency(code);
   return (
     <section
       aria-labelledby={titleId}
       aria-describedby={textId}
       data-testid="currency-banner"
+      data-pending={promptPending || undefined}
       className="relative border-b border-glow-200 bg-glow-50"
     >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 py-2 pl-4 pr-14">
@@ -41,14 +46,15 @@ export function CurrencyPrompt() {
           </span>{" "}
           <span id={textId}>{MESSAGES.currency.promptDescription}</span>
         </p>
-        <ul className="flex flex-wrap gap-1.5">
+        {/* One row, scrolled sideways where it does not fit: the banner stays slim on a phone. */}
+        <ul className="flex min-w-0 gap-1.5 overflow-x-auto py-1">
           {choices.map((c) => (
-            <li key={c.code}>
+            <li key={c.code} className="shrink-0">
               <button
                 type="button"
                 className={cn(
                   CHOICE,
-                  c.code === suggestedCurrency
+                  c.code === suggested
                     ? "border-glow-700 bg-glow-400 text-stone-950 hover:bg-glow-300"
                     : "border-stone-300 bg-white text-stone-800 hover:bg-stone-100",
                 )}
@@ -58,7 +64,7 @@ export function CurrencyPrompt() {
               </button>
             </li>
           ))}
-          <li>
+          <li className="shrink-0">
             <button
               type="button"
               className={cn(CHOICE, "border-transparent text-stone-800 underline underline-offset-4")}

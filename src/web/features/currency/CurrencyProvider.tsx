@@ -22,6 +22,7 @@ import { isHydrating } from "@web/app/hydration";
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -47,6 +48,11 @@ export interface CurrencyContextValue {
   formatPrice: (gbpPence: Pence) => string;
   /** The "Switch Currency?" prompt. */
   readonly promptVisible: boolean;
+  /**
+   * True while hydrating a pre-rendered page (and when pre-rendering it), before local storage
+   * is read: the banner is rendered as the HTML has it, shown or not by public/csp-boot.js.
+   */
+  readonly promptPending: boolean;
   /** The currency suggested by the browser's time zone. */
   readonly suggestedCurrency: CurrencyCode;
   /** Records that the prompt was seen (dismissed or answered). */
@@ -71,12 +77,13 @@ function writeStorage(key: string, value: string) {
   }
 }
 
+/**
+ * The browser's IANA time zone, as public/csp-boot.js found it before the first paint (the
+ * first Intl.DateTimeFormat of a page is slow: asked here, it would be a long task while the
+ * app starts). Null when unknown (the spec: USD is suggested).
+ */
 function browserTimeZone(): string | null {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? null;
-  } catch {
-    return null;
-  }
+  return (typeof document === "undefined" ? undefined : document.documentElement.dataset.timeZone) ?? null;
 }
 
 interface RatesResult {
@@ -135,7 +142,7 @@ function useRates(readAfterHydration: boolean) {
     const stored = cachedRates();
     if (!stored) return;
     updatedAt.current = stored.updatedAt;
-    setData(stored.data);
+    startTransition(() => setData(stored.data));
   }, [readAfterHydration]);
   useEffect(() => {
     let cancelled = false;
@@ -174,10 +181,19 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
   );
   const [timeZone] = useState(browserTimeZone);
   const [promptVisible, setPromptVisible] = useState(() => !readAfterHydration && promptWanted(timeZone));
+  const [promptPending, setPromptPending] = useState(readAfterHydration);
   useLayoutEffect(() => {
     if (!readAfterHydration) return;
-    setCurrencyState(storedCurrency());
-    setPromptVisible(promptWanted(timeZone));
+    // In a transition: the pre-rendered page was painted before the app started (GBP, the
+    // banner as csp-boot.js showed it); a synchronous re-render of every price here would be
+    // one long task while the page loads (Total Blocking Time).
+    const stored = storedCurrency();
+    const wanted = promptWanted(timeZone);
+    startTransition(() => {
+      setCurrencyState(stored);
+      setPromptVisible(wanted);
+      setPromptPending(false);
+    });
   }, [readAfterHydration, timeZone]);
 
   const ratesData = useRates(readAfterHydration);
@@ -210,10 +226,11 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
       convert,
       formatPrice: (gbpPence: Pence) => formatMoney(convert(gbpPence), currency),
       promptVisible,
+      promptPending,
       suggestedCurrency: timeZoneToCurrency(timeZone),
       dismissPrompt,
     };
-  }, [currency, rates, ratesSource, setCurrency, promptVisible, timeZone, dismissPrompt]);
+  }, [currency, rates, ratesSource, setCurrency, promptVisible, promptPending, timeZone, dismissPrompt]);
 
   return <CurrencyContext.Provider value={value}>{children}</CurrencyContext.Provider>;
 }

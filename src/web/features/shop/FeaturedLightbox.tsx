@@ -1,6 +1,6 @@
+import { lightboxFromPricePence } from "@shared/lightbox-price";
 import { MESSAGES } from "@shared/messages";
 import { SHOP_TEXTS } from "@shared/shop-texts";
-import { lightboxFromPricePence } from "@shared/storefront-rules";
 import { useQuery } from "@tanstack/react-query";
 import { catalogQueries } from "@web/api/catalog";
 import { buttonClasses } from "@web/components/ui/button-classes";

@@ -9,7 +9,7 @@ import { CustomerGallery, CustomerReviews } from "@web/components/storefront/Sto
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { ResponsivePicture } from "@web/components/ui/ResponsivePicture";
 import { ArrowRight, RefreshCw, Sparkles } from "lucide-react";
-import { useEffect } from "react";
+import { useDeferredValue, useEffect } from "react";
 import { Link } from "react-router";
 import { notify } from "../cart";
 import { CurrencySelect } from "../currency";
@@ -51,10 +51,13 @@ function ShopHero() {
 
 /** /shop: a hero with Start Creating, the custom lightbox, the accessory grid, then customers' words and photos. */
 export function ShopPage() {
-  const products = useProducts();
+  const query = useProducts();
+  // react-query's answer re-renders synchronously (useSyncExternalStore): the grid follows
+  // it in a deferred, time-sliced render instead (no long task while the page loads).
+  const products = useDeferredValue(query);
   const storefront = useStorefrontAfterMount();
 
-  const { isError, errorUpdatedAt, error } = products;
+  const { isError, errorUpdatedAt, error } = query;
   useEffect(() => {
     // One toast per failed fetch (also after a failed retry).
     if (isError && errorUpdatedAt > 0) {
@@ -113,8 +116,8 @@ export function ShopPage() {
             <Button
               variant="outline"
               className="mt-4"
-              onClick={() => products.refetch()}
-              disabled={products.isFetching}
+              onClick={() => query.refetch()}
+              disabled={query.isFetching}
             >
               <RefreshCw aria-hidden="true" className="h-4 w-4" />
               Try again

@@ -1,4 +1,4 @@
-import { buildAccessoryCartItem } from "@shared/cart";
+import { buildAccessoryCartItem } from "@shared/accessory-cart-item";
 import { MESSAGES } from "@shared/messages";
 import { useCallback } from "react";
 import { notify, useCart } from "../cart";

@@ -1,23 +1,35 @@
 import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
-import {
-  FREE_SHIPPING_THRESHOLD_PENCE,
-  LED_RATED_HOURS,
-  PRODUCTION_DAYS_FAQ,
-  RETURN_WINDOW_DAYS,
-} from "@shared/shipping";
+import { LED_RATED_HOURS, PRODUCTION_DAYS_FAQ, RETURN_WINDOW_DAYS } from "@shared/shipping";
 import { HERO_IMG_CLASS, SLOT_SPECS } from "@shared/storefront";
 import { lazyWithQuery } from "@web/app/query";
-import { initialStorefront, useStorefrontAfterMount } from "@web/app/storefront";
+import { freeShippingThresholdPence, initialStorefront, useStorefrontAfterMount } from "@web/app/storefront";
 import { buttonClasses } from "@web/components/ui/button-classes";
 import { cn } from "@web/components/ui/cn";
 import { ResponsivePicture } from "@web/components/ui/ResponsivePicture";
 import { Box, Camera, Cpu, Hand, Lightbulb, MapPin, ShieldCheck, Star, Upload } from "lucide-react";
-import { type ComponentType, lazy, Suspense, type SVGProps, useEffect, useRef, useState } from "react";
+import {
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  Suspense,
+  type SVGProps,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { Link } from "react-router";
 import { gbp } from "../policies/format";
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
+
+/**
+ * The owner's free-shipping threshold, e.g. "£75": the page server writes the live figure into
+ * the pre-rendered page (the attribute is FREE_SHIPPING_FIGURE_ATTR, @shared/storefront).
+ */
+function FreeShippingOver() {
+  return <span data-free-shipping-over="">{gbp(freeShippingThresholdPence())}</span>;
+}
 
 const STEPS: ReadonlyArray<{ title: string; text: string; icon: Icon }> = [
   {
@@ -42,7 +54,7 @@ const STEPS: ReadonlyArray<{ title: string; text: string; icon: Icon }> = [
   },
 ];
 
-const FEATURES: ReadonlyArray<{ title: string; text: string; icon: Icon }> = [
+const FEATURES: ReadonlyArray<{ title: string; text: ReactNode; icon: Icon }> = [
   {
     title: "Made from your photo",
     text: "No templates and no stock images: every lithophane is printed once, from the picture you send us.",
@@ -60,7 +72,12 @@ const FEATURES: ReadonlyArray<{ title: string; text: string; icon: Icon }> = [
   },
   {
     title: "Risk-free gifting",
-    text: `Free standard UK shipping on orders over ${gbp(FREE_SHIPPING_THRESHOLD_PENCE)}, and a ${RETURN_WINDOW_DAYS}-day money-back guarantee.`,
+    text: (
+      <>
+        Free standard UK shipping on orders over <FreeShippingOver />, and a {RETURN_WINDOW_DAYS}-day
+        money-back guarantee.
+      </>
+    ),
     icon: ShieldCheck,
   },
 ];
@@ -220,7 +237,9 @@ export function HomePage() {
             </div>
             <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-stone-300">
               <li>Handmade in Northern Ireland</li>
-              <li>Free UK shipping over {gbp(FREE_SHIPPING_THRESHOLD_PENCE)}</li>
+              <li>
+                Free UK shipping over <FreeShippingOver />
+              </li>
               <li>{RETURN_WINDOW_DAYS}-day money-back guarantee</li>
             </ul>
           </div>

@@ -1,0 +1,28 @@
+/**
+ * The custom lightbox's from-price: apart from ./storefront-rules (which builds zod schemas
+ * when loaded) so /shop's featured card needs no zod while the page starts; re-exported there.
+ */
+import type { Bundle } from "./bundles";
+import type { Pence } from "./money";
+import { type CreatorOption, type GroupedOptions, isSelectable, sizeAppliesToShape } from "./options";
+
+/**
+ * The lowest price a custom lightbox can be bought for: the cheapest bundle with the cheapest
+ * selectable processing and frame colour, and the cheapest shape-and-size pair that fits.
+ * Null when some choice has no selectable option.
+ */
+export function lightboxFromPricePence(bundles: readonly Bundle[], options: GroupedOptions): Pence | null {
+  const cheapest = (list: readonly CreatorOption[]) => {
+    const prices = list.filter(isSelectable).map((o) => o.priceModifierPence);
+    return prices.length > 0 ? Math.min(...prices) : null;
+  };
+  const bundle = bundles.length > 0 ? Math.min(...bundles.map((b) => b.pricePence)) : null;
+  const processing = cheapest(options.processing);
+  const frame = cheapest(options.frame_color);
+  const pairs = options.shape.filter(isSelectable).flatMap((shape) => {
+    const size = cheapest(options.size.filter((s) => sizeAppliesToShape(s, shape.id)));
+    return size === null ? [] : [shape.priceModifierPence + size];
+  });
+  if (bundle === null || processing === null || frame === null || pairs.length === 0) return null;
+  return (bundle + processing + frame + Math.min(...pairs)) as Pence;
+}
