@@ -4,7 +4,7 @@ import { LithophaneError } from "./errors";
 import { snapToLayers } from "./layers";
 import { shapeOutline, signedDistanceField } from "./outline";
 import { gridVertexCount, type PanelOptions, type PanelSpec, resolvePanelSpec } from "./params";
-import { resampleToGrid } from "./resample";
+import { type GridResampler, resampleToGrid } from "./resample";
 import { autoLevels, srgbToLinear } from "./tones";
 
 /**
@@ -155,12 +155,14 @@ function raiseRectangleLip(
 /**
  * Greyscale image (one byte per pixel, row-major, top row first) + panel options -> heightmap.
  * Browser-safe: the web creator calls it with a downsampled image and a coarse resolution for its preview.
+ * `resample` may replace resampleToGrid with an equivalent (the Node side's two-thread one, same values).
  */
 export function computeHeightmap(
   greyPixels: Uint8Array,
   width: number,
   height: number,
   options: PanelOptions | PanelSpec,
+  resample: GridResampler = resampleToGrid,
 ): Heightmap {
   const spec = resolvePanelSpec(options);
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
@@ -188,7 +190,7 @@ export function computeHeightmap(
     x: Math.max(crop.width / nx, spec.nozzleMm * pxPerMmX),
     y: Math.max(crop.height / ny, spec.nozzleMm * pxPerMmY),
   };
-  const values = resampleToGrid(greyPixels, width, height, crop, nx, ny, windowPx, mirror);
+  const values = resample(greyPixels, width, height, crop, nx, ny, windowPx, mirror);
   if (spec.localContrast) localContrast(values, nx, ny);
   if (spec.smoothingMm > 0) {
     boxBlur(values, nx, ny, Math.round(spec.smoothingMm / stepXMm), Math.round(spec.smoothingMm / stepYMm));
