@@ -4,7 +4,7 @@ import { LithophaneError } from "./errors";
 import { snapToLayers } from "./layers";
 import { shapeOutline, signedDistanceField } from "./outline";
 import { gridVertexCount, type PanelOptions, type PanelSpec, resolvePanelSpec } from "./params";
-import { resampleToGrid } from "./resample";
+import { type GridResampler, resampleToGrid } from "./resample";
 import { autoLevels, srgbToLinear } from "./tones";
 
 /**
@@ -119,14 +119,50 @@ function boxBlur(values: Float32Array, nx: number, ny: number, radiusX: number, 
 }
 
 /**
+ * Grey -> thickness in place through the table (16 entries a grey level), rounding to the nearest entry.
+ * Math.floor(x + 0.5) is Math.round(x) here (a float32 times 16 plus 0.5 is exact in a double) and V8
+ * compiles it to a few instructions; Math.round made this loop 4-6x slower (0.1 mm grid: 80-140 ms
+ * against 12-30 ms, measured).
+ */
+function mapThroughTable(values: Float32Array, table: Float32Array): void {
+  const scale = LUT_STEPS_PER_LEVEL;
+  for (let k = 0; k < values.length; k++) values[k] = table[Math.floor(values[k]! * scale + 0.5)]!;
+}
+
+/**
+ * A rectangle's lip: every vertex within `lipX` columns or `lipY` rows of the border at full thickness.
+ * Only the border bands are visited (the old per-vertex test walked the whole grid).
+ */
+function raiseRectangleLip(
+  thicknessMm: Float32Array,
+  nx: number,
+  ny: number,
+  lipX: number,
+  lipY: number,
+  max: number,
+): void {
+  for (let j = 0; j < ny; j++) {
+    const row = j * nx;
+    if (j < lipY || j > ny - 1 - lipY) {
+      thicknessMm.fill(max, row, row + nx);
+    } else {
+      thicknessMm.fill(max, row, row + Math.min(nx, lipX));
+      thicknessMm.fill(max, row + Math.max(0, nx - lipX), row + nx);
+    }
+  }
+}
+
+/**
  * Greyscale image (one byte per pixel, row-major, top row first) + panel options -> heightmap.
  * Browser-safe: the web creator calls it with a downsampled image and a coarse resolution for its preview.
+ * `resample` may replace resampleToGrid with an equivalent (the Node side's two-thread one, same values).
  */
 export function computeHeightmap(
   greyPixels: Uint8Array,
   width: number,
   height: number,
   options: PanelOptions | PanelSpec,
+  resample: GridResampler = resampleToGrid,
 ): Heightmap {
   const spec = resolvePanelSpec(options);
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
@@ -154,17 +190,14 @@ export function computeHeightmap(
     x: Math.max(crop.width / nx, spec.nozzleMm * pxPerMmX),
     y: Math.max(crop.height / ny, spec.nozzleMm * pxPerMmY),
   };
-  const values = resampleToGrid(greyPixels, width, height, crop, nx, ny, windowPx, mirror);
+  const values = resample(greyPixels, width, height, crop, nx, ny, windowPx, mirror);
   if (spec.localContrast) localContrast(values, nx, ny);
   if (spec.smoothingMm > 0) {
     boxBlur(values, nx, ny, Math.round(spec.smoothingMm / stepXMm), Math.round(spec.smoothingMm / stepYMm));
   }
   const table = thicknessTable(spec, spec.autoLevels ? autoLevels(values) : [0, 255]);
-  const scale = LUT_STEPS_PER_LEVEL;
   const thicknessMm = values; // mapped in place: the grey values are not needed afterwards
-  for (let k = 0; k < thicknessMm.length; k++) {
-    thicknessMm[k] = table[Math.round(thicknessMm[k]! * scale)]!;
-  }
+  mapThroughTable(thicknessMm, table);
 
   if (spec.layerSnapMm > 0) {
     // Before the lip, so no diffused error reaches it: the lip stays at full thickness.
@@ -191,15 +224,14 @@ export function computeHeightmap(
       if (Math.abs(signedDistanceMm[k]!) < border) thicknessMm[k] = max;
     }
   } else if (border > 0) {
-    const lipX = Math.ceil(border / stepXMm - 1e-9);
-    const lipY = Math.ceil(border / stepYMm - 1e-9);
-    for (let j = 0; j < ny; j++) {
-      const inLipRow = j < lipY || j > ny - 1 - lipY;
-      const row = j * nx;
-      for (let i = 0; i < nx; i++) {
-        if (inLipRow || i < lipX || i > nx - 1 - lipX) thicknessMm[row + i] = max;
-      }
-    }
+    raiseRectangleLip(
+      thicknessMm,
+      nx,
+      ny,
+      Math.ceil(border / stepXMm - 1e-9),
+      Math.ceil(border / stepYMm - 1e-9),
+      max,
+    );
   }
   return { spec, nx, ny, stepXMm, stepYMm, thicknessMm, signedDistanceMm };
 }

@@ -12,7 +12,7 @@ import type { CropRect } from "./crop";
  */
 
 /** Per-output taps along one axis: source index of the first tap, tap count and weights (summing to 1). */
-interface AxisTaps {
+export interface AxisTaps {
   first: Int32Array;
   count: Int32Array;
   offset: Int32Array;
@@ -82,6 +82,103 @@ export function axisTaps(
   return { first, count, offset, weights: Float32Array.from(taps) };
 }
 
+/** Everything a resampling needs besides the pixels: plain typed arrays, so it can be posted to a worker. */
+export interface ResamplePlan {
+  width: number;
+  nx: number;
+  ny: number;
+  /** Taps per output column, in output order (the mirror applied). */
+  xs: AxisTaps;
+  /** Taps per image-order output row (model row j reads ys entry ny - 1 - j). */
+  ys: AxisTaps;
+}
+
+/** The taps for sampling the crop of a `width` x `height` image onto an nx x ny grid (see resampleToGrid). */
+export function resamplePlan(
+  width: number,
+  height: number,
+  crop: CropRect,
+  nx: number,
+  ny: number,
+  windowPx: { x: number; y: number },
+  mirror: boolean,
+): ResamplePlan {
+  // Only pixels inside the crop are read, so nothing outside it bleeds into the panel's edge.
+  const left = Math.min(width - 1, Math.max(0, Math.floor(crop.x + 1e-9)));
+  const top = Math.min(height - 1, Math.max(0, Math.floor(crop.y + 1e-9)));
+  const right = Math.max(left + 1, Math.min(width, Math.ceil(crop.x + crop.width - 1e-9)));
+  const bottom = Math.max(top + 1, Math.min(height, Math.ceil(crop.y + crop.height - 1e-9)));
+  const xs = axisTaps(crop.x, crop.width, nx, windowPx.x, left, right);
+  if (mirror) {
+    const first = xs.first.slice().reverse();
+    const count = xs.count.slice().reverse();
+    const offset = new Int32Array(nx + 1);
+    for (let i = 0; i < nx; i++) offset[i] = xs.offset[nx - 1 - i]!;
+    offset[nx] = xs.offset[nx]!;
+    xs.first = first;
+    xs.count = count;
+    xs.offset = offset;
+  }
+  const ys = axisTaps(crop.y, crop.height, ny, windowPx.y, top, bottom);
+  return { width, nx, ny, xs, ys };
+}
+
+/**
+ * Model rows [rowStart, rowEnd) of the resampled grid into `out` (from out[0]): the horizontal pass over
+ * just the image rows those rows read, then the vertical pass. Any split into row ranges gives the same
+ * values bit for bit as one range over the whole grid.
+ */
+export function resampleRows(
+  grey: Uint8Array,
+  plan: ResamplePlan,
+  rowStart: number,
+  rowEnd: number,
+  out: Float32Array,
+): void {
+  if (rowEnd <= rowStart) return;
+  const { width, nx, ny, xs, ys } = plan;
+  // Image rows read by model rows rowStart..rowEnd - 1 (model row j is image-order row ny - 1 - j).
+  let first = Number.POSITIVE_INFINITY;
+  let end = 0;
+  for (let j = rowStart; j < rowEnd; j++) {
+    const k = ny - 1 - j;
+    first = Math.min(first, ys.first[k]!);
+    end = Math.max(end, ys.first[k]! + ys.count[k]!);
+  }
+  // Horizontal pass over those rows, in output column order.
+  const rows = end - first;
+  const across = new Float32Array(rows * nx);
+  const xFirst = xs.first;
+  const xCount = xs.count;
+  const xOffset = xs.offset;
+  const xWeights = xs.weights;
+  for (let r = 0; r < rows; r++) {
+    const src = (first + r) * width;
+    const dst = r * nx;
+    for (let i = 0; i < nx; i++) {
+      const p0 = src + xFirst[i]!;
+      const n = xCount[i]!;
+      const w0 = xOffset[i]!;
+      let sum = 0;
+      for (let t = 0; t < n; t++) sum += grey[p0 + t]! * xWeights[w0 + t]!;
+      across[dst + i] = sum;
+    }
+  }
+  // Vertical pass.
+  for (let j = rowStart; j < rowEnd; j++) {
+    const k = ny - 1 - j;
+    const r0 = ys.first[k]! - first;
+    const n = ys.count[k]!;
+    const w0 = ys.offset[k]!;
+    const dst = (j - rowStart) * nx;
+    for (let t = 0; t < n; t++) {
+      const weight = ys.weights[w0 + t]!;
+      const src = (r0 + t) * nx;
+      for (let i = 0; i < nx; i++) out[dst + i]! += across[src + i]! * weight;
+    }
+  }
+}
+
 /**
  * Samples the crop of a grey image (one byte per pixel, top row first) onto an nx x ny grid in model
  * space (row 0 at the image's bottom), mirrored left-right when asked. `windowPx` is the averaging window
@@ -97,43 +194,11 @@ export function resampleToGrid(
   windowPx: { x: number; y: number },
   mirror: boolean,
 ): Float32Array {
-  // Only pixels inside the crop are read, so nothing outside it bleeds into the panel's edge.
-  const left = Math.min(width - 1, Math.max(0, Math.floor(crop.x + 1e-9)));
-  const top = Math.min(height - 1, Math.max(0, Math.floor(crop.y + 1e-9)));
-  const right = Math.max(left + 1, Math.min(width, Math.ceil(crop.x + crop.width - 1e-9)));
-  const bottom = Math.max(top + 1, Math.min(height, Math.ceil(crop.y + crop.height - 1e-9)));
-  const xs = axisTaps(crop.x, crop.width, nx, windowPx.x, left, right);
-  const ys = axisTaps(crop.y, crop.height, ny, windowPx.y, top, bottom);
-
-  // Horizontal pass over the crop's rows, in output column order (mirror applied here).
-  const rows = bottom - top;
-  const across = new Float32Array(rows * nx);
-  for (let r = 0; r < rows; r++) {
-    const src = (top + r) * width;
-    const dst = r * nx;
-    for (let i = 0; i < nx; i++) {
-      const k = mirror ? nx - 1 - i : i;
-      const p0 = src + xs.first[k]!;
-      const n = xs.count[k]!;
-      const w0 = xs.offset[k]!;
-      let sum = 0;
-      for (let t = 0; t < n; t++) sum += grey[p0 + t]! * xs.weights[w0 + t]!;
-      across[dst + i] = sum;
-    }
-  }
-  // Vertical pass; model row j is image row ny - 1 - j.
+  const plan = resamplePlan(width, height, crop, nx, ny, windowPx, mirror);
   const out = new Float32Array(nx * ny);
-  for (let j = 0; j < ny; j++) {
-    const k = ny - 1 - j;
-    const r0 = ys.first[k]! - top;
-    const n = ys.count[k]!;
-    const w0 = ys.offset[k]!;
-    const dst = j * nx;
-    for (let t = 0; t < n; t++) {
-      const weight = ys.weights[w0 + t]!;
-      const src = (r0 + t) * nx;
-      for (let i = 0; i < nx; i++) out[dst + i]! += across[src + i]! * weight;
-    }
-  }
+  resampleRows(grey, plan, 0, ny, out);
   return out;
 }
+
+/** resampleToGrid's signature: computeHeightmap takes another (the Node side's two-thread one). */
+export type GridResampler = typeof resampleToGrid;

@@ -10,6 +10,7 @@ import {
   attenuationFromRatio,
   autoLevels,
   linearToSrgb,
+  roundHalfUp,
   srgbToLinear,
   wedgeSteps,
 } from "./tones";
@@ -154,5 +155,32 @@ describe("tones", () => {
     expect(before.steps).toBeGreaterThan(15);
     expect(after.steps).toBeLessThanOrEqual(2);
     expect(after.longestRunMm).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("roundHalfUp", () => {
+  it("gives Math.round's result, edge cases included", () => {
+    const cases = [
+      0,
+      -0,
+      0.5,
+      1.5,
+      2.5,
+      -0.5,
+      -1.5,
+      -2.5,
+      0.49999999999999994,
+      -0.49999999999999994,
+      254.5,
+      255.49,
+      2 ** 52 + 1,
+      -(2 ** 52 + 1),
+      2 ** 53,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      Math.fround(127.53125) * 16,
+    ];
+    for (let k = 0; k < 2000; k++) cases.push((k - 1000) / 7, Math.fround(k * 0.1276));
+    for (const x of cases) expect(Object.is(roundHalfUp(x) + 0, Math.round(x) + 0)).toBe(true);
   });
 });

@@ -2,7 +2,8 @@
  * Node side of the lithophane generator (src/lithophane stays pure TypeScript with no native add-on, so the
  * browser runs it too): photo -> heightmap -> mesh -> STL or print-ready 3MF project on disk, atomically.
  * The shop server and the CLI call generatePrintFile(); the browser never imports this file. Its parts:
- * decode.ts (sharp), zlib-entry.ts (3MF compression), stl-parallel.ts + stl-worker.ts (two-thread STL).
+ * decode.ts (sharp), zlib-entry.ts (3MF compression), stl-parallel.ts + stl-worker.ts (two-thread STL),
+ * resample-shared.ts (the same worker's share of the photo's resampling).
  */
 import { randomBytes } from "node:crypto";
 import { type FileHandle, open, rename, rm } from "node:fs/promises";
@@ -17,6 +18,7 @@ import { type WriteResult, writeStl } from "../../lithophane/stl.js";
 import { type ThreeMfProject, write3mf } from "../../lithophane/threemf.js";
 import { decodeGreyscaleCrop } from "./decode.js";
 import { FileSink } from "./file-sink.js";
+import { sharedResampler } from "./resample-shared.js";
 import { PARALLEL_STL_TRIANGLES, startStlWorker, writeStlInParallel } from "./stl-parallel.js";
 import { zlibDeflateEntry } from "./zlib-entry.js";
 
@@ -127,10 +129,14 @@ export async function generatePrintFile(options: GeneratePrintFileOptions): Prom
   try {
     const image = await decodeGreyscaleCrop((imagePath ?? imageBuffer)!, spec.crop, spec);
     onProgress?.(0.1);
-    const heightmap = computeHeightmap(image.pixels, image.width, image.height, {
-      ...spec,
-      crop: image.crop,
-    });
+    // With the STL worker started, it shares the resampling (it is otherwise idle until the file).
+    const heightmap = computeHeightmap(
+      image.pixels,
+      image.width,
+      image.height,
+      { ...spec, crop: image.crop },
+      worker ? sharedResampler((job) => worker.postMessage(job)) : undefined,
+    );
     const geometry = buildPanelGeometry(heightmap);
     onProgress?.(0.2);
     const result = await writePrintFile(geometry, format, outPath, {

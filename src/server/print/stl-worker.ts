@@ -1,10 +1,12 @@
 /**
  * The STL row worker thread (a module entry of its own in scripts/build-server.mjs): claims blocks of
- * full-cell rows from the shared counter, formats them and writes them at their final file offsets.
+ * full-cell rows from the shared counter, formats them and writes them at their final file offsets. Before
+ * that, it helps resample the photo onto the grid (resample-shared.ts).
  */
 import { closeSync, openSync, writeSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
 import { writeFullCellRows } from "../../lithophane/stl.js";
+import { type ResampleJob, resampleBlocksInWorker } from "./resample-shared.js";
 import {
   BLOCK_CLAIMED,
   BLOCK_WRITTEN,
@@ -47,7 +49,16 @@ function writeBlocks(job: StlRowsJob): StlRowsReply {
   }
 }
 
-parentPort?.on("message", (job: StlRowsJob) => {
+parentPort?.on("message", (job: StlRowsJob | ResampleJob) => {
+  if ("kind" in job) {
+    // No reply: the main thread reads the shared block states, and takes back any block left unfinished.
+    try {
+      resampleBlocksInWorker(job);
+    } catch (error) {
+      if (process.env.LITHOPHANE_DEBUG) console.error("Resample in the STL worker:", error);
+    }
+    return;
+  }
   parentPort?.postMessage(writeBlocks(job));
 });
 // Loaded and listening (tests wait for it; the writer does not).
