@@ -80,18 +80,44 @@ export function sendEncoded(
   status: 200 | 404 = 200,
 ): Response {
   // Whatever the encoding, the representation is the same: one validator for all.
-  const headers: Record<string, string> = {
-    ETag: snapshot.etag,
-    "Cache-Control": "no-cache",
-    Vary: "Accept-Encoding",
-  };
   if (status === 200 && etagMatches(c.req.header("if-none-match"), snapshot.etag)) {
-    return securedBody(c, null, 304, headers);
+    return securedBody(c, null, 304, answerHeaders(snapshot, contentType, 304, null));
   }
   const encoding = pickEncoding(c.req.header("accept-encoding"));
   const body = encoding === "br" ? snapshot.br : encoding === "gzip" ? snapshot.gzip : snapshot.body;
-  headers["Content-Type"] = contentType;
-  headers["Content-Length"] = String(body.length);
-  if (encoding) headers["Content-Encoding"] = encoding;
-  return securedBody(c, body, status, headers);
+  return securedBody(c, body, status, answerHeaders(snapshot, contentType, status, encoding));
+}
+
+/** Each snapshot's answer headers, one object per kind of answer (securedBody merges each once). */
+const headerSets = new WeakMap<EncodedBody, Map<string, Readonly<Record<string, string>>>>();
+
+function answerHeaders(
+  snapshot: EncodedBody,
+  contentType: string,
+  status: 200 | 304 | 404,
+  encoding: "br" | "gzip" | null,
+): Readonly<Record<string, string>> {
+  let sets = headerSets.get(snapshot);
+  if (!sets) {
+    sets = new Map();
+    headerSets.set(snapshot, sets);
+  }
+  const key = `${contentType}|${status}|${encoding}`;
+  let headers = sets.get(key);
+  if (!headers) {
+    const built: Record<string, string> = {
+      ETag: snapshot.etag,
+      "Cache-Control": "no-cache",
+      Vary: "Accept-Encoding",
+    };
+    if (status !== 304) {
+      const body = encoding === "br" ? snapshot.br : encoding === "gzip" ? snapshot.gzip : snapshot.body;
+      built["Content-Type"] = contentType;
+      built["Content-Length"] = String(body.length);
+      if (encoding) built["Content-Encoding"] = encoding;
+    }
+    headers = built;
+    sets.set(key, headers);
+  }
+  return headers;
 }

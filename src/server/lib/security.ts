@@ -140,19 +140,43 @@ export function securedBody(
   c: Context,
   body: Uint8Array<ArrayBuffer> | null,
   status: 200 | 304 | 404,
-  headers: Record<string, string>,
+  headers: Readonly<Record<string, string>>,
 ): Response {
   const security = pendingSecurity.get(c);
   if (!security) {
     return body === null || status === 304 ? c.body(null, status, headers) : c.body(body, status, headers);
   }
-  const all: Record<string, string> = { ...security.headers, ...headers };
-  if ((headers["Content-Type"] ?? "").startsWith("text/html") && !("Content-Security-Policy" in headers)) {
-    all["Content-Security-Policy"] = security.csp;
-  }
-  const response = new Response(body, { status, headers: all });
+  const response = new Response(body, { status, headers: mergedHeaders(security, headers) });
   complete.add(response);
   return response;
+}
+
+/**
+ * The security headers with a route's own (which win), built once per pair of objects: a route
+ * that keeps its headers object (sendEncoded keeps one per snapshot and encoding) pays for the
+ * merge once, not per request (a 17-key spread cost ~15 µs of a 70 µs catalogue answer).
+ */
+const merged = new WeakMap<RequestSecurity, WeakMap<object, Readonly<Record<string, string>>>>();
+
+function mergedHeaders(
+  security: RequestSecurity,
+  headers: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  let forSecurity = merged.get(security);
+  if (!forSecurity) {
+    forSecurity = new WeakMap();
+    merged.set(security, forSecurity);
+  }
+  let all = forSecurity.get(headers);
+  if (!all) {
+    const built: Record<string, string> = { ...security.headers, ...headers };
+    if ((headers["Content-Type"] ?? "").startsWith("text/html") && !("Content-Security-Policy" in headers)) {
+      built["Content-Security-Policy"] = security.csp;
+    }
+    all = built;
+    forSecurity.set(headers, all);
+  }
+  return all;
 }
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
