@@ -1,3 +1,4 @@
+import { cartAfterPayment } from "@shared/cart-after-payment";
 import { MESSAGES } from "@shared/messages";
 import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -8,7 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useCart } from "../cart";
 import { OrderDetails } from "../orders";
-import { findPendingPayment, forgetPendingPayment } from "./pendingPayments";
+import { findPendingPayment, forgetPendingPayment, paidCartItemIds } from "./pendingPayments";
 import { useCheckoutStatus } from "./useCheckoutStatus";
 
 /** After this long without a confirmation the page says so (the payment provider may be slow). */
@@ -26,7 +27,7 @@ export function SuccessPage() {
   const raw = params.get("order");
   const orderId = raw && UUID.test(raw) ? raw.toLowerCase() : null;
   const navigate = useNavigate();
-  const { clear } = useCart();
+  const cart = useCart();
   const status = useCheckoutStatus(orderId, { poll: true });
   const outcome = status.data?.outcome;
   // Without a way to ask (another browser), trust the payment page that sent the customer here.
@@ -39,9 +40,10 @@ export function SuccessPage() {
   useEffect(() => {
     if (!confirmed || cleared.current || !orderId) return;
     cleared.current = true;
-    clear();
+    // Only the lines this order was placed from: "Order again" in another tab keeps its lines.
+    cart.set(cartAfterPayment(cart.items, paidCartItemIds(orderId)));
     forgetPendingPayment(orderId);
-  }, [confirmed, orderId, clear]);
+  }, [confirmed, orderId, cart]);
 
   useEffect(() => {
     if (confirmed) return;

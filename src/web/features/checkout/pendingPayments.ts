@@ -17,6 +17,8 @@ export interface PendingPayment {
   orderTotal: number;
   itemCount: number;
   createdAt: number;
+  /** The cart lines the order was placed from: taken out of the cart once it is paid. */
+  cartItemIds?: string[];
 }
 
 function readAll(): PendingPayment[] {
@@ -45,7 +47,7 @@ function writeAll(list: readonly PendingPayment[]) {
   }
 }
 
-export function rememberPendingPayment(created: CheckoutCreated): PendingPayment {
+export function rememberPendingPayment(created: CheckoutCreated, cartItemIds: string[]): PendingPayment {
   const entry: PendingPayment = {
     orderId: created.orderId,
     displayNumber: created.displayNumber,
@@ -54,6 +56,7 @@ export function rememberPendingPayment(created: CheckoutCreated): PendingPayment
     orderTotal: created.orderTotal,
     itemCount: created.itemCount,
     createdAt: Date.now(),
+    cartItemIds,
   };
   writeAll([entry, ...readAll().filter((p) => p.orderId !== created.orderId)]);
   return entry;
@@ -70,13 +73,19 @@ export function findPendingPayment(orderId: string | null | undefined): PendingP
  */
 const PAID_TOKENS_KEY = "lithobox.paidOrderTokens";
 
-function readPaidTokens(): Array<[string, string]> {
+/** [order id, access token, the cart lines it was placed from (when known)]. */
+type PaidOrderRecord = [string, string, string[]?];
+
+function readPaidTokens(): PaidOrderRecord[] {
   try {
     const parsed: unknown = JSON.parse(window.localStorage.getItem(PAID_TOKENS_KEY) ?? "[]");
     return Array.isArray(parsed)
       ? parsed.filter(
-          (e): e is [string, string] =>
-            Array.isArray(e) && typeof e[0] === "string" && typeof e[1] === "string",
+          (e): e is PaidOrderRecord =>
+            Array.isArray(e) &&
+            typeof e[0] === "string" &&
+            typeof e[1] === "string" &&
+            (e[2] === undefined || (Array.isArray(e[2]) && e[2].every((id) => typeof id === "string"))),
         )
       : [];
   } catch {
@@ -89,12 +98,23 @@ export function paidOrderToken(orderId: string | null | undefined): string | nul
   return readPaidTokens().find(([id]) => id === orderId)?.[1] ?? null;
 }
 
+/**
+ * The cart lines a paid order was placed from, from its pending payment or, once another tab
+ * has forgotten that, from the paid order's record; undefined when neither knows.
+ */
+export function paidCartItemIds(orderId: string): string[] | undefined {
+  return findPendingPayment(orderId)?.cartItemIds ?? readPaidTokens().find(([id]) => id === orderId)?.[2];
+}
+
 export function forgetPendingPayment(orderId: string) {
   const list = readAll();
   const pending = list.find((p) => p.orderId === orderId);
   if (!pending) return;
   try {
-    const kept = [[orderId, pending.token], ...readPaidTokens().filter(([id]) => id !== orderId)];
+    const record: PaidOrderRecord = pending.cartItemIds
+      ? [orderId, pending.token, pending.cartItemIds]
+      : [orderId, pending.token];
+    const kept = [record, ...readPaidTokens().filter(([id]) => id !== orderId)];
     window.localStorage.setItem(PAID_TOKENS_KEY, JSON.stringify(kept.slice(0, MAX_KEPT)));
   } catch {
     // Storage full or refused: the success page still shows the order number.

@@ -78,7 +78,10 @@ export function useCheckoutSubmit(input: CheckoutSubmitInput) {
       showCheckoutError(error, input.setError, input.setGiftError, setRefused);
       return;
     }
-    rememberPendingPayment(created);
+    rememberPendingPayment(
+      created,
+      input.items.map((item) => item.id),
+    );
     if (tab) tab.location.href = created.url;
     const params = new URLSearchParams({
       orderId: created.orderId,
