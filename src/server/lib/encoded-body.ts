@@ -81,11 +81,11 @@ export function sendEncoded(
 ): Response {
   // Whatever the encoding, the representation is the same: one validator for all.
   if (status === 200 && etagMatches(c.req.header("if-none-match"), snapshot.etag)) {
-    return securedBody(c, null, 304, answerHeaders(snapshot, contentType, 304, null));
+    return securedBody(c, null, 304, answerHeaders(snapshot, contentType, 304, null, null));
   }
   const encoding = pickEncoding(c.req.header("accept-encoding"));
   const body = encoding === "br" ? snapshot.br : encoding === "gzip" ? snapshot.gzip : snapshot.body;
-  return securedBody(c, body, status, answerHeaders(snapshot, contentType, status, encoding));
+  return securedBody(c, body, status, answerHeaders(snapshot, contentType, status, encoding, body));
 }
 
 /** Each snapshot's answer headers, one object per kind of answer (securedBody merges each once). */
@@ -96,6 +96,8 @@ function answerHeaders(
   contentType: string,
   status: 200 | 304 | 404,
   encoding: "br" | "gzip" | null,
+  /** The bytes sent (null for a 304): one per encoding, so the key's encoding names them. */
+  body: Bytes | null,
 ): Readonly<Record<string, string>> {
   let sets = headerSets.get(snapshot);
   if (!sets) {
@@ -110,8 +112,7 @@ function answerHeaders(
       "Cache-Control": "no-cache",
       Vary: "Accept-Encoding",
     };
-    if (status !== 304) {
-      const body = encoding === "br" ? snapshot.br : encoding === "gzip" ? snapshot.gzip : snapshot.body;
+    if (body !== null) {
       built["Content-Type"] = contentType;
       built["Content-Length"] = String(body.length);
       if (encoding) built["Content-Encoding"] = encoding;

@@ -77,15 +77,15 @@ export const HSTS = "max-age=63072000; includeSubDomains";
  */
 export function securityHeaders(config: SecurityConfig): MiddlewareHandler {
   const csp = contentSecurityPolicy(config);
-  const forMedia = { headers: headersFor(config, "cross-origin"), csp };
-  const forRest = { headers: headersFor(config, "same-origin"), csp };
+  const forMedia = requestSecurity(headersFor(config, "cross-origin"), csp);
+  const forRest = requestSecurity(headersFor(config, "same-origin"), csp);
   return async (c, next) => {
     const security = c.req.path.startsWith("/api/media/") ? forMedia : forRest;
     pendingSecurity.set(c, security);
     await next();
     if (complete.has(c.res)) return;
     const h = c.res.headers;
-    for (const [name, value] of Object.entries(security.headers)) {
+    for (const [name, value] of security.entries) {
       if (!h.has(name)) h.set(name, value);
     }
     h.delete("X-Powered-By");
@@ -121,7 +121,13 @@ function headersFor(
 
 interface RequestSecurity {
   headers: Readonly<Record<string, string>>;
+  /** The same headers as pairs, listed once for the middleware's loop. */
+  entries: ReadonlyArray<readonly [string, string]>;
   csp: string;
+}
+
+function requestSecurity(headers: Readonly<Record<string, string>>, csp: string): RequestSecurity {
+  return { headers, entries: Object.entries(headers), csp };
 }
 
 /** The security headers of each request securityHeaders() is handling. */
