@@ -13,6 +13,7 @@ import pg from "pg";
 import { ensureServerBuild } from "../scripts/ensure.mjs";
 // @ts-expect-error: a plain .mjs script without types (two constants).
 import { SERVER_ENV, SERVER_NODE_ARGS } from "../scripts/server-runtime.mjs";
+import { SEED_SITE_IMAGES } from "../src/server/db/seed-site-images.js";
 
 /** The PostgreSQL the benchmarks create their databases on. */
 export const BASE_DB_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -62,8 +63,39 @@ export interface BenchServer {
 }
 
 /**
+ * Waits until the fresh server has encoded its seed storefront photos (home hero, shop hero,
+ * gallery: src/server/db/seed-site-images.ts runs in the background at first start), so the
+ * pages are measured with real pictures, the hero as the LCP element. Answers what it found.
+ */
+export async function waitForSeedPhotos(base: string): Promise<string> {
+  const galleryCount = SEED_SITE_IMAGES.filter((image) => image.slot === "gallery").length;
+  const deadline = Date.now() + 180_000;
+  let last = "no answer";
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${base}/api/storefront`, { headers: { connection: "close" } });
+      if (res.ok) {
+        const answer = (await res.json()) as {
+          homeHero: unknown;
+          shopHero: unknown;
+          gallery: unknown[];
+        };
+        last = `home hero ${answer.homeHero ? "yes" : "no"}, shop hero ${answer.shopHero ? "yes" : "no"}, gallery ${answer.gallery.length}`;
+        if (answer.homeHero && answer.shopHero && answer.gallery.length >= galleryCount) return last;
+      }
+    } catch {
+      // Still starting.
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`the seed storefront photos were not ready in time (${last})`);
+}
+
+/**
  * Starts the server with NODE_ENV=test, LOG_LEVEL=warn and PUBLIC_URL its own address (plus
- * `env`), and waits until /api/ready answers 200 (two minutes at most).
+ * `env`), and waits until /api/ready answers 200 (two minutes at most) and the first start's
+ * seed pictures are encoded: that takes a core for several seconds, and figures taken meanwhile
+ * would measure the encoder.
  */
 export async function startServer(env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
@@ -102,7 +134,10 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${base}/api/ready`)).ok) return { child, base, stop };
+      if ((await fetch(`${base}/api/ready`)).ok) {
+        await waitForSeedPhotos(base);
+        return { child, base, stop };
+      }
     } catch {
       // Not listening yet.
     }

@@ -18,13 +18,11 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { SEED_SITE_IMAGES } from "../src/server/db/seed-site-images.js";
 import {
   buildWeb,
   FIRST_LOAD_BUDGET_BYTES,
@@ -35,6 +33,7 @@ import {
   LANDING_PAGES,
   ROOT,
 } from "./_bundle.js";
+import { freePort, waitForSeedPhotos } from "./_server.js";
 
 const { values: args } = parseArgs({
   options: { runs: { type: "string", default: "1" }, json: { type: "boolean", default: false } },
@@ -44,18 +43,6 @@ const RUNS = Math.max(1, Number(args.runs));
 const VISITOR_TZ = process.env.BENCH_TZ ?? "Europe/London";
 const TARGETS = { performance: 95, lcpMs: 1500, cls: 0.05, firstLoadBytes: FIRST_LOAD_BUDGET_BYTES };
 const PAGES = LANDING_PAGES;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(webDist: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
@@ -87,35 +74,6 @@ async function startServer(webDist: string, dataDir: string): Promise<{ child: C
   }
   child.kill("SIGKILL");
   throw new Error("server did not start in time");
-}
-
-/**
- * Waits until the fresh server has encoded its seed storefront photos (home hero, shop hero,
- * gallery: src/server/db/seed-site-images.ts runs in the background at first start), so the
- * pages are measured with real pictures, the hero as the LCP element. Answers what it found.
- */
-async function waitForSeedPhotos(base: string): Promise<string> {
-  const galleryCount = SEED_SITE_IMAGES.filter((image) => image.slot === "gallery").length;
-  const deadline = Date.now() + 180_000;
-  let last = "no answer";
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${base}/api/storefront`, { headers: { connection: "close" } });
-      if (res.ok) {
-        const answer = (await res.json()) as {
-          homeHero: unknown;
-          shopHero: unknown;
-          gallery: unknown[];
-        };
-        last = `home hero ${answer.homeHero ? "yes" : "no"}, shop hero ${answer.shopHero ? "yes" : "no"}, gallery ${answer.gallery.length}`;
-        if (answer.homeHero && answer.shopHero && answer.gallery.length >= galleryCount) return last;
-      }
-    } catch {
-      // Still starting.
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error(`the seed storefront photos were not ready in time (${last})`);
 }
 
 interface Measure {
