@@ -38,8 +38,16 @@ const TARGET = { catalogueRps: 10_000, p99Ms: 50, idleRssMb: 150, loadedOverIdle
 /** The saved cart's target is at 50 concurrent clients (issue 21). */
 const CART_CONNECTIONS = Math.min(CONNECTIONS, 50);
 
+interface ProcessStats {
+  cpuMs: number;
+  rssMb: number;
+  /** Of the RSS: the process's own memory (V8 heap, malloc) and mapped files (node's code, shared). */
+  anonMb: number;
+  fileMb: number;
+}
+
 /** The server process's CPU time (user + system, ms) and RSS (MB) from /proc. */
-function processStats(pid: number | undefined): { cpuMs: number; rssMb: number } | null {
+function processStats(pid: number | undefined): ProcessStats | null {
   if (!pid) return null;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -48,6 +56,8 @@ function processStats(pid: number | undefined): { cpuMs: number; rssMb: number }
     return {
       cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100, // USER_HZ is 100 on Linux
       rssMb: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024,
+      anonMb: Number(/RssAnon:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024,
+      fileMb: Number(/RssFile:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024,
     };
   } catch {
     return null;
@@ -283,6 +293,9 @@ async function main() {
         `server RSS (PostgreSQL): idle ${idle.rssMb.toFixed(0)} MB (10 s after start; target < ${TARGET.idleRssMb} MB: ` +
           `${idle.rssMb < TARGET.idleRssMb ? "ok" : "MISS"}), after ${requestsServed} requests ${loaded.rssMb.toFixed(0)} MB ` +
           `= ${ratio.toFixed(2)}x idle (target <= ${TARGET.loadedOverIdle}x: ${ratio <= TARGET.loadedOverIdle ? "ok" : "MISS"})`,
+      );
+      console.log(
+        `  of which its own memory (V8 heap, malloc) ${idle.anonMb.toFixed(0)} -> ${loaded.anonMb.toFixed(0)} MB, mapped files (node's code) ${idle.fileMb.toFixed(0)} -> ${loaded.fileMb.toFixed(0)} MB`,
       );
     }
     if (bad > 0) {
