@@ -2,13 +2,16 @@
  * Start-up of the server and a CLI, compiled (dist/server, plain node: how `npm start` runs)
  * beside the TypeScript sources through tsx (development), on PGlite with a warm DATA_DIR:
  * time from spawn to the first 200 from /api/health, and the server's RSS once idle (5 s
- * after that answer); CPU time beside wall time, since the machine is shared. Run: npx tsx bench/startup.ts [--runs 3] [--json]
+ * after that answer); CPU time beside wall time, since the machine is shared. On PGlite also the
+ * RSS 10 s after start and after 10,000 mixed requests (issue 21; bench/load.ts does PostgreSQL). Run: npx tsx bench/startup.ts [--runs 3] [--json]
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { buildAccessoryCartItem } from "../src/shared/cart.js";
+import { ADAPTER, checkoutRequest } from "./_checkout-client.js";
 import { freePort, machineState } from "./_server.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -68,6 +71,104 @@ async function startOnce(
   }
 }
 
+const MIXED_REQUESTS = 10_000;
+const MEMORY_TARGET = { idleRssMb: 400, loadedOverIdle: 1.5 };
+
+/**
+ * MIXED_REQUESTS requests, 20 at a time, as a shop's visitors make them: catalogue reads, the
+ * storefront, shipping zones, the sitemap, health, and one guest checkout in ten (each from its own address). Throws on
+ * any answer but the expected one.
+ */
+async function mixedRequests(base: string): Promise<void> {
+  const kinds = [
+    "/api/catalog/products",
+    "/api/catalog/options",
+    "/api/catalog/products",
+    "/api/storefront",
+    "/api/shipping/zones",
+    "/sitemap.xml",
+    "/api/catalog/products",
+    "/api/catalog/options",
+    "/api/health",
+    "checkout",
+  ] as const;
+  let next = 0;
+  const one = async (i: number) => {
+    const kind = kinds[i % kinds.length] ?? "/api/health";
+    if (kind !== "checkout") {
+      const res = await fetch(`${base}${kind}`);
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${kind}: ${res.status}`);
+      return;
+    }
+    const res = await fetch(`${base}/api/checkout`, {
+      method: "POST",
+      headers: {
+        origin: base,
+        "content-type": "application/json",
+        "x-forwarded-for": `10.9.${(i >> 8) & 255}.${i & 255}`,
+      },
+      body: JSON.stringify(
+        checkoutRequest({ firstName: "Mixed", lastName: "Load", email: `mixed-${i}@example.com` }, [
+          buildAccessoryCartItem(ADAPTER),
+        ]),
+      ),
+    });
+    const text = await res.text();
+    if (res.status !== 201) throw new Error(`checkout: ${res.status} ${text}`);
+  };
+  await Promise.all(
+    Array.from({ length: 20 }, async () => {
+      for (let i = next++; i < MIXED_REQUESTS; i = next++) await one(i);
+    }),
+  );
+}
+
+/**
+ * The compiled server on PGlite: RSS 10 s after start, then 5 s after MIXED_REQUESTS requests
+ * (issue 21 measures both, on PGlite and on PostgreSQL; bench/load.ts does PostgreSQL).
+ */
+async function memoryUnderLoad(dataDir: string): Promise<{ idleRssMb: number; loadedRssMb: number }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [...MODES.compiled], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      TRUSTED_PROXIES: "127.0.0.1",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      if (Date.now() > deadline) throw new Error("server did not answer in 120 s");
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await new Promise((r) => setTimeout(r, 10_000));
+    const idleRssMb = rssMb(child.pid ?? 0);
+    await mixedRequests(base);
+    await new Promise((r) => setTimeout(r, 5_000));
+    return { idleRssMb, loadedRssMb: rssMb(child.pid ?? 0) };
+  } finally {
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
 /** User + system CPU the process has used so far (clock ticks of 10 ms). */
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
@@ -93,10 +194,12 @@ function cliMs(args: readonly string[]): number {
 spawnSync(process.execPath, ["scripts/build-server.mjs"], { cwd: root, stdio: "inherit" });
 console.log(machineState().line);
 const results: Record<string, { startMs: number; startCpuMs: number; idleRssMb: number; cliMs: number }> = {};
+let memory: { idleRssMb: number; loadedRssMb: number } | undefined;
 for (const [mode, args] of Object.entries(MODES)) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-startup-"));
   try {
     await startOnce(args, dataDir); // creates and migrates the database: not measured
+    if (mode === "compiled") memory = await memoryUnderLoad(dataDir);
     const samples = [];
     for (let i = 0; i < runs; i++) samples.push(await startOnce(args, dataDir));
     const cliArgs =
@@ -114,9 +217,16 @@ for (const [mode, args] of Object.entries(MODES)) {
   }
 }
 
-if (values.json) console.log(JSON.stringify(results));
+if (values.json) console.log(JSON.stringify({ ...results, memory }));
 for (const [mode, r] of Object.entries(results)) {
   console.log(
     `${mode.padEnd(9)} start to first /api/health ${r.startMs.toFixed(0)} ms (median of ${runs}; ${r.startCpuMs.toFixed(0)} ms CPU), idle RSS ${r.idleRssMb.toFixed(0)} MB, CLI start ${r.cliMs.toFixed(0)} ms`,
+  );
+}
+if (memory) {
+  const ratio = memory.loadedRssMb / memory.idleRssMb;
+  console.log(
+    `compiled on PGlite: idle RSS ${memory.idleRssMb.toFixed(0)} MB (10 s after start; target < ${MEMORY_TARGET.idleRssMb} MB: ${memory.idleRssMb < MEMORY_TARGET.idleRssMb ? "ok" : "MISS"}), ` +
+      `after ${MIXED_REQUESTS} mixed requests ${memory.loadedRssMb.toFixed(0)} MB = ${ratio.toFixed(2)}x idle (target <= ${MEMORY_TARGET.loadedOverIdle}x: ${ratio <= MEMORY_TARGET.loadedOverIdle ? "ok" : "MISS"})`,
   );
 }
