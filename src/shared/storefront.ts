@@ -24,7 +24,9 @@ export const SLOT_SPECS: Readonly<Record<SiteImageSlot, SlotSpec>> = {
   home_hero: {
     aspect: 1,
     widths: [400, 640, 960, 1280],
-    sizes: "(min-width: 768px) 384px, (min-width: 640px) 320px, 256px",
+    // Full width less the page's padding on phones, where it is the largest paint; 384 px
+    // (max-w-sm) from sm, in the single column and then beside the text (HomePage's HomeHero).
+    sizes: "(min-width: 640px) 384px, calc(100vw - 2rem)",
     max: 6,
   },
   shop_hero: {

@@ -240,4 +240,45 @@ test.describe("home hero", () => {
     await expect.poll(() => pathOf(page.url())).toBe("/about");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
+
+  test("on a phone the owner's photo comes first, full width, and is the largest paint", async ({
+    page,
+    request,
+  }) => {
+    // The first start encodes the seed pictures in the background: wait for the home hero.
+    await expect
+      .poll(
+        async () => ((await (await request.get("/api/storefront")).json()) as { homeHero: unknown }).homeHero,
+        {
+          timeout: 60_000,
+        },
+      )
+      .not.toBeNull();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { lcpTag?: string };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          w.lcpTag = (entry as unknown as { element: Element | null }).element?.tagName;
+        }
+      }).observe({ type: "largest-contentful-paint", buffered: true });
+    });
+    await gotoPage(page, "/");
+    const hero = page.locator('picture[data-slot="home_hero"] img');
+    await expect(hero).toHaveJSProperty("complete", true);
+    const photo = await hero.boundingBox();
+    const title = await page.locator("#hero-title").boundingBox();
+    // Above the heading, the page's width less its 16 px sides, square.
+    expect(photo && title && photo.y + photo.height <= title.y).toBe(true);
+    expect(photo?.width).toBe(358);
+    expect(photo?.height).toBe(358);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { lcpTag?: string }).lcpTag))
+      .toBe("IMG");
+    // The preload asks for the width the layout shows.
+    const sizes = await hero.evaluate((img) =>
+      img.parentElement?.querySelector("source")?.getAttribute("sizes"),
+    );
+    await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute("imagesizes", sizes ?? "");
+  });
 });

@@ -117,9 +117,13 @@ function FiveStars() {
  * The owner's hero photo: on the server an empty marker the page server fills with the current
  * hero (so it is in the HTML and preloaded); in the browser the same picture from the page's
  * storefront answer, or the drawn lightbox when the owner has none.
+ * Below md it comes first (CSS order: the heading stays first for screen readers) and full
+ * width, 384 px at most from sm, so the photo is the largest paint on a phone too; from md it
+ * sits beside the text. The widths are SLOT_SPECS.home_hero.sizes, which the preload uses.
+ * (No md: width here: --breakpoint-md is in px, so md: rules come before sm: ones in the CSS.)
  */
 function HomeHero() {
-  const wrapper = "mx-auto w-full max-w-64 sm:max-w-xs md:max-w-sm";
+  const wrapper = "order-first mx-auto w-full sm:max-w-sm md:order-none";
   if (typeof window === "undefined") {
     return (
       <div className={wrapper}>
@@ -131,7 +135,7 @@ function HomeHero() {
   if (!hero) {
     return (
       <Suspense fallback={<div className={`${wrapper} aspect-square`} />}>
-        <LightboxArt className="max-w-64 sm:max-w-xs md:max-w-sm" />
+        <LightboxArt className={wrapper} />
       </Suspense>
     );
   }
