@@ -15,7 +15,7 @@ import { lightboxFromPricePence, reviewSubmissionSchema, siteImageCreateSchema }
 
 describe("the image pipeline's sizes", () => {
   it("encodes the slot's widths no wider than the source, at least one", () => {
-    expect(variantWidths(SLOT_SPECS.home_hero, 4000)).toEqual([400, 640, 960, 1280]);
+    expect(variantWidths(SLOT_SPECS.home_hero, 4000)).toEqual([400, 640, 768, 960, 1280]);
     expect(variantWidths(SLOT_SPECS.home_hero, 700)).toEqual([400, 640]);
     expect(variantWidths(SLOT_SPECS.gallery, 200)).toEqual([200]);
   });
