@@ -120,7 +120,6 @@ function FiveStars() {
  * Below md it comes first (CSS order: the heading stays first for screen readers) and full
  * width, 384 px at most from sm, so the photo is the largest paint on a phone too; from md it
  * sits beside the text. The widths are SLOT_SPECS.home_hero.sizes, which the preload uses.
- * (No md: width here: --breakpoint-md is in px, so md: rules come before sm: ones in the CSS.)
  */
 function HomeHero() {
   const wrapper = "order-first mx-auto w-full sm:max-w-sm md:order-none";
