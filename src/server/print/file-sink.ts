@@ -1,4 +1,5 @@
 /** Positional file writes: the print writers' byte sink on Node. */
+import { writeSync } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import type { ByteSink } from "../../lithophane/chunks.js";
 
@@ -24,16 +25,12 @@ export class FileSink implements ByteSink {
   }
 }
 
-/** Writes all of `bytes[0, length)` at `position`. */
-export async function writeAt(
-  handle: FileHandle,
-  bytes: Uint8Array,
-  length: number,
-  position: number,
-): Promise<void> {
+/**
+ * Writes all of `bytes[0, length)` at `position` on this thread (pwrite). The two-thread STL writes its
+ * blocks this way: a buffer just filled is copied into the page cache by the thread that filled it, while
+ * it is still in that core's cache, and never more than one write per thread is in flight.
+ */
+export function writeAtSync(fd: number, bytes: Uint8Array, length: number, position: number): void {
   let offset = 0;
-  while (offset < length) {
-    const { bytesWritten } = await handle.write(bytes, offset, length - offset, position + offset);
-    offset += bytesWritten;
-  }
+  while (offset < length) offset += writeSync(fd, bytes, offset, length - offset, position + offset);
 }

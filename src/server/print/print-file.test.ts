@@ -158,31 +158,44 @@ describe("generatePrintFile", { timeout: 30_000 }, () => {
     expect(await meanTop(full)).toBeLessThan(2);
   });
 
-  it("splits STL rows with a worker thread into the identical file", async () => {
-    // ~50 MB: a dozen 4 MB blocks shared between the threads.
-    const pixels = new Uint8Array(256 * 256).map((_, k) => (k * 37) % 256);
-    const geometry = buildPanelGeometry(
-      computeHeightmap(pixels, 256, 256, { shape: "heart", widthMm: 180, heightMm: 180, resolutionMm: 0.2 }),
-    );
-    const single = join(folder, "single.stl");
-    const parallel = join(folder, "parallel.stl");
-    const deadWorker = join(folder, "dead-worker.stl");
-    await writePrintFile(geometry, "stl", single);
-    const worker = startStlWorker();
-    // Wait until its module has loaded (from sources that includes tsx's loader), so it takes blocks.
-    await new Promise((resolve) => worker.once("message", resolve));
-    try {
-      await writePrintFile(geometry, "stl", parallel, { stlWorker: worker });
-    } finally {
-      await worker.terminate();
-    }
-    // A worker that exits at once: this thread writes every block.
-    const dead = new Worker("process.exit(0)", { eval: true });
-    await writePrintFile(geometry, "stl", deadWorker, { stlWorker: dead });
-    const expected = await readFile(single);
-    expect(Buffer.compare(expected, await readFile(parallel))).toBe(0);
-    expect(Buffer.compare(expected, await readFile(deadWorker))).toBe(0);
-  });
+  it.each([
+    ["heart", 0.2],
+    ["square", 0.3],
+  ] as const)(
+    "splits a %s's STL rows with a worker thread into the identical file",
+    async (shape, resolutionMm) => {
+      // ~30-50 MB: a few dozen 1 MB blocks shared between the threads; the heart has cut cells, the square none.
+      const pixels = new Uint8Array(256 * 256).map((_, k) => (k * 37) % 256);
+      const geometry = buildPanelGeometry(
+        computeHeightmap(pixels, 256, 256, { shape, widthMm: 180, heightMm: 180, resolutionMm }),
+      );
+      const single = join(folder, `${shape}-single.stl`);
+      const parallel = join(folder, `${shape}-parallel.stl`);
+      const deadWorker = join(folder, `${shape}-dead-worker.stl`);
+      await writePrintFile(geometry, "stl", single);
+      const worker = startStlWorker();
+      // Wait until its module has loaded (from sources that includes tsx's loader), so it takes blocks.
+      await new Promise((resolve) => worker.once("message", resolve));
+      const progress: number[] = [];
+      try {
+        await writePrintFile(geometry, "stl", parallel, {
+          stlWorker: worker,
+          onProgress: (fraction) => progress.push(fraction),
+        });
+      } finally {
+        await worker.terminate();
+      }
+      // A worker that exits at once: this thread writes every block.
+      const dead = new Worker("process.exit(0)", { eval: true });
+      await writePrintFile(geometry, "stl", deadWorker, { stlWorker: dead });
+      const expected = await readFile(single);
+      expect(Buffer.compare(expected, await readFile(parallel))).toBe(0);
+      expect(Buffer.compare(expected, await readFile(deadWorker))).toBe(0);
+      expect(progress.length).toBeGreaterThan(2);
+      expect(progress.at(-1)).toBe(1);
+      expect(progress.every((fraction, k) => k === 0 || fraction >= progress[k - 1]!)).toBe(true);
+    },
+  );
 
   it("rejects an unreadable image with a LithophaneError and leaves no file behind", async () => {
     const outPath = join(folder, "broken", "never.stl");

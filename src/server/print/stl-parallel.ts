@@ -17,7 +17,7 @@ import {
   writeStlRest,
 } from "../../lithophane/stl.js";
 import { startModuleWorker } from "../lib/module-worker.js";
-import { FileSink, writeAt } from "./file-sink.js";
+import { FileSink, writeAtSync } from "./file-sink.js";
 import {
   BLOCK_CLAIMED,
   BLOCK_WRITTEN,
@@ -69,11 +69,20 @@ function runStlRowsJob(worker: Worker, job: StlRowsJob): Promise<number> {
   });
 }
 
+/** Bytes per block of full-cell rows: small enough to stay in a core's L2 cache until it is written. */
+export const STL_BLOCK_BYTES = 1 << 20;
+
 /**
  * Binary STL written by this thread and a worker together: the full-cell rows (nearly all of the file) are
- * cut into ~4 MB blocks at offsets known up front, and each thread claims the next block from a shared
+ * cut into ~1 MB blocks at offsets known up front, and each thread claims the next block from a shared
  * counter, so the work splits by how fast each thread really runs (the worker may start late on a busy
  * machine). This thread also writes the header and the remaining facets. Same bytes as writeStl.
+ *
+ * Each thread formats a block and writes it itself, synchronously (pwrite), before claiming the next: the
+ * kernel copies the bytes while they are still in that core's cache, and at most two writes reach the file
+ * at once. Handing this thread's blocks to the libuv pool instead (three 4 MB buffers in flight) cost
+ * 2-4x the kernel time (measured: 0.13-0.34 s against 0.06-0.10 s of system CPU for 325 MB), in writers
+ * spinning on the file's lock and copying buffers last touched by another core.
  */
 export async function writeStlInParallel(
   geometry: PanelGeometry,
@@ -87,7 +96,7 @@ export async function writeStlInParallel(
   const layout = stlLayout(geometry);
   const rows = ny - 1;
   const rowBytes = 2 * (nx - 1) * STL_FACET_BYTES;
-  const blockRows = Math.max(1, Math.floor((4 << 20) / rowBytes));
+  const blockRows = Math.max(1, Math.floor(STL_BLOCK_BYTES / rowBytes));
   const blockCount = Math.ceil(rows / blockRows);
   const blockBytes = blockRows * rowBytes;
   const blockPositions = new Float64Array(blockCount);
@@ -112,28 +121,28 @@ export async function writeStlInParallel(
   // Observed below (or not needed); don't let a rejection count as unhandled.
   workerDone.catch(() => {});
 
-  const header = writeAt(handle, stlHeader(geometry.triangleCount), STL_HEADER_BYTES, 0);
-  const buffers = [0, 1, 2].map(() => new Uint8Array(blockBytes));
-  const pending: (Promise<void> | undefined)[] = [undefined, undefined, undefined];
-  let turn = 0;
-  const writeBlock = async (block: number): Promise<void> => {
-    await pending[turn];
-    const buffer = buffers[turn]!;
+  const fd = handle.fd;
+  writeAtSync(fd, stlHeader(geometry.triangleCount), STL_HEADER_BYTES, 0);
+  const buffer = new Uint8Array(blockBytes);
+  const progressEvery = Math.max(1, Math.floor(blockCount / 50));
+  let sinceProgress = 0;
+  const writeBlock = (block: number): void => {
     const rowStart = block * blockRows;
     const rowEnd = Math.min(rows, rowStart + blockRows);
     const length = writeFullCellRows(heights, cellCase, nx, stepXMm, stepYMm, rowStart, rowEnd, buffer, 0);
-    pending[turn] = writeAt(handle, buffer, length, blockPositions[block]!).then(() => {
-      Atomics.store(control, 1 + block, BLOCK_WRITTEN);
-    });
-    turn = (turn + 1) % buffers.length;
-    onProgress?.((0.95 * (Atomics.load(control, 0) + 1)) / (blockCount + 1));
+    writeAtSync(fd, buffer, length, blockPositions[block]!);
+    Atomics.store(control, 1 + block, BLOCK_WRITTEN);
+    if (onProgress && ++sinceProgress >= progressEvery) {
+      sinceProgress = 0;
+      onProgress((0.95 * (Atomics.load(control, 0) + 1)) / (blockCount + 1));
+    }
   };
   let ownBlocks = 0;
   for (;;) {
     const block = Atomics.add(control, 0, 1);
     if (block >= blockCount) break;
     Atomics.store(control, 1 + block, BLOCK_CLAIMED);
-    await writeBlock(block);
+    writeBlock(block);
     ownBlocks++;
   }
   if (process.env.LITHOPHANE_DEBUG)
@@ -144,8 +153,6 @@ export async function writeStlInParallel(
   );
   await writeStlRest(geometry, layout, tail);
   await tail.finish();
-  await header;
-  await Promise.all(pending);
   const unwritten = () => {
     const blocks: number[] = [];
     for (let b = 0; b < blockCount; b++) if (Atomics.load(control, 1 + b) !== BLOCK_WRITTEN) blocks.push(b);
@@ -156,8 +163,7 @@ export async function writeStlInParallel(
     try {
       await workerDone;
     } catch {
-      for (const block of unwritten()) await writeBlock(block);
-      await Promise.all(pending);
+      for (const block of unwritten()) writeBlock(block);
     }
   }
   onProgress?.(1);

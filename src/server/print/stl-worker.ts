@@ -3,9 +3,10 @@
  * full-cell rows from the shared counter, formats them and writes them at their final file offsets. Before
  * that, it helps resample the photo onto the grid (resample-shared.ts).
  */
-import { closeSync, openSync, writeSync } from "node:fs";
+import { closeSync, openSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
 import { writeFullCellRows } from "../../lithophane/stl.js";
+import { writeAtSync } from "./file-sink.js";
 import { type ResampleJob, resampleBlocksInWorker } from "./resample-shared.js";
 import {
   BLOCK_CLAIMED,
@@ -29,11 +30,7 @@ function writeBlocks(job: StlRowsJob): StlRowsReply {
       const { heights, cellCase, nx, stepXMm, stepYMm } = job;
       const length = writeFullCellRows(heights, cellCase, nx, stepXMm, stepYMm, rowStart, rowEnd, buffer, 0);
       if (fd < 0) fd = openSync(job.path, "r+");
-      const position = job.blockPositions[block]!;
-      let written = 0;
-      while (written < length) {
-        written += writeSync(fd, buffer, written, length - written, position + written);
-      }
+      writeAtSync(fd, buffer, length, job.blockPositions[block]!);
       Atomics.store(job.control, 1 + block, BLOCK_WRITTEN);
       blocks++;
     }
