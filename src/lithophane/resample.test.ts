@@ -123,11 +123,38 @@ describe("area-average resampling", () => {
         [6, 40],
         [40, 67],
       ] as const) {
-        const rows = new Float32Array((end - start) * 91);
+        // Rows reused from elsewhere: resampleRows overwrites them (it never reads out's old values).
+        const rows = new Float32Array((end - start) * 91).fill(Number.NaN);
         resampleRows(image, plan, start, end, rows);
         split.set(rows, start * 91);
       }
       expect(Buffer.compare(Buffer.from(whole.buffer), Buffer.from(split.buffer))).toBe(0);
     }
+  });
+
+  it("stores the same values as summing every tap onto zeros, down to the sign of zero", () => {
+    // Black pixels and zero-weight taps give +0 products; a grid of them must stay +0 (bit pattern 0).
+    const width = 40;
+    const height = 30;
+    const image = new Uint8Array(width * height).map((_, k) => (k % 7 === 0 ? 200 : 0));
+    const out = resampleToGrid(image, width, height, full(width, height), 23, 17, { x: 1.7, y: 1.2 }, true);
+    const plan = resamplePlan(width, height, full(width, height), 23, 17, { x: 1.7, y: 1.2 }, true);
+    // The reference: the old accumulation, every tap added in float32 steps onto a zero.
+    const expected = new Float32Array(23 * 17);
+    for (let j = 0; j < 17; j++) {
+      const k = 16 - j;
+      for (let i = 0; i < 23; i++) {
+        for (let t = 0; t < plan.ys.count[k]!; t++) {
+          const row = plan.ys.first[k]! + t;
+          let across = 0;
+          for (let u = 0; u < plan.xs.count[i]!; u++) {
+            across += image[row * width + plan.xs.first[i]! + u]! * plan.xs.weights[plan.xs.offset[i]! + u]!;
+          }
+          expected[j * 23 + i]! += Math.fround(across) * plan.ys.weights[plan.ys.offset[k]! + t]!;
+        }
+      }
+    }
+    expect(Buffer.compare(Buffer.from(expected.buffer), Buffer.from(out.buffer))).toBe(0);
+    expect(Array.from(out).some((v) => v === 0)).toBe(true);
   });
 });
