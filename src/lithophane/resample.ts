@@ -124,6 +124,14 @@ export function resamplePlan(
 }
 
 /**
+ * The horizontal pass's rows, kept by a caller that resamples block after block (every value is written
+ * before it is read), so each block does not fault in fresh pages.
+ */
+export interface ResampleScratch {
+  across: Float32Array;
+}
+
+/**
  * Model rows [rowStart, rowEnd) of the resampled grid into `out` (from out[0], overwriting what it held):
  * the horizontal pass over just the image rows those rows read, then the vertical pass. Any split into row
  * ranges gives the same values bit for bit as one range over the whole grid.
@@ -134,6 +142,7 @@ export function resampleRows(
   rowStart: number,
   rowEnd: number,
   out: Float32Array,
+  scratch?: ResampleScratch,
 ): void {
   if (rowEnd <= rowStart) return;
   const { width, nx, ny, xs, ys } = plan;
@@ -147,7 +156,13 @@ export function resampleRows(
   }
   // Horizontal pass over those rows, in output column order.
   const rows = end - first;
-  const across = new Float32Array(rows * nx);
+  let across: Float32Array;
+  if (scratch) {
+    if (scratch.across.length < rows * nx) scratch.across = new Float32Array(rows * nx);
+    across = scratch.across;
+  } else {
+    across = new Float32Array(rows * nx);
+  }
   const xFirst = xs.first;
   const xCount = xs.count;
   const xOffset = xs.offset;

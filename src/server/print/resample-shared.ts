@@ -9,6 +9,7 @@ import type { CropRect } from "../../lithophane/crop.js";
 import {
   type GridResampler,
   type ResamplePlan,
+  type ResampleScratch,
   resamplePlan,
   resampleRows,
 } from "../../lithophane/resample.js";
@@ -34,13 +35,24 @@ export interface ResampleJob {
   control: Int32Array;
 }
 
-function computeBlock(job: ResampleJob, block: number): Float32Array {
+/**
+ * Resamples `block` into `into` (its first rows): the block's place in the grid on the thread that has
+ * taken the block, or the worker's own buffer. The buffers and the scratch are reused from block to block:
+ * fresh ones for each block cost a page fault per 4 KB.
+ */
+function computeBlock(job: ResampleJob, block: number, into: Float32Array, scratch: ResampleScratch): number {
   const { plan, blockRows } = job;
   const rowStart = block * blockRows;
   const rowEnd = Math.min(plan.ny, rowStart + blockRows);
-  const rows = new Float32Array((rowEnd - rowStart) * plan.nx);
-  resampleRows(job.grey, plan, rowStart, rowEnd, rows);
-  return rows;
+  resampleRows(job.grey, plan, rowStart, rowEnd, into, scratch);
+  return (rowEnd - rowStart) * plan.nx;
+}
+
+/** The block's values in the shared grid. */
+function blockInGrid(job: ResampleJob, block: number): Float32Array {
+  const { plan, blockRows } = job;
+  const start = block * blockRows * plan.nx;
+  return job.out.subarray(start, Math.min(plan.ny * plan.nx, start + blockRows * plan.nx));
 }
 
 /**
@@ -49,14 +61,16 @@ function computeBlock(job: ResampleJob, block: number): Float32Array {
  */
 export function resampleBlocksInWorker(job: ResampleJob): number {
   let blocks = 0;
+  const rows = new Float32Array(job.blockRows * job.plan.nx);
+  const scratch: ResampleScratch = { across: new Float32Array(0) };
   for (;;) {
     const block = Atomics.add(job.control, 0, 1);
     if (block >= job.blockCount) return blocks;
     const state = 1 + block;
     if (Atomics.compareExchange(job.control, state, BLOCK_FREE, BLOCK_CLAIMED) !== BLOCK_FREE) continue;
-    const rows = computeBlock(job, block);
+    const length = computeBlock(job, block, rows, scratch);
     if (Atomics.compareExchange(job.control, state, BLOCK_CLAIMED, BLOCK_STORING) !== BLOCK_CLAIMED) continue;
-    job.out.set(rows, block * job.blockRows * job.plan.nx);
+    job.out.set(rows.subarray(0, length), block * job.blockRows * job.plan.nx);
     Atomics.store(job.control, state, BLOCK_DONE);
     Atomics.notify(job.control, state);
     blocks++;
@@ -92,12 +106,14 @@ export function sharedResampler(post: (job: ResampleJob) => void): GridResampler
       control,
     };
     post(job);
+    // A block this thread has taken is never stored by the worker: it is computed straight into the grid.
+    const scratch: ResampleScratch = { across: new Float32Array(0) };
     let ownBlocks = 0;
     for (;;) {
       const block = Atomics.add(control, 0, 1);
       if (block >= blockCount) break;
       Atomics.store(control, 1 + block, BLOCK_TAKEN);
-      out.set(computeBlock(job, block), block * blockRows * nx);
+      computeBlock(job, block, blockInGrid(job, block), scratch);
       ownBlocks++;
     }
     // Blocks the worker claimed: wait a little for each, then compute it here if it is not stored.
@@ -118,7 +134,7 @@ export function sharedResampler(post: (job: ResampleJob) => void): GridResampler
           BLOCK_TAKEN,
         );
         if (seen === BLOCK_CLAIMED || seen === BLOCK_FREE) {
-          out.set(computeBlock(job, block), block * blockRows * nx);
+          computeBlock(job, block, blockInGrid(job, block), scratch);
           ownBlocks++;
           break;
         }
