@@ -285,6 +285,9 @@ async function main() {
     const postgresCpuMsPerOrder =
       postgresBefore !== null && postgresAfter !== null ? (postgresAfter - postgresBefore) / N : null;
     const serverCpuMsPerOrder = cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / N : null;
+    const payCpuBefore = processCpuMs(child.pid);
+    const payPostgresBefore = postgresCpuMs();
+    const payMachineBefore = machineBusyMs();
     const complete = await runConcurrently(N, CLIENTS, async (i) => {
       const order = created[i];
       if (!order) throw new Error(`order ${i} missing`);
@@ -298,6 +301,11 @@ async function main() {
         throw new Error(`pay ${i}: ${res.status} ${res.headers.get("location")}`);
       }
     });
+    const payCpuAfter = processCpuMs(child.pid);
+    const payPostgresAfter = postgresCpuMs();
+    const payMachineAfter = machineBusyMs();
+    const perOrder = (before: number | null, after: number | null) =>
+      before !== null && after !== null ? Number(((after - before) / N).toFixed(2)) : null;
 
     // Optional: latency at a steady arrival rate (open loop), on fresh orders that are not completed.
     const openLoop =
@@ -370,6 +378,9 @@ async function main() {
         p50Ms: Number(complete.p50.toFixed(1)),
         p99Ms: Number(complete.p99.toFixed(1)),
         maxMs: Number(complete.max.toFixed(1)),
+        serverCpuMsPerOrder: perOrder(payCpuBefore, payCpuAfter),
+        postgresCpuMsPerOrder: perOrder(payPostgresBefore, payPostgresAfter),
+        machineCpuMsPerOrder: perOrder(payMachineBefore, payMachineAfter),
       },
       consistent,
       wrongOrders: wrong,
@@ -400,6 +411,9 @@ async function main() {
           `  CPU per order: PostgreSQL ${c.postgresCpuMsPerOrder?.toFixed(2) ?? "?"} ms, this client ${c.clientCpuMsPerOrder.toFixed(2)} ms, whole machine ${c.machineCpuMsPerOrder?.toFixed(2) ?? "?"} ms (${result.cpus} cores: ~${c.machineCpuMsPerOrder ? Math.round((result.cpus * 1000) / c.machineCpuMsPerOrder) : "?"} orders/s at most)`,
         );
       }
+      console.log(
+        `  CPU per completed payment: server ${p.serverCpuMsPerOrder?.toFixed(2) ?? "?"} ms, PostgreSQL ${p.postgresCpuMsPerOrder?.toFixed(2) ?? "?"} ms, whole machine ${p.machineCpuMsPerOrder?.toFixed(2) ?? "?"} ms`,
+      );
       if (result.openLoop) {
         const o = result.openLoop;
         console.log(

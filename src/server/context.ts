@@ -147,14 +147,14 @@ export async function createContext(config: Config, options: { database?: Databa
   // Print files: rows in the payment's own transaction, the work after commit. Test orders
   // queue none by themselves (an admin asks for them): a test shop cannot be made to print.
   ctx.onOrderPaid.push({
-    inTransaction: async (tx, orderId) => {
-      await queuePrintJobsOnPayment(tx, storage, orderId);
+    inTransaction: async (tx, orderId, order) => {
+      await queuePrintJobsOnPayment(tx, storage, orderId, order);
     },
     afterCommit: () => ctx.printJobs.wake(),
   });
   // The owner hears of every paid order (an alert queued with the payment, sent after commit).
   ctx.onOrderPaid.push({
-    inTransaction: (tx, orderId) => alertPaidOrder(tx, config, orderId),
+    inTransaction: (tx, orderId, order) => alertPaidOrder(tx, config, orderId, order),
     afterCommit: (orderId) => ctx.mailOutbox.sendKeys([`alert:paid:${orderId}`]),
   });
   // ... and of an accessory this payment took to the low-stock line (issue 18).

@@ -116,8 +116,9 @@ export function documentNumberLabel(kind: string, number: number): string {
   return `${prefix ?? kind}-${String(number).padStart(6, "0")}`;
 }
 
-async function orderDetails(tx: DbOrTx, orderId: string) {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+/** The order (`known`: the row the caller already holds, not read again), its lines and its code's scope. */
+async function orderDetails(tx: DbOrTx, orderId: string, known?: typeof orders.$inferSelect) {
+  const [order] = known ? [known] : await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new Error("order not found");
   const items = await tx
     .select()
@@ -135,9 +136,18 @@ async function orderDetails(tx: DbOrTx, orderId: string) {
   return { order, items, scope };
 }
 
-/** Issues the invoice of a paid order in the payment's transaction; nothing if it has one. */
-export async function issueInvoice(tx: Tx, orderId: string): Promise<void> {
-  const { order, items, scope } = await orderDetails(tx, orderId);
+/**
+ * Issues the invoice of a paid order in the payment's transaction; nothing if it has one.
+ * `known` is the order row as the transaction just wrote it (not read again). The number is
+ * taken by the last statement, the insert itself: every invoice shares one counter row, whose
+ * lock is then held only until the commit that follows (call this last in the transaction).
+ */
+export async function issueInvoice(
+  tx: Tx,
+  orderId: string,
+  known?: typeof orders.$inferSelect,
+): Promise<void> {
+  const { order, items, scope } = await orderDetails(tx, orderId, known);
   const kind: DocumentKind = order.testMode ? "test_invoice" : "invoice";
   const [existing] = await tx
     .select({ id: invoiceDocuments.id })
@@ -198,14 +208,22 @@ export async function issueInvoice(tx: Tx, orderId: string): Promise<void> {
     totalPence: order.totalAmount,
     vatPence: totalVat(vat) + shippingVat,
   };
-  await tx.insert(invoiceDocuments).values({
-    kind,
-    number: await nextNumber(tx, kind),
-    orderId,
-    totalAmount: order.totalAmount,
-    vatAmount: details.vatPence,
-    details: details as unknown as Record<string, unknown>,
-  });
+  // One round trip: the counter's next number and the invoice that carries it.
+  const result = await tx.execute<{ number: number }>(
+    sql`with n as (
+          insert into document_counters (kind, last_number) values (${kind}, 1)
+          on conflict (kind) do update set last_number = document_counters.last_number + 1
+          returning last_number
+        )
+        insert into invoice_documents (kind, number, order_id, total_amount, vat_amount, details)
+        select ${kind}::text, n.last_number, ${orderId}::uuid, ${order.totalAmount}::int, ${details.vatPence}::int,
+               ${JSON.stringify(details)}::jsonb
+          from n
+        returning number`,
+  );
+  if (!(result as unknown as { rows: Array<{ number: number }> }).rows[0]?.number) {
+    throw new Error("invoice number not issued");
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Tx } from "../db/client.js";
+import type { orders } from "../db/schema.js";
 
 /**
  * Listeners told when an order becomes paid (ctx.onOrderPaid), e.g. print-file generation:
@@ -8,6 +9,7 @@ import type { Tx } from "../db/client.js";
  * - afterCommit runs once the payment is committed (wake a worker); errors are logged only.
  */
 export interface OrderPaidListener {
-  inTransaction?: (tx: Tx, orderId: string) => Promise<void>;
+  /** `order` is the row as the transaction just wrote it (status paid): no need to read it again. */
+  inTransaction?: (tx: Tx, orderId: string, order: typeof orders.$inferSelect) => Promise<void>;
   afterCommit?: (orderId: string) => Promise<void> | void;
 }

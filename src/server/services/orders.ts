@@ -508,6 +508,8 @@ async function applyStatusChange(
   to: OrderStatus,
   opts: StatusChangeOptions,
   patch: Partial<Pick<OrderRow, "paidAt" | "paymentReference">> = {},
+  /** markOrderPaid issues the invoice itself, last in the transaction (see issueInvoice). */
+  invoiceLater = false,
 ): Promise<StatusChange> {
   const orderId = current.id;
   const from = current.status;
@@ -551,12 +553,13 @@ async function applyStatusChange(
   let lowStock: LowStock[] = [];
   if (from === "pending" && to === "paid") {
     lowStock = await consumeStock(tx, orderId);
-    await settleDiscount(tx, orderId, "used");
+    // Only an order with a code holds a use (createOrder reserves it with the code set).
+    if (current.discountCode) await settleDiscount(tx, orderId, "used");
     // Its invoice, numbered in this transaction: a rolled-back payment leaves no gap.
-    await issueInvoice(tx, orderId);
+    if (!invoiceLater) await issueInvoice(tx, orderId, order);
   } else if (from === "pending" && to === "cancelled") {
     await releaseStock(tx, orderId);
-    await settleDiscount(tx, orderId, "released");
+    if (current.discountCode) await settleDiscount(tx, orderId, "released");
   }
   // The e-mail this change owes, recorded with it: sent after commit, retried until it goes.
   if (to === "paid") await queueOrderEmail(tx, orderId, "confirmation");
@@ -588,9 +591,12 @@ export async function markOrderPaid(tx: Tx, orderId: string, opts: MarkPaidOptio
     "paid",
     { by: opts.by, note: opts.note ?? "Payment received" },
     { paidAt: new Date(), paymentReference: opts.paymentReference },
+    true,
   );
   if (current.userId) await tx.delete(cartItems).where(eq(cartItems.userId, current.userId));
-  for (const listener of opts.listeners ?? []) await listener.inTransaction?.(tx, orderId);
+  for (const listener of opts.listeners ?? []) await listener.inTransaction?.(tx, orderId, change.order);
+  // Last: numbering the invoice locks the counter row every payment shares, until the commit.
+  await issueInvoice(tx, orderId, change.order);
   return change;
 }
 

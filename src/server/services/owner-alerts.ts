@@ -89,18 +89,34 @@ export async function queueOwnerAlert(
 type AlertConfig = Pick<Config, "ownerEmail" | "publicUrl">;
 
 /** In the payment's transaction: "New order #… paid: £…". */
-export async function alertPaidOrder(tx: DbOrTx, config: AlertConfig, orderId: string): Promise<void> {
-  const [order] = await tx
-    .select({
-      total: orders.totalAmount,
-      testMode: orders.testMode,
-      first: orders.shippingFirstName,
-      last: orders.shippingLastName,
-      method: orders.shippingMethod,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .limit(1);
+export async function alertPaidOrder(
+  tx: DbOrTx,
+  config: AlertConfig,
+  orderId: string,
+  /** The order as the payment's transaction holds it (not read again). */
+  known?: typeof orders.$inferSelect,
+): Promise<void> {
+  const [order] = known
+    ? [
+        {
+          total: known.totalAmount,
+          testMode: known.testMode,
+          first: known.shippingFirstName,
+          last: known.shippingLastName,
+          method: known.shippingMethod,
+        },
+      ]
+    : await tx
+        .select({
+          total: orders.totalAmount,
+          testMode: orders.testMode,
+          first: orders.shippingFirstName,
+          last: orders.shippingLastName,
+          method: orders.shippingMethod,
+        })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .limit(1);
   if (!order) return;
   const number = displayOrderNumber(orderId);
   await queueOwnerAlert(tx, config, {

@@ -77,12 +77,16 @@ export async function createPrintJobs(tx: Tx, storage: Storage, orderId: string)
  * except for a test order (test payment page, test shop, admin test mode), which never costs
  * generation by itself: an admin asks for its files (generatePrintJobs). Returns the jobs added.
  */
-export async function queuePrintJobsOnPayment(tx: Tx, storage: Storage, orderId: string): Promise<number> {
-  const [order] = await tx
-    .select({ testMode: orders.testMode })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .limit(1);
+export async function queuePrintJobsOnPayment(
+  tx: Tx,
+  storage: Storage,
+  orderId: string,
+  /** The order as the payment's transaction holds it (not read again). */
+  known?: { testMode: boolean },
+): Promise<number> {
+  const [order] = known
+    ? [known]
+    : await tx.select({ testMode: orders.testMode }).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order || order.testMode) return 0;
   return createPrintJobs(tx, storage, orderId);
 }
