@@ -633,7 +633,18 @@ export async function runStatusEffects(ctx: AppContext, change: StatusChange): P
   if (change.to === "delivered") await ctx.mailOutbox.sendKeys([`review:${change.orderId}`]);
 }
 
-/** Marks an order paid in one transaction, then sends the confirmation and tells the listeners. */
+/**
+ * What a payment's committed change owes, run after the response (ctx.background): the first
+ * send of the confirmation and the owner's alerts (their outbox rows are committed with the
+ * payment, so the outbox runners send whatever this does not, after a restart too) and the
+ * listeners' afterCommit steps. Rendering and sending e-mails is most of a completion's work
+ * and none of it is what the payer waits for.
+ */
+export function runPaymentEffectsLater(ctx: AppContext, change: StatusChange): void {
+  if (change.changed) ctx.background.run(runStatusEffects(ctx, change));
+}
+
+/** Marks an order paid in one transaction; the confirmation and the listeners follow after the response. */
 export async function completeOrderPayment(
   ctx: AppContext,
   orderId: string,
@@ -643,7 +654,7 @@ export async function completeOrderPayment(
     markOrderPaid(tx, orderId, { ...opts, listeners: ctx.onOrderPaid }),
   );
   if (change.changed) ctx.log.info({ orderId, by: opts.by }, "order paid");
-  await runStatusEffects(ctx, change);
+  runPaymentEffectsLater(ctx, change);
   return change;
 }
 

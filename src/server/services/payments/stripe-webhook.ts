@@ -22,6 +22,7 @@ import {
   isUuid,
   markOrderCancelled,
   markOrderPaid,
+  runPaymentEffectsLater,
   runStatusEffects,
   type StatusChange,
 } from "../orders.js";
@@ -174,7 +175,9 @@ export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): P
     },
   );
 
-  if (result.change) await runStatusEffects(ctx, result.change);
+  // A payment's e-mails and listeners after the answer (Stripe waits for it); a cancellation's now.
+  if (result.change?.to === "paid") runPaymentEffectsLater(ctx, result.change);
+  else if (result.change) await runStatusEffects(ctx, result.change);
   log.info({ action: result.action, orderId: result.orderId }, "stripe webhook handled");
   return { action: result.action, orderId: result.orderId };
 }
