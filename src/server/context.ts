@@ -146,16 +146,29 @@ export async function createContext(config: Config, options: { database?: Databa
   ctx.onClose.push(await listenForCatalogChanges(database));
   // Print files: rows in the payment's own transaction, the work after commit. Test orders
   // queue none by themselves (an admin asks for them): a test shop cannot be made to print.
+  // The runner is woken only for a payment that queued jobs (it polls for anything else).
+  const queuedPrintJobs = new Set<string>();
   ctx.onOrderPaid.push({
     inTransaction: async (tx, orderId, order) => {
-      await queuePrintJobsOnPayment(tx, storage, orderId, order);
+      if ((await queuePrintJobsOnPayment(tx, storage, orderId, order)) > 0) queuedPrintJobs.add(orderId);
     },
-    afterCommit: () => ctx.printJobs.wake(),
+    afterCommit: (orderId) => {
+      if (queuedPrintJobs.delete(orderId)) ctx.printJobs.wake();
+    },
   });
-  // The owner hears of every paid order (an alert queued with the payment, sent after commit).
+  // The owner hears of every paid order (an alert queued with the payment, sent after commit
+  // by the id the queueing answered: nothing to look up when no alert was queued).
+  const paidAlerts = new Map<string, string>();
   ctx.onOrderPaid.push({
-    inTransaction: (tx, orderId, order) => alertPaidOrder(tx, config, orderId, order),
-    afterCommit: (orderId) => ctx.mailOutbox.sendKeys([`alert:paid:${orderId}`]),
+    inTransaction: async (tx, orderId, order) => {
+      const id = await alertPaidOrder(tx, config, orderId, order);
+      if (id) paidAlerts.set(orderId, id);
+    },
+    afterCommit: async (orderId) => {
+      const id = paidAlerts.get(orderId);
+      paidAlerts.delete(orderId);
+      await ctx.mailOutbox.sendNow([id]);
+    },
   });
   // ... and of an accessory this payment took to the low-stock line (issue 18).
   const lowStockKeys = new Map<string, string[]>();

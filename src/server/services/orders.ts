@@ -573,6 +573,8 @@ export interface MarkPaidOptions {
   paymentReference: string | null;
   note?: string;
   listeners?: readonly OrderPaidListener[];
+  /** Only an order of this provider (the test payment page): any other is not found (404). */
+  provider?: PaymentProviderKind;
 }
 
 /**
@@ -582,6 +584,9 @@ export interface MarkPaidOptions {
  */
 export async function markOrderPaid(tx: Tx, orderId: string, opts: MarkPaidOptions): Promise<StatusChange> {
   const current = await lockOrder(tx, orderId);
+  if (opts.provider && current.paymentProvider !== opts.provider) {
+    throw new HttpError(404, "order_not_found", "Order not found.");
+  }
   if (current.status !== "pending") {
     return { orderId, from: current.status, to: "paid", changed: false, order: current };
   }

@@ -9,7 +9,7 @@ import { formatGbp } from "@shared/money";
 import { displayOrderNumber } from "@shared/orders";
 import { type OwnerAlertKind, parseOwnerAlerts } from "@shared/owner-alerts";
 import { LOW_STOCK_THRESHOLD } from "@shared/stock";
-import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { DbOrTx } from "../db/client.js";
 import { orderItems, orders, productStock, products, systemSettings, users } from "../db/schema.js";
@@ -67,8 +67,21 @@ export async function queueOwnerAlert(
   config: Pick<Config, "ownerEmail" | "publicUrl">,
   alert: OwnerAlert,
 ): Promise<string | null> {
-  if (!(await getOwnerAlerts(db)).includes(alert.kind)) return null;
-  const to = await ownerAddress(db, config);
+  // The owner's choice and, without OWNER_EMAIL, the first admin's address: one round trip.
+  const [row] = await db
+    .select({
+      alerts: sql<
+        string | null
+      >`(select ${systemSettings.settingValue} from ${systemSettings} where ${systemSettings.settingKey} = ${OWNER_ALERTS_KEY})`,
+      admin: config.ownerEmail
+        ? sql<string | null>`null`
+        : sql<
+            string | null
+          >`(select ${users.email} from ${users} where ${users.role} = 'admin' order by ${users.createdAt} asc limit 1)`,
+    })
+    .from(sql`(select 1) as one`);
+  if (!parseOwnerAlerts(row?.alerts).includes(alert.kind)) return null;
+  const to = config.ownerEmail || row?.admin;
   if (!to) return null;
   const url = `${config.publicUrl}${alert.adminPath}`;
   const subject = `[${BRAND_NAME}] ${alert.subject}`;
@@ -88,14 +101,14 @@ export async function queueOwnerAlert(
 
 type AlertConfig = Pick<Config, "ownerEmail" | "publicUrl">;
 
-/** In the payment's transaction: "New order #… paid: £…". */
+/** In the payment's transaction: "New order #… paid: £…". Answers the outbox id, or null when none was queued. */
 export async function alertPaidOrder(
   tx: DbOrTx,
   config: AlertConfig,
   orderId: string,
   /** The order as the payment's transaction holds it (not read again). */
   known?: typeof orders.$inferSelect,
-): Promise<void> {
+): Promise<string | null> {
   const [order] = known
     ? [
         {
@@ -117,9 +130,9 @@ export async function alertPaidOrder(
         .from(orders)
         .where(eq(orders.id, orderId))
         .limit(1);
-  if (!order) return;
+  if (!order) return null;
   const number = displayOrderNumber(orderId);
-  await queueOwnerAlert(tx, config, {
+  return queueOwnerAlert(tx, config, {
     kind: "paid_order",
     key: `paid:${orderId}`,
     subject: `${order.testMode ? "Test order" : "New order"} #${number} paid: ${formatGbp(order.total)}`,
