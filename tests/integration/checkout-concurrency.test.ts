@@ -1,11 +1,19 @@
 /**
  * 50 checkouts at once, then 50 payments at once (the built-in test page), and the same with
  * Stripe webhooks delivered twice each at once and a late `expired` after: every order exists
- * exactly once, with the right total, paid once, with one confirmation e-mail.
+ * exactly once, with the right total, paid once, with one confirmation e-mail, one invoice and
+ * one owner's alert (queued in the payment's transaction, sent after the response).
  */
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderItems, orderStatusHistory, orders } from "../../src/server/db/schema.js";
+import {
+  invoiceDocuments,
+  orderEmails,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  outboxEmails,
+} from "../../src/server/db/schema.js";
 import type { CartItem } from "../../src/shared/cart.js";
 import { readMails } from "./auth-helpers.js";
 import {
@@ -22,6 +30,7 @@ import { deliverEvent, type FakeStripe, sessionEvent, startFakeStripe } from "./
 import { createTestShop, type TestShop } from "./harness.js";
 
 const N = 50;
+const OWNER = "owner@example.com";
 
 /** Four kinds of cart (client prices tampered) and the total the server must charge. */
 function cartFor(i: number): { items: CartItem[]; method: "standard" | "express"; total: number } {
@@ -78,8 +87,44 @@ async function expectAllPaidOnce(shop: TestShop, placed: Placed[]) {
     .select({ orderId: orderStatusHistory.orderId, to: orderStatusHistory.toStatus })
     .from(orderStatusHistory)
     .where(inArray(orderStatusHistory.orderId, ids));
+  const invoices = await db
+    .select({ orderId: invoiceDocuments.orderId, number: invoiceDocuments.number })
+    .from(invoiceDocuments)
+    .where(inArray(invoiceDocuments.orderId, ids));
+  expect(new Set(invoices.map((i) => i.number)).size, "invoice numbers are distinct").toBe(invoices.length);
+  const outbox = await db
+    .select({ orderId: orderEmails.orderId, kind: orderEmails.kind, status: orderEmails.status })
+    .from(orderEmails)
+    .where(inArray(orderEmails.orderId, ids));
+  const alerts = await db
+    .select({ key: outboxEmails.dedupeKey, status: outboxEmails.status })
+    .from(outboxEmails)
+    .where(
+      inArray(
+        outboxEmails.dedupeKey,
+        ids.map((id) => `alert:paid:${id}`),
+      ),
+    );
   const mails = readMails(shop);
   for (const p of placed) {
+    const id = p.answer.orderId;
+    expect(
+      invoices.filter((i) => i.orderId === id),
+      "one invoice",
+    ).toHaveLength(1);
+    expect(outbox.filter((e) => e.orderId === id)).toEqual([
+      { orderId: id, kind: "confirmation", status: "sent" },
+    ]);
+    expect(alerts.filter((a) => a.key === `alert:paid:${id}`)).toEqual([
+      { key: `alert:paid:${id}`, status: "sent" },
+    ]);
+    expect(
+      mails.filter(
+        (m) =>
+          m.to === OWNER && m.text.includes(`paid £`) && m.text.includes(`order #${p.answer.displayNumber}`),
+      ),
+      "one owner's alert",
+    ).toHaveLength(1);
     const row = byId.get(p.answer.orderId);
     expect(row?.totalAmount, p.email).toBe(p.total);
     expect(p.answer.orderTotal).toBe(p.total);
@@ -99,7 +144,7 @@ async function expectAllPaidOnce(shop: TestShop, placed: Placed[]) {
 describe("built-in test payments", () => {
   let shop: TestShop;
   beforeAll(async () => {
-    shop = await createTestShop();
+    shop = await createTestShop({ OWNER_EMAIL: OWNER });
     await storeFixturePhotos(shop);
   });
   afterAll(async () => {
@@ -124,7 +169,7 @@ describe("Stripe webhooks", () => {
   let stripe: FakeStripe;
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    shop = await createTestShop(stripe.env());
+    shop = await createTestShop({ ...stripe.env(), OWNER_EMAIL: OWNER });
     await storeFixturePhotos(shop);
   });
   afterAll(async () => {

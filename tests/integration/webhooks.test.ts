@@ -144,6 +144,16 @@ describe("create-checkout with Stripe", () => {
     const answer = await checkout(shop);
     const res = await shop.request(`/api/payments/test/${answer.orderId}?token=${answer.token}`);
     expect(res.status).toBe(404);
+    // Nor can its Pay button be pressed: the payment's transaction refuses another provider's order.
+    const pay = await shop.request(`/api/payments/test/${answer.orderId}/pay?token=${answer.token}`, {
+      method: "POST",
+    });
+    expect(pay.status).toBe(404);
+    const [row] = await shop.ctx.database.db
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, answer.orderId));
+    expect(row?.status).toBe("pending");
   });
 });
 
