@@ -45,9 +45,13 @@ export async function getInvoiceSettings(db: DbOrTx): Promise<InvoiceSettingsVal
     .select({ value: systemSettings.settingValue })
     .from(systemSettings)
     .where(eq(systemSettings.settingKey, INVOICE_SETTINGS_KEY));
-  if (!row) return DEFAULT_INVOICE_SETTINGS;
+  return parseInvoiceSettings(row?.value);
+}
+
+function parseInvoiceSettings(value: string | null | undefined): InvoiceSettingsValue {
+  if (value == null) return DEFAULT_INVOICE_SETTINGS;
   try {
-    return { ...DEFAULT_INVOICE_SETTINGS, ...(JSON.parse(row.value) as Partial<InvoiceSettingsValue>) };
+    return { ...DEFAULT_INVOICE_SETTINGS, ...(JSON.parse(value) as Partial<InvoiceSettingsValue>) };
   } catch {
     return DEFAULT_INVOICE_SETTINGS;
   }
@@ -149,12 +153,17 @@ export async function issueInvoice(
 ): Promise<void> {
   const { order, items, scope } = await orderDetails(tx, orderId, known);
   const kind: DocumentKind = order.testMode ? "test_invoice" : "invoice";
-  const [existing] = await tx
-    .select({ id: invoiceDocuments.id })
-    .from(invoiceDocuments)
-    .where(and(eq(invoiceDocuments.orderId, orderId), eq(invoiceDocuments.kind, kind)));
-  if (existing) return;
-  const settings = await getInvoiceSettings(tx);
+  // Whether it has one, and the seller's settings: one round trip.
+  const [pre] = await tx
+    .select({
+      existing: sql<boolean>`exists (select 1 from ${invoiceDocuments} where ${invoiceDocuments.orderId} = ${orderId} and ${invoiceDocuments.kind} = ${kind})`,
+      settings: sql<
+        string | null
+      >`(select ${systemSettings.settingValue} from ${systemSettings} where ${systemSettings.settingKey} = ${INVOICE_SETTINGS_KEY})`,
+    })
+    .from(sql`(select 1) as one`);
+  if (pre?.existing) return;
+  const settings = parseInvoiceSettings(pre?.settings);
   const rate = settings.vatRegistered ? settings.vatRatePercent : 0;
   const shares = allocateDiscount(
     items.map((i) => ({ kind: i.kind === "lithophane" ? "lithophane" : "accessory", pricePence: i.price })),

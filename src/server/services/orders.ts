@@ -508,8 +508,6 @@ async function applyStatusChange(
   to: OrderStatus,
   opts: StatusChangeOptions,
   patch: Partial<Pick<OrderRow, "paidAt" | "paymentReference">> = {},
-  /** markOrderPaid issues the invoice itself, last in the transaction (see issueInvoice). */
-  invoiceLater = false,
 ): Promise<StatusChange> {
   const orderId = current.id;
   const from = current.status;
@@ -556,7 +554,7 @@ async function applyStatusChange(
     // Only an order with a code holds a use (createOrder reserves it with the code set).
     if (current.discountCode) await settleDiscount(tx, orderId, "used");
     // Its invoice, numbered in this transaction: a rolled-back payment leaves no gap.
-    if (!invoiceLater) await issueInvoice(tx, orderId, order);
+    await issueInvoice(tx, orderId, order);
   } else if (from === "pending" && to === "cancelled") {
     await releaseStock(tx, orderId);
     if (current.discountCode) await settleDiscount(tx, orderId, "released");
@@ -583,26 +581,50 @@ export interface MarkPaidOptions {
  * current status (already paid, cancelled, ...) changes nothing and answers changed: false.
  */
 export async function markOrderPaid(tx: Tx, orderId: string, opts: MarkPaidOptions): Promise<StatusChange> {
-  const current = await lockOrder(tx, orderId);
-  if (opts.provider && current.paymentProvider !== opts.provider) {
-    throw new HttpError(404, "order_not_found", "Order not found.");
-  }
-  if (current.status !== "pending") {
+  const now = new Date();
+  // pending -> paid in one statement. The UPDATE locks the row: a concurrent completion (a
+  // replayed webhook, Pay pressed twice) waits for this transaction, then finds the order no
+  // longer pending and changes nothing (READ COMMITTED re-checks the WHERE on the new row).
+  const [order] = isUuid(orderId)
+    ? await tx
+        .update(orders)
+        .set({ status: "paid", paidAt: now, paymentReference: opts.paymentReference, updatedAt: now })
+        .where(
+          and(
+            eq(orders.id, orderId),
+            eq(orders.status, "pending"),
+            opts.provider ? eq(orders.paymentProvider, opts.provider) : undefined,
+          ),
+        )
+        .returning()
+    : [];
+  if (!order) {
+    const current = await lockOrder(tx, orderId);
+    if (opts.provider && current.paymentProvider !== opts.provider) {
+      throw new HttpError(404, "order_not_found", "Order not found.");
+    }
     return { orderId, from: current.status, to: "paid", changed: false, order: current };
   }
-  const change = await applyStatusChange(
-    tx,
-    current,
-    "paid",
-    { by: opts.by, note: opts.note ?? "Payment received" },
-    { paidAt: new Date(), paymentReference: opts.paymentReference },
-    true,
-  );
-  if (current.userId) await tx.delete(cartItems).where(eq(cartItems.userId, current.userId));
-  for (const listener of opts.listeners ?? []) await listener.inTransaction?.(tx, orderId, change.order);
-  // Last: numbering the invoice locks the counter row every payment shares, until the commit.
-  await issueInvoice(tx, orderId, change.order);
-  return change;
+  await tx.insert(orderStatusHistory).values({
+    orderId,
+    fromStatus: "pending",
+    toStatus: "paid",
+    changedBy: opts.by,
+    note: opts.note ?? "Payment received",
+    createdAt: now,
+  });
+  // What the pending order held is taken: its stock, and its code's use (only an order with a
+  // code holds one: createOrder reserves it with the code set).
+  const lowStock = await consumeStock(tx, orderId);
+  if (order.discountCode) await settleDiscount(tx, orderId, "used");
+  // The confirmation, recorded with the payment: sent after commit, retried until it goes.
+  await queueOrderEmail(tx, orderId, "confirmation");
+  if (order.userId) await tx.delete(cartItems).where(eq(cartItems.userId, order.userId));
+  for (const listener of opts.listeners ?? []) await listener.inTransaction?.(tx, orderId, order);
+  // Last: its invoice, numbered in this transaction (a rolled-back payment leaves no gap); the
+  // number locks the counter row every payment shares, so it is held only until the commit.
+  await issueInvoice(tx, orderId, order);
+  return { orderId, from: "pending", to: "paid", changed: true, order, lowStock };
 }
 
 /** pending -> cancelled (payment abandoned, expired or failed); any other status is left alone. */
