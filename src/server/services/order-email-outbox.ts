@@ -62,6 +62,17 @@ export async function queueOrderEmail(tx: Tx, orderId: string, kind: OrderEmailK
     .onConflictDoNothing();
 }
 
+/**
+ * queueOrderEmail as a statement to run with another one in a single round trip (markOrderPaid
+ * puts it after the status history's insert in one WITH statement).
+ */
+export function queueOrderEmailStatement(orderId: string, kind: OrderEmailKind): SQL {
+  const due = new Date(Date.now() + FIRST_RETRY_MS).toISOString();
+  return sql`insert into ${orderEmails} (order_id, kind, next_attempt_at)
+             values (${orderId}, ${kind}, ${due}::timestamptz)
+             on conflict do nothing`;
+}
+
 /** The outbox rows of an order (admin views, tests). */
 export async function listOrderEmails(db: DbOrTx, orderId: string): Promise<OrderEmailRow[]> {
   return db.select().from(orderEmails).where(eq(orderEmails.orderId, orderId)).orderBy(asc(orderEmails.kind));

@@ -36,7 +36,7 @@ import { HttpError } from "../lib/validation.js";
 import { dispatchedDeliveryWindow, zoneDays } from "./delivery-dates.js";
 import { evaluateCode, reserveDiscount, settleDiscount } from "./discounts.js";
 import { issueInvoice } from "./invoices.js";
-import { queueOrderEmail } from "./order-email-outbox.js";
+import { queueOrderEmail, queueOrderEmailStatement } from "./order-email-outbox.js";
 import type { OrderPaidListener } from "./order-paid.js";
 import type { PaymentProviderKind } from "./payments/types.js";
 import { CATALOG_FINGERPRINT_SQL, type PricedDescription } from "./pricing.js";
@@ -605,20 +605,16 @@ export async function markOrderPaid(tx: Tx, orderId: string, opts: MarkPaidOptio
     }
     return { orderId, from: current.status, to: "paid", changed: false, order: current };
   }
-  await tx.insert(orderStatusHistory).values({
-    orderId,
-    fromStatus: "pending",
-    toStatus: "paid",
-    changedBy: opts.by,
-    note: opts.note ?? "Payment received",
-    createdAt: now,
-  });
+  // The change's history row and the confirmation it owes (sent after commit, retried until it
+  // goes), in one statement.
+  await tx.execute(sql`with history as (
+      insert into ${orderStatusHistory} (order_id, from_status, to_status, changed_by, note, created_at)
+      values (${orderId}, 'pending', 'paid', ${opts.by}, ${opts.note ?? "Payment received"}, ${now.toISOString()}::timestamptz)
+    ) ${queueOrderEmailStatement(orderId, "confirmation")}`);
   // What the pending order held is taken: its stock, and its code's use (only an order with a
   // code holds one: createOrder reserves it with the code set).
   const lowStock = await consumeStock(tx, orderId);
   if (order.discountCode) await settleDiscount(tx, orderId, "used");
-  // The confirmation, recorded with the payment: sent after commit, retried until it goes.
-  await queueOrderEmail(tx, orderId, "confirmation");
   if (order.userId) await tx.delete(cartItems).where(eq(cartItems.userId, order.userId));
   for (const listener of opts.listeners ?? []) await listener.inTransaction?.(tx, orderId, order);
   // Last: its invoice, numbered in this transaction (a rolled-back payment leaves no gap); the
