@@ -29,6 +29,24 @@ describe("createRateLimiter (fixed window)", () => {
   });
 });
 
+describe("createMemoryRateLimitStore", () => {
+  it("sweeps closed windows once it holds 10,000 keys, at most once a second", async () => {
+    const store = createMemoryRateLimitStore();
+    for (let i = 0; i < 10_000; i++) await store.consume(`early-${i}`, 1_000, 0);
+    // All 10,000 windows are still open: the sweep before the next new key removes none.
+    await store.consume("a", 60_000, 500);
+    expect(store.size).toBe(10_001);
+    // The early windows have closed, but the last sweep was under a second ago: no walk yet.
+    await store.consume("b", 60_000, 1_400);
+    expect(store.size).toBe(10_002);
+    // A second after the last sweep the next new key sweeps: only the open windows stay.
+    await store.consume("c", 60_000, 1_500);
+    expect(store.size).toBe(3);
+    // A known key never sweeps, and its count goes on.
+    expect(await store.consume("a", 60_000, 1_600)).toEqual({ count: 2, resetInMs: 58_900 });
+  });
+});
+
 describe("betterAuthRateLimitStorage", () => {
   it("allows `max` per window, then answers with the seconds left", async () => {
     const storage = betterAuthRateLimitStorage(createMemoryRateLimitStore());
