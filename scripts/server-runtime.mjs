@@ -3,13 +3,7 @@
  * decision 082. V8 grows the old generation freely under load (heap 300 MB for a 70 MB live
  * set), and glibc keeps every thread's arena (password hashing runs in the libuv pool), so a
  * loaded server stood at 2.2-2.7x its idle RSS. A 192 MB old-space cap (2.5x the live set)
- * and two malloc arenas keep it at ~1.2x for a few % more GC time. Under a burst the young
- * generation grew to its 16 MB semi-spaces and stayed there until V8's memory reducer ran ~25 s
- * later (1.52-1.55x idle 5 s after the load bench); 8 MB semi-spaces: 1.40-1.45x, same CPU/request.
+ * and two malloc arenas keep it at ~1.2x for a few % more GC time.
  */
-export const SERVER_NODE_ARGS = [
-  "--enable-source-maps",
-  "--max-old-space-size=192",
-  "--max-semi-space-size=8",
-];
+export const SERVER_NODE_ARGS = ["--enable-source-maps", "--max-old-space-size=192"];
 export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
