@@ -7,8 +7,10 @@
  *                                                           one customer per connection, as in
  *                                                           a shop; one customer's saves queue
  *                                                           behind each other on their rows)
- * Prints requests/s and latency (p50, p99) beside the targets: catalogue >= 2,000 req/s and
- * p99 < 50 ms. Non-2xx answers or errors make the run fail.
+ * Prints requests/s, latency (p50, p99) and the server's CPU per request beside the targets
+ * (catalogue >= 10,000 req/s, p99 < 50 ms), and the server's RSS: idle (10 s after start), after
+ * 10,000 mixed requests (issue 21's measure, target <= 1.5x idle), and 5 s and 30 s after the
+ * whole run. Non-2xx answers or errors make the run fail.
  *
  *   npx tsx bench/load.ts [--connections 100] [--duration 10] [--json]
  *   DATABASE_URL=postgres://user@host:5432/db npx tsx bench/load.ts
