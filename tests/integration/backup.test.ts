@@ -360,6 +360,8 @@ describe("npm run backup / npm run restore", () => {
       expect(Buffer.from(await media.arrayBuffer()).toString("base64")).toBe(sourceFiles[mediaKey]);
       const fresh = await checkout(shop, { cartItems: [accessoryItem(ACCESSORIES.adapter)] });
       expect((await pressTestButton(shop, fresh, "pay")).status).toBe(303);
+      // The confirmation is sent after the answer (decision 120): snapshot once it has been.
+      await shop.ctx.background.idle();
       before = await snapshot(shop.ctx.database);
     } finally {
       await shop.close();
