@@ -5,7 +5,7 @@
  * after that answer); CPU time beside wall time, since the machine is shared. On PGlite also the
  * RSS 10 s after start and after 10,000 mixed requests (issue 21; bench/load.ts does PostgreSQL). Run: npx tsx bench/startup.ts [--runs 3] [--json]
  */
-import { spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -30,11 +30,17 @@ function rssMb(pid: number): number {
   return kb / 1024;
 }
 
-async function startOnce(
+/**
+ * Spawns the server with `args` on a free port over `dataDir` (plus `env`) and waits for its first
+ * 200 from /api/health; answers the process, its address and the milliseconds that took.
+ */
+async function launch(
   args: readonly string[],
   dataDir: string,
-): Promise<{ ms: number; cpuMs: number; idleRssMb: number }> {
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; base: string; ms: number }> {
   const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, [...args], {
     cwd: root,
@@ -44,7 +50,9 @@ async function startOnce(
       LOG_LEVEL: "warn",
       PORT: String(port),
       HOST: "127.0.0.1",
+      PUBLIC_URL: base,
       DATA_DIR: dataDir,
+      ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -53,20 +61,37 @@ async function startOnce(
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
       if (performance.now() - started > 120_000) throw new Error("server did not answer in 120 s");
       try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+        if ((await fetch(`${base}/api/health`)).ok) break;
       } catch {
         // not listening yet
       }
       await new Promise((r) => setTimeout(r, 20));
     }
-    const ms = performance.now() - started;
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+  return { child, base, ms: performance.now() - started };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+async function startOnce(
+  args: readonly string[],
+  dataDir: string,
+): Promise<{ ms: number; cpuMs: number; idleRssMb: number }> {
+  const { child, ms } = await launch(args, dataDir);
+  try {
     const cpu = cpuMs(child.pid ?? 0);
     await new Promise((r) => setTimeout(r, 5_000));
     return { ms, cpuMs: cpu, idleRssMb: rssMb(child.pid ?? 0) };
   } finally {
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill("SIGTERM");
-    await exited;
+    await stop(child);
   }
 }
 
@@ -77,43 +102,16 @@ const MEMORY_TARGET = { idleRssMb: 400, loadedOverIdle: 1.5 };
  * (issue 21 measures both, on PGlite and on PostgreSQL; bench/load.ts does PostgreSQL).
  */
 async function memoryUnderLoad(dataDir: string): Promise<{ idleRssMb: number; loadedRssMb: number }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...MODES.compiled], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      TRUSTED_PROXIES: "127.0.0.1",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  // The mixed requests' checkouts each name their own address.
+  const { child, base } = await launch(MODES.compiled, dataDir, { TRUSTED_PROXIES: "127.0.0.1" });
   try {
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      if (Date.now() > deadline) throw new Error("server did not answer in 120 s");
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
     await new Promise((r) => setTimeout(r, 10_000));
     const idleRssMb = rssMb(child.pid ?? 0);
     await mixedRequests(base);
     await new Promise((r) => setTimeout(r, 5_000));
     return { idleRssMb, loadedRssMb: rssMb(child.pid ?? 0) };
   } finally {
-    const exited = new Promise((r) => child.once("exit", r));
-    child.kill("SIGTERM");
-    await exited;
+    await stop(child);
   }
 }
 
