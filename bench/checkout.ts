@@ -133,6 +133,32 @@ function machineBusyMs(): number | null {
   }
 }
 
+/** CPU time (ms) used so far by the server, PostgreSQL, this client and the whole machine. */
+function cpuNow(serverPid: number | undefined) {
+  const client = process.cpuUsage();
+  return {
+    server: processCpuMs(serverPid),
+    postgres: postgresCpuMs(),
+    client: (client.user + client.system) / 1000,
+    machine: machineBusyMs(),
+  };
+}
+
+/**
+ * CPU ms per order between two readings (null where /proc cannot tell). The whole machine's
+ * figure is everything the cores did, whoever did it: what caps a closed loop's rate.
+ */
+function cpuPerOrder(before: ReturnType<typeof cpuNow>, after: ReturnType<typeof cpuNow>, orders: number) {
+  const per = (from: number | null, to: number | null) =>
+    from !== null && to !== null ? Number(((to - from) / orders).toFixed(2)) : null;
+  return {
+    serverCpuMsPerOrder: per(before.server, after.server),
+    postgresCpuMsPerOrder: per(before.postgres, after.postgres),
+    clientCpuMsPerOrder: per(before.client, after.client),
+    machineCpuMsPerOrder: per(before.machine, after.machine),
+  };
+}
+
 /** Starts one job every 1/rate s (open loop), at most `clients` in flight; answers latencies. */
 async function runOpenLoop(total: number, rate: number, clients: number, job: (i: number) => Promise<void>) {
   const latencies: number[] = [];
@@ -280,24 +306,10 @@ async function main() {
     // Warm-up: JIT, connection pool, caches; its figures are those of a server just started.
     const justStarted = await runConcurrently(WARMUP, CLIENTS, (i) => checkout(i, false));
 
-    const cpuBefore = processCpuMs(child.pid);
-    const postgresBefore = postgresCpuMs();
-    const machineBefore = machineBusyMs();
-    const clientBefore = process.cpuUsage();
+    const createCpuBefore = cpuNow(child.pid);
     const create = await runConcurrently(N, CLIENTS, (i) => checkout(i, true));
-    const clientCpu = process.cpuUsage(clientBefore);
-    const machineAfter = machineBusyMs();
-    const postgresAfter = postgresCpuMs();
-    const cpuAfter = processCpuMs(child.pid);
-    const clientCpuMsPerOrder = (clientCpu.user + clientCpu.system) / 1000 / N;
-    const machineCpuMsPerOrder =
-      machineBefore !== null && machineAfter !== null ? (machineAfter - machineBefore) / N : null;
-    const postgresCpuMsPerOrder =
-      postgresBefore !== null && postgresAfter !== null ? (postgresAfter - postgresBefore) / N : null;
-    const serverCpuMsPerOrder = cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / N : null;
-    const payCpuBefore = processCpuMs(child.pid);
-    const payPostgresBefore = postgresCpuMs();
-    const payMachineBefore = machineBusyMs();
+    const createCpu = cpuPerOrder(createCpuBefore, cpuNow(child.pid), N);
+    const payCpuBefore = cpuNow(child.pid);
     const complete = await runConcurrently(N, CLIENTS, async (i) => {
       const order = created[i];
       if (!order) throw new Error(`order ${i} missing`);
@@ -311,11 +323,7 @@ async function main() {
         throw new Error(`pay ${i}: ${res.status} ${res.headers.get("location")}`);
       }
     });
-    const payCpuAfter = processCpuMs(child.pid);
-    const payPostgresAfter = postgresCpuMs();
-    const payMachineAfter = machineBusyMs();
-    const perOrder = (before: number | null, after: number | null) =>
-      before !== null && after !== null ? Number(((after - before) / N).toFixed(2)) : null;
+    const payCpu = cpuPerOrder(payCpuBefore, cpuNow(child.pid), N);
 
     // Optional: latency at a steady arrival rate (open loop), on fresh orders that are not completed.
     const openLoop =
@@ -360,12 +368,7 @@ async function main() {
         maxMs: Number(create.max.toFixed(1)),
         targetP99Ms: TARGET_P99_MS,
         meetsTarget: create.p99 < TARGET_P99_MS,
-        serverCpuMsPerOrder: serverCpuMsPerOrder === null ? null : Number(serverCpuMsPerOrder.toFixed(2)),
-        postgresCpuMsPerOrder:
-          postgresCpuMsPerOrder === null ? null : Number(postgresCpuMsPerOrder.toFixed(2)),
-        clientCpuMsPerOrder: Number(clientCpuMsPerOrder.toFixed(2)),
-        // Everything the cores did per order, whoever did it: what caps a closed loop's rate.
-        machineCpuMsPerOrder: machineCpuMsPerOrder === null ? null : Number(machineCpuMsPerOrder.toFixed(2)),
+        ...createCpu,
       },
       justStarted: {
         orders: WARMUP,
@@ -388,9 +391,7 @@ async function main() {
         p50Ms: Number(complete.p50.toFixed(1)),
         p99Ms: Number(complete.p99.toFixed(1)),
         maxMs: Number(complete.max.toFixed(1)),
-        serverCpuMsPerOrder: perOrder(payCpuBefore, payCpuAfter),
-        postgresCpuMsPerOrder: perOrder(payPostgresBefore, payPostgresAfter),
-        machineCpuMsPerOrder: perOrder(payMachineBefore, payMachineAfter),
+        ...payCpu,
       },
       consistent,
       wrongOrders: wrong,
@@ -418,7 +419,7 @@ async function main() {
           `  server CPU per create-checkout: ${c.serverCpuMsPerOrder.toFixed(2)} ms (one free core: ~${Math.round(1000 / c.serverCpuMsPerOrder)} orders/s before Postgres)`,
         );
         console.log(
-          `  CPU per order: PostgreSQL ${c.postgresCpuMsPerOrder?.toFixed(2) ?? "?"} ms, this client ${c.clientCpuMsPerOrder.toFixed(2)} ms, whole machine ${c.machineCpuMsPerOrder?.toFixed(2) ?? "?"} ms (${result.cpus} cores: ~${c.machineCpuMsPerOrder ? Math.round((result.cpus * 1000) / c.machineCpuMsPerOrder) : "?"} orders/s at most)`,
+          `  CPU per order: PostgreSQL ${c.postgresCpuMsPerOrder?.toFixed(2) ?? "?"} ms, this client ${c.clientCpuMsPerOrder?.toFixed(2) ?? "?"} ms, whole machine ${c.machineCpuMsPerOrder?.toFixed(2) ?? "?"} ms (${result.cpus} cores: ~${c.machineCpuMsPerOrder ? Math.round((result.cpus * 1000) / c.machineCpuMsPerOrder) : "?"} orders/s at most)`,
         );
       }
       console.log(
