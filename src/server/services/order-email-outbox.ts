@@ -56,14 +56,11 @@ export function retryDelayMs(attempts: number): number {
  * runner leaves it to the send right after commit for a first FIRST_RETRY_MS.
  */
 export async function queueOrderEmail(tx: Tx, orderId: string, kind: OrderEmailKind): Promise<void> {
-  await tx
-    .insert(orderEmails)
-    .values({ orderId, kind, nextAttemptAt: new Date(Date.now() + FIRST_RETRY_MS) })
-    .onConflictDoNothing();
+  await tx.execute(queueOrderEmailStatement(orderId, kind));
 }
 
 /**
- * queueOrderEmail as a statement to run with another one in a single round trip (markOrderPaid
+ * queueOrderEmail's statement, also run with another one in a single round trip (markOrderPaid
  * puts it after the status history's insert in one WITH statement).
  */
 export function queueOrderEmailStatement(orderId: string, kind: OrderEmailKind): SQL {
