@@ -9,7 +9,7 @@ import { formatGbp } from "@shared/money";
 import { displayOrderNumber } from "@shared/orders";
 import { type OwnerAlertKind, parseOwnerAlerts } from "@shared/owner-alerts";
 import { LOW_STOCK_THRESHOLD } from "@shared/stock";
-import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { DbOrTx } from "../db/client.js";
 import { orderItems, orders, productStock, products, systemSettings, users } from "../db/schema.js";
@@ -39,15 +39,27 @@ export async function setOwnerAlerts(db: DbOrTx, kinds: readonly OwnerAlertKind[
 }
 
 /** OWNER_EMAIL, else the address of the earliest admin account; null when the shop has no admin yet. */
-export async function ownerAddress(db: DbOrTx, config: Pick<Config, "ownerEmail">): Promise<string | null> {
-  if (config.ownerEmail) return config.ownerEmail;
-  const [admin] = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.role, "admin"))
-    .orderBy(asc(users.createdAt))
-    .limit(1);
-  return admin?.email ?? null;
+/**
+ * Which alerts the owner wants and where they go (OWNER_EMAIL, else the first admin's address),
+ * in one round trip: every alert reads both, inside the transaction of what it reports.
+ */
+export async function ownerAlertSettings(
+  db: DbOrTx,
+  config: Pick<Config, "ownerEmail">,
+): Promise<{ kinds: OwnerAlertKind[]; to: string | null }> {
+  const [row] = await db
+    .select({
+      alerts: sql<
+        string | null
+      >`(select ${systemSettings.settingValue} from ${systemSettings} where ${systemSettings.settingKey} = ${OWNER_ALERTS_KEY})`,
+      admin: config.ownerEmail
+        ? sql<string | null>`null`
+        : sql<
+            string | null
+          >`(select ${users.email} from ${users} where ${users.role} = 'admin' order by ${users.createdAt} asc limit 1)`,
+    })
+    .from(sql`(select 1) as one`);
+  return { kinds: parseOwnerAlerts(row?.alerts), to: config.ownerEmail || row?.admin || null };
 }
 
 export interface OwnerAlert {
@@ -67,22 +79,8 @@ export async function queueOwnerAlert(
   config: Pick<Config, "ownerEmail" | "publicUrl">,
   alert: OwnerAlert,
 ): Promise<string | null> {
-  // The owner's choice and, without OWNER_EMAIL, the first admin's address: one round trip.
-  const [row] = await db
-    .select({
-      alerts: sql<
-        string | null
-      >`(select ${systemSettings.settingValue} from ${systemSettings} where ${systemSettings.settingKey} = ${OWNER_ALERTS_KEY})`,
-      admin: config.ownerEmail
-        ? sql<string | null>`null`
-        : sql<
-            string | null
-          >`(select ${users.email} from ${users} where ${users.role} = 'admin' order by ${users.createdAt} asc limit 1)`,
-    })
-    .from(sql`(select 1) as one`);
-  if (!parseOwnerAlerts(row?.alerts).includes(alert.kind)) return null;
-  const to = config.ownerEmail || row?.admin;
-  if (!to) return null;
+  const { kinds, to } = await ownerAlertSettings(db, config);
+  if (!kinds.includes(alert.kind) || !to) return null;
   const url = `${config.publicUrl}${alert.adminPath}`;
   const subject = `[${BRAND_NAME}] ${alert.subject}`;
   return queueMail(db, {
@@ -109,35 +107,15 @@ export async function alertPaidOrder(
   /** The order as the payment's transaction holds it (not read again). */
   known?: typeof orders.$inferSelect,
 ): Promise<string | null> {
-  const [order] = known
-    ? [
-        {
-          total: known.totalAmount,
-          testMode: known.testMode,
-          first: known.shippingFirstName,
-          last: known.shippingLastName,
-          method: known.shippingMethod,
-        },
-      ]
-    : await tx
-        .select({
-          total: orders.totalAmount,
-          testMode: orders.testMode,
-          first: orders.shippingFirstName,
-          last: orders.shippingLastName,
-          method: orders.shippingMethod,
-        })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-        .limit(1);
+  const order = known ?? (await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0];
   if (!order) return null;
   const number = displayOrderNumber(orderId);
   return queueOwnerAlert(tx, config, {
     kind: "paid_order",
     key: `paid:${orderId}`,
-    subject: `${order.testMode ? "Test order" : "New order"} #${number} paid: ${formatGbp(order.total)}`,
+    subject: `${order.testMode ? "Test order" : "New order"} #${number} paid: ${formatGbp(order.totalAmount)}`,
     paragraphs: [
-      `${order.first} ${order.last} paid ${formatGbp(order.total)} for order #${number} (${order.method} delivery).`,
+      `${order.shippingFirstName} ${order.shippingLastName} paid ${formatGbp(order.totalAmount)} for order #${number} (${order.shippingMethod} delivery).`,
       ...(order.testMode ? ["This is a test order: no money was taken."] : []),
     ],
     adminPath: `/admin/orders/${orderId}`,

@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
 import { audited } from "../../services/audit.js";
-import { getOwnerAlerts, ownerAddress, setOwnerAlerts } from "../../services/owner-alerts.js";
+import { getOwnerAlerts, ownerAlertSettings, setOwnerAlerts } from "../../services/owner-alerts.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const alertsBody = z.object({ kinds: z.array(z.enum(OWNER_ALERT_KINDS)).max(OWNER_ALERT_KINDS.length) });
@@ -18,8 +18,7 @@ const alertsBody = z.object({ kinds: z.array(z.enum(OWNER_ALERT_KINDS)).max(OWNE
 export function adminAlertRoutes(ctx: AppContext) {
   const db = ctx.database.db;
   const view = async () => ({
-    kinds: await getOwnerAlerts(db),
-    to: await ownerAddress(db, ctx.config),
+    ...(await ownerAlertSettings(db, ctx.config)),
     fromSetting: ctx.config.ownerEmail !== undefined,
   });
   return new Hono<AdminEnv>()
