@@ -4,7 +4,7 @@
  * exactly once, with the right total, paid once, with one confirmation e-mail, one invoice and
  * one owner's alert (queued in the payment's transaction, sent after the response).
  */
-import { eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   invoiceDocuments,
@@ -86,7 +86,10 @@ async function expectAllPaidOnce(shop: TestShop, placed: Placed[]) {
   const history = await db
     .select({ orderId: orderStatusHistory.orderId, to: orderStatusHistory.toStatus })
     .from(orderStatusHistory)
-    .where(inArray(orderStatusHistory.orderId, ids));
+    .where(inArray(orderStatusHistory.orderId, ids))
+    // In the order the changes happened, as orders.ts lists them: without an ORDER BY the database
+    // may answer the rows in any order (PostgreSQL once put a paid row before its pending one).
+    .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id));
   const invoices = await db
     .select({ orderId: invoiceDocuments.orderId, number: invoiceDocuments.number })
     .from(invoiceDocuments)
