@@ -30,6 +30,16 @@ import { twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { z } from "zod";
+import {
+  cancelPendingEmailChanges,
+  completeEmailChange,
+  EMAIL_CHANGE_UNDO_DAYS,
+  EMAIL_CHANGE_UNDO_PATH,
+  isPendingEmailChange,
+  recordEmailChange,
+} from "./accounts/email-changes.js";
+import { clearMfaFlags, createProfile, markMfaCompleted, recordMfaAttempt } from "./accounts/profiles.js";
+import { roleForNewUser } from "./accounts/roles.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import * as schema from "./db/schema.js";
@@ -39,23 +49,13 @@ import type { Logger } from "./lib/logger.js";
 import { betterAuthRateLimitStorage, createRateLimiter, type RateLimitStore } from "./lib/rate-limit.js";
 import { claimTotpStep } from "./lib/totp-replay.js";
 import {
-  cancelPendingEmailChanges,
-  completeEmailChange,
-  EMAIL_CHANGE_UNDO_DAYS,
-  EMAIL_CHANGE_UNDO_PATH,
-  isPendingEmailChange,
-  recordEmailChange,
-} from "./services/email-changes.js";
-import {
   emailChangeRequestedNotice,
   existingAccountSignUpNotice,
   resetPasswordEmail,
   verifyAccountEmail,
   verifyNewEmailEmail,
-} from "./services/emails/auth-emails.js";
-import type { Mailer, MailMessage } from "./services/mail.js";
-import { clearMfaFlags, createProfile, markMfaCompleted, recordMfaAttempt } from "./services/profiles.js";
-import { roleForNewUser } from "./services/roles.js";
+} from "./messaging/emails/auth-emails.js";
+import type { Mailer, MailMessage } from "./messaging/mail.js";
 
 /**
  * Better Auth's cookie cache: the session and user, signed, in a session_data cookie this

@@ -2,10 +2,17 @@
  * Everything a request handler may need, built once at start (or per test) and passed to the
  * route factories. Closing it closes every resource it opened.
  */
+
+import { applyAdminEmails } from "./accounts/roles.js";
 import { type Auth, createAuth } from "./auth.js";
+import { listenForCatalogChanges } from "./catalogue/catalog-cache.js";
+import { createRatesService, type RatesService } from "./catalogue/rates.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { seedDatabase } from "./db/seed.js";
+import { PrintEstimator } from "./fulfilment/print-estimates.js";
+import { queuePrintJobsOnPayment } from "./fulfilment/print-jobs/queue.js";
+import { PrintJobRunner } from "./fulfilment/print-jobs/runner.js";
 import { type BackgroundTasks, createBackgroundTasks } from "./lib/background-tasks.js";
 import { createLogger, type Logger } from "./lib/logger.js";
 import {
@@ -13,26 +20,20 @@ import {
   createRedisRateLimitStore,
   type RateLimitStore,
 } from "./lib/rate-limit.js";
-import { listenForCatalogChanges } from "./services/catalog-cache.js";
-import { invoicePdfUrl } from "./services/invoices.js";
-import { createMailer, type Mailer } from "./services/mail.js";
-import { MailOutbox } from "./services/mail-outbox.js";
-import { OrderEmailOutbox } from "./services/order-email-outbox.js";
-import type { OrderPaidListener } from "./services/order-paid.js";
+import { createMailer, type Mailer } from "./messaging/mail.js";
+import { MailOutbox } from "./messaging/mail-outbox.js";
+import { OrderEmailOutbox } from "./messaging/order-email-outbox.js";
 import {
   alertEmailFailed,
   alertLowStock,
   alertPaidOrder,
   alertPrintFailed,
-} from "./services/owner-alerts.js";
-import { createPaymentProvider, type PaymentProvider } from "./services/payments/index.js";
-import { PrintEstimator } from "./services/print-estimates.js";
-import { queuePrintJobsOnPayment } from "./services/print-jobs/queue.js";
-import { PrintJobRunner } from "./services/print-jobs/runner.js";
-import { createRatesService, type RatesService } from "./services/rates.js";
-import { applyAdminEmails } from "./services/roles.js";
-import { createStorage, type Storage } from "./services/storage.js";
-import { UploadSweeper } from "./services/upload-hygiene.js";
+} from "./messaging/owner-alerts.js";
+import type { OrderPaidListener } from "./orders/order-paid.js";
+import { createPaymentProvider, type PaymentProvider } from "./payments/index.js";
+import { invoicePdfUrl } from "./payments/invoices.js";
+import { createStorage, type Storage } from "./platform/storage.js";
+import { UploadSweeper } from "./platform/upload-hygiene.js";
 
 export interface AppContext {
   config: Config;
@@ -46,7 +47,7 @@ export interface AppContext {
   rates: RatesService;
   /** Stripe Checkout when STRIPE_SECRET_KEY is set, otherwise the built-in test payment page. */
   payments: PaymentProvider;
-  /** Told when an order becomes paid (print files): see services/order-paid.ts. */
+  /** Told when an order becomes paid (print files): see orders/order-paid.ts. */
   onOrderPaid: OrderPaidListener[];
   /** Functions run on close, newest first (background workers, pools). */
   onClose: Array<() => Promise<void> | void>;
@@ -58,7 +59,7 @@ export interface AppContext {
   orderEmails: OrderEmailOutbox;
   /** Every other e-mail with a record: owner alerts, replies, refund notices (decision 050). */
   mailOutbox: MailOutbox;
-  /** Deletes uploads nothing uses once they are a day old (services/upload-hygiene.ts). */
+  /** Deletes uploads nothing uses once they are a day old (platform/upload-hygiene.ts). */
   uploadSweeper: UploadSweeper;
   /** Work after the response (account e-mails); closing the context waits for it. */
   background: BackgroundTasks;

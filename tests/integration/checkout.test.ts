@@ -10,9 +10,9 @@ import {
   getStatusHistory,
   setOrderStatus,
   updateOrderStatus,
-} from "../../src/server/services/orders.js";
-import { replaceSavedCart } from "../../src/server/services/saved-cart.js";
-import { setEnvironmentMode } from "../../src/server/services/settings.js";
+} from "../../src/server/orders/orders.js";
+import { replaceSavedCart } from "../../src/server/orders/saved-cart.js";
+import { setEnvironmentMode } from "../../src/server/platform/settings.js";
 import { MESSAGES } from "../../src/shared/messages.js";
 import { createUser, randomIp, readMails } from "./auth-helpers.js";
 import {

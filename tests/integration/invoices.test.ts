@@ -9,8 +9,8 @@ import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceDocuments } from "../../src/server/db/schema.js";
-import { invoiceToken, issueCreditNote } from "../../src/server/services/invoices.js";
-import { CHANGED_BY, completeOrderPayment, markOrderPaid } from "../../src/server/services/orders.js";
+import { CHANGED_BY, completeOrderPayment, markOrderPaid } from "../../src/server/orders/orders.js";
+import { invoiceToken, issueCreditNote } from "../../src/server/payments/invoices.js";
 import { createUser, insertOrder, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 

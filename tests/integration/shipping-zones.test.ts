@@ -6,9 +6,9 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dispatchedDeliveryWindow, orderDeliveryWindow } from "../../src/server/catalogue/delivery-dates.js";
 import { orders, userActivityLogs } from "../../src/server/db/schema.js";
-import { dispatchedDeliveryWindow, orderDeliveryWindow } from "../../src/server/services/delivery-dates.js";
-import { CHANGED_BY, updateOrderStatus } from "../../src/server/services/orders.js";
+import { CHANGED_BY, updateOrderStatus } from "../../src/server/orders/orders.js";
 import { formatDeliveryWindow } from "../../src/shared/delivery-dates.js";
 import type { ShippingZone } from "../../src/shared/shipping-zones.js";
 import { createUser, randomIp, readMails, type TestUser } from "./auth-helpers.js";

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../src/server/db/schema.js";
-import { CHANGED_BY, updateOrderStatus } from "../../src/server/services/orders.js";
+import { CHANGED_BY, updateOrderStatus } from "../../src/server/orders/orders.js";
 import { MESSAGES } from "../../src/shared/messages.js";
 import { randomIp } from "./auth-helpers.js";
 import {

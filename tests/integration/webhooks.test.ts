@@ -5,10 +5,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cartItems, orders, paymentEvents } from "../../src/server/db/schema.js";
-import { getStatusHistory } from "../../src/server/services/orders.js";
-import { stripeIdempotencyKey } from "../../src/server/services/payments/stripe.js";
-import { replaceSavedCart } from "../../src/server/services/saved-cart.js";
-import { setEnvironmentMode } from "../../src/server/services/settings.js";
+import { getStatusHistory } from "../../src/server/orders/orders.js";
+import { replaceSavedCart } from "../../src/server/orders/saved-cart.js";
+import { stripeIdempotencyKey } from "../../src/server/payments/stripe.js";
+import { setEnvironmentMode } from "../../src/server/platform/settings.js";
 import { MESSAGES } from "../../src/shared/messages.js";
 import { createUser, readMails } from "./auth-helpers.js";
 import {

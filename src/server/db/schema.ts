@@ -271,7 +271,7 @@ export const products = pgTable(
 
 /**
  * The owner's bundle prices (admin prices), seeded with the spec's table. Part of the
- * catalogue fingerprint (services/pricing.ts), so a change re-prices the next checkout.
+ * catalogue fingerprint (catalogue/pricing.ts), so a change re-prices the next checkout.
  */
 export const bundlePrices = pgTable("bundle_prices", {
   bundleId: text("bundle_id").primaryKey(),
@@ -706,7 +706,7 @@ export const filaments = pgTable(
  * change's own transaction (so it exists exactly when the change does, and a replayed webhook
  * cannot add a second one); the mail goes after commit and `sent_at` is set once the mail
  * service accepted it. A failed send is retried with backoff by the outbox runner
- * (services/order-email-outbox.ts).
+ * (messaging/order-email-outbox.ts).
  */
 export const orderEmails = pgTable(
   "order_emails",
@@ -856,7 +856,7 @@ export const contactReplies = pgTable(
  * The e-mails with a durable record besides the order e-mails (order_emails): alerts to the
  * owner, replies to messages, refund and cancellation notices. Rendered when queued (in the
  * transaction of the change that owes it), sent after commit, retried with backoff by
- * services/mail-outbox.ts. dedupe_key makes a replay queue nothing twice.
+ * messaging/mail-outbox.ts. dedupe_key makes a replay queue nothing twice.
  */
 export const outboxEmails = pgTable(
   "outbox_emails",
@@ -963,7 +963,7 @@ export interface ImageVariantRow {
 
 /**
  * An owner-managed image (home hero, shop hero, "made by our customers" gallery), cropped to
- * its slot's aspect and encoded as AVIF and WebP at the slot's widths (services/site-images.ts).
+ * its slot's aspect and encoded as AVIF and WebP at the slot's widths (storefront/site-images.ts).
  */
 export const siteImages = pgTable(
   "site_images",

@@ -13,12 +13,12 @@ import type { DiscountRefusalReason } from "@shared/discounts";
 import { MESSAGES } from "@shared/messages";
 import { Hono } from "hono";
 import { z } from "zod";
+import { evaluateCode } from "../catalogue/discounts.js";
+import { priceFromSnapshot, pricingSnapshot } from "../catalogue/pricing.js";
 import type { AppContext } from "../context.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser } from "../lib/session.js";
 import { validationHook, zValidator } from "../lib/validation.js";
-import { evaluateCode } from "../services/discounts.js";
-import { priceFromSnapshot, pricingSnapshot } from "../services/pricing.js";
 
 /** Per client IP per minute: enough to fix a typo, too few to guess codes. */
 export const DISCOUNT_CHECK_RATE_LIMIT = 10;

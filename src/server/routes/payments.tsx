@@ -9,7 +9,7 @@ import { type Context, Hono } from "hono";
 import type { AppContext } from "../context.js";
 import { standalonePage } from "../lib/standalone-page.js";
 import { type ApiError, HttpError } from "../lib/validation.js";
-import { orderItemDetails, orderItemTitle } from "../services/emails/order-emails.js";
+import { orderItemDetails, orderItemTitle } from "../messaging/emails/order-emails.js";
 import {
   CHANGED_BY,
   cancelPendingOrder,
@@ -19,11 +19,11 @@ import {
   type OrderRow,
   type OrderWithItems,
   type StatusChange,
-} from "../services/orders.js";
-import type { StripePaymentProvider } from "../services/payments/index.js";
-import { handleStripeEvent } from "../services/payments/stripe-webhook.js";
-import { TEST_PAYMENT_PATH } from "../services/payments/test-provider.js";
-import { isValidOrderAccessToken } from "../services/payments/tokens.js";
+} from "../orders/orders.js";
+import type { StripePaymentProvider } from "../payments/index.js";
+import { handleStripeEvent } from "../payments/stripe-webhook.js";
+import { TEST_PAYMENT_PATH } from "../payments/test-provider.js";
+import { isValidOrderAccessToken } from "../payments/tokens.js";
 
 function invalidLink(c: Context) {
   return standalonePage(

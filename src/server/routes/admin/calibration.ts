@@ -25,12 +25,7 @@ import { type CalibrationScreenAnswer, colourPrinterInputSchema } from "@shared/
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppContext } from "../../context.js";
-import { filaments } from "../../db/schema.js";
-import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { writeWedgeFile } from "../../print/wedge-file.js";
-import { audited, withAudit } from "../../services/audit.js";
-import { invalidateCatalog, invalidateCatalogAfterWrite } from "../../services/catalog-cache.js";
+import { invalidateCatalog, invalidateCatalogAfterWrite } from "../../catalogue/catalog-cache.js";
 import {
   activateFilament,
   calibrateFilament,
@@ -43,7 +38,12 @@ import {
   removeFilament,
   setColourPrinter,
   updateFilament,
-} from "../../services/filaments.js";
+} from "../../catalogue/filaments.js";
+import type { AppContext } from "../../context.js";
+import { filaments } from "../../db/schema.js";
+import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
+import { audited, withAudit } from "../../platform/audit.js";
+import { writeWedgeFile } from "../../print/wedge-file.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const idParam = z.object({ id: z.uuid("Filament not found.") });

@@ -12,15 +12,15 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
+import { audited } from "../../platform/audit.js";
+import { ENVIRONMENT_MODES, getEnvironmentMode, setEnvironmentMode } from "../../platform/settings.js";
 import {
   deleteStoredFiles,
   previewOrphanUploads,
   previewTestOrders,
   purgeOrphanUploads,
   purgeTestOrders,
-} from "../../services/admin-data.js";
-import { audited } from "../../services/audit.js";
-import { ENVIRONMENT_MODES, getEnvironmentMode, setEnvironmentMode } from "../../services/settings.js";
+} from "../../reporting/admin-data.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 export const DEFAULT_ORPHAN_DAYS = 30;

@@ -11,9 +11,9 @@ import { stream } from "hono/streaming";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { ukToday } from "../../services/admin-dates.js";
-import { recordAuditFailure, withAudit } from "../../services/audit.js";
-import { EXPORT_FORMATS, EXPORT_RESOURCES, exportFileName, writeExport } from "../../services/export.js";
+import { recordAuditFailure, withAudit } from "../../platform/audit.js";
+import { ukToday } from "../../reporting/admin-dates.js";
+import { EXPORT_FORMATS, EXPORT_RESOURCES, exportFileName, writeExport } from "../../reporting/export.js";
 import { type AdminEnv, actorOf, dayString } from "./shared.js";
 
 const params = z.object({

@@ -14,7 +14,6 @@ import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { invoiceDocuments } from "../../db/schema.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { audited, withAudit } from "../../services/audit.js";
 import {
   type DocumentDetails,
   documentNumberLabel,
@@ -22,7 +21,8 @@ import {
   orderDocuments,
   renderDocumentPdf,
   setInvoiceSettings,
-} from "../../services/invoices.js";
+} from "../../payments/invoices.js";
+import { audited, withAudit } from "../../platform/audit.js";
 import { sendPdf } from "../invoices.js";
 import { type AdminEnv, actorOf, uuidParam } from "./shared.js";
 

@@ -9,17 +9,17 @@
 import { optionCreateSchema, optionReorderSchema, optionUpdateSchema } from "@shared/admin-schemas";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppContext } from "../../context.js";
-import { validationHook, zValidator } from "../../lib/validation.js";
 import {
   changedFields,
   createOption,
   listAdminOptions,
   reorderOptions,
   updateOption,
-} from "../../services/admin-catalog.js";
-import { audited } from "../../services/audit.js";
-import { invalidateCatalogAfterWrite } from "../../services/catalog-cache.js";
+} from "../../catalogue/admin-catalog.js";
+import { invalidateCatalogAfterWrite } from "../../catalogue/catalog-cache.js";
+import type { AppContext } from "../../context.js";
+import { validationHook, zValidator } from "../../lib/validation.js";
+import { audited } from "../../platform/audit.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const idParam = z.object({ id: z.uuid("Unknown option.") });

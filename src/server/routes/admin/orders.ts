@@ -26,10 +26,10 @@ import {
   listAdminOrders,
   lockOrderForAudit,
   statusSnapshot,
-} from "../../services/admin-orders.js";
-import { audited, errorText } from "../../services/audit.js";
-import { runStatusEffects, type StatusChange } from "../../services/orders.js";
-import { queueReviewRequest } from "../../services/reviews.js";
+} from "../../orders/admin-orders.js";
+import { runStatusEffects, type StatusChange } from "../../orders/orders.js";
+import { audited, errorText } from "../../platform/audit.js";
+import { queueReviewRequest } from "../../storefront/reviews.js";
 import { type AdminContext, type AdminEnv, actorOf, dayString, pageQuery } from "./shared.js";
 
 const listQuery = z.object({

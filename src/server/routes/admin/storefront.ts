@@ -19,10 +19,15 @@ import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { siteImages, uploads } from "../../db/schema.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { audited } from "../../services/audit.js";
-import { deleteReview, deleteReviewPhoto, listAdminReviews, moderateReview } from "../../services/reviews.js";
-import { deleteVariants, encodeSiteImage } from "../../services/site-images.js";
-import { invalidateStorefront } from "../../services/storefront.js";
+import { audited } from "../../platform/audit.js";
+import {
+  deleteReview,
+  deleteReviewPhoto,
+  listAdminReviews,
+  moderateReview,
+} from "../../storefront/reviews.js";
+import { deleteVariants, encodeSiteImage } from "../../storefront/site-images.js";
+import { invalidateStorefront } from "../../storefront/storefront.js";
 import { type AdminContext, type AdminEnv, actorOf } from "./shared.js";
 
 const idParam = z.object({ id: z.uuid("Unknown image.") });
