@@ -11,7 +11,6 @@ import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { seedDatabase } from "./db/seed.js";
 import { PrintEstimator } from "./fulfilment/print-estimates.js";
-import { queuePrintJobsOnPayment } from "./fulfilment/print-jobs/queue.js";
 import { PrintJobRunner } from "./fulfilment/print-jobs/runner.js";
 import { type BackgroundTasks, createBackgroundTasks } from "./lib/background-tasks.js";
 import { createLogger, type Logger } from "./lib/logger.js";
@@ -23,13 +22,8 @@ import {
 import { createMailer, type Mailer } from "./messaging/mail.js";
 import { MailOutbox } from "./messaging/mail-outbox.js";
 import { OrderEmailOutbox } from "./messaging/order-email-outbox.js";
-import {
-  alertEmailFailed,
-  alertLowStock,
-  alertPaidOrder,
-  alertPrintFailed,
-} from "./messaging/owner-alerts.js";
-import type { OrderPaidListener } from "./orders/order-paid.js";
+import { alertEmailFailed, alertPrintFailed } from "./messaging/owner-alerts.js";
+import { OrderExpirySweeper } from "./orders/index.js";
 import { createPaymentProvider, type PaymentProvider } from "./payments/index.js";
 import { invoicePdfUrl } from "./payments/invoices.js";
 import { createStorage, type Storage } from "./platform/storage.js";
@@ -47,8 +41,6 @@ export interface AppContext {
   rates: RatesService;
   /** Stripe Checkout when STRIPE_SECRET_KEY is set, otherwise the built-in test payment page. */
   payments: PaymentProvider;
-  /** Told when an order becomes paid (print files): see orders/order-paid.ts. */
-  onOrderPaid: OrderPaidListener[];
   /** Functions run on close, newest first (background workers, pools). */
   onClose: Array<() => Promise<void> | void>;
   /** Generates the print files (3MF per lithophane panel) of paid orders in the background. */
@@ -103,7 +95,6 @@ export async function createContext(config: Config, options: { database?: Databa
     storage,
     rates,
     payments,
-    onOrderPaid: [],
     onClose,
     printJobs: new PrintJobRunner({
       database,
@@ -145,45 +136,10 @@ export async function createContext(config: Config, options: { database?: Databa
   await applyAdminEmails(ctx);
   // Another server's (or a script's) catalogue write drops this server's cache at once.
   ctx.onClose.push(await listenForCatalogChanges(database));
-  // Print files: rows in the payment's own transaction, the work after commit. Test orders
-  // queue none by themselves (an admin asks for them): a test shop cannot be made to print.
-  // The runner is woken only for a payment that queued jobs (it polls for anything else).
-  const queuedPrintJobs = new Set<string>();
-  ctx.onOrderPaid.push({
-    inTransaction: async (tx, orderId, order) => {
-      if ((await queuePrintJobsOnPayment(tx, storage, orderId, order)) > 0) queuedPrintJobs.add(orderId);
-    },
-    afterCommit: (orderId) => {
-      if (queuedPrintJobs.delete(orderId)) ctx.printJobs.wake();
-    },
-  });
-  // The owner hears of every paid order (an alert queued with the payment, sent after commit
-  // by the id the queueing answered: nothing to look up when no alert was queued).
-  const paidAlerts = new Map<string, string>();
-  ctx.onOrderPaid.push({
-    inTransaction: async (tx, orderId, order) => {
-      const id = await alertPaidOrder(tx, config, orderId, order);
-      if (id) paidAlerts.set(orderId, id);
-    },
-    afterCommit: async (orderId) => {
-      const id = paidAlerts.get(orderId);
-      paidAlerts.delete(orderId);
-      await ctx.mailOutbox.sendNow([id]);
-    },
-  });
-  // ... and of an accessory this payment took to the low-stock line (issue 18).
-  const lowStockKeys = new Map<string, string[]>();
-  ctx.onOrderPaid.push({
-    inTransaction: async (tx, orderId) => {
-      const keys = await alertLowStock(tx, config, orderId);
-      if (keys.length > 0) lowStockKeys.set(orderId, keys);
-    },
-    afterCommit: async (orderId) => {
-      const keys = lowStockKeys.get(orderId) ?? [];
-      lowStockKeys.delete(orderId);
-      await ctx.mailOutbox.sendKeys(keys);
-    },
-  });
+  // Unpaid orders past their payment time give their stock and code uses back (every server).
+  const orderExpiry = new OrderExpirySweeper(ctx);
+  ctx.onClose.push(() => orderExpiry.stop());
+  orderExpiry.start();
   ctx.onClose.push(() => ctx.printJobs.stop());
   if (config.printFiles.worker) ctx.printJobs.start();
   // Estimates run where print files are made: one slicer at a time, apart from the file queue.

@@ -514,6 +514,11 @@ export const orders = pgTable(
     carrier: text("carrier"),
     estimatedDelivery: timestamp("estimated_delivery", { withTimezone: true, mode: "date" }),
     paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
+    /**
+     * When an unpaid order stops holding its stock and code use (ORDER_PAYMENT_MINUTES after it
+     * was placed; Stripe's session closes then too). Null for orders placed before issue 28.
+     */
+    paymentExpiresAt: timestamp("payment_expires_at", { withTimezone: true, mode: "date" }),
     /** Set when the customer deleted their account: the record stays for the books, without personal data. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true, mode: "date" }),
     /** The discount code used (upper case) and what it took off the items, in pence. */
@@ -531,6 +536,8 @@ export const orders = pgTable(
     index("orders_email_idx").on(sql`lower(${t.shippingEmail})`),
     index("orders_created_idx").on(t.createdAt),
     index("orders_status_idx").on(t.status),
+    // The expiry sweep's scan: only pending orders, oldest deadline first.
+    index("orders_pending_expiry_idx").on(t.paymentExpiresAt).where(sql`${t.status} = 'pending'`),
     oneOf("orders_status_check", t.status, ORDER_STATUSES),
   ],
 );
@@ -899,6 +906,8 @@ export const orderRefunds = pgTable(
     provider: text("provider").notNull(), // stripe | test
     providerRefundId: text("provider_refund_id").unique(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** The order lines this refund gave back in full (a line is refunded at most once). */
+    lineIds: jsonb("line_ids").$type<string[]>().notNull().default([]),
     /** Who asked: an admin's e-mail, or 'stripe' for a refund made in Stripe's dashboard. */
     createdBy: text("created_by"),
     createdAt: createdAt(),

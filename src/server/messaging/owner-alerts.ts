@@ -123,6 +123,29 @@ export async function alertPaidOrder(
   });
 }
 
+/**
+ * Money arrived for an order that was no longer waiting for it (cancelled by the shop, or
+ * expired): recorded on the order, and the owner is told to refund it (decision 281).
+ */
+export async function alertLatePayment(
+  tx: DbOrTx,
+  config: AlertConfig,
+  order: typeof orders.$inferSelect,
+): Promise<string | null> {
+  const number = displayOrderNumber(order.id);
+  return queueOwnerAlert(tx, config, {
+    kind: "paid_order",
+    key: `late-payment:${order.id}`,
+    subject: `Payment received for cancelled order #${number}: ${formatGbp(order.totalAmount)} to refund`,
+    paragraphs: [
+      `${order.shippingFirstName} ${order.shippingLastName} paid ${formatGbp(order.totalAmount)} for order #${number} after it was cancelled.`,
+      "The payment is recorded on the order. Refund it from the order's page, or write to the customer first.",
+    ],
+    adminPath: `/admin/orders/${order.id}`,
+    actionLabel: "Open the order",
+  });
+}
+
 /** A new contact message, or a customer's answer in a conversation. */
 export async function alertMessage(
   tx: DbOrTx,

@@ -1,10 +1,3 @@
-/**
- * Orders as the admin screens see them: a paginated, searchable, filterable list, the full
- * detail (items with the customer's images, address, payment, history, notes), internal notes
- * and status changes. Status changes go through orders/orders.ts (setOrderStatus), which
- * records the history; the dispatch e-mail follows after commit (runStatusEffects).
- */
-import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import {
   COLOUR_PROCESSING_ID,
   calendarDayIn,
@@ -13,14 +6,13 @@ import {
 } from "@shared/delivery-dates";
 import {
   AWAITING_DISPATCH,
-  type Carrier,
   carrierLabel,
   dispatchByDay,
   isDispatchOverdue,
   trackingUrl,
 } from "@shared/fulfilment";
 
-import { ORDER_TRANSITIONS } from "@shared/order-lifecycle";
+import { adminNextStatuses } from "@shared/order-lifecycle";
 import { displayOrderNumber, type OrderStatus } from "@shared/orders";
 import type { OrderEstimate } from "@shared/production-estimates";
 import type { MoneyLedger } from "@shared/refunds";
@@ -41,8 +33,7 @@ import { listPhotoRequests } from "../fulfilment/photo-review.js";
 import { estimatesForOrders } from "../fulfilment/print-estimates.js";
 import { HttpError } from "../lib/validation.js";
 import { dayRangeConditions } from "../reporting/admin-dates.js";
-import type { OrderPaidListener } from "./order-paid.js";
-import { CHANGED_BY, isUuid, markOrderPaid, type StatusChange, setOrderStatus } from "./orders.js";
+import { isUuid } from "./orders.js";
 import { orderLedger } from "./refunds.js";
 
 export interface AdminOrderFilters {
@@ -312,6 +303,8 @@ export interface AdminOrderDetail {
       provider: string;
       by: string | null;
       at: string;
+      /** The lines this refund gave back whole (each line is refunded at most once). */
+      lineIds: string[];
     }>;
   };
 }
@@ -348,7 +341,7 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
     id: o.id,
     displayNumber: displayOrderNumber(o.id),
     status: o.status,
-    nextStatuses: [...ORDER_TRANSITIONS[o.status]],
+    nextStatuses: adminNextStatuses(o.status),
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
     paidAt: iso(o.paidAt),
@@ -414,6 +407,7 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
         provider: r.provider,
         by: r.createdBy,
         at: r.createdAt.toISOString(),
+        lineIds: r.lineIds,
       })),
     },
     history: history.map((h) => ({
@@ -440,56 +434,6 @@ export function statusSnapshot(order: {
   carrier?: string | null;
 }) {
   return { status: order.status, trackingNumber: order.trackingNumber, carrier: order.carrier ?? null };
-}
-
-export interface AdminStatusChangeInput {
-  status: OrderStatus;
-  trackingNumber?: string | undefined;
-  carrier?: Carrier | undefined;
-  note?: string | undefined;
-}
-
-/**
- * One admin status change inside `tx`. Marking a pending order paid goes through
- * markOrderPaid (so print jobs are queued as for a real payment).
- */
-export async function changeOrderStatusInTx(
-  tx: Tx,
-  orderId: string,
-  adminId: string,
-  input: AdminStatusChangeInput,
-  listeners: readonly OrderPaidListener[],
-): Promise<StatusChange> {
-  const by = CHANGED_BY.admin(adminId);
-  const note = input.note?.trim() || null;
-  if (input.status === "paid") {
-    const change = await markOrderPaid(tx, orderId, {
-      by,
-      paymentReference: null,
-      note: note ?? "Marked paid by an administrator",
-      listeners,
-    });
-    if (!change.changed && change.from !== "paid") {
-      throw new HttpError(409, "invalid_status_change", `Only a pending order can be marked paid.`);
-    }
-    return change;
-  }
-  if (["dispatched", "in_transit", "delivered"].includes(input.status)) {
-    const [open] = await tx
-      .select({ id: photoRequests.id })
-      .from(photoRequests)
-      .where(and(eq(photoRequests.orderId, orderId), eq(photoRequests.status, "open")))
-      .limit(1);
-    if (open) throw new HttpError(409, "waiting_for_photo", ADMIN_MESSAGE_TEXTS.photoReview.dispatchWaiting);
-  }
-  const tracking = input.trackingNumber?.trim();
-  // In the change's transaction: the dispatch e-mail (rendered from the order) names the carrier.
-  if (input.carrier) await tx.update(orders).set({ carrier: input.carrier }).where(eq(orders.id, orderId));
-  return setOrderStatus(tx, orderId, input.status, {
-    by,
-    note,
-    ...(tracking ? { trackingNumber: tracking } : {}),
-  });
 }
 
 /** Previous status and tracking number, read (and locked) before a change. */

@@ -30,13 +30,11 @@ import type { AppContext } from "../context.js";
 import { findLinePhotoProblems } from "../fulfilment/line-photos.js";
 import { orderAccessToken } from "../payments/tokens.js";
 import { PaymentProviderError } from "../payments/types.js";
-import {
-  CHANGED_BY,
-  cancelPendingOrder,
-  createOrder,
-  type OrderLineInput,
-  setPaymentSession,
-} from "./orders.js";
+import { CHANGED_BY } from "./changed-by.js";
+import { createOrder, type OrderLineInput, setPaymentSession } from "./orders.js";
+import { cancelOrder } from "./workflows/cancel-order.js";
+import { paymentExpiry } from "./workflows/expire-orders.js";
+import { runWorkflow } from "./workflows/run.js";
 
 /** Why an order was not placed, with the status it is answered with. */
 export type CheckoutRefusal =
@@ -180,6 +178,8 @@ export async function placeOrder(
   const provider = ctx.payments;
   // A colour lithophane in the cart: production +2 days, so the promised window moves too.
   const production = productionDaysFor(configs);
+  // Unpaid, the order holds its stock and code use until then; Stripe's page closes then too.
+  const paymentExpiresAt = paymentExpiry(new Date(), ctx.config.orders.paymentMinutes);
   const place = async (
     lines: readonly OrderLineInput[],
     zone: ShippingZone,
@@ -188,6 +188,7 @@ export async function placeOrder(
     stockedProductIds?: ReadonlySet<string>,
   ) =>
     createOrder(ctx.database, {
+      paymentExpiresAt,
       freeShippingThresholdPence,
       discountCode: discountCode ? discountCode : null,
       gift,
@@ -267,6 +268,7 @@ export async function placeOrder(
   let url: string;
   try {
     const session = await provider.createSession({
+      expiresAt: paymentExpiresAt,
       id: order.id,
       displayNumber: order.displayNumber,
       email: shippingInfo.email,
@@ -301,10 +303,14 @@ export async function placeOrder(
     url = session.url;
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    await cancelPendingOrder(ctx, order.id, {
-      by: CHANGED_BY.system,
-      note: "Payment could not be started",
-    });
+    await runWorkflow(ctx, (tx) =>
+      cancelOrder(ctx, tx, {
+        orderId: order.id,
+        cause: "customer",
+        by: CHANGED_BY.system,
+        note: "Payment could not be started",
+      }),
+    );
     return {
       ok: false,
       refusal: { status: 503, error: "payment_unavailable", message: MESSAGES.checkout.paymentUnavailable },

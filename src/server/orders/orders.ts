@@ -1,63 +1,35 @@
 /**
- * Orders: creation at checkout, the status lifecycle and the e-mails it sends.
- *
- * Writes come in two layers:
- * - transaction-level functions (createOrder, setOrderStatus, markOrderPaid,
- *   markOrderCancelled) take a transaction, lock the order row and record every status
- *   change with its time in order_status_history;
- * - context-level wrappers (completeOrderPayment, cancelPendingOrder, updateOrderStatus) run
- *   one transaction and then, after commit, the effects: the confirmation e-mail when an order
- *   becomes paid, the dispatch e-mail when it is dispatched, and the ctx.onOrderPaid listeners.
- *
- * The e-mails are recorded in order_emails by the status change's own transaction and sent
- * after commit through the outbox (messaging/order-email-outbox.ts): one per order and kind,
- * retried in the background when the mail service fails.
- *
- * Orders only move forward (src/shared/order-lifecycle.ts): a repeated or late payment event
- * changes nothing.
+ * Orders: the pending order written at checkout (createOrder), and the queries that read
+ * orders. Every change of an order's status, money or stock after that is a workflow in
+ * ./workflows/ (complete-payment, cancel-order, expire-orders, refund-order,
+ * change-fulfilment-status), each checked against the lifecycle table in
+ * src/shared/order-lifecycle.ts.
  */
 import { randomUUID } from "node:crypto";
 import type { CartItem } from "@shared/cart";
 import { checkoutTotals } from "@shared/checkout";
 import type { CurrencyCode } from "@shared/currency";
 import type { DeliveryWindow } from "@shared/delivery-dates";
-import type { DiscountRefusalReason, DiscountScope } from "@shared/discounts";
-import { canChangeOrderStatus } from "@shared/order-lifecycle";
-import { displayOrderNumber, ORDER_STATUS_LABELS, type OrderStatus } from "@shared/orders";
+import { type DiscountRefusalReason, type DiscountScope, shopperRefusal } from "@shared/discounts";
+import { displayOrderNumber } from "@shared/orders";
 import type { BillingAddress, GiftInfo, ShippingInfo } from "@shared/schemas";
 import type { ShippingMethod } from "@shared/shipping";
-import { type ShippingZone, zoneForCountry } from "@shared/shipping-zones";
+import type { ShippingZone } from "@shared/shipping-zones";
 import { countryName } from "@shared/world-countries";
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
-import { dispatchedDeliveryWindow, zoneDays } from "../catalogue/delivery-dates.js";
-import { evaluateCode, reserveDiscount, settleDiscount } from "../catalogue/discounts.js";
+import { evaluateCode, reserveDiscount } from "../catalogue/discounts.js";
 import { CATALOG_FINGERPRINT_SQL, type PricedDescription } from "../catalogue/pricing.js";
-import { listShippingZones } from "../catalogue/shipping-zones.js";
-import { consumeStock, type LowStock, releaseStock, reserveStock } from "../catalogue/stock.js";
-import type { AppContext } from "../context.js";
-import type { Database, DbOrTx, Tx } from "../db/client.js";
-import { cartItems, type OrderBillingAddress, orderItems, orderStatusHistory, orders } from "../db/schema.js";
+import { reserveStock } from "../catalogue/stock.js";
+import type { Database, DbOrTx } from "../db/client.js";
+import { type OrderBillingAddress, orderItems, orderStatusHistory, orders } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
-import { queueOrderEmail, queueOrderEmailStatement } from "../messaging/order-email-outbox.js";
-import { issueInvoice } from "../payments/invoices.js";
 import type { PaymentProviderKind } from "../payments/types.js";
 import { ENVIRONMENT_MODE_KEY } from "../platform/settings.js";
-import type { OrderPaidListener } from "./order-paid.js";
+import { CHANGED_BY } from "./changed-by.js";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderWithItems = OrderRow & { items: OrderItemRow[] };
-
-// ---------------------------------------------------------------------------- hooks
-
-/** Who changed a status, as stored in order_status_history.changed_by. */
-export const CHANGED_BY = {
-  customer: (userId: string | null) => (userId ? `user:${userId}` : "guest"),
-  stripe: "stripe",
-  testPayment: "test-payment",
-  system: "system",
-  admin: (userId: string) => `admin:${userId}`,
-} as const;
 
 // ---------------------------------------------------------------------------- create
 
@@ -103,6 +75,8 @@ export interface CreateOrderInput {
   gift?: GiftInfo | null;
   /** The billing address when it is not the delivery address. */
   billingAddress?: BillingAddress | null;
+  /** When the order stops holding its stock and code use unless paid (ORDER_PAYMENT_MINUTES). */
+  paymentExpiresAt: Date;
 }
 
 /** The billing address as orders.billing_address stores it (the country by name and code). */
@@ -160,13 +134,13 @@ const INSERT_ORDER_SQL = `with guard as (
     shipping_address_line_1, shipping_address_line_2, shipping_city, shipping_state, shipping_postal_code,
     shipping_country, test_mode, payment_provider, payment_session_id,
     shipping_country_code, shipping_zone, delivery_earliest, delivery_latest, discount_code, discount_amount,
-    gift, billing_address)
+    gift, billing_address, payment_expires_at)
   select $1::uuid, $2::text, 'pending', $3::integer, $4::integer, $5::integer, $6::text, $7::text, $8::text,
     $9::text, $10::text, $11::text, $12::text, $13::text, $14::text, $15::text, $16::text, $17::text,
     $18::boolean or coalesce((select setting_value = 'test' from system_settings
       where setting_key = '${ENVIRONMENT_MODE_KEY}'), false),
     $19::text, $20::text, $24::text, $25::text, $26::date, $27::date, $28::text, $29::integer,
-    $30::jsonb, $31::jsonb
+    $30::jsonb, $31::jsonb, $32::timestamptz
   where (select ok from guard)
   returning test_mode
 ), new_items as (
@@ -248,6 +222,7 @@ export async function createOrder(
       ? JSON.stringify({ recipientName: input.gift.recipientName, message: input.gift.message })
       : null,
     input.billingAddress ? JSON.stringify(storedBillingAddress(input.billingAddress)) : null,
+    input.paymentExpiresAt.toISOString(),
   ];
   const created = (
     totals: ReturnType<typeof checkoutTotals>,
@@ -306,10 +281,8 @@ export async function createOrder(
         lock: true,
       });
       if (!result.ok || !row) {
-        throw new DiscountRefusedError(
-          result.ok ? "unknown" : result.reason,
-          result.ok ? "" : result.message,
-        );
+        const refusal = shopperRefusal(result.ok ? { reason: "unknown", message: "" } : result);
+        throw new DiscountRefusedError(refusal.reason, refusal.message);
       }
       discount = result;
       code = { id: row.id, code: row.code, scope: row.scope as DiscountScope };
@@ -432,282 +405,4 @@ export async function findOrderForTracking(
     .where(eq(orderItems.orderId, row.id))
     .orderBy(asc(orderItems.position));
   return { ...row, items };
-}
-
-// ---------------------------------------------------------------------------- status changes
-
-export interface StatusChangeOptions {
-  /** Who made the change (CHANGED_BY). */
-  by: string;
-  note?: string | null;
-  /** Set with 'dispatched' (or later); kept as is when omitted. */
-  trackingNumber?: string | null;
-  estimatedDelivery?: Date | null;
-  /** Skip the lifecycle rule: an administrator correcting a mistake. Still recorded. */
-  force?: boolean;
-}
-
-export interface StatusChange {
-  orderId: string;
-  from: string;
-  to: string;
-  /** False when nothing changed (same status, or not allowed and ignored). */
-  changed: boolean;
-  order: OrderRow;
-  /** Stocked products this payment took to the low-stock line (the owner is alerted after commit). */
-  lowStock?: LowStock[];
-}
-
-export class OrderStatusError extends HttpError {
-  constructor(from: OrderStatus, to: OrderStatus) {
-    const label = (s: OrderStatus) => ORDER_STATUS_LABELS[s];
-    super(409, "invalid_status_change", `An order that is ${label(from)} cannot become ${label(to)}.`);
-    this.name = "OrderStatusError";
-  }
-}
-
-async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow> {
-  const [row] = isUuid(orderId)
-    ? await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1).for("update")
-    : [];
-  if (!row) throw new HttpError(404, "order_not_found", "Order not found.");
-  return row;
-}
-
-/**
- * Moves an order to `to` inside `tx`, recording the change (from, to, who, note, time) in
- * order_status_history. Throws OrderStatusError for a move the lifecycle forbids (unless
- * `force`); the same status again only updates the tracking fields and records nothing.
- * After the transaction commits, call runStatusEffects(ctx, change) (or use updateOrderStatus)
- * so the dispatch e-mail goes out.
- */
-export async function setOrderStatus(
-  tx: Tx,
-  orderId: string,
-  to: OrderStatus,
-  opts: StatusChangeOptions,
-  patch: Partial<Pick<OrderRow, "paidAt" | "paymentReference">> = {},
-): Promise<StatusChange> {
-  return applyStatusChange(tx, await lockOrder(tx, orderId), to, opts, patch);
-}
-
-/** The carrier's window for a parcel dispatched at `at`: the order's zone's days for its method. */
-async function carrierWindowFor(tx: Tx, order: OrderRow, at: Date): Promise<DeliveryWindow | null> {
-  const zones = await listShippingZones(tx);
-  const zone =
-    zones.find((z) => z.id === order.shippingZone) ?? zoneForCountry(zones, order.shippingCountryCode);
-  if (!zone) return null;
-  const method: ShippingMethod = order.shippingMethod === "express" ? "express" : "standard";
-  return dispatchedDeliveryWindow(zoneDays(zone, method), at);
-}
-
-/** setOrderStatus on a row this transaction has already locked. */
-async function applyStatusChange(
-  tx: Tx,
-  current: OrderRow,
-  to: OrderStatus,
-  opts: StatusChangeOptions,
-  patch: Partial<Pick<OrderRow, "paidAt" | "paymentReference">> = {},
-): Promise<StatusChange> {
-  const orderId = current.id;
-  const from = current.status;
-  const fields = {
-    ...(opts.trackingNumber !== undefined ? { trackingNumber: opts.trackingNumber } : {}),
-    ...(opts.estimatedDelivery !== undefined ? { estimatedDelivery: opts.estimatedDelivery } : {}),
-  };
-  if (from === to) {
-    if (Object.keys(fields).length === 0) return { orderId, from, to, changed: false, order: current };
-    const [order] = await tx
-      .update(orders)
-      .set({ ...fields, updatedAt: new Date() })
-      .where(eq(orders.id, orderId))
-      .returning();
-    return { orderId, from, to, changed: false, order: order ?? current };
-  }
-  if (!opts.force && !canChangeOrderStatus(from, to)) throw new OrderStatusError(from, to);
-  const now = new Date();
-  // Once dispatched, the window is the carrier's from today, replacing checkout's promise.
-  const carrier = to === "dispatched" ? await carrierWindowFor(tx, current, now) : null;
-  const [order] = await tx
-    .update(orders)
-    .set({
-      ...fields,
-      ...patch,
-      ...(carrier ? { deliveryEarliest: carrier.earliest, deliveryLatest: carrier.latest } : {}),
-      status: to,
-      updatedAt: now,
-    })
-    .where(eq(orders.id, orderId))
-    .returning();
-  await tx.insert(orderStatusHistory).values({
-    orderId,
-    fromStatus: from,
-    toStatus: to,
-    changedBy: opts.by,
-    note: opts.note ?? null,
-    createdAt: now,
-  });
-  // What a pending order held (stock, a discount code's use) is taken or given back with it.
-  let lowStock: LowStock[] = [];
-  if (from === "pending" && to === "paid") {
-    lowStock = await consumeStock(tx, orderId);
-    // Only an order with a code holds a use (createOrder reserves it with the code set).
-    if (current.discountCode) await settleDiscount(tx, orderId, "used");
-    // Its invoice, numbered in this transaction: a rolled-back payment leaves no gap.
-    await issueInvoice(tx, orderId, order);
-  } else if (from === "pending" && to === "cancelled") {
-    await releaseStock(tx, orderId);
-    if (current.discountCode) await settleDiscount(tx, orderId, "released");
-  }
-  // The e-mail this change owes, recorded with it: sent after commit, retried until it goes.
-  if (to === "paid") await queueOrderEmail(tx, orderId, "confirmation");
-  if (to === "dispatched") await queueOrderEmail(tx, orderId, "dispatch");
-  return { orderId, from, to, changed: true, order: order ?? current, lowStock };
-}
-
-export interface MarkPaidOptions {
-  by: string;
-  /** The provider's payment id (Stripe PaymentIntent id). */
-  paymentReference: string | null;
-  note?: string;
-  listeners?: readonly OrderPaidListener[];
-  /** Only an order of this provider (the test payment page): any other is not found (404). */
-  provider?: PaymentProviderKind;
-}
-
-/**
- * pending -> paid, once: sets paid_at and payment_reference, records the change, clears the
- * buyer's saved cart and runs the listeners' inTransaction hooks, all in `tx`. Any other
- * current status (already paid, cancelled, ...) changes nothing and answers changed: false.
- */
-export async function markOrderPaid(tx: Tx, orderId: string, opts: MarkPaidOptions): Promise<StatusChange> {
-  const now = new Date();
-  // pending -> paid in one statement. The UPDATE locks the row: a concurrent completion (a
-  // replayed webhook, Pay pressed twice) waits for this transaction, then finds the order no
-  // longer pending and changes nothing (READ COMMITTED re-checks the WHERE on the new row).
-  const [order] = isUuid(orderId)
-    ? await tx
-        .update(orders)
-        .set({ status: "paid", paidAt: now, paymentReference: opts.paymentReference, updatedAt: now })
-        .where(
-          and(
-            eq(orders.id, orderId),
-            eq(orders.status, "pending"),
-            opts.provider ? eq(orders.paymentProvider, opts.provider) : undefined,
-          ),
-        )
-        .returning()
-    : [];
-  if (!order) {
-    const current = await lockOrder(tx, orderId);
-    if (opts.provider && current.paymentProvider !== opts.provider) {
-      throw new HttpError(404, "order_not_found", "Order not found.");
-    }
-    return { orderId, from: current.status, to: "paid", changed: false, order: current };
-  }
-  // The change's history row and the confirmation it owes (sent after commit, retried until it
-  // goes), in one statement.
-  await tx.execute(sql`with history as (
-      insert into ${orderStatusHistory} (order_id, from_status, to_status, changed_by, note, created_at)
-      values (${orderId}, 'pending', 'paid', ${opts.by}, ${opts.note ?? "Payment received"}, ${now.toISOString()}::timestamptz)
-    ) ${queueOrderEmailStatement(orderId, "confirmation")}`);
-  // What the pending order held is taken: its stock, and its code's use (only an order with a
-  // code holds one: createOrder reserves it with the code set).
-  const lowStock = await consumeStock(tx, orderId);
-  if (order.discountCode) await settleDiscount(tx, orderId, "used");
-  if (order.userId) await tx.delete(cartItems).where(eq(cartItems.userId, order.userId));
-  for (const listener of opts.listeners ?? []) await listener.inTransaction?.(tx, orderId, order);
-  // Last: its invoice, numbered in this transaction (a rolled-back payment leaves no gap); the
-  // number locks the counter row every payment shares, so it is held only until the commit.
-  await issueInvoice(tx, orderId, order);
-  return { orderId, from: "pending", to: "paid", changed: true, order, lowStock };
-}
-
-/** pending -> cancelled (payment abandoned, expired or failed); any other status is left alone. */
-export async function markOrderCancelled(
-  tx: Tx,
-  orderId: string,
-  opts: { by: string; note?: string },
-): Promise<StatusChange> {
-  const current = await lockOrder(tx, orderId);
-  if (current.status !== "pending") {
-    return { orderId, from: current.status, to: "cancelled", changed: false, order: current };
-  }
-  return applyStatusChange(tx, current, "cancelled", { by: opts.by, note: opts.note ?? "Payment cancelled" });
-}
-
-// ---------------------------------------------------------------------------- after commit
-
-/** What follows a committed status change: the e-mails and the paid listeners. Never throws. */
-export async function runStatusEffects(ctx: AppContext, change: StatusChange): Promise<void> {
-  if (!change.changed) return;
-  if (change.to === "paid") {
-    await ctx.orderEmails.sendNow(change.orderId, "confirmation");
-    for (const listener of ctx.onOrderPaid) {
-      try {
-        await listener.afterCommit?.(change.orderId);
-      } catch (error) {
-        ctx.log.error({ err: error, orderId: change.orderId }, "order-paid listener failed");
-      }
-    }
-  }
-  if (change.to === "dispatched") await ctx.orderEmails.sendNow(change.orderId, "dispatch");
-  // The review request queued with the change (routes/admin/orders.ts), if any.
-  if (change.to === "delivered") await ctx.mailOutbox.sendKeys([`review:${change.orderId}`]);
-}
-
-/**
- * What a payment's committed change owes, run after the response (ctx.background): the first
- * send of the confirmation and the owner's alerts (their outbox rows are committed with the
- * payment, so the outbox runners send whatever this does not, after a restart too) and the
- * listeners' afterCommit steps. Rendering and sending e-mails is most of a completion's work
- * and none of it is what the payer waits for.
- */
-export function runPaymentEffectsLater(ctx: AppContext, change: StatusChange): void {
-  if (change.changed) ctx.background.run(runStatusEffects(ctx, change));
-}
-
-/** Marks an order paid in one transaction; the confirmation and the listeners follow after the response. */
-export async function completeOrderPayment(
-  ctx: AppContext,
-  orderId: string,
-  opts: Omit<MarkPaidOptions, "listeners">,
-): Promise<StatusChange> {
-  const change = await ctx.database.db.transaction((tx) =>
-    markOrderPaid(tx, orderId, { ...opts, listeners: ctx.onOrderPaid }),
-  );
-  if (change.changed) ctx.log.info({ orderId, by: opts.by }, "order paid");
-  runPaymentEffectsLater(ctx, change);
-  return change;
-}
-
-export async function cancelPendingOrder(
-  ctx: AppContext,
-  orderId: string,
-  opts: { by: string; note?: string },
-): Promise<StatusChange> {
-  const change = await ctx.database.db.transaction((tx) => markOrderCancelled(tx, orderId, opts));
-  if (change.changed) ctx.log.info({ orderId, by: opts.by }, "order cancelled");
-  return change;
-}
-
-/** For the admin screens: one status change in its own transaction, then its e-mails. */
-export async function updateOrderStatus(
-  ctx: AppContext,
-  orderId: string,
-  to: OrderStatus,
-  opts: StatusChangeOptions,
-): Promise<StatusChange> {
-  const change = await ctx.database.db.transaction((tx) =>
-    to === "paid"
-      ? markOrderPaid(tx, orderId, {
-          by: opts.by,
-          paymentReference: null,
-          note: opts.note ?? "Marked paid",
-          listeners: ctx.onOrderPaid,
-        })
-      : setOrderStatus(tx, orderId, to, opts),
-  );
-  await runStatusEffects(ctx, change);
-  return change;
 }

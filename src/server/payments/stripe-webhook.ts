@@ -7,8 +7,13 @@
  *   required); otherwise the payment is still on its way (bank debits) and we wait.
  * - checkout.session.async_payment_succeeded: paid.
  * - checkout.session.async_payment_failed, checkout.session.expired: a pending order is cancelled.
- * - charge.refunded: what Stripe refunded beyond the order's ledger is recorded (a refund made
- *   in Stripe's dashboard); one made from the admin is already there and adds nothing.
+ * - A payment for an order that was cancelled meanwhile is recorded for a refund (the owner is
+ *   alerted): completePayment's late payment.
+ * - charge.refunded: the order is found by its payment (never by metadata, which anyone with
+ *   the dashboard can write), and every refund Stripe lists for it that the ledger lacks is
+ *   recorded by its refund id (a refund made in Stripe's dashboard, or one whose commit was lost).
+ *
+ * Every order change is an order workflow (src/server/orders/); its effects run after the answer.
  */
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
@@ -16,17 +21,17 @@ import type { AppContext } from "../context.js";
 import type { Tx } from "../db/client.js";
 import { orders, paymentEvents } from "../db/schema.js";
 import {
+  type AfterCommit,
   CHANGED_BY,
+  cancelOrder,
+  completePayment,
   findOrderByPaymentSession,
   getOrder,
   isUuid,
-  markOrderCancelled,
-  markOrderPaid,
-  runPaymentEffectsLater,
-  runStatusEffects,
-  type StatusChange,
-} from "../orders/orders.js";
-import { reconcileStripeRefund } from "../orders/refunds.js";
+  recordProviderRefunds,
+  runAfterResponse,
+} from "../orders/index.js";
+import type { StripePaymentProvider } from "./stripe.js";
 
 export const HANDLED_STRIPE_EVENTS = [
   "checkout.session.completed",
@@ -45,6 +50,7 @@ export type WebhookAction =
   | "cancelled"
   | "awaiting_payment"
   | "amount_mismatch"
+  | "late_payment"
   | "refund_recorded"
   | "no_change";
 
@@ -72,34 +78,37 @@ async function resolveOrderId(tx: Tx, session: Stripe.Checkout.Session): Promise
 async function handleChargeRefunded(ctx: AppContext, event: Stripe.Event): Promise<WebhookOutcome> {
   const charge = event.data.object as Stripe.Charge;
   const pi = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
-  const result = await ctx.database.db.transaction(async (tx): Promise<WebhookOutcome> => {
-    const fromMetadata = charge.metadata?.orderId;
-    const [order] =
-      fromMetadata && isUuid(fromMetadata)
-        ? await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, fromMetadata)).limit(1)
-        : pi
-          ? await tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentReference, pi)).limit(1)
-          : [];
-    const recorded = await tx
-      .insert(paymentEvents)
-      .values({ id: event.id, type: event.type, orderId: order?.id ?? null })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.id });
-    if (recorded.length === 0) return { action: "duplicate", orderId: order?.id ?? null };
-    if (!order) return { action: "unknown_order", orderId: null };
-    if ((charge.currency ?? "gbp").toLowerCase() !== "gbp")
-      return { action: "amount_mismatch", orderId: order.id };
-    const outcome = await reconcileStripeRefund(tx, order.id, {
-      amountRefunded: charge.amount_refunded,
-      eventId: event.id,
-    });
-    return { action: outcome.recorded > 0 ? "refund_recorded" : "no_change", orderId: order.id };
-  });
+  // What Stripe has refunded on this payment, each refund with its id (read before the
+  // transaction: no order row is locked while Stripe answers).
+  const listed = pi ? await (ctx.payments as StripePaymentProvider).listRefunds(pi) : [];
+  const result = await ctx.database.db.transaction(
+    async (tx): Promise<WebhookOutcome & { effects: AfterCommit[] }> => {
+      const [order] = pi
+        ? await tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentReference, pi)).limit(1)
+        : [];
+      const recorded = await tx
+        .insert(paymentEvents)
+        .values({ id: event.id, type: event.type, orderId: order?.id ?? null })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      if (recorded.length === 0) return { action: "duplicate", orderId: order?.id ?? null, effects: [] };
+      if (!order) return { action: "unknown_order", orderId: null, effects: [] };
+      if ((charge.currency ?? "gbp").toLowerCase() !== "gbp")
+        return { action: "amount_mismatch", orderId: order.id, effects: [] };
+      const outcome = await recordProviderRefunds(ctx, tx, order.id, listed);
+      return {
+        action: outcome.recorded > 0 ? "refund_recorded" : "no_change",
+        orderId: order.id,
+        effects: outcome.effects,
+      };
+    },
+  );
+  runAfterResponse(ctx, result.effects);
   ctx.log.info(
     { eventId: event.id, action: result.action, orderId: result.orderId },
     "stripe webhook handled",
   );
-  return result;
+  return { action: result.action, orderId: result.orderId };
 }
 
 export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): Promise<WebhookOutcome> {
@@ -109,7 +118,7 @@ export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): P
   const log = ctx.log.child({ eventId: event.id, type: event.type, sessionId: session.id });
 
   const result = await ctx.database.db.transaction(
-    async (tx): Promise<WebhookOutcome & { change?: StatusChange }> => {
+    async (tx): Promise<WebhookOutcome & { effects?: AfterCommit[] }> => {
       const orderId = await resolveOrderId(tx, session);
       const order = orderId ? await getOrder(tx, orderId) : null;
       const recorded = await tx
@@ -123,7 +132,7 @@ export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): P
         return { action: "unknown_order", orderId: null };
       }
 
-      const pay = async (): Promise<WebhookOutcome & { change?: StatusChange }> => {
+      const pay = async (): Promise<WebhookOutcome & { effects?: AfterCommit[] }> => {
         if (
           session.amount_total !== order.totalAmount ||
           (session.currency ?? "gbp").toLowerCase() !== "gbp"
@@ -139,23 +148,25 @@ export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): P
           );
           return { action: "amount_mismatch", orderId: order.id };
         }
-        const change = await markOrderPaid(tx, order.id, {
+        const paid = await completePayment(ctx, tx, {
+          orderId: order.id,
           by: CHANGED_BY.stripe,
+          cause: "payment",
           paymentReference: paymentIntentId(session),
           note: `Stripe ${event.type}`,
-          listeners: ctx.onOrderPaid,
+          moneyReceived: true,
         });
-        if (!change.changed && change.from === "cancelled") {
-          log.error(
-            { orderId: order.id },
-            "payment received for a cancelled order: refund it or reinstate the order",
-          );
-        }
-        return { action: change.changed ? "paid" : "no_change", orderId: order.id, change };
+        const action = paid.change.changed ? "paid" : paid.latePayment ? "late_payment" : "no_change";
+        return { action, orderId: order.id, effects: paid.effects };
       };
-      const cancel = async (note: string): Promise<WebhookOutcome & { change?: StatusChange }> => {
-        const change = await markOrderCancelled(tx, order.id, { by: CHANGED_BY.stripe, note });
-        return { action: change.changed ? "cancelled" : "no_change", orderId: order.id, change };
+      const cancel = async (note: string): Promise<WebhookOutcome & { effects?: AfterCommit[] }> => {
+        const { change, effects } = await cancelOrder(ctx, tx, {
+          orderId: order.id,
+          cause: "payment",
+          by: CHANGED_BY.stripe,
+          note,
+        });
+        return { action: change.changed ? "cancelled" : "no_change", orderId: order.id, effects };
       };
 
       switch (event.type) {
@@ -175,9 +186,8 @@ export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): P
     },
   );
 
-  // A payment's e-mails and listeners after the answer (Stripe waits for it); a cancellation's now.
-  if (result.change?.to === "paid") runPaymentEffectsLater(ctx, result.change);
-  else if (result.change) await runStatusEffects(ctx, result.change);
+  // The e-mails and alerts after the answer: Stripe waits for it, the outbox keeps them.
+  runAfterResponse(ctx, result.effects ?? []);
   log.info({ action: result.action, orderId: result.orderId }, "stripe webhook handled");
   return { action: result.action, orderId: result.orderId };
 }

@@ -27,7 +27,10 @@ export interface StripePaymentProvider extends PaymentProvider {
   /** Gives money back on a payment; the same key never refunds twice (Stripe's idempotency). */
   refund(input: { paymentIntentId: string; amountPence: number; orderId: string; key: string }): Promise<{
     refundId: string;
+    amountPence: number;
   }>;
+  /** Every refund made on a payment (here or in Stripe's dashboard), each with its own id. */
+  listRefunds(paymentIntentId: string): Promise<Array<{ refundId: string; amountPence: number }>>;
 }
 
 export function stripeClient(settings: Pick<StripeSettings, "secretKey" | "apiBase">): Stripe {
@@ -73,12 +76,30 @@ export function createStripePaymentProvider(opts: {
           },
           { idempotencyKey: `lithobox-refund-${input.key}` },
         );
-        return { refundId: refund.id };
+        return { refundId: refund.id, amountPence: refund.amount };
       } catch (error) {
         opts.log.error({ err: error, orderId: input.orderId }, "Stripe refund failed");
         throw new PaymentProviderError(error instanceof Error ? error.message : "Stripe refund failed", {
           cause: error,
         });
+      }
+    },
+    async listRefunds(paymentIntentId) {
+      const refunds: Array<{ refundId: string; amountPence: number }> = [];
+      for await (const refund of client.refunds.list({ payment_intent: paymentIntentId, limit: 100 })) {
+        // A failed or cancelled refund gave nothing back.
+        if (refund.status === "failed" || refund.status === "canceled") continue;
+        refunds.push({ refundId: refund.id, amountPence: refund.amount });
+      }
+      return refunds;
+    },
+    async closeSession(sessionId) {
+      try {
+        await client.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Already complete or expired: nothing more can be paid there (a payment that beat the
+        // cancellation arrives as a webhook and is recorded for a refund).
+        opts.log.warn({ err: error, sessionId }, "Stripe Checkout Session could not be expired");
       }
     },
     async createSession(order: PaymentOrder): Promise<PaymentSession> {
@@ -87,6 +108,8 @@ export function createStripePaymentProvider(opts: {
         const session = await client.checkout.sessions.create(
           {
             mode: "payment",
+            // Stripe accepts 30 minutes to 24 hours; the shop's own expiry is clamped alike.
+            expires_at: Math.floor(order.expiresAt.getTime() / 1000),
             customer_email: order.email,
             client_reference_id: order.id,
             success_url: `${opts.publicUrl}/checkout/success?${orderQuery}`,

@@ -1,7 +1,7 @@
 /**
  * The payment providers behind checkout. With STRIPE_SECRET_KEY the shop uses Stripe Checkout
  * and its signed webhooks; without it, a built-in test payment page served by this server.
- * Both finish through the same order functions (markOrderPaid / markOrderCancelled).
+ * Both finish through the order workflows (src/server/orders/workflows/).
  */
 
 /** One line as the provider shows it; money is GBP pence. */
@@ -20,6 +20,8 @@ export interface PaymentOrder {
   lines: PaymentLine[];
   shipping: PaymentShipping;
   totalPence: number;
+  /** When the payment page stops taking money: the pending order expires then (issue 28). */
+  expiresAt: Date;
 }
 
 /** The delivery: its price (priced from the zone), the address and its country (issue 16). */
@@ -49,6 +51,11 @@ export interface PaymentProvider {
   readonly kind: PaymentProviderKind;
   /** Starts a payment for a pending order. Safe to repeat for the same order (idempotent). */
   createSession(order: PaymentOrder): Promise<PaymentSession>;
+  /**
+   * Stops a session from taking money (the order was cancelled or expired first). Absent where
+   * the page is this server's own (the test provider reads the order's status).
+   */
+  closeSession?(sessionId: string): Promise<void>;
 }
 
 /** A provider could not start a payment (network, Stripe error): the order is not charged. */

@@ -33,13 +33,15 @@ export interface ExportRange {
 // ---------------------------------------------------------------------------- CSV
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain decimal number ("-1.01"): a spreadsheet reads it as the number it is, never as a formula. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** One CSV field: quoted when needed, text that a spreadsheet would run as a formula defused. */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
   let text: string;
   if (typeof value === "string") {
-    text = FORMULA_START.test(value) ? `'${value}` : value;
+    text = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
   } else if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") {
     text = String(value);
   } else if (value instanceof Date) {

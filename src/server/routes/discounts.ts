@@ -1,7 +1,8 @@
 /**
  * POST /discounts/check {code, cartItems: [{config}], email?}
  *   -> 200 {ok: true, code, discountPence, freeShipping} for the server's prices of these lines
- *   -> 200 {ok: false, reason, message}: why the code does not apply ("This code has expired.")
+ *   -> 200 {ok: false, reason, message}: why the code does not apply; a paused, expired, not yet
+ *      started or used-up code answers as an unknown one (shopperRefusal: inactive codes stay secret)
  *   -> 429 rate_limited: codes cannot be guessed by brute force.
  * Nothing is reserved here: checkout checks the code again, under a lock, when the order is
  * placed. The signed-in customer's own uses count against a per-customer limit.
@@ -9,7 +10,7 @@
 
 import { cartItemConfigSchema } from "@shared/cart";
 import { MAX_CART_ITEMS } from "@shared/cart-limits";
-import type { DiscountRefusalReason } from "@shared/discounts";
+import { type DiscountRefusalReason, shopperRefusal } from "@shared/discounts";
 import { MESSAGES } from "@shared/messages";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -72,7 +73,7 @@ export function discountRoutes(ctx: AppContext) {
               discountPence: result.discountPence,
               freeShipping: result.freeShipping,
             }
-          : { ok: false, reason: result.reason, message: result.message },
+          : { ok: false, ...shopperRefusal(result) },
         200,
       );
     },

@@ -19,7 +19,7 @@ import {
   type OrderRow,
   type OrderWithItems,
   type StatusChange,
-} from "../orders/orders.js";
+} from "../orders/index.js";
 import type { StripePaymentProvider } from "../payments/index.js";
 import { handleStripeEvent } from "../payments/stripe-webhook.js";
 import { TEST_PAYMENT_PATH } from "../payments/test-provider.js";
@@ -163,12 +163,14 @@ export function paymentRoutes(ctx: AppContext) {
       // order of another provider as not found.
       let change: StatusChange;
       try {
-        change = await completeOrderPayment(ctx, orderId, {
+        ({ change } = await completeOrderPayment(ctx, {
+          orderId,
           by: CHANGED_BY.testPayment,
+          cause: "payment",
           paymentReference: `test_pay_${randomBytes(12).toString("hex")}`,
           note: "Paid on the test payment page",
           provider: "test",
-        });
+        }));
       } catch (error) {
         if (error instanceof HttpError && error.status === 404) return invalidLink(c);
         throw error;
@@ -182,7 +184,9 @@ export function paymentRoutes(ctx: AppContext) {
     .post("/payments/test/:orderId/cancel", async (c) => {
       const order = await testOrder(c);
       if (!order) return invalidLink(c);
-      const change = await cancelPendingOrder(ctx, order.id, {
+      const { change } = await cancelPendingOrder(ctx, {
+        orderId: order.id,
+        cause: "customer",
         by: CHANGED_BY.testPayment,
         note: "Cancelled on the test payment page",
       });

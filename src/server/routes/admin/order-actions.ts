@@ -26,9 +26,14 @@ import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import { orderConfirmationEmail } from "../../messaging/emails/order-emails.js";
 import { renderEmail } from "../../messaging/emails/render.js";
 import { queueMail } from "../../messaging/mail-outbox.js";
-import { addOrderNote, getAdminOrder } from "../../orders/admin-orders.js";
-import { runStatusEffects } from "../../orders/orders.js";
-import { cancelUnpaidOrder, refundOrder } from "../../orders/refunds.js";
+import {
+  addOrderNote,
+  CHANGED_BY,
+  cancelOrder,
+  getAdminOrder,
+  refundOrder,
+  runAfterCommit,
+} from "../../orders/index.js";
 import { audited } from "../../platform/audit.js";
 import { type AdminEnv, actorOf, uuidParam } from "./shared.js";
 
@@ -46,6 +51,8 @@ const refundBody = z
     lineIds: z.array(z.uuid()).max(100).optional(),
     reason: reason.min(1, "Please give a reason."),
     idempotencyKey: key,
+    /** A full refund before dispatch may cancel the order instead of marking it refunded. */
+    cancelOrder: z.boolean().optional(),
   })
   .refine((b) => (b.amount !== undefined) !== (b.lineIds?.length ?? 0) > 0, {
     message: "Choose an amount or at least one line to refund.",
@@ -113,7 +120,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
             };
           },
         );
-        await ctx.mailOutbox.sendNow([result.mailId]);
+        await runAfterCommit(ctx, result.effects);
         return c.json(
           {
             refundId: result.refundId,
@@ -133,17 +140,22 @@ export function adminOrderActionRoutes(ctx: AppContext) {
       async (c) => {
         const { id } = c.req.valid("param");
         const { reason: why } = c.req.valid("json");
-        const { change, mailId } = await audited(
+        const { effects } = await audited(
           db,
           actorOf(c),
           { actionType: "order.cancel", tableName: "orders", recordId: id, newValues: { reason: why } },
           async (tx) => {
-            const result = await cancelUnpaidOrder(tx, id, c.get("admin"), why);
+            const result = await cancelOrder(ctx, tx, {
+              orderId: id,
+              cause: "admin",
+              by: CHANGED_BY.admin(c.get("admin").id),
+              note: why ? `Cancelled: ${why}` : "Cancelled by the shop",
+              reason: why,
+            });
             return { result, audit: { oldValues: { status: result.change.from } } };
           },
         );
-        await runStatusEffects(ctx, change);
-        await ctx.mailOutbox.sendNow([mailId]);
+        await runAfterCommit(ctx, effects);
         return c.json({ order: await getAdminOrder(db, id) }, 200);
       },
     )
