@@ -44,6 +44,34 @@ module.exports = {
       },
     },
     {
+      name: "modules-meet-through-their-face",
+      comment:
+        "A server module (orders, payments, catalogue, fulfilment, messaging, accounts, storefront, reporting, platform) is used by the others only through its index.ts.",
+      severity: "error",
+      from: {
+        path: "^src/server/(orders|payments|catalogue|fulfilment|messaging|accounts|storefront|reporting|platform)/",
+      },
+      to: {
+        path: "^src/server/(orders|payments|catalogue|fulfilment|messaging|accounts|storefront|reporting|platform)/",
+        pathNot: ["^src/server/$1/", "^src/server/[^/]+/index\\.ts$"],
+      },
+    },
+    {
+      name: "the-rest-of-the-server-uses-module-faces",
+      comment:
+        "Routes, the context, the CLIs and the libraries reach a server module only through its index.ts (the routes stay thin: the module decides).",
+      severity: "error",
+      from: {
+        path: "^src/server/",
+        pathNot:
+          "^src/server/(orders|payments|catalogue|fulfilment|messaging|accounts|storefront|reporting|platform)/",
+      },
+      to: {
+        path: "^src/server/(orders|payments|catalogue|fulfilment|messaging|accounts|storefront|reporting|platform)/",
+        pathNot: "^src/server/[^/]+/index\\.ts$",
+      },
+    },
+    {
       name: "routes-validate-through-lib",
       comment:
         "Routes take zValidator from src/server/lib/validation.ts, which parses synchronously (zod's compiled fast path).",

@@ -32,14 +32,17 @@ import type { Context } from "hono";
 import { z } from "zod";
 import {
   cancelPendingEmailChanges,
+  clearMfaFlags,
   completeEmailChange,
+  createProfile,
   EMAIL_CHANGE_UNDO_DAYS,
   EMAIL_CHANGE_UNDO_PATH,
   isPendingEmailChange,
+  markMfaCompleted,
   recordEmailChange,
-} from "./accounts/email-changes.js";
-import { clearMfaFlags, createProfile, markMfaCompleted, recordMfaAttempt } from "./accounts/profiles.js";
-import { roleForNewUser } from "./accounts/roles.js";
+  recordMfaAttempt,
+  roleForNewUser,
+} from "./accounts/index.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import * as schema from "./db/schema.js";
@@ -48,14 +51,14 @@ import { CLIENT_IP_HEADER, clientIp, createProxyList } from "./lib/client-ip.js"
 import type { Logger } from "./lib/logger.js";
 import { betterAuthRateLimitStorage, createRateLimiter, type RateLimitStore } from "./lib/rate-limit.js";
 import { claimTotpStep } from "./lib/totp-replay.js";
+import type { Mailer, MailMessage } from "./messaging/index.js";
 import {
   emailChangeRequestedNotice,
   existingAccountSignUpNotice,
   resetPasswordEmail,
   verifyAccountEmail,
   verifyNewEmailEmail,
-} from "./messaging/emails/auth-emails.js";
-import type { Mailer, MailMessage } from "./messaging/mail.js";
+} from "./messaging/index.js";
 
 /**
  * Better Auth's cookie cache: the session and user, signed, in a session_data cookie this

@@ -3,15 +3,13 @@
  * route factories. Closing it closes every resource it opened.
  */
 
-import { applyAdminEmails } from "./accounts/roles.js";
+import { applyAdminEmails } from "./accounts/index.js";
 import { type Auth, createAuth } from "./auth.js";
-import { listenForCatalogChanges } from "./catalogue/catalog-cache.js";
-import { createRatesService, type RatesService } from "./catalogue/rates.js";
+import { createRatesService, listenForCatalogChanges, type RatesService } from "./catalogue/index.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { seedDatabase } from "./db/seed.js";
-import { PrintEstimator } from "./fulfilment/print-estimates.js";
-import { PrintJobRunner } from "./fulfilment/print-jobs/runner.js";
+import { PrintEstimator, PrintJobRunner } from "./fulfilment/index.js";
 import { type BackgroundTasks, createBackgroundTasks } from "./lib/background-tasks.js";
 import { createLogger, type Logger } from "./lib/logger.js";
 import {
@@ -19,15 +17,17 @@ import {
   createRedisRateLimitStore,
   type RateLimitStore,
 } from "./lib/rate-limit.js";
-import { createMailer, type Mailer } from "./messaging/mail.js";
-import { MailOutbox } from "./messaging/mail-outbox.js";
-import { OrderEmailOutbox } from "./messaging/order-email-outbox.js";
-import { alertEmailFailed, alertPrintFailed } from "./messaging/owner-alerts.js";
+import {
+  alertEmailFailed,
+  alertPrintFailed,
+  createMailer,
+  type Mailer,
+  MailOutbox,
+  OrderEmailOutbox,
+} from "./messaging/index.js";
 import { OrderExpirySweeper } from "./orders/index.js";
-import { createPaymentProvider, type PaymentProvider } from "./payments/index.js";
-import { invoicePdfUrl } from "./payments/invoices.js";
-import { createStorage, type Storage } from "./platform/storage.js";
-import { UploadSweeper } from "./platform/upload-hygiene.js";
+import { createPaymentProvider, invoicePdfUrl, type PaymentProvider } from "./payments/index.js";
+import { createStorage, type Storage, UploadSweeper } from "./platform/index.js";
 
 export interface AppContext {
   config: Config;

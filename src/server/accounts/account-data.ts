@@ -25,15 +25,9 @@ import {
 } from "../db/schema.js";
 import type { Logger } from "../lib/logger.js";
 import { HttpError } from "../lib/validation.js";
-import { customerOrdersCondition, type OrderOwner } from "../orders/customer-orders.js";
-import { loadSavedCart } from "../orders/saved-cart.js";
-import type { Storage } from "../platform/storage.js";
-import {
-  deleteStoredFiles,
-  itemImageRefsSql,
-  uploadNamedIn,
-  uploadUsedSql,
-} from "../reporting/admin-data.js";
+import { customerOrdersCondition, loadSavedCart, type OrderOwner } from "../orders/index.js";
+import type { Storage } from "../platform/index.js";
+import { deleteStoredFiles, itemImageRefsSql, uploadNamedIn, uploadUsedSql } from "../platform/index.js";
 import { toProfileView } from "./profiles.js";
 
 /** What an anonymised order keeps in place of the customer's details. */

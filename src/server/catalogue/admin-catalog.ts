@@ -23,7 +23,7 @@ import type { DbOrTx, Tx } from "../db/client.js";
 import { productOptions, products, uploads } from "../db/schema.js";
 import { loadSharp } from "../lib/lazy-modules.js";
 import { HttpError } from "../lib/validation.js";
-import { IMAGE_BUCKET, type Storage } from "../platform/storage.js";
+import { IMAGE_BUCKET, type Storage } from "../platform/index.js";
 import { stockLevels } from "./stock.js";
 
 export type ProductRow = typeof products.$inferSelect;

@@ -10,9 +10,8 @@ import { fileURLToPath } from "node:url";
 import { type SiteImageSlot, SLOT_SPECS } from "@shared/storefront";
 import { eq } from "drizzle-orm";
 import type { Logger } from "../lib/logger.js";
-import type { Storage } from "../platform/storage.js";
-import { deleteVariants, encodeSiteImage } from "../storefront/site-images.js";
-import { invalidateStorefront } from "../storefront/storefront.js";
+import type { Storage } from "../platform/index.js";
+import { deleteVariants, encodeSiteImage, invalidateStorefront } from "../storefront/index.js";
 import type { Db } from "./client.js";
 import { siteImages, systemSettings } from "./schema.js";
 

@@ -11,7 +11,7 @@ import { lithophaneLineProblem } from "@shared/creator";
 import { or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { uploads } from "../db/schema.js";
-import { type Storage, shopImageKey } from "../platform/storage.js";
+import { type Storage, shopImageKey } from "../platform/index.js";
 
 export interface LinePhotoProblem {
   /** The client's cart item id. */

@@ -23,12 +23,14 @@ import type { Config } from "../config.js";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { orderItems, orderNotes, orders, photoRequests, printJobs, uploads } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
-import { renderEmail } from "../messaging/emails/render.js";
-import { queueMail } from "../messaging/mail-outbox.js";
-import { checkSignedToken, signedToken } from "../messaging/message-tokens.js";
-import { queueOwnerAlert } from "../messaging/owner-alerts.js";
-import { type AuditActor, withAudit } from "../platform/audit.js";
-import { type Storage, shopImageKey } from "../platform/storage.js";
+import {
+  checkSignedToken,
+  queueMail,
+  queueOwnerAlert,
+  renderEmail,
+  signedToken,
+} from "../messaging/index.js";
+import { type AuditActor, type Storage, shopImageKey, withAudit } from "../platform/index.js";
 import { sizeInMm } from "./print-jobs/panel.js";
 
 type LinkConfig = Pick<Config, "authSecret" | "publicUrl">;

@@ -28,7 +28,7 @@ import type { Database, DbOrTx } from "../db/client.js";
 import { orders, printJobs } from "../db/schema.js";
 import { BackgroundLoop, type RoundReason } from "../lib/background-loop.js";
 import type { Logger } from "../lib/logger.js";
-import type { Storage } from "../platform/storage.js";
+import type { Storage } from "../platform/index.js";
 
 const M = ADMIN_MESSAGE_TEXTS.estimates;
 

@@ -17,7 +17,7 @@ import { displayOrderNumber, type OrderStatus } from "@shared/orders";
 import type { OrderEstimate } from "@shared/production-estimates";
 import type { MoneyLedger } from "@shared/refunds";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
-import { bankHolidays } from "../catalogue/delivery-dates.js";
+import { bankHolidays } from "../catalogue/index.js";
 import type { DbOrTx, Tx } from "../db/client.js";
 import {
   type OrderBillingAddress,
@@ -29,10 +29,9 @@ import {
   photoRequests,
   users,
 } from "../db/schema.js";
-import { listPhotoRequests } from "../fulfilment/photo-review.js";
-import { estimatesForOrders } from "../fulfilment/print-estimates.js";
+import { estimatesForOrders, listPhotoRequests } from "../fulfilment/index.js";
 import { HttpError } from "../lib/validation.js";
-import { dayRangeConditions } from "../reporting/admin-dates.js";
+import { dayRangeConditions } from "../platform/index.js";
 import { isUuid } from "./orders.js";
 import { orderLedger } from "./refunds.js";
 

@@ -15,21 +15,20 @@ import type { CheckoutRequest } from "@shared/schemas";
 import { needsSupportForQuantity } from "@shared/shipping";
 import { type ShippingZone, zoneForCountry } from "@shared/shipping-zones";
 import { countryName } from "@shared/world-countries";
-import { orderDeliveryWindow } from "../catalogue/delivery-dates.js";
 import {
   dropPricingSnapshot,
+  listShippingZones,
+  loadShopPrices,
+  OutOfStockError,
+  orderDeliveryWindow,
   type PricedItem,
   priceCartItems,
   priceFromSnapshot,
   pricingSnapshot,
-} from "../catalogue/pricing.js";
-import { listShippingZones } from "../catalogue/shipping-zones.js";
-import { loadShopPrices } from "../catalogue/shop-prices.js";
-import { OutOfStockError } from "../catalogue/stock.js";
+} from "../catalogue/index.js";
 import type { AppContext } from "../context.js";
-import { findLinePhotoProblems } from "../fulfilment/line-photos.js";
-import { orderAccessToken } from "../payments/tokens.js";
-import { PaymentProviderError } from "../payments/types.js";
+import { findLinePhotoProblems } from "../fulfilment/index.js";
+import { orderAccessToken, PaymentProviderError } from "../payments/index.js";
 import { CHANGED_BY } from "./changed-by.js";
 import { createOrder, type OrderLineInput, setPaymentSession } from "./orders.js";
 import { cancelOrder } from "./workflows/cancel-order.js";

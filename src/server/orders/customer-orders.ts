@@ -8,7 +8,7 @@ import { displayOrderNumber } from "@shared/orders";
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { invoiceDocuments, orderItems, orders } from "../db/schema.js";
-import { documentNumberLabel, invoiceToken } from "../payments/invoices.js";
+import { documentNumberLabel, invoiceToken } from "../payments/index.js";
 
 export interface OrderOwner {
   id: string;

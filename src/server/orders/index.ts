@@ -27,6 +27,7 @@ export * from "./order-view.js";
 export * from "./orders.js";
 export * from "./refunds.js";
 export * from "./saved-cart.js";
+export * from "./stripe-events.js";
 export { lockOrder, OrderStatusError, type StatusChange } from "./transitions.js";
 export { type CancelInput, cancelOrder } from "./workflows/cancel-order.js";
 export { changeFulfilmentStatus, type FulfilmentChange } from "./workflows/change-fulfilment-status.js";

@@ -19,8 +19,8 @@ import { displayOrderNumber, trackingStage } from "@shared/orders";
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { orderItems, orders, uploads } from "../db/schema.js";
-import { isValidOrderAccessToken } from "../payments/tokens.js";
-import { type Storage, shopImageKey } from "../platform/storage.js";
+import { isValidOrderAccessToken } from "../payments/index.js";
+import { type Storage, shopImageKey } from "../platform/index.js";
 import { customerOrdersCondition, type OrderOwner } from "./customer-orders.js";
 
 export interface OrderAsker {

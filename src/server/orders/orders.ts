@@ -17,14 +17,18 @@ import type { ShippingMethod } from "@shared/shipping";
 import type { ShippingZone } from "@shared/shipping-zones";
 import { countryName } from "@shared/world-countries";
 import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
-import { evaluateCode, reserveDiscount } from "../catalogue/discounts.js";
-import { CATALOG_FINGERPRINT_SQL, type PricedDescription } from "../catalogue/pricing.js";
-import { reserveStock } from "../catalogue/stock.js";
+import {
+  CATALOG_FINGERPRINT_SQL,
+  evaluateCode,
+  type PricedDescription,
+  reserveDiscount,
+  reserveStock,
+} from "../catalogue/index.js";
 import type { Database, DbOrTx } from "../db/client.js";
 import { type OrderBillingAddress, orderItems, orderStatusHistory, orders } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
-import type { PaymentProviderKind } from "../payments/types.js";
-import { ENVIRONMENT_MODE_KEY } from "../platform/settings.js";
+import type { PaymentProviderKind } from "../payments/index.js";
+import { ENVIRONMENT_MODE_KEY } from "../platform/index.js";
 import { CHANGED_BY } from "./changed-by.js";
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -15,7 +15,7 @@ import {
   type PricingSnapshot,
   priceCartItems,
   priceFromSnapshot,
-} from "../catalogue/pricing.js";
+} from "../catalogue/index.js";
 import type { Database, DbOrTx } from "../db/client.js";
 import { cartItems, users } from "../db/schema.js";
 

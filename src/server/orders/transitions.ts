@@ -13,19 +13,22 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from "@shared/orders";
 import type { ShippingMethod } from "@shared/shipping";
 import { zoneForCountry } from "@shared/shipping-zones";
 import { eq, type SQL, sql } from "drizzle-orm";
-import { dispatchedDeliveryWindow, zoneDays } from "../catalogue/delivery-dates.js";
-import { settleDiscount } from "../catalogue/discounts.js";
-import { listShippingZones } from "../catalogue/shipping-zones.js";
-import { consumeStock, releaseStock } from "../catalogue/stock.js";
+import {
+  consumeStock,
+  dispatchedDeliveryWindow,
+  listShippingZones,
+  releaseStock,
+  settleDiscount,
+  zoneDays,
+} from "../catalogue/index.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/client.js";
 import { cartItems, orderStatusHistory, orders } from "../db/schema.js";
-import { queuePrintJobsOnPayment } from "../fulfilment/print-jobs/queue.js";
+import { queuePrintJobsOnPayment } from "../fulfilment/index.js";
 import { HttpError } from "../lib/validation.js";
-import { queueOrderEmail } from "../messaging/order-email-outbox.js";
-import { alertLowStock, alertPaidOrder } from "../messaging/owner-alerts.js";
-import { issueInvoice } from "../payments/invoices.js";
-import { queueReviewRequest } from "../storefront/reviews.js";
+import { alertLowStock, alertPaidOrder, queueOrderEmail } from "../messaging/index.js";
+import { issueInvoice } from "../payments/index.js";
+import { queueReviewRequest } from "../storefront/index.js";
 import type { Effects } from "./effects.js";
 import { isUuid, type OrderRow } from "./orders.js";
 

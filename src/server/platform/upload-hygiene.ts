@@ -16,8 +16,8 @@ import type { Database, DbOrTx } from "../db/client.js";
 import { uploads } from "../db/schema.js";
 import { BackgroundLoop } from "../lib/background-loop.js";
 import type { Logger } from "../lib/logger.js";
-import { deleteStoredFiles, uploadUsedSql } from "../reporting/admin-data.js";
 import type { Storage } from "./storage.js";
+import { deleteStoredFiles, uploadUsedSql } from "./upload-usage.js";
 
 /** The window of the per-visitor quota, and the age after which an unused upload is swept. */
 export const UPLOAD_QUOTA_WINDOW_HOURS = 24;

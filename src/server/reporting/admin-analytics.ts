@@ -11,9 +11,9 @@ import { PAID_STATUSES } from "@shared/order-lifecycle";
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { analyticsEvents, orderItems, orders, productOptions, products } from "../db/schema.js";
-import { refundedSql } from "../orders/refunds.js";
+import { refundedSql } from "../orders/index.js";
+import { BUSINESS_TIME_ZONE, dayRangeConditions } from "../platform/index.js";
 import { soldAtSql } from "./admin-dashboard.js";
-import { BUSINESS_TIME_ZONE, dayRangeConditions } from "./admin-dates.js";
 
 export const GRANULARITIES = ["day", "week", "month"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];

@@ -9,10 +9,9 @@ import { displayOrderNumber } from "@shared/orders";
 import { desc, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { orders } from "../db/schema.js";
-import { type PrintingQueue, printingQueue } from "../fulfilment/print-estimates.js";
-import { refundedSql } from "../orders/refunds.js";
-import { type EnvironmentMode, getEnvironmentMode } from "../platform/settings.js";
-import { BUSINESS_TIME_ZONE } from "./admin-dates.js";
+import { type PrintingQueue, printingQueue } from "../fulfilment/index.js";
+import { refundedSql } from "../orders/index.js";
+import { BUSINESS_TIME_ZONE, type EnvironmentMode, getEnvironmentMode } from "../platform/index.js";
 
 /** Statuses in which an order still needs the maker's attention. */
 export const OPEN_STATUSES = [

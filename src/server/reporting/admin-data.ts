@@ -6,9 +6,9 @@
  */
 import { and, count, desc, eq, inArray, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.js";
-import { cartItems, orderItems, orders, printJobs, products, uploads } from "../db/schema.js";
+import { orders, printJobs, uploads } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
-import type { Storage } from "../platform/storage.js";
+import { type Storage, uploadUsedSql } from "../platform/index.js";
 
 /** How many rows a preview lists (the count is always exact). */
 export const PREVIEW_LIMIT = 100;
@@ -72,29 +72,6 @@ export async function purgeTestOrders(tx: Tx, expectedCount: number) {
 }
 
 // ---------------------------------------------------------------------------- orphaned uploads
-
-/** True when the upload's original or preview key appears in `text`. */
-export function uploadNamedIn(text: SQL): SQL {
-  return sql`(position(${uploads.originalKey} in ${text}) > 0 or position(${uploads.previewKey} in ${text}) > 0)`;
-}
-
-/** Every image URL a cart or order line holds, as one text to search. */
-export function itemImageRefsSql(t: typeof cartItems | typeof orderItems): SQL {
-  return sql`coalesce(${t.imageUrl}, '') || ' ' || coalesce(${t.originalImageUrl}, '') || ' ' || coalesce(${t.additionalImages}::text, '')`;
-}
-
-/**
- * True for an upload some cart, order, print job or product still names (its original or
- * preview key appears in one of their image URLs). Also used by account deletion.
- */
-export function uploadUsedSql(): SQL {
-  return sql`(
-    exists (select 1 from ${cartItems} where ${uploadNamedIn(itemImageRefsSql(cartItems))})
-    or exists (select 1 from ${orderItems} where ${uploadNamedIn(itemImageRefsSql(orderItems))})
-    or exists (select 1 from ${printJobs} where ${uploadNamedIn(sql`${printJobs.imageUrl}`)})
-    or exists (select 1 from ${products} where ${uploadNamedIn(sql`coalesce(${products.imageUrl}, '')`)})
-  )`;
-}
 
 function orphanCondition(days: number): SQL {
   return and(
@@ -163,24 +140,4 @@ export async function purgeOrphanUploads(tx: Tx, days: number, expectedCount: nu
       ),
     );
   return { ids: rows.map((r) => r.id), keys: rows.flatMap((r) => [r.originalKey, r.previewKey]) };
-}
-
-/** Deletes files after the rows are gone; a file that will not go is logged, not fatal. */
-export async function deleteStoredFiles(
-  storage: Storage,
-  keys: readonly string[],
-  onError: (key: string, error: unknown) => void,
-): Promise<{ deleted: number; failed: number }> {
-  let deleted = 0;
-  let failed = 0;
-  for (const key of keys) {
-    try {
-      await storage.delete(key);
-      deleted++;
-    } catch (error) {
-      failed++;
-      onError(key, error);
-    }
-  }
-  return { deleted, failed };
 }

@@ -15,8 +15,8 @@ import { displayOrderNumber } from "@shared/orders";
 import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { orderItems, orders, products, profiles, users } from "../db/schema.js";
-import { refundedSql } from "../orders/refunds.js";
-import { dayRangeConditions } from "./admin-dates.js";
+import { refundedSql } from "../orders/index.js";
+import { dayRangeConditions } from "../platform/index.js";
 
 export const EXPORT_RESOURCES = ["orders", "customers", "products"] as const;
 export type ExportResource = (typeof EXPORT_RESOURCES)[number];

@@ -12,16 +12,17 @@ import { isAPIError } from "better-auth/api";
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
-import { deleteAccount, exportAccountData } from "../accounts/account-data.js";
 import {
   clearMfaFlags,
+  countAdmins,
+  deleteAccount,
   ensureProfile,
+  exportAccountData,
   markMfaCompleted,
   needsMfaSetup,
   recordMfaAttempt,
   toProfileView,
-} from "../accounts/profiles.js";
-import { countAdmins } from "../accounts/roles.js";
+} from "../accounts/index.js";
 import type { AppContext } from "../context.js";
 import { accounts, profiles, twoFactors, users } from "../db/schema.js";
 import { createRateLimiter, type RateLimiter } from "../lib/rate-limit.js";

@@ -1,7 +1,7 @@
 import { MESSAGES } from "@shared/messages";
 import { addressLookupSchema } from "@shared/schemas";
 import { Hono } from "hono";
-import { type AddressLookup, AddressLookupError, createAddressLookup } from "../accounts/address.js";
+import { type AddressLookup, AddressLookupError, createAddressLookup } from "../accounts/index.js";
 import type { AppContext } from "../context.js";
 import { createRateLimiter } from "../lib/rate-limit.js";
 import { requireUser } from "../lib/session.js";

@@ -1,6 +1,6 @@
 import type { Context, TypedResponse } from "hono";
 import { Hono } from "hono";
-import { catalogCache, type JsonSnapshot } from "../catalogue/catalog-cache.js";
+import { catalogCache, type JsonSnapshot } from "../catalogue/index.js";
 import type { AppContext } from "../context.js";
 import { sendEncoded } from "../lib/encoded-body.js";
 

@@ -12,9 +12,8 @@ import { orders } from "../db/schema.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser } from "../lib/session.js";
 import { type ApiError, validationHook, zValidator } from "../lib/validation.js";
-import { type CheckoutRefusal, placeOrder } from "../orders/checkout.js";
-import { isUuid } from "../orders/orders.js";
-import { isValidOrderAccessToken } from "../payments/tokens.js";
+import { type CheckoutRefusal, isUuid, placeOrder } from "../orders/index.js";
+import { isValidOrderAccessToken } from "../payments/index.js";
 
 /** Per client IP per minute. A customer checks out a handful of times at most. */
 export const CHECKOUT_RATE_LIMIT = 20;

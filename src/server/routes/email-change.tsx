@@ -12,7 +12,7 @@ import { MESSAGES } from "@shared/messages";
 import { type Context, Hono } from "hono";
 import type { Child } from "hono/jsx";
 import { z } from "zod";
-import { findUndoableChange, undoEmailChange } from "../accounts/email-changes.js";
+import { findUndoableChange, undoEmailChange } from "../accounts/index.js";
 import type { AppContext } from "../context.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { standalonePage } from "../lib/standalone-page.js";

@@ -9,21 +9,20 @@ import { type Context, Hono } from "hono";
 import type { AppContext } from "../context.js";
 import { standalonePage } from "../lib/standalone-page.js";
 import { type ApiError, HttpError } from "../lib/validation.js";
-import { orderItemDetails, orderItemTitle } from "../messaging/emails/order-emails.js";
+import { orderItemDetails, orderItemTitle } from "../messaging/index.js";
 import {
   CHANGED_BY,
   cancelPendingOrder,
   completeOrderPayment,
   getOrder,
   getOrderWithItems,
+  handleStripeEvent,
   type OrderRow,
   type OrderWithItems,
   type StatusChange,
 } from "../orders/index.js";
 import type { StripePaymentProvider } from "../payments/index.js";
-import { handleStripeEvent } from "../payments/stripe-webhook.js";
-import { TEST_PAYMENT_PATH } from "../payments/test-provider.js";
-import { isValidOrderAccessToken } from "../payments/tokens.js";
+import { isValidOrderAccessToken, TEST_PAYMENT_PATH } from "../payments/index.js";
 
 function invalidLink(c: Context) {
   return standalonePage(

@@ -11,7 +11,7 @@ import { MESSAGES } from "@shared/messages";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
-import { photoLinkState, replacePhotoThroughLink } from "../fulfilment/photo-review.js";
+import { photoLinkState, replacePhotoThroughLink } from "../fulfilment/index.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { HttpError, validationHook, zValidator } from "../lib/validation.js";
 

@@ -6,8 +6,7 @@ import {
 } from "@shared/delivery-dates";
 import type { ShippingZone } from "@shared/shipping-zones";
 import { Hono } from "hono";
-import { orderDeliveryWindow } from "../catalogue/delivery-dates.js";
-import { listShippingZones } from "../catalogue/shipping-zones.js";
+import { listShippingZones, orderDeliveryWindow } from "../catalogue/index.js";
 import type { AppContext } from "../context.js";
 
 /** A zone as checkout shows it: prices, countries, and today's delivery windows as dates. */

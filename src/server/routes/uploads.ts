@@ -8,9 +8,14 @@ import { clientIp, createProxyList } from "../lib/client-ip.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser } from "../lib/session.js";
 import { type ApiError, HttpError } from "../lib/validation.js";
-import { ImageRejectedError, type ImageRejection, processUploadedImage } from "../platform/images.js";
-import { uploadKeys } from "../platform/storage.js";
-import { bytesUploadedRecently, uploadClientKey } from "../platform/upload-hygiene.js";
+import {
+  bytesUploadedRecently,
+  ImageRejectedError,
+  type ImageRejection,
+  processUploadedImage,
+  uploadClientKey,
+  uploadKeys,
+} from "../platform/index.js";
 
 /** Additional images are numbered per bundle (at most 4 today); room to grow, never unbounded. */
 const MAX_ADDITIONAL_INDEX = 9;

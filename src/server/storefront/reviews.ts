@@ -15,10 +15,8 @@ import type { Config } from "../config.js";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { orders, reviewRequests, reviews, uploads } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
-import { renderEmail } from "../messaging/emails/render.js";
-import { queueMail } from "../messaging/mail-outbox.js";
-import { checkReviewToken, reviewToken } from "../messaging/message-tokens.js";
-import type { Storage } from "../platform/storage.js";
+import { checkReviewToken, queueMail, renderEmail, reviewToken } from "../messaging/index.js";
+import type { Storage } from "../platform/index.js";
 import { deleteVariants, type EncodedSiteImage, encodeSiteImage } from "./site-images.js";
 import { reviewPhoto } from "./storefront.js";
 

@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import type { ImageVariant, SlotSpec } from "@shared/storefront";
 import { forkModule } from "../lib/module-process.js";
-import { IMAGE_BUCKET, type Storage } from "../platform/storage.js";
+import { IMAGE_BUCKET, type Storage } from "../platform/index.js";
 import type { EncodeAnswer, EncodeRequest } from "./site-image-encoder.js";
 import type { EncodedVariants } from "./site-image-variants.js";
 

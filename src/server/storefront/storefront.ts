@@ -13,7 +13,7 @@ import {
   type StorefrontAnswer,
 } from "@shared/storefront";
 import { and, asc, desc, eq } from "drizzle-orm";
-import { SnapshotCache } from "../catalogue/catalog-cache.js";
+import { SnapshotCache } from "../catalogue/index.js";
 import type { DbOrTx } from "../db/client.js";
 import { reviews, siteImages } from "../db/schema.js";
 

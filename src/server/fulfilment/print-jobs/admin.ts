@@ -8,7 +8,7 @@ import { type EstimateStatus, type OrderEstimate, summariseEstimates } from "@sh
 import type { PrintJobStatus } from "@shared/statuses";
 import { and, asc, eq } from "drizzle-orm";
 import { DEFAULT_ATTENUATION_PER_MM } from "../../../lithophane/tones.js";
-import { colourPrinter } from "../../catalogue/filaments.js";
+import { colourPrinter } from "../../catalogue/index.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
 import { orderItems, orders, printJobs } from "../../db/schema.js";
 import { HttpError } from "../../lib/validation.js";

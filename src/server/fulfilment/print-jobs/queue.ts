@@ -8,11 +8,11 @@ import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { isColourConfig } from "@shared/delivery-dates";
 import { isPaidStatus } from "@shared/order-lifecycle";
 import { and, asc, eq } from "drizzle-orm";
-import { activeFilament, colourPrinter } from "../../catalogue/filaments.js";
+import { activeFilament, colourPrinter } from "../../catalogue/index.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
 import { orderItems, orders, printJobs, uploads } from "../../db/schema.js";
 import { HttpError } from "../../lib/validation.js";
-import { type Storage, shopImageKey } from "../../platform/storage.js";
+import { type Storage, shopImageKey } from "../../platform/index.js";
 
 /** The original upload behind a preview URL (additional photos are stored as their preview). */
 async function originalUrlFor(tx: DbOrTx, storage: Storage, url: string): Promise<string> {

@@ -33,7 +33,7 @@ import type { Database } from "../../db/client.js";
 import { orderItems, printJobs } from "../../db/schema.js";
 import { BackgroundLoop, type RoundReason } from "../../lib/background-loop.js";
 import type { Logger } from "../../lib/logger.js";
-import { type Storage, shopImageKey } from "../../platform/storage.js";
+import { type Storage, shopImageKey } from "../../platform/index.js";
 import { PRINT_FILE_PREFIX } from "./downloads.js";
 import { PrintJobError, panelParameters } from "./panel.js";
 import type { PrintWorkerJob } from "./print-worker.js";

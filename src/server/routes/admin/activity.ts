@@ -9,8 +9,8 @@ import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { userActivityLogs } from "../../db/schema.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
-import { likePattern } from "../../orders/admin-orders.js";
-import { dayRangeConditions } from "../../reporting/admin-dates.js";
+import { likePattern } from "../../orders/index.js";
+import { dayRangeConditions } from "../../platform/index.js";
 import { type AdminEnv, dayString, pageQuery } from "./shared.js";
 
 const query = z.object({

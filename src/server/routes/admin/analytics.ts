@@ -7,14 +7,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { getEnvironmentMode } from "../../platform/settings.js";
-import {
-  analyticsReport,
-  bucketsBetween,
-  GRANULARITIES,
-  MAX_BUCKETS,
-} from "../../reporting/admin-analytics.js";
-import { ukToday } from "../../reporting/admin-dates.js";
+import { getEnvironmentMode, ukToday } from "../../platform/index.js";
+import { analyticsReport, bucketsBetween, GRANULARITIES, MAX_BUCKETS } from "../../reporting/index.js";
 import { type AdminEnv, dayString } from "./shared.js";
 
 const query = z.object({

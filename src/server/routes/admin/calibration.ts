@@ -25,7 +25,6 @@ import { type CalibrationScreenAnswer, colourPrinterInputSchema } from "@shared/
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { invalidateCatalog, invalidateCatalogAfterWrite } from "../../catalogue/catalog-cache.js";
 import {
   activateFilament,
   calibrateFilament,
@@ -34,15 +33,17 @@ import {
   createFilament,
   filamentSnapshot,
   filamentView,
+  invalidateCatalog,
+  invalidateCatalogAfterWrite,
   listFilaments,
   removeFilament,
   setColourPrinter,
   updateFilament,
-} from "../../catalogue/filaments.js";
+} from "../../catalogue/index.js";
 import type { AppContext } from "../../context.js";
 import { filaments } from "../../db/schema.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { audited, withAudit } from "../../platform/audit.js";
+import { audited, withAudit } from "../../platform/index.js";
 import { writeWedgeFile } from "../../print/wedge-file.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 

@@ -12,15 +12,19 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
-import { audited } from "../../platform/audit.js";
-import { ENVIRONMENT_MODES, getEnvironmentMode, setEnvironmentMode } from "../../platform/settings.js";
 import {
+  audited,
   deleteStoredFiles,
+  ENVIRONMENT_MODES,
+  getEnvironmentMode,
+  setEnvironmentMode,
+} from "../../platform/index.js";
+import {
   previewOrphanUploads,
   previewTestOrders,
   purgeOrphanUploads,
   purgeTestOrders,
-} from "../../reporting/admin-data.js";
+} from "../../reporting/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 export const DEFAULT_ORPHAN_DAYS = 30;

@@ -21,9 +21,9 @@ import {
   orderDocuments,
   renderDocumentPdf,
   setInvoiceSettings,
-} from "../../payments/invoices.js";
-import { audited, withAudit } from "../../platform/audit.js";
-import { csvCell, penceToDecimal } from "../../reporting/export.js";
+} from "../../payments/index.js";
+import { audited, withAudit } from "../../platform/index.js";
+import { csvCell, penceToDecimal } from "../../reporting/index.js";
 import { sendPdf } from "../invoices.js";
 import { type AdminEnv, actorOf, uuidParam } from "./shared.js";
 

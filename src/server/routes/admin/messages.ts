@@ -19,8 +19,8 @@ import {
   replyToMessage,
   setConversationState,
   unreadCount,
-} from "../../messaging/messages.js";
-import { audited } from "../../platform/audit.js";
+} from "../../messaging/index.js";
+import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf, pageQuery } from "./shared.js";
 
 const emptyToUndefined = z.literal("").transform(() => undefined);

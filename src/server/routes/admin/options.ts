@@ -12,14 +12,14 @@ import { z } from "zod";
 import {
   changedFields,
   createOption,
+  invalidateCatalogAfterWrite,
   listAdminOptions,
   reorderOptions,
   updateOption,
-} from "../../catalogue/admin-catalog.js";
-import { invalidateCatalogAfterWrite } from "../../catalogue/catalog-cache.js";
+} from "../../catalogue/index.js";
 import type { AppContext } from "../../context.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
-import { audited } from "../../platform/audit.js";
+import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const idParam = z.object({ id: z.uuid("Unknown option.") });

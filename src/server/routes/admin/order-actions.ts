@@ -21,11 +21,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { orderItems, orders } from "../../db/schema.js";
-import { requestBetterPhoto, withdrawPhotoRequest } from "../../fulfilment/photo-review.js";
+import { requestBetterPhoto, withdrawPhotoRequest } from "../../fulfilment/index.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { orderConfirmationEmail } from "../../messaging/emails/order-emails.js";
-import { renderEmail } from "../../messaging/emails/render.js";
-import { queueMail } from "../../messaging/mail-outbox.js";
+import { orderConfirmationEmail, queueMail, renderEmail } from "../../messaging/index.js";
 import {
   addOrderNote,
   CHANGED_BY,
@@ -34,7 +32,7 @@ import {
   refundOrder,
   runAfterCommit,
 } from "../../orders/index.js";
-import { audited } from "../../platform/audit.js";
+import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf, uuidParam } from "./shared.js";
 
 const key = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "Invalid request key.");

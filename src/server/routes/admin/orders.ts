@@ -29,7 +29,7 @@ import {
   type StatusChange,
   statusSnapshot,
 } from "../../orders/index.js";
-import { audited, errorText } from "../../platform/audit.js";
+import { audited, errorText } from "../../platform/index.js";
 import { type AdminContext, type AdminEnv, actorOf, dayString, pageQuery } from "./shared.js";
 
 const listQuery = z.object({

@@ -13,15 +13,15 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import {
+  generatePrintJobs,
   listPrintJobs,
   type OrderPrintJobs,
   type PrintJobRow,
+  printFileForDownload,
   retryPrintJob,
-} from "../../fulfilment/print-jobs/admin.js";
-import { printFileForDownload } from "../../fulfilment/print-jobs/downloads.js";
-import { generatePrintJobs } from "../../fulfilment/print-jobs/queue.js";
+} from "../../fulfilment/index.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { audited, withAudit } from "../../platform/audit.js";
+import { audited, withAudit } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const orderParam = z.object({ id: z.uuid("Unknown order.") });

@@ -22,20 +22,20 @@ import {
   changedFields,
   createProduct,
   deleteUploadRow,
+  invalidateCatalogAfterWrite,
   listAdminProducts,
   lockUpload,
   productImageKey,
   reorderProducts,
   setProductImage,
+  setStock,
   storeProductImage,
   updateProduct,
-} from "../../catalogue/admin-catalog.js";
-import { invalidateCatalogAfterWrite } from "../../catalogue/catalog-cache.js";
-import { setStock } from "../../catalogue/stock.js";
+} from "../../catalogue/index.js";
 import type { AppContext } from "../../context.js";
 import { products, uploads } from "../../db/schema.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { audited } from "../../platform/audit.js";
+import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const idParam = z.object({ id: z.string().min(1).max(64) });

@@ -20,18 +20,14 @@ import type Stripe from "stripe";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/client.js";
 import { orders, paymentEvents } from "../db/schema.js";
-import {
-  type AfterCommit,
-  CHANGED_BY,
-  cancelOrder,
-  completePayment,
-  findOrderByPaymentSession,
-  getOrder,
-  isUuid,
-  recordProviderRefunds,
-  runAfterResponse,
-} from "../orders/index.js";
-import type { StripePaymentProvider } from "./stripe.js";
+import type { StripePaymentProvider } from "../payments/index.js";
+import { CHANGED_BY } from "./changed-by.js";
+import type { AfterCommit } from "./effects.js";
+import { runAfterResponse } from "./effects.js";
+import { findOrderByPaymentSession, getOrder, isUuid } from "./orders.js";
+import { cancelOrder } from "./workflows/cancel-order.js";
+import { completePayment } from "./workflows/complete-payment.js";
+import { recordProviderRefunds } from "./workflows/refund-order.js";
 
 export const HANDLED_STRIPE_EVENTS = [
   "checkout.session.completed",
