@@ -38,7 +38,7 @@ import type { AppContext } from "../context.js";
 import type { Database, DbOrTx, Tx } from "../db/client.js";
 import { cartItems, type OrderBillingAddress, orderItems, orderStatusHistory, orders } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
-import { queueOrderEmail, queueOrderEmailStatement } from "../messaging/order-email-outbox.js";
+import { orderEmailKey, queueOrderEmail, queueOrderEmailStatement } from "../messaging/mail-outbox.js";
 import { issueInvoice } from "../payments/invoices.js";
 import type { PaymentProviderKind } from "../payments/types.js";
 import { ENVIRONMENT_MODE_KEY } from "../platform/settings.js";
@@ -642,7 +642,7 @@ export async function markOrderCancelled(
 export async function runStatusEffects(ctx: AppContext, change: StatusChange): Promise<void> {
   if (!change.changed) return;
   if (change.to === "paid") {
-    await ctx.orderEmails.sendNow(change.orderId, "confirmation");
+    await ctx.mailOutbox.sendKeys([orderEmailKey(change.orderId, "confirmation")]);
     for (const listener of ctx.onOrderPaid) {
       try {
         await listener.afterCommit?.(change.orderId);
@@ -651,7 +651,7 @@ export async function runStatusEffects(ctx: AppContext, change: StatusChange): P
       }
     }
   }
-  if (change.to === "dispatched") await ctx.orderEmails.sendNow(change.orderId, "dispatch");
+  if (change.to === "dispatched") await ctx.mailOutbox.sendKeys([orderEmailKey(change.orderId, "dispatch")]);
   // The review request queued with the change (routes/admin/orders.ts), if any.
   if (change.to === "delivered") await ctx.mailOutbox.sendKeys([`review:${change.orderId}`]);
 }
