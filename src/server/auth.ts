@@ -10,9 +10,13 @@
  *   expired link lands on /auth?verified=1&error=<CODE>). Change-email sends its link to the
  *   NEW address and lands on /auth?emailChanged=1; the old address gets a notice.
  * - Rate limits are on in every environment, per client IP (see lib/client-ip.ts).
+ * - Account e-mails go through the mail outbox (decision 285): queued, sent at once, retried
+ *   when the mail service fails; one carrying a link is not sent after the link's end and
+ *   keeps no body once sent.
  * - MFA bookkeeping follows Better Auth: enabling TOTP records a 'setup' attempt (false);
  *   when users.two_factor_enabled turns on or off the profile's MFA flags follow.
  */
+import { randomUUID } from "node:crypto";
 import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
 import { authUserFieldsSchema, FIELD_MAX_LENGTH, findNulCharacter } from "@shared/schemas";
@@ -51,10 +55,13 @@ import { CLIENT_IP_HEADER, clientIp, createProxyList } from "./lib/client-ip.js"
 import type { Logger } from "./lib/logger.js";
 import { betterAuthRateLimitStorage, createRateLimiter, type RateLimitStore } from "./lib/rate-limit.js";
 import { claimTotpStep } from "./lib/totp-replay.js";
-import type { Mailer, MailMessage } from "./messaging/index.js";
 import {
   emailChangeRequestedNotice,
   existingAccountSignUpNotice,
+  type MailMessage,
+  type MailOutbox,
+  type OutboxKind,
+  queueMail,
   resetPasswordEmail,
   verifyAccountEmail,
   verifyNewEmailEmail,
@@ -90,6 +97,13 @@ const signUpNamesSchema = z.object({
   lastName: nameField(MESSAGES.validation.lastNameRequired),
 });
 
+/** The outbox kind of each account e-mail. */
+const ACCOUNT_MAIL_KINDS = {
+  verification: "account_verification",
+  reset: "account_password_reset",
+  "existing-account": "account_existing_signup",
+} as const satisfies Record<string, OutboxKind>;
+
 /** Verification, reset and existing-account mails to one address: at most this many an hour each. */
 export const AUTH_MAIL_PER_RECIPIENT_PER_HOUR = 5;
 /** An e-mail change needs the current password, or a sign-in at most this long ago. */
@@ -117,14 +131,15 @@ function withCallback(url: string, callbackURL: string): string {
 export function createAuth(deps: {
   config: Config;
   db: Db;
-  mail: Mailer;
+  /** Account e-mails are queued here and sent at once (retried if the mail service fails). */
+  outbox: Pick<MailOutbox, "sendNow">;
   log: Logger;
   /** Runs account e-mails after the response; without it they are sent before answering. */
   background?: BackgroundTasks;
   /** Where the shop's limiters here count; Better Auth's too when it is Redis (several servers). */
   rateLimits?: RateLimitStore;
 }) {
-  const { config, db, mail, log, background, rateLimits } = deps;
+  const { config, db, outbox, log, background, rateLimits } = deps;
   const expiresInHours = EMAIL_LINK_EXPIRES_IN_SECONDS / 3600;
 
   // Per recipient, on top of Better Auth's per-IP limits: many IPs cannot flood one inbox.
@@ -138,12 +153,30 @@ export function createAuth(deps: {
     kind: "verification" | "reset" | "existing-account",
     userId: string,
     message: MailMessage,
+    linkExpiresInSeconds?: number,
   ): Promise<void> {
     if (!(await mailCap.hit(`${kind}:${message.to.trim().toLowerCase()}`)).ok) {
       log.warn({ kind, userId }, "account e-mail not sent: the recipient's hourly cap is reached");
       return;
     }
-    await mail.send(message);
+    const expiresAt = linkExpiresInSeconds ? new Date(Date.now() + linkExpiresInSeconds * 1000) : undefined;
+    await queueAccountMail(ACCOUNT_MAIL_KINDS[kind], message, expiresAt);
+  }
+  /**
+   * Into the outbox, then sent at once: a mail service that fails leaves it to the retries. A
+   * link's lifetime becomes the row's expires_at (not sent after; bodies blanked once sent).
+   */
+  async function queueAccountMail(kind: OutboxKind, message: MailMessage, expiresAt?: Date): Promise<void> {
+    const id = await queueMail(db, {
+      dedupeKey: `${kind}:${randomUUID()}`,
+      kind,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      ...(expiresAt ? { expiresAt } : {}),
+    });
+    await outbox.sendNow([id]);
   }
   // Password checks for an e-mail change, per account (Better Auth's limit is per IP).
   const emailChangeLimiter = createRateLimiter({
@@ -288,14 +321,19 @@ export function createAuth(deps: {
         });
       },
       async sendResetPassword({ user, url }) {
-        await sendAccountMail("reset", user.id, {
-          to: user.email,
-          ...resetPasswordEmail({
-            name: user.name,
-            url: withCallback(url, `${config.publicUrl}${RESET_PASSWORD_PATH}`),
-            expiresInMinutes: PASSWORD_RESET_EXPIRES_IN_SECONDS / 60,
-          }),
-        });
+        await sendAccountMail(
+          "reset",
+          user.id,
+          {
+            to: user.email,
+            ...resetPasswordEmail({
+              name: user.name,
+              url: withCallback(url, `${config.publicUrl}${RESET_PASSWORD_PATH}`),
+              expiresInMinutes: PASSWORD_RESET_EXPIRES_IN_SECONDS / 60,
+            }),
+          },
+          PASSWORD_RESET_EXPIRES_IN_SECONDS,
+        );
       },
       // The link reached this inbox, which proves the address as well as a verification link does.
       async onPasswordReset({ user }) {
@@ -330,7 +368,12 @@ export function createAuth(deps: {
               url: withCallback(url, `${config.publicUrl}${VERIFIED_PATH}`),
               expiresInHours,
             });
-        await sendAccountMail("verification", user.id, { to: user.email, ...message });
+        await sendAccountMail(
+          "verification",
+          user.id,
+          { to: user.email, ...message },
+          EMAIL_LINK_EXPIRES_IN_SECONDS,
+        );
       },
     },
     socialProviders,
@@ -452,14 +495,16 @@ export function createAuth(deps: {
           const newEmail =
             typeof ctx.body?.newEmail === "string" ? ctx.body.newEmail.trim().toLowerCase() : undefined;
           if (session && newEmail && newEmail !== session.user.email) {
-            const { token } = await recordEmailChange(db, {
+            const { token, undoExpiresAt } = await recordEmailChange(db, {
               userId: session.user.id,
               oldEmail: session.user.email,
               newEmail,
             });
             const undoUrl = `${config.publicUrl}${EMAIL_CHANGE_UNDO_PATH}?token=${encodeURIComponent(token)}`;
-            await mail
-              .send({
+            // Its undo link is a credential for as long as the change can be undone.
+            await queueAccountMail(
+              "account_email_change",
+              {
                 to: session.user.email,
                 ...emailChangeRequestedNotice({
                   name: session.user.name,
@@ -467,8 +512,9 @@ export function createAuth(deps: {
                   undoUrl,
                   undoDays: EMAIL_CHANGE_UNDO_DAYS,
                 }),
-              })
-              .catch((err: unknown) => log.warn({ err }, "could not send the email-change notice"));
+              },
+              undoExpiresAt,
+            ).catch((err: unknown) => log.warn({ err }, "could not queue the email-change notice"));
           }
         } else if (ctx.path === "/change-password") {
           // A new password stops any e-mail change asked for with the old one.

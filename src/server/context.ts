@@ -23,7 +23,6 @@ import {
   createMailer,
   type Mailer,
   MailOutbox,
-  OrderEmailOutbox,
 } from "./messaging/index.js";
 import { OrderExpirySweeper } from "./orders/index.js";
 import { createPaymentProvider, invoicePdfUrl, type PaymentProvider } from "./payments/index.js";
@@ -47,9 +46,10 @@ export interface AppContext {
   printJobs: PrintJobRunner;
   /** Slices each finished print file with PrusaSlicer for its print time and grams (issue 19). */
   printEstimates: PrintEstimator;
-  /** Order e-mails: the first send after commit, and the background retry of failed ones. */
-  orderEmails: OrderEmailOutbox;
-  /** Every other e-mail with a record: owner alerts, replies, refund notices (decision 050). */
+  /**
+   * Every e-mail, in one outbox (decision 285): order e-mails, owner alerts, replies, refund
+   * notices, account e-mails. The first send after commit, and the background retry.
+   */
   mailOutbox: MailOutbox;
   /** Deletes uploads nothing uses once they are a day old (platform/upload-hygiene.ts). */
   uploadSweeper: UploadSweeper;
@@ -82,7 +82,18 @@ export async function createContext(config: Config, options: { database?: Databa
   const background = createBackgroundTasks(log);
   const onClose: AppContext["onClose"] = [];
   const rateLimits = await openRateLimitStore(config, log, onClose);
-  const auth = createAuth({ config, db: database.db, mail, log, background, rateLimits });
+  // Built before the context (account e-mails go through it); it reads ctx.mail at each send.
+  const mailOutbox: MailOutbox = new MailOutbox({
+    database,
+    log,
+    publicUrl: config.publicUrl,
+    invoiceUrl: (orderId) => invoicePdfUrl(config, orderId),
+    mailer: () => ctx.mail,
+    onGivenUp: async (mail) => {
+      await mailOutbox.sendNow([await alertEmailFailed(database.db, config, mail)]);
+    },
+  });
+  const auth = createAuth({ config, db: database.db, outbox: mailOutbox, log, background, rateLimits });
   const storage = createStorage(config);
   const rates = createRatesService({ url: config.ratesUrl, log });
   const payments = createPaymentProvider(config, log);
@@ -102,23 +113,11 @@ export async function createContext(config: Config, options: { database?: Databa
       log,
       resolutionMm: config.printFiles.resolutionMm,
       onDone: () => ctx.printEstimates.wake(),
-      onFailed: async (job) => ctx.mailOutbox.sendNow([await alertPrintFailed(database.db, config, job)]),
+      onFailed: async (job) => {
+        await ctx.mailOutbox.sendNow([await alertPrintFailed(database.db, config, job)]);
+      },
     }),
-    orderEmails: new OrderEmailOutbox({
-      database,
-      log,
-      publicUrl: config.publicUrl,
-      invoiceUrl: (orderId) => invoicePdfUrl(config, orderId),
-      mailer: () => ctx.mail,
-      onGivenUp: async (mail) => ctx.mailOutbox.sendNow([await alertEmailFailed(database.db, config, mail)]),
-    }),
-    mailOutbox: new MailOutbox({
-      database,
-      log,
-      publicUrl: config.publicUrl,
-      mailer: () => ctx.mail,
-      onGivenUp: async (mail) => ctx.mailOutbox.sendNow([await alertEmailFailed(database.db, config, mail)]),
-    }),
+    mailOutbox,
     printEstimates: new PrintEstimator({
       database,
       storage,
@@ -146,8 +145,6 @@ export async function createContext(config: Config, options: { database?: Databa
   ctx.onClose.push(() => ctx.printEstimates.stop());
   if (config.printFiles.worker) ctx.printEstimates.start();
   // E-mails a previous run could not send go out now, then failed sends are retried.
-  ctx.onClose.push(() => ctx.orderEmails.stop());
-  ctx.orderEmails.start();
   ctx.onClose.push(() => ctx.mailOutbox.stop());
   ctx.mailOutbox.start();
   // Uploads no cart, order or product uses are removed after a day: at start, then hourly.

@@ -21,14 +21,32 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PRINT_JOB_STATUSES = ["pending", "running", "done", "failed"] as const;
 export type PrintJobStatus = (typeof PRINT_JOB_STATUSES)[number];
 
-/** The customer e-mails an order owes (order_emails), and where each one stands. */
+/**
+ * The order e-mails rendered at send time from the order (outbox_emails.template): the
+ * confirmation when it becomes paid, the dispatch notice when it is dispatched.
+ */
 export const ORDER_EMAIL_KINDS = ["confirmation", "dispatch"] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
-export const ORDER_EMAIL_STATUSES = ["pending", "sent", "failed", "skipped"] as const;
-export type OrderEmailStatus = (typeof ORDER_EMAIL_STATUSES)[number];
 
-/** The general mail outbox (outbox_emails). */
-export const OUTBOX_EMAIL_STATUSES = ["pending", "sent", "failed"] as const;
+/** What an e-mail in the one mail outbox (outbox_emails) is: its alerts, logs and admin views read it. */
+export const OUTBOX_EMAIL_KINDS = [
+  "order_confirmation",
+  "order_dispatch",
+  "owner_alert",
+  "message_reply",
+  "refund",
+  "cancellation",
+  "customer_message",
+  "photo_request",
+  "review_request",
+  "account_verification",
+  "account_password_reset",
+  "account_existing_signup",
+  "account_email_change",
+] as const;
+export type OutboxEmailKind = (typeof OUTBOX_EMAIL_KINDS)[number];
+/** Where an outbox e-mail stands: 'skipped' when it no longer made sense (see mail-outbox.ts). */
+export const OUTBOX_EMAIL_STATUSES = ["pending", "sent", "failed", "skipped"] as const;
 export type OutboxEmailStatus = (typeof OUTBOX_EMAIL_STATUSES)[number];
 
 /** A contact-form conversation in the admin inbox, and who wrote each of its entries. */

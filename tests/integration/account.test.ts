@@ -14,9 +14,9 @@ import {
   accounts,
   cartItems,
   mfaSetupAttempts,
-  orderEmails,
   orderItems,
   orders,
+  outboxEmails,
   printJobs,
   profiles,
   sessions,
@@ -24,6 +24,7 @@ import {
   uploads,
   users,
 } from "../../src/server/db/schema.js";
+import { orderEmailKey, queueMail, queueOrderEmail } from "../../src/server/messaging/mail-outbox.js";
 import { addressRoutes } from "../../src/server/routes/address.js";
 import {
   asUser,
@@ -682,7 +683,15 @@ describe("account deletion", () => {
     await setItemPhotos(deliveredOrder, own.delivered, [guestExtra.url]);
     const openPrintFile = await addPrintFile(openOrder, own.open.originalUrl);
     const deliveredPrintFile = await addPrintFile(deliveredOrder, own.delivered.originalUrl);
-    await db.insert(orderEmails).values({ orderId: openOrder, kind: "dispatch" });
+    await queueMail(db, {
+      dedupeKey: `test-account-deletion:${openOrder}`,
+      kind: "customer_message",
+      to: user.email.toUpperCase(),
+      subject: "A message for you",
+      text: "Hello",
+      html: "<p>Hello</p>",
+    });
+    await db.transaction((tx) => queueOrderEmail(tx, openOrder, "dispatch"));
     const cart = await call(user.cookie, "put", "/api/cart", {
       items: [cartItem(own.cartOnly.url, own.cartOnly.originalUrl)],
     });
@@ -718,8 +727,20 @@ describe("account deletion", () => {
     const [openOrderRow] = await db.select().from(orders).where(eq(orders.id, openOrder));
     expect(openOrderRow).toMatchObject({ ...ANONYMISED_ORDER, status: "pending" });
     // No e-mail goes to a deleted customer.
-    const [email] = await db.select().from(orderEmails).where(eq(orderEmails.orderId, openOrder));
-    expect(email).toMatchObject({ status: "skipped", sentAt: null });
+    const owed = await db
+      .select({ key: outboxEmails.dedupeKey, status: outboxEmails.status, sentAt: outboxEmails.sentAt })
+      .from(outboxEmails)
+      .where(
+        inArray(outboxEmails.dedupeKey, [
+          orderEmailKey(openOrder, "dispatch"),
+          `test-account-deletion:${openOrder}`,
+        ]),
+      );
+    expect(owed).toHaveLength(2);
+    expect(owed.map((e) => [e.status, e.sentAt])).toEqual([
+      ["skipped", null],
+      ["skipped", null],
+    ]);
 
     // Other people's photos are untouched.
     for (const photo of [strangers, bystanders]) {

@@ -8,7 +8,6 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   invoiceDocuments,
-  orderEmails,
   orderItems,
   orderStatusHistory,
   orders,
@@ -96,9 +95,9 @@ async function expectAllPaidOnce(shop: TestShop, placed: Placed[]) {
     .where(inArray(invoiceDocuments.orderId, ids));
   expect(new Set(invoices.map((i) => i.number)).size, "invoice numbers are distinct").toBe(invoices.length);
   const outbox = await db
-    .select({ orderId: orderEmails.orderId, kind: orderEmails.kind, status: orderEmails.status })
-    .from(orderEmails)
-    .where(inArray(orderEmails.orderId, ids));
+    .select({ orderId: outboxEmails.orderId, kind: outboxEmails.kind, status: outboxEmails.status })
+    .from(outboxEmails)
+    .where(inArray(outboxEmails.orderId, ids));
   const alerts = await db
     .select({ key: outboxEmails.dedupeKey, status: outboxEmails.status })
     .from(outboxEmails)
@@ -116,7 +115,7 @@ async function expectAllPaidOnce(shop: TestShop, placed: Placed[]) {
       "one invoice",
     ).toHaveLength(1);
     expect(outbox.filter((e) => e.orderId === id)).toEqual([
-      { orderId: id, kind: "confirmation", status: "sent" },
+      { orderId: id, kind: "order_confirmation", status: "sent" },
     ]);
     expect(alerts.filter((a) => a.key === `alert:paid:${id}`)).toEqual([
       { key: `alert:paid:${id}`, status: "sent" },

@@ -1,23 +1,25 @@
 /**
  * Order e-mails are durable: a confirmation or dispatch notice the mail service refused is
- * recorded (order_emails) and sent again by the outbox runner — after its backoff, at the next
- * start — exactly once, whatever runs at the same time.
+ * recorded (the one mail outbox, outbox_emails) and sent again by the outbox runner — after its
+ * backoff, at the next start — exactly once, whatever runs at the same time; one that no longer
+ * makes sense (the order cancelled, refunded or anonymised) is skipped. Two runners on one
+ * database never send one e-mail twice.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type AppContext, createContext } from "../../src/server/context.js";
-import { orderEmails, orders } from "../../src/server/db/schema.js";
+import { orders, outboxEmails } from "../../src/server/db/schema.js";
 import type { MailMessage } from "../../src/server/messaging/mail.js";
-import { MAX_ATTEMPTS } from "../../src/server/messaging/order-email-outbox.js";
 import {
-  CHANGED_BY,
-  changeOrderStatus,
-  completePayment,
-  refundOrder,
-  runWorkflow,
-} from "../../src/server/orders/index.js";
+  MAX_ATTEMPTS,
+  MailOutbox,
+  orderEmailKey,
+  queueMail,
+  type SendOutcome,
+} from "../../src/server/messaging/mail-outbox.js";
+import { CHANGED_BY, changeOrderStatus, completePayment } from "../../src/server/orders/index.js";
 import { randomIp, readMails } from "./auth-helpers.js";
 import { checkout, pressTestButton, shippingInfo } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
@@ -59,17 +61,17 @@ function mailsTo(email: string, subject: "confirmed" | "dispatched") {
 async function emailRow(orderId: string, kind: "confirmation" | "dispatch") {
   const [row] = await db()
     .select()
-    .from(orderEmails)
-    .where(and(eq(orderEmails.orderId, orderId), eq(orderEmails.kind, kind)));
+    .from(outboxEmails)
+    .where(eq(outboxEmails.dedupeKey, orderEmailKey(orderId, kind)));
   return row;
 }
 
 /** As if the backoff had passed. */
 async function makeDue(orderId: string) {
   await db()
-    .update(orderEmails)
+    .update(outboxEmails)
     .set({ nextAttemptAt: sql`now() - interval '1 second'` })
-    .where(eq(orderEmails.orderId, orderId));
+    .where(eq(outboxEmails.orderId, orderId));
 }
 
 /** A paid test order; the confirmation fails `failures` times first. */
@@ -118,11 +120,11 @@ describe("order e-mail outbox", () => {
     expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
 
     // Not due yet: the periodic round leaves it.
-    expect(await shop.ctx.orderEmails.retryDue()).toMatchObject({ sent: 0, failed: 0 });
+    expect(await shop.ctx.mailOutbox.retryDue()).toMatchObject({ sent: 0, failed: 0 });
     expect(mailsTo(info.email, "confirmed")).toEqual([]);
 
     await makeDue(orderId);
-    expect(await shop.ctx.orderEmails.retryDue()).toMatchObject({ sent: 1, failed: 0 });
+    expect(await shop.ctx.mailOutbox.retryDue()).toMatchObject({ sent: 1, failed: 0 });
     const mails = mailsTo(info.email, "confirmed");
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(`#${answer.displayNumber}`);
@@ -140,26 +142,27 @@ describe("order e-mail outbox", () => {
 
     // Never again: more rounds, a start-like round, a replayed payment.
     await makeDue(orderId);
-    await shop.ctx.orderEmails.retryDue();
-    await shop.ctx.orderEmails.retryDue({ ignoreBackoff: true });
+    await shop.ctx.mailOutbox.retryDue();
+    await shop.ctx.mailOutbox.retryDue({ ignoreBackoff: true });
     await pressTestButton(shop, answer, "pay");
-    expect(await shop.ctx.orderEmails.sendNow(orderId, "confirmation")).toBe("not_due");
+    expect(await shop.ctx.mailOutbox.sendKeys([orderEmailKey(orderId, "confirmation")])).toEqual(["not_due"]);
     expect(mailsTo(info.email, "confirmed")).toHaveLength(1);
   });
 
   it("sends once when the request's send and several retry rounds race", async () => {
     const { info, orderId } = await paidOrder(1);
     await makeDue(orderId);
-    const outbox = shop.ctx.orderEmails;
+    const outbox = shop.ctx.mailOutbox;
+    const key = orderEmailKey(orderId, "confirmation");
     const outcomes = await Promise.all([
       outbox.retryDue(),
-      outbox.sendNow(orderId, "confirmation"),
+      outbox.sendKeys([key]),
       outbox.retryDue(),
       outbox.retryDue({ ignoreBackoff: true }),
-      outbox.sendNow(orderId, "confirmation"),
+      outbox.sendKeys([key]),
     ]);
     expect(mailsTo(info.email, "confirmed")).toHaveLength(1);
-    const sent = outcomes.filter((o) => o === "sent" || (typeof o === "object" && o.sent === 1));
+    const sent = outcomes.filter((o) => (Array.isArray(o) ? o[0] === "sent" : o.sent === 1));
     expect(sent).toHaveLength(1);
     expect(await emailRow(orderId, "confirmation")).toMatchObject({ status: "sent", attempts: 2 });
   });
@@ -174,7 +177,7 @@ describe("order e-mail outbox", () => {
     expect(mailsTo(info.email, "dispatched")).toEqual([]);
     expect(await emailRow(orderId, "dispatch")).toMatchObject({ status: "pending", attempts: 1 });
     await makeDue(orderId);
-    expect(await shop.ctx.orderEmails.retryDue()).toMatchObject({ sent: 1 });
+    expect(await shop.ctx.mailOutbox.retryDue()).toMatchObject({ sent: 1 });
     const dispatched = mailsTo(info.email, "dispatched");
     expect(dispatched).toHaveLength(1);
     expect(dispatched[0]?.text).toContain("RM987654321GB");
@@ -182,22 +185,36 @@ describe("order e-mail outbox", () => {
     expect(mailsTo(info.email, "confirmed")).toHaveLength(1);
   });
 
-  it("skips a confirmation for an order refunded before the retry", async () => {
+  // However the order got there (a refund, a cancellation, the customer's account deleted),
+  // the row is what the runner finds: the order's state is set directly.
+  it.each([
+    ["refunded", { status: "refunded" as const }, "order is refunded"],
+    ["cancelled", { status: "cancelled" as const }, "order is cancelled"],
+    ["anonymised", { anonymisedAt: new Date() }, "order anonymised: the customer deleted their account"],
+  ])("skips a confirmation for an order %s before the retry", async (_, change, reason) => {
     const { info, orderId } = await paidOrder(1);
-    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
-    await runWorkflow(shop.ctx, (tx) =>
-      refundOrder(
-        shop.ctx,
-        tx,
-        orderId,
-        { amount: order?.totalAmount, reason: "Damaged", idempotencyKey: "refund-before-retry" },
-        { id: "admin-1", email: "owner@example.com" },
-      ),
-    );
+    await db().update(orders).set(change).where(eq(orders.id, orderId));
     await makeDue(orderId);
-    expect(await shop.ctx.orderEmails.retryDue()).toMatchObject({ sent: 0, skipped: 1 });
+    expect(await shop.ctx.mailOutbox.retryDue()).toMatchObject({ sent: 0, skipped: 1 });
     expect(mailsTo(info.email, "confirmed")).toEqual([]);
-    expect(await emailRow(orderId, "confirmation")).toMatchObject({ status: "skipped", sentAt: null });
+    expect(await emailRow(orderId, "confirmation")).toMatchObject({
+      status: "skipped",
+      sentAt: null,
+      lastError: reason,
+    });
+    // Skipped for good: not sent at the next start either.
+    expect(await shop.ctx.mailOutbox.retryDue({ ignoreBackoff: true })).toMatchObject({ skipped: 0 });
+  });
+
+  it("skips a dispatch notice for an order anonymised before the retry", async () => {
+    const { info, orderId } = await paidOrder();
+    failMail(1);
+    await changeOrderStatus(shop.ctx, orderId, "admin-1", { status: "dispatched", trackingNumber: "RM1GB" });
+    await db().update(orders).set({ anonymisedAt: new Date() }).where(eq(orders.id, orderId));
+    await makeDue(orderId);
+    expect(await shop.ctx.mailOutbox.retryDue()).toMatchObject({ sent: 0, skipped: 1 });
+    expect(mailsTo(info.email, "dispatched")).toEqual([]);
+    expect(await emailRow(orderId, "dispatch")).toMatchObject({ status: "skipped" });
   });
 
   it("gives up after MAX_ATTEMPTS failures and logs it", async () => {
@@ -207,11 +224,11 @@ describe("order e-mail outbox", () => {
     try {
       for (let attempt = 2; attempt <= MAX_ATTEMPTS + 2; attempt++) {
         await makeDue(orderId);
-        await shop.ctx.orderEmails.retryDue();
+        await shop.ctx.mailOutbox.retryDue();
       }
       expect(logged).toHaveBeenCalledWith(
-        expect.objectContaining({ orderId, kind: "confirmation", attempts: MAX_ATTEMPTS }),
-        "order email given up after repeated failures",
+        expect.objectContaining({ orderId, kind: "order_confirmation", attempts: MAX_ATTEMPTS }),
+        "e-mail given up after repeated failures",
       );
     } finally {
       logged.mockRestore();
@@ -261,7 +278,7 @@ describe("after a restart", () => {
     expect(await emailRow(answer.orderId, "confirmation")).toMatchObject({ status: "sent", attempts: 1 });
 
     const third = await restart();
-    await third.orderEmails.retryDue({ ignoreBackoff: true });
+    await third.mailOutbox.retryDue({ ignoreBackoff: true });
     await stop(third);
     expect(mailsTo(info.email, "confirmed")).toHaveLength(1);
   });
@@ -281,7 +298,62 @@ describe("after a restart", () => {
       sentAt: expect.any(Date),
     });
     await makeDue(orderId);
-    await shop.ctx.orderEmails.retryDue();
+    await shop.ctx.mailOutbox.retryDue();
     expect(mailsTo(info.email, "confirmed")).toHaveLength(1);
+  });
+});
+
+describe("two runners on one database", () => {
+  it("never send one e-mail twice, whichever claims it first", async () => {
+    // A second server's outbox on the same database (its own lease clock and claims).
+    const other = new MailOutbox({
+      database: shop.ctx.database,
+      log: shop.ctx.log,
+      publicUrl: shop.ctx.config.publicUrl,
+      mailer: () => shop.ctx.mail,
+    });
+    const to = "two-runners@example.com";
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const id = await queueMail(db(), {
+        dedupeKey: `test-two-runners:${i}`,
+        kind: "customer_message",
+        to,
+        subject: `Two runners ${i}`,
+        text: `Message ${i}`,
+        html: `<p>Message ${i}</p>`,
+      });
+      ids.push(id ?? "");
+    }
+    // An order e-mail rendered at send time races with them.
+    const { info, orderId } = await paidOrder(1);
+    const key = orderEmailKey(orderId, "confirmation");
+    await db()
+      .update(outboxEmails)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(inArray(outboxEmails.id, ids));
+    await makeDue(orderId);
+
+    const rounds = await Promise.all([
+      shop.ctx.mailOutbox.retryDue({ ignoreBackoff: true }),
+      other.retryDue({ ignoreBackoff: true }),
+      shop.ctx.mailOutbox.sendNow(ids),
+      other.sendNow([...ids].reverse()),
+      other.sendKeys([key]),
+      shop.ctx.mailOutbox.retryDue(),
+      other.retryDue(),
+    ]);
+    const outcomes: SendOutcome[] = rounds.flatMap((r) =>
+      Array.isArray(r) ? r : [...Array<SendOutcome>(r.sent).fill("sent")],
+    );
+    const mails = readMails(shop).filter((m) => m.to === to);
+    expect(mails).toHaveLength(12);
+    expect(new Set(mails.map((m) => m.subject)).size).toBe(12);
+    expect(mailsTo(info.email, "confirmed")).toHaveLength(1);
+    // 13 sends, each by exactly one of the runners; every other try found it claimed or sent.
+    expect(outcomes.filter((o) => o === "sent")).toHaveLength(13);
+    const rows = await db().select().from(outboxEmails).where(inArray(outboxEmails.id, ids));
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual(rows.map(() => ["sent", 1]));
+    expect(await emailRow(orderId, "confirmation")).toMatchObject({ status: "sent", attempts: 2 });
   });
 });

@@ -8,7 +8,7 @@ import { displayOrderNumber } from "@shared/orders";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, contactReplies, outboxEmails } from "../../src/server/db/schema.js";
-import { MAX_ATTEMPTS } from "../../src/server/messaging/order-email-outbox.js";
+import { MAX_ATTEMPTS } from "../../src/server/messaging/mail-outbox.js";
 import { alertPrintFailed } from "../../src/server/messaging/owner-alerts.js";
 import { createUser, randomIp, readMails, type TestUser } from "./auth-helpers.js";
 import { checkout, pressTestButton, shippingInfo } from "./checkout-helpers.js";

@@ -3,10 +3,10 @@
  * the web's new-password form, the new password working and the old one not, every session
  * ended, no hint whether an address has an account, and the rate limit.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESET_PASSWORD_PATH } from "../../src/server/auth.js";
-import { users } from "../../src/server/db/schema.js";
+import { outboxEmails, users } from "../../src/server/db/schema.js";
 import {
   asUser,
   authPost,
@@ -127,5 +127,125 @@ describe("password reset", () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("the reset e-mail through the mail outbox", () => {
+  /** The outbox rows of reset mails to this address. */
+  async function resetRows(email: string) {
+    return shop.ctx.database.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.toAddress, email), eq(outboxEmails.kind, "account_password_reset")));
+  }
+  async function makeDue(email: string) {
+    await shop.ctx.database.db
+      .update(outboxEmails)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(outboxEmails.toAddress, email));
+  }
+  /** The mail service refuses every message until restored. */
+  function mailServiceDown(): () => void {
+    const mailer = shop.ctx.mail;
+    const send = mailer.send;
+    mailer.send = async () => {
+      throw new Error("421 4.3.2 Service not available");
+    };
+    return () => {
+      mailer.send = send;
+    };
+  }
+  const resetsTo = (email: string) =>
+    readMails(shop).filter((m) => m.to === email && m.subject === "Reset your Lithobox password");
+
+  it("survives a failing mail service: queued, retried after its backoff, sent once, then kept without its link", async () => {
+    const user = await createUser(shop);
+    const restore = mailServiceDown();
+    try {
+      const asked = await authPost(shop, "/request-password-reset", { email: user.email });
+      expect(asked.status).toBe(200);
+    } finally {
+      restore();
+    }
+    expect(resetsTo(user.email)).toEqual([]);
+    const [queued] = await resetRows(user.email);
+    expect(queued).toMatchObject({ status: "pending", attempts: 1, sentAt: null });
+    expect(queued?.lastError).toContain("Service not available");
+    expect(queued?.textBody).toContain("/api/auth/reset-password/");
+    // The row carries the link's own end (60 minutes).
+    const lifetime = (queued?.expiresAt?.getTime() ?? 0) - (queued?.createdAt.getTime() ?? 0);
+    expect(lifetime).toBeGreaterThan(59 * 60_000);
+    expect(lifetime).toBeLessThanOrEqual(60 * 60_000 + 5_000);
+
+    // Not due yet; then due: sent once, and never again.
+    expect(await shop.ctx.mailOutbox.retryDue()).toMatchObject({ sent: 0 });
+    await makeDue(user.email);
+    expect(await shop.ctx.mailOutbox.retryDue()).toMatchObject({ sent: 1, failed: 0 });
+    await makeDue(user.email);
+    await shop.ctx.mailOutbox.retryDue();
+    await shop.ctx.mailOutbox.retryDue({ ignoreBackoff: true });
+    await shop.ctx.mailOutbox.sendNow([queued?.id]);
+    const sent = resetsTo(user.email);
+    expect(sent).toHaveLength(1);
+
+    // Sent: the link (a credential) is no longer in the database.
+    const [after] = await resetRows(user.email);
+    expect(after).toMatchObject({ status: "sent", attempts: 2, textBody: "", htmlBody: "" });
+    expect(after?.subject).toBe("Reset your Lithobox password");
+
+    // The retried mail's link works.
+    const token = await tokenFromLink(resetLink(sent[0]?.text ?? ""));
+    const reset = await authPost(shop, "/reset-password", { token, newPassword: "after the outage 1" });
+    expect(reset.status).toBe(200);
+    expect((await signIn(shop, user.email, "after the outage 1")).res.status).toBe(200);
+  });
+
+  it("does not send a reset link after it expired, and keeps no copy of it", async () => {
+    const user = await createUser(shop);
+    const restore = mailServiceDown();
+    try {
+      await authPost(shop, "/request-password-reset", { email: user.email });
+    } finally {
+      restore();
+    }
+    const [queued] = await resetRows(user.email);
+    expect(queued?.textBody).toContain("/api/auth/reset-password/");
+    // The mail service stays down past the link's hour.
+    await shop.ctx.database.db
+      .update(outboxEmails)
+      .set({ expiresAt: sql`now() - interval '1 second'`, nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(outboxEmails.id, queued?.id ?? ""));
+    expect(await shop.ctx.mailOutbox.retryDue()).toMatchObject({ sent: 0, skipped: 1 });
+    expect(resetsTo(user.email)).toEqual([]);
+    const [after] = await resetRows(user.email);
+    expect(after).toMatchObject({
+      status: "skipped",
+      textBody: "",
+      htmlBody: "",
+      lastError: "the link it carries has expired",
+    });
+  });
+
+  it("blanks a credential left behind by a send that never finished, once it expires", async () => {
+    const user = await createUser(shop);
+    await authPost(shop, "/request-password-reset", { email: user.email });
+    expect(resetsTo(user.email)).toHaveLength(1);
+    const [row] = await resetRows(user.email);
+    // As if the process died after the mail service accepted it: still claimed, body kept.
+    await shop.ctx.database.db
+      .update(outboxEmails)
+      .set({
+        status: "pending",
+        attempts: 8,
+        claimedAt: new Date(),
+        textBody: "link",
+        htmlBody: "<a>link</a>",
+        expiresAt: sql`now() - interval '1 second'`,
+      })
+      .where(eq(outboxEmails.id, row?.id ?? ""));
+    await shop.ctx.mailOutbox.retryDue();
+    const [after] = await resetRows(user.email);
+    expect(after).toMatchObject({ textBody: "", htmlBody: "" });
+    expect(resetsTo(user.email)).toHaveLength(1);
   });
 });

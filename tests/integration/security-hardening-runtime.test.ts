@@ -18,7 +18,7 @@ import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config.js";
-import { cartItems, orderEmails, printJobs, uploads, userActivityLogs } from "../../src/server/db/schema.js";
+import { cartItems, outboxEmails, printJobs, uploads, userActivityLogs } from "../../src/server/db/schema.js";
 import { sweepOrphanUploads, uploadClientKey } from "../../src/server/platform/upload-hygiene.js";
 import { MESSAGES } from "../../src/shared/messages.js";
 import {
@@ -550,16 +550,25 @@ describe("9. health tells the truth", () => {
     const db = shop.ctx.database.db;
     const stuck = await insertOrder(shop, { userId: null, email: "backlog@example.com" });
     const failed = await insertOrder(shop, { userId: null, email: "failed@example.com" });
-    await db.insert(orderEmails).values([
+    await db.insert(outboxEmails).values([
       {
+        dedupeKey: `order:confirmation:${stuck}`,
         orderId: stuck,
-        kind: "confirmation",
+        kind: "order_confirmation",
+        template: "confirmation",
         status: "pending",
         attempts: 4,
         createdAt: new Date(Date.now() - 3 * 3600_000),
         nextAttemptAt: new Date(Date.now() + 3600_000),
       },
-      { orderId: failed, kind: "confirmation", status: "failed", attempts: 8 },
+      {
+        dedupeKey: `order:confirmation:${failed}`,
+        orderId: failed,
+        kind: "order_confirmation",
+        template: "confirmation",
+        status: "failed",
+        attempts: 8,
+      },
     ]);
     const res = await shop.request("/api/health");
     // The shop still sells: 200, but it says what is wrong.

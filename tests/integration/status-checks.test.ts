@@ -9,8 +9,8 @@ import {
   MESSAGE_AUTHORS,
   MESSAGE_STATUSES,
   ORDER_EMAIL_KINDS,
-  ORDER_EMAIL_STATUSES,
   ORDER_STATUSES,
+  OUTBOX_EMAIL_KINDS,
   OUTBOX_EMAIL_STATUSES,
   PRINT_JOB_STATUSES,
 } from "@shared/statuses";
@@ -24,9 +24,9 @@ const CHECKED: Array<[constraint: string, values: readonly string[]]> = [
   ["order_status_history_from_check", ORDER_STATUSES],
   ["order_status_history_to_check", ORDER_STATUSES],
   ["print_jobs_status_check", PRINT_JOB_STATUSES],
-  ["order_emails_kind_check", ORDER_EMAIL_KINDS],
-  ["order_emails_status_check", ORDER_EMAIL_STATUSES],
   ["outbox_emails_status_check", OUTBOX_EMAIL_STATUSES],
+  ["outbox_emails_kind_check", OUTBOX_EMAIL_KINDS],
+  ["outbox_emails_template_check", ORDER_EMAIL_KINDS],
   ["contact_messages_status_check", MESSAGE_STATUSES],
   ["contact_replies_author_check", MESSAGE_AUTHORS],
   ["email_changes_status_check", EMAIL_CHANGE_STATUSES],
@@ -78,5 +78,17 @@ describe("status columns", () => {
         sql`insert into contact_messages (name, email, message, status) values ('A', 'a@example.com', 'Hi', 'spam')`,
       ),
     ).toMatch(/contact_messages_status_check/);
+    // An outbox e-mail is rendered at send time from an order, or rendered when queued.
+    expect(
+      await refusal(sql`insert into outbox_emails (dedupe_key, kind) values ('test:nothing', 'refund')`),
+    ).toMatch(/outbox_emails_rendered_check/);
+    expect(
+      await refusal(
+        sql`insert into outbox_emails (dedupe_key, kind, template) values ('test:no-order', 'order_dispatch', 'dispatch')`,
+      ),
+    ).toMatch(/outbox_emails_rendered_check/);
+    await db.execute(
+      sql`insert into outbox_emails (dedupe_key, kind, order_id, template) values ('test:order', 'order_dispatch', ${orderId}, 'dispatch')`,
+    );
   });
 });

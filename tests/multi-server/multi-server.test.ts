@@ -430,7 +430,7 @@ describe.skipIf(skipReason !== null)("three shop servers on one PostgreSQL and o
     // One confirmation e-mail per order: the .eml files all three servers wrote to DATA_DIR/mail.
     const confirmations = await until("the confirmation e-mails", 60_000, async () => {
       const { rows } = await sql.query<{ n: number }>(
-        "select count(*)::int as n from order_emails where kind = 'confirmation' and status = 'sent' and order_id = any($1::uuid[])",
+        "select count(*)::int as n from outbox_emails where template = 'confirmation' and status = 'sent' and order_id = any($1::uuid[])",
         [ids],
       );
       return rows[0]?.n === N ? rows[0].n : undefined;

@@ -13,9 +13,9 @@ import {
   accounts,
   cartItems,
   mfaSetupAttempts,
-  orderEmails,
   orderItems,
   orders,
+  outboxEmails,
   printJobs,
   profiles,
   sessions,
@@ -255,13 +255,20 @@ export async function deleteAccount(
         .returning({ fileKey: printJobs.fileKey });
       printFileKeys = jobs.flatMap((j) => (j.fileKey ? [j.fileKey] : []));
     }
-    // An anonymised order's customer can no longer be written to.
-    if (orderIds.length > 0) {
-      await tx
-        .update(orderEmails)
-        .set({ status: "skipped", lastError: "order anonymised: the customer deleted their account" })
-        .where(and(inArray(orderEmails.orderId, orderIds), eq(orderEmails.status, "pending")));
-    }
+    // An anonymised order's customer can no longer be written to: the e-mails still owed to
+    // them (their orders' e-mails, and any other queued to their address) are dropped.
+    await tx
+      .update(outboxEmails)
+      .set({ status: "skipped", lastError: "the customer deleted their account" })
+      .where(
+        and(
+          eq(outboxEmails.status, "pending"),
+          or(
+            orderIds.length > 0 ? inArray(outboxEmails.orderId, orderIds) : undefined,
+            sql`lower(${outboxEmails.toAddress}) = lower(${owner.email})`,
+          ),
+        ),
+      );
     // Pending two-factor challenges and trusted devices name the user by id.
     await tx.delete(verifications).where(eq(verifications.value, owner.id));
     await tx.delete(users).where(eq(users.id, owner.id));

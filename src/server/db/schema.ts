@@ -9,8 +9,8 @@ import {
   MESSAGE_AUTHORS,
   MESSAGE_STATUSES,
   ORDER_EMAIL_KINDS,
-  ORDER_EMAIL_STATUSES,
   ORDER_STATUSES,
+  OUTBOX_EMAIL_KINDS,
   OUTBOX_EMAIL_STATUSES,
   PRINT_JOB_STATUSES,
 } from "@shared/statuses";
@@ -26,7 +26,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   real,
   serial,
   text,
@@ -707,41 +706,6 @@ export const filaments = pgTable(
   ],
 );
 
-/**
- * The customer e-mails an order owes, one row per order and kind (the outbox): 'confirmation'
- * when it becomes paid, 'dispatch' when it is dispatched. The row is written in the status
- * change's own transaction (so it exists exactly when the change does, and a replayed webhook
- * cannot add a second one); the mail goes after commit and `sent_at` is set once the mail
- * service accepted it. A failed send is retried with backoff by the outbox runner
- * (messaging/order-email-outbox.ts).
- */
-export const orderEmails = pgTable(
-  "order_emails",
-  {
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ORDER_EMAIL_KINDS }).notNull(),
-    status: text("status", { enum: ORDER_EMAIL_STATUSES }).notNull().default("pending"),
-    /** Sends started (each claim counts, so a send interrupted by a crash counts too). */
-    attempts: integer("attempts").notNull().default(0),
-    /** The runner's next try (backoff after a failure). */
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    /** Set while a send is in progress: a lease, so no other process sends it meanwhile. */
-    claimedAt: timestamp("claimed_at", { withTimezone: true, mode: "date" }),
-    /** When the mail service accepted the message. */
-    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
-    lastError: text("last_error"),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.orderId, t.kind] }),
-    index("order_emails_due_idx").on(t.status, t.nextAttemptAt),
-    oneOf("order_emails_kind_check", t.kind, ORDER_EMAIL_KINDS),
-    oneOf("order_emails_status_check", t.status, ORDER_EMAIL_STATUSES),
-  ],
-);
-
 // ---------------------------------------------------------------- Shipping zones (issue 16)
 
 /**
@@ -860,32 +824,62 @@ export const contactReplies = pgTable(
 );
 
 /**
- * The e-mails with a durable record besides the order e-mails (order_emails): alerts to the
- * owner, replies to messages, refund and cancellation notices. Rendered when queued (in the
- * transaction of the change that owes it), sent after commit, retried with backoff by
+ * The one mail outbox (decision 285): every e-mail the shop sends (order e-mails, alerts to
+ * the owner, replies, refund notices, account e-mails) is a row here, written in the
+ * transaction of the change that owes it, sent after commit and retried with backoff by
  * messaging/mail-outbox.ts. dedupe_key makes a replay queue nothing twice.
+ *
+ * - An order e-mail names its order and template ('confirmation', 'dispatch') and is rendered
+ *   when sent, from the order as it is then (to_address … html_body stay null).
+ * - Any other e-mail is rendered when queued: what was true then is what is sent.
+ * - An e-mail carrying a credential (a password-reset or verification link) has expires_at,
+ *   the link's end: it is not sent after that, and its bodies are blanked once it is sent,
+ *   skipped, given up or past expires_at.
  */
 export const outboxEmails = pgTable(
   "outbox_emails",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     dedupeKey: text("dedupe_key").notNull().unique(),
-    kind: text("kind").notNull(),
-    toAddress: text("to_address").notNull(),
-    subject: text("subject").notNull(),
-    textBody: text("text_body").notNull(),
-    htmlBody: text("html_body").notNull(),
+    kind: text("kind", { enum: OUTBOX_EMAIL_KINDS }).notNull(),
+    /** The order an order e-mail is rendered from (its rows go with the order). */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    /** Rendered at send time from the order: which e-mail. Null: rendered when queued. */
+    template: text("template", { enum: ORDER_EMAIL_KINDS }),
+    toAddress: text("to_address"),
+    subject: text("subject"),
+    textBody: text("text_body"),
+    htmlBody: text("html_body"),
+    /** The end of the credential the e-mail carries: not sent after it, bodies blanked. */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
     status: text("status", { enum: OUTBOX_EMAIL_STATUSES }).notNull().default("pending"),
+    /** Sends started (each claim counts, so a send interrupted by a crash counts too). */
     attempts: integer("attempts").notNull().default(0),
+    /** The runner's next try (backoff after a failure). */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Set while a send is in progress: a lease, so no other process sends it meanwhile. */
     claimedAt: timestamp("claimed_at", { withTimezone: true, mode: "date" }),
+    /** When the mail service accepted the message. */
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    /** Why it failed or was skipped. */
     lastError: text("last_error"),
     createdAt: createdAt(),
   },
   (t) => [
     index("outbox_emails_due_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_emails_order_idx").on(t.orderId).where(sql`${t.orderId} is not null`),
+    // The rows whose credential still has a body: what each round's blanking looks at.
+    index("outbox_emails_credentials_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.expiresAt} is not null and ${t.textBody} <> ''`),
     oneOf("outbox_emails_status_check", t.status, OUTBOX_EMAIL_STATUSES),
+    oneOf("outbox_emails_kind_check", t.kind, OUTBOX_EMAIL_KINDS),
+    oneOf("outbox_emails_template_check", t.template, ORDER_EMAIL_KINDS),
+    // Rendered at send time from an order, or rendered when queued: never neither.
+    check(
+      "outbox_emails_rendered_check",
+      sql`(${t.template} is not null and ${t.orderId} is not null) or (${t.template} is null and ${t.toAddress} is not null and ${t.subject} is not null and ${t.textBody} is not null and ${t.htmlBody} is not null)`,
+    ),
   ],
 );
 

@@ -6,5 +6,5 @@ export * from "./mail.js";
 export * from "./mail-outbox.js";
 export * from "./message-tokens.js";
 export * from "./messages.js";
-export * from "./order-email-outbox.js";
+export * from "./order-email-content.js";
 export * from "./owner-alerts.js";

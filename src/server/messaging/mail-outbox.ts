@@ -1,32 +1,47 @@
 /**
- * The outbox of every e-mail other than the order confirmation and dispatch notice (those keep
- * order_emails, decision 006): alerts to the owner, replies to contact messages, refund and
- * cancellation notices, messages an admin writes to a customer. Decision 050.
+ * The one mail outbox (decision 285, after 006 and 050): every e-mail the shop sends is a row
+ * of outbox_emails, sent by one claim/retry loop. Order confirmations and dispatch notices,
+ * alerts to the owner, replies to contact messages, refund and cancellation notices, messages
+ * an admin writes, photo and review requests, and the account e-mails (verification, password
+ * reset, e-mail change notices).
  *
- * - The change that owes an e-mail queues it in its own transaction (queueMail), rendered
- *   there: what was true at that moment is what is sent. `dedupe_key` is unique, so a replayed
- *   webhook, a double click or a second runner queues nothing twice.
- * - After commit the e-mail is sent at once (sendNow / flush); a send first claims its row in
- *   one conditional UPDATE, as the order outbox does; failures are retried by a background loop
- *   with the same backoff (2 min, 6, 18, … ≤ 6 h, MAX_ATTEMPTS tries), then the row is 'failed'
- *   and the owner is alerted (unless the e-mail was itself an alert: no loops).
+ * - The change that owes an e-mail queues it in its own transaction: an order e-mail as an
+ *   order reference and template (queueOrderEmail, rendered when sent from the order as it is
+ *   then, skipped when it no longer makes sense: order-email-content.ts), any other e-mail
+ *   rendered there (queueMail: what was true at that moment is what is sent). `dedupe_key` is
+ *   unique, so a replayed webhook, a double click or a second runner queues nothing twice.
+ * - After commit the e-mail is sent at once (sendNow by id, sendKeys by key). Every send first
+ *   CLAIMS the row with one conditional UPDATE (still pending, under MAX_ATTEMPTS, not claimed
+ *   by a send in progress), so two processes, or the request and the runner, never send the
+ *   same e-mail; `sent_at` is set once the mail service accepted the message.
+ * - A failed send is retried by a background loop: at start (every unsent e-mail, backoff
+ *   ignored: a restart often follows a fixed mail setting), then every minute for the e-mails
+ *   whose backoff is over (2 min, 6, 18, … at most 6 h apart), at most MAX_ATTEMPTS tries
+ *   (about a day), 25 per round, and a round stops after 3 failures (the mail service is down).
+ *   Then the row is 'failed', logged, and the owner is alerted (unless the e-mail was itself an
+ *   alert: no loops).
+ * - An e-mail carrying a credential (a reset or verification link) has `expires_at`: it is
+ *   skipped rather than sent after it, and its bodies are blanked once it is sent, skipped or
+ *   given up, and by every round for any row past it (decision 285).
+ * - The one case of a second e-mail: the process dies after the mail service accepted a
+ *   message and before `sent_at` was written (milliseconds). The claim then expires (15 min;
+ *   with PGlite at the next start, as the server holding the data directory is the only one)
+ *   and the e-mail is sent again with the same Message-ID, which mail clients use to show it
+ *   once. Sending twice then is preferred to never.
  */
-import { and, asc, eq, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
-import type { Database, DbOrTx } from "../db/client.js";
+import type { OrderEmailKind, OutboxEmailKind } from "@shared/statuses";
+import { and, asc, eq, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import type { Database, DbOrTx, Tx } from "../db/client.js";
 import { outboxEmails } from "../db/schema.js";
 import { BackgroundLoop } from "../lib/background-loop.js";
 import type { Logger } from "../lib/logger.js";
 import type { Mailer, MailMessage } from "./mail.js";
-import { MAX_ATTEMPTS, retryDelayMs } from "./order-email-outbox.js";
+import { renderOrderEmail } from "./order-email-content.js";
 
-export type OutboxKind =
-  | "owner_alert"
-  | "message_reply"
-  | "refund"
-  | "cancellation"
-  | "customer_message"
-  | "photo_request"
-  | "review_request";
+export type { OrderEmailKind, OutboxEmailKind, OutboxEmailStatus } from "@shared/statuses";
+export type OutboxEmailRow = typeof outboxEmails.$inferSelect;
+/** The kinds queued rendered (queueMail); order e-mails are queued by queueOrderEmail. */
+export type OutboxKind = Exclude<OutboxEmailKind, "order_confirmation" | "order_dispatch">;
 
 export interface QueuedMail {
   /** One e-mail per key, ever (e.g. `alert:paid:<orderId>`, `refund:<refundId>`). */
@@ -36,13 +51,32 @@ export interface QueuedMail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The end of a credential the e-mail carries (a reset or verification link): it is not sent
+   * after this, and its bodies are blanked once sent or past it.
+   */
+  expiresAt?: Date;
 }
 
+/** Sends of one e-mail before it is given up (~1 day with the backoff below). */
+export const MAX_ATTEMPTS = 8;
+/** The runner leaves a new e-mail this long to the send right after commit. */
 const FIRST_RETRY_MS = 2 * 60_000;
+const MAX_RETRY_MS = 6 * 60 * 60_000;
+/** A claim older than this belongs to a send that never finished (a crash). */
 const CLAIM_LEASE_MS = 15 * 60_000;
 const BATCH = 25;
 const MAX_FAILURES_PER_ROUND = 3;
 const POLL_MS = 60_000;
+
+/** The wait after the n-th failed attempt: 2 min, 6, 18, 54, 2 h 42, then 6 h. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 3 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+}
+
+function firstDue(): Date {
+  return new Date(Date.now() + FIRST_RETRY_MS);
+}
 
 /** Records an e-mail to send (inside the transaction of the change that owes it). Returns its id, or null if the key was queued before. */
 export async function queueMail(db: DbOrTx, mail: QueuedMail): Promise<string | null> {
@@ -55,26 +89,101 @@ export async function queueMail(db: DbOrTx, mail: QueuedMail): Promise<string | 
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html,
-      nextAttemptAt: new Date(Date.now() + FIRST_RETRY_MS),
+      expiresAt: mail.expiresAt ?? null,
+      nextAttemptAt: firstDue(),
     })
     .onConflictDoNothing()
     .returning({ id: outboxEmails.id });
   return row?.id ?? null;
 }
 
+/** The dedupe key of an order's e-mail: one confirmation and one dispatch notice per order, ever. */
+export function orderEmailKey(orderId: string, kind: OrderEmailKind): string {
+  return `order:${kind}:${orderId}`;
+}
+
+/**
+ * In the transaction of the status change that owes it: records the order e-mail to send
+ * (rendered when sent). Returns its id, or null when the order already had it.
+ */
+export async function queueOrderEmail(tx: Tx, orderId: string, kind: OrderEmailKind): Promise<string | null> {
+  const [row] = await tx
+    .insert(outboxEmails)
+    .values({
+      dedupeKey: orderEmailKey(orderId, kind),
+      kind: `order_${kind}`,
+      orderId,
+      template: kind,
+      nextAttemptAt: firstDue(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: outboxEmails.id });
+  return row?.id ?? null;
+}
+
+/**
+ * queueOrderEmail's statement, also run with another one in a single round trip (completePayment
+ * puts it after the status history's insert in one WITH statement).
+ */
+export function queueOrderEmailStatement(orderId: string, kind: OrderEmailKind): SQL {
+  return sql`insert into ${outboxEmails} (dedupe_key, kind, order_id, template, next_attempt_at)
+             values (${orderEmailKey(orderId, kind)}, ${`order_${kind}`}, ${orderId}, ${kind},
+                     ${firstDue().toISOString()}::timestamptz)
+             on conflict do nothing`;
+}
+
+/** The outbox rows that name this order (its confirmation and dispatch notice): admin views, tests. */
+export async function listOrderEmails(db: DbOrTx, orderId: string): Promise<OutboxEmailRow[]> {
+  return db
+    .select()
+    .from(outboxEmails)
+    .where(eq(outboxEmails.orderId, orderId))
+    .orderBy(asc(outboxEmails.createdAt), asc(outboxEmails.kind));
+}
+
+/** Blanks the bodies of a row that carries a credential (kept otherwise). */
+const BLANK_CREDENTIAL_BODIES = {
+  textBody: sql`case when ${outboxEmails.expiresAt} is null then ${outboxEmails.textBody} else '' end`,
+  htmlBody: sql`case when ${outboxEmails.expiresAt} is null then ${outboxEmails.htmlBody} else '' end`,
+};
+
+export type SendOutcome = "sent" | "failed" | "skipped" | "not_due";
+
+export interface RetryResult {
+  sent: number;
+  failed: number;
+  skipped: number;
+  /** More e-mails may be due: the runner goes on at once. */
+  more: boolean;
+}
+
+export interface GivenUpMail {
+  kind: string;
+  to: string;
+  subject: string;
+  error: string;
+}
+
 export interface MailOutboxOptions {
   database: Database;
   log: Logger;
   publicUrl: string;
+  /** The signed link of a paid order's invoice PDF, for the confirmation (issue 18). */
+  invoiceUrl?: (orderId: string) => string;
+  /** Read at each send (tests may swap the mailer). */
   mailer: () => Mailer;
-  /** Told when an e-mail is given up (the owner's failed-e-mail alert). */
-  onGivenUp?: (mail: { kind: string; to: string; subject: string; error: string }) => Promise<void>;
+  /** Told when an e-mail is given up (the owner's failed-e-mail alert). Errors are logged only. */
+  onGivenUp?: (mail: GivenUpMail) => Promise<void>;
   pollMs?: number;
 }
+
+/** Which row a send claims: by id (queueMail's answer) or by dedupe key. */
+type Target = { id: string } | { key: string };
 
 export class MailOutbox {
   private readonly db;
   private readonly loop: BackgroundLoop;
+  /** With PGlite this process alone uses the database: an older claim is a crashed send. */
   private readonly startedAt = new Date();
   private readonly domain: string;
   onGivenUp: MailOutboxOptions["onGivenUp"];
@@ -95,6 +204,7 @@ export class MailOutbox {
     });
   }
 
+  /** Sends what an earlier run left unsent, then the retries as they fall due. */
   start(): void {
     this.loop.start();
   }
@@ -103,30 +213,37 @@ export class MailOutbox {
     return this.loop.stop();
   }
 
-  /** After commit: the first send of these e-mails (ids from queueMail). Never throws. */
-  async sendNow(ids: ReadonlyArray<string | null | undefined>): Promise<void> {
+  /** After commit: the first send of these e-mails (ids from queueMail / queueOrderEmail). Never throws. */
+  async sendNow(ids: ReadonlyArray<string | null | undefined>): Promise<SendOutcome[]> {
+    const outcomes: SendOutcome[] = [];
     for (const id of ids) {
-      if (!id) continue;
-      await this.deliver(id, false).catch((error: unknown) => {
-        this.options.log.error({ err: error, id }, "outbox e-mail could not be sent");
-      });
+      if (id) outcomes.push(await this.sendOnce({ id }));
+    }
+    return outcomes;
+  }
+
+  /** After commit: the first send of the e-mails queued under these keys (e.g. orderEmailKey). Never throws. */
+  async sendKeys(keys: readonly string[]): Promise<SendOutcome[]> {
+    const outcomes: SendOutcome[] = [];
+    for (const key of keys) outcomes.push(await this.sendOnce({ key }));
+    return outcomes;
+  }
+
+  private async sendOnce(target: Target): Promise<SendOutcome> {
+    try {
+      return await this.deliver(target, false);
+    } catch (error) {
+      // The change is committed and the row stays pending: the runner tries again.
+      this.options.log.error({ err: error, ...target }, "e-mail could not be sent");
+      return "failed";
     }
   }
 
-  /** After commit: the first send of the e-mails queued under these keys. Never throws. */
-  async sendKeys(keys: readonly string[]): Promise<void> {
-    if (keys.length === 0) return;
-    const rows = await this.db
-      .select({ id: outboxEmails.id })
-      .from(outboxEmails)
-      .where(inArray(outboxEmails.dedupeKey, [...keys]))
-      .catch(() => []);
-    await this.sendNow(rows.map((r) => r.id));
-  }
-
-  async retryDue(
-    opts: { ignoreBackoff?: boolean } = {},
-  ): Promise<{ sent: number; failed: number; more: boolean }> {
+  /**
+   * One round: the unsent e-mails whose backoff is over (all unsent ones with
+   * `ignoreBackoff`), oldest due first, at most BATCH of them; then blanks what expired.
+   */
+  async retryDue(opts: { ignoreBackoff?: boolean } = {}): Promise<RetryResult> {
     const now = new Date();
     const due = await this.db
       .select({ id: outboxEmails.id })
@@ -141,23 +258,46 @@ export class MailOutbox {
       )
       .orderBy(asc(outboxEmails.nextAttemptAt))
       .limit(BATCH);
-    let sent = 0;
-    let failed = 0;
+    const result: RetryResult = { sent: 0, failed: 0, skipped: 0, more: false };
     for (const row of due) {
       if (this.loop.stopped) break;
-      const outcome = await this.deliver(row.id, !opts.ignoreBackoff).catch(() => "failed" as const);
-      if (outcome === "sent") sent++;
-      else if (outcome === "failed") failed++;
-      if (failed >= MAX_FAILURES_PER_ROUND) break;
+      const outcome = await this.deliver({ id: row.id }, !opts.ignoreBackoff).catch(
+        (error: unknown): SendOutcome => {
+          this.options.log.error({ err: error, id: row.id }, "e-mail retry failed");
+          return "failed";
+        },
+      );
+      if (outcome === "sent") result.sent++;
+      else if (outcome === "skipped") result.skipped++;
+      else if (outcome === "failed") result.failed++;
+      if (result.failed >= MAX_FAILURES_PER_ROUND) break;
     }
-    if (sent + failed > 0) this.options.log.info({ sent, failed }, "outbox e-mails retried");
-    return {
-      sent,
-      failed,
-      more: due.length === BATCH && failed < MAX_FAILURES_PER_ROUND && !this.loop.stopped,
-    };
+    result.more = due.length === BATCH && result.failed < MAX_FAILURES_PER_ROUND && !this.loop.stopped;
+    if (result.sent + result.failed + result.skipped > 0) {
+      this.options.log.info(result, "outbox e-mails retried");
+    }
+    await this.blankExpiredCredentials(now);
+    return result;
   }
 
+  /**
+   * Any row past its credential's end keeps no body (a row whose send crashed, or one left
+   * pending: it is skipped when claimed). One UPDATE on a partial index of such rows.
+   */
+  private async blankExpiredCredentials(now: Date): Promise<void> {
+    await this.db
+      .update(outboxEmails)
+      .set({ textBody: "", htmlBody: "" })
+      .where(
+        and(
+          isNotNull(outboxEmails.expiresAt),
+          lte(outboxEmails.expiresAt, now),
+          ne(outboxEmails.textBody, ""),
+        ),
+      );
+  }
+
+  /** Not claimed, or claimed by a send that can no longer be running. */
   private claimFree(now: Date): SQL {
     const stale =
       this.options.database.kind === "pglite"
@@ -166,14 +306,15 @@ export class MailOutbox {
     return or(isNull(outboxEmails.claimedAt), lt(outboxEmails.claimedAt, stale)) as SQL;
   }
 
-  private async deliver(id: string, dueOnly: boolean): Promise<"sent" | "failed" | "not_due"> {
+  /** Claims the e-mail (one UPDATE, so only one sender wins), sends it and records the outcome. */
+  private async deliver(target: Target, dueOnly: boolean): Promise<SendOutcome> {
     const now = new Date();
     const [row] = await this.db
       .update(outboxEmails)
       .set({ attempts: sql`${outboxEmails.attempts} + 1`, claimedAt: now })
       .where(
         and(
-          eq(outboxEmails.id, id),
+          "id" in target ? eq(outboxEmails.id, target.id) : eq(outboxEmails.dedupeKey, target.key),
           eq(outboxEmails.status, "pending"),
           lt(outboxEmails.attempts, MAX_ATTEMPTS),
           dueOnly ? lte(outboxEmails.nextAttemptAt, now) : undefined,
@@ -182,47 +323,111 @@ export class MailOutbox {
       )
       .returning();
     if (!row) return "not_due";
-    const message: MailMessage = {
-      to: row.toAddress,
-      subject: row.subject,
-      text: row.textBody,
-      html: row.htmlBody,
-      messageId: `<${row.kind}-${row.id}@${this.domain}>`,
-    };
+
+    let message: MailMessage | null = null;
     try {
+      const content = await this.render(row, now);
+      if ("skip" in content) {
+        await this.db
+          .update(outboxEmails)
+          .set({ status: "skipped", claimedAt: null, lastError: content.skip, ...BLANK_CREDENTIAL_BODIES })
+          .where(and(eq(outboxEmails.id, row.id), eq(outboxEmails.status, "pending")));
+        this.options.log.info(
+          { id: row.id, kind: row.kind, orderId: row.orderId ?? undefined, reason: content.skip },
+          "e-mail skipped",
+        );
+        return "skipped";
+      }
+      message = content.message;
       await this.options.mailer().send(message);
     } catch (error) {
-      await this.recordFailure(row, error);
+      await this.recordFailure(row, message, error);
       return "failed";
     }
+    // Accepted by the mail service: from here on it must never be sent again.
     await this.db
       .update(outboxEmails)
-      .set({ status: "sent", sentAt: new Date(), claimedAt: null, lastError: null })
-      .where(eq(outboxEmails.id, id));
+      .set({
+        status: "sent",
+        sentAt: new Date(),
+        claimedAt: null,
+        lastError: null,
+        ...BLANK_CREDENTIAL_BODIES,
+      })
+      .where(eq(outboxEmails.id, row.id));
+    this.options.log.info(
+      { id: row.id, kind: row.kind, orderId: row.orderId ?? undefined, attempt: row.attempts },
+      "e-mail sent",
+    );
     return "sent";
   }
 
-  private async recordFailure(row: typeof outboxEmails.$inferSelect, error: unknown): Promise<void> {
+  /** The message as it goes out now, with a Message-ID that stays the same across retries. */
+  private async render(row: OutboxEmailRow, now: Date): Promise<{ message: MailMessage } | { skip: string }> {
+    if (row.template && row.orderId) {
+      const content = await renderOrderEmail(this.db, row.orderId, row.template, this.options);
+      if ("skip" in content) return content;
+      return {
+        message: { ...content.message, messageId: `<order-${row.orderId}-${row.template}@${this.domain}>` },
+      };
+    }
+    if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) {
+      return { skip: "the link it carries has expired" };
+    }
+    if (row.toAddress === null || row.subject === null || row.textBody === null || row.htmlBody === null) {
+      // The rendered check constraint makes this impossible; a row like it cannot be sent.
+      return { skip: "nothing to send: the row has no rendered message" };
+    }
+    return {
+      message: {
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+        messageId: `<${row.kind}-${row.id}@${this.domain}>`,
+      },
+    };
+  }
+
+  private async recordFailure(
+    row: OutboxEmailRow,
+    message: MailMessage | null,
+    error: unknown,
+  ): Promise<void> {
     const giveUp = row.attempts >= MAX_ATTEMPTS;
-    const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const retryAt = new Date(Date.now() + retryDelayMs(row.attempts));
+    const text = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     await this.db
       .update(outboxEmails)
       .set({
         status: giveUp ? "failed" : "pending",
         claimedAt: null,
-        nextAttemptAt: new Date(Date.now() + retryDelayMs(row.attempts)),
-        lastError: message,
+        nextAttemptAt: retryAt,
+        lastError: text,
+        ...(giveUp ? BLANK_CREDENTIAL_BODIES : {}),
       })
       .where(and(eq(outboxEmails.id, row.id), eq(outboxEmails.status, "pending")))
       .catch((updateError: unknown) => {
-        this.options.log.error({ err: updateError, id: row.id }, "could not record a failed outbox e-mail");
+        // The claim expires and the runner tries again.
+        this.options.log.error({ err: updateError, id: row.id }, "could not record a failed e-mail");
       });
-    this.options.log.error(
-      { err: error, id: row.id, kind: row.kind, attempt: row.attempts, giveUp },
-      giveUp ? "outbox e-mail given up after repeated failures" : "outbox e-mail failed; it will be retried",
-    );
-    if (giveUp && row.kind !== "owner_alert") {
-      await this.onGivenUp?.({ kind: row.kind, to: row.toAddress, subject: row.subject, error: message });
+    const fields = { err: error, id: row.id, kind: row.kind, orderId: row.orderId ?? undefined };
+    if (!giveUp) {
+      this.options.log.error(
+        { ...fields, attempt: row.attempts, retryAt: retryAt.toISOString() },
+        "e-mail could not be sent; it will be retried",
+      );
+      return;
     }
+    this.options.log.error({ ...fields, attempts: row.attempts }, "e-mail given up after repeated failures");
+    if (row.kind === "owner_alert") return;
+    await this.onGivenUp?.({
+      kind: row.kind,
+      to: message?.to ?? row.toAddress ?? `order ${row.orderId}`,
+      subject: message?.subject ?? row.subject ?? `order ${row.template}`,
+      error: text,
+    }).catch((alertError: unknown) => {
+      this.options.log.error({ err: alertError, id: row.id }, "failed-e-mail alert not queued");
+    });
   }
 }

@@ -7,6 +7,7 @@
  */
 import type { OrderEmailKind } from "@shared/statuses";
 import type { AppContext } from "../context.js";
+import { orderEmailKey } from "../messaging/index.js";
 
 export type AfterCommit =
   /** First send of outbox rows queued in the transaction (by id or by dedupe key). */
@@ -40,11 +41,13 @@ export class Effects {
 async function run(ctx: AppContext, effect: AfterCommit): Promise<void> {
   switch (effect.kind) {
     case "send-mail":
-      return ctx.mailOutbox.sendNow(effect.ids);
+      await ctx.mailOutbox.sendNow(effect.ids);
+      return;
     case "send-mail-keys":
-      return ctx.mailOutbox.sendKeys(effect.keys);
+      await ctx.mailOutbox.sendKeys(effect.keys);
+      return;
     case "send-order-email":
-      await ctx.orderEmails.sendNow(effect.orderId, effect.email);
+      await ctx.mailOutbox.sendKeys([orderEmailKey(effect.orderId, effect.email)]);
       return;
     case "wake-print-jobs":
       ctx.printJobs.wake();

@@ -1,7 +1,7 @@
 import { and, gt, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppContext } from "../context.js";
-import { orderEmails } from "../db/schema.js";
+import { outboxEmails } from "../db/schema.js";
 
 /** A readiness probe answers within this, even when the database hangs (an unreachable host). */
 export const READINESS_TIMEOUT_MS = 2_000;
@@ -69,7 +69,7 @@ export function storageWritable(ctx: AppContext, timeoutMs = READINESS_TIMEOUT_M
   return writable;
 }
 
-/** Order e-mails owed to customers (the outbox): unsent, the oldest's age, and failed in 24 h. */
+/** Every e-mail in the mail outbox: unsent, the oldest's age, and failed in 24 h. */
 export interface MailOutboxState {
   status: "ok" | "backlog" | "unknown";
   pending: number;
@@ -89,18 +89,18 @@ export async function mailOutboxState(
   };
   const query = ctx.database.db
     .select({
-      pending: sql<number>`count(*) filter (where ${orderEmails.status} = 'pending')::int`,
+      pending: sql<number>`count(*) filter (where ${outboxEmails.status} = 'pending')::int`,
       oldest: sql<
         string | null
-      >`min(${orderEmails.createdAt}) filter (where ${orderEmails.status} = 'pending')`,
-      failed: sql<number>`count(*) filter (where ${orderEmails.status} = 'failed')::int`,
+      >`min(${outboxEmails.createdAt}) filter (where ${outboxEmails.status} = 'pending')`,
+      failed: sql<number>`count(*) filter (where ${outboxEmails.status} = 'failed')::int`,
     })
-    .from(orderEmails)
+    .from(outboxEmails)
     .where(
       and(
-        sql`${orderEmails.status} in ('pending', 'failed')`,
+        sql`${outboxEmails.status} in ('pending', 'failed')`,
         // Failed e-mails count for a day (an admin sees them on the order); pending ones always.
-        sql`(${orderEmails.status} = 'pending' or ${gt(orderEmails.createdAt, sql`now() - interval '24 hours'`)})`,
+        sql`(${outboxEmails.status} = 'pending' or ${gt(outboxEmails.createdAt, sql`now() - interval '24 hours'`)})`,
       ),
     )
     .then(([row]) => {
