@@ -15,9 +15,8 @@ import { parseArgs } from "node:util";
 import { buildPanelGeometry, computeHeightmap } from "../src/lithophane/index";
 import { DEFAULT_PRINT_PROFILE, threeMfProject } from "../src/lithophane/print-project";
 import { writePrintFile } from "../src/server/print/print-file";
-import { exportGcode } from "../src/server/print/slicer";
+import { exportGcode, findExecutable } from "../src/server/print/slicer";
 import { simulatePrint } from "../src/server/print/twin";
-import { findExecutable } from "../src/server/services/print-estimates";
 
 const { values } = parseArgs({ options: { "size-mm": { type: "string" } } });
 const size = Number(values["size-mm"] ?? 180);

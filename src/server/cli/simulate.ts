@@ -8,8 +8,8 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import type { ColourFilament } from "../../lithophane/colour/index.js";
 import type { TwinReport } from "../../lithophane/twin/twin.js";
+import { findExecutable } from "../print/slicer.js";
 import { simulatePrint, writeSideBySide } from "../print/twin.js";
-import { findExecutable } from "../services/print-estimates.js";
 
 export const SIMULATE_USAGE = `Usage: npm run lithophane -- simulate <file.3mf> --out <lit.png> [--gcode file.gcode]
   --gcode FILE        the project's G-code (default: slice it with prusa-slicer, its own settings only)

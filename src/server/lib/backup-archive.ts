@@ -42,7 +42,7 @@ import { createGunzip, createGzip } from "node:zlib";
 import * as tar from "tar-stream";
 import type { Config } from "../config.js";
 import { openDatabase } from "../db/client.js";
-import { contentTypeForKey, createStorage, isSafeKey } from "../services/storage.js";
+import { contentTypeForKey, createStorage, isSafeKey } from "../platform/index.js";
 import { type AdminTokenInfo, adminTokenPath } from "./admin-token.js";
 import {
   type DumpSummary,

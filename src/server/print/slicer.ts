@@ -5,7 +5,10 @@
  * writes a config folder there), is killed after `timeoutMs`, and its failure is a readable reason.
  */
 import { spawn } from "node:child_process";
+import { constants } from "node:fs";
+import { access } from "node:fs/promises";
 import { setPriority } from "node:os";
+import path from "node:path";
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 
 const M = ADMIN_MESSAGE_TEXTS.estimates;
@@ -64,4 +67,26 @@ export function exportGcode(
       }
     });
   });
+}
+
+/** The full path of `command` (a name looked up on `searchPath`, or a path), or null if not executable. */
+export async function findExecutable(
+  command: string,
+  searchPath: string | undefined,
+): Promise<string | null> {
+  const candidates = command.includes("/")
+    ? [command]
+    : (searchPath ?? "")
+        .split(path.delimiter)
+        .filter(Boolean)
+        .map((dir) => path.join(dir, command));
+  for (const candidate of candidates) {
+    try {
+      await access(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // Not here; try the next folder.
+    }
+  }
+  return null;
 }

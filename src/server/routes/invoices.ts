@@ -10,8 +10,8 @@ import type { AppContext } from "../context.js";
 import { invoiceDocuments, orders } from "../db/schema.js";
 import { getSessionUser } from "../lib/session.js";
 import type { ApiError } from "../lib/validation.js";
-import { documentNumberLabel, isValidInvoiceToken, renderDocumentPdf } from "../services/invoices.js";
-import { isUuid } from "../services/orders.js";
+import { isUuid } from "../orders/index.js";
+import { documentNumberLabel, isValidInvoiceToken, renderDocumentPdf } from "../payments/index.js";
 
 export function sendPdf(c: Context, doc: typeof invoiceDocuments.$inferSelect, pdf: Buffer): Response {
   c.header("Content-Type", "application/pdf");
