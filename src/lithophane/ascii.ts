@@ -42,10 +42,50 @@ export function writeFixed3(buffer: Uint8Array, offset: number, value: number): 
   return o;
 }
 
-/** ASCII bytes of a constant string (markup), computed once. */
+/**
+ * Writes `value` rounded to 6 decimals, without trailing zeros; returns the new offset. For the few
+ * vertices off the grid (outline crossings, the back face's loop): at 3 decimals the heart's gently
+ * curved outline rounds into exactly collinear back-face triangles (admesh: "Normals fixed").
+ */
+export function writeFixed6(buffer: Uint8Array, offset: number, value: number): number {
+  let millionths = Math.round(value * 1_000_000);
+  let o = offset;
+  if (millionths < 0) {
+    buffer[o++] = 45; // "-"
+    millionths = -millionths;
+  }
+  const whole = Math.floor(millionths / 1_000_000);
+  let fraction = millionths - whole * 1_000_000;
+  o = writeUint(buffer, o, whole);
+  if (fraction !== 0) {
+    buffer[o++] = 46; // "."
+    let digits = 6;
+    while (fraction % 10 === 0) {
+      fraction /= 10;
+      digits--;
+    }
+    const end = o + digits;
+    for (let p = end - 1; p >= o; p--) {
+      buffer[p] = ZERO + (fraction % 10);
+      fraction = Math.floor(fraction / 10);
+    }
+    o = end;
+  }
+  return o;
+}
+
+/**
+ * ASCII bytes of a constant string (markup), computed once. Names and other text go through
+ * package3mf's utf8(); a character beyond ASCII here is a programming error, not something to mangle.
+ */
 export function asciiBytes(text: string): Uint8Array {
   const out = new Uint8Array(text.length);
-  for (let k = 0; k < text.length; k++) out[k] = text.charCodeAt(k) & 0x7f;
+  for (let k = 0; k < text.length; k++) {
+    const code = text.charCodeAt(k);
+    if (code > 0x7f)
+      throw new RangeError(`asciiBytes takes ASCII only, got U+${code.toString(16)} in ${text}`);
+    out[k] = code;
+  }
   return out;
 }
 

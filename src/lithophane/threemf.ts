@@ -1,6 +1,5 @@
-import { type AsyncFlateStreamHandler, Zip, ZipDeflate, type ZipInputFile } from "fflate";
-import { asciiBytes, PackedText, putUint, writeBytes, writeFixed3 } from "./ascii";
-import { type ByteSink, ChunkedOutput } from "./chunks";
+import { asciiBytes, PackedText, putUint, writeBytes, writeFixed3, writeFixed6 } from "./ascii";
+import type { ByteSink, ChunkedOutput } from "./chunks";
 import {
   fileIndex,
   forEachWallAndBackTriangle,
@@ -10,23 +9,26 @@ import {
   rowTopTriangles,
   vertexPosition,
 } from "./geometry";
+import {
+  fflateDeflateEntry,
+  modelHeadXml,
+  modelTailXml,
+  ThreeMfPackage,
+  utf8,
+  VERTICES_TO_TRIANGLES_XML,
+  type ZipEntryFactory,
+} from "./package3mf";
 import type { WriteResult, WriterOptions } from "./stl";
 
-export const MODEL_PATH = "3D/3dmodel.model";
-export const CORE_NAMESPACE = "http://schemas.microsoft.com/3dmanufacturing/core/2015/02";
-
-export const CONTENT_TYPES_XML =
-  '<?xml version="1.0" encoding="UTF-8"?>\n' +
-  '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-  '<Default Extension="model" ContentType="application/vnd.ms-package.3dmanufacturing-3dmodel+xml"/>' +
-  "</Types>\n";
-
-export const RELS_XML =
-  '<?xml version="1.0" encoding="UTF-8"?>\n' +
-  '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-  `<Relationship Target="/${MODEL_PATH}" Id="rel0" Type="http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel"/>` +
-  "</Relationships>\n";
+export {
+  CONTENT_TYPES_XML,
+  CORE_NAMESPACE,
+  fflateDeflateEntry,
+  MODEL_PATH,
+  RELS_XML,
+  type ZipEntryFactory,
+  type ZipEntryStream,
+} from "./package3mf";
 
 /** What makes the bare mesh a print-ready project (see print-project.ts). */
 export interface ThreeMfProject {
@@ -38,30 +40,14 @@ export interface ThreeMfProject {
   metadata: ReadonlyArray<readonly [string, string]>;
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 function modelHead(project: ThreeMfProject | undefined): Uint8Array {
   const metadata = project?.metadata ?? [["Application", "Lithobox lithophane generator"]];
-  return asciiBytes(
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-      `<model unit="millimeter" xml:lang="en-US" xmlns="${CORE_NAMESPACE}">\n` +
-      metadata
-        .map(([name, value]) => `<metadata name="${escapeXml(name)}">${escapeXml(value)}</metadata>\n`)
-        .join("") +
-      '<resources>\n<object id="1" type="model" name="Lithophane">\n<mesh>\n<vertices>\n',
-  );
+  return utf8(modelHeadXml({ metadata, objectName: "Lithophane" }));
 }
-const VERTICES_END = asciiBytes("</vertices>\n<triangles>\n");
+const VERTICES_END = asciiBytes(VERTICES_TO_TRIANGLES_XML);
 
 function modelTail(project: ThreeMfProject | undefined): Uint8Array {
-  const transform = project
-    ? ` transform="${project.transform.map((v) => String(Math.round(v * 1e6) / 1e6 + 0)).join(" ")}"`
-    : "";
-  return asciiBytes(
-    `</triangles>\n</mesh>\n</object>\n</resources>\n<build>\n<item objectid="1"${transform}/>\n</build>\n</model>\n`,
-  );
+  return asciiBytes(modelTailXml(project?.transform));
 }
 const VERTEX_Y = asciiBytes('" y="');
 const VERTEX_Z = asciiBytes('" z="');
@@ -73,27 +59,6 @@ const MAX_VERTEX_BYTES = 72;
 const MAX_TRIANGLE_BYTES = 64;
 /** Room for the up-to-3-byte spill of 32-bit text stores. */
 const SLACK = 8;
-
-/**
- * A zip entry the model XML is pushed into. The core uses fflate's ZipDeflate; Node swaps in a
- * zlib-backed one that compresses chunks on the thread pool while the next chunk is generated.
- */
-export interface ZipEntryStream {
-  file: ZipInputFile;
-  /** The returned promise settles when `chunk` may be reused. */
-  push(chunk: Uint8Array, final: boolean): void | Promise<void>;
-  /** Settles once every compressed byte has been handed to the zip. */
-  settled?(): Promise<void>;
-}
-export type ZipEntryFactory = (filename: string) => ZipEntryStream;
-
-/** fflate's in-thread deflate (browser-safe). Level 1: the XML compresses ~6x even at the fastest level. */
-export function fflateDeflateEntry(level: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 = 1): ZipEntryFactory {
-  return (filename) => {
-    const file = new ZipDeflate(filename, { level });
-    return { file, push: (chunk, final) => file.push(chunk, final) };
-  };
-}
 
 export interface ThreeMfOptions extends WriterOptions {
   modelEntry?: ZipEntryFactory;
@@ -273,7 +238,7 @@ async function writeModelXml(
     out.offset = rows.vertexRow(out.view, out.offset, j);
     if (j % 64 === 0) onProgress(j / totalRows);
   }
-  // Crossings and back vertices: a few thousand, through the generic lookup.
+  // Crossings and back vertices: a few thousand, through the generic lookup, at 6 decimals (see writeFixed6).
   const extra = geometry.crossingX.length + geometry.loop.length;
   const position = new Float64Array(3);
   const gridCount = nx * ny;
@@ -281,11 +246,11 @@ async function writeModelXml(
     await out.ensure(MAX_VERTEX_BYTES);
     vertexPosition(geometry, gridCount + k, position);
     let o = writeBytes(out.buffer, out.offset, VERTEX_X);
-    o = writeFixed3(out.buffer, o, position[0]!);
+    o = writeFixed6(out.buffer, o, position[0]!);
     o = writeBytes(out.buffer, o, VERTEX_Y);
-    o = writeFixed3(out.buffer, o, position[1]!);
+    o = writeFixed6(out.buffer, o, position[1]!);
     o = writeBytes(out.buffer, o, VERTEX_Z);
-    o = writeFixed3(out.buffer, o, position[2]!);
+    o = writeFixed6(out.buffer, o, position[2]!);
     out.offset = writeBytes(out.buffer, o, ELEMENT_END);
   }
   await out.ensure(VERTICES_END.length);
@@ -307,73 +272,26 @@ async function writeModelXml(
   out.offset = writeBytes(out.buffer, out.offset, modelEnd);
 }
 
-/** A small text file added to the zip uncompressed-size-known, via fflate's ZipDeflate. */
-function addTextFile(zip: Zip, filename: string, text: string): void {
-  const file = new ZipDeflate(filename, { level: 6 });
-  zip.add(file);
-  file.push(asciiBytes(text), true);
-}
-
 /**
- * Streams a 3MF package (OPC zip: [Content_Types].xml, _rels/.rels, 3D/3dmodel.model with one indexed
- * mesh object in millimetres and a build item) into `sink`.
+ * Streams a 3MF package (OPC zip: [Content_Types].xml, _rels/.rels, the project's files, 3D/3dmodel.model
+ * with one indexed mesh object in millimetres and a build item) into `sink`.
  */
 export async function write3mf(
   geometry: PanelGeometry,
   sink: ByteSink,
   options: ThreeMfOptions = {},
 ): Promise<WriteResult> {
-  let zipError: Error | null = null;
-  let zipBytes = 0;
-  const pendingWrites: Promise<void>[] = [];
-  let finished!: () => void;
-  const zipDone = new Promise<void>((resolve) => {
-    finished = resolve;
-  });
-  const onZipData: AsyncFlateStreamHandler = (error, data, final) => {
-    if (error) {
-      zipError = error;
-      finished();
-      return;
-    }
-    zipBytes += data.length;
-    const written = sink.write(data);
-    if (written instanceof Promise) pendingWrites.push(written);
-    if (final) finished();
-  };
-  const zip = new Zip(onZipData);
-  addTextFile(zip, "[Content_Types].xml", CONTENT_TYPES_XML);
-  addTextFile(zip, "_rels/.rels", RELS_XML);
-  for (const [path, text] of options.project?.files ?? []) addTextFile(zip, path, text);
-
-  const entry = (options.modelEntry ?? fflateDeflateEntry(1))(MODEL_PATH);
-  zip.add(entry.file);
-  const drain = async (): Promise<void> => {
-    if (zipError) throw zipError;
-    if (pendingWrites.length > 0) await Promise.all(pendingWrites.splice(0));
-  };
+  const pack = new ThreeMfPackage(sink);
+  for (const [path, text] of options.project?.files ?? []) pack.addText(path, text);
   const chunkBytes = Math.max(
     options.chunkBytes ?? 2 << 20,
     4 * geometry.nx * MAX_TRIANGLE_BYTES + 1024,
     geometry.nx * MAX_VERTEX_BYTES,
   );
-  const xml = new ChunkedOutput(
-    {
-      write: async (bytes) => {
-        await entry.push(bytes, false);
-        await drain();
-      },
-    },
-    chunkBytes,
-  );
   const report = options.onProgress ?? (() => {});
-  await writeModelXml(geometry, xml, (fraction) => report(0.98 * fraction), options.project);
-  await xml.finish();
-  await entry.push(new Uint8Array(0), true);
-  await entry.settled?.();
-  zip.end();
-  await zipDone;
-  await drain();
+  const bytes = await pack.writeModel(options.modelEntry ?? fflateDeflateEntry(1), chunkBytes, (xml) =>
+    writeModelXml(geometry, xml, (fraction) => report(0.98 * fraction), options.project),
+  );
   report(1);
-  return { triangles: geometry.triangleCount, bytes: zipBytes };
+  return { triangles: geometry.triangleCount, bytes };
 }

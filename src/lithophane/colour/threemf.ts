@@ -5,20 +5,21 @@
  * where the customer looks) on a 4-tool printer (one nozzle per filament: a tool changer or 4 extruders).
  * Metadata/Slic3r_PE.config carries the slicer settings as print-project.ts does for white panels.
  */
-import { type AsyncFlateStreamHandler, Zip, ZipDeflate } from "fflate";
 import { asciiBytes, writeBytes, writeFixed3, writeUint } from "../ascii";
-import { type ByteSink, ChunkedOutput } from "../chunks";
+import type { ByteSink } from "../chunks";
 import { LithophaneError } from "../errors";
 import { panelBounds } from "../outline";
-import type { WriteResult } from "../stl";
 import {
-  CONTENT_TYPES_XML,
-  CORE_NAMESPACE,
-  fflateDeflateEntry,
-  MODEL_PATH,
-  RELS_XML,
+  escapeXml,
+  modelHeadXml,
+  modelTailXml,
+  ThreeMfPackage,
+  utf8,
+  VERTICES_TO_TRIANGLES_XML,
+  writeChunk,
   type ZipEntryFactory,
-} from "../threemf";
+} from "../package3mf";
+import type { WriteResult } from "../stl";
 import type { ColourFilament } from "./filaments";
 import type { ColourStack } from "./model";
 import { buildColourParts, type ColourPart } from "./parts";
@@ -77,7 +78,8 @@ export function colourBedLayout(stack: ColourStack, profile: ColourPrintProfile)
   };
 }
 
-const clean = (text: string) => text.replace(/["\n\r;<>&]/g, "");
+/** A name inside Slic3r_PE.config's quoted, ";"-separated lists: no quote, separator or line break. */
+const clean = (text: string) => text.replace(/["\n\r;]/g, "");
 const list = (values: readonly (string | number)[], separator = ",") => values.join(separator);
 const quoted = (values: readonly string[]) => values.map((v) => `"${clean(v)}"`).join(";");
 const round3 = (value: number) => String(Math.round(value * 1000) / 1000);
@@ -188,12 +190,14 @@ export function colourModelConfigText(parts: readonly ColourPart[], name: string
     "<config>",
     ' <object id="1" instances_count="1">',
   ];
-  lines.push(`  <metadata type="object" key="name" value="${clean(name)}"/>`);
+  lines.push(`  <metadata type="object" key="name" value="${escapeXml(name)}"/>`);
   let first = 0;
   for (const part of parts) {
     const count = part.mesh.indices.length / 3;
     lines.push(`  <volume firstid="${first}" lastid="${first + count - 1}">`);
-    lines.push(`   <metadata type="volume" key="name" value="${clean(part.filament.name)} (${part.role})"/>`);
+    lines.push(
+      `   <metadata type="volume" key="name" value="${escapeXml(`${part.filament.name} (${part.role})`)}"/>`,
+    );
     lines.push('   <metadata type="volume" key="volume_type" value="ModelPart"/>');
     lines.push(`   <metadata type="volume" key="extruder" value="${part.extruder}"/>`);
     lines.push(
@@ -218,7 +222,6 @@ export interface ColourWriteResult extends WriteResult {
   parts: Array<{ role: ColourFilament["role"]; extruder: number; filament: string; triangles: number }>;
 }
 
-const ENCODER = new TextEncoder();
 const VERTEX_X = asciiBytes('<vertex x="');
 const VERTEX_Y = asciiBytes('" y="');
 const VERTEX_Z = asciiBytes('" z="');
@@ -226,10 +229,6 @@ const TRIANGLE_1 = asciiBytes('<triangle v1="');
 const TRIANGLE_2 = asciiBytes('" v2="');
 const TRIANGLE_3 = asciiBytes('" v3="');
 const END = asciiBytes('"/>\n');
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** Streams the colour project into `sink`: the 3MF core files, the model, and PrusaSlicer's two configs. */
 export async function writeColour3mf(
@@ -244,117 +243,64 @@ export async function writeColour3mf(
   const { spec } = stack;
   const title = `Colour lithophane ${spec.shape} ${round3(spec.widthMm)} x ${round3(spec.heightMm)} mm`;
 
-  let zipError: Error | null = null;
-  let zipBytes = 0;
-  const pendingWrites: Promise<void>[] = [];
-  let finished!: () => void;
-  const zipDone = new Promise<void>((resolve) => {
-    finished = resolve;
-  });
-  const onZipData: AsyncFlateStreamHandler = (error, data, final) => {
-    if (error) {
-      zipError = error;
-      finished();
-      return;
-    }
-    zipBytes += data.length;
-    const written = sink.write(data);
-    if (written instanceof Promise) pendingWrites.push(written);
-    if (final) finished();
-  };
-  const zip = new Zip(onZipData);
-  const addText = (path: string, text: string) => {
-    const file = new ZipDeflate(path, { level: 6 });
-    zip.add(file);
-    file.push(ENCODER.encode(text), true);
-  };
-  addText("[Content_Types].xml", CONTENT_TYPES_XML);
-  addText("_rels/.rels", RELS_XML);
-  addText(PRINT_CONFIG_PATH, colourSlicerConfigText(colourSlicerSettings(stack, profile, layout)));
-  addText(MODEL_CONFIG_PATH, colourModelConfigText(parts, title));
-
-  const entry = (options.modelEntry ?? fflateDeflateEntry(1))(MODEL_PATH);
-  zip.add(entry.file);
-  const drain = async (): Promise<void> => {
-    if (zipError) throw zipError;
-    if (pendingWrites.length > 0) await Promise.all(pendingWrites.splice(0));
-  };
-  const out = new ChunkedOutput(
-    {
-      write: async (bytes) => {
-        await entry.push(bytes, false);
-        await drain();
-      },
-    },
-    1 << 20,
-  );
+  const pack = new ThreeMfPackage(sink);
+  pack.addText(PRINT_CONFIG_PATH, colourSlicerConfigText(colourSlicerSettings(stack, profile, layout)));
+  pack.addText(MODEL_CONFIG_PATH, colourModelConfigText(parts, title));
   const description = `Print flat (front face on the bed) at ${round3(stack.layerHeightMm)} mm layers, 100% infill, wipe tower; extruders: ${stack.filaments
     .map((f, k) => `${k + 1} ${f.name} (${f.role})`)
     .join(", ")}.`;
-  const head =
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<model unit="millimeter" xml:lang="en-US" xmlns="${CORE_NAMESPACE}" xmlns:slic3rpe="http://schemas.slic3r.org/3mf/2017/06">\n` +
-    '<metadata name="slic3rpe:Version3mf">1</metadata>\n' +
-    '<metadata name="Application">Lithobox lithophane generator</metadata>\n' +
-    `<metadata name="Title">${escapeXml(title)}</metadata>\n` +
-    `<metadata name="Description">${escapeXml(description)}</metadata>\n` +
-    `<resources>\n<object id="1" type="model" name="${escapeXml(title)}">\n<mesh>\n<vertices>\n`;
-  const write = async (bytes: Uint8Array) => {
-    await out.ensure(bytes.length);
-    out.offset = writeBytes(out.buffer, out.offset, bytes);
-  };
-  await write(ENCODER.encode(head));
+  const head = modelHeadXml({
+    slic3rpe: true,
+    metadata: [
+      ["Application", "Lithobox lithophane generator"],
+      ["Title", title],
+      ["Description", description],
+    ],
+    objectName: title,
+  });
   const totalVertices = parts.reduce((sum, part) => sum + part.mesh.positions.length / 3, 0);
   const totalTriangles = parts.reduce((sum, part) => sum + part.mesh.indices.length / 3, 0);
-  let done = 0;
-  for (const part of parts) {
-    const positions = part.mesh.positions;
-    for (let v = 0; v < positions.length; v += 3) {
-      await out.ensure(96);
-      let o = writeBytes(out.buffer, out.offset, VERTEX_X);
-      o = writeFixed3(out.buffer, o, positions[v]!);
-      o = writeBytes(out.buffer, o, VERTEX_Y);
-      o = writeFixed3(out.buffer, o, positions[v + 1]!);
-      o = writeBytes(out.buffer, o, VERTEX_Z);
-      o = writeFixed3(out.buffer, o, positions[v + 2]!);
-      out.offset = writeBytes(out.buffer, o, END);
-      if (++done % 65536 === 0) report((0.45 * done) / totalVertices);
+  const bytes = await pack.writeModel(options.modelEntry, 1 << 20, async (out) => {
+    await writeChunk(out, utf8(head));
+    let done = 0;
+    for (const part of parts) {
+      const positions = part.mesh.positions;
+      for (let v = 0; v < positions.length; v += 3) {
+        await out.ensure(96);
+        let o = writeBytes(out.buffer, out.offset, VERTEX_X);
+        o = writeFixed3(out.buffer, o, positions[v]!);
+        o = writeBytes(out.buffer, o, VERTEX_Y);
+        o = writeFixed3(out.buffer, o, positions[v + 1]!);
+        o = writeBytes(out.buffer, o, VERTEX_Z);
+        o = writeFixed3(out.buffer, o, positions[v + 2]!);
+        out.offset = writeBytes(out.buffer, o, END);
+        if (++done % 65536 === 0) report((0.45 * done) / totalVertices);
+      }
     }
-  }
-  await write(asciiBytes("</vertices>\n<triangles>\n"));
-  let base = 0;
-  done = 0;
-  for (const part of parts) {
-    const indices = part.mesh.indices;
-    for (let t = 0; t < indices.length; t += 3) {
-      await out.ensure(96);
-      let o = writeBytes(out.buffer, out.offset, TRIANGLE_1);
-      o = writeUint(out.buffer, o, base + indices[t]!);
-      o = writeBytes(out.buffer, o, TRIANGLE_2);
-      o = writeUint(out.buffer, o, base + indices[t + 1]!);
-      o = writeBytes(out.buffer, o, TRIANGLE_3);
-      o = writeUint(out.buffer, o, base + indices[t + 2]!);
-      out.offset = writeBytes(out.buffer, o, END);
-      if (++done % 65536 === 0) report(0.45 + (0.53 * done) / totalTriangles);
+    await writeChunk(out, asciiBytes(VERTICES_TO_TRIANGLES_XML));
+    let base = 0;
+    done = 0;
+    for (const part of parts) {
+      const indices = part.mesh.indices;
+      for (let t = 0; t < indices.length; t += 3) {
+        await out.ensure(96);
+        let o = writeBytes(out.buffer, out.offset, TRIANGLE_1);
+        o = writeUint(out.buffer, o, base + indices[t]!);
+        o = writeBytes(out.buffer, o, TRIANGLE_2);
+        o = writeUint(out.buffer, o, base + indices[t + 1]!);
+        o = writeBytes(out.buffer, o, TRIANGLE_3);
+        o = writeUint(out.buffer, o, base + indices[t + 2]!);
+        out.offset = writeBytes(out.buffer, o, END);
+        if (++done % 65536 === 0) report(0.45 + (0.53 * done) / totalTriangles);
+      }
+      base += part.mesh.positions.length / 3;
     }
-    base += part.mesh.positions.length / 3;
-  }
-  const transform = layout.transform.map((v) => String(Math.round(v * 1e6) / 1e6 + 0)).join(" ");
-  await write(
-    asciiBytes(
-      `</triangles>\n</mesh>\n</object>\n</resources>\n<build>\n<item objectid="1" transform="${transform}"/>\n</build>\n</model>\n`,
-    ),
-  );
-  await out.finish();
-  await entry.push(new Uint8Array(0), true);
-  await entry.settled?.();
-  zip.end();
-  await zipDone;
-  await drain();
+    await writeChunk(out, asciiBytes(modelTailXml(layout.transform)));
+  });
   report(1);
   return {
     triangles: totalTriangles,
-    bytes: zipBytes,
+    bytes,
     parts: parts.map((part) => ({
       role: part.role,
       extruder: part.extruder,

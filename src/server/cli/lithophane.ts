@@ -17,6 +17,7 @@ import { COLOUR_PRINT_RESOLUTION_MM, generateColourPrintFile } from "../print/co
 import { formatFromPath, generatePrintFile } from "../print/print-file.js";
 import { writeWedgeFile } from "../print/wedge-file.js";
 import { RENDER_USAGE, RenderUsageError, render } from "./render.js";
+import { SIMULATE_USAGE, SimulateUsageError, simulate } from "./simulate.js";
 
 const USAGE = `Usage: npm run lithophane -- <image> --shape <${SHAPE_IDS.join("|")}> --width-mm N --height-mm N --out <file.stl|file.3mf>
 Options:
@@ -40,7 +41,8 @@ Options:
                           ({ name, colourHex, role, attenuationRgbPerMm: [r, g, b] }); default the shop's
   --colour-layers N       colour: at most N layers of each colour filament (default 8)
 
-  npm run lithophane -- render --help      the photo beside the panel lit on the box, as a PNG`;
+  npm run lithophane -- render --help      the photo beside the panel lit on the box, as a PNG
+  npm run lithophane -- simulate --help    the G-code twin: the panel as the printer will lay it down`;
 
 class UsageError extends Error {}
 
@@ -125,6 +127,7 @@ export async function main(argv: string[]): Promise<number> {
   try {
     if (argv[0] === "calibration") return await calibration(argv.slice(1));
     if (argv[0] === "render") return await render(argv.slice(1));
+    if (argv[0] === "simulate") return await simulate(argv.slice(1));
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,
@@ -286,7 +289,9 @@ export async function main(argv: string[]): Promise<number> {
     );
     return 0;
   } catch (error) {
-    if (error instanceof RenderUsageError) {
+    if (error instanceof SimulateUsageError) {
+      console.error(`error: ${error.message}\n\n${SIMULATE_USAGE}`);
+    } else if (error instanceof RenderUsageError) {
       console.error(`error: ${error.message}\n\n${RENDER_USAGE}`);
     } else if (error instanceof UsageError) {
       console.error(`error: ${error.message}\n\n${USAGE}`);

@@ -11,10 +11,8 @@
  * - Without PrusaSlicer (not on PATH, or PRUSA_SLICER=off) a done job's estimate becomes
  *   "unavailable" at once: the print files are never held up by estimates.
  */
-import { spawn } from "node:child_process";
-import { constants } from "node:fs";
-import { access, mkdtemp, open, rm, writeFile } from "node:fs/promises";
-import { setPriority, tmpdir } from "node:os";
+import { mkdtemp, open, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import {
@@ -29,33 +27,14 @@ import { orders, printJobs } from "../db/schema.js";
 import { BackgroundLoop, type RoundReason } from "../lib/background-loop.js";
 import type { Logger } from "../lib/logger.js";
 import type { Storage } from "../platform/index.js";
+import { exportGcode, findExecutable, SlicerError } from "../print/slicer.js";
 
 const M = ADMIN_MESSAGE_TEXTS.estimates;
 
 /** The G-code's figures are in its last few kilobytes (before the config block). */
 const TAIL_BYTES = 64 * 1024;
 
-/** The full path of `command` (a name looked up on `searchPath`, or a path), or null if not executable. */
-export async function findExecutable(
-  command: string,
-  searchPath: string | undefined,
-): Promise<string | null> {
-  const candidates = command.includes("/")
-    ? [command]
-    : (searchPath ?? "")
-        .split(path.delimiter)
-        .filter(Boolean)
-        .map((dir) => path.join(dir, command));
-  for (const candidate of candidates) {
-    try {
-      await access(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // Not here; try the next folder.
-    }
-  }
-  return null;
-}
+export { findExecutable } from "../print/slicer.js";
 
 async function readTail(file: string): Promise<string> {
   const handle = await open(file, "r");
@@ -70,9 +49,8 @@ async function readTail(file: string): Promise<string> {
   }
 }
 
-class EstimateError extends Error {
-  override readonly name = "EstimateError";
-}
+/** A slicing failure with a readable reason (the slicer's own, or a missing figure). */
+const EstimateError = SlicerError;
 
 export interface SliceOutcome {
   printSeconds: number;
@@ -96,51 +74,7 @@ export async function sliceForEstimate(
     const input = path.join(dir, "panel.3mf");
     const output = path.join(dir, "panel.gcode");
     await writeFile(input, threeMf);
-    await new Promise<void>((resolve, reject) => {
-      const child = spawn(executable, ["--export-gcode", input, "--output", output, "--loglevel", "1"], {
-        cwd: dir,
-        stdio: ["ignore", "ignore", "pipe"],
-        // Its own home: PrusaSlicer writes a config folder there, never the server's.
-        env: { ...process.env, HOME: dir },
-      });
-      if (child.pid !== undefined) {
-        try {
-          // Lowest priority: the shop's requests always come first.
-          setPriority(child.pid, 19);
-        } catch {
-          // Not allowed here; it still runs.
-        }
-      }
-      let stderr = "";
-      child.stderr?.on("data", (chunk: Buffer) => {
-        if (stderr.length < 4000) stderr += chunk.toString("utf8");
-      });
-      let settled = false;
-      const finish = (error: Error | null) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        if (error) reject(error);
-        else resolve();
-      };
-      const kill = () => {
-        child.kill("SIGKILL");
-      };
-      onChild?.(kill);
-      const timer = setTimeout(() => {
-        kill();
-        finish(new EstimateError(M.slicerTimedOut(Math.max(1, Math.round(timeoutMs / 60_000)))));
-      }, timeoutMs);
-      timer.unref();
-      child.on("error", (error) => finish(new EstimateError(M.slicerFailed(error.message))));
-      child.on("exit", (code, signal) => {
-        if (code === 0) finish(null);
-        else {
-          const reason = stderr.trim().split("\n").slice(-2).join(" ").slice(0, 300);
-          finish(new EstimateError(M.slicerFailed(reason || `exit ${code ?? signal}`)));
-        }
-      });
-    });
+    await exportGcode(executable, input, output, { timeoutMs, home: dir, ...(onChild ? { onChild } : {}) });
     const figures = parseGcodeEstimate(await readTail(output));
     if (!figures) throw new EstimateError(M.noFigures);
     return { ...figures, ms: performance.now() - started };
