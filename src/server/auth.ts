@@ -15,7 +15,7 @@
  */
 import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
-import { authUserFieldsSchema, FIELD_MAX_LENGTH, findNulCharacter } from "@shared/schemas";
+import { authUserFieldsSchema, FIELD_MAX_LENGTH, requestValueProblem } from "@shared/schemas";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import {
@@ -402,10 +402,11 @@ export function createAuth(deps: {
       before: createAuthMiddleware(async (ctx) => {
         // The shop's edge rules hold on Better Auth's endpoints too (issue 14): no NUL
         // characters anywhere, and user fields within the shop's schema.
-        if (findNulCharacter(ctx.body) !== null || findNulCharacter(ctx.query) !== null) {
+        const problem = requestValueProblem(ctx.body) ?? requestValueProblem(ctx.query);
+        if (problem !== null) {
           throw new APIError("BAD_REQUEST", {
             code: "VALIDATION_ERROR",
-            message: MESSAGES.validation.nulCharacter,
+            message: problem.kind === "nul" ? MESSAGES.validation.nulCharacter : MESSAGES.validation.tooDeep,
           });
         }
         if (USER_WRITING_PATHS.has(ctx.path)) {

@@ -10,7 +10,7 @@ import { getSessionUser } from "../lib/session.js";
 import { type ApiError, HttpError } from "../lib/validation.js";
 import { ImageRejectedError, type ImageRejection, processUploadedImage } from "../services/images.js";
 import { uploadKeys } from "../services/storage.js";
-import { bytesUploadedRecently, uploadClientKey } from "../services/upload-hygiene.js";
+import { bytesUploadedRecently, uploadVisitor } from "../services/upload-hygiene.js";
 
 /** Additional images are numbered per bundle (at most 4 today); room to grow, never unbounded. */
 const MAX_ADDITIONAL_INDEX = 9;
@@ -97,10 +97,7 @@ export function uploadRoutes(ctx: AppContext) {
 
     const user = await getSessionUser(ctx, c);
     const ip = clientIp(c, proxies);
-    const visitor = {
-      clientKey: ip ? uploadClientKey(ctx.config.authSecret, ip) : null,
-      userId: user?.id ?? null,
-    };
+    const visitor = uploadVisitor(ctx.config.authSecret, ip, user?.id ?? null);
     const used = await bytesUploadedRecently(ctx.database.db, visitor);
     if (used + file.size > ctx.config.abuse.uploadQuotaBytes) {
       ctx.log.warn({ ip, user: visitor.userId, usedBytes: used, bytes: file.size }, "upload quota reached");

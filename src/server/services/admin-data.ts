@@ -96,6 +96,32 @@ export function uploadUsedSql(): SQL {
   )`;
 }
 
+/**
+ * Removes the upload row `uploadId` once it was only the way in (a review photo, a site image,
+ * a product photo), but never while a cart, order, print job or product still uses it (an id
+ * may name another visitor's photo): answers the removed row's keys, whose files the caller
+ * deletes after the commit, or null when the upload is kept.
+ */
+export async function releaseUpload(
+  tx: DbOrTx,
+  uploadId: string,
+): Promise<{ originalKey: string; previewKey: string } | null> {
+  const [row] = await tx
+    .delete(uploads)
+    .where(and(eq(uploads.id, uploadId), sql`not ${uploadUsedSql()}`))
+    .returning({ originalKey: uploads.originalKey, previewKey: uploads.previewKey });
+  return row ?? null;
+}
+
+/** Deletes a released upload's two files (after the commit); a file that will not go is left. */
+export async function deleteReleasedFiles(
+  storage: Storage,
+  released: { originalKey: string; previewKey: string } | null,
+): Promise<void> {
+  if (!released) return;
+  await Promise.allSettled([storage.delete(released.originalKey), storage.delete(released.previewKey)]);
+}
+
 function orphanCondition(days: number): SQL {
   return and(
     lt(uploads.createdAt, sql`now() - make_interval(days => ${days})`),

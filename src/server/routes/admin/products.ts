@@ -24,7 +24,6 @@ import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import {
   changedFields,
   createProduct,
-  deleteUploadRow,
   listAdminProducts,
   lockUpload,
   productImageKey,
@@ -33,6 +32,7 @@ import {
   storeProductImage,
   updateProduct,
 } from "../../services/admin-catalog.js";
+import { deleteReleasedFiles, releaseUpload } from "../../services/admin-data.js";
 import { audited } from "../../services/audit.js";
 import { invalidateCatalogAfterWrite } from "../../services/catalog-cache.js";
 import { setStock } from "../../services/stock.js";
@@ -147,11 +147,12 @@ export function adminProductRoutes(ctx: AppContext) {
               },
               async (tx) => {
                 const result = await setProductImage(tx, id, stored.url);
-                // The upload was only the way in: its files go once the photo is the product's.
+                // The upload was only the way in: its files go once the photo is the product's
+                // (unless a cart or order uses them too).
                 await lockUpload(tx, uploadId);
-                await deleteUploadRow(tx, uploadId);
+                const released = await releaseUpload(tx, uploadId);
                 return {
-                  result,
+                  result: { ...result, released },
                   audit: {
                     oldValues: { imageUrl: result.before.imageUrl },
                     newValues: { imageUrl: result.after.imageUrl, uploadId },
@@ -160,7 +161,7 @@ export function adminProductRoutes(ctx: AppContext) {
               },
             );
             await dropOldImage(change.before.imageUrl, stored.url);
-            await Promise.allSettled([storage.delete(upload.originalKey), storage.delete(upload.previewKey)]);
+            await deleteReleasedFiles(storage, change.released);
             return c.json({ product: change.after }, 200);
           } catch (error) {
             await storage.delete(stored.key).catch(() => undefined);
