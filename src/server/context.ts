@@ -70,8 +70,8 @@ export interface AppContext {
 async function openRateLimitStore(config: Config, log: Logger, onClose: AppContext["onClose"]) {
   if (!config.redisUrl) return createMemoryRateLimitStore();
   const { Redis } = await import("ioredis");
-  // A command waits at most 1 s and is not retried for long: a Redis outage lets requests
-  // through (logged) rather than holding them.
+  // A command waits at most 1 s and is not retried for long: during a Redis outage the limits
+  // count in this server's memory (decision 291) rather than holding requests.
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
   redis.on("error", (err) => log.warn({ err: err.message }, "redis connection error"));
   onClose.push(async () => {
