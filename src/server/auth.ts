@@ -347,7 +347,8 @@ export function createAuth(deps: {
       // One server: in memory (counts restart with the server; keys are client IP + path).
       // Several servers (REDIS_URL): in Redis, shared by all of them, one atomic count per request.
       storage: "memory",
-      ...(rateLimits?.kind === "redis" ? { customStorage: betterAuthRateLimitStorage(rateLimits) } : {}),
+      // The shop's store in both cases (when given), so refusals are counted in the metrics.
+      ...(rateLimits ? { customStorage: betterAuthRateLimitStorage(rateLimits) } : {}),
       window: 60,
       max: 600,
       customRules: {

@@ -35,6 +35,15 @@ const envSchema = z
      * on the same database; without it, in memory (one server).
      */
     REDIS_URL: optionalUrl,
+    /**
+     * The bearer token GET /metrics asks for (Prometheus format); without it /metrics is off
+     * (404). At least 16 characters.
+     */
+    METRICS_TOKEN: optionalString.pipe(
+      z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+    ),
+    /** Sentry's DSN: unexpected errors are reported there (@sentry/node); off without it. */
+    SENTRY_DSN: optionalUrl,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     BETTER_AUTH_SECRET: optionalString.pipe(
       z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
@@ -178,6 +187,10 @@ export interface Config {
   databaseUrl: string | undefined;
   /** REDIS_URL: shared rate-limit counts for several servers; undefined: in memory. */
   redisUrl: string | undefined;
+  /** METRICS_TOKEN: the bearer token of GET /metrics; undefined: /metrics is off. */
+  metricsToken: string | undefined;
+  /** SENTRY_DSN: where unexpected errors are reported; undefined: nowhere. */
+  sentryDsn: string | undefined;
   logLevel: Env["LOG_LEVEL"];
   authSecret: string;
   adminEmails: string[];
@@ -267,6 +280,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    metricsToken: env.METRICS_TOKEN,
+    sentryDsn: env.SENTRY_DSN,
     logLevel: env.LOG_LEVEL,
     authSecret: env.BETTER_AUTH_SECRET ?? localSecret(dataDir),
     adminEmails: (env.ADMIN_EMAILS ?? "")

@@ -7,7 +7,9 @@ import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { seedDatabase } from "./db/seed.js";
 import { type BackgroundTasks, createBackgroundTasks } from "./lib/background-tasks.js";
+import { createErrorReporter, type ErrorReporter } from "./lib/error-reporting.js";
 import { createLogger, type Logger } from "./lib/logger.js";
+import { createMetrics, type Metrics } from "./lib/metrics.js";
 import {
   createMemoryRateLimitStore,
   createRedisRateLimitStore,
@@ -64,6 +66,10 @@ export interface AppContext {
   background: BackgroundTasks;
   /** Where every rate limit counts: Redis with REDIS_URL (shared by all servers), else memory. */
   rateLimits: RateLimitStore;
+  /** Prometheus metrics (GET /metrics): count events with e.g. `ctx.metrics.checkouts.inc()`. */
+  metrics: Metrics;
+  /** Unexpected errors to Sentry with SENTRY_DSN; does nothing without it. */
+  errors: ErrorReporter;
 }
 
 /** The rate-limit store: Redis when REDIS_URL is set (closed with the context), else memory. */
@@ -89,6 +95,10 @@ export async function createContext(config: Config, options: { database?: Databa
   const background = createBackgroundTasks(log);
   const onClose: AppContext["onClose"] = [];
   const rateLimits = await openRateLimitStore(config, log, onClose);
+  const metrics = createMetrics(database);
+  rateLimits.onRefused = (limiter) => metrics.rateLimitRefusals.inc({ limiter });
+  const errors = await createErrorReporter(config, log);
+  onClose.push(() => errors.flush());
   const auth = createAuth({ config, db: database.db, mail, log, background, rateLimits });
   const storage = createStorage(config);
   const rates = createRatesService({ url: config.ratesUrl, log });
@@ -138,7 +148,10 @@ export async function createContext(config: Config, options: { database?: Databa
     uploadSweeper: new UploadSweeper({ database, storage, log }),
     background,
     rateLimits,
+    metrics,
+    errors,
   };
+  ctx.onOrderPaid.push({ afterCommit: () => metrics.payments.inc() });
   // Mail still being sent goes out before the database closes (onClose runs newest first).
   ctx.onClose.push(() => background.idle());
   await applyAdminEmails(ctx);

@@ -29,6 +29,8 @@ export interface RateLimitStore {
    * instead (see createRedisRateLimitStore); always true for the memory store.
    */
   available(): boolean;
+  /** Told the limiter's name whenever a hit counted here is refused (the metrics' refusals). */
+  onRefused?: ((limiter: string) => void) | undefined;
   /** Counts one hit of `key` in its fixed window of `windowMs` (the window starts at its first hit). */
   consume(key: string, windowMs: number, now?: number): Promise<WindowCount>;
   /** Forgets every count (tests). */
@@ -195,6 +197,7 @@ export function createRateLimiter(opts: {
     async hit(key, now) {
       const { count, resetInMs } = await store.consume(`${opts.name}:${key}`, opts.windowMs, now);
       const retryAfterSeconds = Math.max(1, Math.ceil(resetInMs / 1000));
+      if (count > opts.limit) store.onRefused?.(opts.name);
       return { ok: count <= opts.limit, remaining: Math.max(0, opts.limit - count), retryAfterSeconds };
     },
     reset: () => store.reset(),
@@ -209,9 +212,9 @@ export function betterAuthRateLimitStorage(store: RateLimitStore) {
   return {
     async consume(key: string, rule: { window: number; max: number }) {
       const { count, resetInMs } = await store.consume(`auth:${key}`, rule.window * 1000);
-      return count <= rule.max
-        ? { allowed: true, retryAfter: null }
-        : { allowed: false, retryAfter: Math.max(1, Math.ceil(resetInMs / 1000)) };
+      if (count <= rule.max) return { allowed: true, retryAfter: null };
+      store.onRefused?.("auth");
+      return { allowed: false, retryAfter: Math.max(1, Math.ceil(resetInMs / 1000)) };
     },
   };
 }

@@ -31,7 +31,7 @@ export function createMailer(config: Config, log: Logger): Mailer {
       outbox: undefined,
       async send(message) {
         await transport.sendMail({ from: config.mailFrom, ...message });
-        log.info({ to: message.to, subject: message.subject }, "mail sent");
+        log.info({ subject: message.subject }, "mail sent");
       },
     };
   }
@@ -51,7 +51,7 @@ export function createMailer(config: Config, log: Logger): Mailer {
       sequence += 1;
       const file = path.join(outbox, `${Date.now()}-${String(sequence).padStart(4, "0")}-${slug}.eml`);
       await writeFile(file, info.message as Buffer);
-      log.info({ to: message.to, subject: message.subject, file }, "mail written to outbox");
+      log.info({ subject: message.subject, file }, "mail written to outbox");
     },
   };
 }

@@ -114,6 +114,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
           },
         );
         await ctx.mailOutbox.sendNow([result.mailId]);
+        if (!result.duplicate) ctx.metrics.refunds.inc();
         return c.json(
           {
             refundId: result.refundId,
