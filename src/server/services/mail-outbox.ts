@@ -17,6 +17,7 @@ import { outboxEmails } from "../db/schema.js";
 import { BackgroundLoop } from "../lib/background-loop.js";
 import type { Logger } from "../lib/logger.js";
 import type { Mailer, MailMessage } from "./mail.js";
+import { isPermanentMailFailure } from "./mail.js";
 import { MAX_ATTEMPTS, retryDelayMs } from "./order-email-outbox.js";
 
 export type OutboxKind =
@@ -203,7 +204,7 @@ export class MailOutbox {
   }
 
   private async recordFailure(row: typeof outboxEmails.$inferSelect, error: unknown): Promise<void> {
-    const giveUp = row.attempts >= MAX_ATTEMPTS;
+    const giveUp = row.attempts >= MAX_ATTEMPTS || isPermanentMailFailure(error);
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     await this.db
       .update(outboxEmails)
@@ -219,7 +220,11 @@ export class MailOutbox {
       });
     this.options.log.error(
       { err: error, id: row.id, kind: row.kind, attempt: row.attempts, giveUp },
-      giveUp ? "outbox e-mail given up after repeated failures" : "outbox e-mail failed; it will be retried",
+      giveUp
+        ? isPermanentMailFailure(error)
+          ? "outbox e-mail given up: the mail server refused it"
+          : "outbox e-mail given up after repeated failures"
+        : "outbox e-mail failed; it will be retried",
     );
     if (giveUp && row.kind !== "owner_alert") {
       await this.onGivenUp?.({ kind: row.kind, to: row.toAddress, subject: row.subject, error: message });

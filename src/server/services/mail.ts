@@ -24,6 +24,17 @@ export interface Mailer {
   readonly outbox: string | undefined;
 }
 
+/**
+ * True when the SMTP server refused the message for good (a 5xx reply: no such mailbox, policy
+ * rejection): sending it again cannot work, so an outbox gives up at once and alerts the owner
+ * instead of retrying for a day. A 4xx reply (greylisting, a full mailbox, a busy server) and
+ * connection errors are temporary: retried with the outbox's backoff.
+ */
+export function isPermanentMailFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
 export function createMailer(config: Config, log: Logger): Mailer {
   if (config.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(config.smtpUrl);

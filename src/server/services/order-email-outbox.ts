@@ -31,7 +31,7 @@ import { orderEmails, orderItems, orders } from "../db/schema.js";
 import { BackgroundLoop } from "../lib/background-loop.js";
 import type { Logger } from "../lib/logger.js";
 import { type OrderEmailData, orderConfirmationEmail, orderDispatchedEmail } from "./emails/order-emails.js";
-import type { Mailer } from "./mail.js";
+import { isPermanentMailFailure, type Mailer } from "./mail.js";
 
 export type { OrderEmailKind, OrderEmailStatus } from "@shared/statuses";
 export type OrderEmailRow = typeof orderEmails.$inferSelect;
@@ -256,7 +256,7 @@ export class OrderEmailOutbox {
   }
 
   private async recordFailure(orderId: string, kind: OrderEmailKind, attempts: number, error: unknown) {
-    const giveUp = attempts >= MAX_ATTEMPTS;
+    const giveUp = attempts >= MAX_ATTEMPTS || isPermanentMailFailure(error);
     const retryAt = new Date(Date.now() + retryDelayMs(attempts));
     const message = error instanceof Error ? error.message : String(error);
     try {
@@ -282,7 +282,9 @@ export class OrderEmailOutbox {
     if (giveUp) {
       this.options.log.error(
         { err: error, orderId, kind, attempts },
-        "order email given up after repeated failures",
+        isPermanentMailFailure(error)
+          ? "order email given up: the mail server refused it"
+          : "order email given up after repeated failures",
       );
       await this.options
         .onGivenUp?.({ kind, to: `order ${orderId}`, subject: `order ${kind}`, error: message })
