@@ -42,6 +42,18 @@ const envSchema = z
     METRICS_TOKEN: optionalString.pipe(
       z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
     ),
+    /**
+     * Hours between scheduled backups into the shop's storage (backups/ in DATA_DIR/uploads or
+     * the bucket); 0 turns them off. Default 24 (daily); off in tests.
+     */
+    BACKUP_INTERVAL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 31)
+      .optional(),
+    /** How many scheduled backups are kept (the oldest beyond it are deleted). */
+    BACKUP_RETENTION: z.coerce.number().int().min(1).max(1000).default(14),
     /** Sentry's DSN: unexpected errors are reported there (@sentry/node); off without it. */
     SENTRY_DSN: optionalUrl,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -191,6 +203,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** SENTRY_DSN: where unexpected errors are reported; undefined: nowhere. */
   sentryDsn: string | undefined;
+  /** Scheduled backups: hours between them (0: off) and how many are kept. */
+  backups: { intervalHours: number; retention: number };
   logLevel: Env["LOG_LEVEL"];
   authSecret: string;
   adminEmails: string[];
@@ -282,6 +296,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: env.REDIS_URL,
     metricsToken: env.METRICS_TOKEN,
     sentryDsn: env.SENTRY_DSN,
+    backups: {
+      intervalHours: env.BACKUP_INTERVAL_HOURS ?? (env.NODE_ENV === "test" ? 0 : 24),
+      retention: env.BACKUP_RETENTION,
+    },
     logLevel: env.LOG_LEVEL,
     authSecret: env.BETTER_AUTH_SECRET ?? localSecret(dataDir),
     adminEmails: (env.ADMIN_EMAILS ?? "")

@@ -33,6 +33,7 @@ import { queuePrintJobsOnPayment } from "./services/print-jobs/queue.js";
 import { PrintJobRunner } from "./services/print-jobs/runner.js";
 import { createRatesService, type RatesService } from "./services/rates.js";
 import { applyAdminEmails } from "./services/roles.js";
+import { ScheduledBackups } from "./services/scheduled-backups.js";
 import { createStorage, type Storage } from "./services/storage.js";
 import { UploadSweeper } from "./services/upload-hygiene.js";
 
@@ -70,6 +71,8 @@ export interface AppContext {
   metrics: Metrics;
   /** Unexpected errors to Sentry with SENTRY_DSN; does nothing without it. */
   errors: ErrorReporter;
+  /** A backup into the shop's storage every BACKUP_INTERVAL_HOURS (services/scheduled-backups.ts). */
+  backups: ScheduledBackups;
 }
 
 /** The rate-limit store: Redis when REDIS_URL is set (closed with the context), else memory. */
@@ -150,6 +153,7 @@ export async function createContext(config: Config, options: { database?: Databa
     rateLimits,
     metrics,
     errors,
+    backups: new ScheduledBackups({ config, database, storage, log }),
   };
   ctx.onOrderPaid.push({ afterCommit: () => metrics.payments.inc() });
   // Mail still being sent goes out before the database closes (onClose runs newest first).
@@ -209,6 +213,8 @@ export async function createContext(config: Config, options: { database?: Databa
   // Uploads no cart, order or product uses are removed after a day: at start, then hourly.
   ctx.onClose.push(() => ctx.uploadSweeper.stop());
   ctx.uploadSweeper.start();
+  ctx.onClose.push(() => ctx.backups.stop());
+  ctx.backups.start();
   return ctx;
 }
 
