@@ -44,6 +44,34 @@ module.exports = {
       },
     },
     {
+      name: "modules-meet-through-their-face",
+      comment:
+        "A server module (orders, payments, catalogue, fulfilment, messaging, accounts, storefront, reporting, platform) is used by the others only through its index.ts.",
+      severity: "error",
+      from: {
+        path: "^src/server/(orders|payments|catalogue|fulfilment|messaging|accounts|storefront|reporting|platform)/",
+      },
+      to: {
+        path: "^src/server/(orders|payments|catalogue|fulfilment|messaging|accounts|storefront|reporting|platform)/",
+        pathNot: ["^src/server/$1/", "^src/server/[^/]+/index\\.ts$"],
+      },
+    },
+    {
+      name: "the-rest-of-the-server-uses-module-faces",
+      comment:
+        "Routes, the context, the CLIs and the libraries reach a server module only through its index.ts (the routes stay thin: the module decides).",
+      severity: "error",
+      from: {
+        path: "^src/server/",
+        pathNot:
+          "^src/server/(orders|payments|catalogue|fulfilment|messaging|accounts|storefront|reporting|platform)/",
+      },
+      to: {
+        path: "^src/server/(orders|payments|catalogue|fulfilment|messaging|accounts|storefront|reporting|platform)/",
+        pathNot: "^src/server/[^/]+/index\\.ts$",
+      },
+    },
+    {
       name: "routes-validate-through-lib",
       comment:
         "Routes take zValidator from src/server/lib/validation.ts, which parses synchronously (zod's compiled fast path).",
@@ -53,9 +81,11 @@ module.exports = {
     },
     {
       name: "no-circular",
+      comment:
+        "No module imports itself in a circle at run time. A circle closed only by type imports (a workflow naming the AppContext that starts it) loads nothing twice and is allowed.",
       severity: "error",
       from: {},
-      to: { circular: true },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
     },
   ],
   options: {

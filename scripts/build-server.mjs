@@ -19,9 +19,9 @@ export const SERVER_OUT = path.join(root, "dist", "server");
 /** Output name -> source. Each worker is an entry of its own: workers start from real files. */
 export const SERVER_ENTRIES = {
   main: "src/server/main.ts",
-  "print-worker": "src/server/services/print-jobs/print-worker.ts",
+  "print-worker": "src/server/fulfilment/print-jobs/print-worker.ts",
   "stl-worker": "src/server/print/stl-worker.ts",
-  "site-image-encoder": "src/server/services/site-image-encoder.ts",
+  "site-image-encoder": "src/server/storefront/site-image-encoder.ts",
   admin: "src/server/cli/admin.ts",
   lithophane: "src/server/cli/lithophane.ts",
   backup: "scripts/backup.ts",

@@ -44,6 +44,8 @@ const suites = [
   { name: "lint", cmd: ["npx", "biome", "check", "."] },
   // The import rules of DESIGN.md (.dependency-cruiser.cjs): pure shared code, no cycles, …
   { name: "boundaries", cmd: ["npx", "depcruise", "src", "--config", ".dependency-cruiser.cjs"] },
+  // docs/server-modules.dot (the picture of the server's modules) drawn from today's imports.
+  { name: "module-graph", cmd: ["node", "scripts/module-graph.mjs", "--check"] },
   {
     name: "unit",
     cmd: [

@@ -12,6 +12,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { authRequestHandler } from "./auth.js";
+import { catalogCache } from "./catalogue/index.js";
 import type { AppContext } from "./context.js";
 import { metricsHandler, observeRequests } from "./lib/observe.js";
 import { createPageServer, type PageData } from "./lib/page-server.js";
@@ -42,8 +43,7 @@ import { shopInfoRoutes } from "./routes/shop-info.js";
 import { storefrontRoutes } from "./routes/storefront.js";
 import { trackRoutes } from "./routes/track.js";
 import { uploadRoutes } from "./routes/uploads.js";
-import { catalogCache } from "./services/catalog-cache.js";
-import { storefrontCache } from "./services/storefront.js";
+import { storefrontCache } from "./storefront/index.js";
 
 const JSON_BODY_LIMIT = 256 * 1024;
 /** 10 MB image plus the multipart envelope. */

@@ -30,6 +30,19 @@ import { twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { z } from "zod";
+import {
+  cancelPendingEmailChanges,
+  clearMfaFlags,
+  completeEmailChange,
+  createProfile,
+  EMAIL_CHANGE_UNDO_DAYS,
+  EMAIL_CHANGE_UNDO_PATH,
+  isPendingEmailChange,
+  markMfaCompleted,
+  recordEmailChange,
+  recordMfaAttempt,
+  roleForNewUser,
+} from "./accounts/index.js";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import * as schema from "./db/schema.js";
@@ -38,24 +51,14 @@ import { CLIENT_IP_HEADER, clientIp, createProxyList } from "./lib/client-ip.js"
 import type { Logger } from "./lib/logger.js";
 import { betterAuthRateLimitStorage, createRateLimiter, type RateLimitStore } from "./lib/rate-limit.js";
 import { claimTotpStep } from "./lib/totp-replay.js";
-import {
-  cancelPendingEmailChanges,
-  completeEmailChange,
-  EMAIL_CHANGE_UNDO_DAYS,
-  EMAIL_CHANGE_UNDO_PATH,
-  isPendingEmailChange,
-  recordEmailChange,
-} from "./services/email-changes.js";
+import type { Mailer, MailMessage } from "./messaging/index.js";
 import {
   emailChangeRequestedNotice,
   existingAccountSignUpNotice,
   resetPasswordEmail,
   verifyAccountEmail,
   verifyNewEmailEmail,
-} from "./services/emails/auth-emails.js";
-import type { Mailer, MailMessage } from "./services/mail.js";
-import { clearMfaFlags, createProfile, markMfaCompleted, recordMfaAttempt } from "./services/profiles.js";
-import { roleForNewUser } from "./services/roles.js";
+} from "./messaging/index.js";
 
 /**
  * Better Auth's cookie cache: the session and user, signed, in a session_data cookie this

@@ -122,6 +122,11 @@ const envSchema = z
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(3),
     /** Megabytes of images one visitor (client IP, or account) may upload per 24 hours. */
     UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(200),
+    /**
+     * Minutes an unpaid order holds its stock and discount-code use before it expires. Stripe's
+     * Checkout Session expires at the same moment; Stripe accepts 30 minutes to 24 hours.
+     */
+    ORDER_PAYMENT_MINUTES: z.coerce.number().int().min(30).max(1440).default(30),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
@@ -247,6 +252,8 @@ export interface Config {
   trustedOrigins: string[];
   /** Abuse limits of anonymous endpoints: per client IP per minute, and bytes per visitor per 24 h. */
   abuse: { uploadsPerMinute: number; contactPerMinute: number; uploadQuotaBytes: number };
+  /** Unpaid orders: how long they hold stock and code uses before the sweep expires them. */
+  orders: { paymentMinutes: number };
 }
 
 export class ConfigError extends Error {
@@ -355,5 +362,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       contactPerMinute: env.CONTACT_RATE_LIMIT,
       uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
     },
+    orders: { paymentMinutes: env.ORDER_PAYMENT_MINUTES },
   };
 }

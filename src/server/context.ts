@@ -2,10 +2,14 @@
  * Everything a request handler may need, built once at start (or per test) and passed to the
  * route factories. Closing it closes every resource it opened.
  */
+
+import { applyAdminEmails } from "./accounts/index.js";
 import { type Auth, createAuth } from "./auth.js";
+import { createRatesService, listenForCatalogChanges, type RatesService } from "./catalogue/index.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { seedDatabase } from "./db/seed.js";
+import { PrintEstimator, PrintJobRunner } from "./fulfilment/index.js";
 import { type BackgroundTasks, createBackgroundTasks } from "./lib/background-tasks.js";
 import { createErrorReporter, type ErrorReporter } from "./lib/error-reporting.js";
 import { createLogger, type Logger } from "./lib/logger.js";
@@ -15,27 +19,18 @@ import {
   createRedisRateLimitStore,
   type RateLimitStore,
 } from "./lib/rate-limit.js";
-import { listenForCatalogChanges } from "./services/catalog-cache.js";
-import { invoicePdfUrl } from "./services/invoices.js";
-import { createMailer, type Mailer } from "./services/mail.js";
-import { MailOutbox } from "./services/mail-outbox.js";
-import { OrderEmailOutbox } from "./services/order-email-outbox.js";
-import type { OrderPaidListener } from "./services/order-paid.js";
+import { ScheduledBackups } from "./lib/scheduled-backups.js";
 import {
   alertEmailFailed,
-  alertLowStock,
-  alertPaidOrder,
   alertPrintFailed,
-} from "./services/owner-alerts.js";
-import { createPaymentProvider, type PaymentProvider } from "./services/payments/index.js";
-import { PrintEstimator } from "./services/print-estimates.js";
-import { queuePrintJobsOnPayment } from "./services/print-jobs/queue.js";
-import { PrintJobRunner } from "./services/print-jobs/runner.js";
-import { createRatesService, type RatesService } from "./services/rates.js";
-import { applyAdminEmails } from "./services/roles.js";
-import { ScheduledBackups } from "./services/scheduled-backups.js";
-import { createStorage, type Storage } from "./services/storage.js";
-import { UploadSweeper } from "./services/upload-hygiene.js";
+  createMailer,
+  type Mailer,
+  MailOutbox,
+  OrderEmailOutbox,
+} from "./messaging/index.js";
+import { OrderExpirySweeper } from "./orders/index.js";
+import { createPaymentProvider, invoicePdfUrl, type PaymentProvider } from "./payments/index.js";
+import { createStorage, type Storage, UploadSweeper } from "./platform/index.js";
 
 export interface AppContext {
   config: Config;
@@ -49,8 +44,6 @@ export interface AppContext {
   rates: RatesService;
   /** Stripe Checkout when STRIPE_SECRET_KEY is set, otherwise the built-in test payment page. */
   payments: PaymentProvider;
-  /** Told when an order becomes paid (print files): see services/order-paid.ts. */
-  onOrderPaid: OrderPaidListener[];
   /** Functions run on close, newest first (background workers, pools). */
   onClose: Array<() => Promise<void> | void>;
   /** Generates the print files (3MF per lithophane panel) of paid orders in the background. */
@@ -61,7 +54,7 @@ export interface AppContext {
   orderEmails: OrderEmailOutbox;
   /** Every other e-mail with a record: owner alerts, replies, refund notices (decision 050). */
   mailOutbox: MailOutbox;
-  /** Deletes uploads nothing uses once they are a day old (services/upload-hygiene.ts). */
+  /** Deletes uploads nothing uses once they are a day old (platform/upload-hygiene.ts). */
   uploadSweeper: UploadSweeper;
   /** Work after the response (account e-mails); closing the context waits for it. */
   background: BackgroundTasks;
@@ -71,7 +64,7 @@ export interface AppContext {
   metrics: Metrics;
   /** Unexpected errors to Sentry with SENTRY_DSN; does nothing without it. */
   errors: ErrorReporter;
-  /** A backup into the shop's storage every BACKUP_INTERVAL_HOURS (services/scheduled-backups.ts). */
+  /** A backup into the shop's storage every BACKUP_INTERVAL_HOURS (lib/scheduled-backups.ts). */
   backups: ScheduledBackups;
 }
 
@@ -115,7 +108,6 @@ export async function createContext(config: Config, options: { database?: Databa
     storage,
     rates,
     payments,
-    onOrderPaid: [],
     onClose,
     printJobs: new PrintJobRunner({
       database,
@@ -155,51 +147,15 @@ export async function createContext(config: Config, options: { database?: Databa
     errors,
     backups: new ScheduledBackups({ config, database, storage, log }),
   };
-  ctx.onOrderPaid.push({ afterCommit: () => metrics.payments.inc() });
   // Mail still being sent goes out before the database closes (onClose runs newest first).
   ctx.onClose.push(() => background.idle());
   await applyAdminEmails(ctx);
   // Another server's (or a script's) catalogue write drops this server's cache at once.
   ctx.onClose.push(await listenForCatalogChanges(database));
-  // Print files: rows in the payment's own transaction, the work after commit. Test orders
-  // queue none by themselves (an admin asks for them): a test shop cannot be made to print.
-  // The runner is woken only for a payment that queued jobs (it polls for anything else).
-  const queuedPrintJobs = new Set<string>();
-  ctx.onOrderPaid.push({
-    inTransaction: async (tx, orderId, order) => {
-      if ((await queuePrintJobsOnPayment(tx, storage, orderId, order)) > 0) queuedPrintJobs.add(orderId);
-    },
-    afterCommit: (orderId) => {
-      if (queuedPrintJobs.delete(orderId)) ctx.printJobs.wake();
-    },
-  });
-  // The owner hears of every paid order (an alert queued with the payment, sent after commit
-  // by the id the queueing answered: nothing to look up when no alert was queued).
-  const paidAlerts = new Map<string, string>();
-  ctx.onOrderPaid.push({
-    inTransaction: async (tx, orderId, order) => {
-      const id = await alertPaidOrder(tx, config, orderId, order);
-      if (id) paidAlerts.set(orderId, id);
-    },
-    afterCommit: async (orderId) => {
-      const id = paidAlerts.get(orderId);
-      paidAlerts.delete(orderId);
-      await ctx.mailOutbox.sendNow([id]);
-    },
-  });
-  // ... and of an accessory this payment took to the low-stock line (issue 18).
-  const lowStockKeys = new Map<string, string[]>();
-  ctx.onOrderPaid.push({
-    inTransaction: async (tx, orderId) => {
-      const keys = await alertLowStock(tx, config, orderId);
-      if (keys.length > 0) lowStockKeys.set(orderId, keys);
-    },
-    afterCommit: async (orderId) => {
-      const keys = lowStockKeys.get(orderId) ?? [];
-      lowStockKeys.delete(orderId);
-      await ctx.mailOutbox.sendKeys(keys);
-    },
-  });
+  // Unpaid orders past their payment time give their stock and code uses back (every server).
+  const orderExpiry = new OrderExpirySweeper(ctx);
+  ctx.onClose.push(() => orderExpiry.stop());
+  orderExpiry.start();
   ctx.onClose.push(() => ctx.printJobs.stop());
   if (config.printFiles.worker) ctx.printJobs.start();
   // Estimates run where print files are made: one slicer at a time, apart from the file queue.

@@ -3,8 +3,10 @@ import {
   allocateDiscount,
   type DiscountLine,
   type DiscountRule,
+  discountRefusalMessage,
   evaluateDiscount,
   normaliseDiscountCode,
+  shopperRefusal,
 } from "./discounts";
 
 const rule = (overrides: Partial<DiscountRule> = {}): DiscountRule => ({
@@ -93,6 +95,22 @@ describe("allocateDiscount", () => {
       const discount = (n * 31) % (total + 1);
       const shares = allocateDiscount(lines, "all", discount);
       expect(shares.reduce((a, b) => a + b, 0)).toBe(discount);
+    }
+  });
+});
+
+describe("shopperRefusal (issue 28)", () => {
+  it("answers a paused, expired, not yet started or used-up code exactly as an unknown one", () => {
+    const unknown = shopperRefusal({ reason: "unknown", message: discountRefusalMessage("unknown", null) });
+    for (const reason of ["paused", "not_started", "expired", "used_up"] as const) {
+      expect(shopperRefusal({ reason, message: discountRefusalMessage(reason, null) })).toEqual(unknown);
+    }
+  });
+
+  it("keeps what the shopper can act on", () => {
+    for (const reason of ["minimum", "not_applicable", "customer_limit"] as const) {
+      const refusal = { reason, message: discountRefusalMessage(reason, 6000) };
+      expect(shopperRefusal(refusal)).toEqual(refusal);
     }
   });
 });

@@ -99,6 +99,28 @@ export function discountRefusalMessage(reason: DiscountRefusalReason, minSpendPe
   }
 }
 
+/**
+ * The refusals a shopper sees as "we don't recognise that code": a code that is paused, not
+ * started, expired or used up answers exactly as one that never existed, so nobody can learn
+ * which inactive codes the shop has (issue 28). What the shopper can act on stays said: the
+ * minimum spend, the items in scope, their own earlier use.
+ */
+const HIDDEN_REFUSALS: ReadonlySet<DiscountRefusalReason> = new Set([
+  "paused",
+  "not_started",
+  "expired",
+  "used_up",
+]);
+
+/** The refusal as a shopper is told it (see HIDDEN_REFUSALS). */
+export function shopperRefusal(result: { reason: DiscountRefusalReason; message: string }): {
+  reason: DiscountRefusalReason;
+  message: string;
+} {
+  if (!HIDDEN_REFUSALS.has(result.reason)) return { reason: result.reason, message: result.message };
+  return { reason: "unknown", message: discountRefusalMessage("unknown", null) };
+}
+
 function inScope(scope: DiscountScope, line: DiscountLine): boolean {
   if (scope === "all") return true;
   return scope === "lithophanes" ? line.kind === "lithophane" : line.kind === "accessory";

@@ -1,23 +1,134 @@
-import { isOrderStatus, type OrderStatus } from "./orders";
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "./orders";
 
 /**
- * The order lifecycle: which status may follow which. Orders only move forward:
+ * The order lifecycle: the one table that says which status may follow which, who (or what)
+ * may make each move, and what the move does. The server's order workflows
+ * (src/server/orders/workflows/) read it; nothing else decides.
+ *
  *   pending -> paid -> processing -> printing -> dispatched -> in_transit -> delivered
- * with cancelled (before dispatch) and refunded (once paid) as ends. Steps may be skipped
- * (a paid accessory order goes straight to dispatched, a hand-delivered one to delivered),
- * never taken back, so a late or repeated payment event can never un-pay or re-open an order.
+ *
+ * with cancelled and refunded as ends. Fulfilment steps may be skipped (an accessory order goes
+ * straight to dispatched), never taken back, so a late or repeated event can never un-pay or
+ * re-open an order. Money moves only through its own causes: a payment makes an order paid, a
+ * refund makes a paid order cancelled or refunded, so no status change can say "refunded" while
+ * the money stays with the shop.
  */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending: ["paid", "cancelled"],
-  paid: ["processing", "printing", "dispatched", "in_transit", "delivered", "cancelled", "refunded"],
-  processing: ["printing", "dispatched", "in_transit", "delivered", "cancelled", "refunded"],
-  printing: ["dispatched", "in_transit", "delivered", "cancelled", "refunded"],
-  dispatched: ["in_transit", "delivered", "refunded"],
-  in_transit: ["delivered", "refunded"],
-  delivered: ["refunded"],
-  cancelled: [],
-  refunded: [],
+
+/** What moved an order. */
+export type TransitionCause =
+  /** The payment provider (Stripe's webhook, the test payment page). */
+  | "payment"
+  /** An administrator on the order's screen (marking paid by hand, fulfilment steps, cancelling an unpaid order). */
+  | "admin"
+  /** The customer gave up the payment page, or it failed to start. */
+  | "customer"
+  /** The pending order's time ran out (the expiry sweep, or Stripe expiring its session). */
+  | "expiry"
+  /** Money given back: the refund workflow, or a refund Stripe reports. */
+  | "refund";
+
+/** What a move does, run by the workflow inside the move's transaction (or after its commit). */
+export type TransitionEffect =
+  /** The stock and discount-code use a pending order held become the order's. */
+  | "take-holds"
+  /** The stock and discount-code use a pending order held are given back. */
+  | "release-holds"
+  /** The VAT invoice, numbered with the payment. */
+  | "issue-invoice"
+  /** The order confirmation e-mail. */
+  | "confirmation-email"
+  /** The owner's "paid order" and low-stock alerts. */
+  | "owner-alerts"
+  /** The panels' print files are queued (not for test orders). */
+  | "queue-print-files"
+  /** The signed-in buyer's saved cart is emptied. */
+  | "clear-saved-cart"
+  /** The provider's payment page stops taking money (Stripe: the session is expired). */
+  | "close-payment-page"
+  /** The carrier's delivery window from today replaces checkout's promise. */
+  | "carrier-window"
+  /** The dispatch e-mail with the tracking number. */
+  | "dispatch-email"
+  /** The review request, once. */
+  | "review-request";
+
+export interface Transition {
+  readonly by: readonly TransitionCause[];
+  readonly effects: readonly TransitionEffect[];
+}
+
+const PAYMENT: Transition = {
+  by: ["payment", "admin"],
+  effects: [
+    "take-holds",
+    "clear-saved-cart",
+    "queue-print-files",
+    "owner-alerts",
+    "confirmation-email",
+    "issue-invoice",
+  ],
 };
+const GIVE_UP: Transition = {
+  by: ["admin", "customer", "expiry", "payment"],
+  effects: ["release-holds", "close-payment-page"],
+};
+const STEP: Transition = { by: ["admin"], effects: [] };
+const DISPATCH: Transition = { by: ["admin"], effects: ["carrier-window", "dispatch-email"] };
+const DELIVERED: Transition = { by: ["admin"], effects: ["review-request"] };
+const REFUND: Transition = { by: ["refund"], effects: [] };
+
+export const ORDER_TRANSITIONS: Readonly<
+  Record<OrderStatus, Readonly<Partial<Record<OrderStatus, Transition>>>>
+> = {
+  pending: { paid: PAYMENT, cancelled: GIVE_UP },
+  paid: {
+    processing: STEP,
+    printing: STEP,
+    dispatched: DISPATCH,
+    in_transit: STEP,
+    delivered: DELIVERED,
+    cancelled: REFUND,
+    refunded: REFUND,
+  },
+  processing: {
+    printing: STEP,
+    dispatched: DISPATCH,
+    in_transit: STEP,
+    delivered: DELIVERED,
+    cancelled: REFUND,
+    refunded: REFUND,
+  },
+  printing: {
+    dispatched: DISPATCH,
+    in_transit: STEP,
+    delivered: DELIVERED,
+    cancelled: REFUND,
+    refunded: REFUND,
+  },
+  dispatched: { in_transit: STEP, delivered: DELIVERED, refunded: REFUND },
+  in_transit: { delivered: DELIVERED, refunded: REFUND },
+  delivered: { refunded: REFUND },
+  // A payment that arrives after the order was cancelled is recorded and refunded from here.
+  cancelled: { refunded: REFUND },
+  refunded: {},
+};
+
+/** The move from `from` to `to` when `cause` may make it, else null. Unknown statuses allow nothing. */
+export function orderTransition(from: string, to: string, cause: TransitionCause): Transition | null {
+  if (!isOrderStatus(from) || !isOrderStatus(to)) return null;
+  const transition = ORDER_TRANSITIONS[from][to];
+  return transition?.by.includes(cause) ? transition : null;
+}
+
+/** True when `cause` may move an order from `from` to `to`. */
+export function canChangeOrderStatus(from: string, to: string, cause: TransitionCause = "admin"): boolean {
+  return orderTransition(from, to, cause) !== null;
+}
+
+/** The statuses an administrator may choose next on the order's screen. */
+export function adminNextStatuses(from: string): OrderStatus[] {
+  return ORDER_STATUSES.filter((to) => canChangeOrderStatus(from, to, "admin"));
+}
 
 /** Statuses in which the customer has paid (and not been refunded). */
 export const PAID_STATUSES: readonly OrderStatus[] = [
@@ -29,10 +140,12 @@ export const PAID_STATUSES: readonly OrderStatus[] = [
   "delivered",
 ];
 
-/** True when `to` may follow `from`. Unknown statuses (free text from old data) allow nothing. */
-export function canChangeOrderStatus(from: string, to: string): boolean {
-  if (!isOrderStatus(from) || !isOrderStatus(to)) return false;
-  return ORDER_TRANSITIONS[from].includes(to);
+/** Statuses a full refund may still turn into "cancelled" (nothing has left the workshop). */
+export const CANCELLABLE_PAID_STATUSES: readonly OrderStatus[] = ["paid", "processing", "printing"];
+
+/** True when a full refund may cancel an order in this status rather than mark it refunded. */
+export function cancellableByRefund(status: string): boolean {
+  return (CANCELLABLE_PAID_STATUSES as readonly string[]).includes(status);
 }
 
 export function isPaidStatus(status: string): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRefund, moneyLedger, requestedRefundAmount } from "./refunds";
+import { alreadyRefundedLines, checkRefund, moneyLedger, requestedRefundAmount } from "./refunds";
 
 const gbp = (p: number) => `£${(p / 100).toFixed(2)}`;
 
@@ -32,5 +32,26 @@ describe("refunds", () => {
     expect(requestedRefundAmount({ lineIds: ["a"] }, lines)).toBe(2000);
     expect(requestedRefundAmount({ lineIds: ["a", "b", "x"] }, lines)).toBe(2500);
     expect(requestedRefundAmount({ amount: 123 }, lines)).toBe(123);
+  });
+});
+
+describe("refunds after issue 28", () => {
+  it("refunds a cancelled order that money arrived for, and nothing for one without", () => {
+    expect(checkRefund("cancelled", moneyLedger(5000, []), 5000, gbp)).toEqual({
+      ok: true,
+      amount: 5000,
+      full: true,
+    });
+    expect(checkRefund("cancelled", moneyLedger(0, []), 100, gbp).ok).toBe(false);
+  });
+
+  it("gives each line back once: a line refunded before counts for nothing", () => {
+    const lines = [
+      { id: "a", price: 2000, quantity: 1 },
+      { id: "b", price: 500, quantity: 1 },
+    ];
+    expect(requestedRefundAmount({ lineIds: ["a", "b"] }, lines, new Set(["a"]))).toBe(500);
+    expect(alreadyRefundedLines(["a", "b"], new Set(["a"]))).toEqual(["a"]);
+    expect(alreadyRefundedLines(undefined, new Set(["a"]))).toEqual([]);
   });
 });

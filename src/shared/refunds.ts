@@ -20,9 +20,12 @@ export function moneyLedger(paid: number, refunds: readonly { amount: number }[]
   return { paid, refunded, net, refundable: Math.max(0, net) };
 }
 
-/** Whether an order in this status may be refunded (it was paid and is not refunded in full yet). */
+/**
+ * Whether an order in this status may be refunded: it was paid and is not refunded in full yet,
+ * or it was cancelled and money arrived for it afterwards (the ledger then shows it paid).
+ */
 export function canRefundStatus(status: string): boolean {
-  return isPaidStatus(status);
+  return isPaidStatus(status) || status === "cancelled";
 }
 
 export interface RefundLine {
@@ -31,16 +34,30 @@ export interface RefundLine {
   quantity: number;
 }
 
-/** The amount for the chosen lines (each line's price × quantity), or the given amount. */
+/**
+ * The amount for the chosen lines (each line's price × quantity, less nothing: a line is given
+ * back whole), or the given amount. Lines already refunded count for nothing (refundLines says why).
+ */
 export function requestedRefundAmount(
   request: { amount?: number | undefined; lineIds?: readonly string[] | undefined },
   lines: readonly RefundLine[],
+  refundedLineIds: ReadonlySet<string> = new Set(),
 ): number {
   if (request.lineIds && request.lineIds.length > 0) {
     const chosen = new Set(request.lineIds);
-    return lines.filter((l) => chosen.has(l.id)).reduce((sum, l) => sum + l.price * l.quantity, 0);
+    return lines
+      .filter((l) => chosen.has(l.id) && !refundedLineIds.has(l.id))
+      .reduce((sum, l) => sum + l.price * l.quantity, 0);
   }
   return request.amount ?? 0;
+}
+
+/** The lines of a line refund that were refunded before (each line is given back at most once). */
+export function alreadyRefundedLines(
+  lineIds: readonly string[] | undefined,
+  refundedLineIds: ReadonlySet<string>,
+): string[] {
+  return (lineIds ?? []).filter((id) => refundedLineIds.has(id));
 }
 
 export type RefundCheck = { ok: true; amount: number; full: boolean } | { ok: false; message: string };
@@ -50,6 +67,8 @@ export const REFUND_TEXTS = {
   nothing: "Choose an amount or at least one line to refund.",
   tooMuch: (left: string) => `That is more than is left to refund (${left}).`,
   notPending: "Only an order waiting for payment can be cancelled.",
+  lineRefunded: "That line has already been refunded.",
+  notCancellable: "An order that has left the workshop cannot be cancelled: refund it instead.",
 } as const;
 
 export function checkRefund(

@@ -7,6 +7,9 @@ import { MESSAGES } from "@shared/messages";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ANONYMISED_ORDER } from "../../src/server/accounts/account-data.js";
+import type { AddressLookup } from "../../src/server/accounts/address.js";
+import { AddressLookupError } from "../../src/server/accounts/address.js";
 import {
   accounts,
   cartItems,
@@ -22,9 +25,6 @@ import {
   users,
 } from "../../src/server/db/schema.js";
 import { addressRoutes } from "../../src/server/routes/address.js";
-import { ANONYMISED_ORDER } from "../../src/server/services/account-data.js";
-import type { AddressLookup } from "../../src/server/services/address.js";
-import { AddressLookupError } from "../../src/server/services/address.js";
 import {
   asUser,
   createUser,

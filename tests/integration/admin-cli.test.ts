@@ -12,9 +12,9 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { ROLE_MESSAGES } from "../../src/server/accounts/roles.js";
 import { openDatabase } from "../../src/server/db/client.js";
 import { users } from "../../src/server/db/schema.js";
-import { ROLE_MESSAGES } from "../../src/server/services/roles.js";
 import { DEFAULT_PASSWORD, mergeCookies, readMailsIn, uniqueEmail } from "./auth-helpers.js";
 
 const root = path.resolve(import.meta.dirname, "../..");

@@ -15,7 +15,7 @@ import {
   userActivityLogs,
   users,
 } from "../../src/server/db/schema.js";
-import { csvCell, writeExport } from "../../src/server/services/export.js";
+import { csvCell, writeExport } from "../../src/server/reporting/export.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 

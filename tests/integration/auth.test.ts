@@ -6,8 +6,8 @@ import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyAdminEmails } from "../../src/server/accounts/roles.js";
 import { mfaSetupAttempts, profiles, users } from "../../src/server/db/schema.js";
-import { applyAdminEmails } from "../../src/server/services/roles.js";
 import type { Me } from "../../src/web/api/account.js";
 import {
   asUser,

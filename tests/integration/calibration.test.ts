@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { thicknessForBrightness } from "../../src/lithophane/heightmap.js";
 import { resolvePanelSpec } from "../../src/lithophane/params.js";
 import { filaments, orders, printJobs, userActivityLogs } from "../../src/server/db/schema.js";
-import type { OrderPrintJobs } from "../../src/server/services/print-jobs/admin.js";
+import type { OrderPrintJobs } from "../../src/server/fulfilment/print-jobs/admin.js";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages.js";
 import type { CalibrationAnswer, FilamentView } from "../../src/shared/calibration.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";

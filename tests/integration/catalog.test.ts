@@ -1,9 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CatalogProduct } from "../../src/server/catalogue/catalog.js";
+import { CATALOG_TTL_MS, invalidateCatalog } from "../../src/server/catalogue/catalog-cache.js";
 import { bundlePrices, productOptions, products, systemSettings } from "../../src/server/db/schema.js";
-import type { CatalogProduct } from "../../src/server/services/catalog.js";
-import { CATALOG_TTL_MS, invalidateCatalog } from "../../src/server/services/catalog-cache.js";
 import { FALLBACK_OPTIONS, type GroupedOptions, OPTION_TYPES } from "../../src/shared/options.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";

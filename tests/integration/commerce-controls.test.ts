@@ -158,14 +158,16 @@ describe("commerce controls (built-in test payments)", () => {
     await createCode(shop, admin, { code: "ONCE", kind: "fixed", value: 300, maxUsesPerCustomer: 1 });
     await createCode(shop, admin, { code: "SHIPFREE", kind: "free_shipping", value: 0 });
 
-    expect(await checkCode(shop, "nope", gift)).toMatchObject({ ok: false, reason: "unknown" });
-    expect(await checkCode(shop, "old5", gift)).toMatchObject({
+    const unknown = await checkCode(shop, "nope", gift);
+    expect(unknown).toEqual({
       ok: false,
-      reason: "expired",
-      message: "This code has expired.",
+      reason: "unknown",
+      message: "We don't recognise that code. Please check it and try again.",
     });
-    expect(await checkCode(shop, "soon", gift)).toMatchObject({ ok: false, reason: "not_started" });
-    expect(await checkCode(shop, "paused", gift)).toMatchObject({ ok: false, reason: "paused" });
+    // An expired, not yet started or paused code answers exactly as one that never existed:
+    // nobody learns which inactive codes the shop has (issue 28).
+    for (const inactive of ["old5", "soon", "paused"])
+      expect(await checkCode(shop, inactive, gift)).toEqual(unknown);
     expect(await checkCode(shop, "spring10", adapterOnly)).toMatchObject({
       ok: false,
       reason: "minimum",

@@ -89,6 +89,12 @@ export interface FakeStripe {
   sessions: Map<string, FakeSession>;
   /** The next N session creations answer this HTTP status with a Stripe error. */
   failNext(count: number, status?: number): void;
+  /** Refunds answer only after this many ms (the refund is made at once, as Stripe makes it). */
+  delayRefunds(ms: number): void;
+  /** A refund made in Stripe's dashboard: it exists in Stripe only (charge.refunded tells the shop). */
+  refundInDashboard(paymentIntent: string, amount: number): { id: string };
+  /** Every refund made on a payment intent, oldest first. */
+  refundsOf(paymentIntent: string): Array<{ id: string; amount: number }>;
   /** The env a test shop needs to use this fake. */
   env(): Record<string, string>;
   close(): Promise<void>;
@@ -99,6 +105,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const byIdempotencyKey = new Map<string, FakeSession>();
   const refundsByKey = new Map<string, unknown>();
+  const refundsByIntent = new Map<
+    string,
+    Array<{ id: string; amount: number; object: "refund"; status: string }>
+  >();
+  let refundDelayMs = 0;
+  const makeRefund = (paymentIntent: string, amount: number, metadata: Record<string, string> = {}) => {
+    const refund = {
+      id: `re_${randomBytes(12).toString("hex")}`,
+      object: "refund" as const,
+      amount,
+      currency: "gbp",
+      payment_intent: paymentIntent,
+      status: "succeeded",
+      metadata,
+    };
+    refundsByIntent.set(paymentIntent, [...(refundsByIntent.get(paymentIntent) ?? []), refund]);
+    return refund;
+  };
   let failures: { count: number; status: number } = { count: 0, status: 500 };
 
   const server: Server = createServer(async (req, res) => {
@@ -163,17 +187,36 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (req.method === "POST" && url.pathname === "/v1/refunds") {
       const repeated = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
       if (repeated) return send(200, repeated);
-      const refund = {
-        id: `re_${randomBytes(12).toString("hex")}`,
-        object: "refund",
-        amount: num(params.amount),
-        currency: "gbp",
-        payment_intent: String(params.payment_intent ?? ""),
-        status: "succeeded",
-        metadata: (params.metadata as Record<string, string> | undefined) ?? {},
-      };
+      // The money moves at once; the answer may be slow (a server killed meanwhile never hears it).
+      const refund = makeRefund(
+        String(params.payment_intent ?? ""),
+        num(params.amount),
+        (params.metadata as Record<string, string> | undefined) ?? {},
+      );
       if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+      if (refundDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, refundDelayMs));
       return send(200, refund);
+    }
+    if (req.method === "GET" && url.pathname === "/v1/refunds") {
+      const intent = url.searchParams.get("payment_intent") ?? "";
+      return send(200, {
+        object: "list",
+        url: "/v1/refunds",
+        has_more: false,
+        data: refundsByIntent.get(intent) ?? [],
+      });
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(url.pathname);
+    if (req.method === "POST" && expire) {
+      const session = sessions.get(decodeURIComponent(expire[1] ?? ""));
+      if (!session)
+        return send(404, { error: { type: "invalid_request_error", message: "No such session" } });
+      if (session.status !== "open")
+        return send(400, {
+          error: { type: "invalid_request_error", message: "Only open sessions can be expired." },
+        });
+      session.status = "expired";
+      return send(200, session);
     }
     return send(404, {
       error: { type: "invalid_request_error", message: `No fake for ${req.method} ${url.pathname}` },
@@ -188,6 +231,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sessions,
     failNext(count, status = 500) {
       failures = { count, status };
+    },
+    delayRefunds(ms) {
+      refundDelayMs = ms;
+    },
+    refundInDashboard(paymentIntent, amount) {
+      return { id: makeRefund(paymentIntent, amount).id };
+    },
+    refundsOf(paymentIntent) {
+      return (refundsByIntent.get(paymentIntent) ?? []).map((r) => ({ id: r.id, amount: r.amount }));
     },
     env: () => ({
       STRIPE_SECRET_KEY: STRIPE_TEST_KEY,

@@ -7,8 +7,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceDocuments, orders } from "../../src/server/db/schema.js";
-import { getAdminOrder } from "../../src/server/services/admin-orders.js";
-import { setEnvironmentMode } from "../../src/server/services/settings.js";
+import { getAdminOrder } from "../../src/server/orders/admin-orders.js";
+import { setEnvironmentMode } from "../../src/server/platform/settings.js";
 import { GIFT_MESSAGE_MAX_LENGTH } from "../../src/shared/schemas.js";
 import { randomIp, readMails } from "./auth-helpers.js";
 import {

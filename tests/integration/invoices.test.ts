@@ -9,8 +9,8 @@ import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceDocuments } from "../../src/server/db/schema.js";
-import { invoiceToken, issueCreditNote } from "../../src/server/services/invoices.js";
-import { CHANGED_BY, completeOrderPayment, markOrderPaid } from "../../src/server/services/orders.js";
+import { CHANGED_BY, completeOrderPayment, completePayment } from "../../src/server/orders/index.js";
+import { invoiceToken, issueCreditNote } from "../../src/server/payments/invoices.js";
 import { createUser, insertOrder, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
@@ -64,12 +64,22 @@ describe("invoices", () => {
         if (i % 5 === 0) {
           await db
             .transaction(async (tx) => {
-              await markOrderPaid(tx, id, { by: CHANGED_BY.system, paymentReference: null });
+              await completePayment(shop.ctx, tx, {
+                orderId: id,
+                by: CHANGED_BY.system,
+                cause: "payment",
+                paymentReference: null,
+              });
               throw new Error("payment rolled back");
             })
             .catch(() => undefined);
         }
-        await completeOrderPayment(shop.ctx, id, { by: CHANGED_BY.system, paymentReference: `pi_${i}` });
+        await completeOrderPayment(shop.ctx, {
+          orderId: id,
+          by: CHANGED_BY.system,
+          cause: "payment",
+          paymentReference: `pi_${i}`,
+        });
       }),
     );
     const docs = await db
@@ -90,7 +100,12 @@ describe("invoices", () => {
       email: customer.email,
       status: "pending",
     });
-    await completeOrderPayment(shop.ctx, owned, { by: CHANGED_BY.system, paymentReference: "pi_owned" });
+    await completeOrderPayment(shop.ctx, {
+      orderId: owned,
+      by: CHANGED_BY.system,
+      cause: "payment",
+      paymentReference: "pi_owned",
+    });
     const own = await shop.request(`/api/orders/${owned}/invoice.pdf`, {
       headers: { cookie: customer.cookie },
     });
@@ -103,7 +118,12 @@ describe("invoices", () => {
 
     expect((await shop.request(`/api/orders/${owned}/invoice.pdf`)).status).toBe(404);
     const guest = await pending("guest-invoice@example.com");
-    await completeOrderPayment(shop.ctx, guest, { by: CHANGED_BY.system, paymentReference: "pi_guest" });
+    await completeOrderPayment(shop.ctx, {
+      orderId: guest,
+      by: CHANGED_BY.system,
+      cause: "payment",
+      paymentReference: "pi_guest",
+    });
     const token = invoiceToken(shop.ctx.config.authSecret, guest);
     expect((await shop.request(`/api/orders/${guest}/invoice.pdf?token=${token}`)).status, "guest").toBe(200);
     expect((await shop.request(`/api/orders/${guest}/invoice.pdf?token=${token}x`)).status).toBe(404);
@@ -155,7 +175,10 @@ describe("invoices", () => {
     const csv = await res.text();
     const lines = csv.trim().split("\n");
     expect(lines[0]).toBe("document,number,date,order,customer,gross_gbp,vat_gbp,net_gbp");
-    expect(lines.some((l) => l.startsWith("credit note,CN-000001,"))).toBe(true);
+    const credit = lines.find((l) => l.startsWith("credit note,CN-000001,"));
+    // Money columns are numbers a spreadsheet adds up: a credit note's are negative, never text.
+    expect(credit).toMatch(/,-\d+\.\d\d,-\d+\.\d\d,-\d+\.\d\d\r?$/);
+    expect(csv).not.toContain("'-");
     expect(lines.at(-1)).toMatch(/^total,,,,,\d+\.\d\d,\d+\.\d\d,\d+\.\d\d$/);
   });
 });

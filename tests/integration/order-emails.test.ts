@@ -9,9 +9,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type AppContext, createContext } from "../../src/server/context.js";
 import { orderEmails, orders } from "../../src/server/db/schema.js";
-import type { MailMessage } from "../../src/server/services/mail.js";
-import { MAX_ATTEMPTS } from "../../src/server/services/order-email-outbox.js";
-import { CHANGED_BY, markOrderPaid, updateOrderStatus } from "../../src/server/services/orders.js";
+import type { MailMessage } from "../../src/server/messaging/mail.js";
+import { MAX_ATTEMPTS } from "../../src/server/messaging/order-email-outbox.js";
+import {
+  CHANGED_BY,
+  changeOrderStatus,
+  completePayment,
+  refundOrder,
+  runWorkflow,
+} from "../../src/server/orders/index.js";
 import { randomIp, readMails } from "./auth-helpers.js";
 import { checkout, pressTestButton, shippingInfo } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
@@ -161,8 +167,8 @@ describe("order e-mail outbox", () => {
   it("retries a dispatch notice, with its tracking number", async () => {
     const { info, orderId } = await paidOrder();
     failMail(1);
-    await updateOrderStatus(shop.ctx, orderId, "dispatched", {
-      by: CHANGED_BY.admin("admin-1"),
+    await changeOrderStatus(shop.ctx, orderId, "admin-1", {
+      status: "dispatched",
       trackingNumber: "RM987654321GB",
     });
     expect(mailsTo(info.email, "dispatched")).toEqual([]);
@@ -178,7 +184,16 @@ describe("order e-mail outbox", () => {
 
   it("skips a confirmation for an order refunded before the retry", async () => {
     const { info, orderId } = await paidOrder(1);
-    await updateOrderStatus(shop.ctx, orderId, "refunded", { by: CHANGED_BY.admin("admin-1") });
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    await runWorkflow(shop.ctx, (tx) =>
+      refundOrder(
+        shop.ctx,
+        tx,
+        orderId,
+        { amount: order?.totalAmount, reason: "Damaged", idempotencyKey: "refund-before-retry" },
+        { id: "admin-1", email: "owner@example.com" },
+      ),
+    );
     await makeDue(orderId);
     expect(await shop.ctx.orderEmails.retryDue()).toMatchObject({ sent: 0, skipped: 1 });
     expect(mailsTo(info.email, "confirmed")).toEqual([]);
@@ -227,7 +242,12 @@ describe("after a restart", () => {
     const answer = await checkout(shop, { shippingInfo: info }, { ip: randomIp() });
     // The payment commits, then the process dies before its after-commit e-mail.
     await db().transaction((tx) =>
-      markOrderPaid(tx, answer.orderId, { by: CHANGED_BY.testPayment, paymentReference: "test_pay_crash" }),
+      completePayment(shop.ctx, tx, {
+        orderId: answer.orderId,
+        by: CHANGED_BY.testPayment,
+        cause: "payment",
+        paymentReference: "test_pay_crash",
+      }),
     );
     expect(await emailRow(answer.orderId, "confirmation")).toMatchObject({ status: "pending", attempts: 0 });
     expect(mailsTo(info.email, "confirmed")).toEqual([]);

@@ -8,8 +8,8 @@ import { displayOrderNumber } from "@shared/orders";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, contactReplies, outboxEmails } from "../../src/server/db/schema.js";
-import { MAX_ATTEMPTS } from "../../src/server/services/order-email-outbox.js";
-import { alertPrintFailed } from "../../src/server/services/owner-alerts.js";
+import { MAX_ATTEMPTS } from "../../src/server/messaging/order-email-outbox.js";
+import { alertPrintFailed } from "../../src/server/messaging/owner-alerts.js";
 import { createUser, randomIp, readMails, type TestUser } from "./auth-helpers.js";
 import { checkout, pressTestButton, shippingInfo } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
@@ -256,7 +256,7 @@ describe("admin inbox", () => {
     const res = await api("POST", "/api/messages/answer", { token, message: "Hello?" }, ANON);
     expect(res).toMatchObject({ status: 409, body: { error: "conversation_closed" } });
     const [replyId] = token.split(".");
-    const { answerToken } = await import("../../src/server/services/message-tokens.js");
+    const { answerToken } = await import("../../src/server/messaging/message-tokens.js");
     const old = answerToken(shop.ctx.config.authSecret, replyId ?? "", Date.now() - 31 * 86_400_000);
     expect(
       (await api("GET", `/api/messages/answer?token=${encodeURIComponent(old)}`, undefined, ANON)).status,

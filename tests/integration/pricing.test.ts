@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadCreatorOptions } from "../../src/server/catalogue/catalog.js";
+import { loadPricingSnapshot, type PricedItem, priceCartItems } from "../../src/server/catalogue/pricing.js";
 import { productOptions, productStock, products, shippingZones } from "../../src/server/db/schema.js";
 import { seedDatabase } from "../../src/server/db/seed.js";
-import { loadCreatorOptions } from "../../src/server/services/catalog.js";
-import { loadPricingSnapshot, type PricedItem, priceCartItems } from "../../src/server/services/pricing.js";
 import { BUNDLES } from "../../src/shared/bundles.js";
 import {
   type CartItemConfig,

@@ -23,7 +23,7 @@ import { createApp } from "../../src/server/app.js";
 import { loadConfig } from "../../src/server/config.js";
 import { closeContext, createContext } from "../../src/server/context.js";
 import { orderItems, orders, printJobs, userActivityLogs } from "../../src/server/db/schema.js";
-import type { OrderPrintJobs } from "../../src/server/services/print-jobs/admin.js";
+import type { OrderPrintJobs } from "../../src/server/fulfilment/print-jobs/admin.js";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
 import { MESSAGES } from "../../src/shared/messages.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";

@@ -9,10 +9,10 @@
  *   cart or order uses is ever deleted (review, site image).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reviewToken } from "../../src/server/messaging/index.js";
+import { CHANGED_BY, completeOrderPayment } from "../../src/server/orders/index.js";
+import { INVOICE_LINK_DAYS, invoiceToken } from "../../src/server/payments/invoices.js";
 import { INVOICE_RATE_LIMIT } from "../../src/server/routes/invoices.js";
-import { INVOICE_LINK_DAYS, invoiceToken } from "../../src/server/services/invoices.js";
-import { reviewToken } from "../../src/server/services/message-tokens.js";
-import { CHANGED_BY, completeOrderPayment } from "../../src/server/services/orders.js";
 import { MESSAGES } from "../../src/shared/messages.js";
 import { REVIEW_TEXTS } from "../../src/shared/review-texts.js";
 import { MAX_REQUEST_DEPTH } from "../../src/shared/schemas.js";
@@ -85,7 +85,12 @@ describe("invoice and credit-note links", () => {
     orderId = await insertOrder(shop, { userId: null, email: uniqueEmail("guest"), status: "pending" });
     otherId = await insertOrder(shop, { userId: null, email: uniqueEmail("other"), status: "pending" });
     for (const id of [orderId, otherId]) {
-      await completeOrderPayment(shop.ctx, id, { by: CHANGED_BY.system, paymentReference: `pi_${id}` });
+      await completeOrderPayment(shop.ctx, {
+        orderId: id,
+        by: CHANGED_BY.system,
+        cause: "payment",
+        paymentReference: `pi_${id}`,
+      });
     }
   });
 

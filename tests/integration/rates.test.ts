@@ -5,7 +5,7 @@ import {
   createRatesService,
   RATES_FETCH_TIMEOUT_MS,
   RATES_RETRY_MS,
-} from "../../src/server/services/rates.js";
+} from "../../src/server/catalogue/rates.js";
 import { FALLBACK_RATES, RATES_CACHE_MS } from "../../src/shared/currency.js";
 import { createTestShop, type TestShop } from "./harness.js";
 

@@ -12,7 +12,7 @@ import path from "node:path";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config.js";
-import { S3Storage } from "../../src/server/services/storage.js";
+import { S3Storage } from "../../src/server/platform/index.js";
 import { createUser, randomIp, uploadTestPhoto } from "./auth-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 

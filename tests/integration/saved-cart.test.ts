@@ -8,8 +8,8 @@ import { mergeCarts } from "@shared/cart-state";
 import { MESSAGES } from "@shared/messages";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { priceCartItems } from "../../src/server/catalogue/pricing.js";
 import { cartItems, sessions } from "../../src/server/db/schema.js";
-import { priceCartItems } from "../../src/server/services/pricing.js";
 import { asUser, createUser, type TestUser, type UploadedPhoto, uploadTestPhoto } from "./auth-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 

@@ -19,7 +19,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config.js";
 import { cartItems, orderEmails, printJobs, uploads, userActivityLogs } from "../../src/server/db/schema.js";
-import { sweepOrphanUploads, uploadClientKey } from "../../src/server/services/upload-hygiene.js";
+import { sweepOrphanUploads, uploadClientKey } from "../../src/server/platform/upload-hygiene.js";
 import { MESSAGES } from "../../src/shared/messages.js";
 import {
   createUser,

@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { invalidateCatalog } from "../../src/server/catalogue/catalog-cache.js";
 import { contentSecurityPolicy, isForbiddenStaticPath } from "../../src/server/lib/security.js";
-import { invalidateCatalog } from "../../src/server/services/catalog-cache.js";
 import { ACCESSORIES, accessoryItem, checkout, shippingInfo } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
@@ -350,7 +350,7 @@ describe("cross-origin state-changing requests", () => {
 describe("errors", () => {
   it("answers an unexpected failure with a plain 500: no stack frames, file paths or secrets", async () => {
     const failure = new Error(`connect to postgres://lithobox:${SECRET_MARKER}@db.internal:5432/shop failed`);
-    failure.stack = `${failure.message}\n    at listShopProducts (${root}/src/server/services/catalog.ts:71:11)\n    at async file:///srv/app/node_modules/hono/dist/compose.js:22:17`;
+    failure.stack = `${failure.message}\n    at listShopProducts (${root}/src/server/catalogue/catalog.ts:71:11)\n    at async file:///srv/app/node_modules/hono/dist/compose.js:22:17`;
     const spy = vi.spyOn(shop.ctx.database.db, "select").mockImplementation(() => {
       throw failure;
     });

@@ -6,9 +6,9 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dispatchedDeliveryWindow, orderDeliveryWindow } from "../../src/server/catalogue/delivery-dates.js";
 import { orders, userActivityLogs } from "../../src/server/db/schema.js";
-import { dispatchedDeliveryWindow, orderDeliveryWindow } from "../../src/server/services/delivery-dates.js";
-import { CHANGED_BY, updateOrderStatus } from "../../src/server/services/orders.js";
+import { changeOrderStatus } from "../../src/server/orders/index.js";
 import { formatDeliveryWindow } from "../../src/shared/delivery-dates.js";
 import type { ShippingZone } from "../../src/shared/shipping-zones.js";
 import { createUser, randomIp, readMails, type TestUser } from "./auth-helpers.js";
@@ -211,7 +211,7 @@ describe("checkout priced by shipping zone", () => {
       readMails(shop).find((m) => m.to === email && m.subject.includes(subject))?.text ?? "";
     expect(mail("is confirmed")).toContain(`Estimated delivery: Arrives ${promised}.`);
 
-    await updateOrderStatus(shop.ctx, answer.orderId, "dispatched", { by: CHANGED_BY.admin("a") });
+    await changeOrderStatus(shop.ctx, answer.orderId, "a", { status: "dispatched" });
     const carrier = dispatchedDeliveryWindow(ireland.expressDays, new Date());
     const [order] = await shop.ctx.database.db.select().from(orders).where(eq(orders.id, answer.orderId));
     expect(order).toMatchObject({ deliveryEarliest: carrier.earliest, deliveryLatest: carrier.latest });

@@ -7,7 +7,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listOrderEmails } from "../../src/server/services/order-email-outbox.js";
+import { listOrderEmails } from "../../src/server/messaging/index.js";
 import { displayOrderNumber } from "../../src/shared/orders.js";
 import { randomIp } from "./auth-helpers.js";
 import { checkout, pressTestButton, shippingInfo } from "./checkout-helpers.js";

@@ -5,7 +5,7 @@ import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { uploads, users } from "../../src/server/db/schema.js";
-import { IMAGE_BUCKET, S3Storage, sanitiseFileName } from "../../src/server/services/storage.js";
+import { IMAGE_BUCKET, S3Storage, sanitiseFileName } from "../../src/server/platform/storage.js";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "../../src/shared/limits.js";
 import { MESSAGES } from "../../src/shared/messages.js";
 import { createTestShop, type TestShop } from "./harness.js";

@@ -5,10 +5,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cartItems, orders, paymentEvents } from "../../src/server/db/schema.js";
-import { getStatusHistory } from "../../src/server/services/orders.js";
-import { stripeIdempotencyKey } from "../../src/server/services/payments/stripe.js";
-import { replaceSavedCart } from "../../src/server/services/saved-cart.js";
-import { setEnvironmentMode } from "../../src/server/services/settings.js";
+import { getStatusHistory } from "../../src/server/orders/orders.js";
+import { replaceSavedCart } from "../../src/server/orders/saved-cart.js";
+import { stripeIdempotencyKey } from "../../src/server/payments/stripe.js";
+import { setEnvironmentMode } from "../../src/server/platform/settings.js";
 import { MESSAGES } from "../../src/shared/messages.js";
 import { createUser, readMails } from "./auth-helpers.js";
 import {
@@ -257,7 +257,7 @@ describe("POST /api/payments/stripe/webhook", () => {
     expect((await orderRow(answer.orderId)).status).toBe("paid");
   });
 
-  it("cancels on async_payment_failed and on expired; a late paid event does not revive the order", async () => {
+  it("cancels on async_payment_failed and on expired; a late payment is recorded for a refund, the order stays cancelled", async () => {
     const failed = await checkout(shop);
     await deliver(
       sessionEvent("checkout.session.completed", sessionFor(failed), { payment_status: "unpaid" }),
@@ -275,16 +275,19 @@ describe("POST /api/payments/stripe/webhook", () => {
       action: "cancelled",
     });
     expect(await deliver(sessionEvent("checkout.session.completed", sessionFor(expired)))).toMatchObject({
-      action: "no_change",
+      action: "late_payment",
     });
     const order = await orderRow(expired.orderId);
     expect(order.status).toBe("cancelled");
-    expect(order.paidAt).toBeNull();
+    // The money is on the order (the ledger shows it, a refund gives it back), not the order revived.
+    expect(order.paidAt).toBeInstanceOf(Date);
+    expect(order.paymentReference).toMatch(/^pi_/);
     expect(confirmations(info.email)).toHaveLength(0);
     const history = await getStatusHistory(db(), expired.orderId);
     expect(history.map((h) => [h.toStatus, h.note])).toEqual([
       ["pending", "Order placed"],
       ["cancelled", "Checkout session expired"],
+      ["cancelled", "Payment received after the order was cancelled: refund it"],
     ]);
   });
 

@@ -9,10 +9,10 @@
  * Exit codes: 0 done (or nothing to change), 1 refused or failed, 2 usage.
  */
 import { existsSync, readFileSync } from "node:fs";
+import type { RoleChangeResult } from "../accounts/index.js";
 import { type Config, ConfigError, loadConfig } from "../config.js";
 import { type AdminTokenInfo, adminTokenPath } from "../lib/admin-token.js";
 import { acquireDataDirLock, DataDirLockedError, lockHolder } from "../lib/lock.js";
-import type { RoleChangeResult } from "../services/roles.js";
 
 type Action = "grant" | "revoke";
 
@@ -26,7 +26,7 @@ async function direct(config: Config, action: Action, email: string): Promise<Ro
   try {
     // Loaded only here: the database driver is the slow part of starting the CLI.
     const { openDatabase } = await import("../db/client.js");
-    const { changeRole } = await import("../services/roles.js");
+    const { changeRole } = await import("../accounts/index.js");
     const database = await openDatabase(config);
     try {
       await database.migrate();

@@ -271,7 +271,7 @@ export const products = pgTable(
 
 /**
  * The owner's bundle prices (admin prices), seeded with the spec's table. Part of the
- * catalogue fingerprint (services/pricing.ts), so a change re-prices the next checkout.
+ * catalogue fingerprint (catalogue/pricing.ts), so a change re-prices the next checkout.
  */
 export const bundlePrices = pgTable("bundle_prices", {
   bundleId: text("bundle_id").primaryKey(),
@@ -514,6 +514,11 @@ export const orders = pgTable(
     carrier: text("carrier"),
     estimatedDelivery: timestamp("estimated_delivery", { withTimezone: true, mode: "date" }),
     paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
+    /**
+     * When an unpaid order stops holding its stock and code use (ORDER_PAYMENT_MINUTES after it
+     * was placed; Stripe's session closes then too). Null for orders placed before issue 28.
+     */
+    paymentExpiresAt: timestamp("payment_expires_at", { withTimezone: true, mode: "date" }),
     /** Set when the customer deleted their account: the record stays for the books, without personal data. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true, mode: "date" }),
     /** The discount code used (upper case) and what it took off the items, in pence. */
@@ -531,6 +536,8 @@ export const orders = pgTable(
     index("orders_email_idx").on(sql`lower(${t.shippingEmail})`),
     index("orders_created_idx").on(t.createdAt),
     index("orders_status_idx").on(t.status),
+    // The expiry sweep's scan: only pending orders, oldest deadline first.
+    index("orders_pending_expiry_idx").on(t.paymentExpiresAt).where(sql`${t.status} = 'pending'`),
     oneOf("orders_status_check", t.status, ORDER_STATUSES),
   ],
 );
@@ -706,7 +713,7 @@ export const filaments = pgTable(
  * change's own transaction (so it exists exactly when the change does, and a replayed webhook
  * cannot add a second one); the mail goes after commit and `sent_at` is set once the mail
  * service accepted it. A failed send is retried with backoff by the outbox runner
- * (services/order-email-outbox.ts).
+ * (messaging/order-email-outbox.ts).
  */
 export const orderEmails = pgTable(
   "order_emails",
@@ -856,7 +863,7 @@ export const contactReplies = pgTable(
  * The e-mails with a durable record besides the order e-mails (order_emails): alerts to the
  * owner, replies to messages, refund and cancellation notices. Rendered when queued (in the
  * transaction of the change that owes it), sent after commit, retried with backoff by
- * services/mail-outbox.ts. dedupe_key makes a replay queue nothing twice.
+ * messaging/mail-outbox.ts. dedupe_key makes a replay queue nothing twice.
  */
 export const outboxEmails = pgTable(
   "outbox_emails",
@@ -899,6 +906,8 @@ export const orderRefunds = pgTable(
     provider: text("provider").notNull(), // stripe | test
     providerRefundId: text("provider_refund_id").unique(),
     idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** The order lines this refund gave back in full (a line is refunded at most once). */
+    lineIds: jsonb("line_ids").$type<string[]>().notNull().default([]),
     /** Who asked: an admin's e-mail, or 'stripe' for a refund made in Stripe's dashboard. */
     createdBy: text("created_by"),
     createdAt: createdAt(),
@@ -963,7 +972,7 @@ export interface ImageVariantRow {
 
 /**
  * An owner-managed image (home hero, shop hero, "made by our customers" gallery), cropped to
- * its slot's aspect and encoded as AVIF and WebP at the slot's widths (services/site-images.ts).
+ * its slot's aspect and encoded as AVIF and WebP at the slot's widths (storefront/site-images.ts).
  */
 export const siteImages = pgTable(
   "site_images",

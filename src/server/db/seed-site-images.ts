@@ -10,9 +10,8 @@ import { fileURLToPath } from "node:url";
 import { type SiteImageSlot, SLOT_SPECS } from "@shared/storefront";
 import { eq } from "drizzle-orm";
 import type { Logger } from "../lib/logger.js";
-import { deleteVariants, encodeSiteImage } from "../services/site-images.js";
-import type { Storage } from "../services/storage.js";
-import { invalidateStorefront } from "../services/storefront.js";
+import type { Storage } from "../platform/index.js";
+import { deleteVariants, encodeSiteImage, invalidateStorefront } from "../storefront/index.js";
 import type { Db } from "./client.js";
 import { siteImages, systemSettings } from "./schema.js";
 

@@ -10,8 +10,7 @@ import { SEED_OPTIONS } from "@shared/options";
 import { SEED_SHIPPING_ZONES } from "@shared/shipping-zones";
 import { WORLD_COUNTRIES } from "@shared/world-countries";
 import { count, sql } from "drizzle-orm";
-import { seedColourPrinter } from "../services/filaments.js";
-import { replaceShippingZones } from "../services/shipping-zones.js";
+import { replaceShippingZones, seedColourPrinter } from "../catalogue/index.js";
 import { SEED_PRODUCTS } from "./catalogue.js";
 import { type Db, SEED_LOCK_KEY } from "./client.js";
 import {

@@ -42,7 +42,7 @@ import { createGunzip, createGzip } from "node:zlib";
 import * as tar from "tar-stream";
 import type { Config } from "../config.js";
 import { type Database, openDatabase } from "../db/client.js";
-import { contentTypeForKey, createStorage, isSafeKey } from "../services/storage.js";
+import { contentTypeForKey, createStorage, isSafeKey } from "../platform/index.js";
 import { type AdminTokenInfo, adminTokenPath } from "./admin-token.js";
 import {
   type DumpSummary,
@@ -215,7 +215,7 @@ function timestamp(date = new Date()): string {
   return date.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
 }
 
-/** Where scheduled backups are kept in the shop's storage (services/scheduled-backups.ts). */
+/** Where scheduled backups are kept in the shop's storage (lib/scheduled-backups.ts). */
 export const BACKUP_KEY_PREFIX = "backups/";
 
 export function isBackupKey(key: string): boolean {

@@ -96,7 +96,10 @@ export function createMetrics(database: Database): Metrics {
     httpDuration,
     checkouts: counter("lithobox_checkouts_total", "Orders created at checkout (pending payment)"),
     payments: counter("lithobox_payments_total", "Orders that became paid (Stripe or the test page)"),
-    refunds: counter("lithobox_refunds_total", "Refunds made from the admin (not counting repeats)"),
+    refunds: counter(
+      "lithobox_refunds_total",
+      "Refunds recorded (admin or Stripe; a repeated request is not counted)",
+    ),
     rateLimitRefusals,
     observeRequest(method, route, status, seconds) {
       httpDuration.observe(

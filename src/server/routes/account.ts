@@ -12,21 +12,22 @@ import { isAPIError } from "better-auth/api";
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
+import {
+  clearMfaFlags,
+  countAdmins,
+  deleteAccount,
+  ensureProfile,
+  exportAccountData,
+  markMfaCompleted,
+  needsMfaSetup,
+  recordMfaAttempt,
+  toProfileView,
+} from "../accounts/index.js";
 import type { AppContext } from "../context.js";
 import { accounts, profiles, twoFactors, users } from "../db/schema.js";
 import { createRateLimiter, type RateLimiter } from "../lib/rate-limit.js";
 import { type CallerSession, isFreshSession, requireSession, requireUser } from "../lib/session.js";
 import { HttpError, validationHook, zValidator } from "../lib/validation.js";
-import { deleteAccount, exportAccountData } from "../services/account-data.js";
-import {
-  clearMfaFlags,
-  ensureProfile,
-  markMfaCompleted,
-  needsMfaSetup,
-  recordMfaAttempt,
-  toProfileView,
-} from "../services/profiles.js";
-import { countAdmins } from "../services/roles.js";
 
 function apiErrorCode(error: unknown): string | undefined {
   if (!isAPIError(error)) return undefined;

@@ -1,11 +1,11 @@
 import { MESSAGES } from "@shared/messages";
 import { addressLookupSchema } from "@shared/schemas";
 import { Hono } from "hono";
+import { type AddressLookup, AddressLookupError, createAddressLookup } from "../accounts/index.js";
 import type { AppContext } from "../context.js";
 import { createRateLimiter } from "../lib/rate-limit.js";
 import { requireUser } from "../lib/session.js";
 import { HttpError, validationHook, zValidator } from "../lib/validation.js";
-import { type AddressLookup, AddressLookupError, createAddressLookup } from "../services/address.js";
 
 /** Lookups cost money at the provider: each account gets this many per window. */
 const LOOKUPS_PER_WINDOW = 30;

@@ -3,17 +3,12 @@ import { type CartItem, cartItemsSchema } from "@shared/cart";
 import { MESSAGES } from "@shared/messages";
 import { Hono } from "hono";
 import { z } from "zod";
+import { dropPricingSnapshot, pricingSnapshot } from "../catalogue/index.js";
 import type { AppContext } from "../context.js";
+import { findLinePhotoProblems } from "../fulfilment/index.js";
 import { requireUser } from "../lib/session.js";
 import { type ApiError, validationHook, zValidator } from "../lib/validation.js";
-import { findLinePhotoProblems } from "../services/line-photos.js";
-import { dropPricingSnapshot, pricingSnapshot } from "../services/pricing.js";
-import {
-  loadSavedCart,
-  replaceSavedCart,
-  repriceCartItems,
-  repriceFromSnapshot,
-} from "../services/saved-cart.js";
+import { loadSavedCart, replaceSavedCart, repriceCartItems, repriceFromSnapshot } from "../orders/index.js";
 
 const putCartSchema = z.object({ items: cartItemsSchema });
 

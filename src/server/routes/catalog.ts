@@ -1,8 +1,8 @@
 import type { Context, TypedResponse } from "hono";
 import { Hono } from "hono";
+import { catalogCache, type JsonSnapshot } from "../catalogue/index.js";
 import type { AppContext } from "../context.js";
 import { sendEncoded } from "../lib/encoded-body.js";
-import { catalogCache, type JsonSnapshot } from "../services/catalog-cache.js";
 
 const JSON_TYPE = "application/json; charset=UTF-8";
 
@@ -10,7 +10,7 @@ const JSON_TYPE = "application/json; charset=UTF-8";
  * The shop's catalogue. Answers are revalidated on every use (no-cache + ETag): the creator
  * refetches options every 30 seconds and an admin's edit must show within that interval.
  *
- * The bytes come from an in-memory snapshot (services/catalog-cache.ts) that an admin's write
+ * The bytes come from an in-memory snapshot (catalogue/catalog-cache.ts) that an admin's write
  * drops at once, with its ETag and gzip/brotli variants computed once per change; a matching
  * If-None-Match is answered 304 without touching the database.
  *

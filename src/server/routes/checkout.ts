@@ -12,9 +12,8 @@ import { orders } from "../db/schema.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser } from "../lib/session.js";
 import { type ApiError, validationHook, zValidator } from "../lib/validation.js";
-import { type CheckoutRefusal, placeOrder } from "../services/checkout.js";
-import { isUuid } from "../services/orders.js";
-import { isValidOrderAccessToken } from "../services/payments/tokens.js";
+import { type CheckoutRefusal, isUuid, placeOrder } from "../orders/index.js";
+import { isValidOrderAccessToken } from "../payments/index.js";
 
 /** Per client IP per minute. A customer checks out a handful of times at most. */
 export const CHECKOUT_RATE_LIMIT = 20;
@@ -40,7 +39,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
  *   -> 422 country_not_delivered {message, fields} when no shipping zone has the country;
  *   -> 409 shipping_price_changed when expectedShippingPence is not the zone's price;
  *   -> 429 rate_limited; 503 payment_unavailable when Stripe cannot be reached.
- * The route is thin: `placeOrder` (services/checkout.ts) decides; the route answers.
+ * The route is thin: `placeOrder` (orders/checkout.ts) decides; the route answers.
  * GET /checkout/status/:orderId?token=... -> CheckoutStatus, for the order's token or its
  *   signed-in owner; 404 otherwise.
  */

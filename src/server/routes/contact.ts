@@ -6,8 +6,7 @@ import type { AppContext } from "../context.js";
 import { contactMessages } from "../db/schema.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { HttpError, validationHook, zValidator } from "../lib/validation.js";
-import { ANSWER_TEXTS, answerLinkState, answerThroughLink } from "../services/messages.js";
-import { alertMessage } from "../services/owner-alerts.js";
+import { ANSWER_TEXTS, alertMessage, answerLinkState, answerThroughLink } from "../messaging/index.js";
 
 const tokenQuery = z.object({ token: z.string().min(1).max(200) });
 

@@ -1,7 +1,8 @@
 /**
  * POST /discounts/check {code, cartItems: [{config}], email?}
  *   -> 200 {ok: true, code, discountPence, freeShipping} for the server's prices of these lines
- *   -> 200 {ok: false, reason, message}: why the code does not apply ("This code has expired.")
+ *   -> 200 {ok: false, reason, message}: why the code does not apply; a paused, expired, not yet
+ *      started or used-up code answers as an unknown one (shopperRefusal: inactive codes stay secret)
  *   -> 429 rate_limited: codes cannot be guessed by brute force.
  * Nothing is reserved here: checkout checks the code again, under a lock, when the order is
  * placed. The signed-in customer's own uses count against a per-customer limit.
@@ -9,16 +10,15 @@
 
 import { cartItemConfigSchema } from "@shared/cart";
 import { MAX_CART_ITEMS } from "@shared/cart-limits";
-import type { DiscountRefusalReason } from "@shared/discounts";
+import { type DiscountRefusalReason, shopperRefusal } from "@shared/discounts";
 import { MESSAGES } from "@shared/messages";
 import { Hono } from "hono";
 import { z } from "zod";
+import { evaluateCode, priceFromSnapshot, pricingSnapshot } from "../catalogue/index.js";
 import type { AppContext } from "../context.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser } from "../lib/session.js";
 import { validationHook, zValidator } from "../lib/validation.js";
-import { evaluateCode } from "../services/discounts.js";
-import { priceFromSnapshot, pricingSnapshot } from "../services/pricing.js";
 
 /** Per client IP per minute: enough to fix a typo, too few to guess codes. */
 export const DISCOUNT_CHECK_RATE_LIMIT = 10;
@@ -72,7 +72,7 @@ export function discountRoutes(ctx: AppContext) {
               discountPence: result.discountPence,
               freeShipping: result.freeShipping,
             }
-          : { ok: false, reason: result.reason, message: result.message },
+          : { ok: false, ...shopperRefusal(result) },
         200,
       );
     },

@@ -12,10 +12,10 @@ import { MESSAGES } from "@shared/messages";
 import { type Context, Hono } from "hono";
 import type { Child } from "hono/jsx";
 import { z } from "zod";
+import { findUndoableChange, undoEmailChange } from "../accounts/index.js";
 import type { AppContext } from "../context.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { standalonePage } from "../lib/standalone-page.js";
-import { findUndoableChange, undoEmailChange } from "../services/email-changes.js";
 
 /** The undo pages: the title is the page's heading too. */
 function undoPage(c: Context, title: string, body: Child, status: 200 | 400 | 409 = 200) {

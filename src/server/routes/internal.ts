@@ -9,11 +9,11 @@ import { timingSafeEqual } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import { Hono } from "hono";
 import { z } from "zod";
+import { changeRole } from "../accounts/index.js";
 import type { AppContext } from "../context.js";
 import { type AdminTokenInfo, adminTokenPath, writeAdminToken } from "../lib/admin-token.js";
 import { isForwarded, isLoopback, socketAddress } from "../lib/client-ip.js";
 import { HttpError, validationHook, zValidator } from "../lib/validation.js";
-import { changeRole } from "../services/roles.js";
 
 export const roleRequestSchema = z.object({
   action: z.enum(["grant", "revoke"]),

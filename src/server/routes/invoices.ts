@@ -16,8 +16,8 @@ import { invoiceDocuments, orders } from "../db/schema.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser } from "../lib/session.js";
 import type { ApiError } from "../lib/validation.js";
-import { checkInvoiceToken, documentNumberLabel, renderDocumentPdf } from "../services/invoices.js";
-import { isUuid } from "../services/orders.js";
+import { isUuid } from "../orders/index.js";
+import { checkInvoiceToken, documentNumberLabel, renderDocumentPdf } from "../payments/index.js";
 
 /** PDF downloads a minute from one address (owner and guest links alike). */
 export const INVOICE_RATE_LIMIT = 20;

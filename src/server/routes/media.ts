@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppContext } from "../context.js";
 import type { ApiError } from "../lib/validation.js";
-import { IMAGE_BUCKET, isSafeKey } from "../services/storage.js";
+import { IMAGE_BUCKET, isSafeKey } from "../platform/index.js";
 
 /** Only images are public (customers' uploads, product photos, the storefront's AVIF/WebP sets); print files and anything else in storage are not. */
 const PUBLIC_FILE = /^[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*\.(?:jpg|png|webp|avif)$/;

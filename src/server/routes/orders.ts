@@ -6,9 +6,14 @@ import type { AppContext } from "../context.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser, requireUser } from "../lib/session.js";
 import { type ApiError, validationHook, zValidator } from "../lib/validation.js";
-import { listCustomerOrders } from "../services/customer-orders.js";
-import { loadOrderView, orderVisibleTo, type ReorderResult, reorder } from "../services/order-view.js";
-import { isUuid } from "../services/orders.js";
+import {
+  isUuid,
+  listCustomerOrders,
+  loadOrderView,
+  orderVisibleTo,
+  type ReorderResult,
+  reorder,
+} from "../orders/index.js";
 
 /** "Order again" per client a minute: each answer reads the order and its photos. */
 export const REORDER_RATE_LIMIT = 20;

@@ -9,21 +9,20 @@ import { type Context, Hono } from "hono";
 import type { AppContext } from "../context.js";
 import { standalonePage } from "../lib/standalone-page.js";
 import { type ApiError, HttpError } from "../lib/validation.js";
-import { orderItemDetails, orderItemTitle } from "../services/emails/order-emails.js";
+import { orderItemDetails, orderItemTitle } from "../messaging/index.js";
 import {
   CHANGED_BY,
   cancelPendingOrder,
   completeOrderPayment,
   getOrder,
   getOrderWithItems,
+  handleStripeEvent,
   type OrderRow,
   type OrderWithItems,
   type StatusChange,
-} from "../services/orders.js";
-import type { StripePaymentProvider } from "../services/payments/index.js";
-import { handleStripeEvent } from "../services/payments/stripe-webhook.js";
-import { TEST_PAYMENT_PATH } from "../services/payments/test-provider.js";
-import { isValidOrderAccessToken } from "../services/payments/tokens.js";
+} from "../orders/index.js";
+import type { StripePaymentProvider } from "../payments/index.js";
+import { isValidOrderAccessToken, TEST_PAYMENT_PATH } from "../payments/index.js";
 
 function invalidLink(c: Context) {
   return standalonePage(
@@ -163,12 +162,14 @@ export function paymentRoutes(ctx: AppContext) {
       // order of another provider as not found.
       let change: StatusChange;
       try {
-        change = await completeOrderPayment(ctx, orderId, {
+        ({ change } = await completeOrderPayment(ctx, {
+          orderId,
           by: CHANGED_BY.testPayment,
+          cause: "payment",
           paymentReference: `test_pay_${randomBytes(12).toString("hex")}`,
           note: "Paid on the test payment page",
           provider: "test",
-        });
+        }));
       } catch (error) {
         if (error instanceof HttpError && error.status === 404) return invalidLink(c);
         throw error;
@@ -182,7 +183,9 @@ export function paymentRoutes(ctx: AppContext) {
     .post("/payments/test/:orderId/cancel", async (c) => {
       const order = await testOrder(c);
       if (!order) return invalidLink(c);
-      const change = await cancelPendingOrder(ctx, order.id, {
+      const { change } = await cancelPendingOrder(ctx, {
+        orderId: order.id,
+        cause: "customer",
         by: CHANGED_BY.testPayment,
         note: "Cancelled on the test payment page",
       });

@@ -11,9 +11,9 @@ import { MESSAGES } from "@shared/messages";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
+import { photoLinkState, replacePhotoThroughLink } from "../fulfilment/index.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { HttpError, validationHook, zValidator } from "../lib/validation.js";
-import { photoLinkState, replacePhotoThroughLink } from "../services/photo-review.js";
 
 const token = z.string().min(1).max(200);
 const replacementBody = z.object({

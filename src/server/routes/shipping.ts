@@ -6,9 +6,8 @@ import {
 } from "@shared/delivery-dates";
 import type { ShippingZone } from "@shared/shipping-zones";
 import { Hono } from "hono";
+import { listShippingZones, orderDeliveryWindow } from "../catalogue/index.js";
 import type { AppContext } from "../context.js";
-import { orderDeliveryWindow } from "../services/delivery-dates.js";
-import { listShippingZones } from "../services/shipping-zones.js";
 
 /** A zone as checkout shows it: prices, countries, and today's delivery windows as dates. */
 type MethodWindows = Record<"standard" | "express", DeliveryWindow & { readonly text: string }>;

@@ -10,9 +10,8 @@ import { sendEncoded } from "../lib/encoded-body.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser } from "../lib/session.js";
 import { HttpError, validationHook, zValidator } from "../lib/validation.js";
-import { reviewLinkState, submitReview } from "../services/reviews.js";
-import { storefrontCache } from "../services/storefront.js";
-import { uploadVisitor } from "../services/upload-hygiene.js";
+import { uploadVisitor } from "../platform/index.js";
+import { reviewLinkState, storefrontCache, submitReview } from "../storefront/index.js";
 
 const JSON_TYPE = "application/json; charset=UTF-8";
 const tokenQuery = z.object({ token: z.string().min(1).max(300) });

@@ -7,8 +7,8 @@ import { Hono } from "hono";
 import type { AppContext } from "../context.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { type ApiError, validationHook, zValidator } from "../lib/validation.js";
-import { orderItemDetails, orderItemTitle } from "../services/emails/order-emails.js";
-import { findOrderForTracking } from "../services/orders.js";
+import { orderItemDetails, orderItemTitle } from "../messaging/index.js";
+import { findOrderForTracking } from "../orders/index.js";
 
 /** Per client IP per minute: enough for typos, too few to walk order numbers. */
 export const TRACK_RATE_LIMIT = 10;

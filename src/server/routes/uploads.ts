@@ -8,9 +8,14 @@ import { clientIp, createProxyList } from "../lib/client-ip.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser } from "../lib/session.js";
 import { type ApiError, HttpError } from "../lib/validation.js";
-import { ImageRejectedError, type ImageRejection, processUploadedImage } from "../services/images.js";
-import { uploadKeys } from "../services/storage.js";
-import { bytesUploadedRecently, uploadVisitor } from "../services/upload-hygiene.js";
+import {
+  bytesUploadedRecently,
+  ImageRejectedError,
+  type ImageRejection,
+  processUploadedImage,
+  uploadKeys,
+  uploadVisitor,
+} from "../platform/index.js";
 
 /** Additional images are numbered per bundle (at most 4 today); room to grow, never unbounded. */
 const MAX_ADDITIONAL_INDEX = 9;
@@ -55,7 +60,7 @@ const REJECTIONS: Readonly<
  * A refused file leaves nothing behind: no file, no row.
  * Limited per client IP (UPLOAD_RATE_LIMIT a minute, 429 rate_limited) and per visitor (the
  * client IP and, signed in, the account: UPLOAD_QUOTA_MB per 24 h, 429 upload_quota_exceeded);
- * uploads nothing uses are swept after a day (services/upload-hygiene.ts).
+ * uploads nothing uses are swept after a day (platform/upload-hygiene.ts).
  */
 export function uploadRoutes(ctx: AppContext) {
   const limiter = createRateLimiter({

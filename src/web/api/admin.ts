@@ -15,16 +15,16 @@ import type { Carrier } from "@shared/fulfilment";
 import type { OptionType } from "@shared/options";
 import type { OrderStatus } from "@shared/orders";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { AdminUserRow } from "../../server/accounts/admin-users";
+import type { AdminOption, AdminProduct } from "../../server/catalogue/admin-catalog";
+import type { OrderPrintJobs, PrintJobView } from "../../server/fulfilment/print-jobs/admin";
+import type { AdminOrderDetail, AdminOrderList } from "../../server/orders/admin-orders";
+import type { AnalyticsReport, Granularity } from "../../server/reporting/admin-analytics";
+import type { DashboardSummary } from "../../server/reporting/admin-dashboard";
+import type { OrphanUploadPreview, TestOrderPreview } from "../../server/reporting/admin-data";
+import type { ExportFormat, ExportResource } from "../../server/reporting/export";
 import type { ActivityEntry } from "../../server/routes/admin/activity";
 import type { BulkStatusResult } from "../../server/routes/admin/orders";
-import type { AnalyticsReport, Granularity } from "../../server/services/admin-analytics";
-import type { AdminOption, AdminProduct } from "../../server/services/admin-catalog";
-import type { DashboardSummary } from "../../server/services/admin-dashboard";
-import type { OrphanUploadPreview, TestOrderPreview } from "../../server/services/admin-data";
-import type { AdminOrderDetail, AdminOrderList } from "../../server/services/admin-orders";
-import type { AdminUserRow } from "../../server/services/admin-users";
-import type { ExportFormat, ExportResource } from "../../server/services/export";
-import type { OrderPrintJobs, PrintJobView } from "../../server/services/print-jobs/admin";
 import { api, ok } from "./client";
 
 export type {

@@ -133,7 +133,13 @@ export function newActionKey(): string {
 
 export async function refundOrder(
   id: string,
-  input: { amount?: number; lineIds?: string[]; reason: string; idempotencyKey: string },
+  input: {
+    amount?: number;
+    lineIds?: string[];
+    reason: string;
+    idempotencyKey: string;
+    cancelOrder?: boolean;
+  },
 ) {
   const res = await api.admin.orders[":id"].refund.$post({ param: { id }, json: input });
   return unwrap(res);

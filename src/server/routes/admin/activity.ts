@@ -9,8 +9,8 @@ import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { userActivityLogs } from "../../db/schema.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
-import { dayRangeConditions } from "../../services/admin-dates.js";
-import { likePattern } from "../../services/admin-orders.js";
+import { likePattern } from "../../orders/index.js";
+import { dayRangeConditions } from "../../platform/index.js";
 import { type AdminEnv, dayString, pageQuery } from "./shared.js";
 
 const query = z.object({

@@ -9,8 +9,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
-import { audited } from "../../services/audit.js";
-import { getOwnerAlerts, ownerAlertSettings, setOwnerAlerts } from "../../services/owner-alerts.js";
+import { getOwnerAlerts, ownerAlertSettings, setOwnerAlerts } from "../../messaging/index.js";
+import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const alertsBody = z.object({ kinds: z.array(z.enum(OWNER_ALERT_KINDS)).max(OWNER_ALERT_KINDS.length) });

@@ -7,14 +7,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import {
-  analyticsReport,
-  bucketsBetween,
-  GRANULARITIES,
-  MAX_BUCKETS,
-} from "../../services/admin-analytics.js";
-import { ukToday } from "../../services/admin-dates.js";
-import { getEnvironmentMode } from "../../services/settings.js";
+import { getEnvironmentMode, ukToday } from "../../platform/index.js";
+import { analyticsReport, bucketsBetween, GRANULARITIES, MAX_BUCKETS } from "../../reporting/index.js";
 import { type AdminEnv, dayString } from "./shared.js";
 
 const query = z.object({

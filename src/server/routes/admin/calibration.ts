@@ -25,12 +25,6 @@ import { type CalibrationScreenAnswer, colourPrinterInputSchema } from "@shared/
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppContext } from "../../context.js";
-import { filaments } from "../../db/schema.js";
-import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { writeWedgeFile } from "../../print/wedge-file.js";
-import { audited, withAudit } from "../../services/audit.js";
-import { invalidateCatalog, invalidateCatalogAfterWrite } from "../../services/catalog-cache.js";
 import {
   activateFilament,
   calibrateFilament,
@@ -39,11 +33,18 @@ import {
   createFilament,
   filamentSnapshot,
   filamentView,
+  invalidateCatalog,
+  invalidateCatalogAfterWrite,
   listFilaments,
   removeFilament,
   setColourPrinter,
   updateFilament,
-} from "../../services/filaments.js";
+} from "../../catalogue/index.js";
+import type { AppContext } from "../../context.js";
+import { filaments } from "../../db/schema.js";
+import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
+import { audited, withAudit } from "../../platform/index.js";
+import { writeWedgeFile } from "../../print/wedge-file.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const idParam = z.object({ id: z.uuid("Filament not found.") });

@@ -13,14 +13,18 @@ import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
 import {
+  audited,
   deleteStoredFiles,
+  ENVIRONMENT_MODES,
+  getEnvironmentMode,
+  setEnvironmentMode,
+} from "../../platform/index.js";
+import {
   previewOrphanUploads,
   previewTestOrders,
   purgeOrphanUploads,
   purgeTestOrders,
-} from "../../services/admin-data.js";
-import { audited } from "../../services/audit.js";
-import { ENVIRONMENT_MODES, getEnvironmentMode, setEnvironmentMode } from "../../services/settings.js";
+} from "../../reporting/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 export const DEFAULT_ORPHAN_DAYS = 30;

@@ -10,11 +10,11 @@ import { discountCodeCreateSchema, discountCodeUpdateSchema } from "@shared/admi
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { listAdminDiscountCodes } from "../../catalogue/index.js";
 import type { AppContext } from "../../context.js";
 import { discountCodes } from "../../db/schema.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { audited } from "../../services/audit.js";
-import { listAdminDiscountCodes } from "../../services/discounts.js";
+import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const idParam = z.object({ id: z.uuid("Unknown code.") });

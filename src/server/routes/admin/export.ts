@@ -11,9 +11,8 @@ import { stream } from "hono/streaming";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { ukToday } from "../../services/admin-dates.js";
-import { recordAuditFailure, withAudit } from "../../services/audit.js";
-import { EXPORT_FORMATS, EXPORT_RESOURCES, exportFileName, writeExport } from "../../services/export.js";
+import { recordAuditFailure, ukToday, withAudit } from "../../platform/index.js";
+import { EXPORT_FORMATS, EXPORT_RESOURCES, exportFileName, writeExport } from "../../reporting/index.js";
 import { type AdminEnv, actorOf, dayString } from "./shared.js";
 
 const params = z.object({

@@ -14,7 +14,6 @@ import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { invoiceDocuments } from "../../db/schema.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { audited, withAudit } from "../../services/audit.js";
 import {
   type DocumentDetails,
   documentNumberLabel,
@@ -22,20 +21,16 @@ import {
   orderDocuments,
   renderDocumentPdf,
   setInvoiceSettings,
-} from "../../services/invoices.js";
+} from "../../payments/index.js";
+import { audited, withAudit } from "../../platform/index.js";
+import { csvCell, penceToDecimal } from "../../reporting/index.js";
 import { sendPdf } from "../invoices.js";
 import { type AdminEnv, actorOf, uuidParam } from "./shared.js";
 
 const quarterQuery = z.object({ quarter: z.string().regex(/^\d{4}-Q[1-4]$/, "Use a quarter like 2026-Q1.") });
 
-function csvCell(value: string | number): string {
-  const text = String(value);
-  // A leading = + - @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@]/.test(text) && typeof value === "string" ? `'${text}` : text;
-  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-const pounds = (pence: number) => (pence / 100).toFixed(2);
+// Money as plain decimal numbers (a credit note's negative) that a spreadsheet adds up.
+const pounds = penceToDecimal;
 
 export function adminInvoiceRoutes(ctx: AppContext) {
   const db = ctx.database.db;

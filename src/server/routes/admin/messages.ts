@@ -13,14 +13,14 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { audited } from "../../services/audit.js";
 import {
   listMessages,
   openConversation,
   replyToMessage,
   setConversationState,
   unreadCount,
-} from "../../services/messages.js";
+} from "../../messaging/index.js";
+import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf, pageQuery } from "./shared.js";
 
 const emptyToUndefined = z.literal("").transform(() => undefined);

@@ -9,17 +9,17 @@
 import { optionCreateSchema, optionReorderSchema, optionUpdateSchema } from "@shared/admin-schemas";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppContext } from "../../context.js";
-import { validationHook, zValidator } from "../../lib/validation.js";
 import {
   changedFields,
   createOption,
+  invalidateCatalogAfterWrite,
   listAdminOptions,
   reorderOptions,
   updateOption,
-} from "../../services/admin-catalog.js";
-import { audited } from "../../services/audit.js";
-import { invalidateCatalogAfterWrite } from "../../services/catalog-cache.js";
+} from "../../catalogue/index.js";
+import type { AppContext } from "../../context.js";
+import { validationHook, zValidator } from "../../lib/validation.js";
+import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const idParam = z.object({ id: z.uuid("Unknown option.") });

@@ -21,15 +21,18 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { orderItems, orders } from "../../db/schema.js";
+import { requestBetterPhoto, withdrawPhotoRequest } from "../../fulfilment/index.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { addOrderNote, getAdminOrder } from "../../services/admin-orders.js";
-import { audited } from "../../services/audit.js";
-import { orderConfirmationEmail } from "../../services/emails/order-emails.js";
-import { renderEmail } from "../../services/emails/render.js";
-import { queueMail } from "../../services/mail-outbox.js";
-import { runStatusEffects } from "../../services/orders.js";
-import { requestBetterPhoto, withdrawPhotoRequest } from "../../services/photo-review.js";
-import { cancelUnpaidOrder, refundOrder } from "../../services/refunds.js";
+import { orderConfirmationEmail, queueMail, renderEmail } from "../../messaging/index.js";
+import {
+  addOrderNote,
+  CHANGED_BY,
+  cancelOrder,
+  getAdminOrder,
+  refundOrder,
+  runAfterCommit,
+} from "../../orders/index.js";
+import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf, uuidParam } from "./shared.js";
 
 const key = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "Invalid request key.");
@@ -46,6 +49,8 @@ const refundBody = z
     lineIds: z.array(z.uuid()).max(100).optional(),
     reason: reason.min(1, "Please give a reason."),
     idempotencyKey: key,
+    /** A full refund before dispatch may cancel the order instead of marking it refunded. */
+    cancelOrder: z.boolean().optional(),
   })
   .refine((b) => (b.amount !== undefined) !== (b.lineIds?.length ?? 0) > 0, {
     message: "Choose an amount or at least one line to refund.",
@@ -113,8 +118,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
             };
           },
         );
-        await ctx.mailOutbox.sendNow([result.mailId]);
-        if (!result.duplicate) ctx.metrics.refunds.inc();
+        await runAfterCommit(ctx, result.effects);
         return c.json(
           {
             refundId: result.refundId,
@@ -134,17 +138,22 @@ export function adminOrderActionRoutes(ctx: AppContext) {
       async (c) => {
         const { id } = c.req.valid("param");
         const { reason: why } = c.req.valid("json");
-        const { change, mailId } = await audited(
+        const { effects } = await audited(
           db,
           actorOf(c),
           { actionType: "order.cancel", tableName: "orders", recordId: id, newValues: { reason: why } },
           async (tx) => {
-            const result = await cancelUnpaidOrder(tx, id, c.get("admin"), why);
+            const result = await cancelOrder(ctx, tx, {
+              orderId: id,
+              cause: "admin",
+              by: CHANGED_BY.admin(c.get("admin").id),
+              note: why ? `Cancelled: ${why}` : "Cancelled by the shop",
+              reason: why,
+            });
             return { result, audit: { oldValues: { status: result.change.from } } };
           },
         );
-        await runStatusEffects(ctx, change);
-        await ctx.mailOutbox.sendNow([mailId]);
+        await runAfterCommit(ctx, effects);
         return c.json({ order: await getAdminOrder(db, id) }, 200);
       },
     )

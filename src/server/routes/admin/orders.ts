@@ -20,16 +20,16 @@ import type { AppContext } from "../../context.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import {
   addOrderNote,
-  changeOrderStatusInTx,
+  changeFulfilmentStatus,
   existingOrderIds,
   getAdminOrder,
   listAdminOrders,
   lockOrderForAudit,
+  runAfterCommit,
+  type StatusChange,
   statusSnapshot,
-} from "../../services/admin-orders.js";
-import { audited, errorText } from "../../services/audit.js";
-import { runStatusEffects, type StatusChange } from "../../services/orders.js";
-import { queueReviewRequest } from "../../services/reviews.js";
+} from "../../orders/index.js";
+import { audited, errorText } from "../../platform/index.js";
 import { type AdminContext, type AdminEnv, actorOf, dayString, pageQuery } from "./shared.js";
 
 const listQuery = z.object({
@@ -111,14 +111,14 @@ export interface BulkStatusResult {
 export function adminOrderRoutes(ctx: AppContext) {
   const db = ctx.database.db;
 
-  /** One audited status change, then its e-mail (dispatch) after commit. */
+  /** One audited status change (the fulfilment workflow), then its e-mails after commit. */
   async function changeStatus(
     c: AdminContext,
     orderId: string,
     input: z.infer<typeof statusBody>,
   ): Promise<StatusChange> {
     const admin = c.get("admin");
-    const change = await audited(
+    const { change, effects } = await audited(
       db,
       actorOf(c),
       {
@@ -134,19 +134,21 @@ export function adminOrderRoutes(ctx: AppContext) {
       },
       async (tx) => {
         const before = await lockOrderForAudit(tx, orderId);
-        const result = await changeOrderStatusInTx(tx, orderId, admin.id, input, ctx.onOrderPaid);
-        // Delivered: the customer is asked for a review (issue 20), once per order.
-        if (result.changed && result.to === "delivered") await queueReviewRequest(tx, ctx.config, orderId);
+        const result = await changeFulfilmentStatus(ctx, tx, orderId, admin.id, input);
         return {
           result,
           audit: {
             oldValues: statusSnapshot(before),
-            newValues: { ...statusSnapshot(result.order), note: input.note ?? null, changed: result.changed },
+            newValues: {
+              ...statusSnapshot(result.change.order),
+              note: input.note ?? null,
+              changed: result.change.changed,
+            },
           },
         };
       },
     );
-    await runStatusEffects(ctx, change);
+    await runAfterCommit(ctx, effects);
     return change;
   }
 

@@ -9,11 +9,10 @@
 
 import { shopPricesSchema } from "@shared/admin-schemas";
 import { Hono } from "hono";
+import { invalidateCatalog, loadShopPrices, updateShopPrices } from "../../catalogue/index.js";
 import type { AppContext } from "../../context.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
-import { audited } from "../../services/audit.js";
-import { invalidateCatalog } from "../../services/catalog-cache.js";
-import { loadShopPrices, updateShopPrices } from "../../services/shop-prices.js";
+import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 export function adminPriceRoutes(ctx: AppContext) {

@@ -1,5 +1,5 @@
 /**
- * Admin print files (services/print-jobs/), behind the admin guard (role admin + MFA):
+ * Admin print files (fulfilment/print-jobs/), behind the admin guard (role admin + MFA):
  *   GET  /admin/orders/:id/print-jobs                 the order's jobs: status, progress, error, bytes
  *   GET  /admin/orders/:id/print-jobs/:jobId/file     download a finished 3MF (audit-logged)
  *   POST /admin/orders/:id/print-jobs                 queue a paid order's missing files (audit-logged):
@@ -12,16 +12,16 @@ import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { audited, withAudit } from "../../services/audit.js";
 import {
+  generatePrintJobs,
   listPrintJobs,
   type OrderPrintJobs,
   type PrintJobRow,
+  printFileForDownload,
   retryPrintJob,
-} from "../../services/print-jobs/admin.js";
-import { printFileForDownload } from "../../services/print-jobs/downloads.js";
-import { generatePrintJobs } from "../../services/print-jobs/queue.js";
+} from "../../fulfilment/index.js";
+import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
+import { audited, withAudit } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const orderParam = z.object({ id: z.uuid("Unknown order.") });

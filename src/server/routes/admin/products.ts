@@ -18,24 +18,23 @@ import {
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppContext } from "../../context.js";
-import { products, uploads } from "../../db/schema.js";
-import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import {
   changedFields,
   createProduct,
+  invalidateCatalogAfterWrite,
   listAdminProducts,
   lockUpload,
   productImageKey,
   reorderProducts,
   setProductImage,
+  setStock,
   storeProductImage,
   updateProduct,
-} from "../../services/admin-catalog.js";
-import { deleteReleasedFiles, releaseUpload } from "../../services/admin-data.js";
-import { audited } from "../../services/audit.js";
-import { invalidateCatalogAfterWrite } from "../../services/catalog-cache.js";
-import { setStock } from "../../services/stock.js";
+} from "../../catalogue/index.js";
+import type { AppContext } from "../../context.js";
+import { products, uploads } from "../../db/schema.js";
+import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
+import { audited, deleteReleasedFiles, releaseUpload } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const idParam = z.object({ id: z.string().min(1).max(64) });

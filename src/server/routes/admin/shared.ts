@@ -5,7 +5,7 @@
 import { calendarDateSchema } from "@shared/schemas";
 import { z } from "zod";
 import type { SessionUser } from "../../lib/session.js";
-import { type AuditActor, OPERATION_CONTEXT } from "../../services/audit.js";
+import { type AuditActor, OPERATION_CONTEXT } from "../../platform/index.js";
 
 export interface AdminEnv {
   Variables: { admin: SessionUser };

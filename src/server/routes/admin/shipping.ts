@@ -8,10 +8,10 @@
 
 import { shippingZonesSchema } from "@shared/shipping-zones";
 import { Hono } from "hono";
+import { listShippingZones, replaceShippingZones } from "../../catalogue/index.js";
 import type { AppContext } from "../../context.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
-import { audited } from "../../services/audit.js";
-import { listShippingZones, replaceShippingZones } from "../../services/shipping-zones.js";
+import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 export function adminShippingRoutes(ctx: AppContext) {

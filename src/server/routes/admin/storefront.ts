@@ -19,11 +19,16 @@ import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { siteImages, uploads } from "../../db/schema.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { deleteReleasedFiles, releaseUpload } from "../../services/admin-data.js";
-import { audited } from "../../services/audit.js";
-import { deleteReview, deleteReviewPhoto, listAdminReviews, moderateReview } from "../../services/reviews.js";
-import { deleteVariants, encodeSiteImage } from "../../services/site-images.js";
-import { invalidateStorefront } from "../../services/storefront.js";
+import { audited, deleteReleasedFiles, releaseUpload } from "../../platform/index.js";
+import {
+  deleteReview,
+  deleteReviewPhoto,
+  deleteVariants,
+  encodeSiteImage,
+  invalidateStorefront,
+  listAdminReviews,
+  moderateReview,
+} from "../../storefront/index.js";
 import { type AdminContext, type AdminEnv, actorOf } from "./shared.js";
 
 const idParam = z.object({ id: z.uuid("Unknown image.") });

@@ -7,10 +7,10 @@
 
 import { Hono } from "hono";
 import { z } from "zod";
+import { listAdminUsers, resetUserMfa, setUserRole } from "../../accounts/index.js";
 import type { AppContext } from "../../context.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
-import { listAdminUsers, resetUserMfa, setUserRole } from "../../services/admin-users.js";
-import { audited } from "../../services/audit.js";
+import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf, pageQuery } from "./shared.js";
 
 const listQuery = z.object({

@@ -4,8 +4,8 @@ import {
   type CustomerMessageTemplate,
 } from "@shared/customer-messages";
 import { formatGbp } from "@shared/money";
-import { isPaidStatus } from "@shared/order-lifecycle";
-import { requestedRefundAmount } from "@shared/refunds";
+import { cancellableByRefund, isPaidStatus } from "@shared/order-lifecycle";
+import { canRefundStatus, requestedRefundAmount } from "@shared/refunds";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminOrderDetail } from "@web/api/admin";
 import { cancelOrder, emailCustomer, newActionKey, refundOrder, resendConfirmation } from "@web/api/inbox";
@@ -55,7 +55,7 @@ export function MoneyPanel({ order }: { order: AdminOrderDetail }) {
             ))}
           </ul>
         ) : null}
-        {ledger.refundable > 0 && isPaidStatus(order.status) ? (
+        {ledger.refundable > 0 && canRefundStatus(order.status) ? (
           <RefundForm order={order} onDone={refresh} />
         ) : null}
         {order.status === "pending" ? <CancelForm order={order} onDone={refresh} /> : null}
@@ -72,13 +72,16 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }
   const [pounds, setPounds] = useState("");
   const [lines, setLines] = useState<string[]>([]);
   const [reason, setReason] = useState("");
+  const [cancel, setCancel] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const refundedLines = new Set(order.money.refunds.flatMap((r) => r.lineIds));
   const refund = useMutation({
     mutationFn: () =>
       refundOrder(order.id, {
         ...(lines.length > 0 ? { lineIds: lines } : { amount: Math.round(Number(pounds) * 100) }),
         reason,
         idempotencyKey: key,
+        ...(cancellable && cancel ? { cancelOrder: true } : {}),
       }),
     onSuccess: (data) => {
       setConfirming(false);
@@ -92,6 +95,7 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }
       setPounds("");
       setLines([]);
       setReason("");
+      setCancel(false);
     },
     onError: (error) => {
       setConfirming(false);
@@ -108,7 +112,10 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }
   const amount = requestedRefundAmount(
     lines.length > 0 ? { lineIds: lines } : { amount: Math.round(Number(pounds) * 100) || 0 },
     order.items,
+    refundedLines,
   );
+  // Everything back before anything left the workshop: the order may be cancelled rather than refunded.
+  const cancellable = amount > 0 && amount === left && cancellableByRefund(order.status);
   const provider = order.testMode ? "the test payment provider (no real money moves)" : "Stripe";
   return (
     <form onSubmit={submit} className="mt-4 space-y-3 border-t border-stone-200 pt-4" aria-label="Refund">
@@ -120,6 +127,7 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }
             <input
               type="checkbox"
               className="h-5 w-5"
+              disabled={refundedLines.has(item.id)}
               checked={lines.includes(item.id)}
               onChange={(e) =>
                 setLines((l) => (e.target.checked ? [...l, item.id] : l.filter((x) => x !== item.id)))
@@ -127,6 +135,7 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }
             />
             {item.kind === "accessory" ? item.frameColor : `Lithophane · ${item.shape}`} ·{" "}
             {formatGbp(item.price * item.quantity)}
+            {refundedLines.has(item.id) ? " · refunded" : ""}
           </label>
         ))}
       </fieldset>
@@ -145,6 +154,17 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }
         Reason
         <input className={input} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
       </label>
+      {cancellable ? (
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="h-5 w-5"
+            checked={cancel}
+            onChange={(e) => setCancel(e.target.checked)}
+          />
+          Cancel the order too (nothing has been dispatched)
+        </label>
+      ) : null}
       <Button
         type="submit"
         variant="outline"

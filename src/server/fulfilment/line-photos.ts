@@ -1,0 +1,121 @@
+/**
+ * Whether the lithophane lines of a cart can be made (issue 14): the shared rule
+ * (lithophaneLineProblem in @shared/creator, the creator's own) applied to the photos the shop
+ * really holds. A photo is "in storage" when it is one of this shop's uploads: an `uploads`
+ * row (written only after both of its files were stored, and deleted with them) whose
+ * original or preview key is the URL's key. The main photo's crop is checked against the
+ * original's pixel size recorded in that row, and each additional photo's crop against its own.
+ */
+import type { CartItem } from "@shared/cart";
+import { lithophaneLineProblem } from "@shared/creator";
+import { or, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.js";
+import { uploads } from "../db/schema.js";
+import { type Storage, shopImageKey } from "../platform/index.js";
+
+export interface LinePhotoProblem {
+  /** The client's cart item id. */
+  id: string;
+  /** Index of the line in the list checked. */
+  index: number;
+  message: string;
+}
+
+type LithophaneLine = Pick<CartItem, "id" | "imageUrl" | "originalImageUrl" | "additionalImages" | "config">;
+
+interface StoredUpload {
+  id: string;
+  originalKey: string;
+  previewKey: string;
+  width: number;
+  height: number;
+}
+
+function prepareUploadsByKey(db: DbOrTx) {
+  const keys = sql.placeholder("keys");
+  return db
+    .select({
+      id: uploads.id,
+      originalKey: uploads.originalKey,
+      previewKey: uploads.previewKey,
+      width: uploads.width,
+      height: uploads.height,
+    })
+    .from(uploads)
+    .where(or(sql`${uploads.originalKey} = any(${keys})`, sql`${uploads.previewKey} = any(${keys})`))
+    .prepare("lithobox_uploads_by_key");
+}
+
+// Every checkout and saved cart with a lithophane asks: built once per database handle.
+const preparedLookups = new WeakMap<DbOrTx, ReturnType<typeof prepareUploadsByKey>>();
+
+function uploadsByKey(db: DbOrTx) {
+  let lookup = preparedLookups.get(db);
+  if (!lookup) {
+    lookup = prepareUploadsByKey(db);
+    preparedLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * The lithophane lines of `items` that cannot be made, each with the shop's message; accessory
+ * lines are not looked at. One query for all photos, none when there is no lithophane line.
+ */
+export async function findLinePhotoProblems(
+  db: DbOrTx,
+  storage: Pick<Storage, "keyFromUrl">,
+  items: readonly LithophaneLine[],
+): Promise<LinePhotoProblem[]> {
+  const keyOf = (url: string) => (url === "" ? null : shopImageKey(storage, url));
+  const keys = new Set<string>();
+  for (const item of items) {
+    if (item.config.kind !== "lithophane") continue;
+    for (const url of [item.imageUrl, item.originalImageUrl, ...item.additionalImages]) {
+      const key = keyOf(url);
+      if (key) keys.add(key);
+    }
+  }
+  const byKey = new Map<string, StoredUpload>();
+  if (keys.size > 0) {
+    for (const row of await uploadsByKey(db).execute({ keys: [...keys] })) {
+      byKey.set(row.originalKey, row);
+      byKey.set(row.previewKey, row);
+    }
+  }
+  const uploadOf = (url: string) => {
+    const key = keyOf(url);
+    return key ? byKey.get(key) : undefined;
+  };
+
+  const problems: LinePhotoProblem[] = [];
+  items.forEach((item, index) => {
+    const { config } = item;
+    if (config.kind !== "lithophane") return;
+    // The print file of the main panel is cut from the original (print-jobs/queue.ts), and the crop
+    // is in the original's pixels: the main URL must be an upload's original.
+    const mainUrl = item.originalImageUrl || item.imageUrl;
+    const main = uploadOf(mainUrl);
+    const mainIsOriginal = main !== undefined && main.originalKey === keyOf(mainUrl);
+    // The photo shown in the cart is the same upload's preview (or its original).
+    const shown = item.imageUrl === "" ? main : uploadOf(item.imageUrl);
+    const otherPhotosStored =
+      shown !== undefined &&
+      shown.id === main?.id &&
+      item.additionalImages.every((url) => uploadOf(url) !== undefined);
+    const problem = lithophaneLineProblem({
+      bundleId: config.bundleId,
+      additionalImageCount: item.additionalImages.length,
+      cropPixels: config.cropPixels,
+      additionalCropPixels: config.additionalCropPixels,
+      additionalPhotos: item.additionalImages.map((url) => {
+        const extra = uploadOf(url);
+        return extra ? { width: extra.width, height: extra.height } : null;
+      }),
+      mainPhoto: main && mainIsOriginal ? { width: main.width, height: main.height } : null,
+      otherPhotosStored,
+    });
+    if (problem) problems.push({ id: item.id, index, message: problem.message });
+  });
+  return problems;
+}

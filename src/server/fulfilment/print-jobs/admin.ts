@@ -1,0 +1,211 @@
+/**
+ * The admin's view of an order's print files (each panel's job, its progress and error), and an
+ * admin's retry of a failed job.
+ */
+import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
+import { displayOrderNumber } from "@shared/orders";
+import { type EstimateStatus, type OrderEstimate, summariseEstimates } from "@shared/production-estimates";
+import type { PrintJobStatus } from "@shared/statuses";
+import { and, asc, eq } from "drizzle-orm";
+import { DEFAULT_ATTENUATION_PER_MM } from "../../../lithophane/tones.js";
+import { colourPrinter } from "../../catalogue/index.js";
+import type { DbOrTx, Tx } from "../../db/client.js";
+import { orderItems, orders, printJobs } from "../../db/schema.js";
+import { HttpError } from "../../lib/validation.js";
+import { printFileName } from "./downloads.js";
+
+export type PrintJobRow = typeof printJobs.$inferSelect;
+
+export interface PrintJobView {
+  id: string;
+  orderItemId: string;
+  /** 1-based, as the admin's item list counts. */
+  itemNumber: number;
+  /** 1-based panel within its item (1 = the main photo). */
+  panelNumber: number;
+  panelCount: number;
+  status: PrintJobStatus;
+  /** 0 to 1. */
+  progress: number;
+  error: string | null;
+  bytes: number | null;
+  triangles: number | null;
+  attempts: number;
+  fileName: string;
+  updatedAt: string;
+  /** The filament's k per mm the file is (or will be) printed with, and its name. */
+  attenuationPerMm: number;
+  filamentName: string | null;
+  /** grayscale, or colour: a multi-material 3MF (issue 22) with these spools (role order). */
+  processing: "grayscale" | "colour";
+  colourFilaments: Array<{ role: string; name: string; colour: string; extruder: number }> | null;
+  /** PrusaSlicer's estimate (issue 19): null until the file is made. */
+  estimateStatus: EstimateStatus | null;
+  printSeconds: number | null;
+  filamentGrams: number | null;
+  estimateError: string | null;
+}
+
+export interface OrderPrintJobs {
+  orderId: string;
+  displayNumber: string;
+  orderStatus: string;
+  /** True once the order was paid (jobs are created then). */
+  paid: boolean;
+  /** A test order: its files are generated only when an admin asks (generatePrintJobs). */
+  testMode: boolean;
+  /** Lithophane panels in the order (what the jobs should cover). */
+  panelCount: number;
+  jobs: PrintJobView[];
+  /** The order's production estimate, summed over its panels. */
+  estimate: OrderEstimate;
+}
+
+const ESTIMATE_STATUSES: readonly EstimateStatus[] = ["pending", "running", "done", "unavailable", "failed"];
+
+function asEstimateStatus(status: string | null): EstimateStatus | null {
+  return status !== null && (ESTIMATE_STATUSES as readonly string[]).includes(status)
+    ? (status as EstimateStatus)
+    : null;
+}
+
+/** The spools a colour job was queued with, as the admin's list names them. */
+function colourSpools(stored: unknown): PrintJobView["colourFilaments"] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((slot: unknown) => {
+    if (typeof slot !== "object" || slot === null) return [];
+    const { role, name, colour, extruder } = slot as Record<string, unknown>;
+    return typeof role === "string" &&
+      typeof name === "string" &&
+      typeof colour === "string" &&
+      typeof extruder === "number"
+      ? [{ role, name, colour, extruder }]
+      : [];
+  });
+}
+
+export async function listPrintJobs(db: DbOrTx, orderId: string): Promise<OrderPrintJobs | null> {
+  const [order] = await db
+    .select({ id: orders.id, status: orders.status, paidAt: orders.paidAt, testMode: orders.testMode })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!order) return null;
+  const [items, jobs] = await Promise.all([
+    db
+      .select({
+        id: orderItems.id,
+        position: orderItems.position,
+        kind: orderItems.kind,
+        additionalImages: orderItems.additionalImages,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.position)),
+    db.select().from(printJobs).where(eq(printJobs.orderId, orderId)),
+  ]);
+  const displayNumber = displayOrderNumber(order.id);
+  const itemNumber = new Map(items.map((item, index) => [item.id, index + 1]));
+  const panelsOf = new Map(
+    items.map((item) => [
+      item.id,
+      1 + (Array.isArray(item.additionalImages) ? item.additionalImages.length : 0),
+    ]),
+  );
+  const panelCount = items
+    .filter((item) => item.kind === "lithophane")
+    .reduce((sum, item) => sum + (panelsOf.get(item.id) ?? 1), 0);
+  const views = jobs
+    .map((job): PrintJobView => {
+      const number = itemNumber.get(job.orderItemId) ?? 0;
+      return {
+        id: job.id,
+        orderItemId: job.orderItemId,
+        itemNumber: number,
+        panelNumber: job.panelIndex + 1,
+        panelCount: panelsOf.get(job.orderItemId) ?? 1,
+        status: job.status,
+        progress: job.status === "done" ? 1 : Math.max(0, Math.min(1, job.progress)),
+        error: job.error,
+        bytes: job.bytes,
+        triangles: job.triangles,
+        attempts: job.attempts,
+        fileName: printFileName(displayNumber, number, job.panelIndex + 1, job.processing),
+        updatedAt: job.updatedAt.toISOString(),
+        attenuationPerMm: job.attenuationPerMm ?? DEFAULT_ATTENUATION_PER_MM,
+        filamentName: job.filamentName,
+        processing: job.processing === "colour" ? "colour" : "grayscale",
+        colourFilaments: job.processing === "colour" ? colourSpools(job.colourFilaments) : null,
+        estimateStatus: asEstimateStatus(job.estimateStatus),
+        printSeconds: job.printSeconds,
+        filamentGrams: job.filamentGrams,
+        estimateError: job.estimateError,
+      };
+    })
+    .sort((a, b) => a.itemNumber - b.itemNumber || a.panelNumber - b.panelNumber);
+  return {
+    orderId: order.id,
+    displayNumber,
+    orderStatus: order.status,
+    paid: order.paidAt !== null,
+    testMode: order.testMode,
+    panelCount,
+    jobs: views,
+    estimate: summariseEstimates(
+      jobs.map((job) => ({
+        jobStatus: job.status,
+        estimateStatus: job.estimateStatus,
+        printSeconds: job.printSeconds,
+        filamentGrams: job.filamentGrams,
+      })),
+    ),
+  };
+}
+
+/** The job of this order (locked in `tx`), or a 404. */
+async function lockJob(tx: Tx, orderId: string, jobId: string): Promise<PrintJobRow> {
+  const [job] = await tx
+    .select()
+    .from(printJobs)
+    .where(and(eq(printJobs.id, jobId), eq(printJobs.orderId, orderId)))
+    .limit(1)
+    .for("update");
+  if (!job) throw new HttpError(404, "print_job_not_found", ADMIN_MESSAGE_TEXTS.printFiles.notFound);
+  return job;
+}
+
+/** failed -> pending, attempts reset (the admin fixed the cause). 409 for any other status. */
+export async function retryPrintJob(
+  tx: Tx,
+  orderId: string,
+  jobId: string,
+): Promise<{ before: PrintJobRow; after: PrintJobRow }> {
+  const before = await lockJob(tx, orderId, jobId);
+  if (before.status !== "failed") {
+    throw new HttpError(409, "print_job_not_failed", ADMIN_MESSAGE_TEXTS.printFiles.notRetryable);
+  }
+  // A colour job queued while the colour printer lacked a spool takes today's four spools.
+  let colourFilaments = before.colourFilaments;
+  if (before.processing === "colour" && !colourFilaments) {
+    const printer = await colourPrinter(tx);
+    if (printer.ready) colourFilaments = printer.slots.map((slot) => ({ ...slot }));
+  }
+  const [after] = await tx
+    .update(printJobs)
+    .set({
+      status: "pending",
+      progress: 0,
+      error: null,
+      attempts: 0,
+      colourFilaments,
+      estimateStatus: null,
+      printSeconds: null,
+      filamentGrams: null,
+      estimateError: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(printJobs.id, jobId))
+    .returning();
+  if (!after) throw new HttpError(404, "print_job_not_found", ADMIN_MESSAGE_TEXTS.printFiles.notFound);
+  return { before, after };
+}

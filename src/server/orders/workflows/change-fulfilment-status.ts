@@ -1,0 +1,90 @@
+/**
+ * changeFulfilmentStatus: the owner moves a paid order along the workshop's path (processing,
+ * printing, dispatched, in transit, delivered), or marks a pending order paid by hand (a bank
+ * transfer: the payment workflow, as for a real payment). The lifecycle table decides what an
+ * administrator may do: a paid order is never set to cancelled or refunded here (only a refund
+ * does that, with the money). Dispatch sends the tracking e-mail, delivery the review request.
+ * An order waiting for a better photo is not dispatched.
+ */
+import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
+import type { Carrier } from "@shared/fulfilment";
+import type { OrderStatus } from "@shared/orders";
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../../context.js";
+import type { Tx } from "../../db/client.js";
+import { orders, photoRequests } from "../../db/schema.js";
+import { HttpError } from "../../lib/validation.js";
+import { Effects } from "../effects.js";
+import { CHANGED_BY, lockOrder, moveOrder, requireTransition, type StatusChange } from "../transitions.js";
+import { completePayment } from "./complete-payment.js";
+import type { WorkflowResult } from "./run.js";
+
+export interface FulfilmentChange {
+  status: OrderStatus;
+  trackingNumber?: string | undefined;
+  carrier?: Carrier | undefined;
+  note?: string | undefined;
+}
+
+const LEAVES_THE_WORKSHOP: readonly OrderStatus[] = ["dispatched", "in_transit", "delivered"];
+
+export async function changeFulfilmentStatus(
+  ctx: AppContext,
+  tx: Tx,
+  orderId: string,
+  adminId: string,
+  input: FulfilmentChange,
+): Promise<WorkflowResult> {
+  const by = CHANGED_BY.admin(adminId);
+  const note = input.note?.trim() || null;
+  if (input.status === "paid") {
+    return completePayment(ctx, tx, {
+      orderId,
+      by,
+      cause: "admin",
+      paymentReference: null,
+      note: note ?? "Marked paid by an administrator",
+    });
+  }
+  const current = await lockOrder(tx, orderId);
+  const tracking = input.trackingNumber?.trim();
+  const fields = {
+    ...(tracking ? { trackingNumber: tracking } : {}),
+    ...(input.carrier ? { carrier: input.carrier } : {}),
+  };
+  const unchanged: StatusChange = {
+    orderId,
+    from: current.status,
+    to: input.status,
+    changed: false,
+    order: current,
+  };
+  if (current.status === input.status) {
+    // The same status again only corrects the tracking details; nothing is recorded or sent.
+    if (Object.keys(fields).length === 0) return { change: unchanged, effects: [] };
+    const [order] = await tx
+      .update(orders)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(orders.id, orderId))
+      .returning();
+    return { change: { ...unchanged, order: order ?? current }, effects: [] };
+  }
+  requireTransition(current.status, input.status, "admin");
+  if (LEAVES_THE_WORKSHOP.includes(input.status)) {
+    const [open] = await tx
+      .select({ id: photoRequests.id })
+      .from(photoRequests)
+      .where(and(eq(photoRequests.orderId, orderId), eq(photoRequests.status, "open")))
+      .limit(1);
+    if (open) throw new HttpError(409, "waiting_for_photo", ADMIN_MESSAGE_TEXTS.photoReview.dispatchWaiting);
+  }
+  const effects = new Effects();
+  const order = await moveOrder(
+    ctx,
+    tx,
+    current,
+    { to: input.status, cause: "admin", by, note, fields },
+    effects,
+  );
+  return { change: { ...unchanged, changed: true, order }, effects: effects.list };
+}

@@ -1,0 +1,8 @@
+/** The platform module's face: other modules import it only through this file. */
+export * from "./admin-dates.js";
+export * from "./audit.js";
+export * from "./images.js";
+export * from "./settings.js";
+export * from "./storage.js";
+export * from "./upload-hygiene.js";
+export * from "./upload-usage.js";

@@ -1,0 +1,5 @@
+/** The reporting module's face: other modules import it only through this file. */
+export * from "./admin-analytics.js";
+export * from "./admin-dashboard.js";
+export * from "./admin-data.js";
+export * from "./export.js";

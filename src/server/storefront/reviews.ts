@@ -1,0 +1,245 @@
+/**
+ * Customers' reviews (issue 20). When an order is delivered its customer is asked for a review
+ * (an e-mail through the outbox, with a signed link: messaging/message-tokens.ts, no account);
+ * the link's page takes stars, text and an optional photo; the owner approves or rejects each
+ * review in the admin, and only approved ones reach the storefront and its structured data.
+ * One review per order (reviews.order_id is unique).
+ */
+import { BRAND_NAME } from "@shared/brand";
+import { displayOrderNumber } from "@shared/orders";
+import { REVIEW_TEXTS } from "@shared/review-texts";
+import { REVIEW_PHOTO_SPEC, type ReviewStatus } from "@shared/storefront";
+import type { ReviewSubmission } from "@shared/storefront-rules";
+import { desc, eq } from "drizzle-orm";
+import type { Config } from "../config.js";
+import type { DbOrTx, Tx } from "../db/client.js";
+import { orders, reviewRequests, reviews, uploads } from "../db/schema.js";
+import { HttpError } from "../lib/validation.js";
+import { checkReviewToken, queueMail, renderEmail, reviewToken } from "../messaging/index.js";
+import { deleteReleasedFiles, releaseUpload, type Storage, type UploadVisitor } from "../platform/index.js";
+import { deleteVariants, type EncodedSiteImage, encodeSiteImage } from "./site-images.js";
+import { reviewPhoto } from "./storefront.js";
+
+export type ReviewRow = typeof reviews.$inferSelect;
+
+/** The outbox key of an order's review request. */
+export function reviewRequestKey(orderId: string): string {
+  return `review:${orderId}`;
+}
+
+/** The review page's address for an order. */
+export function reviewLink(config: Pick<Config, "publicUrl" | "authSecret">, orderId: string): string {
+  return `${config.publicUrl}/review?token=${encodeURIComponent(reviewToken(config.authSecret, orderId))}`;
+}
+
+/**
+ * In the transaction that marks the order delivered: records the request and queues its e-mail
+ * (once per order, ever). Nothing for an anonymised order. Answers the outbox key, or null.
+ */
+export async function queueReviewRequest(
+  tx: Tx,
+  config: Pick<Config, "publicUrl" | "authSecret">,
+  orderId: string,
+): Promise<string | null> {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      email: orders.shippingEmail,
+      firstName: orders.shippingFirstName,
+      testMode: orders.testMode,
+      anonymisedAt: orders.anonymisedAt,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order || order.anonymisedAt) return null;
+  const [request] = await tx
+    .insert(reviewRequests)
+    .values({ orderId })
+    .onConflictDoNothing()
+    .returning({ orderId: reviewRequests.orderId });
+  if (!request) return null;
+  const number = displayOrderNumber(order.id);
+  const subject = `${order.testMode ? "[TEST] " : ""}${REVIEW_TEXTS.emailSubject(number)}`;
+  const paragraphs = REVIEW_TEXTS.emailParagraphs(order.firstName.trim() || "there", number);
+  const link = reviewLink(config, order.id);
+  const footnote = `${REVIEW_TEXTS.emailFootnote} ${BRAND_NAME}`;
+  await queueMail(tx, {
+    dedupeKey: reviewRequestKey(order.id),
+    kind: "review_request",
+    to: order.email,
+    subject,
+    ...renderEmail({
+      title: subject,
+      blocks: [...paragraphs, { action: { label: REVIEW_TEXTS.emailAction, url: link } }],
+      footnote,
+    }),
+  });
+  return reviewRequestKey(order.id);
+}
+
+type LinkRefusal = { ok: false; status: 400 | 404 | 409 | 410; code: string; message: string };
+type LinkState = { ok: true; orderId: string; orderNumber: string; firstName: string } | LinkRefusal;
+
+/** What a review link opens: the order to review, or why it cannot be. */
+export async function reviewLinkState(db: DbOrTx, secret: string, token: string): Promise<LinkState> {
+  const check = checkReviewToken(secret, token);
+  if (!check.ok) {
+    return check.reason === "expired"
+      ? { ok: false, status: 410, code: "link_expired", message: REVIEW_TEXTS.expired }
+      : { ok: false, status: 400, code: "link_invalid", message: REVIEW_TEXTS.invalid };
+  }
+  const [order] = await db
+    .select({ id: orders.id, status: orders.status, firstName: orders.shippingFirstName })
+    .from(orders)
+    .where(eq(orders.id, check.id));
+  if (!order) return { ok: false, status: 404, code: "link_invalid", message: REVIEW_TEXTS.invalid };
+  if (order.status !== "delivered")
+    return { ok: false, status: 409, code: "not_delivered", message: REVIEW_TEXTS.notDelivered };
+  const [existing] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(eq(reviews.orderId, order.id))
+    .limit(1);
+  if (existing)
+    return { ok: false, status: 409, code: "already_reviewed", message: REVIEW_TEXTS.alreadyReviewed };
+  return {
+    ok: true,
+    orderId: order.id,
+    orderNumber: displayOrderNumber(order.id),
+    firstName: order.firstName.trim() || "there",
+  };
+}
+
+/**
+ * True when `upload` was made by `visitor`: the same client (the keyed hash of its address) or
+ * the same signed-in account. An upload id alone proves nothing: ids reach other people's
+ * pages (a shared cart, a support message), and a review consumes its photo.
+ */
+export function uploadedBy(
+  upload: Pick<typeof uploads.$inferSelect, "clientKey" | "userId">,
+  visitor: UploadVisitor,
+): boolean {
+  return (
+    (visitor.clientKey !== null && upload.clientKey === visitor.clientKey) ||
+    (visitor.userId !== null && upload.userId === visitor.userId)
+  );
+}
+
+/**
+ * Stores a review through its link: the photo (an upload of this visitor's; anyone else's is
+ * answered as gone) is encoded into the storefront's AVIF/WebP set first; the review row and the
+ * upload's removal then commit together, the removal only when no cart or order uses the
+ * upload (releaseUpload). Files of a refused or failed review are deleted.
+ */
+export async function submitReview(
+  db: DbOrTx,
+  storage: Storage,
+  secret: string,
+  input: ReviewSubmission,
+  visitor: UploadVisitor,
+): Promise<{ id: string }> {
+  const link = await reviewLinkState(db, secret, input.token);
+  if (!link.ok) throw new HttpError(link.status, link.code, link.message);
+  let photo: EncodedSiteImage | null = null;
+  let upload: typeof uploads.$inferSelect | undefined;
+  if (input.photoUploadId) {
+    [upload] = await db.select().from(uploads).where(eq(uploads.id, input.photoUploadId));
+    if (upload && !uploadedBy(upload, visitor)) upload = undefined;
+    const original = upload ? await storage.get(upload.originalKey) : null;
+    if (!upload || !original) throw new HttpError(404, "upload_not_found", REVIEW_TEXTS.photoGone);
+    photo = await encodeSiteImage(storage, original.body, REVIEW_PHOTO_SPEC);
+  }
+  try {
+    const stored = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(reviews)
+        .values({
+          orderId: link.orderId,
+          rating: input.rating,
+          body: input.body,
+          name: input.name,
+          place: input.place || null,
+          photoWidth: photo?.width ?? null,
+          photoHeight: photo?.height ?? null,
+          photoAvif: photo?.avif ?? null,
+          photoWebp: photo?.webp ?? null,
+        })
+        .onConflictDoNothing()
+        .returning({ id: reviews.id });
+      if (!row) throw new HttpError(409, "already_reviewed", REVIEW_TEXTS.alreadyReviewed);
+      return { id: row.id, released: upload ? await releaseUpload(tx, upload.id) : null };
+    });
+    await deleteReleasedFiles(storage, stored.released);
+    return { id: stored.id };
+  } catch (error) {
+    if (photo) await deleteVariants(storage, photo.avif, photo.webp);
+    throw error;
+  }
+}
+
+export interface AdminReview {
+  id: string;
+  orderId: string;
+  orderNumber: string;
+  rating: number;
+  body: string;
+  name: string;
+  place: string | null;
+  photoUrl: string | null;
+  status: ReviewStatus;
+  createdAt: string;
+  moderatedAt: string | null;
+}
+
+function toAdminReview(row: ReviewRow): AdminReview {
+  const photo = reviewPhoto(row);
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    orderNumber: displayOrderNumber(row.orderId),
+    rating: row.rating,
+    body: row.body,
+    name: row.name,
+    place: row.place,
+    photoUrl: photo?.webp[0]?.url ?? null,
+    status: row.status as ReviewStatus,
+    createdAt: row.createdAt.toISOString(),
+    moderatedAt: row.moderatedAt?.toISOString() ?? null,
+  };
+}
+
+/** The moderation list: pending first, then the newest. */
+export async function listAdminReviews(db: DbOrTx, status?: ReviewStatus): Promise<AdminReview[]> {
+  const rows = await db
+    .select()
+    .from(reviews)
+    .where(status ? eq(reviews.status, status) : undefined)
+    .orderBy(desc(reviews.createdAt))
+    .limit(200);
+  const rank = (r: ReviewRow) => (r.status === "pending" ? 0 : 1);
+  return rows.sort((a, b) => rank(a) - rank(b)).map(toAdminReview);
+}
+
+/** Approves or rejects a review (in the audited transaction); answers before and after. */
+export async function moderateReview(tx: Tx, id: string, status: Exclude<ReviewStatus, "pending">) {
+  const [before] = await tx.select().from(reviews).where(eq(reviews.id, id)).for("update");
+  if (!before) throw new HttpError(404, "review_not_found", "Review not found.");
+  const [after] = await tx
+    .update(reviews)
+    .set({ status, moderatedAt: new Date() })
+    .where(eq(reviews.id, id))
+    .returning();
+  if (!after) throw new Error("review was not updated");
+  return { before: toAdminReview(before), after: toAdminReview(after) };
+}
+
+/** Deletes a review and, after commit, its photo files. */
+export async function deleteReview(tx: Tx, id: string) {
+  const [row] = await tx.delete(reviews).where(eq(reviews.id, id)).returning();
+  if (!row) throw new HttpError(404, "review_not_found", "Review not found.");
+  return row;
+}
+
+export async function deleteReviewPhoto(storage: Storage, row: ReviewRow): Promise<void> {
+  await deleteVariants(storage, row.photoAvif, row.photoWebp);
+}
