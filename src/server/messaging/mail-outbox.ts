@@ -16,8 +16,7 @@ import type { Database, DbOrTx } from "../db/client.js";
 import { outboxEmails } from "../db/schema.js";
 import { BackgroundLoop } from "../lib/background-loop.js";
 import type { Logger } from "../lib/logger.js";
-import type { Mailer, MailMessage } from "./mail.js";
-import { isPermanentMailFailure } from "./mail.js";
+import { isPermanentMailFailure, type Mailer, type MailMessage } from "./mail.js";
 import { MAX_ATTEMPTS, retryDelayMs } from "./order-email-outbox.js";
 
 export type OutboxKind =

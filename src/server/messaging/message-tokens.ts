@@ -5,7 +5,7 @@
  * - The answer link in a reply to a contact message (each answers once: contact_replies.
  *   via_reply_id is unique, so a replayed token is refused).
  * - The review link of a delivered order's review request (one review per order).
- * - The invoice and credit-note PDF links (services/invoices.ts).
+ * - The invoice and credit-note PDF links (payments/invoices.ts).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 

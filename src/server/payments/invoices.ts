@@ -18,7 +18,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { discountCodes, invoiceDocuments, orderItems, orders, systemSettings } from "../db/schema.js";
 import { loadPdfKit } from "../lib/lazy-modules.js";
-import { checkSignedToken, signedToken } from "./message-tokens.js";
+import { checkSignedToken, signedToken } from "../messaging/index.js";
 
 export const INVOICE_SETTINGS_KEY = "invoice_settings";
 
@@ -331,7 +331,7 @@ export const INVOICE_LINK_DAYS = 90;
 
 /**
  * The signed link a guest's confirmation e-mail carries: `<order id>.<expires>.<HMAC>` like every
- * other signed link (services/message-tokens.ts), so a leaked link stops working.
+ * other signed link (messaging/message-tokens.ts), so a leaked link stops working.
  */
 export function invoiceToken(secret: string, orderId: string, now = Date.now()): string {
   return signedToken(secret, "invoice", orderId, INVOICE_LINK_DAYS, now);
