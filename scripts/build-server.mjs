@@ -44,8 +44,9 @@ export async function buildEntries(entries, outDir) {
     splitting: true,
     format: "esm",
     platform: "node",
-    // node20.19 is package.json's engines floor: it keeps import attributes (a JSON import "with { type: \"json\" }").
-    target: "node20.19",
+    // node24 is package.json's engines floor (Node 24 LTS; scripts/node-runtime.mjs brings it to
+    // older machines): it keeps import attributes (a JSON import "with { type: \"json\" }").
+    target: "node24",
     packages: "external",
     tsconfig: path.join(root, "tsconfig.json"),
     chunkNames: "chunk-[hash]",

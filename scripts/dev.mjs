@@ -4,6 +4,10 @@
  */
 import { spawn } from "node:child_process";
 import { ensureDependencies, root } from "./ensure.mjs";
+import { ensureSupportedNode } from "./node-runtime.mjs";
+
+// Node 24 LTS: an older node runs this script again on Node 24 from the npm registry.
+await ensureSupportedNode();
 
 ensureDependencies();
 

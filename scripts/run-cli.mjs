@@ -5,6 +5,10 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { ensureDependencies, ensureServerBuild, root } from "./ensure.mjs";
+import { ensureSupportedNode } from "./node-runtime.mjs";
+
+// Node 24 LTS: an older node runs this script again on Node 24 from the npm registry.
+await ensureSupportedNode();
 
 const [tool, ...args] = process.argv.slice(2);
 const tools = ["admin", "lithophane", "backup", "restore"];

@@ -4,7 +4,11 @@
  */
 import { spawn } from "node:child_process";
 import { ensureDependencies, ensureServerBuild, ensureWebBuild, root } from "./ensure.mjs";
+import { ensureSupportedNode } from "./node-runtime.mjs";
 import { SERVER_ENV, SERVER_NODE_ARGS } from "./server-runtime.mjs";
+
+// Node 24 LTS: an older node runs this script again on Node 24 from the npm registry.
+await ensureSupportedNode();
 
 ensureDependencies();
 ensureWebBuild();

@@ -8,6 +8,11 @@
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureChromium, ensureDependencies, ensureWebBuild, root, run } from "./ensure.mjs";
+import { ensureSupportedNode } from "./node-runtime.mjs";
+
+// Node 24 LTS: an older node runs this script again on Node 24 from the npm registry.
+await ensureSupportedNode();
+console.log(`Node ${process.versions.node}`);
 
 const reports = path.join(root, "test-results", "reports");
 rmSync(reports, { recursive: true, force: true });

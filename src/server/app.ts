@@ -14,6 +14,7 @@ import { HTTPException } from "hono/http-exception";
 import { authRequestHandler } from "./auth.js";
 import { catalogCache } from "./catalogue/index.js";
 import type { AppContext } from "./context.js";
+import { metricsHandler, observeRequests } from "./lib/observe.js";
 import { createPageServer, type PageData } from "./lib/page-server.js";
 import { sameOriginGuard, securityHeaders, staticPathGuard } from "./lib/security.js";
 import { type ApiError, HttpError } from "./lib/validation.js";
@@ -104,6 +105,8 @@ function bodySizeLimit(maxSize: number, onError: (c: Context) => Response): Midd
 export function createApp(ctx: AppContext) {
   const app = new Hono();
 
+  // A request id, one access log line and the latency histogram for every request (lib/observe.ts).
+  app.use("*", observeRequests(ctx));
   // Security headers on every response; a strict CSP on HTML (lib/security.ts).
   app.use("*", securityHeaders(ctx.config));
   // Cross-origin POST/PUT/PATCH/DELETE under /api/* are refused (webhooks and token doors excepted).
@@ -120,6 +123,7 @@ export function createApp(ctx: AppContext) {
     c.req.path.startsWith("/api/uploads") ? uploadLimit(c, next) : jsonLimit(c, next),
   );
 
+  app.get("/metrics", metricsHandler(ctx));
   app.on(["GET", "POST"], "/api/auth/*", authRequestHandler(ctx.auth, ctx.config));
   app.route("/api", createApi(ctx));
   app.all("/api/*", (c) => c.json<ApiError>({ error: "not_found", message: "Not found" }, 404));
@@ -135,7 +139,8 @@ export function createApp(ctx: AppContext) {
         error.status,
       );
     }
-    ctx.log.error({ err: error, path: c.req.path }, "request failed");
+    ctx.log.error({ err: error, route: c.req.routePath }, "request failed");
+    ctx.errors.capture(error, { route: c.req.routePath, method: c.req.method });
     return c.json<ApiError>(
       { error: "internal", message: "Something went wrong on our side. Please try again." },
       500,

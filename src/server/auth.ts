@@ -19,7 +19,7 @@
 import { randomUUID } from "node:crypto";
 import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
-import { authUserFieldsSchema, FIELD_MAX_LENGTH, findNulCharacter } from "@shared/schemas";
+import { authUserFieldsSchema, FIELD_MAX_LENGTH, requestValueProblem } from "@shared/schemas";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import {
@@ -393,7 +393,8 @@ export function createAuth(deps: {
       // One server: in memory (counts restart with the server; keys are client IP + path).
       // Several servers (REDIS_URL): in Redis, shared by all of them, one atomic count per request.
       storage: "memory",
-      ...(rateLimits?.kind === "redis" ? { customStorage: betterAuthRateLimitStorage(rateLimits) } : {}),
+      // The shop's store in both cases (when given), so refusals are counted in the metrics.
+      ...(rateLimits ? { customStorage: betterAuthRateLimitStorage(rateLimits) } : {}),
       window: 60,
       max: 600,
       customRules: {
@@ -448,10 +449,11 @@ export function createAuth(deps: {
       before: createAuthMiddleware(async (ctx) => {
         // The shop's edge rules hold on Better Auth's endpoints too (issue 14): no NUL
         // characters anywhere, and user fields within the shop's schema.
-        if (findNulCharacter(ctx.body) !== null || findNulCharacter(ctx.query) !== null) {
+        const problem = requestValueProblem(ctx.body) ?? requestValueProblem(ctx.query);
+        if (problem !== null) {
           throw new APIError("BAD_REQUEST", {
             code: "VALIDATION_ERROR",
-            message: MESSAGES.validation.nulCharacter,
+            message: problem.kind === "nul" ? MESSAGES.validation.nulCharacter : MESSAGES.validation.tooDeep,
           });
         }
         if (USER_WRITING_PATHS.has(ctx.path)) {

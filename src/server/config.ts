@@ -35,6 +35,27 @@ const envSchema = z
      * on the same database; without it, in memory (one server).
      */
     REDIS_URL: optionalUrl,
+    /**
+     * The bearer token GET /metrics asks for (Prometheus format); without it /metrics is off
+     * (404). At least 16 characters.
+     */
+    METRICS_TOKEN: optionalString.pipe(
+      z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+    ),
+    /**
+     * Hours between scheduled backups into the shop's storage (backups/ in DATA_DIR/uploads or
+     * the bucket); 0 turns them off. Default 24 (daily); off in tests.
+     */
+    BACKUP_INTERVAL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 31)
+      .optional(),
+    /** How many scheduled backups are kept (the oldest beyond it are deleted). */
+    BACKUP_RETENTION: z.coerce.number().int().min(1).max(1000).default(14),
+    /** Sentry's DSN: unexpected errors are reported there (@sentry/node); off without it. */
+    SENTRY_DSN: optionalUrl,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     BETTER_AUTH_SECRET: optionalString.pipe(
       z.string().min(32, "BETTER_AUTH_SECRET must be at least 32 characters").optional(),
@@ -185,6 +206,12 @@ export interface Config {
   databaseUrl: string | undefined;
   /** REDIS_URL: shared rate-limit counts for several servers; undefined: in memory. */
   redisUrl: string | undefined;
+  /** METRICS_TOKEN: the bearer token of GET /metrics; undefined: /metrics is off. */
+  metricsToken: string | undefined;
+  /** SENTRY_DSN: where unexpected errors are reported; undefined: nowhere. */
+  sentryDsn: string | undefined;
+  /** Scheduled backups: hours between them (0: off) and how many are kept. */
+  backups: { intervalHours: number; retention: number };
   logLevel: Env["LOG_LEVEL"];
   authSecret: string;
   adminEmails: string[];
@@ -276,6 +303,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    metricsToken: env.METRICS_TOKEN,
+    sentryDsn: env.SENTRY_DSN,
+    backups: {
+      intervalHours: env.BACKUP_INTERVAL_HOURS ?? (env.NODE_ENV === "test" ? 0 : 24),
+      retention: env.BACKUP_RETENTION,
+    },
     logLevel: env.LOG_LEVEL,
     authSecret: env.BETTER_AUTH_SECRET ?? localSecret(dataDir),
     adminEmails: (env.ADMIN_EMAILS ?? "")

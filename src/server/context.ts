@@ -11,12 +11,15 @@ import { type Database, openDatabase } from "./db/client.js";
 import { seedDatabase } from "./db/seed.js";
 import { PrintEstimator, PrintJobRunner } from "./fulfilment/index.js";
 import { type BackgroundTasks, createBackgroundTasks } from "./lib/background-tasks.js";
+import { createErrorReporter, type ErrorReporter } from "./lib/error-reporting.js";
 import { createLogger, type Logger } from "./lib/logger.js";
+import { createMetrics, type Metrics } from "./lib/metrics.js";
 import {
   createMemoryRateLimitStore,
   createRedisRateLimitStore,
   type RateLimitStore,
 } from "./lib/rate-limit.js";
+import { ScheduledBackups } from "./lib/scheduled-backups.js";
 import {
   alertEmailFailed,
   alertPrintFailed,
@@ -57,14 +60,20 @@ export interface AppContext {
   background: BackgroundTasks;
   /** Where every rate limit counts: Redis with REDIS_URL (shared by all servers), else memory. */
   rateLimits: RateLimitStore;
+  /** Prometheus metrics (GET /metrics): count events with e.g. `ctx.metrics.checkouts.inc()`. */
+  metrics: Metrics;
+  /** Unexpected errors to Sentry with SENTRY_DSN; does nothing without it. */
+  errors: ErrorReporter;
+  /** A backup into the shop's storage every BACKUP_INTERVAL_HOURS (lib/scheduled-backups.ts). */
+  backups: ScheduledBackups;
 }
 
 /** The rate-limit store: Redis when REDIS_URL is set (closed with the context), else memory. */
 async function openRateLimitStore(config: Config, log: Logger, onClose: AppContext["onClose"]) {
   if (!config.redisUrl) return createMemoryRateLimitStore();
   const { Redis } = await import("ioredis");
-  // A command waits at most 1 s and is not retried for long: a Redis outage lets requests
-  // through (logged) rather than holding them.
+  // A command waits at most 1 s and is not retried for long: during a Redis outage the limits
+  // count in this server's memory (decision 291) rather than holding requests.
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
   redis.on("error", (err) => log.warn({ err: err.message }, "redis connection error"));
   onClose.push(async () => {
@@ -82,6 +91,10 @@ export async function createContext(config: Config, options: { database?: Databa
   const background = createBackgroundTasks(log);
   const onClose: AppContext["onClose"] = [];
   const rateLimits = await openRateLimitStore(config, log, onClose);
+  const metrics = createMetrics(database);
+  rateLimits.onRefused = (limiter) => metrics.rateLimitRefusals.inc({ limiter });
+  const errors = await createErrorReporter(config, log);
+  onClose.push(() => errors.flush());
   // Built before the context (account e-mails go through it); it reads ctx.mail at each send.
   const mailOutbox: MailOutbox = new MailOutbox({
     database,
@@ -129,6 +142,9 @@ export async function createContext(config: Config, options: { database?: Databa
     uploadSweeper: new UploadSweeper({ database, storage, log }),
     background,
     rateLimits,
+    metrics,
+    errors,
+    backups: new ScheduledBackups({ config, database, storage, log }),
   };
   // Mail still being sent goes out before the database closes (onClose runs newest first).
   ctx.onClose.push(() => background.idle());
@@ -150,6 +166,8 @@ export async function createContext(config: Config, options: { database?: Databa
   // Uploads no cart, order or product uses are removed after a day: at start, then hourly.
   ctx.onClose.push(() => ctx.uploadSweeper.stop());
   ctx.uploadSweeper.start();
+  ctx.onClose.push(() => ctx.backups.stop());
+  ctx.backups.start();
   return ctx;
 }
 

@@ -46,6 +46,17 @@ async function main() {
   }
 
   const log = createLogger(config.logLevel);
+  // Until the context exists, errors nobody caught are logged; then they are reported too.
+  let report: (error: unknown, kind: string) => Promise<void> = async () => {};
+  process.on("unhandledRejection", (reason) => {
+    log.error({ err: reason }, "unhandled promise rejection");
+    void report(reason, "unhandledRejection");
+  });
+  process.on("uncaughtException", (error, origin) => {
+    // The process is in an unknown state: log, report (bounded wait) and exit.
+    log.fatal({ err: error, origin }, "uncaught exception: exiting");
+    void report(error, "uncaughtException").finally(() => process.exit(1));
+  });
   // Found open at start: someone or something widened them, worth a warning.
   await securePrivateData(config.dataDir, log, "start", "warn");
 
@@ -63,6 +74,10 @@ async function main() {
   }
 
   const ctx = await createContext(config, { log });
+  report = async (error, kind) => {
+    ctx.errors.capture(error, { kind });
+    await ctx.errors.flush(2_000);
+  };
   // PGlite gives the files it creates mode 0666 itself (the folder, 0700, still shuts others out).
   await securePrivateData(config.dataDir, log, "database opened", "info");
   const app = createApp(ctx);

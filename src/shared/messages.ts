@@ -425,6 +425,8 @@ export const MESSAGES = {
     invalidText: "Please enter text.",
     // Designed (issue 14): refusals at the server's edge.
     nulCharacter: "Please remove the invisible control character from this field.",
+    // Issue 29: a body nested deeper than any form of the shop.
+    tooDeep: "The request is nested too deeply.",
     dateFormat: "Use a date like 2025-03-01.",
     notARealDate: "That is not a real date.",
     invalidImageUrl: "The picture must be a web address starting with http:// or https://.",
@@ -498,6 +500,12 @@ export const MESSAGES = {
     ),
   },
 
+  // Issue 29: the invoice and credit-note PDF links (signed, expiring, rate limited).
+  invoices: {
+    notFound: "Invoice not found.",
+    linkExpired: "This invoice link has expired. Track your order or log in to download the invoice again.",
+    tooManyDownloads: "Too many downloads. Please wait a minute and try again.",
+  },
   track: {
     contactSupport: "Contact Support",
     trackOrder: "Track Order",

@@ -12,12 +12,13 @@ import {
   checkoutRequestSchema,
   contactSchema,
   FIELD_MAX_LENGTH,
-  findNulCharacter,
   isCalendarDate,
+  MAX_REQUEST_DEPTH,
   mfaCodeSchema,
   normaliseUkPostcode,
   profileSchema,
   requestPasswordResetSchema,
+  requestValueProblem,
   resetPasswordSchema,
   SHIPPING_REQUIRED_FIELDS,
   shippingInfoSchema,
@@ -441,12 +442,30 @@ describe("edge rules of issue 14", () => {
     );
   });
 
-  it("findNulCharacter finds a NUL in any string, key or array item, and names where", () => {
-    expect(findNulCharacter({ a: "fine", b: ["ok", { c: "also" }] })).toBeNull();
-    expect(findNulCharacter({ a: "fine", b: ["ok", { c: "x\u0000" }] })).toBe("b.1.c");
-    expect(findNulCharacter("\u0000")).toBe("_");
-    expect(findNulCharacter({ "k\u0000": 1 })).toBe("k");
-    expect(findNulCharacter(42)).toBeNull();
+  it("requestValueProblem finds a NUL in any string, key or array item, and names where", () => {
+    const nulAt = (value: unknown) => {
+      const problem = requestValueProblem(value);
+      return problem?.kind === "nul" ? problem.path : problem;
+    };
+    expect(nulAt({ a: "fine", b: ["ok", { c: "also" }] })).toBeNull();
+    expect(nulAt({ a: "fine", b: ["ok", { c: "x\u0000" }] })).toBe("b.1.c");
+    expect(nulAt(["\u0000"])).toBe("0");
+    expect(nulAt("\u0000")).toBe("_");
+    expect(nulAt({ "k\u0000": 1 })).toBe("k");
+    expect(nulAt(42)).toBeNull();
+  });
+
+  it("requestValueProblem refuses nesting past MAX_REQUEST_DEPTH at any depth, without recursing", () => {
+    const nested = (depth: number, leaf: unknown): unknown => {
+      let value = leaf;
+      for (let i = 1; i < depth; i += 1) value = i % 2 ? [value] : { a: value };
+      return value;
+    };
+    expect(requestValueProblem(nested(MAX_REQUEST_DEPTH, {}))).toBeNull();
+    expect(requestValueProblem(nested(MAX_REQUEST_DEPTH + 1, {}))).toEqual({ kind: "tooDeep" });
+    // Far beyond any call stack: a recursive walk throws RangeError here.
+    expect(requestValueProblem(nested(1_000_000, {}))).toEqual({ kind: "tooDeep" });
+    expect(requestValueProblem(nested(1_000_000, "x\u0000"))).toEqual({ kind: "tooDeep" });
   });
 
   it("authUserFieldsSchema keeps names to the shop's length and images to http(s)", () => {

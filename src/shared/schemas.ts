@@ -490,28 +490,55 @@ export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
 // ---------------------------------------------------------------------------- every request (issue 14)
 
-/**
- * The path of the first string holding a NUL character (U+0000) anywhere in `value` (object
- * keys included), or null. PostgreSQL cannot store one in text, and no form field needs it:
- * the server refuses such a request as invalid before it reaches a query.
- */
-export function findNulCharacter(value: unknown): string | null {
-  // Every request is checked and almost none holds a NUL: a walk that allocates nothing first,
-  // the path only when there is one to name.
-  return holdsNul(value) ? pathOfNul(value, []) : null;
-}
+/** No request of the shop nests deeper than this (objects and arrays); deeper bodies are refused. */
+export const MAX_REQUEST_DEPTH = 32;
 
-function holdsNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (value !== null && typeof value === "object") {
-    for (const key of Object.keys(value)) {
-      if (key.includes("\u0000") || holdsNul((value as Record<string, unknown>)[key])) return true;
+/** What the edge refuses in a request's parsed value, before any schema sees it. */
+export type RequestValueProblem = { kind: "nul"; path: string } | { kind: "tooDeep" };
+
+/**
+ * A NUL character (U+0000) in any string or key of `value` (PostgreSQL cannot store one in text
+ * and no form field needs it), or nesting deeper than MAX_REQUEST_DEPTH (about 24 KB of
+ * brackets made every walk over the body overflow the stack: a 500 before sign-in), or null.
+ * The walk keeps its own stack, so no depth can overflow it; the path of a NUL is named by a
+ * second walk, only then and only over a value known to be shallow.
+ */
+export function requestValueProblem(value: unknown): RequestValueProblem | null {
+  if (typeof value !== "object" || value === null) {
+    return typeof value === "string" && value.includes("\u0000") ? { kind: "nul", path: "_" } : null;
+  }
+  const values: unknown[] = [value];
+  const depths: number[] = [1];
+  let nul = false;
+  while (values.length > 0) {
+    const current = values.pop();
+    const depth = depths.pop() ?? 0;
+    if (depth > MAX_REQUEST_DEPTH) return { kind: "tooDeep" };
+    if (Array.isArray(current)) {
+      for (const item of current) {
+        if (typeof item === "string") nul ||= item.includes("\u0000");
+        else if (typeof item === "object" && item !== null) {
+          values.push(item);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      const record = current as Record<string, unknown>;
+      for (const key of Object.keys(record)) {
+        nul ||= key.includes("\u0000");
+        const item = record[key];
+        if (typeof item === "string") nul ||= item.includes("\u0000");
+        else if (typeof item === "object" && item !== null) {
+          values.push(item);
+          depths.push(depth + 1);
+        }
+      }
     }
   }
-  return false;
+  return nul ? { kind: "nul", path: pathOfNul(value, []) ?? "_" } : null;
 }
 
+/** Recursive, so only over a value requestValueProblem found within MAX_REQUEST_DEPTH. */
 function pathOfNul(value: unknown, path: readonly (string | number)[]): string | null {
   if (typeof value === "string") return value.includes("\u0000") ? path.join(".") || "_" : null;
   if (Array.isArray(value)) {

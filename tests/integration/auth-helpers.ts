@@ -362,12 +362,15 @@ export async function uploadTestPhoto(
     height = 30,
     background = "#808080",
     name = "photo.png",
+    ip,
   }: {
     cookie?: string | undefined;
     width?: number;
     height?: number;
     background?: string;
     name?: string;
+    /** The uploader's address (X-Forwarded-For); none: an in-process request with no client. */
+    ip?: string;
   } = {},
 ): Promise<UploadedPhoto> {
   const png = await sharp({ create: { width, height, channels: 3, background } })
@@ -379,7 +382,7 @@ export async function uploadTestPhoto(
   const res = await shop.request("/api/uploads", {
     method: "POST",
     body: form,
-    headers: cookie ? { cookie } : {},
+    headers: { ...(cookie ? { cookie } : {}), ...(ip ? { "x-forwarded-for": ip } : {}) },
   });
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as UploadedPhoto;

@@ -22,6 +22,7 @@ describe("health", () => {
       status: "ok",
       database: "up",
       storage: "writable",
+      redis: "none",
       mailOutbox: { status: "ok", pending: 0, oldestPendingMinutes: null, failedLast24h: 0 },
     });
   });

@@ -12,6 +12,7 @@ import { createApp } from "../../src/server/app.js";
 import { loadConfig } from "../../src/server/config.js";
 import { type AppContext, closeContext, createContext } from "../../src/server/context.js";
 import { type Database, openDatabase, openMemoryDatabase } from "../../src/server/db/client.js";
+import type { Logger } from "../../src/server/lib/logger.js";
 
 export interface TestShop {
   ctx: AppContext;
@@ -42,7 +43,11 @@ async function freshPostgres(url: string): Promise<{ database: Database; drop: (
   };
 }
 
-export async function createTestShop(env: Record<string, string> = {}): Promise<TestShop> {
+export async function createTestShop(
+  env: Record<string, string> = {},
+  /** `log`: the shop's logger from its first line (LOG_LEVEL=silent otherwise). */
+  options: { log?: Logger } = {},
+): Promise<TestShop> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-test-"));
   const baseUrl = process.env.DATABASE_URL;
   const pgHandle = baseUrl ? await freshPostgres(baseUrl) : undefined;
@@ -55,7 +60,7 @@ export async function createTestShop(env: Record<string, string> = {}): Promise<
     WEB_DIST: path.join(dataDir, "no-web-build"),
     ...env,
   });
-  const ctx = await createContext(config, { database });
+  const ctx = await createContext(config, { database, ...(options.log ? { log: options.log } : {}) });
   const app = createApp(ctx);
   return {
     ctx,

@@ -125,6 +125,8 @@ describe("security headers", () => {
       "cache-control",
       "vary",
       "content-encoding",
+      // Present on both, different per request (lib/observe.ts).
+      "x-request-id",
     ]);
     const security = (res: Response) =>
       Object.fromEntries([...res.headers].filter(([name]) => !own.has(name)));
@@ -133,6 +135,8 @@ describe("security headers", () => {
     expect(built.status).toBe(200);
     expect(Object.keys(security(built)).length).toBeGreaterThanOrEqual(10);
     expect(security(built)).toEqual(security(middleware));
+    expect(built.headers.get("x-request-id")).toBeTruthy();
+    expect(middleware.headers.get("x-request-id")).toBeTruthy();
   });
 
   it("sends the whole set of hardening headers, CORP cross-origin only for media, the policy on HTML only", async () => {

@@ -162,7 +162,7 @@ describe("reviews", () => {
     expect((await api("POST", "/api/reviews", { ...good, token: "x".repeat(40) }, null, ip)).status).toBe(
       400,
     );
-    const photo = await uploadTestPhoto(shop, { width: 800, height: 600 });
+    const photo = await uploadTestPhoto(shop, { width: 800, height: 600, ip });
     const sent = await api("POST", "/api/reviews", { ...good, photoUploadId: photo.id }, null, ip);
     expect(sent.status).toBe(201);
     expect((await api("POST", "/api/reviews", good, null, ip)).status).toBe(409);

@@ -92,8 +92,8 @@ export async function applyAdminEmails(ctx: {
         sql`, `,
       )}) and ${users.role} is distinct from 'admin'`,
     )
-    .returning({ email: users.email });
+    .returning({ id: users.id });
   if (promoted.length > 0)
-    ctx.log.info({ emails: promoted.map((p) => p.email) }, "ADMIN_EMAILS: accounts made admin");
+    ctx.log.info({ userIds: promoted.map((p) => p.id) }, "ADMIN_EMAILS: accounts made admin");
   return promoted.length;
 }

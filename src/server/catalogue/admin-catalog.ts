@@ -264,10 +264,6 @@ export async function lockUpload(tx: Tx, uploadId: string) {
   return row;
 }
 
-export async function deleteUploadRow(tx: Tx, uploadId: string): Promise<void> {
-  await tx.delete(uploads).where(eq(uploads.id, uploadId));
-}
-
 /** The storage key of a product photo we stored (never a customer's image). */
 export function productImageKey(storage: Storage, url: string | null): string | null {
   if (!url) return null;

@@ -41,7 +41,7 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import * as tar from "tar-stream";
 import type { Config } from "../config.js";
-import { openDatabase } from "../db/client.js";
+import { type Database, openDatabase } from "../db/client.js";
 import { contentTypeForKey, createStorage, isSafeKey } from "../platform/index.js";
 import { type AdminTokenInfo, adminTokenPath } from "./admin-token.js";
 import {
@@ -94,6 +94,7 @@ function loopbackHost(host: string): string | null {
 async function dumpToFile(
   config: BackupConfig,
   file: string,
+  open?: Database,
 ): Promise<{ summary: DumpSummary; source: "pglite" | "postgres"; via: "direct" | "running-shop" }> {
   const out = createWriteStream(file, { mode: 0o600 });
   const write = async (text: string) => {
@@ -104,6 +105,11 @@ async function dumpToFile(
     await once(out, "finish");
   };
   try {
+    if (open) {
+      // The running shop's own database (a scheduled backup): dumped in its consistent snapshot.
+      const source = open.kind;
+      return { summary: await dumpDatabase(open.db, source, write), source, via: "running-shop" };
+    }
     if (config.databaseUrl) {
       const database = await openDatabase(config);
       try {
@@ -209,6 +215,13 @@ function timestamp(date = new Date()): string {
   return date.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
 }
 
+/** Where scheduled backups are kept in the shop's storage (lib/scheduled-backups.ts). */
+export const BACKUP_KEY_PREFIX = "backups/";
+
+export function isBackupKey(key: string): boolean {
+  return key.startsWith(BACKUP_KEY_PREFIX);
+}
+
 export function defaultBackupName(date = new Date()): string {
   return `lithobox-backup-${timestamp(date)}.tar.gz`;
 }
@@ -220,17 +233,20 @@ export function defaultBackupName(date = new Date()): string {
 export async function createBackup(
   config: BackupConfig,
   outFile: string,
+  /** The running shop's open database (scheduled backups); otherwise opened, or asked of the shop. */
+  opts: { database?: Database } = {},
 ): Promise<BackupManifest & { file: string; bytes: number }> {
   const work = mkdtempSync(path.join(tmpdir(), "lithobox-backup-"));
   const partial = `${outFile}.partial`;
   try {
     const dumpFile = path.join(work, DATABASE);
-    const { summary, source, via } = await dumpToFile(config, dumpFile);
+    const { summary, source, via } = await dumpToFile(config, dumpFile, opts.database);
     if (!lastLine(dumpFile).startsWith("E\t")) {
       throw new BackupError("The database dump was cut short; no backup was written. See the shop's log.");
     }
     const storage = createStorage(config);
-    const keys = (await storage.list()).filter(isSafeKey);
+    // The shop's files, not the scheduled backups kept in the same storage.
+    const keys = (await storage.list()).filter((key) => isSafeKey(key) && !isBackupKey(key));
     const secretFile = path.join(config.dataDir, AUTH_SECRET);
     const secret = existsSync(secretFile) ? readFileSync(secretFile) : null;
 
@@ -432,7 +448,8 @@ export async function restoreBackup(
       problems.push(`${secretTarget} holds a different secret`);
     }
     const storage = createStorage(config);
-    const existingKeys = await storage.list();
+    // Scheduled backups in the same storage are neither data in the way nor removed.
+    const existingKeys = (await storage.list()).filter((key) => !isBackupKey(key));
     if (existingKeys.length > 0) problems.push(`${existingKeys.length} stored file(s)`);
 
     const database = await openDatabase(config);

@@ -1,4 +1,5 @@
 import pino from "pino";
+import { currentRequestId } from "./request-scope.js";
 
 export type Logger = pino.Logger;
 
@@ -10,6 +11,17 @@ const VALUE_FIELDS = ["detail", "where", "hint", "internalQuery", "parameters", 
 /** `invalid input syntax for type uuid: "abc"` -> `invalid input syntax for type uuid: [value]`. */
 function withoutQuotedValues(message: unknown): unknown {
   return typeof message === "string" ? message.replace(/: ".*"/s, ": [value]") : message;
+}
+
+/** Anything shaped like an e-mail address. */
+const EMAIL_ADDRESS = /[^\s<>"'(),;:@]+@[^\s<>"'(),;:@]+\.[^\s<>"'(),;:@]+/g;
+
+/**
+ * `550 5.1.1 <aoife@example.com>: Recipient address rejected` -> `... <[email]>: ...`: an SMTP
+ * server's (or any library's) error quotes addresses, and logs hold no e-mail addresses.
+ */
+export function withoutEmailAddresses<T>(text: T): T {
+  return (typeof text === "string" ? text.replace(EMAIL_ADDRESS, "[email]") : text) as T;
 }
 
 /**
@@ -30,7 +42,11 @@ export function serializeError(err: unknown): unknown {
     out.stack = [`${err.name}: ${message}`, ...frames].join("\n");
   }
   for (const field of VALUE_FIELDS) delete out[field];
-  out.message = query === undefined ? withoutQuotedValues(out.message) : out.message;
+  out.message = withoutEmailAddresses(query === undefined ? withoutQuotedValues(out.message) : out.message);
+  out.stack = withoutEmailAddresses(out.stack);
+  // nodemailer's SMTP errors: the server's reply and the rejected recipients.
+  out.response = withoutEmailAddresses(out.response);
+  if ("rejected" in out) out.rejected = "[email]";
   // The database's verdict, without the values it may quote.
   const cause = (err as { cause?: unknown }).cause;
   if (cause instanceof Error) {
@@ -38,7 +54,7 @@ export function serializeError(err: unknown): unknown {
       Partial<Record<"code" | "severity" | "routine" | "constraint" | "table" | "column", unknown>>;
     out.cause = {
       type: cause.name,
-      message: withoutQuotedValues(cause.message),
+      message: withoutEmailAddresses(withoutQuotedValues(cause.message)),
       code: fields.code,
       severity: fields.severity,
       routine: fields.routine,
@@ -50,13 +66,23 @@ export function serializeError(err: unknown): unknown {
   return out;
 }
 
-/** The shop's logger: JSON lines on stdout (or `destination`), without secrets or request values. */
+/** Every line logged while a request is served carries its id (lib/request-scope.ts). */
+function requestIdMixin(): { reqId?: string } {
+  const reqId = currentRequestId();
+  return reqId === undefined ? {} : { reqId };
+}
+
+/**
+ * The shop's logger: JSON lines on stdout (or `destination`), without secrets or request values;
+ * each line written for a request carries its `reqId`.
+ */
 export function createLogger(level: pino.LevelWithSilent, destination?: pino.DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level,
     base: undefined,
     redact: ["password", "*.password", "token", "*.token", "secret", "*.secret"],
     serializers: { err: serializeError, error: serializeError },
+    mixin: requestIdMixin,
   };
   return destination ? pino(options, destination) : pino(options);
 }

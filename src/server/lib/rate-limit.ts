@@ -24,6 +24,13 @@ export interface WindowCount {
 
 export interface RateLimitStore {
   readonly kind: "memory" | "redis";
+  /**
+   * False while a shared store cannot be reached and hits are counted in this server's memory
+   * instead (see createRedisRateLimitStore); always true for the memory store.
+   */
+  available(): boolean;
+  /** Told the limiter's name whenever a hit counted here is refused (the metrics' refusals). */
+  onRefused?: ((limiter: string) => void) | undefined;
   /** Counts one hit of `key` in its fixed window of `windowMs` (the window starts at its first hit). */
   consume(key: string, windowMs: number, now?: number): Promise<WindowCount>;
   /** Forgets every count (tests). */
@@ -57,6 +64,7 @@ export function createMemoryRateLimitStore(): MemoryRateLimitStore {
   };
   return {
     kind: "memory",
+    available: () => true,
     get size() {
       return windows.size;
     },
@@ -90,31 +98,59 @@ end
 return {count, ttl}
 `;
 
+/** The part of an ioredis client the store uses (so a test can hand it a stand-in). */
+type RedisClient = Pick<Redis, "status" | "eval" | "scan" | "del" | "on">;
+
 /**
- * Counts in Redis under `prefix`: shared by every server using the same Redis database. If
- * Redis does not answer, the hit is let through and the error logged (a Redis outage must not
- * take the shop down; the limits come back with Redis).
+ * Counts in Redis under `prefix`: shared by every server using the same Redis database.
+ * Fail safe, not open (decision 291): while Redis cannot be reached (the client is not
+ * connected, or a command fails or times out) every hit is counted in `fallback`, this server's
+ * own memory, so sign-in brute force is still refused during an outage (per server, not across
+ * servers); once Redis answers again the counts are shared again. A connection that is down
+ * is not waited for: the hit goes to memory at once, so an outage adds no latency.
  */
 export function createRedisRateLimitStore(
-  redis: Redis,
+  redis: RedisClient,
   log: Logger,
   prefix = "lithobox:rl:",
+  fallback: RateLimitStore = createMemoryRateLimitStore(),
 ): RateLimitStore {
+  let degraded = false;
+  const recovered = () => {
+    if (!degraded) return;
+    degraded = false;
+    log.info("rate limit store reachable again: counting in Redis");
+  };
+  // Connected again: the next hits go to Redis (a failed command marks it degraded again).
+  redis.on("ready", recovered);
+  const fallBack = (key: string, windowMs: number, err?: unknown) => {
+    if (!degraded) {
+      degraded = true;
+      log.error(
+        { err, status: redis.status },
+        "rate limit store unavailable: counting in this server's memory",
+      );
+    }
+    return fallback.consume(key, windowMs);
+  };
   return {
     kind: "redis",
+    available: () => !degraded && redis.status === "ready",
     async consume(key, windowMs) {
+      if (redis.status !== "ready") return fallBack(key, windowMs);
       try {
         const reply = (await redis.eval(CONSUME_SCRIPT, 1, `${prefix}${key}`, String(windowMs))) as [
           number,
           number,
         ];
+        recovered();
         return { count: Number(reply[0]), resetInMs: Number(reply[1]) };
       } catch (err) {
-        log.error({ err, key }, "rate limit store unavailable: request let through");
-        return { count: 0, resetInMs: windowMs };
+        return fallBack(key, windowMs, err);
       }
     },
     async reset() {
+      await fallback.reset();
       let cursor = "0";
       do {
         const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 500);
@@ -161,6 +197,7 @@ export function createRateLimiter(opts: {
     async hit(key, now) {
       const { count, resetInMs } = await store.consume(`${opts.name}:${key}`, opts.windowMs, now);
       const retryAfterSeconds = Math.max(1, Math.ceil(resetInMs / 1000));
+      if (count > opts.limit) store.onRefused?.(opts.name);
       return { ok: count <= opts.limit, remaining: Math.max(0, opts.limit - count), retryAfterSeconds };
     },
     reset: () => store.reset(),
@@ -175,9 +212,9 @@ export function betterAuthRateLimitStorage(store: RateLimitStore) {
   return {
     async consume(key: string, rule: { window: number; max: number }) {
       const { count, resetInMs } = await store.consume(`auth:${key}`, rule.window * 1000);
-      return count <= rule.max
-        ? { allowed: true, retryAfter: null }
-        : { allowed: false, retryAfter: Math.max(1, Math.ceil(resetInMs / 1000)) };
+      if (count <= rule.max) return { allowed: true, retryAfter: null };
+      store.onRefused?.("auth");
+      return { allowed: false, retryAfter: Math.max(1, Math.ceil(resetInMs / 1000)) };
     },
   };
 }

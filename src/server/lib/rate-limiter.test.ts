@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { betterAuthRateLimitStorage, createMemoryRateLimitStore, createRateLimiter } from "./rate-limit.js";
+import { createLogger } from "./logger.js";
+import {
+  betterAuthRateLimitStorage,
+  createMemoryRateLimitStore,
+  createRateLimiter,
+  createRedisRateLimitStore,
+} from "./rate-limit.js";
 
 describe("createRateLimiter (fixed window)", () => {
   it("allows `limit` hits per key and window, then reports when to retry", async () => {
@@ -57,5 +63,61 @@ describe("betterAuthRateLimitStorage", () => {
     expect(refused.allowed).toBe(false);
     expect(refused.retryAfter).toBeGreaterThanOrEqual(59);
     expect((await storage.consume("ip|/sign-up/email", rule)).allowed).toBe(true);
+  });
+});
+
+describe("createRedisRateLimitStore fails safe", () => {
+  /** A stand-in for the ioredis client: connected or not, answering or throwing. */
+  function fakeRedis() {
+    const counts = new Map<string, number>();
+    const client = {
+      status: "ready" as string,
+      failing: false,
+      async eval(_script: string, _n: number, key: string, windowMs: string) {
+        if (client.failing) throw new Error("Command timed out");
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        return [counts.get(key), Number(windowMs)];
+      },
+      async scan() {
+        return ["0", []];
+      },
+      async del() {
+        return 0;
+      },
+      on() {
+        return client;
+      },
+    };
+    return { client, counts };
+  }
+  const silent = createLogger("silent");
+
+  it("counts in memory while Redis is down or failing, and in Redis again once it answers", async () => {
+    const { client, counts } = fakeRedis();
+    const store = createRedisRateLimitStore(
+      client as unknown as Parameters<typeof createRedisRateLimitStore>[0],
+      silent,
+    );
+    const limiter = createRateLimiter({ name: "sign-in", store, limit: 5, windowMs: 60_000 });
+    expect((await limiter.hit("ip")).ok).toBe(true);
+    expect(counts.get("lithobox:rl:sign-in:ip")).toBe(1);
+    expect(store.available()).toBe(true);
+
+    client.status = "reconnecting";
+    for (let i = 0; i < 5; i += 1) expect((await limiter.hit("ip")).ok).toBe(true);
+    expect((await limiter.hit("ip")).ok, "the sixth hit in the outage").toBe(false);
+    expect(store.available()).toBe(false);
+    expect(counts.get("lithobox:rl:sign-in:ip")).toBe(1);
+
+    // Connected but every command fails (timeouts): still memory, still refused.
+    client.status = "ready";
+    client.failing = true;
+    expect((await limiter.hit("ip")).ok).toBe(false);
+    expect(store.available()).toBe(false);
+
+    client.failing = false;
+    expect((await limiter.hit("ip")).ok).toBe(true);
+    expect(counts.get("lithobox:rl:sign-in:ip")).toBe(2);
+    expect(store.available()).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { zValidator as zodValidator } from "@hono/zod-validator";
 import { MESSAGES } from "@shared/messages";
-import { findNulCharacter } from "@shared/schemas";
+import { requestValueProblem } from "@shared/schemas";
 import type { Context } from "hono";
 import { z } from "zod";
 
@@ -23,14 +23,20 @@ type HookResult = { data?: unknown } & (
 /**
  * zValidator hook: a 400 carrying the first rule's message (the spec's texts live in the
  * schemas). Before any schema's verdict, a NUL character in any string of the raw value is a
- * 400 too: no field needs one and PostgreSQL cannot store it (every route validates through
+ * 400 too, and so is a value nested deeper than any form of the shop: no field needs one and PostgreSQL cannot store it (every route validates through
  * this hook, so no such value reaches a query).
  */
 export function validationHook(result: HookResult, c: Context) {
-  const nulAt = findNulCharacter(result.data);
-  if (nulAt !== null) {
+  const problem = requestValueProblem(result.data);
+  if (problem?.kind === "tooDeep") {
+    return c.json<ApiError, 400>({ error: "validation_failed", message: MESSAGES.validation.tooDeep }, 400);
+  }
+  if (problem?.kind === "nul") {
     const message = MESSAGES.validation.nulCharacter;
-    return c.json<ApiError, 400>({ error: "validation_failed", message, fields: { [nulAt]: message } }, 400);
+    return c.json<ApiError, 400>(
+      { error: "validation_failed", message, fields: { [problem.path]: message } },
+      400,
+    );
   }
   if (result.success) return;
   const fields: Record<string, string> = {};

@@ -35,7 +35,7 @@ import type { Database, DbOrTx, Tx } from "../db/client.js";
 import { outboxEmails } from "../db/schema.js";
 import { BackgroundLoop } from "../lib/background-loop.js";
 import type { Logger } from "../lib/logger.js";
-import type { Mailer, MailMessage } from "./mail.js";
+import { isPermanentMailFailure, type Mailer, type MailMessage } from "./mail.js";
 import { renderOrderEmail } from "./order-email-content.js";
 
 export type { OrderEmailKind, OutboxEmailKind, OutboxEmailStatus } from "@shared/statuses";
@@ -394,7 +394,8 @@ export class MailOutbox {
     message: MailMessage | null,
     error: unknown,
   ): Promise<void> {
-    const giveUp = row.attempts >= MAX_ATTEMPTS;
+    // A 5xx answer (the address does not exist, the message is refused) will not change on a retry.
+    const giveUp = row.attempts >= MAX_ATTEMPTS || isPermanentMailFailure(error);
     const retryAt = new Date(Date.now() + retryDelayMs(row.attempts));
     const text = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     await this.db

@@ -24,6 +24,17 @@ export interface Mailer {
   readonly outbox: string | undefined;
 }
 
+/**
+ * True when the SMTP server refused the message for good (a 5xx reply: no such mailbox, policy
+ * rejection): sending it again cannot work, so an outbox gives up at once and alerts the owner
+ * instead of retrying for a day. A 4xx reply (greylisting, a full mailbox, a busy server) and
+ * connection errors are temporary: retried with the outbox's backoff.
+ */
+export function isPermanentMailFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
 export function createMailer(config: Config, log: Logger): Mailer {
   if (config.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(config.smtpUrl);
@@ -31,7 +42,7 @@ export function createMailer(config: Config, log: Logger): Mailer {
       outbox: undefined,
       async send(message) {
         await transport.sendMail({ from: config.mailFrom, ...message });
-        log.info({ to: message.to, subject: message.subject }, "mail sent");
+        log.info({ subject: message.subject }, "mail sent");
       },
     };
   }
@@ -51,7 +62,7 @@ export function createMailer(config: Config, log: Logger): Mailer {
       sequence += 1;
       const file = path.join(outbox, `${Date.now()}-${String(sequence).padStart(4, "0")}-${slug}.eml`);
       await writeFile(file, info.message as Buffer);
-      log.info({ to: message.to, subject: message.subject, file }, "mail written to outbox");
+      log.info({ subject: message.subject, file }, "mail written to outbox");
     },
   };
 }

@@ -5,6 +5,7 @@
  * - The answer link in a reply to a contact message (each answers once: contact_replies.
  *   via_reply_id is unique, so a replayed token is refused).
  * - The review link of a delivered order's review request (one review per order).
+ * - The invoice and credit-note PDF links (payments/invoices.ts).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
@@ -14,7 +15,7 @@ export const ANSWER_LINK_DAYS = 30;
 export const REVIEW_LINK_DAYS = 90;
 
 /** What a link is for: a token made for one purpose is refused for another. */
-export type TokenPurpose = "message-answer" | "review" | "photo-replacement";
+export type TokenPurpose = "message-answer" | "review" | "photo-replacement" | "invoice";
 
 function sign(secret: string, purpose: TokenPurpose, id: string, expires: number): string {
   return createHmac("sha256", secret).update(`lithobox-${purpose}:${id}:${expires}`).digest("base64url");

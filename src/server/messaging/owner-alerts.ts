@@ -196,7 +196,7 @@ export async function alertEmailFailed(
     key: `mail-failed:${mail.kind}:${mail.to}:${mail.subject}:${Date.now()}`,
     subject: `An e-mail could not be sent: ${mail.subject}`,
     paragraphs: [
-      `The shop gave up sending "${mail.subject}" (${mail.kind}) to ${mail.to} after repeated failures.`,
+      `The shop gave up sending "${mail.subject}" (${mail.kind}) to ${mail.to} (the mail server refused it, or it failed repeatedly).`,
       `Last error: ${mail.error}`,
       "Check the mail settings (SMTP_URL), then write to the customer yourself if needed.",
     ],

@@ -18,7 +18,9 @@ export type AfterCommit =
   /** Print jobs were queued: the runner starts now instead of at its next poll. */
   | { kind: "wake-print-jobs" }
   /** The provider's payment page must stop taking money (a Stripe session is expired). */
-  | { kind: "close-payment-page"; orderId: string; sessionId: string };
+  | { kind: "close-payment-page"; orderId: string; sessionId: string }
+  /** One more of a counted event in the metrics (GET /metrics, lib/metrics.ts). */
+  | { kind: "count"; metric: "payments" | "refunds" };
 
 /** Collects a workflow's after-commit effects, skipping empty ones. */
 export class Effects {
@@ -54,6 +56,9 @@ async function run(ctx: AppContext, effect: AfterCommit): Promise<void> {
       return;
     case "close-payment-page":
       await ctx.payments.closeSession?.(effect.sessionId);
+      return;
+    case "count":
+      ctx.metrics[effect.metric].inc();
       return;
   }
 }

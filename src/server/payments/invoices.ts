@@ -9,7 +9,6 @@
  * the buyer, every line with its share of the discount and its VAT, as at issue; the PDF is
  * drawn from it with pdfkit on request.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { allocateDiscount, type DiscountScope } from "@shared/discounts";
 import { formatGbp } from "@shared/money";
@@ -19,6 +18,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { discountCodes, invoiceDocuments, orderItems, orders, systemSettings } from "../db/schema.js";
 import { loadPdfKit } from "../lib/lazy-modules.js";
+import { checkSignedToken, signedToken } from "../messaging/index.js";
 
 export const INVOICE_SETTINGS_KEY = "invoice_settings";
 
@@ -323,9 +323,18 @@ export async function orderDocuments(db: DbOrTx, orderId: string) {
 
 // ---------------------------------------------------------------- guest links
 
-/** The signed link a guest's confirmation e-mail carries: an HMAC of the order id. */
-export function invoiceToken(secret: string, orderId: string): string {
-  return createHmac("sha256", secret).update(`lithobox-invoice:${orderId}`).digest("base64url");
+/**
+ * How long an invoice or credit-note link works (decision 290): the confirmation e-mail's link
+ * like a review link; the order history and the tracking page hand out fresh ones.
+ */
+export const INVOICE_LINK_DAYS = 90;
+
+/**
+ * The signed link a guest's confirmation e-mail carries: `<order id>.<expires>.<HMAC>` like every
+ * other signed link (messaging/message-tokens.ts), so a leaked link stops working.
+ */
+export function invoiceToken(secret: string, orderId: string, now = Date.now()): string {
+  return signedToken(secret, "invoice", orderId, INVOICE_LINK_DAYS, now);
 }
 
 /** The invoice PDF's link for the confirmation e-mail: signed, so a guest needs no account. */
@@ -333,11 +342,17 @@ export function invoicePdfUrl(config: { publicUrl: string; authSecret: string },
   return `${config.publicUrl}/api/orders/${orderId}/invoice.pdf?token=${invoiceToken(config.authSecret, orderId)}`;
 }
 
-export function isValidInvoiceToken(secret: string, orderId: string, token: string | undefined): boolean {
-  if (!token) return false;
-  const expected = Buffer.from(invoiceToken(secret, orderId));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+/** Whether `token` opens the documents of `orderId`: "expired" once its time is up. */
+export function checkInvoiceToken(
+  secret: string,
+  orderId: string,
+  token: string | undefined,
+  now = Date.now(),
+): "valid" | "invalid" | "expired" {
+  if (!token) return "invalid";
+  const check = checkSignedToken(secret, "invoice", token, now);
+  if (!check.ok) return check.reason;
+  return check.id === orderId ? "valid" : "invalid";
 }
 
 // ---------------------------------------------------------------- PDF

@@ -36,6 +36,11 @@ export interface UploadVisitor {
   userId: string | null;
 }
 
+/** The visitor behind a request: its client's keyed hash (when known) and its signed-in account. */
+export function uploadVisitor(secret: string, ip: string | undefined, userId: string | null): UploadVisitor {
+  return { clientKey: ip ? uploadClientKey(secret, ip) : null, userId };
+}
+
 /** Bytes the visitor (same client key, or same account) uploaded in the quota window. */
 export async function bytesUploadedRecently(db: DbOrTx, visitor: UploadVisitor): Promise<number> {
   const who: SQL[] = [];

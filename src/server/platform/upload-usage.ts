@@ -2,7 +2,8 @@
  * Which uploaded images are still in use: a cart, an order, a print job or a product names
  * them. The upload sweep, the admin's orphan cleanup and account deletion all ask this.
  */
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client.js";
 import { cartItems, orderItems, printJobs, products, uploads } from "../db/schema.js";
 import type { Storage } from "./storage.js";
 
@@ -27,6 +28,32 @@ export function uploadUsedSql(): SQL {
     or exists (select 1 from ${printJobs} where ${uploadNamedIn(sql`${printJobs.imageUrl}`)})
     or exists (select 1 from ${products} where ${uploadNamedIn(sql`coalesce(${products.imageUrl}, '')`)})
   )`;
+}
+
+/**
+ * Removes the upload row `uploadId` once it was only the way in (a review photo, a site image,
+ * a product photo), but never while a cart, order, print job or product still uses it (an id
+ * may name another visitor's photo): answers the removed row's keys, whose files the caller
+ * deletes after the commit, or null when the upload is kept.
+ */
+export async function releaseUpload(
+  tx: DbOrTx,
+  uploadId: string,
+): Promise<{ originalKey: string; previewKey: string } | null> {
+  const [row] = await tx
+    .delete(uploads)
+    .where(and(eq(uploads.id, uploadId), sql`not ${uploadUsedSql()}`))
+    .returning({ originalKey: uploads.originalKey, previewKey: uploads.previewKey });
+  return row ?? null;
+}
+
+/** Deletes a released upload's two files (after the commit); a file that will not go is left. */
+export async function deleteReleasedFiles(
+  storage: Storage,
+  released: { originalKey: string; previewKey: string } | null,
+): Promise<void> {
+  if (!released) return;
+  await Promise.allSettled([storage.delete(released.originalKey), storage.delete(released.previewKey)]);
 }
 
 /** Deletes files after the rows are gone; a file that will not go is logged, not fatal. */

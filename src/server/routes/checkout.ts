@@ -72,6 +72,7 @@ export function checkoutRoutes(ctx: AppContext) {
           const { status, ...refusal } = result.refusal;
           return c.json<CheckoutRefusalBody, typeof status>(refusal, status);
         }
+        ctx.metrics.checkouts.inc();
         return c.json<CheckoutCreated, 201>(result.created, 201);
       },
     )

@@ -118,12 +118,20 @@ export async function mailOutboxState(
   return within(query, timeoutMs, unknown);
 }
 
+/** The shared rate-limit store: "none" without REDIS_URL, else whether Redis answers. */
+export function redisState(ctx: AppContext): "none" | "up" | "down" {
+  if (ctx.rateLimits.kind !== "redis") return "none";
+  return ctx.rateLimits.available() ? "up" : "down";
+}
+
 /**
  * GET /health: liveness plus what the shop depends on: the database, whether storage can be
  * written and the order e-mail outbox's backlog. 200 {status: "ok"} when all is well; 503
  * {status: "degraded"} when the database is down or storage cannot be written (no orders, no
  * uploads); a mail backlog (an e-mail unsent for over an hour, or one given up in the last day)
- * answers 200 with status "degraded" and the figures: the shop still sells.
+ * answers 200 with status "degraded" and the figures: the shop still sells. So does Redis down
+ * (REDIS_URL set but unreachable): `redis: "down"`, status "degraded", 200, since the limits
+ * then count in each server's memory (decision 291); `redis: "none"` without REDIS_URL.
  * GET /ready: readiness, 200 {ready: true} only while the database answers within 2 s, storage
  * can be written and the server is not shutting down; otherwise 503 {ready: false, reason}.
  */
@@ -134,12 +142,14 @@ export function healthRoutes(ctx: AppContext) {
       const mail = up ? await mailOutboxState(ctx) : null;
       c.header("Cache-Control", "no-store");
       const healthy = up && writable;
-      const status = healthy && mail?.status === "ok" ? "ok" : "degraded";
+      const redis = redisState(ctx);
+      const status = healthy && mail?.status === "ok" && redis !== "down" ? "ok" : "degraded";
       return c.json(
         {
           status,
           database: up ? "up" : "down",
           storage: writable ? "writable" : "unwritable",
+          redis,
           mailOutbox: mail ?? { status: "unknown", pending: 0, oldestPendingMinutes: null, failedLast24h: 0 },
         } as const,
         healthy ? 200 : 503,

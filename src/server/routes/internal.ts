@@ -58,7 +58,7 @@ export function internalRoutes(ctx: AppContext) {
       const { action, email } = c.req.valid("json");
       const result = await changeRole(ctx.database.db, email, action);
       if (!result.ok) throw new HttpError(result.status, result.code, result.message);
-      ctx.log.info({ action, email: result.email, changed: result.changed }, "admin CLI: role change");
+      ctx.log.info({ action, changed: result.changed }, "admin CLI: role change");
       return c.json(result);
     },
   );

@@ -1,17 +1,26 @@
 /**
  * GET /orders/:id/invoice.pdf[?token=] -> the paid order's invoice as a PDF, for its signed-in
- *   owner or with the signed link of its confirmation e-mail (guests); 404 otherwise.
+ *   owner or with the signed link of its confirmation e-mail (guests); 404 otherwise, 410 when
+ *   the link has expired and nobody signed in owns the order.
  * GET /orders/:id/credit-notes/:number.pdf[?token=] -> one of its credit notes, the same way.
+ * Both: 429 after INVOICE_RATE_LIMIT downloads a minute from one address (a PDF is drawn per
+ * download).
  */
+
+import { MESSAGES } from "@shared/messages";
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppContext } from "../context.js";
 import { invoiceDocuments, orders } from "../db/schema.js";
+import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser } from "../lib/session.js";
 import type { ApiError } from "../lib/validation.js";
 import { isUuid } from "../orders/index.js";
-import { documentNumberLabel, isValidInvoiceToken, renderDocumentPdf } from "../payments/index.js";
+import { checkInvoiceToken, documentNumberLabel, renderDocumentPdf } from "../payments/index.js";
+
+/** PDF downloads a minute from one address (owner and guest links alike). */
+export const INVOICE_RATE_LIMIT = 20;
 
 export function sendPdf(c: Context, doc: typeof invoiceDocuments.$inferSelect, pdf: Buffer): Response {
   c.header("Content-Type", "application/pdf");
@@ -23,18 +32,32 @@ export function sendPdf(c: Context, doc: typeof invoiceDocuments.$inferSelect, p
 export function invoiceRoutes(ctx: AppContext) {
   const db = ctx.database.db;
   const notFound = (c: Context) =>
-    c.json<ApiError>({ error: "not_found", message: "Invoice not found." }, 404);
+    c.json<ApiError>({ error: "not_found", message: MESSAGES.invoices.notFound }, 404);
+  const limiter = createRateLimiter({
+    name: "invoice",
+    store: ctx.rateLimits,
+    limit: INVOICE_RATE_LIMIT,
+    windowMs: 60_000,
+  });
+  const limited = rateLimit(ctx, limiter, { name: "invoice", message: MESSAGES.invoices.tooManyDownloads });
 
-  async function allowed(c: Context, orderId: string): Promise<boolean> {
-    if (!isUuid(orderId)) return false;
+  async function access(c: Context, orderId: string): Promise<"valid" | "invalid" | "expired"> {
+    if (!isUuid(orderId)) return "invalid";
     const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
-    if (!order) return false;
-    if (isValidInvoiceToken(ctx.config.authSecret, orderId, c.req.query("token"))) return true;
-    return order.userId != null && (await getSessionUser(ctx, c))?.id === order.userId;
+    if (!order) return "invalid";
+    const link = checkInvoiceToken(ctx.config.authSecret, orderId, c.req.query("token"));
+    if (link === "valid") return link;
+    if (order.userId != null && (await getSessionUser(ctx, c))?.id === order.userId) return "valid";
+    return link;
   }
 
   async function send(c: Context, orderId: string, kinds: string[], number?: number) {
-    if (!(await allowed(c, orderId))) return notFound(c);
+    const verdict = await access(c, orderId);
+    if (verdict === "expired") {
+      c.header("Cache-Control", "no-store");
+      return c.json<ApiError>({ error: "link_expired", message: MESSAGES.invoices.linkExpired }, 410);
+    }
+    if (verdict !== "valid") return notFound(c);
     const docs = await db
       .select()
       .from(invoiceDocuments)
@@ -45,6 +68,8 @@ export function invoiceRoutes(ctx: AppContext) {
   }
 
   return new Hono()
+    .use("/orders/:id/invoice.pdf", limited)
+    .use("/orders/:id/credit-notes/:file", limited)
     .get("/orders/:id/invoice.pdf", (c) => send(c, c.req.param("id"), ["invoice", "test_invoice"]))
     .get("/orders/:id/credit-notes/:file", (c) => {
       const number = /^(\d{1,9})\.pdf$/.exec(c.req.param("file"))?.[1];

@@ -5,9 +5,12 @@ import type { TypedResponse } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
+import { clientIp, createProxyList } from "../lib/client-ip.js";
 import { sendEncoded } from "../lib/encoded-body.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
+import { getSessionUser } from "../lib/session.js";
 import { HttpError, validationHook, zValidator } from "../lib/validation.js";
+import { uploadVisitor } from "../platform/index.js";
 import { reviewLinkState, storefrontCache, submitReview } from "../storefront/index.js";
 
 const JSON_TYPE = "application/json; charset=UTF-8";
@@ -30,6 +33,7 @@ export function storefrontRoutes(ctx: AppContext) {
     windowMs: 60 * 60_000,
   });
   const limited = rateLimit(ctx, limiter, { name: "reviews", message: REVIEW_TEXTS.tooMany });
+  const proxies = createProxyList(ctx.config.trustedProxies);
   return new Hono()
     .get(
       "/storefront",
@@ -44,7 +48,9 @@ export function storefrontRoutes(ctx: AppContext) {
       return c.json({ orderNumber: state.orderNumber, firstName: state.firstName }, 200);
     })
     .post("/reviews", limited, zValidator("json", reviewSubmissionSchema, validationHook), async (c) => {
-      const review = await submitReview(db, ctx.storage, ctx.config.authSecret, c.req.valid("json"));
+      const user = await getSessionUser(ctx, c);
+      const visitor = uploadVisitor(ctx.config.authSecret, clientIp(c, proxies), user?.id ?? null);
+      const review = await submitReview(db, ctx.storage, ctx.config.authSecret, c.req.valid("json"), visitor);
       ctx.log.info({ id: review.id }, "review received");
       return c.json({ ok: true as const, message: REVIEW_TEXTS.thanks }, 201);
     });

@@ -13,8 +13,8 @@ import {
   ImageRejectedError,
   type ImageRejection,
   processUploadedImage,
-  uploadClientKey,
   uploadKeys,
+  uploadVisitor,
 } from "../platform/index.js";
 
 /** Additional images are numbered per bundle (at most 4 today); room to grow, never unbounded. */
@@ -102,10 +102,7 @@ export function uploadRoutes(ctx: AppContext) {
 
     const user = await getSessionUser(ctx, c);
     const ip = clientIp(c, proxies);
-    const visitor = {
-      clientKey: ip ? uploadClientKey(ctx.config.authSecret, ip) : null,
-      userId: user?.id ?? null,
-    };
+    const visitor = uploadVisitor(ctx.config.authSecret, ip, user?.id ?? null);
     const used = await bytesUploadedRecently(ctx.database.db, visitor);
     if (used + file.size > ctx.config.abuse.uploadQuotaBytes) {
       ctx.log.warn({ ip, user: visitor.userId, usedBytes: used, bytes: file.size }, "upload quota reached");

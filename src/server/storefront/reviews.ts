@@ -16,7 +16,7 @@ import type { DbOrTx, Tx } from "../db/client.js";
 import { orders, reviewRequests, reviews, uploads } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
 import { checkReviewToken, queueMail, renderEmail, reviewToken } from "../messaging/index.js";
-import type { Storage } from "../platform/index.js";
+import { deleteReleasedFiles, releaseUpload, type Storage, type UploadVisitor } from "../platform/index.js";
 import { deleteVariants, type EncodedSiteImage, encodeSiteImage } from "./site-images.js";
 import { reviewPhoto } from "./storefront.js";
 
@@ -111,15 +111,32 @@ export async function reviewLinkState(db: DbOrTx, secret: string, token: string)
 }
 
 /**
- * Stores a review through its link: the photo (an upload of this visitor's) is encoded into the
- * storefront's AVIF/WebP set first; the review row and the upload's removal then commit together.
- * Files of a refused or failed review are deleted.
+ * True when `upload` was made by `visitor`: the same client (the keyed hash of its address) or
+ * the same signed-in account. An upload id alone proves nothing: ids reach other people's
+ * pages (a shared cart, a support message), and a review consumes its photo.
+ */
+export function uploadedBy(
+  upload: Pick<typeof uploads.$inferSelect, "clientKey" | "userId">,
+  visitor: UploadVisitor,
+): boolean {
+  return (
+    (visitor.clientKey !== null && upload.clientKey === visitor.clientKey) ||
+    (visitor.userId !== null && upload.userId === visitor.userId)
+  );
+}
+
+/**
+ * Stores a review through its link: the photo (an upload of this visitor's; anyone else's is
+ * answered as gone) is encoded into the storefront's AVIF/WebP set first; the review row and the
+ * upload's removal then commit together, the removal only when no cart or order uses the
+ * upload (releaseUpload). Files of a refused or failed review are deleted.
  */
 export async function submitReview(
   db: DbOrTx,
   storage: Storage,
   secret: string,
   input: ReviewSubmission,
+  visitor: UploadVisitor,
 ): Promise<{ id: string }> {
   const link = await reviewLinkState(db, secret, input.token);
   if (!link.ok) throw new HttpError(link.status, link.code, link.message);
@@ -127,12 +144,13 @@ export async function submitReview(
   let upload: typeof uploads.$inferSelect | undefined;
   if (input.photoUploadId) {
     [upload] = await db.select().from(uploads).where(eq(uploads.id, input.photoUploadId));
+    if (upload && !uploadedBy(upload, visitor)) upload = undefined;
     const original = upload ? await storage.get(upload.originalKey) : null;
     if (!upload || !original) throw new HttpError(404, "upload_not_found", REVIEW_TEXTS.photoGone);
     photo = await encodeSiteImage(storage, original.body, REVIEW_PHOTO_SPEC);
   }
   try {
-    const id = await db.transaction(async (tx) => {
+    const stored = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(reviews)
         .values({
@@ -149,12 +167,10 @@ export async function submitReview(
         .onConflictDoNothing()
         .returning({ id: reviews.id });
       if (!row) throw new HttpError(409, "already_reviewed", REVIEW_TEXTS.alreadyReviewed);
-      if (upload) await tx.delete(uploads).where(eq(uploads.id, upload.id));
-      return row.id;
+      return { id: row.id, released: upload ? await releaseUpload(tx, upload.id) : null };
     });
-    if (upload)
-      await Promise.allSettled([storage.delete(upload.originalKey), storage.delete(upload.previewKey)]);
-    return { id };
+    await deleteReleasedFiles(storage, stored.released);
+    return { id: stored.id };
   } catch (error) {
     if (photo) await deleteVariants(storage, photo.avif, photo.webp);
     throw error;

@@ -98,6 +98,7 @@ export async function completePayment(ctx: AppContext, tx: Tx, input: PaymentInp
     effects,
     new Set(["confirmation-email"]),
   );
+  effects.add({ kind: "count", metric: "payments" });
   return {
     change: { orderId, from: "pending", to: "paid", changed: true, order },
     effects: effects.list,

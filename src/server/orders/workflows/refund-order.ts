@@ -194,6 +194,7 @@ export async function refundOrder(
         ...refundEmail(order, check.amount, after, input.reason, check.full),
       }),
     );
+  effects.add({ kind: "count", metric: "refunds" });
   return {
     refundId: id,
     amount: check.amount,

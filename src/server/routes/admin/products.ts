@@ -21,7 +21,6 @@ import { z } from "zod";
 import {
   changedFields,
   createProduct,
-  deleteUploadRow,
   invalidateCatalogAfterWrite,
   listAdminProducts,
   lockUpload,
@@ -35,7 +34,7 @@ import {
 import type { AppContext } from "../../context.js";
 import { products, uploads } from "../../db/schema.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { audited } from "../../platform/index.js";
+import { audited, deleteReleasedFiles, releaseUpload } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
@@ -147,11 +146,12 @@ export function adminProductRoutes(ctx: AppContext) {
               },
               async (tx) => {
                 const result = await setProductImage(tx, id, stored.url);
-                // The upload was only the way in: its files go once the photo is the product's.
+                // The upload was only the way in: its files go once the photo is the product's
+                // (unless a cart or order uses them too).
                 await lockUpload(tx, uploadId);
-                await deleteUploadRow(tx, uploadId);
+                const released = await releaseUpload(tx, uploadId);
                 return {
-                  result,
+                  result: { ...result, released },
                   audit: {
                     oldValues: { imageUrl: result.before.imageUrl },
                     newValues: { imageUrl: result.after.imageUrl, uploadId },
@@ -160,7 +160,7 @@ export function adminProductRoutes(ctx: AppContext) {
               },
             );
             await dropOldImage(change.before.imageUrl, stored.url);
-            await Promise.allSettled([storage.delete(upload.originalKey), storage.delete(upload.previewKey)]);
+            await deleteReleasedFiles(storage, change.released);
             return c.json({ product: change.after }, 200);
           } catch (error) {
             await storage.delete(stored.key).catch(() => undefined);

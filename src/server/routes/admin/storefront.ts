@@ -19,7 +19,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { siteImages, uploads } from "../../db/schema.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { audited } from "../../platform/index.js";
+import { audited, deleteReleasedFiles, releaseUpload } from "../../platform/index.js";
 import {
   deleteReview,
   deleteReviewPhoto,
@@ -140,16 +140,16 @@ export function adminStorefrontRoutes(ctx: AppContext) {
               })
               .returning();
             if (!row) throw new Error("site image not stored");
-            // The upload was only the way in.
-            await tx.delete(uploads).where(eq(uploads.id, upload.id));
+            // The upload was only the way in (unless a cart or order uses it too).
+            const released = await releaseUpload(tx, upload.id);
             return {
-              result: row,
+              result: { row, released },
               audit: { recordId: row.id, newValues: { ...auditView(row), uploadId: upload.id } },
             };
           },
         );
-        await Promise.allSettled([storage.delete(upload.originalKey), storage.delete(upload.previewKey)]);
-        return c.json({ image: toAdminImage(image) }, 201);
+        await deleteReleasedFiles(storage, image.released);
+        return c.json({ image: toAdminImage(image.row) }, 201);
       } catch (error) {
         await deleteVariants(storage, encoded.avif, encoded.webp);
         throw error;
