@@ -47,4 +47,10 @@ describe("loadConfig", () => {
       "https://shop.lithobox.test",
     ]);
   });
+
+  it("sweeps for expired unpaid orders every 60 s unless ORDER_EXPIRY_SWEEP_SECONDS says otherwise (1 at least)", () => {
+    expect(loadConfig({}).orders.expirySweepSeconds).toBe(60);
+    expect(loadConfig({ ORDER_EXPIRY_SWEEP_SECONDS: "1" }).orders.expirySweepSeconds).toBe(1);
+    expect(() => loadConfig({ ORDER_EXPIRY_SWEEP_SECONDS: "0" })).toThrow(/ORDER_EXPIRY_SWEEP_SECONDS/);
+  });
 });

@@ -106,6 +106,8 @@ const envSchema = z
      * Checkout Session expires at the same moment; Stripe accepts 30 minutes to 24 hours.
      */
     ORDER_PAYMENT_MINUTES: z.coerce.number().int().min(30).max(1440).default(30),
+    /** Seconds between two sweeps of unpaid orders past their time (every server sweeps). */
+    ORDER_EXPIRY_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
@@ -226,7 +228,7 @@ export interface Config {
   /** Abuse limits of anonymous endpoints: per client IP per minute, and bytes per visitor per 24 h. */
   abuse: { uploadsPerMinute: number; contactPerMinute: number; uploadQuotaBytes: number };
   /** Unpaid orders: how long they hold stock and code uses before the sweep expires them. */
-  orders: { paymentMinutes: number };
+  orders: { paymentMinutes: number; expirySweepSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -329,6 +331,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       contactPerMinute: env.CONTACT_RATE_LIMIT,
       uploadQuotaBytes: env.UPLOAD_QUOTA_MB * 1024 * 1024,
     },
-    orders: { paymentMinutes: env.ORDER_PAYMENT_MINUTES },
+    orders: {
+      paymentMinutes: env.ORDER_PAYMENT_MINUTES,
+      expirySweepSeconds: env.ORDER_EXPIRY_SWEEP_SECONDS,
+    },
   };
 }

@@ -7,6 +7,8 @@
  * - 50 parallel checkouts, each paid on other servers than the one that created it (the
  *   event delivered to two servers at once), give every order once, paid once, one
  *   confirmation e-mail and one print job per panel;
+ * - unpaid orders past their time are expired by the three servers' sweeps at once
+ *   (ORDER_EXPIRY_SWEEP_SECONDS=1): each once, every unit of stock and code use given back once;
  * - kill -9 of one server in the middle of a burst loses no order that was acknowledged.
  *
  * Runs in `.ci/run` (`npx vitest run --project multi-server`). Needs PostgreSQL (base URL:
@@ -26,6 +28,7 @@ import pg from "pg";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  ADAPTER,
   checkoutRequest,
   DIMMER,
   lithophaneCartItem,
@@ -149,6 +152,8 @@ async function startServer(name: string, port: number): Promise<Server> {
       TRUSTED_PROXIES: "127.0.0.1",
       ADMIN_EMAILS: ADMIN_EMAIL,
       PRINT_RESOLUTION_MM: "1",
+      // Every server sweeps for expired unpaid orders each second: three sweeps race.
+      ORDER_EXPIRY_SWEEP_SECONDS: "1",
       ...stripe.env(),
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -206,6 +211,14 @@ async function signInAdmin(server: Server): Promise<string> {
   );
   expect(verify.status).toBe(200);
   return mergeCookies(cookie, verify);
+}
+
+let adminCookie: Promise<string> | undefined;
+
+/** The admin signed in once (on `server`); the session serves on every server. */
+function adminSession(server: Server): Promise<string> {
+  adminCookie ??= signInAdmin(server);
+  return adminCookie;
 }
 
 let photo: UploadedPhoto;
@@ -328,7 +341,7 @@ describe.skipIf(skipReason !== null)("three shop servers on one PostgreSQL and o
 
   it("serves an admin's price change made on A from B and C within a second", async () => {
     const [a, b, c] = servers as [Server, Server, Server];
-    const cookie = await signInAdmin(a);
+    const cookie = await adminSession(a);
     const priceOn = async (server: Server) => {
       const res = await call(server, "/api/catalog/products");
       const { products } = (await res.json()) as { products: Array<{ id: string; pricePence: number }> };
@@ -449,6 +462,111 @@ describe.skipIf(skipReason !== null)("three shop servers on one PostgreSQL and o
     expect(jobs.every((j) => j.attempts <= 1)).toBe(true);
     expect(jobs.filter((j) => j.status === "failed")).toHaveLength(0);
   }, 150_000);
+
+  it("expires unpaid orders past their time once, though three servers sweep at once", async () => {
+    const cookie = await adminSession(servers[0] as Server);
+    const DUE = 30;
+    const NOT_DUE = 3;
+    const stocked = await call(roundRobin(), `/api/admin/products/${ADAPTER.id}/stock`, {
+      method: "PUT",
+      json: { onHand: 40 },
+      headers: { cookie },
+    });
+    expect(stocked.status).toBe(200);
+    const code = await call(roundRobin(), "/api/admin/discounts", {
+      json: { code: "SWEEP", kind: "fixed", value: 100, maxUses: DUE + NOT_DUE },
+      headers: { cookie },
+    });
+    expect(code.status).toBe(201);
+    const codeId = ((await code.json()) as { id: string }).id;
+    const codeUsable = async () => {
+      const res = await call(roundRobin(), "/api/discounts/check", {
+        json: { code: "SWEEP", cartItems: [buildAccessoryCartItem(ADAPTER)] },
+        headers: { "x-forwarded-for": "10.55.0.1" },
+      });
+      return ((await res.json()) as { ok: boolean }).ok;
+    };
+
+    // Unpaid Stripe checkouts, placed on the three servers in turn, each holding a unit and a use.
+    const place = async (i: number) => {
+      const res = await call(servers[i % 3] as Server, "/api/checkout", {
+        json: { ...checkoutBody(2000 + i, [buildAccessoryCartItem(ADAPTER)]), discountCode: "SWEEP" },
+        headers: { "x-forwarded-for": ip(2000 + i) },
+      });
+      const body = (await res.json()) as { orderId: string };
+      expect(res.status, JSON.stringify(body)).toBe(201);
+      return body.orderId;
+    };
+    const due: string[] = [];
+    for (let i = 0; i < DUE; i++) due.push(await place(i));
+    const notDue: string[] = [];
+    for (let i = DUE; i < DUE + NOT_DUE; i++) notDue.push(await place(i));
+    const holds = async () => {
+      const { rows: stock } = await sql.query<{ on_hand: number; reserved: number }>(
+        "select on_hand, reserved from product_stock where product_id = $1",
+        [ADAPTER.id],
+      );
+      const { rows: uses } = await sql.query<{ order_id: string; status: string }>(
+        "select order_id, status from discount_redemptions where code_id = $1",
+        [codeId],
+      );
+      return { stock: stock[0], uses: new Map(uses.map((u) => [u.order_id, u.status])) };
+    };
+    const before = await holds();
+    expect(before.stock).toEqual({ on_hand: 40, reserved: DUE + NOT_DUE });
+    expect([...before.uses.values()].filter((s) => s === "reserved")).toHaveLength(DUE + NOT_DUE);
+    expect(await codeUsable()).toBe(false);
+
+    // The due ones' payment time ran out 10 minutes ago (past the sweep's grace); the servers'
+    // own sweeps, every second, find them.
+    await sql.query(
+      "update orders set payment_expires_at = now() - interval '10 minutes' where id = any($1::uuid[])",
+      [due],
+    );
+    await until("the due orders to expire", 60_000, async () => {
+      const { rows } = await sql.query<{ n: number }>(
+        "select count(*)::int as n from orders where id = any($1::uuid[]) and status = 'cancelled'",
+        [due],
+      );
+      return rows[0]?.n === DUE ? true : undefined;
+    });
+    // A few more sweeps by all three: nothing left to take twice.
+    await new Promise((r) => setTimeout(r, 3_000));
+
+    const { rows: moves } = await sql.query<{
+      order_id: string;
+      from_status: string | null;
+      to_status: string;
+    }>(
+      "select order_id, from_status, to_status from order_status_history where order_id = any($1::uuid[]) and to_status <> 'pending'",
+      [[...due, ...notDue]],
+    );
+    for (const id of due)
+      expect(
+        moves.filter((m) => m.order_id === id).map((m) => `${m.from_status}->${m.to_status}`),
+        id,
+      ).toEqual(["pending->cancelled"]);
+    for (const id of notDue)
+      expect(
+        moves.filter((m) => m.order_id === id),
+        id,
+      ).toEqual([]);
+    const { rows: statuses } = await sql.query<{ id: string; status: string }>(
+      "select id, status from orders where id = any($1::uuid[])",
+      [notDue],
+    );
+    expect(statuses.map((o) => o.status)).toEqual(["pending", "pending", "pending"]);
+    // Each unit back once: a second release of any order would eat the not-due orders' units.
+    const after = await holds();
+    expect(after.stock).toEqual({ on_hand: 40, reserved: NOT_DUE });
+    for (const id of due) expect(after.uses.get(id), id).toBe("released");
+    for (const id of notDue) expect(after.uses.get(id), id).toBe("reserved");
+    expect(await codeUsable()).toBe(true);
+    // Each expired order's Stripe payment page was closed.
+    const sessions = [...stripe.sessions.values()].filter((s) => due.includes(s.metadata.orderId ?? ""));
+    expect(sessions).toHaveLength(DUE);
+    expect(sessions.every((s) => s.status === "expired")).toBe(true);
+  }, 120_000);
 
   it("loses no acknowledged order when one server is killed (kill -9) mid-burst", async () => {
     const victim = servers[2] as Server;

@@ -2,7 +2,7 @@
  * expireOrder: an unpaid order whose payment time ran out (orders.payment_expires_at, set from
  * ORDER_PAYMENT_MINUTES when it was placed) is cancelled, so its stock and code use go back.
  *
- * Every server sweeps (OrderExpirySweeper, once a minute). A sweep takes due orders with
+ * Every server sweeps (OrderExpirySweeper, every ORDER_EXPIRY_SWEEP_SECONDS, 60 by default). A sweep takes due orders with
  * FOR UPDATE SKIP LOCKED, so three servers sweeping at once each take different orders, and
  * the cancel workflow re-checks the status under the lock, so an order paid meanwhile (or
  * expired by another server) is left alone: each order is released once.
@@ -21,7 +21,6 @@ import { runWorkflow } from "./run.js";
 
 export const EXPIRY_GRACE_MS = 2 * 60_000;
 const BATCH = 50;
-const POLL_MS = 60_000;
 
 /** When an order placed at `at` stops waiting for its payment. */
 export function paymentExpiry(at: Date, minutes: number): Date {
@@ -62,7 +61,7 @@ export async function expireDueOrders(ctx: AppContext, now: Date = new Date()): 
 export class OrderExpirySweeper {
   private readonly loop: BackgroundLoop;
 
-  constructor(ctx: AppContext, pollMs = POLL_MS) {
+  constructor(ctx: AppContext, pollMs = ctx.config.orders.expirySweepSeconds * 1000) {
     this.loop = new BackgroundLoop({
       name: "order expiry",
       log: ctx.log,
