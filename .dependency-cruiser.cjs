@@ -72,6 +72,14 @@ module.exports = {
       },
     },
     {
+      name: "routes-do-not-query",
+      comment:
+        "Routes validate, check who asks, call one module function and answer: the module (through its index.ts) does the database work, so no route imports the schema or drizzle-orm (issue 28).",
+      severity: "error",
+      from: { path: "^src/server/routes/" },
+      to: { path: ["^src/server/db/schema\\.ts$", "drizzle-orm"] },
+    },
+    {
       name: "routes-validate-through-lib",
       comment:
         "Routes take zValidator from src/server/lib/validation.ts, which parses synchronously (zod's compiled fast path).",

@@ -256,6 +256,18 @@ export async function storeProductImage(
   return { key, url: storage.publicUrl(key) };
 }
 
+/** The upload row a product photo is made from, or null when it is gone. */
+export async function findUpload(db: DbOrTx, uploadId: string) {
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
+  return row ?? null;
+}
+
+/** Whether a product with this id exists (archived ones too). */
+export async function productExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
+  return row !== undefined;
+}
+
 /** The upload row (locked in `tx`), or 404. */
 export async function lockUpload(tx: Tx, uploadId: string) {
   const [row] = await tx.select().from(uploads).where(eq(uploads.id, uploadId)).for("update");

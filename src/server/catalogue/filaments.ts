@@ -167,6 +167,16 @@ export async function activateFilament(
   return { before, after, previousId: previous?.id ?? null };
 }
 
+/** The filament's name (its wedge file is made for it), or null when there is no such filament. */
+export async function filamentName(db: DbOrTx, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: filaments.name })
+    .from(filaments)
+    .where(eq(filaments.id, id))
+    .limit(1);
+  return row?.name ?? null;
+}
+
 export async function removeFilament(tx: Tx, id: string): Promise<FilamentRow> {
   const row = await lockFilament(tx, id);
   if (row.active) throw new HttpError(409, "filament_active", M.activeCannotBeRemoved);

@@ -3,6 +3,7 @@ export * from "./admin-catalog.js";
 export * from "./catalog.js";
 export * from "./catalog-cache.js";
 export * from "./delivery-dates.js";
+export * from "./discount-admin.js";
 export * from "./discounts.js";
 export * from "./filaments.js";
 export * from "./pricing.js";

@@ -73,7 +73,8 @@ export function createMetrics(database: Database): Metrics {
     labelNames: ["status"] as const,
     registers: [registry],
     async collect() {
-      for (const [status, n] of await countByStatus(outboxEmails, ["pending", "failed"])) this.set({ status }, n);
+      for (const [status, n] of await countByStatus(outboxEmails, ["pending", "failed"]))
+        this.set({ status }, n);
     },
   });
   new Gauge({

@@ -7,4 +7,5 @@ export * from "./mail-outbox.js";
 export * from "./message-tokens.js";
 export * from "./messages.js";
 export * from "./order-email-content.js";
+export * from "./outbox-backlog.js";
 export * from "./owner-alerts.js";

@@ -8,7 +8,7 @@ import { BRAND_NAME } from "@shared/brand";
 import { type MessageStatus, quoteThread, type ThreadEntry } from "@shared/inbox";
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Config } from "../config.js";
-import type { DbOrTx, Tx } from "../db/client.js";
+import type { Db, DbOrTx, Tx } from "../db/client.js";
 import { contactMessages, contactReplies } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
 import { renderEmail } from "./emails/render.js";
@@ -326,4 +326,35 @@ export async function answerThroughLink(
     answerId: answer.id,
   });
   return { ok: true, alertId };
+}
+
+/**
+ * The contact form's message: it starts a conversation in the inbox and queues the owner's
+ * alert, in one transaction. Answers the message's id and the alert's outbox id (sent after commit).
+ */
+export async function receiveContactMessage(
+  db: Db,
+  config: Pick<Config, "ownerEmail" | "publicUrl">,
+  body: { name: string; email: string; subject?: string | undefined; message: string },
+): Promise<{ id: string; alertId: string | null }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        name: body.name,
+        email: body.email,
+        subject: body.subject ?? null,
+        message: body.message,
+      })
+      .returning({ id: contactMessages.id });
+    if (!row) throw new Error("contact message not stored");
+    const alert = await alertMessage(tx, config, {
+      id: row.id,
+      name: body.name,
+      email: body.email,
+      subject: body.subject ?? null,
+      body: body.message,
+    });
+    return { id: row.id, alertId: alert };
+  });
 }

@@ -11,6 +11,7 @@ export function createPaymentProvider(config: Config, log: Logger): PaymentProvi
   return createTestPaymentProvider({ publicUrl: config.publicUrl, secret: config.authSecret });
 }
 
+export * from "./invoice-documents.js";
 export * from "./invoices.js";
 export * from "./stripe.js";
 export * from "./test-provider.js";

@@ -75,3 +75,21 @@ export async function deleteStoredFiles(
   }
   return { deleted, failed };
 }
+
+/** The row of a stored upload (its files are in storage already); answers its id. */
+export async function recordUpload(
+  db: DbOrTx,
+  values: {
+    originalKey: string;
+    previewKey: string;
+    userId: string | null;
+    clientKey: string | null;
+    width: number;
+    height: number;
+    bytes: number;
+  },
+): Promise<{ id: string }> {
+  const [row] = await db.insert(uploads).values(values).returning({ id: uploads.id });
+  if (!row) throw new Error("upload row was not written");
+  return row;
+}

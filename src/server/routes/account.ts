@@ -9,7 +9,6 @@ import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
 import { deleteAccountSchema, mfaResetSchema, profileSchema } from "@shared/schemas";
 import { isAPIError } from "better-auth/api";
-import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
 import {
@@ -18,13 +17,16 @@ import {
   deleteAccount,
   ensureProfile,
   exportAccountData,
+  hasPassword,
+  hasTotpFactor,
   markMfaCompleted,
   needsMfaSetup,
-  recordMfaAttempt,
+  saveProfile,
+  skipMfaSetup,
   toProfileView,
+  verifiedTotpFactors,
 } from "../accounts/index.js";
 import type { AppContext } from "../context.js";
-import { accounts, profiles, twoFactors, users } from "../db/schema.js";
 import { createRateLimiter, type RateLimiter } from "../lib/rate-limit.js";
 import { type CallerSession, isFreshSession, requireSession, requireUser } from "../lib/session.js";
 import { HttpError, validationHook, zValidator } from "../lib/validation.js";
@@ -33,16 +35,6 @@ function apiErrorCode(error: unknown): string | undefined {
   if (!isAPIError(error)) return undefined;
   const code = error.body?.code;
   return typeof code === "string" ? code : undefined;
-}
-
-async function hasPassword(ctx: AppContext, userId: string): Promise<boolean> {
-  const rows = await ctx.database.db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(
-      and(eq(accounts.userId, userId), eq(accounts.providerId, "credential"), isNotNull(accounts.password)),
-    );
-  return rows.length > 0;
 }
 
 /**
@@ -60,7 +52,7 @@ async function reauthenticate(
   if (!(await limiter.hit(caller.user.id)).ok) {
     throw new HttpError(429, "too_many_attempts", MESSAGES.auth.tooManyAttempts);
   }
-  if (await hasPassword(ctx, caller.user.id)) {
+  if (await hasPassword(ctx.database.db, caller.user.id)) {
     if (!password) throw new HttpError(400, "password_required", MESSAGES.mfa.passwordRequired);
     try {
       await ctx.auth.api.verifyPassword({ body: { password }, headers: c.req.raw.headers });
@@ -120,45 +112,14 @@ export function accountRoutes(ctx: AppContext) {
       .put("/profile", zValidator("json", profileSchema, validationHook), async (c) => {
         const user = await requireUser(ctx, c);
         const input = c.req.valid("json");
-        // undefined: leave as it is; "": clear. The e-mail is the account's and never taken from here.
-        const text = (value: string | undefined) => (value === undefined ? undefined : value || null);
-        const changes = {
-          firstName: text(input.firstName),
-          lastName: text(input.lastName),
-          phone: input.phone === undefined ? undefined : input.phone.replace(/\D/g, "") || null,
-          phoneCountryCode: input.phoneCountryCode,
-          addressLine1: text(input.addressLine1),
-          addressLine2: text(input.addressLine2),
-          city: text(input.city),
-          state: text(input.state),
-          postalCode: text(input.postalCode),
-          country: input.country || undefined,
-          email: user.email,
-        };
-        const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-        const row = await db.transaction(async (tx) => {
-          const [saved] = await tx
-            .insert(profiles)
-            .values({ userId: user.id, ...set })
-            .onConflictDoUpdate({ target: profiles.userId, set })
-            .returning();
-          if (!saved) throw new Error("profile upsert returned nothing");
-          if (input.firstName !== undefined || input.lastName !== undefined) {
-            const name = [saved.firstName, saved.lastName].filter(Boolean).join(" ");
-            if (name) await tx.update(users).set({ name }).where(eq(users.id, user.id));
-          }
-          return saved;
-        });
+        const row = await saveProfile(db, user, input);
         return c.json({ profile: toProfileView(row, user.email) });
       })
 
       /** The TOTP factor, if any: the spec's factor list (id, friendly name, created). */
       .get("/mfa/factors", async (c) => {
         const user = await requireUser(ctx, c);
-        const rows = await db
-          .select({ id: twoFactors.id, createdAt: twoFactors.createdAt })
-          .from(twoFactors)
-          .where(and(eq(twoFactors.userId, user.id), ne(twoFactors.verified, false)));
+        const rows = await verifiedTotpFactors(db, user.id);
         return c.json({
           factors: rows.map((r) => ({
             id: r.id,
@@ -174,16 +135,7 @@ export function accountRoutes(ctx: AppContext) {
         const user = await requireUser(ctx, c);
         if (user.role === "admin")
           throw new HttpError(403, "cannot_skip", MESSAGES.mfa.cannotSkip.description);
-        const profile = await db.transaction(async (tx) => {
-          await ensureProfile(tx, user);
-          const [row] = await tx
-            .update(profiles)
-            .set({ mfaSetupSkipped: true, firstLoginCompleted: true })
-            .where(eq(profiles.userId, user.id))
-            .returning();
-          await recordMfaAttempt(tx, user.id, "skip", true);
-          return row;
-        });
+        const profile = await skipMfaSetup(db, user);
         if (!profile) throw new Error("profile missing after skip");
         return c.json({ profile: toProfileView(profile, user.email), needsMfaSetup: false });
       })
@@ -218,11 +170,7 @@ export function accountRoutes(ctx: AppContext) {
             throw error;
           }
         }
-        const factors = await db
-          .select({ id: twoFactors.id })
-          .from(twoFactors)
-          .where(eq(twoFactors.userId, caller.user.id));
-        if (factors.length > 0 || caller.user.twoFactorEnabled) {
+        if ((await hasTotpFactor(db, caller.user.id)) || caller.user.twoFactorEnabled) {
           const result = await ctx.auth.api.disableTwoFactor({
             body: password ? { password } : {},
             headers,

@@ -4,15 +4,13 @@ import { MESSAGES } from "@shared/messages";
 import { paymentOutcome } from "@shared/order-lifecycle";
 import { displayOrderNumber } from "@shared/orders";
 import { checkoutRequestSchema } from "@shared/schemas";
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
-import { orders } from "../db/schema.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser } from "../lib/session.js";
 import { type ApiError, validationHook, zValidator } from "../lib/validation.js";
-import { type CheckoutRefusal, isUuid, placeOrder } from "../orders/index.js";
+import { type CheckoutRefusal, findCheckoutStatus, isUuid, placeOrder } from "../orders/index.js";
 import { isValidOrderAccessToken } from "../payments/index.js";
 
 /** Per client IP per minute. A customer checks out a handful of times at most. */
@@ -86,17 +84,7 @@ export function checkoutRoutes(ctx: AppContext) {
         const notFound = () =>
           c.json<ApiError, 404>({ error: "not_found", message: "Order not found." }, 404);
         if (!isUuid(orderId)) return notFound();
-        const [order] = await db
-          .select({
-            id: orders.id,
-            status: orders.status,
-            userId: orders.userId,
-            deliveryEarliest: orders.deliveryEarliest,
-            deliveryLatest: orders.deliveryLatest,
-          })
-          .from(orders)
-          .where(eq(orders.id, orderId))
-          .limit(1);
+        const order = await findCheckoutStatus(db, orderId);
         if (!order) return notFound();
         let allowed = isValidOrderAccessToken(ctx.config.authSecret, order.id, c.req.query("token"));
         if (!allowed && order.userId) allowed = (await getSessionUser(ctx, c))?.id === order.userId;

@@ -3,10 +3,14 @@ import { answerSchema, contactSchema } from "@shared/schemas";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
-import { contactMessages } from "../db/schema.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { HttpError, validationHook, zValidator } from "../lib/validation.js";
-import { ANSWER_TEXTS, alertMessage, answerLinkState, answerThroughLink } from "../messaging/index.js";
+import {
+  ANSWER_TEXTS,
+  answerLinkState,
+  answerThroughLink,
+  receiveContactMessage,
+} from "../messaging/index.js";
 
 const tokenQuery = z.object({ token: z.string().min(1).max(200) });
 
@@ -31,26 +35,7 @@ export function contactRoutes(ctx: AppContext) {
   return new Hono()
     .post("/contact", limited, zValidator("json", contactSchema, validationHook), async (c) => {
       const body = c.req.valid("json");
-      const { id, alertId } = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(contactMessages)
-          .values({
-            name: body.name,
-            email: body.email,
-            subject: body.subject ?? null,
-            message: body.message,
-          })
-          .returning({ id: contactMessages.id });
-        if (!row) throw new Error("contact message not stored");
-        const alert = await alertMessage(tx, ctx.config, {
-          id: row.id,
-          name: body.name,
-          email: body.email,
-          subject: body.subject ?? null,
-          body: body.message,
-        });
-        return { id: row.id, alertId: alert };
-      });
+      const { id, alertId } = await receiveContactMessage(db, ctx.config, body);
       ctx.log.info({ id }, "contact message stored");
       await ctx.mailOutbox.sendNow([alertId]);
       return c.json({ ok: true as const, id }, 201);

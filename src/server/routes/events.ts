@@ -8,9 +8,9 @@
 import { analyticsEventSchema } from "@shared/admin-schemas";
 import { Hono } from "hono";
 import type { AppContext } from "../context.js";
-import { analyticsEvents } from "../db/schema.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { validationHook, zValidator } from "../lib/validation.js";
+import { recordAnalyticsEvent } from "../reporting/index.js";
 
 /** Per client address per minute: a visitor clicking through the creator sends a few dozen. */
 export const EVENTS_RATE_LIMIT = 60;
@@ -28,7 +28,7 @@ export function eventRoutes(ctx: AppContext) {
     zValidator("json", analyticsEventSchema, validationHook),
     async (c) => {
       const { type } = c.req.valid("json");
-      await ctx.database.db.insert(analyticsEvents).values({ eventType: type });
+      await recordAnalyticsEvent(ctx.database.db, type);
       return c.body(null, 204);
     },
   );

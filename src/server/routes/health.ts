@@ -1,7 +1,6 @@
-import { and, gt, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppContext } from "../context.js";
-import { outboxEmails } from "../db/schema.js";
+import { outboxBacklog } from "../messaging/index.js";
 
 /** A readiness probe answers within this, even when the database hangs (an unreachable host). */
 export const READINESS_TIMEOUT_MS = 2_000;
@@ -87,34 +86,16 @@ export async function mailOutboxState(
     oldestPendingMinutes: null,
     failedLast24h: 0,
   };
-  const query = ctx.database.db
-    .select({
-      pending: sql<number>`count(*) filter (where ${outboxEmails.status} = 'pending')::int`,
-      oldest: sql<
-        string | null
-      >`min(${outboxEmails.createdAt}) filter (where ${outboxEmails.status} = 'pending')`,
-      failed: sql<number>`count(*) filter (where ${outboxEmails.status} = 'failed')::int`,
-    })
-    .from(outboxEmails)
-    .where(
-      and(
-        sql`${outboxEmails.status} in ('pending', 'failed')`,
-        // Failed e-mails count for a day (an admin sees them on the order); pending ones always.
-        sql`(${outboxEmails.status} = 'pending' or ${gt(outboxEmails.createdAt, sql`now() - interval '24 hours'`)})`,
-      ),
-    )
-    .then(([row]) => {
-      const oldestMs = row?.oldest ? Date.now() - new Date(row.oldest).getTime() : null;
-      const pending = Number(row?.pending ?? 0);
-      const failedLast24h = Number(row?.failed ?? 0);
-      const backlog = failedLast24h > 0 || (oldestMs !== null && oldestMs > MAIL_BACKLOG_AFTER_MS);
-      return {
-        status: backlog ? "backlog" : "ok",
-        pending,
-        oldestPendingMinutes: oldestMs === null ? null : Math.max(0, Math.floor(oldestMs / 60_000)),
-        failedLast24h,
-      } satisfies MailOutboxState;
-    });
+  const query = outboxBacklog(ctx.database.db).then(({ pending, oldestPendingAt, failedLast24h }) => {
+    const oldestMs = oldestPendingAt ? Date.now() - oldestPendingAt.getTime() : null;
+    const backlog = failedLast24h > 0 || (oldestMs !== null && oldestMs > MAIL_BACKLOG_AFTER_MS);
+    return {
+      status: backlog ? "backlog" : "ok",
+      pending,
+      oldestPendingMinutes: oldestMs === null ? null : Math.max(0, Math.floor(oldestMs / 60_000)),
+      failedLast24h,
+    } satisfies MailOutboxState;
+  });
   return within(query, timeoutMs, unknown);
 }
 

@@ -8,21 +8,25 @@
  */
 
 import { MESSAGES } from "@shared/messages";
-import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppContext } from "../context.js";
-import { invoiceDocuments, orders } from "../db/schema.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser } from "../lib/session.js";
 import type { ApiError } from "../lib/validation.js";
-import { isUuid } from "../orders/index.js";
-import { checkInvoiceToken, documentNumberLabel, renderDocumentPdf } from "../payments/index.js";
+import { getOrder, isUuid } from "../orders/index.js";
+import {
+  checkInvoiceToken,
+  documentNumberLabel,
+  type InvoiceDocumentRow,
+  orderDocuments,
+  renderDocumentPdf,
+} from "../payments/index.js";
 
 /** PDF downloads a minute from one address (owner and guest links alike). */
 export const INVOICE_RATE_LIMIT = 20;
 
-export function sendPdf(c: Context, doc: typeof invoiceDocuments.$inferSelect, pdf: Buffer): Response {
+export function sendPdf(c: Context, doc: InvoiceDocumentRow, pdf: Buffer): Response {
   c.header("Content-Type", "application/pdf");
   c.header("Content-Disposition", `attachment; filename="${documentNumberLabel(doc.kind, doc.number)}.pdf"`);
   c.header("Cache-Control", "private, no-store");
@@ -43,7 +47,7 @@ export function invoiceRoutes(ctx: AppContext) {
 
   async function access(c: Context, orderId: string): Promise<"valid" | "invalid" | "expired"> {
     if (!isUuid(orderId)) return "invalid";
-    const [order] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId));
+    const order = await getOrder(db, orderId);
     if (!order) return "invalid";
     const link = checkInvoiceToken(ctx.config.authSecret, orderId, c.req.query("token"));
     if (link === "valid") return link;
@@ -58,10 +62,7 @@ export function invoiceRoutes(ctx: AppContext) {
       return c.json<ApiError>({ error: "link_expired", message: MESSAGES.invoices.linkExpired }, 410);
     }
     if (verdict !== "valid") return notFound(c);
-    const docs = await db
-      .select()
-      .from(invoiceDocuments)
-      .where(and(eq(invoiceDocuments.orderId, orderId)));
+    const docs = await orderDocuments(db, orderId);
     const doc = docs.find((d) => kinds.includes(d.kind) && (number === undefined || d.number === number));
     if (!doc) return notFound(c);
     return sendPdf(c, doc, await renderDocumentPdf(doc));

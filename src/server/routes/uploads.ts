@@ -3,7 +3,6 @@ import { MESSAGES } from "@shared/messages";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
-import { uploads } from "../db/schema.js";
 import { clientIp, createProxyList } from "../lib/client-ip.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser } from "../lib/session.js";
@@ -13,6 +12,7 @@ import {
   ImageRejectedError,
   type ImageRejection,
   processUploadedImage,
+  recordUpload,
   uploadKeys,
   uploadVisitor,
 } from "../platform/index.js";
@@ -137,19 +137,15 @@ export function uploadRoutes(ctx: AppContext) {
     try {
       await storage.put(keys.original, processed.original.data, processed.original.contentType);
       await storage.put(keys.preview, processed.preview.data, processed.preview.contentType);
-      [row] = await ctx.database.db
-        .insert(uploads)
-        .values({
-          originalKey: keys.original,
-          previewKey: keys.preview,
-          userId: visitor.userId,
-          clientKey: visitor.clientKey,
-          width: processed.original.width,
-          height: processed.original.height,
-          bytes: processed.original.data.byteLength,
-        })
-        .returning({ id: uploads.id });
-      if (!row) throw new Error("upload row was not written");
+      row = await recordUpload(ctx.database.db, {
+        originalKey: keys.original,
+        previewKey: keys.preview,
+        userId: visitor.userId,
+        clientKey: visitor.clientKey,
+        width: processed.original.width,
+        height: processed.original.height,
+        bytes: processed.original.data.byteLength,
+      });
     } catch (error) {
       // Nothing half-stored: remove whatever made it to storage.
       await Promise.allSettled([storage.delete(keys.original), storage.delete(keys.preview)]);

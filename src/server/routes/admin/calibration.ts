@@ -22,7 +22,6 @@ import {
   WEDGE_STEPS_MM,
 } from "@shared/calibration";
 import { type CalibrationScreenAnswer, colourPrinterInputSchema } from "@shared/colour-printer";
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import {
@@ -31,6 +30,7 @@ import {
   colourPrinter,
   colourPrinterSnapshot,
   createFilament,
+  filamentName,
   filamentSnapshot,
   filamentView,
   invalidateCatalog,
@@ -41,7 +41,6 @@ import {
   updateFilament,
 } from "../../catalogue/index.js";
 import type { AppContext } from "../../context.js";
-import { filaments } from "../../db/schema.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import { audited, withAudit } from "../../platform/index.js";
 import { writeWedgeFile } from "../../print/wedge-file.js";
@@ -225,14 +224,10 @@ export function adminCalibrationRoutes(ctx: AppContext) {
 
       .get("/filaments/:id/wedge.3mf", zValidator("param", idParam, validationHook), async (c) => {
         const { id } = c.req.valid("param");
-        const [row] = await db
-          .select({ name: filaments.name })
-          .from(filaments)
-          .where(eq(filaments.id, id))
-          .limit(1);
-        if (!row) throw new HttpError(404, "filament_not_found", "Filament not found.");
-        const body = await wedgeFor(row.name);
-        const fileName = wedgeFileName(row.name);
+        const name = await filamentName(db, id);
+        if (name === null) throw new HttpError(404, "filament_not_found", "Filament not found.");
+        const body = await wedgeFor(name);
+        const fileName = wedgeFileName(name);
         await withAudit(db, actorOf(c), {
           actionType: "calibration.wedge_download",
           tableName: "filaments",

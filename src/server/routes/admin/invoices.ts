@@ -8,15 +8,15 @@
 
 import { invoiceSettingsSchema } from "@shared/admin-schemas";
 import { quarterRange } from "@shared/vat";
-import { and, asc, eq, gte, inArray, lt } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { invoiceDocuments } from "../../db/schema.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import {
   type DocumentDetails,
   documentNumberLabel,
+  documentsIssuedBetween,
+  findInvoiceDocument,
   getInvoiceSettings,
   orderDocuments,
   renderDocumentPdf,
@@ -71,10 +71,7 @@ export function adminInvoiceRoutes(ctx: AppContext) {
       );
     })
     .get("/documents/:id/pdf", zValidator("param", uuidParam, validationHook), async (c) => {
-      const [doc] = await db
-        .select()
-        .from(invoiceDocuments)
-        .where(eq(invoiceDocuments.id, c.req.valid("param").id));
+      const doc = await findInvoiceDocument(db, c.req.valid("param").id);
       if (!doc) throw new HttpError(404, "not_found", "Document not found.");
       return sendPdf(c, doc, await renderDocumentPdf(doc));
     })
@@ -82,17 +79,7 @@ export function adminInvoiceRoutes(ctx: AppContext) {
       const { quarter } = c.req.valid("query");
       const range = quarterRange(quarter);
       if (!range) throw new HttpError(400, "validation_failed", "Use a quarter like 2026-Q1.");
-      const docs = await db
-        .select()
-        .from(invoiceDocuments)
-        .where(
-          and(
-            inArray(invoiceDocuments.kind, ["invoice", "credit_note"]),
-            gte(invoiceDocuments.issuedAt, range.from),
-            lt(invoiceDocuments.issuedAt, range.to),
-          ),
-        )
-        .orderBy(asc(invoiceDocuments.kind), asc(invoiceDocuments.number));
+      const docs = await documentsIssuedBetween(db, range);
       const header = ["document", "number", "date", "order", "customer", "gross_gbp", "vat_gbp", "net_gbp"];
       let gross = 0;
       let vat = 0;

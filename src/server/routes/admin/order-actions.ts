@@ -16,11 +16,9 @@ import { formatGbp } from "@shared/money";
 import { isPaidStatus } from "@shared/order-lifecycle";
 import { displayOrderNumber } from "@shared/orders";
 import { PHOTO_REQUEST_REASONS } from "@shared/photo-review";
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { orderItems, orders } from "../../db/schema.js";
 import { requestBetterPhoto, withdrawPhotoRequest } from "../../fulfilment/index.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import { orderConfirmationEmail, queueMail, renderEmail } from "../../messaging/index.js";
@@ -29,6 +27,8 @@ import {
   CHANGED_BY,
   cancelOrder,
   getAdminOrder,
+  orderLines,
+  orderToWriteTo,
   refundOrder,
   runAfterCommit,
 } from "../../orders/index.js";
@@ -77,17 +77,7 @@ const photoRequestParam = z.object({ id: z.uuid("Unknown order."), requestId: z.
 export function adminOrderActionRoutes(ctx: AppContext) {
   const db = ctx.database.db;
 
-  async function loadOrder(id: string) {
-    const [order] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-    if (!order) throw new HttpError(404, "order_not_found", "Order not found.");
-    if (order.anonymisedAt)
-      throw new HttpError(
-        409,
-        "order_anonymised",
-        "The customer deleted their account: there is no address to write to.",
-      );
-    return order;
-  }
+  const loadOrder = (id: string) => orderToWriteTo(db, id);
 
   return new Hono<AdminEnv>()
     .post(
@@ -167,7 +157,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
         const order = await loadOrder(id);
         if (!isPaidStatus(order.status))
           throw new HttpError(409, "not_paid", "Only a paid order has a confirmation to resend.");
-        const items = await db.select().from(orderItems).where(eq(orderItems.orderId, id));
+        const items = await orderLines(db, id);
         const message = orderConfirmationEmail({ ...order, items }, ctx.config.publicUrl);
         const mailId = await audited(
           db,

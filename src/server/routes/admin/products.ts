@@ -15,15 +15,16 @@ import {
   reorderSchema,
   stockUpdateSchema,
 } from "@shared/admin-schemas";
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import {
   changedFields,
   createProduct,
+  findUpload,
   invalidateCatalogAfterWrite,
   listAdminProducts,
   lockUpload,
+  productExists,
   productImageKey,
   reorderProducts,
   setProductImage,
@@ -32,7 +33,6 @@ import {
   updateProduct,
 } from "../../catalogue/index.js";
 import type { AppContext } from "../../context.js";
-import { products, uploads } from "../../db/schema.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import { audited, deleteReleasedFiles, releaseUpload } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
@@ -119,7 +119,7 @@ export function adminProductRoutes(ctx: AppContext) {
         async (c) => {
           const { id } = c.req.valid("param");
           const { uploadId } = c.req.valid("json");
-          const [upload] = await db.select().from(uploads).where(eq(uploads.id, uploadId));
+          const upload = await findUpload(db, uploadId);
           if (!upload)
             throw new HttpError(
               404,
@@ -176,8 +176,8 @@ export function adminProductRoutes(ctx: AppContext) {
         async (c) => {
           const { id } = c.req.valid("param");
           const { onHand } = c.req.valid("json");
-          const [exists] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
-          if (!exists) throw new HttpError(404, "product_not_found", "Product not found.");
+          if (!(await productExists(db, id)))
+            throw new HttpError(404, "product_not_found", "Product not found.");
           await audited(
             db,
             actorOf(c),

@@ -11,23 +11,29 @@
  *   DELETE /admin/reviews/:id
  */
 
-import { REVIEW_STATUSES, type SITE_IMAGE_SLOTS, SLOT_SPECS } from "@shared/storefront";
+import { REVIEW_STATUSES, SLOT_SPECS } from "@shared/storefront";
 import { siteImageCreateSchema, siteImageUpdateSchema } from "@shared/storefront-rules";
-import { and, count, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { siteImages, uploads } from "../../db/schema.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { audited, deleteReleasedFiles, releaseUpload } from "../../platform/index.js";
+import { audited, deleteReleasedFiles } from "../../platform/index.js";
 import {
+  createSiteImage,
   deleteReview,
   deleteReviewPhoto,
+  deleteSiteImage,
   deleteVariants,
   encodeSiteImage,
+  findSiteImageUpload,
   invalidateStorefront,
   listAdminReviews,
+  listAdminSiteImages,
   moderateReview,
+  siteImageAuditView,
+  siteImageCount,
+  toAdminImage,
+  updateSiteImage,
 } from "../../storefront/index.js";
 import { type AdminContext, type AdminEnv, actorOf } from "./shared.js";
 
@@ -35,45 +41,12 @@ const idParam = z.object({ id: z.uuid("Unknown image.") });
 const reviewParam = z.object({ id: z.uuid("Unknown review.") });
 const reviewQuery = z.object({ status: z.enum(REVIEW_STATUSES).optional() });
 
-type SiteImageRow = typeof siteImages.$inferSelect;
-
-export interface AdminSiteImage {
-  id: string;
-  slot: (typeof SITE_IMAGE_SLOTS)[number];
-  alt: string;
-  enabled: boolean;
-  sortOrder: number;
-  width: number;
-  height: number;
-  /** The smallest WebP, for the admin's thumbnail. */
-  thumbnailUrl: string;
-}
-
-function toAdminImage(row: SiteImageRow): AdminSiteImage {
-  return {
-    id: row.id,
-    slot: row.slot as AdminSiteImage["slot"],
-    alt: row.alt,
-    enabled: row.enabled,
-    sortOrder: row.sortOrder,
-    width: row.width,
-    height: row.height,
-    thumbnailUrl: row.webp[0]?.url ?? "",
-  };
-}
-
-/** The audit trail's view of an image (no URLs: they say nothing to a reader). */
-function auditView(row: Pick<SiteImageRow, "slot" | "alt" | "enabled" | "sortOrder">) {
-  return { slot: row.slot, alt: row.alt, enabled: row.enabled, sortOrder: row.sortOrder };
-}
+export type { AdminSiteImage } from "../../storefront/index.js";
 
 export function adminStorefrontRoutes(ctx: AppContext) {
   const db = ctx.database.db;
   const { storage } = ctx;
-  const listImages = async () =>
-    (
-      await db.select().from(siteImages).orderBy(siteImages.slot, siteImages.sortOrder, siteImages.createdAt)
-    ).map(toAdminImage);
+  const listImages = () => listAdminSiteImages(db);
 
   /** Approves or rejects a review, audited. */
   const moderate = (c: AdminContext, id: string, status: "approved" | "rejected") =>
@@ -107,15 +80,14 @@ export function adminStorefrontRoutes(ctx: AppContext) {
     .post("/site-images", zValidator("json", siteImageCreateSchema, validationHook), async (c) => {
       const input = c.req.valid("json");
       const spec = SLOT_SPECS[input.slot];
-      const [used] = await db.select({ n: count() }).from(siteImages).where(eq(siteImages.slot, input.slot));
-      if ((used?.n ?? 0) >= spec.max) {
+      if ((await siteImageCount(db, input.slot)) >= spec.max) {
         throw new HttpError(
           409,
           "slot_full",
           `This place holds at most ${spec.max} images. Remove one first.`,
         );
       }
-      const [upload] = await db.select().from(uploads).where(eq(uploads.id, input.uploadId));
+      const upload = await findSiteImageUpload(db, input.uploadId);
       const original = upload ? await storage.get(upload.originalKey) : null;
       if (!upload || !original)
         throw new HttpError(404, "upload_not_found", "That upload is gone. Please choose the photo again.");
@@ -124,29 +96,8 @@ export function adminStorefrontRoutes(ctx: AppContext) {
         const image = await audited(
           db,
           actorOf(c),
-          { actionType: "site_image.create", tableName: "site_images", newValues: auditView(input) },
-          async (tx) => {
-            const [row] = await tx
-              .insert(siteImages)
-              .values({
-                slot: input.slot,
-                alt: input.alt,
-                enabled: input.enabled,
-                sortOrder: input.sortOrder,
-                width: encoded.width,
-                height: encoded.height,
-                avif: encoded.avif,
-                webp: encoded.webp,
-              })
-              .returning();
-            if (!row) throw new Error("site image not stored");
-            // The upload was only the way in (unless a cart or order uses it too).
-            const released = await releaseUpload(tx, upload.id);
-            return {
-              result: { row, released },
-              audit: { recordId: row.id, newValues: { ...auditView(row), uploadId: upload.id } },
-            };
-          },
+          { actionType: "site_image.create", tableName: "site_images", newValues: siteImageAuditView(input) },
+          (tx) => createSiteImage(tx, input, encoded, upload.id),
         );
         await deleteReleasedFiles(storage, image.released);
         return c.json({ image: toAdminImage(image.row) }, 201);
@@ -167,13 +118,7 @@ export function adminStorefrontRoutes(ctx: AppContext) {
           db,
           actorOf(c),
           { actionType: "site_image.update", tableName: "site_images", recordId: id, newValues: input },
-          async (tx) => {
-            const [before] = await tx.select().from(siteImages).where(eq(siteImages.id, id)).for("update");
-            if (!before) throw new HttpError(404, "image_not_found", "Image not found.");
-            const [after] = await tx.update(siteImages).set(input).where(eq(siteImages.id, id)).returning();
-            if (!after) throw new Error("site image not updated");
-            return { result: after, audit: { oldValues: auditView(before), newValues: auditView(after) } };
-          },
+          (tx) => updateSiteImage(tx, id, input),
         );
         return c.json({ image: toAdminImage(image) }, 200);
       },
@@ -185,14 +130,7 @@ export function adminStorefrontRoutes(ctx: AppContext) {
         db,
         actorOf(c),
         { actionType: "site_image.delete", tableName: "site_images", recordId: id },
-        async (tx) => {
-          const [deleted] = await tx
-            .delete(siteImages)
-            .where(and(eq(siteImages.id, id)))
-            .returning();
-          if (!deleted) throw new HttpError(404, "image_not_found", "Image not found.");
-          return { result: deleted, audit: { oldValues: auditView(deleted) } };
-        },
+        (tx) => deleteSiteImage(tx, id),
       );
       await deleteVariants(storage, row.avif, row.webp);
       return c.json({ ok: true as const }, 200);
