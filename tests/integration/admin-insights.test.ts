@@ -271,7 +271,12 @@ describe("exports", () => {
     expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
     expect(csvCell("=1+1")).toBe("'=1+1");
     expect(csvCell("+44 7700")).toBe("'+44 7700");
-    expect(csvCell("-5")).toBe("'-5");
+    // A plain number stays a number a spreadsheet adds up (a credit note's -1.01, issue 28);
+    // anything else starting with - is defused.
+    expect(csvCell("-5")).toBe("-5");
+    expect(csvCell("-1.01")).toBe("-1.01");
+    expect(csvCell("-2+3")).toBe("'-2+3");
+    expect(csvCell("-cmd|' /C calc'!A0")).toBe("'-cmd|' /C calc'!A0");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell(-5)).toBe("-5");
     expect(csvCell(null)).toBe("");
