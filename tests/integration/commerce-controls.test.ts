@@ -383,8 +383,8 @@ describe("discount codes with Stripe Checkout", () => {
     expect(ok).toHaveLength(10);
     const refusals = await Promise.all(answers.filter((r) => r.status !== 201).map((r) => r.json()));
     expect(refusals).toHaveLength(40);
+    // A code used up by others answers as an unknown one (issue 28: inactive codes stay secret).
     for (const r of refusals)
-      // A code used up by others answers as an unknown one (issue 28: inactive codes stay secret).
       expect(r).toMatchObject({
         error: "discount_refused",
         message: "We don't recognise that code. Please check it and try again.",
