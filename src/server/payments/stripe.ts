@@ -49,6 +49,9 @@ export function stripeClient(settings: Pick<StripeSettings, "secretKey" | "apiBa
   });
 }
 
+/** Stripe's shortest Checkout Session life is 30 minutes; a minute more for the clock between us. */
+const STRIPE_MIN_EXPIRY_MS = 31 * 60_000;
+
 export function stripeIdempotencyKey(orderId: string): string {
   return `lithobox-checkout-session-${orderId}`;
 }
@@ -108,8 +111,12 @@ export function createStripePaymentProvider(opts: {
         const session = await client.checkout.sessions.create(
           {
             mode: "payment",
-            // Stripe accepts 30 minutes to 24 hours; the shop's own expiry is clamped alike.
-            expires_at: Math.floor(order.expiresAt.getTime() / 1000),
+            // Stripe accepts 30 minutes to 24 hours from now, and the order was written a moment
+            // ago: at least 31 minutes out. The shop's sweep waits 2 minutes past the order's
+            // deadline, so Stripe's page has closed before the order expires.
+            expires_at: Math.floor(
+              Math.max(order.expiresAt.getTime(), Date.now() + STRIPE_MIN_EXPIRY_MS) / 1000,
+            ),
             customer_email: order.email,
             client_reference_id: order.id,
             success_url: `${opts.publicUrl}/checkout/success?${orderQuery}`,
