@@ -40,5 +40,9 @@ export const COMMERCE_MESSAGES = {
     download: "Download invoice",
     creditNote: "Credit note",
     notYet: "The invoice is ready once the order is paid.",
+    // Issue 29: the invoice and credit-note PDF links (signed, expiring, rate limited).
+    notFound: "Invoice not found.",
+    linkExpired: "This invoice link has expired. Track your order or log in to download the invoice again.",
+    tooManyDownloads: "Too many downloads. Please wait a minute and try again.",
   },
 } as const;

@@ -500,12 +500,6 @@ export const MESSAGES = {
     ),
   },
 
-  // Issue 29: the invoice and credit-note PDF links (signed, expiring, rate limited).
-  invoices: {
-    notFound: "Invoice not found.",
-    linkExpired: "This invoice link has expired. Track your order or log in to download the invoice again.",
-    tooManyDownloads: "Too many downloads. Please wait a minute and try again.",
-  },
   track: {
     contactSupport: "Contact Support",
     trackOrder: "Track Order",

@@ -13,6 +13,7 @@ import { reviewToken } from "../../src/server/messaging/index.js";
 import { CHANGED_BY, completeOrderPayment } from "../../src/server/orders/index.js";
 import { INVOICE_LINK_DAYS, invoiceToken } from "../../src/server/payments/invoices.js";
 import { INVOICE_RATE_LIMIT } from "../../src/server/routes/invoices.js";
+import { COMMERCE_MESSAGES } from "../../src/shared/commerce-messages.js";
 import { MESSAGES } from "../../src/shared/messages.js";
 import { REVIEW_TEXTS } from "../../src/shared/review-texts.js";
 import { MAX_REQUEST_DEPTH } from "../../src/shared/schemas.js";
@@ -110,7 +111,9 @@ describe("invoice and credit-note links", () => {
     const old = invoiceToken(secret, orderId, Date.now() - (INVOICE_LINK_DAYS + 1) * day);
     const expired = await get(orderId, old);
     expect(expired.status).toBe(410);
-    expect(((await expired.json()) as { message: string }).message).toBe(MESSAGES.invoices.linkExpired);
+    expect(((await expired.json()) as { message: string }).message).toBe(
+      COMMERCE_MESSAGES.invoices.linkExpired,
+    );
     // One order's link never opens another's, and a credit note's path checks the same link.
     expect((await get(otherId, invoiceToken(secret, orderId))).status).toBe(404);
     const note = await shop.request(
@@ -129,7 +132,9 @@ describe("invoice and credit-note links", () => {
     const refused = await get(orderId, token, ip);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBeTruthy();
-    expect(((await refused.json()) as { message: string }).message).toBe(MESSAGES.invoices.tooManyDownloads);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      COMMERCE_MESSAGES.invoices.tooManyDownloads,
+    );
     // Another address is not held up.
     expect((await get(orderId, token)).status).toBe(200);
   });

@@ -1,3 +1,4 @@
+import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 /**
  * GET /orders/:id/invoice.pdf[?token=] -> the paid order's invoice as a PDF, for its signed-in
  *   owner or with the signed link of its confirmation e-mail (guests); 404 otherwise, 410 when
@@ -7,7 +8,6 @@
  * download).
  */
 
-import { MESSAGES } from "@shared/messages";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppContext } from "../context.js";
@@ -36,14 +36,17 @@ export function sendPdf(c: Context, doc: InvoiceDocumentRow, pdf: Buffer): Respo
 export function invoiceRoutes(ctx: AppContext) {
   const db = ctx.database.db;
   const notFound = (c: Context) =>
-    c.json<ApiError>({ error: "not_found", message: MESSAGES.invoices.notFound }, 404);
+    c.json<ApiError>({ error: "not_found", message: COMMERCE_MESSAGES.invoices.notFound }, 404);
   const limiter = createRateLimiter({
     name: "invoice",
     store: ctx.rateLimits,
     limit: INVOICE_RATE_LIMIT,
     windowMs: 60_000,
   });
-  const limited = rateLimit(ctx, limiter, { name: "invoice", message: MESSAGES.invoices.tooManyDownloads });
+  const limited = rateLimit(ctx, limiter, {
+    name: "invoice",
+    message: COMMERCE_MESSAGES.invoices.tooManyDownloads,
+  });
 
   async function access(c: Context, orderId: string): Promise<"valid" | "invalid" | "expired"> {
     if (!isUuid(orderId)) return "invalid";
@@ -59,7 +62,10 @@ export function invoiceRoutes(ctx: AppContext) {
     const verdict = await access(c, orderId);
     if (verdict === "expired") {
       c.header("Cache-Control", "no-store");
-      return c.json<ApiError>({ error: "link_expired", message: MESSAGES.invoices.linkExpired }, 410);
+      return c.json<ApiError>(
+        { error: "link_expired", message: COMMERCE_MESSAGES.invoices.linkExpired },
+        410,
+      );
     }
     if (verdict !== "valid") return notFound(c);
     const docs = await orderDocuments(db, orderId);
