@@ -1,12 +1,13 @@
 /**
  * Three shop servers (the compiled server, plain node) on one PostgreSQL database, one Redis
- * database and one shared DATA_DIR (uploads, mail), with requests round-robined across them as
- * a load balancer would. Proves:
+ * database and one S3 bucket (s3rver), each with its own DATA_DIR (nothing shared on disk), with
+ * requests round-robined across them as a load balancer would. Proves:
  * - a rate limit of N per minute holds across the three (the shop's and Better Auth's), not 3N;
  * - an admin's price change on server A is served by B and C within a second (LISTEN/NOTIFY);
  * - 50 parallel checkouts, each paid on other servers than the one that created it (the
  *   event delivered to two servers at once), give every order once, paid once, one
  *   confirmation e-mail and one print job per panel;
+ * - a photo uploaded on A is printed by B and C (A's print worker is off) from the bucket;
  * - unpaid orders past their time are expired by the three servers' sweeps at once
  *   (ORDER_EXPIRY_SWEEP_SECONDS=1): each once, every unit of stock and code use given back once;
  * - kill -9 of one server in the middle of a burst loses no order that was acknowledged.
@@ -15,16 +16,17 @@
  * MULTI_SERVER_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
  * a fresh database `<name>_ms_<random>` is created beside it and dropped after) and Redis
  * (MULTI_SERVER_REDIS_URL, else redis://127.0.0.1:6379/1); skipped, saying why, when either
- * does not answer. Storage: the shared local DATA_DIR/uploads folder.
+ * does not answer. Storage: an s3rver bucket in a temporary folder, as production's S3.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { connect, createServer } from "node:net";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { type AddressInfo, connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
+import S3rver from "s3rver";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -35,6 +37,8 @@ import {
   type UploadedPhoto,
   uploadCheckoutPhoto,
 } from "../../bench/_checkout-client.js";
+import { loadConfig } from "../../src/server/config.js";
+import { S3Storage } from "../../src/server/platform/index.js";
 import { buildAccessoryCartItem, type CartItem } from "../../src/shared/cart.js";
 import { mergeCookies, totpCode, totpSecretFromUri } from "../integration/auth-helpers.js";
 import {
@@ -100,6 +104,11 @@ interface Server {
 let dbName = "";
 let dbUrl = "";
 let dataDir = "";
+let s3rver: S3rver | undefined;
+let s3Env: Record<string, string> = {};
+const BUCKET = "lithobox-multi";
+/** One secret for the three, as a deployment sets it: sessions made on A serve on B and C. */
+const AUTH_SECRET = randomBytes(32).toString("base64url");
 let outDir = "";
 let publicUrl = "";
 let stripe: FakeStripe;
@@ -134,7 +143,20 @@ async function call(
   });
 }
 
+/** A server's own DATA_DIR: its mail and scratch files; the shop's files are in the bucket. */
+function serverDir(name: string): string {
+  return path.join(dataDir, `server-${name}`);
+}
+
+/** The bucket the three servers store in, read directly as an operator would. */
+function bucket(): S3Storage {
+  const s3 = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...s3Env }).s3;
+  if (!s3) throw new Error("no S3 settings");
+  return new S3Storage(s3);
+}
+
 async function startServer(name: string, port: number): Promise<Server> {
+  mkdirSync(serverDir(name), { recursive: true });
   const child = spawn(process.execPath, ["--enable-source-maps", path.join(outDir, "main.js")], {
     cwd: root,
     env: {
@@ -146,8 +168,12 @@ async function startServer(name: string, port: number): Promise<Server> {
       PUBLIC_URL: publicUrl,
       DATABASE_URL: dbUrl,
       REDIS_URL,
-      DATA_DIR: dataDir,
+      DATA_DIR: serverDir(name),
       WEB_DIST: path.join(dataDir, "no-web"),
+      BETTER_AUTH_SECRET: AUTH_SECRET,
+      ...s3Env,
+      // A takes uploads but makes no print file: B and C must print A's photo from the bucket.
+      PRINT_WORKER: name === "A" ? "off" : "on",
       // Each simulated visitor names itself in X-Forwarded-For, as behind a load balancer.
       TRUSTED_PROXIES: "127.0.0.1",
       ADMIN_EMAILS: ADMIN_EMAIL,
@@ -267,6 +293,23 @@ describe.skipIf(skipReason !== null)("three shop servers on one PostgreSQL and o
     await redis.quit();
 
     dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-multi-"));
+    const s3Dir = path.join(dataDir, "s3");
+    mkdirSync(s3Dir);
+    s3rver = new S3rver({
+      address: "127.0.0.1",
+      port: 0,
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: BUCKET }],
+    });
+    const s3Address: AddressInfo = await s3rver.run();
+    s3Env = {
+      S3_BUCKET: BUCKET,
+      S3_REGION: "us-east-1",
+      S3_ENDPOINT: `http://127.0.0.1:${s3Address.port}`,
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+    };
     outDir = path.join(root, "dist", `multi-server-${randomBytes(4).toString("hex")}`);
     const built = spawnSync(process.execPath, ["scripts/build-server.mjs", "--out", outDir], {
       cwd: root,
@@ -293,6 +336,7 @@ describe.skipIf(skipReason !== null)("three shop servers on one PostgreSQL and o
     );
     await sql?.end();
     await stripe?.close();
+    await s3rver?.close();
     if (dbName) {
       const admin = new pg.Client({ connectionString: PG_BASE });
       await admin.connect();
@@ -376,7 +420,8 @@ describe.skipIf(skipReason !== null)("three shop servers on one PostgreSQL and o
   });
 
   it("takes 50 parallel checkouts paid on other servers: each order once, paid once, one e-mail, one print job per panel", async () => {
-    photo = await uploadCheckoutPhoto(roundRobin().base, {
+    // Uploaded on A, whose print worker is off: the print files are B's and C's work.
+    photo = await uploadCheckoutPhoto((servers[0] as Server).base, {
       origin: publicUrl,
       "x-forwarded-for": "10.66.0.1",
     });
@@ -436,10 +481,13 @@ describe.skipIf(skipReason !== null)("three shop servers on one PostgreSQL and o
       return rows[0]?.n === N ? rows[0].n : undefined;
     });
     expect(confirmations).toBe(N);
-    const mailDir = path.join(dataDir, "mail");
     const perRecipient = new Map<string, number>();
-    for (const file of readdirSync(mailDir)) {
-      const text = readFileSync(path.join(mailDir, file), "utf8");
+    const mailFiles = servers.flatMap((s) => {
+      const mailDir = path.join(serverDir(s.name), "mail");
+      return existsSync(mailDir) ? readdirSync(mailDir).map((f) => path.join(mailDir, f)) : [];
+    });
+    for (const file of mailFiles) {
+      const text = readFileSync(file, "utf8");
       if (!/Subject: .*is confirmed/.test(text)) continue;
       const to = /^To: (.+)$/m.exec(text)?.[1]?.trim() ?? "";
       perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
@@ -449,8 +497,8 @@ describe.skipIf(skipReason !== null)("three shop servers on one PostgreSQL and o
     // LOCKED): none is started twice. Generating them all is the print bench's business; the
     // first ones done are enough here.
     const jobs = await until("the first print files", 60_000, async () => {
-      const { rows } = await sql.query<{ status: string; attempts: number }>(
-        "select status, attempts from print_jobs where order_id = any($1::uuid[])",
+      const { rows } = await sql.query<{ status: string; attempts: number; file_key: string | null }>(
+        "select status, attempts, file_key from print_jobs where order_id = any($1::uuid[])",
         [ids],
       );
       return rows.filter((r) => r.status === "done").length >= 3 ? rows : undefined;
@@ -461,6 +509,24 @@ describe.skipIf(skipReason !== null)("three shop servers on one PostgreSQL and o
     console.log(`print jobs (status/attempts): ${JSON.stringify(Object.fromEntries(tally))}`);
     expect(jobs.every((j) => j.attempts <= 1)).toBe(true);
     expect(jobs.filter((j) => j.status === "failed")).toHaveLength(0);
+    // The photo went to the bucket through A; B and C read it from there and put the print files
+    // back: each done job's 3MF is in the bucket, and no server kept a shop file on its own disk.
+    const store = bucket();
+    const photoKey = new URL(photo.originalUrl).pathname.replace(`/${BUCKET}/`, "");
+    expect(await store.list(photoKey)).toEqual([photoKey]);
+    const done = jobs.filter((j) => j.status === "done");
+    for (const job of done) {
+      expect(job.file_key).toBeTruthy();
+      const file = await store.get(job.file_key ?? "");
+      expect(file?.body.byteLength ?? 0).toBeGreaterThan(1000);
+      // A 3MF is a zip: it starts with "PK".
+      expect(
+        Buffer.from(file?.body ?? [])
+          .subarray(0, 2)
+          .toString(),
+      ).toBe("PK");
+    }
+    for (const s of servers) expect(existsSync(path.join(serverDir(s.name), "uploads")), s.name).toBe(false);
   }, 150_000);
 
   it("expires unpaid orders past their time once, though three servers sweep at once", async () => {
