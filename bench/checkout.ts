@@ -8,6 +8,7 @@
  *   npx tsx bench/checkout.ts [--orders 2000] [--clients 50] [--json]
  *   DATABASE_URL=postgres://user@host:5432/db npx tsx bench/checkout.ts
  */
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -250,6 +251,37 @@ async function runConcurrently(total: number, clients: number, job: (i: number) 
   };
 }
 
+const BENCH_METRICS_TOKEN = randomBytes(24).toString("hex");
+
+interface CheckoutMetrics {
+  checkouts: number;
+  payments: number;
+  checkoutHistogram: { count: number; meanMs: number; buckets: string };
+}
+
+/** GET /metrics with the token: the checkout and payment counters and the checkout route's histogram. */
+async function scrapeCheckoutMetrics(base: string): Promise<CheckoutMetrics> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
+  if (!res.ok) throw new Error(`/metrics answered ${res.status}`);
+  const text = await res.text();
+  const lines = text.split("\n");
+  const value = (series: string) =>
+    Number(lines.find((l) => l.startsWith(`${series} `))?.split(" ")[1] ?? Number.NaN);
+  const route = 'method="POST",route="/api/checkout",status="201"';
+  const histogram = lines.filter((l) => l.startsWith("http_request_duration_seconds") && l.includes(route));
+  const count = value(`http_request_duration_seconds_count{${route}}`);
+  const sum = value(`http_request_duration_seconds_sum{${route}}`);
+  const buckets = histogram
+    .filter((l) => l.startsWith("http_request_duration_seconds_bucket"))
+    .map((l) => `le ${/le="([^"]+)"/.exec(l)?.[1]}: ${l.split(" ")[1]}`)
+    .join(", ");
+  return {
+    checkouts: value("lithobox_checkouts_total"),
+    payments: value("lithobox_payments_total"),
+    checkoutHistogram: { count, meanMs: (sum / count) * 1000, buckets },
+  };
+}
+
 async function main() {
   const db = await freshDatabase("lithobox_bench");
   const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-bench-"));
@@ -263,6 +295,8 @@ async function main() {
       TRUSTED_PROXIES: "127.0.0.1",
       // Paying queues the print jobs (measured); generating thousands of 3MFs is not checkout.
       PRINT_WORKER: "off",
+      // The bench reads /metrics at the end, as a Prometheus scraper would (issue 29).
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
     });
     const { child, base } = server;
     photo = await uploadCheckoutPhoto(base);
@@ -354,7 +388,20 @@ async function main() {
         row.paid === 1;
       if (!right) wrong++;
     }
-    const consistent = rows.length === N && new Set(ids).size === N && wrong === 0;
+    const checkoutsMade = WARMUP + N + (openLoop ? Math.max(RATE * 10, 100) - openLoop.skipped : 0);
+    // A payment is counted by its after-commit effects, which run after the response: scrape until
+    // they have caught up (30 s at most), as a scraper's next interval would see them.
+    let metrics = await scrapeCheckoutMetrics(base);
+    for (let tries = 0; tries < 60 && (metrics.payments < N || metrics.checkouts < checkoutsMade); tries++) {
+      await new Promise((r) => setTimeout(r, 500));
+      metrics = await scrapeCheckoutMetrics(base);
+    }
+    const consistent =
+      rows.length === N &&
+      new Set(ids).size === N &&
+      wrong === 0 &&
+      metrics.checkouts === checkoutsMade &&
+      metrics.payments === N;
 
     const machine = machineState();
     const result = {
@@ -393,6 +440,7 @@ async function main() {
         maxMs: Number(complete.max.toFixed(1)),
         ...payCpu,
       },
+      metrics,
       consistent,
       wrongOrders: wrong,
     };
@@ -431,6 +479,10 @@ async function main() {
           `  open loop at ${o.ratePerSecond} orders/s: p50 ${o.p50Ms.toFixed(1)} ms   p99 ${o.p99Ms.toFixed(1)} ms   (${o.skipped} skipped with ${CLIENTS} in flight)`,
         );
       }
+      console.log(
+        `  GET /metrics: lithobox_checkouts_total ${metrics.checkouts} (made ${checkoutsMade}), lithobox_payments_total ${metrics.payments}, POST /api/checkout 201 histogram: count ${metrics.checkoutHistogram.count}, mean ${metrics.checkoutHistogram.meanMs.toFixed(1)} ms`,
+      );
+      console.log(`    ${metrics.checkoutHistogram.buckets}`);
       console.log(
         `  consistency: ${consistent ? `all ${N} orders present once, paid once, totals right` : `${wrong} wrong orders`}`,
       );
