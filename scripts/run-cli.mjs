@@ -1,9 +1,10 @@
 /**
  * `npm run admin|lithophane|backup|restore -- …`: runs the compiled command-line tool with plain
- * node, compiling the server first when its sources changed (no TypeScript at run time).
+ * node, in this process, compiling the server first when its sources changed (no TypeScript at
+ * run time).
  */
-import { spawn } from "node:child_process";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { ensureDependencies, ensureServerBuild, root } from "./ensure.mjs";
 import { ensureSupportedNode } from "./node-runtime.mjs";
 
@@ -18,12 +19,9 @@ if (!tool || !tools.includes(tool)) {
 }
 ensureDependencies();
 ensureServerBuild();
-const child = spawn(
-  process.execPath,
-  ["--enable-source-maps", path.join(root, "dist", "server", `${tool}.js`), ...args],
-  {
-    stdio: "inherit",
-  },
-);
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// The tool runs in this process, as if started as `node --enable-source-maps <tool>.js`: a
+// second node process would cost a start-up of its own before the tool does anything.
+const entry = path.join(root, "dist", "server", `${tool}.js`);
+process.setSourceMapsEnabled(true);
+process.argv = [process.argv[0], entry, ...args];
+await import(pathToFileURL(entry).href);
