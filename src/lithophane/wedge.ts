@@ -33,13 +33,20 @@ export interface WedgeOptions {
 }
 
 export const EMBOSS_MM = 0.6;
+
+/** The wedge the shop hands out: 10 steps of 14 x 30 mm from 0.6 to 3.0 mm. */
+export const WEDGE_DEFAULTS = { steps: 10, fromMm: 0.6, toMm: 3.0, stepWidthMm: 14, heightMm: 30 } as const;
 const PIXEL_MM = 1;
 
 /** The wedge's heightmap (relief side up, read from the relief side: no mirroring). */
 export function wedgeHeightmap(options: WedgeOptions = {}): Heightmap {
-  const thicknesses = wedgeSteps(options.steps ?? 10, options.fromMm ?? 0.6, options.toMm ?? 3.0);
-  const stepWidthMm = options.stepWidthMm ?? 14;
-  const heightMm = options.heightMm ?? 30;
+  const thicknesses = wedgeSteps(
+    options.steps ?? WEDGE_DEFAULTS.steps,
+    options.fromMm ?? WEDGE_DEFAULTS.fromMm,
+    options.toMm ?? WEDGE_DEFAULTS.toMm,
+  );
+  const stepWidthMm = options.stepWidthMm ?? WEDGE_DEFAULTS.stepWidthMm;
+  const heightMm = options.heightMm ?? WEDGE_DEFAULTS.heightMm;
   const widthMm = stepWidthMm * thicknesses.length;
   const spec = resolvePanelSpec({
     shape: "rectangle",
