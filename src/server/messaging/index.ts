@@ -9,3 +9,4 @@ export * from "./messages.js";
 export * from "./order-email-content.js";
 export * from "./outbox-backlog.js";
 export * from "./owner-alerts.js";
+export * from "./opt-outs.js";

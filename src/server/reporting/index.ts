@@ -5,3 +5,4 @@ export * from "./admin-dashboard.js";
 export * from "./admin-data.js";
 export * from "./analytics-events.js";
 export * from "./export.js";
+export * from "./cart-recovery.js";

@@ -10,6 +10,7 @@ import type { AppContext } from "../../context.js";
 import { requireAdmin } from "../../lib/session.js";
 import { adminActivityRoutes } from "./activity.js";
 import { adminAlertRoutes } from "./alerts.js";
+import { adminCustomerMailRoutes } from "./customer-mail.js";
 import { adminAnalyticsRoutes } from "./analytics.js";
 import { adminCalibrationRoutes } from "./calibration.js";
 import { adminDashboardRoutes } from "./dashboard.js";
@@ -54,5 +55,6 @@ export function adminRoutes(ctx: AppContext) {
     .route("/", adminCalibrationRoutes(ctx))
     .route("/", adminMessageRoutes(ctx))
     .route("/", adminAlertRoutes(ctx))
+    .route("/", adminCustomerMailRoutes(ctx))
     .route("/", adminStorefrontRoutes(ctx));
 }
