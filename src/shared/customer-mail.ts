@@ -24,7 +24,11 @@ export const customerMailSettingsSchema = z
   .object({
     cartRemindersEnabled: z.boolean(),
     /** Idle time before the first reminder: 15 minutes to 2 days. */
-    firstReminderMinutes: z.number().int().min(15).max(2 * 24 * 60),
+    firstReminderMinutes: z
+      .number()
+      .int()
+      .min(15)
+      .max(2 * 24 * 60),
     /** Idle time before the second reminder: 2 hours to 14 days, and after the first. */
     secondReminderHours: z
       .number()
@@ -112,17 +116,15 @@ export const CUSTOMER_MAIL_TEXTS = {
   optInLabel: "E-mail me a reminder of my cart if I don't finish my order",
   optInHint: "At most two e-mails, with a link to your cart. Unsubscribe with one click.",
   // The reminder e-mail.
-  reminderSubject: (n: 1 | 2) => (n === 1 ? "Your lightbox is waiting in your cart" : "Still thinking it over?"),
+  reminderSubject: (n: 1 | 2) =>
+    n === 1 ? "Your lightbox is waiting in your cart" : "Still thinking it over?",
   reminderParagraphs: (n: 1 | 2) =>
     n === 1
       ? [
           "Hello,",
           "You left something in your Lithobox cart. It is saved just as you made it: open the link below on any device to pick up where you left off.",
         ]
-      : [
-          "Hello,",
-          "Your cart is still saved. This is the last reminder we will send about it.",
-        ],
+      : ["Hello,", "Your cart is still saved. This is the last reminder we will send about it."],
   reminderItemsHeading: "In your cart",
   reminderAction: "Return to my cart",
   reminderFootnote: (days: number) =>

@@ -182,7 +182,12 @@ export function lightboxProductData(
             ? {
                 review: lightbox.reviews.map((review) => ({
                   "@type": "Review",
-                  reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+                  reviewRating: {
+                    "@type": "Rating",
+                    ratingValue: review.rating,
+                    bestRating: 5,
+                    worstRating: 1,
+                  },
                   author: { "@type": "Person", name: review.name },
                   datePublished: review.createdAt.slice(0, 10),
                   reviewBody: review.body,

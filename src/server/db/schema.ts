@@ -3,6 +3,8 @@
  * two_factors) and the shop's own. Money columns are integer pence.
  * Migrations are generated from this file with `npm run db:generate`.
  */
+
+import { CART_REMINDER_STATUSES } from "@shared/customer-mail";
 import {
   DISCOUNT_REDEMPTION_STATUSES,
   EMAIL_CHANGE_STATUSES,
@@ -14,7 +16,6 @@ import {
   OUTBOX_EMAIL_STATUSES,
   PRINT_JOB_STATUSES,
 } from "@shared/statuses";
-import { CART_REMINDER_STATUSES } from "@shared/customer-mail";
 import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -1051,7 +1052,9 @@ export const cartReminders = pgTable(
     items: jsonb("items").$type<Record<string, unknown>[]>().notNull(),
     consentedAt: timestamp("consented_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     /** The cart's last change (the idle clock). */
-    lastActivityAt: timestamp("last_activity_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
     remindersSent: integer("reminders_sent").notNull().default(0),
     lastRemindedAt: timestamp("last_reminded_at", { withTimezone: true, mode: "date" }),
     restoredAt: timestamp("restored_at", { withTimezone: true, mode: "date" }),

@@ -18,5 +18,8 @@ export async function isOptedOut(db: DbOrTx, email: string): Promise<boolean> {
 
 /** Records the unsubscribe (once; a repeat changes nothing). */
 export async function optOut(db: DbOrTx, email: string): Promise<void> {
-  await db.insert(emailOptOuts).values({ email: normaliseEmail(email) }).onConflictDoNothing();
+  await db
+    .insert(emailOptOuts)
+    .values({ email: normaliseEmail(email) })
+    .onConflictDoNothing();
 }

@@ -20,12 +20,12 @@ import { type CartItem, cartItemsSchema } from "@shared/cart";
 import { cartLineSummary } from "@shared/cart-line";
 import {
   CART_RESTORE_LINK_DAYS,
-  CUSTOMER_MAIL_TEXTS as T,
   type CustomerMailSettings,
   dueReminder,
   normaliseEmail,
   reminderIdleCutoff,
   statusAfterPurchase,
+  CUSTOMER_MAIL_TEXTS as T,
 } from "@shared/customer-mail";
 import { MESSAGES } from "@shared/messages";
 import { and, asc, eq, or, sql } from "drizzle-orm";
@@ -65,7 +65,10 @@ function storedItems(row: Pick<ReminderRow, "items">): CartItem[] {
 }
 
 function activeFor(email: string) {
-  return and(eq(cartReminders.status, "active"), sql`lower(${cartReminders.email}) = ${normaliseEmail(email)}`);
+  return and(
+    eq(cartReminders.status, "active"),
+    sql`lower(${cartReminders.email}) = ${normaliseEmail(email)}`,
+  );
 }
 
 export interface ConsentInput {
@@ -126,12 +129,21 @@ export async function recordCartConsent(ctx: AppContext, input: ConsentInput): P
     }
     const [row] = await tx
       .insert(cartReminders)
-      .values({ email: input.email.trim(), items, userId: input.userId, consentedAt: now, lastActivityAt: now })
+      .values({
+        email: input.email.trim(),
+        items,
+        userId: input.userId,
+        consentedAt: now,
+        lastActivityAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: cartReminders.id });
     if (row) return row.id;
     // Another request for the same address won the insert: use its row.
-    const [winner] = await tx.select({ id: cartReminders.id }).from(cartReminders).where(activeFor(input.email));
+    const [winner] = await tx
+      .select({ id: cartReminders.id })
+      .from(cartReminders)
+      .where(activeFor(input.email));
     if (!winner) throw new Error("cart reminder row vanished");
     return winner.id;
   });
@@ -188,7 +200,11 @@ export interface RestoredCart {
  * A reminder's restore link: the cart exactly as it was kept, re-priced now. Refused when the
  * token is forged or changed (400), expired (410), or the cart was bought or emptied (410).
  */
-export async function restoreRemindedCart(ctx: AppContext, token: string, now = Date.now()): Promise<RestoredCart> {
+export async function restoreRemindedCart(
+  ctx: AppContext,
+  token: string,
+  now = Date.now(),
+): Promise<RestoredCart> {
   const check = checkSignedToken(ctx.config.authSecret, "cart-restore", token, now);
   if (!check.ok) {
     throw check.reason === "expired"
@@ -313,7 +329,8 @@ function reminderContent(ctx: AppContext, row: ReminderRow, n: 1 | 2, now: Date)
   const restore = `${publicUrl}/cart/restore?token=${encodeURIComponent(cartRestoreToken(authSecret, row.id, now.getTime()))}`;
   const thumbnails = items.map((item) => {
     const title = item.config.kind === "accessory" ? item.frameStyle : MESSAGES.cart.itemTitle;
-    const panels = item.config.kind === "lithophane" ? [item.imageUrl, ...item.additionalImages] : [item.imageUrl];
+    const panels =
+      item.config.kind === "lithophane" ? [item.imageUrl, ...item.additionalImages] : [item.imageUrl];
     return {
       title,
       details: cartLineSummary(item),
@@ -393,7 +410,12 @@ async function queueDueCartReminders(
     );
     if (n === null) continue;
     const key = cartReminderKey(row.id, n);
-    await queueMail(tx, { dedupeKey: key, kind: "cart_reminder", to: row.email, ...reminderContent(ctx, row, n, now) });
+    await queueMail(tx, {
+      dedupeKey: key,
+      kind: "cart_reminder",
+      to: row.email,
+      ...reminderContent(ctx, row, n, now),
+    });
     await tx
       .update(cartReminders)
       .set({ remindersSent: n, lastRemindedAt: now })
@@ -414,7 +436,10 @@ export interface CustomerMailRound {
  * One round of the customer-mail sweep at `now` (the real time, except from a test): cart
  * reminders and review requests due, queued in one transaction and sent after commit.
  */
-export async function sendDueCustomerMail(ctx: AppContext, now: Date = new Date()): Promise<CustomerMailRound> {
+export async function sendDueCustomerMail(
+  ctx: AppContext,
+  now: Date = new Date(),
+): Promise<CustomerMailRound> {
   const settings = await getCustomerMailSettings(ctx.database.db);
   const result = await ctx.database.db.transaction(async (tx) => {
     const reminders = await queueDueCartReminders(ctx, tx, settings, now);

@@ -64,5 +64,8 @@ export async function setCustomerMailSettings(db: DbOrTx, settings: CustomerMail
   await db
     .insert(systemSettings)
     .values({ settingKey: CUSTOMER_MAIL_KEY, settingValue: value })
-    .onConflictDoUpdate({ target: systemSettings.settingKey, set: { settingValue: value, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: systemSettings.settingKey,
+      set: { settingValue: value, updatedAt: new Date() },
+    });
 }

@@ -11,8 +11,8 @@ import type { DbOrTx } from "../db/client.js";
 import { orders } from "../db/schema.js";
 import { type PrintingQueue, printingQueue } from "../fulfilment/index.js";
 import { refundedSql } from "../orders/index.js";
-import { cartRecoveryFigures, type RecoveryFigures } from "./cart-recovery.js";
 import { BUSINESS_TIME_ZONE, type EnvironmentMode, getEnvironmentMode } from "../platform/index.js";
+import { cartRecoveryFigures, type RecoveryFigures } from "./cart-recovery.js";
 
 /** Statuses in which an order still needs the maker's attention. */
 export const OPEN_STATUSES = [

@@ -79,17 +79,27 @@ export function cartReminderRoutes(ctx: AppContext) {
         return c.body(null, 204);
       },
     )
-    .get("/cart-reminders/restore", restoreLimit, zValidator("query", tokenQuery, validationHook), async (c) => {
-      c.header("Cache-Control", "no-store");
-      return c.json(await restoreRemindedCart(ctx, c.req.valid("query").token), 200);
-    })
+    .get(
+      "/cart-reminders/restore",
+      restoreLimit,
+      zValidator("query", tokenQuery, validationHook),
+      async (c) => {
+        c.header("Cache-Control", "no-store");
+        return c.json(await restoreRemindedCart(ctx, c.req.valid("query").token), 200);
+      },
+    )
     .get("/unsubscribe", zValidator("query", tokenQuery, validationHook), (c) =>
       c.redirect(`/unsubscribe?token=${encodeURIComponent(c.req.valid("query").token)}`, 303),
     )
-    .get("/unsubscribe/target", unsubscribeLimit, zValidator("query", tokenQuery, validationHook), async (c) => {
-      c.header("Cache-Control", "no-store");
-      return c.json(await unsubscribeTarget(ctx, c.req.valid("query").token), 200);
-    })
+    .get(
+      "/unsubscribe/target",
+      unsubscribeLimit,
+      zValidator("query", tokenQuery, validationHook),
+      async (c) => {
+        c.header("Cache-Control", "no-store");
+        return c.json(await unsubscribeTarget(ctx, c.req.valid("query").token), 200);
+      },
+    )
     .post("/unsubscribe", unsubscribeLimit, zValidator("query", tokenQuery, validationHook), async (c) => {
       await unsubscribe(ctx, c.req.valid("query").token);
       return c.json({ message: T.unsubscribed }, 200);

@@ -13,9 +13,7 @@ import { api, ok } from "./client";
 export { readReminderHandle, writeReminderHandle } from "./reminder-handle";
 
 export function consentToReminders(email: string, items: readonly CartItem[], handle: string | null) {
-  return ok(
-    api["cart-reminders"].$post({ json: { email, items: [...items], consent: true, handle } }),
-  );
+  return ok(api["cart-reminders"].$post({ json: { email, items: [...items], consent: true, handle } }));
 }
 
 export function updateReminderCart(handle: string, items: readonly CartItem[]) {

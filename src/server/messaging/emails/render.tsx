@@ -189,7 +189,8 @@ function EmailHtml({ content }: { content: EmailContent }) {
 function blockText(block: EmailBlock): string {
   if (typeof block === "string") return block;
   if ("action" in block) return `${block.action.label}: ${block.action.url}`;
-  if ("thumbnails" in block) return block.thumbnails.map((line) => `- ${line.title}: ${line.details}`).join("\n");
+  if ("thumbnails" in block)
+    return block.thumbnails.map((line) => `- ${line.title}: ${line.details}`).join("\n");
   if ("table" in block) {
     const { heading, rows, totals } = block.table;
     return [
