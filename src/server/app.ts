@@ -23,6 +23,7 @@ import { addressRoutes } from "./routes/address.js";
 import { adminRoutes } from "./routes/admin/index.js";
 import { backupRoutes } from "./routes/backup.js";
 import { cartRoutes } from "./routes/cart.js";
+import { cartReminderRoutes } from "./routes/cart-reminders.js";
 import { catalogRoutes } from "./routes/catalog.js";
 import { checkoutRoutes } from "./routes/checkout.js";
 import { contactRoutes } from "./routes/contact.js";
@@ -63,6 +64,7 @@ export function createApi(ctx: AppContext) {
     .route("/", accountRoutes(ctx))
     .route("/", emailChangeRoutes(ctx))
     .route("/", cartRoutes(ctx))
+    .route("/", cartReminderRoutes(ctx))
     .route("/", addressRoutes(ctx))
     .route("/", orderHistoryRoutes(ctx))
     .route("/", checkoutRoutes(ctx))

@@ -27,7 +27,7 @@ import {
   type Mailer,
   MailOutbox,
 } from "./messaging/index.js";
-import { OrderExpirySweeper } from "./orders/index.js";
+import { CustomerMailSweeper, OrderExpirySweeper } from "./orders/index.js";
 import { createPaymentProvider, invoicePdfUrl, type PaymentProvider } from "./payments/index.js";
 import { createStorage, type Storage, UploadSweeper } from "./platform/index.js";
 
@@ -155,6 +155,10 @@ export async function createContext(config: Config, options: { database?: Databa
   const orderExpiry = new OrderExpirySweeper(ctx);
   ctx.onClose.push(() => orderExpiry.stop());
   orderExpiry.start();
+  // Cart reminders to opted-in buyers and review requests days after delivery (issue 33).
+  const customerMail = new CustomerMailSweeper(ctx);
+  ctx.onClose.push(() => customerMail.stop());
+  customerMail.start();
   ctx.onClose.push(() => ctx.printJobs.stop());
   if (config.printFiles.worker) ctx.printJobs.start();
   // Estimates run where print files are made: one slicer at a time, apart from the file queue.

@@ -43,14 +43,19 @@ export type TransitionEffect =
   | "queue-print-files"
   /** The signed-in buyer's saved cart is emptied. */
   | "clear-saved-cart"
+  /** The buyer's opted-in cart reminders stop; recovered when a reminder had gone (issue 33). */
+  | "close-cart-reminders"
   /** The provider's payment page stops taking money (Stripe: the session is expired). */
   | "close-payment-page"
   /** The carrier's delivery window from today replaces checkout's promise. */
   | "carrier-window"
   /** The dispatch e-mail with the tracking number. */
   | "dispatch-email"
-  /** The review request, once. */
-  | "review-request";
+  /**
+   * The review request is recorded as owed, once; its e-mail goes the owner's number of days
+   * after delivery (the customer-mail sweep, issue 33), not with the move.
+   */
+  | "schedule-review-request";
 
 export interface Transition {
   readonly by: readonly TransitionCause[];
@@ -62,6 +67,7 @@ const PAYMENT: Transition = {
   effects: [
     "take-holds",
     "clear-saved-cart",
+    "close-cart-reminders",
     "queue-print-files",
     "owner-alerts",
     "confirmation-email",
@@ -74,7 +80,7 @@ const GIVE_UP: Transition = {
 };
 const STEP: Transition = { by: ["admin"], effects: [] };
 const DISPATCH: Transition = { by: ["admin"], effects: ["carrier-window", "dispatch-email"] };
-const DELIVERED: Transition = { by: ["admin"], effects: ["review-request"] };
+const DELIVERED: Transition = { by: ["admin"], effects: ["schedule-review-request"] };
 const REFUND: Transition = { by: ["refund"], effects: [] };
 
 export const ORDER_TRANSITIONS: Readonly<

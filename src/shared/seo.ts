@@ -88,6 +88,13 @@ export interface HeadData {
   readonly lightbox?: {
     readonly fromPricePence: number;
     readonly rating: { readonly average: number; readonly count: number } | null;
+    /** The newest approved customer reviews (the storefront's), for schema.org Review. */
+    readonly reviews?: ReadonlyArray<{
+      readonly rating: number;
+      readonly body: string;
+      readonly name: string;
+      readonly createdAt: string;
+    }>;
   } | null;
   /** The hero to preload on this page (its AVIF srcset and sizes). */
   readonly preload?: { readonly srcset: string; readonly sizes: string } | null;
@@ -140,7 +147,8 @@ export const LIGHTBOX_PRODUCT = {
 
 /**
  * schema.org Product for the custom lightbox: an offer from its lowest price and, only when real
- * reviews have been approved, their AggregateRating (never a made-up rating).
+ * reviews have been approved, their AggregateRating and the newest of them as Review (never a
+ * made-up rating, never a sample: only customers' reviews the owner approved, issue 33).
  */
 export function lightboxProductData(
   origin: string,
@@ -170,6 +178,22 @@ export function lightboxProductData(
             bestRating: 5,
             worstRating: 1,
           },
+          ...(lightbox.reviews && lightbox.reviews.length > 0
+            ? {
+                review: lightbox.reviews.map((review) => ({
+                  "@type": "Review",
+                  reviewRating: {
+                    "@type": "Rating",
+                    ratingValue: review.rating,
+                    bestRating: 5,
+                    worstRating: 1,
+                  },
+                  author: { "@type": "Person", name: review.name },
+                  datePublished: review.createdAt.slice(0, 10),
+                  reviewBody: review.body,
+                })),
+              }
+            : {}),
         }
       : {}),
   };

@@ -39,6 +39,7 @@ export const OUTBOX_EMAIL_KINDS = [
   "customer_message",
   "photo_request",
   "review_request",
+  "cart_reminder",
   "account_verification",
   "account_password_reset",
   "account_existing_signup",

@@ -64,9 +64,11 @@ describe("documentTitle", () => {
     expect(adminDocumentTitle("Orders")).toBe("Lithobox | Admin · Orders");
   });
 
-  it("knows every route of the spec's table, plus the designed password-reset, inbox, answer, photo, review and order pages", () => {
-    expect(KNOWN_PATHS).toHaveLength(35);
+  it("knows every route of the spec's table, plus the designed password-reset, inbox, answer, photo, review, order, cart-restore and unsubscribe pages", () => {
+    expect(KNOWN_PATHS).toHaveLength(37);
     expect(isKnownPath("/account/order")).toBe(true);
+    expect(isKnownPath("/cart/restore")).toBe(true);
+    expect(isKnownPath("/unsubscribe")).toBe(true);
     expect(isKnownPath("/messages/answer")).toBe(true);
     expect(isKnownPath("/photo")).toBe(true);
     expect(isKnownPath("/auth/reset-password")).toBe(true);

@@ -77,6 +77,9 @@ const SECTION_BY_PATH: Readonly<Record<string, string>> = {
   "/messages/answer": "Your Message",
   "/review": "Review Your Lightbox",
   "/photo": "Your Photo",
+  // Designed (issue 33): a cart reminder's restore link and the unsubscribe page.
+  "/cart/restore": "Your Cart",
+  "/unsubscribe": "Unsubscribe",
   "/terms": "Terms",
   "/cookies": "Cookies",
 };

@@ -27,6 +27,12 @@ const FaqPage = page(() => import("./pages/faq/FaqPage").then((m) => m.FaqPage))
 const ContactPage = page(() => import("./pages/contact/ContactPage").then((m) => m.ContactPage));
 const AnswerPage = page(() => import("./features/messages/AnswerPage").then((m) => m.AnswerPage));
 const ReviewPage = page(() => import("./features/reviews/ReviewPage").then((m) => m.ReviewPage));
+const RestoreCartPage = page(() =>
+  import("./features/reminders/RestoreCartPage").then((m) => m.RestoreCartPage),
+);
+const UnsubscribePage = page(() =>
+  import("./features/reminders/UnsubscribePage").then((m) => m.UnsubscribePage),
+);
 const PhotoReplacementPage = page(() =>
   import("./features/photo/PhotoReplacementPage").then((m) => m.PhotoReplacementPage),
 );
@@ -78,6 +84,8 @@ const PAGES: ReadonlyArray<{ path: string; Page: PreloadablePage }> = [
   { path: "messages/answer", Page: AnswerPage },
   { path: "review", Page: ReviewPage },
   { path: "photo", Page: PhotoReplacementPage },
+  { path: "cart/restore", Page: RestoreCartPage },
+  { path: "unsubscribe", Page: UnsubscribePage },
   { path: ADMIN_PATH, Page: AdminRoutes },
   { path: "privacy", Page: PrivacyPage },
   { path: "shipping", Page: ShippingPage },

@@ -54,6 +54,13 @@ test("a review goes from the delivery e-mail to approval to the home page", asyn
     page.request.post(`/api/admin/orders/${orderId}/status`, { headers: { Origin: BASE_URL }, data: json });
   expect((await status({ status: "dispatched", trackingNumber: "RM192837465GB" })).ok()).toBe(true);
   expect((await status({ status: "delivered" })).ok()).toBe(true);
+  // The request goes the owner's days after delivery (7 by default): the sweep, a week on.
+  const week = new Date(Date.now() + 7 * 86_400_000 + 60_000).toISOString();
+  const run = await page.request.post("/api/admin/customer-mail/run", {
+    headers: { Origin: BASE_URL },
+    data: { now: week },
+  });
+  expect(run.ok()).toBe(true);
   const link = await linkFromMail(email, "/review?token=");
 
   // The customer, in a browser of their own (no account, no admin cookie).

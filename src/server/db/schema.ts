@@ -3,6 +3,8 @@
  * two_factors) and the shop's own. Money columns are integer pence.
  * Migrations are generated from this file with `npm run db:generate`.
  */
+
+import { CART_REMINDER_STATUSES } from "@shared/customer-mail";
 import {
   DISCOUNT_REDEMPTION_STATUSES,
   EMAIL_CHANGE_STATUSES,
@@ -863,6 +865,8 @@ export const outboxEmails = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
     /** Why it failed or was skipped. */
     lastError: text("last_error"),
+    /** The one-click unsubscribe address (RFC 8058) of a reminder or review request. */
+    listUnsubscribe: text("list_unsubscribe"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1014,10 +1018,66 @@ export const reviews = pgTable(
   (t) => [index("reviews_status_idx").on(t.status, t.createdAt)],
 );
 
-/** When each delivered order's review request was queued: one request per order. */
-export const reviewRequests = pgTable("review_requests", {
-  orderId: uuid("order_id")
-    .primaryKey()
-    .references(() => orders.id, { onDelete: "cascade" }),
-  sentAt: createdAt(),
+/**
+ * Each delivered order's review request, one per order: recorded when it is delivered, queued
+ * to the outbox once the owner's days after delivery have passed (issue 33).
+ */
+export const reviewRequests = pgTable(
+  "review_requests",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** When the order was marked delivered. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** When its e-mail was queued (or passed over: unsubscribed, anonymised); null while waiting. */
+    queuedAt: timestamp("queued_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("review_requests_waiting_idx").on(t.deliveredAt).where(sql`${t.queuedAt} is null`)],
+);
+
+/**
+ * A cart whose buyer ticked "E-mail me a reminder" at checkout (issue 33): the address they
+ * gave, the cart as it last was, and the reminders sent. One active row per address.
+ */
+export const cartReminders = pgTable(
+  "cart_reminders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** As typed; compared lower-cased. */
+    email: text("email").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The cart's lines, priced by the server (CartItem[]). */
+    items: jsonb("items").$type<Record<string, unknown>[]>().notNull(),
+    consentedAt: timestamp("consented_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** The cart's last change (the idle clock). */
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    remindersSent: integer("reminders_sent").notNull().default(0),
+    lastRemindedAt: timestamp("last_reminded_at", { withTimezone: true, mode: "date" }),
+    restoredAt: timestamp("restored_at", { withTimezone: true, mode: "date" }),
+    status: text("status", { enum: CART_REMINDER_STATUSES }).notNull().default("active"),
+    /** The order that bought it, its total (pence GBP) and whether it was a test order. */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    recoveredPence: integer("recovered_pence"),
+    testMode: boolean("test_mode"),
+    closedAt: timestamp("closed_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("cart_reminders_active_email_idx")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.status} = 'active'`),
+    index("cart_reminders_due_idx").on(t.lastActivityAt).where(sql`${t.status} = 'active'`),
+    index("cart_reminders_closed_idx").on(t.closedAt),
+    oneOf("cart_reminders_status_check", t.status, CART_REMINDER_STATUSES),
+  ],
+);
+
+/** Addresses that unsubscribed from cart reminders and review requests (lower-cased). */
+export const emailOptOuts = pgTable("email_opt_outs", {
+  email: text("email").primaryKey(),
+  createdAt: createdAt(),
 });

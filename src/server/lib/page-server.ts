@@ -69,7 +69,11 @@ export function headData(key: string, data: PageData | null, origin: string): He
     lightbox:
       data.lightboxFromPricePence === null
         ? null
-        : { fromPricePence: data.lightboxFromPricePence, rating: data.storefront.rating },
+        : {
+            fromPricePence: data.lightboxFromPricePence,
+            rating: data.storefront.rating,
+            reviews: data.storefront.reviews,
+          },
     preload: slot && pageHero ? { srcset: srcSet(pageHero.avif), sizes: SLOT_SPECS[slot].sizes } : null,
   };
 }

@@ -196,6 +196,9 @@ export function isOriginCheckExempt(method: string, path: string): boolean {
   if (path === "/api/payments/stripe/webhook") return true;
   if (/^\/api\/payments\/test\/[^/]+\/(pay|cancel)$/.test(path)) return true;
   if (path.startsWith("/api/internal/")) return true;
+  // RFC 8058 one-click unsubscribe: the mail provider posts it, from no page of ours; the
+  // signed token in the address is the credential.
+  if (path === "/api/unsubscribe") return true;
   return !STATE_CHANGING.has(method);
 }
 

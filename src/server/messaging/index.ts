@@ -6,6 +6,7 @@ export * from "./mail.js";
 export * from "./mail-outbox.js";
 export * from "./message-tokens.js";
 export * from "./messages.js";
+export * from "./opt-outs.js";
 export * from "./order-email-content.js";
 export * from "./outbox-backlog.js";
 export * from "./owner-alerts.js";

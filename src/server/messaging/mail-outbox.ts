@@ -29,6 +29,7 @@
  *   and the e-mail is sent again with the same Message-ID, which mail clients use to show it
  *   once. Sending twice then is preferred to never.
  */
+import { listUnsubscribeHeaders } from "@shared/customer-mail";
 import type { OrderEmailKind, OutboxEmailKind } from "@shared/statuses";
 import { and, asc, eq, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database, DbOrTx, Tx } from "../db/client.js";
@@ -56,6 +57,8 @@ export interface QueuedMail {
    * after this, and its bodies are blanked once sent or past it.
    */
   expiresAt?: Date;
+  /** The one-click unsubscribe address: sent as List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  listUnsubscribe?: string;
 }
 
 /** Sends of one e-mail before it is given up (~1 day with the backoff below). */
@@ -90,6 +93,7 @@ export async function queueMail(db: DbOrTx, mail: QueuedMail): Promise<string | 
       textBody: mail.text,
       htmlBody: mail.html,
       expiresAt: mail.expiresAt ?? null,
+      listUnsubscribe: mail.listUnsubscribe ?? null,
       nextAttemptAt: firstDue(),
     })
     .onConflictDoNothing()
@@ -385,6 +389,7 @@ export class MailOutbox {
         text: row.textBody,
         html: row.htmlBody,
         messageId: `<${row.kind}-${row.id}@${this.domain}>`,
+        ...(row.listUnsubscribe ? { headers: listUnsubscribeHeaders(row.listUnsubscribe) } : {}),
       },
     };
   }

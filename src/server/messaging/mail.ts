@@ -16,6 +16,8 @@ export interface MailMessage {
   html: string;
   /** The Message-ID header ("<id@host>"); a message sent again with the same id shows once. */
   messageId?: string;
+  /** Extra headers (the RFC 8058 List-Unsubscribe pair of a reminder or review request). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

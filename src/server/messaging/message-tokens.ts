@@ -6,8 +6,11 @@
  *   via_reply_id is unique, so a replayed token is refused).
  * - The review link of a delivered order's review request (one review per order).
  * - The invoice and credit-note PDF links (payments/invoices.ts).
+ * - A cart reminder's restore link, the checkout's handle on its opted-in cart, and the
+ *   one-click unsubscribe link of reminders and review requests (orders/cart-reminders.ts).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { CART_RESTORE_LINK_DAYS, UNSUBSCRIBE_LINK_DAYS } from "@shared/customer-mail";
 
 /** How long a reply's answer link works. */
 export const ANSWER_LINK_DAYS = 30;
@@ -15,7 +18,17 @@ export const ANSWER_LINK_DAYS = 30;
 export const REVIEW_LINK_DAYS = 90;
 
 /** What a link is for: a token made for one purpose is refused for another. */
-export type TokenPurpose = "message-answer" | "review" | "photo-replacement" | "invoice";
+export type TokenPurpose =
+  | "message-answer"
+  | "review"
+  | "photo-replacement"
+  | "invoice"
+  /** A cart reminder's link that restores the cart on any device (issue 33). */
+  | "cart-restore"
+  /** The browser's handle on its opted-in cart: updates it, or withdraws the consent. */
+  | "cart-reminder"
+  /** One-click unsubscribe: the id is a cart reminder's or an order's (its address). */
+  | "unsubscribe";
 
 function sign(secret: string, purpose: TokenPurpose, id: string, expires: number): string {
   return createHmac("sha256", secret).update(`lithobox-${purpose}:${id}:${expires}`).digest("base64url");
@@ -71,4 +84,34 @@ export function reviewToken(secret: string, orderId: string, now = Date.now()): 
 
 export function checkReviewToken(secret: string, token: string, now = Date.now()): SignedTokenCheck {
   return checkSignedToken(secret, "review", token, now);
+}
+
+/** The restore link's token of a cart reminder (the cart_reminders row id). */
+export function cartRestoreToken(secret: string, reminderId: string, now = Date.now()): string {
+  return signedToken(secret, "cart-restore", reminderId, CART_RESTORE_LINK_DAYS, now);
+}
+
+/** The browser's handle on its opted-in cart (kept with the cart in local storage). */
+export function cartReminderHandle(secret: string, reminderId: string, now = Date.now()): string {
+  return signedToken(secret, "cart-reminder", reminderId, CART_HANDLE_DAYS, now);
+}
+/** How long the browser's handle works (longer than any reminder runs). */
+export const CART_HANDLE_DAYS = 60;
+
+/** The one-click unsubscribe token: `id` is a cart reminder's or an order's (its address). */
+export function unsubscribeToken(secret: string, id: string, now = Date.now()): string {
+  return signedToken(secret, "unsubscribe", id, UNSUBSCRIBE_LINK_DAYS, now);
+}
+
+/**
+ * The unsubscribe address of an e-mail: the RFC 8058 one-click POST target (List-Unsubscribe);
+ * a GET of it (a client that opens it in a browser) is sent on to the confirmation page.
+ */
+export function unsubscribeUrl(publicUrl: string, secret: string, id: string, now = Date.now()): string {
+  return `${publicUrl}/api/unsubscribe?token=${encodeURIComponent(unsubscribeToken(secret, id, now))}`;
+}
+
+/** The page that asks before unsubscribing (linked in the e-mail's footer). */
+export function unsubscribePageUrl(publicUrl: string, secret: string, id: string, now = Date.now()): string {
+  return `${publicUrl}/unsubscribe?token=${encodeURIComponent(unsubscribeToken(secret, id, now))}`;
 }

@@ -19,6 +19,7 @@ import { completePayment, type PaymentInput, type PaymentResult } from "./workfl
 import { runWorkflow, type WorkflowResult } from "./workflows/run.js";
 
 export * from "./admin-orders.js";
+export * from "./cart-reminders.js";
 export * from "./changed-by.js";
 export * from "./checkout.js";
 export * from "./checkout-status.js";

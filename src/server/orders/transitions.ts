@@ -28,7 +28,8 @@ import { queuePrintJobsOnPayment } from "../fulfilment/index.js";
 import { HttpError } from "../lib/validation.js";
 import { alertLowStock, alertPaidOrder, queueOrderEmail } from "../messaging/index.js";
 import { issueInvoice } from "../payments/index.js";
-import { queueReviewRequest } from "../storefront/index.js";
+import { scheduleReviewRequest } from "../storefront/index.js";
+import { closeCartRemindersOnPurchase } from "./cart-reminders.js";
 import type { Effects } from "./effects.js";
 import { isUuid, type OrderRow } from "./orders.js";
 
@@ -194,11 +195,12 @@ export async function runTransitionEffects(
         if (cause !== "payment" && order.paymentProvider === "stripe" && order.paymentSessionId)
           effects.add({ kind: "close-payment-page", orderId: order.id, sessionId: order.paymentSessionId });
         break;
-      case "review-request": {
-        const key = await queueReviewRequest(tx, ctx.config, order.id);
-        if (key) effects.mailKeys([key]);
+      case "close-cart-reminders":
+        await closeCartRemindersOnPurchase(tx, order);
         break;
-      }
+      case "schedule-review-request":
+        await scheduleReviewRequest(tx, order.id);
+        break;
       case "carrier-window":
         break; // set with the status row (moveOrder)
     }

@@ -3,6 +3,7 @@
  * an administrator switched the shop to 'test'; a failed lookup is logged and counts as
  * production (spec section 8).
  */
+import { type CustomerMailSettings, parseCustomerMailSettings } from "@shared/customer-mail";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { systemSettings } from "../db/schema.js";
@@ -38,5 +39,33 @@ export async function setEnvironmentMode(db: DbOrTx, mode: EnvironmentMode): Pro
     .onConflictDoUpdate({
       target: systemSettings.settingKey,
       set: { settingValue: mode, updatedAt: new Date() },
+    });
+}
+
+/** The owner's settings for cart reminders and review requests (issue 33), stored as JSON. */
+export const CUSTOMER_MAIL_KEY = "customer_mail";
+
+export async function getCustomerMailSettings(db: DbOrTx): Promise<CustomerMailSettings> {
+  const [row] = await db
+    .select({ value: systemSettings.settingValue })
+    .from(systemSettings)
+    .where(eq(systemSettings.settingKey, CUSTOMER_MAIL_KEY))
+    .limit(1);
+  if (!row) return parseCustomerMailSettings(null);
+  try {
+    return parseCustomerMailSettings(JSON.parse(row.value));
+  } catch {
+    return parseCustomerMailSettings(null);
+  }
+}
+
+export async function setCustomerMailSettings(db: DbOrTx, settings: CustomerMailSettings): Promise<void> {
+  const value = JSON.stringify(settings);
+  await db
+    .insert(systemSettings)
+    .values({ settingKey: CUSTOMER_MAIL_KEY, settingValue: value })
+    .onConflictDoUpdate({
+      target: systemSettings.settingKey,
+      set: { settingValue: value, updatedAt: new Date() },
     });
 }

@@ -14,6 +14,7 @@ import { analyticsEvents, orderItems, orders, productOptions, products } from ".
 import { refundedSql } from "../orders/index.js";
 import { BUSINESS_TIME_ZONE, dayRangeConditions } from "../platform/index.js";
 import { soldAtSql } from "./admin-dashboard.js";
+import { cartRecoveryFigures } from "./cart-recovery.js";
 
 export const GRANULARITIES = ["day", "week", "month"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
@@ -53,6 +54,8 @@ export interface AnalyticsReport {
   accessories: Breakdown[];
   funnel: Array<{ id: string; label: string; count: number }>;
   events: Array<{ type: string; count: number }>;
+  /** Cart reminders in the range (issue 33): sent, and carts recovered in this mode with their revenue. */
+  cartRecovery: { remindersSent: number; carts: number; revenue: number };
 }
 
 /** The most buckets one report draws (two years of days). */
@@ -122,6 +125,7 @@ export async function analyticsReport(db: DbOrTx, query: AnalyticsQuery): Promis
     paidCount,
     optionRows,
     productRows,
+    recovery,
   ] = await Promise.all([
     db
       .select({
@@ -148,6 +152,10 @@ export async function analyticsReport(db: DbOrTx, query: AnalyticsQuery): Promis
       .select({ type: productOptions.optionType, value: productOptions.value, name: productOptions.name })
       .from(productOptions),
     db.select({ id: products.id, name: products.name }).from(products),
+    cartRecoveryFigures(db, {
+      sent: (column) => dayRangeConditions(column, from, to),
+      closed: (column) => dayRangeConditions(column, from, to),
+    }),
   ]);
 
   const byPeriod = new Map(series.map((s) => [s.period, s]));
@@ -190,5 +198,6 @@ export async function analyticsReport(db: DbOrTx, query: AnalyticsQuery): Promis
       count: step.id === "paid_order" ? (paidCount[0]?.n ?? 0) : eventCount(step.id),
     })),
     events: ANALYTICS_EVENT_TYPES.map((type) => ({ type, count: eventCount(type) })),
+    cartRecovery: { remindersSent: recovery.remindersSent, ...recovery[mode] },
   };
 }

@@ -6,12 +6,13 @@
 
 import { PAID_STATUSES } from "@shared/order-lifecycle";
 import { displayOrderNumber } from "@shared/orders";
-import { desc, inArray, sql } from "drizzle-orm";
+import { desc, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { orders } from "../db/schema.js";
 import { type PrintingQueue, printingQueue } from "../fulfilment/index.js";
 import { refundedSql } from "../orders/index.js";
 import { BUSINESS_TIME_ZONE, type EnvironmentMode, getEnvironmentMode } from "../platform/index.js";
+import { cartRecoveryFigures, type RecoveryFigures } from "./cart-recovery.js";
 
 /** Statuses in which an order still needs the maker's attention. */
 export const OPEN_STATUSES = [
@@ -53,6 +54,8 @@ export interface DashboardSummary {
   }>;
   /** Live orders paid but not yet dispatched, in PrusaSlicer's print hours and grams (issue 19). */
   printingQueue: PrintingQueue;
+  /** Cart reminders this month (issue 33). */
+  cartRecovery: RecoveryFigures;
   generatedAt: string;
 }
 
@@ -65,7 +68,8 @@ const startOf = (unit: "day" | "month") =>
 export async function dashboardSummary(db: DbOrTx): Promise<DashboardSummary> {
   const today = startOf("day");
   const month = startOf("month");
-  const [environmentMode, sales, waiting, newest, queue] = await Promise.all([
+  const sinceMonth = (column: SQL) => [sql`${column} >= ${month}`];
+  const [environmentMode, sales, waiting, newest, queue, cartRecovery] = await Promise.all([
     getEnvironmentMode(db),
     db
       .select({
@@ -103,6 +107,7 @@ export async function dashboardSummary(db: DbOrTx): Promise<DashboardSummary> {
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(8),
     printingQueue(db),
+    cartRecoveryFigures(db, { sent: sinceMonth, closed: sinceMonth }),
   ]);
   const figures = (test: boolean): SalesFigures => {
     const row = sales.find((s) => s.testMode === test);
@@ -130,6 +135,7 @@ export async function dashboardSummary(db: DbOrTx): Promise<DashboardSummary> {
       email: o.email,
     })),
     printingQueue: queue,
+    cartRecovery,
     generatedAt: new Date().toISOString(),
   };
 }

@@ -4,4 +4,5 @@ export * from "./admin-analytics.js";
 export * from "./admin-dashboard.js";
 export * from "./admin-data.js";
 export * from "./analytics-events.js";
+export * from "./cart-recovery.js";
 export * from "./export.js";

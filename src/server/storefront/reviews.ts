@@ -1,6 +1,6 @@
 /**
- * Customers' reviews (issue 20). When an order is delivered its customer is asked for a review
- * (an e-mail through the outbox, with a signed link: messaging/message-tokens.ts, no account);
+ * Customers' reviews (issue 20). A set number of days after an order is delivered (the owner's
+ * setting, 7 by default: issue 33) its customer is asked for a review (an e-mail through the outbox, with a signed link: messaging/message-tokens.ts, no account);
  * the link's page takes stars, text and an optional photo; the owner approves or rejects each
  * review in the admin, and only approved ones reach the storefront and its structured data.
  * One review per order (reviews.order_id is unique).
@@ -10,12 +10,20 @@ import { displayOrderNumber } from "@shared/orders";
 import { REVIEW_TEXTS } from "@shared/review-texts";
 import { REVIEW_PHOTO_SPEC, type ReviewStatus } from "@shared/storefront";
 import type { ReviewSubmission } from "@shared/storefront-rules";
-import { desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lte } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { orders, reviewRequests, reviews, uploads } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
-import { checkReviewToken, queueMail, renderEmail, reviewToken } from "../messaging/index.js";
+import {
+  checkReviewToken,
+  isOptedOut,
+  queueMail,
+  renderEmail,
+  reviewToken,
+  unsubscribePageUrl,
+  unsubscribeUrl,
+} from "../messaging/index.js";
 import { deleteReleasedFiles, releaseUpload, type Storage, type UploadVisitor } from "../platform/index.js";
 import { deleteVariants, type EncodedSiteImage, encodeSiteImage } from "./site-images.js";
 import { reviewPhoto } from "./storefront.js";
@@ -33,17 +41,55 @@ export function reviewLink(config: Pick<Config, "publicUrl" | "authSecret">, ord
 }
 
 /**
- * In the transaction that marks the order delivered: records the request and queues its e-mail
- * (once per order, ever). Nothing for an anonymised order. Answers the outbox key, or null.
+ * In the transaction that marks the order delivered: records that its review request is owed
+ * (once per order, ever). The e-mail waits for the owner's days after delivery
+ * (queueDueReviewRequests, run by the customer-mail sweep).
  */
-export async function queueReviewRequest(
+export async function scheduleReviewRequest(tx: Tx, orderId: string, now = new Date()): Promise<void> {
+  await tx.insert(reviewRequests).values({ orderId, deliveredAt: now }).onConflictDoNothing();
+}
+
+/** Review requests queued per round of the sweep. */
+export const REVIEW_REQUEST_BATCH = 25;
+
+/**
+ * Queues the review requests whose days after delivery have passed at `now`, each once: the
+ * row is claimed (FOR UPDATE SKIP LOCKED, so servers sweeping together take different ones)
+ * and marked queued in the same transaction as its outbox row. An order no longer delivered
+ * (refunded), anonymised, or whose address unsubscribed gets none. Answers the outbox keys.
+ */
+export async function queueDueReviewRequests(
+  tx: Tx,
+  config: Pick<Config, "publicUrl" | "authSecret">,
+  days: number,
+  now: Date,
+): Promise<{ keys: string[]; claimed: number }> {
+  const cutoff = new Date(now.getTime() - days * 24 * 3_600_000);
+  const due = await tx
+    .select({ orderId: reviewRequests.orderId })
+    .from(reviewRequests)
+    .where(and(isNull(reviewRequests.queuedAt), lte(reviewRequests.deliveredAt, cutoff)))
+    .orderBy(asc(reviewRequests.deliveredAt))
+    .limit(REVIEW_REQUEST_BATCH)
+    .for("update", { skipLocked: true });
+  const keys: string[] = [];
+  for (const { orderId } of due) {
+    if (await queueReviewRequestMail(tx, config, orderId, now)) keys.push(reviewRequestKey(orderId));
+    await tx.update(reviewRequests).set({ queuedAt: now }).where(eq(reviewRequests.orderId, orderId));
+  }
+  return { keys, claimed: due.length };
+}
+
+async function queueReviewRequestMail(
   tx: Tx,
   config: Pick<Config, "publicUrl" | "authSecret">,
   orderId: string,
-): Promise<string | null> {
+  now: Date,
+): Promise<boolean> {
   const [order] = await tx
     .select({
       id: orders.id,
+      status: orders.status,
       email: orders.shippingEmail,
       firstName: orders.shippingFirstName,
       testMode: orders.testMode,
@@ -51,30 +97,27 @@ export async function queueReviewRequest(
     })
     .from(orders)
     .where(eq(orders.id, orderId));
-  if (!order || order.anonymisedAt) return null;
-  const [request] = await tx
-    .insert(reviewRequests)
-    .values({ orderId })
-    .onConflictDoNothing()
-    .returning({ orderId: reviewRequests.orderId });
-  if (!request) return null;
+  if (!order || order.anonymisedAt || order.status !== "delivered") return false;
+  if (await isOptedOut(tx, order.email)) return false;
   const number = displayOrderNumber(order.id);
   const subject = `${order.testMode ? "[TEST] " : ""}${REVIEW_TEXTS.emailSubject(number)}`;
   const paragraphs = REVIEW_TEXTS.emailParagraphs(order.firstName.trim() || "there", number);
   const link = reviewLink(config, order.id);
   const footnote = `${REVIEW_TEXTS.emailFootnote} ${BRAND_NAME}`;
-  await queueMail(tx, {
+  const queued = await queueMail(tx, {
     dedupeKey: reviewRequestKey(order.id),
     kind: "review_request",
     to: order.email,
     subject,
+    listUnsubscribe: unsubscribeUrl(config.publicUrl, config.authSecret, order.id, now.getTime()),
     ...renderEmail({
       title: subject,
       blocks: [...paragraphs, { action: { label: REVIEW_TEXTS.emailAction, url: link } }],
       footnote,
+      unsubscribeUrl: unsubscribePageUrl(config.publicUrl, config.authSecret, order.id, now.getTime()),
     }),
   });
-  return reviewRequestKey(order.id);
+  return queued !== null;
 }
 
 type LinkRefusal = { ok: false; status: 400 | 404 | 409 | 410; code: string; message: string };

@@ -3,10 +3,11 @@
  * an order, and the customer's answer page. Hono's typed client (answer types come from the
  * routes) with a queryOptions factory per resource; query keys live in `inboxKeys`.
  */
+import type { CustomerMailSettings } from "@shared/customer-mail";
 import type { MessageStatus } from "@shared/inbox";
 import type { OwnerAlertKind } from "@shared/owner-alerts";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "./client";
+import { api, ok } from "./client";
 import { ApiRequestError } from "./http";
 
 interface ErrorAnswer {
@@ -217,4 +218,19 @@ export async function sendReplacementPhoto(input: {
 }) {
   const res = await api["photo-requests"].$post({ json: input });
   return unwrap(res);
+}
+
+// ---------------------------------------------------------------------------- customer e-mails (issue 33)
+
+export const customerMailKeys = { settings: ["admin", "settings", "customer-mail"] as const };
+
+async function fetchCustomerMailSettings() {
+  return ok(api.admin.settings["customer-mail"].$get());
+}
+
+export const customerMailQuery = () =>
+  queryOptions({ queryKey: customerMailKeys.settings, queryFn: fetchCustomerMailSettings });
+
+export function saveCustomerMailSettings(settings: CustomerMailSettings) {
+  return ok(api.admin.settings["customer-mail"].$put({ json: settings }));
 }

@@ -29,7 +29,15 @@ export type EmailBlock =
   | string
   | { action: EmailAction }
   | { heading: string; lines: string[] }
-  | { table: EmailTable };
+  | { table: EmailTable }
+  | { thumbnails: EmailThumbnail[] };
+
+/** A line shown with its pictures (a cart reminder's panels): absolute image URLs. */
+export interface EmailThumbnail {
+  title: string;
+  details: string;
+  images: { src: string; alt: string }[];
+}
 
 export interface EmailContent {
   /** The HTML's title and heading (the plain text starts straight with the letter). */
@@ -38,6 +46,8 @@ export interface EmailContent {
   notice?: string;
   blocks: EmailBlock[];
   footnote: string;
+  /** The one-click unsubscribe page, linked under the footnote (cart reminders, review requests). */
+  unsubscribeUrl?: string;
 }
 
 export type RenderedEmail = Pick<MailMessage, "html" | "text">;
@@ -102,10 +112,37 @@ function Table({ table }: { table: EmailTable }) {
   );
 }
 
+function Thumbnails({ lines }: { lines: EmailThumbnail[] }) {
+  return (
+    <table role="presentation" style="width:100%;border-collapse:collapse;margin:8px 0 16px">
+      {lines.map((line) => (
+        <tr>
+          <td style={cell}>
+            {line.images.map((image) => (
+              <img
+                src={image.src}
+                alt={image.alt}
+                width="96"
+                height="96"
+                style="width:96px;height:96px;object-fit:cover;border-radius:6px;margin:0 8px 8px 0;border:1px solid #e7e5e4"
+              />
+            ))}
+            <br />
+            <strong>{line.title}</strong>
+            <br />
+            <span style="color:#57534e;font-size:14px">{line.details}</span>
+          </td>
+        </tr>
+      ))}
+    </table>
+  );
+}
+
 function Block({ block }: { block: EmailBlock }) {
   if (typeof block === "string") return <Paragraph text={block} />;
   if ("action" in block) return <Action action={block.action} />;
   if ("table" in block) return <Table table={block.table} />;
+  if ("thumbnails" in block) return <Thumbnails lines={block.thumbnails} />;
   return (
     <p style="line-height:1.5">
       <strong>{block.heading}</strong>
@@ -136,6 +173,13 @@ function EmailHtml({ content }: { content: EmailContent }) {
             <Block block={block} />
           ))}
           <p style={`${muted};margin-top:32px`}>{content.footnote}</p>
+          {content.unsubscribeUrl ? (
+            <p style={muted}>
+              <a href={content.unsubscribeUrl} style="color:#374151">
+                Unsubscribe
+              </a>
+            </p>
+          ) : null}
         </div>
       </body>
     </html>
@@ -145,6 +189,8 @@ function EmailHtml({ content }: { content: EmailContent }) {
 function blockText(block: EmailBlock): string {
   if (typeof block === "string") return block;
   if ("action" in block) return `${block.action.label}: ${block.action.url}`;
+  if ("thumbnails" in block)
+    return block.thumbnails.map((line) => `- ${line.title}: ${line.details}`).join("\n");
   if ("table" in block) {
     const { heading, rows, totals } = block.table;
     return [
@@ -161,7 +207,7 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   const parts = [
     ...(content.notice ? [content.notice] : []),
     ...content.blocks.map(blockText),
-    content.footnote,
+    content.unsubscribeUrl ? `${content.footnote}\nUnsubscribe: ${content.unsubscribeUrl}` : content.footnote,
   ];
   return {
     html: renderDocument(<EmailHtml content={content} />),

@@ -3,7 +3,8 @@
  * printing, dispatched, in transit, delivered), or marks a pending order paid by hand (a bank
  * transfer: the payment workflow, as for a real payment). The lifecycle table decides what an
  * administrator may do: a paid order is never set to cancelled or refunded here (only a refund
- * does that, with the money). Dispatch sends the tracking e-mail, delivery the review request.
+ * does that, with the money). Dispatch sends the tracking e-mail; delivery records the review
+ * request, whose e-mail the customer-mail sweep sends the owner's number of days later.
  * An order waiting for a better photo is not dispatched.
  */
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";

@@ -12,6 +12,7 @@ import { adminActivityRoutes } from "./activity.js";
 import { adminAlertRoutes } from "./alerts.js";
 import { adminAnalyticsRoutes } from "./analytics.js";
 import { adminCalibrationRoutes } from "./calibration.js";
+import { adminCustomerMailRoutes } from "./customer-mail.js";
 import { adminDashboardRoutes } from "./dashboard.js";
 import { adminDataRoutes } from "./data.js";
 import { adminDiscountRoutes } from "./discounts.js";
@@ -54,5 +55,6 @@ export function adminRoutes(ctx: AppContext) {
     .route("/", adminCalibrationRoutes(ctx))
     .route("/", adminMessageRoutes(ctx))
     .route("/", adminAlertRoutes(ctx))
+    .route("/", adminCustomerMailRoutes(ctx))
     .route("/", adminStorefrontRoutes(ctx));
 }

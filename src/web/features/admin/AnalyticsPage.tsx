@@ -4,6 +4,7 @@
  * Each chart (recharts, only ever loaded in the admin area) has its data as a table beside it
  * for screen readers and for anyone who prefers numbers.
  */
+import { CUSTOMER_MAIL_TEXTS } from "@shared/customer-mail";
 import { formatGbp } from "@shared/money";
 import { useQuery } from "@tanstack/react-query";
 import { type AnalyticsFilters, type AnalyticsReport, adminQueries, type Granularity } from "@web/api/admin";
@@ -121,6 +122,19 @@ export function AnalyticsPage() {
             <StatCard label="Partly refunded" value={pounds(report.totals.refunded)} />
             <StatCard label="Average order value" value={pounds(report.totals.averageOrderValue)} />
           </div>
+          <section aria-labelledby="analytics-cart-recovery">
+            <h2 id="analytics-cart-recovery" className="mb-3 text-xl text-stone-900">
+              Cart reminders
+            </h2>
+            <div className="grid gap-4 sm:grid-cols-3" data-testid="analytics-cart-recovery">
+              <StatCard label={CUSTOMER_MAIL_TEXTS.remindersSent} value={report.cartRecovery.remindersSent} />
+              <StatCard label={CUSTOMER_MAIL_TEXTS.cartsRecovered} value={report.cartRecovery.carts} />
+              <StatCard
+                label={CUSTOMER_MAIL_TEXTS.revenueRecovered}
+                value={pounds(report.cartRecovery.revenue)}
+              />
+            </div>
+          </section>
 
           <ChartSection
             id="revenue"

@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
+import { CUSTOMER_MAIL_TEXTS } from "@shared/customer-mail";
 import { formatGbp } from "@shared/money";
 import { capitaliseStatus } from "@shared/orders";
 import { useQuery } from "@tanstack/react-query";
@@ -76,6 +77,31 @@ export function DashboardPage() {
                 tone="test"
                 label="Test revenue this month"
                 value={formatGbp(q.data.test.month.revenue)}
+              />
+            </div>
+          </section>
+
+          <section aria-labelledby="cart-recovery">
+            <h2 id="cart-recovery" className="mb-3 text-xl text-stone-900">
+              {CUSTOMER_MAIL_TEXTS.dashboardTitle}
+            </h2>
+            <div className="grid grid-cols-2 gap-3 md:gap-4 lg:grid-cols-3" data-testid="cart-recovery">
+              <StatCard label={CUSTOMER_MAIL_TEXTS.remindersSent} value={q.data.cartRecovery.remindersSent} />
+              <StatCard
+                label={CUSTOMER_MAIL_TEXTS.cartsRecovered}
+                value={q.data.cartRecovery.live.carts}
+                hint={
+                  q.data.cartRecovery.test.carts > 0 ? `+ ${q.data.cartRecovery.test.carts} test` : undefined
+                }
+              />
+              <StatCard
+                label={CUSTOMER_MAIL_TEXTS.revenueRecovered}
+                value={formatGbp(q.data.cartRecovery.live.revenue)}
+                hint={
+                  q.data.cartRecovery.test.carts > 0
+                    ? `+ ${formatGbp(q.data.cartRecovery.test.revenue)} test`
+                    : undefined
+                }
               />
             </div>
           </section>

@@ -10,6 +10,7 @@ import {
 } from "@shared/cart-state";
 import { MESSAGES } from "@shared/messages";
 import type { Pence } from "@shared/money";
+import { readReminderHandle, writeReminderHandle } from "@web/api/reminder-handle";
 import { isHydrating } from "@web/app/hydration";
 import { dismissToasts } from "@web/app/toaster";
 import {
@@ -73,6 +74,22 @@ function writeStoredCart(items: readonly CartItem[]) {
   }
 }
 
+/**
+ * When this browser's cart is kept for reminders (the box ticked at checkout, issue 33), each
+ * change goes to the server too: the idle clock restarts, and an emptied cart ends the reminders.
+ * The client is loaded only then, so the first load carries none of it.
+ */
+function syncReminderCart(items: readonly CartItem[]) {
+  const handle = readReminderHandle();
+  if (!handle) return;
+  void import("@web/api/cart-reminders")
+    .then(({ updateReminderCart }) => updateReminderCart(handle, items))
+    .then((answer) => {
+      if (!answer.active) writeReminderHandle(null);
+    })
+    .catch((error: unknown) => console.warn("Could not update the cart reminder", error));
+}
+
 function initialState(): CartState {
   // The pre-rendered home page shows an empty cart; storage is read right after hydration.
   if (isHydrating()) return EMPTY_CART_STATE;
@@ -109,6 +126,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       return;
     }
     writeStoredCart(state.items);
+    syncReminderCart(state.items);
   }, [state.items]);
 
   useEffect(() => {

@@ -54,6 +54,7 @@ import { type Profile, useAuth } from "../auth";
 import { cartItemTitle, notify, useCart } from "../cart";
 import { DiscountField, DiscountLines, type DiscountState, useCurrentPrices, useDiscount } from "../commerce";
 import { useCurrency } from "../currency";
+import { CartReminderOptIn } from "./CartReminderOptIn";
 import { EMPTY_GIFT_FORM, GiftFields, type GiftForm } from "./GiftFields";
 import { ShippingFields, type ShippingForm, type ShippingFormValues } from "./ShippingFields";
 import { useCheckoutSubmit } from "./useCheckoutSubmit";
@@ -241,6 +242,7 @@ function CheckoutForm() {
                 countryNotice={refusedCountry ? <NotDelivered country={refusedCountry} /> : null}
                 canLookUp={auth.status === "signedIn"}
               />
+              <CartReminderOptIn email={watch("email") ?? ""} items={items} />
             </Card>
 
             <GiftFields form={giftForm} />

@@ -17,6 +17,7 @@ import {
   Loading,
   useAdminTitle,
 } from "../ui";
+import { CustomerMailSettingsCard } from "./CustomerMailSettings";
 
 function subjectLabel(value: string | null): string {
   return CONTACT_SUBJECTS.find((s) => s.value === value)?.label ?? "No subject";
@@ -109,6 +110,7 @@ export function MessagesPage() {
         </Card>
       )}
       <AlertSettings />
+      <CustomerMailSettingsCard />
     </>
   );
 }

@@ -1,0 +1,53 @@
+/**
+ * The owner's customer e-mails (issue 33):
+ *   GET  /admin/settings/customer-mail              cart reminders on/off, their idle times, review-request days
+ *   PUT  /admin/settings/customer-mail {settings}   change them (audited)
+ *   POST /admin/customer-mail/run {now?}            one round of the sweep now; `now` (a later
+ *        moment, to see what would go then) is honoured only outside production
+ */
+import { customerMailSettingsSchema } from "@shared/customer-mail";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppContext } from "../../context.js";
+import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
+import { sendDueCustomerMail } from "../../orders/index.js";
+import { audited, getCustomerMailSettings, setCustomerMailSettings } from "../../platform/index.js";
+import { type AdminEnv, actorOf } from "./shared.js";
+
+const runBody = z.object({ now: z.iso.datetime().optional() });
+
+export function adminCustomerMailRoutes(ctx: AppContext) {
+  const db = ctx.database.db;
+  return new Hono<AdminEnv>()
+    .get("/settings/customer-mail", async (c) => c.json(await getCustomerMailSettings(db), 200))
+    .put(
+      "/settings/customer-mail",
+      zValidator("json", customerMailSettingsSchema, validationHook),
+      async (c) => {
+        const settings = c.req.valid("json");
+        await audited(
+          db,
+          actorOf(c),
+          {
+            actionType: "settings.customer_mail",
+            tableName: "system_settings",
+            recordId: "customer_mail",
+            newValues: settings,
+          },
+          async (tx) => {
+            const before = await getCustomerMailSettings(tx);
+            await setCustomerMailSettings(tx, settings);
+            return { result: null, audit: { oldValues: before } };
+          },
+        );
+        return c.json(await getCustomerMailSettings(db), 200);
+      },
+    )
+    .post("/customer-mail/run", zValidator("json", runBody, validationHook), async (c) => {
+      const { now } = c.req.valid("json");
+      if (now && ctx.config.production) {
+        throw new HttpError(400, "not_allowed", "A chosen time is only for test shops outside production.");
+      }
+      return c.json(await sendDueCustomerMail(ctx, now ? new Date(now) : new Date()), 200);
+    });
+}

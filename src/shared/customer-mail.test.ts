@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import {
+  CUSTOMER_MAIL_DEFAULTS,
+  dueReminder,
+  listUnsubscribeHeaders,
+  parseCustomerMailSettings,
+  reviewRequestDue,
+  statusAfterPurchase,
+} from "./customer-mail";
+
+const HOUR = 3_600_000;
+const now = new Date("2026-03-02T12:00:00Z");
+const cart = (idleMs: number, remindersSent = 0, status: "active" | "recovered" = "active") => ({
+  status,
+  remindersSent,
+  lastActivityAt: new Date(now.getTime() - idleMs),
+  itemCount: 1,
+});
+
+describe("dueReminder", () => {
+  const s = CUSTOMER_MAIL_DEFAULTS;
+  it("sends the first after an hour idle and the second after a day, never a third", () => {
+    expect(dueReminder(cart(59 * 60_000), s, now)).toBeNull();
+    expect(dueReminder(cart(HOUR), s, now)).toBe(1);
+    expect(dueReminder(cart(23 * HOUR, 1), s, now)).toBeNull();
+    expect(dueReminder(cart(24 * HOUR, 1), s, now)).toBe(2);
+    expect(dueReminder(cart(1000 * HOUR, 2), s, now)).toBeNull();
+  });
+  it("sends nothing for a closed or empty cart, or while reminders are off", () => {
+    expect(dueReminder(cart(2 * HOUR, 0, "recovered"), s, now)).toBeNull();
+    expect(dueReminder({ ...cart(2 * HOUR), itemCount: 0 }, s, now)).toBeNull();
+    expect(dueReminder(cart(2 * HOUR), { ...s, cartRemindersEnabled: false }, now)).toBeNull();
+  });
+});
+
+describe("settings", () => {
+  it("falls back to the defaults for anything missing or out of range", () => {
+    expect(parseCustomerMailSettings(null)).toEqual(CUSTOMER_MAIL_DEFAULTS);
+    expect(parseCustomerMailSettings({ reviewRequestDays: 3 }).reviewRequestDays).toBe(3);
+    expect(parseCustomerMailSettings({ firstReminderMinutes: 1 })).toEqual(CUSTOMER_MAIL_DEFAULTS);
+    // The second reminder must come after the first.
+    expect(parseCustomerMailSettings({ firstReminderMinutes: 600, secondReminderHours: 2 })).toEqual(
+      CUSTOMER_MAIL_DEFAULTS,
+    );
+  });
+});
+
+describe("rules", () => {
+  it("counts a purchase as recovered only after a reminder went", () => {
+    expect(statusAfterPurchase(0)).toBe("purchased");
+    expect(statusAfterPurchase(1)).toBe("recovered");
+  });
+  it("asks for a review the set days after delivery", () => {
+    const s = { ...CUSTOMER_MAIL_DEFAULTS, reviewRequestDays: 7 };
+    expect(reviewRequestDue(new Date(now.getTime() - 6 * 24 * HOUR), s, now)).toBe(false);
+    expect(reviewRequestDue(new Date(now.getTime() - 7 * 24 * HOUR), s, now)).toBe(true);
+  });
+  it("writes the RFC 8058 header pair", () => {
+    expect(listUnsubscribeHeaders("https://shop.test/api/unsubscribe?token=t")).toEqual({
+      "List-Unsubscribe": "<https://shop.test/api/unsubscribe?token=t>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+  });
+});

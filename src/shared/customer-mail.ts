@@ -1,0 +1,161 @@
+/**
+ * The shop's e-mails that are not owed by an order (issue 33): abandoned-cart reminders, sent
+ * only to an address whose owner ticked the opt-in box, and review requests, sent a set number
+ * of days after delivery. Both carry a one-click unsubscribe (RFC 8058). The owner's settings,
+ * the rules that decide when each goes, and their texts live here once.
+ */
+import { z } from "zod";
+
+/** Every reminder a cart can get: the first after `firstReminderMinutes` idle, the second after `secondReminderHours`. */
+export const MAX_CART_REMINDERS = 2;
+/** How long a reminder's restore link works. */
+export const CART_RESTORE_LINK_DAYS = 7;
+/** How long an unsubscribe link works (RFC 8058 links are followed long after the e-mail). */
+export const UNSUBSCRIBE_LINK_DAYS = 400;
+
+export const CUSTOMER_MAIL_DEFAULTS = {
+  cartRemindersEnabled: true,
+  firstReminderMinutes: 60,
+  secondReminderHours: 24,
+  reviewRequestDays: 7,
+} as const;
+
+export const customerMailSettingsSchema = z
+  .object({
+    cartRemindersEnabled: z.boolean(),
+    /** Idle time before the first reminder: 15 minutes to 2 days. */
+    firstReminderMinutes: z
+      .number()
+      .int()
+      .min(15)
+      .max(2 * 24 * 60),
+    /** Idle time before the second reminder: 2 hours to 14 days, and after the first. */
+    secondReminderHours: z
+      .number()
+      .int()
+      .min(2)
+      .max(14 * 24),
+    /** Days after delivery for the review request: 0 to 60. */
+    reviewRequestDays: z.number().int().min(0).max(60),
+  })
+  .refine((s) => s.secondReminderHours * 60 > s.firstReminderMinutes, {
+    message: "The second reminder must come after the first.",
+    path: ["secondReminderHours"],
+  });
+export type CustomerMailSettings = z.infer<typeof customerMailSettingsSchema>;
+
+/** The stored settings, any field missing or out of range taking its default. */
+export function parseCustomerMailSettings(value: unknown): CustomerMailSettings {
+  const merged = { ...CUSTOMER_MAIL_DEFAULTS, ...(typeof value === "object" && value ? value : {}) };
+  const parsed = customerMailSettingsSchema.safeParse(merged);
+  return parsed.success ? parsed.data : { ...CUSTOMER_MAIL_DEFAULTS };
+}
+
+/** Where a cart with an opted-in address stands. Only 'active' ones are reminded. */
+export const CART_REMINDER_STATUSES = [
+  "active",
+  /** Bought after a reminder was sent: counts as recovered, with its revenue. */
+  "recovered",
+  /** Bought before any reminder went. */
+  "purchased",
+  "emptied",
+  "unsubscribed",
+  /** The buyer unticked the box. */
+  "withdrawn",
+] as const;
+export type CartReminderStatus = (typeof CART_REMINDER_STATUSES)[number];
+
+export interface ReminderState {
+  status: CartReminderStatus;
+  remindersSent: number;
+  lastActivityAt: Date;
+  itemCount: number;
+}
+
+/**
+ * Which reminder (1 or 2) is due now for a cart, or null. A cart is reminded only while
+ * active, not empty, the reminders are on, and at most MAX_CART_REMINDERS times; each reminder
+ * waits for its idle time since the cart last changed.
+ */
+export function dueReminder(cart: ReminderState, settings: CustomerMailSettings, now: Date): 1 | 2 | null {
+  if (!settings.cartRemindersEnabled || cart.status !== "active" || cart.itemCount === 0) return null;
+  const idleMs = now.getTime() - cart.lastActivityAt.getTime();
+  if (cart.remindersSent === 0 && idleMs >= settings.firstReminderMinutes * 60_000) return 1;
+  if (cart.remindersSent === 1 && idleMs >= settings.secondReminderHours * 3_600_000) return 2;
+  return null;
+}
+
+/** The latest moment a cart may have last changed for reminder `n` to be due at `now`. */
+export function reminderIdleCutoff(n: 1 | 2, settings: CustomerMailSettings, now: Date): Date {
+  const ms = n === 1 ? settings.firstReminderMinutes * 60_000 : settings.secondReminderHours * 3_600_000;
+  return new Date(now.getTime() - ms);
+}
+
+/** What a purchase makes of an active reminder: recovered when a reminder had gone out. */
+export function statusAfterPurchase(remindersSent: number): "recovered" | "purchased" {
+  return remindersSent > 0 ? "recovered" : "purchased";
+}
+
+/** True when an order delivered at `deliveredAt` is owed its review request at `now`. */
+export function reviewRequestDue(deliveredAt: Date, settings: CustomerMailSettings, now: Date): boolean {
+  return now.getTime() - deliveredAt.getTime() >= settings.reviewRequestDays * 24 * 3_600_000;
+}
+
+/** An address as compared for consent and unsubscribes. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The RFC 8058 headers of an e-mail with a one-click unsubscribe address. */
+export function listUnsubscribeHeaders(url: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+export const CUSTOMER_MAIL_TEXTS = {
+  // Checkout's opt-in box.
+  optInLabel: "E-mail me a reminder of my cart if I don't finish my order",
+  optInHint: "At most two e-mails, with a link to your cart. Unsubscribe with one click.",
+  // The reminder e-mail.
+  reminderSubject: (n: 1 | 2) =>
+    n === 1 ? "Your lightbox is waiting in your cart" : "Still thinking it over?",
+  reminderParagraphs: (n: 1 | 2) =>
+    n === 1
+      ? [
+          "Hello,",
+          "You left something in your Lithobox cart. It is saved just as you made it: open the link below on any device to pick up where you left off.",
+        ]
+      : ["Hello,", "Your cart is still saved. This is the last reminder we will send about it."],
+  reminderItemsHeading: "In your cart",
+  reminderAction: "Return to my cart",
+  reminderFootnote: (days: number) =>
+    `You get this e-mail because you asked for a reminder at checkout. The link works for ${days} days. Unsubscribe:`,
+  reviewFootnoteUnsubscribe: "No more review requests or reminders:",
+  // The restore page.
+  restoring: "Restoring your cart…",
+  restoreInvalid: "This cart link is not valid. Please use the link in our e-mail.",
+  restoreExpired: "This cart link has expired. Your lightbox can be made again in the creator.",
+  restoreGone: "This cart is no longer available.",
+  goToShop: "Go to the shop",
+  tooMany: "Too many attempts. Please wait a minute and try again.",
+  // The unsubscribe page.
+  unsubscribeTitle: "Unsubscribe",
+  unsubscribeIntro: (email: string) =>
+    `Stop cart reminders and review requests to ${email}? Order e-mails (confirmations, dispatch notices) still come.`,
+  unsubscribeButton: "Unsubscribe",
+  unsubscribed: "You are unsubscribed. We will send no more cart reminders or review requests.",
+  unsubscribeInvalid: "This unsubscribe link is not valid.",
+  // Admin.
+  settingsTitle: "Customer e-mails",
+  settingsIntro:
+    "Cart reminders go only to buyers who tick the box at checkout; every reminder and review request has a one-click unsubscribe.",
+  enabledLabel: "Send cart reminders",
+  firstLabel: "First reminder after (minutes idle)",
+  secondLabel: "Second reminder after (hours idle)",
+  reviewDaysLabel: "Review request (days after delivery)",
+  save: "Save",
+  saved: "Settings saved",
+  dashboardTitle: "Cart reminders (this month)",
+  remindersSent: "Reminders sent",
+  cartsRecovered: "Carts recovered",
+  revenueRecovered: "Revenue recovered",
+} as const;

@@ -1,0 +1,59 @@
+import type { CartItem } from "@shared/cart";
+import { CUSTOMER_MAIL_TEXTS as T } from "@shared/customer-mail";
+import { readReminderHandle, writeReminderHandle } from "@web/api/reminder-handle";
+import { useEffect, useId, useState } from "react";
+
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The opt-in to cart reminders (issue 33): unticked unless this browser already opted in.
+ * Ticked with an address, the cart is kept on the server for at most two reminders; unticked,
+ * the consent is withdrawn at once. Nothing is sent to the server while it is unticked.
+ */
+export function CartReminderOptIn({ email, items }: { email: string; items: readonly CartItem[] }) {
+  const id = useId();
+  const [checked, setChecked] = useState(() => readReminderHandle() !== null);
+  const address = email.trim();
+
+  useEffect(() => {
+    if (!checked || !LOOKS_LIKE_EMAIL.test(address) || items.length === 0) return;
+    const timer = setTimeout(() => {
+      void import("@web/api/cart-reminders")
+        .then(({ consentToReminders }) => consentToReminders(address, items, readReminderHandle()))
+        .then((answer) => writeReminderHandle(answer.handle))
+        .catch((error: unknown) => console.warn("Could not record the reminder consent", error));
+    }, 600);
+    return () => clearTimeout(timer);
+  }, [checked, address, items]);
+
+  const change = (next: boolean) => {
+    setChecked(next);
+    const handle = readReminderHandle();
+    if (next || !handle) return;
+    writeReminderHandle(null);
+    void import("@web/api/cart-reminders")
+      .then(({ withdrawReminders }) => withdrawReminders(handle))
+      .catch((error: unknown) => console.warn("Could not withdraw the reminder consent", error));
+  };
+
+  return (
+    <div className="mt-5 flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => change(event.target.checked)}
+        className="mt-1 h-5 w-5 shrink-0 accent-stone-900"
+        aria-describedby={`${id}-hint`}
+      />
+      <div>
+        <label htmlFor={id} className="font-medium text-stone-900">
+          {T.optInLabel}
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-stone-700">
+          {T.optInHint}
+        </p>
+      </div>
+    </div>
+  );
+}
