@@ -30,9 +30,12 @@
 import type { DeleteAccountInput, MfaResetInput, ProfileInput } from "@shared/schemas";
 import { queryOptions } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
+import { accountKeys } from "./account-keys";
 import { api, apiError, ok } from "./client";
 
-export type Me = InferResponseType<typeof api.me.$get, 200>;
+import type { Me } from "./first-load";
+
+export { fetchMe, type Me } from "./first-load";
 export type MeUser = Me["user"];
 export type Profile = Me["profile"];
 export type AuthProviders = InferResponseType<(typeof api)["auth-providers"]["$get"], 200>;
@@ -40,7 +43,6 @@ export type MfaFactor = InferResponseType<typeof api.mfa.factors.$get, 200>["fac
 export type ProfileAnswer = InferResponseType<typeof api.mfa.skip.$post, 200>;
 
 export const fetchAuthProviders = () => ok(api["auth-providers"].$get());
-export const fetchMe = () => ok(api.me.$get());
 
 export async function fetchProfile() {
   return (await ok(api.profile.$get())).profile;
@@ -73,13 +75,7 @@ export const deleteAccount = (input: DeleteAccountInput) => ok(api.account.$dele
  * The account's query keys (one place; sign-out removes every one of them) and queries.
  * GET /api/me is not among them: the AuthProvider keeps it outside react-query.
  */
-export const accountKeys = {
-  authProviders: ["auth-providers"] as const,
-  profile: ["profile"] as const,
-  mfaFactors: ["mfa-factors"] as const,
-  /** Prefix of hasPassword(userId) (features/auth asks Better Auth's client). */
-  hasPassword: ["has-password"] as const,
-};
+export { accountKeys } from "./account-keys";
 
 export const accountQueries = {
   authProviders: () =>

@@ -6,42 +6,9 @@
  */
 import { type ClientResponse, DetailedError, parseResponse } from "hono/client";
 import type { StatusCode } from "hono/utils/http-status";
+import { apiError } from "./api-error";
 
-/** An API answer that was not OK, carrying the server's user-facing message. */
-export class ApiRequestError extends Error {
-  constructor(
-    public readonly status: number,
-    public readonly code: string,
-    message: string,
-    public readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = "ApiRequestError";
-  }
-}
-
-/** The fields every refusal may carry (src/server/lib/validation.ts ApiError). */
-export interface ErrorBody {
-  error?: string;
-  message?: string;
-  fields?: Record<string, string>;
-}
-
-/** The refusal's JSON body, or {} when it had none (a proxy's HTML page, an empty 502). */
-export function errorBody(data: unknown): ErrorBody & Record<string, unknown> {
-  return data && typeof data === "object" ? (data as ErrorBody & Record<string, unknown>) : {};
-}
-
-/** The ApiRequestError for a refused answer's status and body. */
-export function apiError(status: number, data: unknown): ApiRequestError {
-  const err = errorBody(data);
-  return new ApiRequestError(
-    status,
-    err.error ?? "http_error",
-    err.message ?? `Request failed (${status})`,
-    err.fields,
-  );
-}
+export { ApiRequestError, apiError, type ErrorBody, errorBody } from "./api-error";
 
 /** Builds the error thrown for a refused answer from its status and (parsed) body. */
 export type ErrorFactory = (status: number, data: unknown) => Error;

@@ -1,7 +1,8 @@
 import { MESSAGES } from "@shared/messages";
 import type { SignInInput, SignUpInput } from "@shared/schemas";
-import { accountKeys, fetchMe, type Me } from "@web/api/account";
-import { ApiRequestError } from "@web/api/http";
+import { accountKeys } from "@web/api/account-keys";
+import { ApiRequestError } from "@web/api/api-error";
+import { fetchMe, type Me } from "@web/api/first-load";
 import { orderKeys } from "@web/api/order-keys";
 import { loadedQueryClient } from "@web/app/query";
 import {
