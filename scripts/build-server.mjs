@@ -22,6 +22,7 @@ export const SERVER_ENTRIES = {
   "print-worker": "src/server/fulfilment/print-jobs/print-worker.ts",
   "stl-worker": "src/server/print/stl-worker.ts",
   "site-image-encoder": "src/server/storefront/site-image-encoder.ts",
+  "wedge-photo-measurer": "src/server/print/wedge-photo-measurer.ts",
   admin: "src/server/cli/admin.ts",
   lithophane: "src/server/cli/lithophane.ts",
   backup: "scripts/backup.ts",

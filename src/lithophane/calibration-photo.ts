@@ -555,6 +555,39 @@ function fitScattering(edges: EdgeProfile[]): {
       if (error < best.error) best = { s, c, error };
     }
   }
+  // Each edge's place (the perspective's small error), then s and c again, twice over.
+  for (let pass = 0; pass < 2; pass++) {
+    for (const edge of edges) edge.shift = bestShift(edge, best.s, best.c);
+    best = refine(edges, best);
+  }
+  return { scatterPerMm: best.s, cameraBlurMm: best.c, residual: Math.sqrt(best.error) };
+}
+
+/** The edge's place that fits its profile best for the given s and c (golden-section, +-0.4 mm). */
+function bestShift(edge: EdgeProfile, scatterPerMm: number, cameraMm: number): number {
+  const error = (shift: number) => {
+    const model = modelEdge(edge, scatterPerMm, cameraMm, shift);
+    let total = 0;
+    for (let i = 0; i < model.length; i++) total += (model[i]! - edge.light[i]!) ** 2;
+    return total;
+  };
+  const ratio = (Math.sqrt(5) - 1) / 2;
+  let a = edge.shift - 0.4;
+  let b = edge.shift + 0.4;
+  for (let i = 0; i < 30; i++) {
+    const x1 = b - ratio * (b - a);
+    const x2 = a + ratio * (b - a);
+    if (error(x1) < error(x2)) b = x2;
+    else a = x1;
+  }
+  return (a + b) / 2;
+}
+
+function refine(
+  edges: EdgeProfile[],
+  start: { s: number; c: number; error: number },
+): { s: number; c: number; error: number } {
+  let best = { ...start, error: edgeError(edges, start.s, start.c) };
   let stepS = 0.02;
   let stepC = 0.02;
   for (let round = 0; round < 40 && (stepS > 1e-4 || stepC > 1e-4); round++) {
@@ -578,5 +611,5 @@ function fitScattering(edges: EdgeProfile[]): {
       stepC /= 2;
     }
   }
-  return { scatterPerMm: best.s, cameraBlurMm: best.c, residual: Math.sqrt(best.error) };
+  return best;
 }

@@ -114,7 +114,8 @@ export function createApp(ctx: AppContext) {
   // Cross-origin POST/PUT/PATCH/DELETE under /api/* are refused (webhooks and token doors excepted).
   app.use("/api/*", sameOriginGuard(ctx.config));
 
-  // Uploads carry images; everything else is small JSON.
+  // Uploads carry images (and so does the admin's photo of the calibration wedge); everything else
+  // is small JSON.
   const uploadLimit = bodySizeLimit(UPLOAD_BODY_LIMIT, (c) =>
     c.json<ApiError>({ error: "file_too_large", message: MESSAGES.upload.tooLarge.description }, 413),
   );
@@ -122,7 +123,9 @@ export function createApp(ctx: AppContext) {
     c.json<ApiError>({ error: "payload_too_large", message: "The request is too large." }, 413),
   );
   app.use("/api/*", (c, next) =>
-    c.req.path.startsWith("/api/uploads") ? uploadLimit(c, next) : jsonLimit(c, next),
+    c.req.path.startsWith("/api/uploads") || c.req.path.endsWith("/photo-fit")
+      ? uploadLimit(c, next)
+      : jsonLimit(c, next),
   );
 
   app.get("/metrics", metricsHandler(ctx));

@@ -89,6 +89,36 @@ export const ADMIN_MESSAGE_TEXTS = {
     compute: "Compute and save k",
     computed: (name: string, k: string): string => `${name}: k is now ${k} per mm.`,
     computeFailed: "Could not save the reading.",
+    // Calibration by photo (issue 32).
+    photoTitle: (name: string): string => `Calibrate ${name} from a photo`,
+    photoIntro:
+      "Lay the printed wedge flat on the lit lightbox so bare light shows all round it, and photograph it from above, filling most of the picture, with nothing else dark in view. The shop finds the steps, measures their light against the bare light and fits k and the scattering.",
+    photoChoose: "Photo of the lit wedge",
+    photoFit: "Measure the photo",
+    photoFitting: "Measuring the photo…",
+    photoFitFailed: "Could not measure the photo.",
+    photoResultTitle: "What the photo says",
+    photoK: "k per mm (luminance)",
+    photoKRgb: "k per mm (red, green, blue)",
+    photoScatter: "Scattering (sideways spread per mm of plastic)",
+    photoCameraBlur: "Camera blur",
+    photoResidual: "Fit residual",
+    photoStepsUsed: (used: number, all: number): string => `${used} of ${all} steps measured`,
+    photoChartLabel: "Light through each step: measured (dots) and fitted (line), log scale",
+    photoSave: (name: string): string => `Save for ${name}`,
+    photoConfirm: (name: string, k: string): string =>
+      `Replace ${name}'s calibration with k = ${k} per mm and this scattering? Print files made from now on use it.`,
+    photoDiscard: "Discard",
+    readingPhoto: (k: string, scatter: string): string =>
+      `a photo of the wedge (k ${k}, scattering ${scatter})`,
+    photoNoWedge:
+      "No wedge found: lay it on the lit lightbox with bare light all round it, and keep other dark things out of the picture.",
+    photoTooSmall: "The wedge is too small in the photo: come closer so it fills most of the picture.",
+    photoTooFewSteps:
+      "Too few steps could be measured: the photo is over- or under-exposed. Tap to expose on the wedge and try again.",
+    photoNoBareLight: "No bare light around the wedge: leave a margin of lit lightbox all round it.",
+    photoUnreadable: "That file is not a photo the shop can read (JPEG, PNG or WebP).",
+    photoBusy: "Another photo is being measured: try again in a moment.",
     addTitle: "Add a filament",
     name: "Name",
     colour: "Colour",

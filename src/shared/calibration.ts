@@ -62,9 +62,24 @@ export const ratioReadingSchema = z.object({
   ratio: z.number({ error: M.ratioInvalid }).gt(0, M.ratioInvalid).lt(1, M.ratioInvalid),
 });
 
+/** What calibration by photo measured (src/lithophane/calibration-photo.ts), as the owner saved it. */
+export const photoReadingSchema = z.object({
+  method: z.literal("photo"),
+  /** k per mm for luminance: the filament's k. */
+  attenuationPerMm: z.number().positive(),
+  attenuationRgbPerMm: z.tuple([z.number().positive(), z.number().positive(), z.number().positive()]),
+  /** Sideways spread of the light: sigma = this x the plastic's thickness. */
+  scatterPerMm: z.number().min(0).max(1),
+  cameraBlurMm: z.number().min(0).max(5),
+  /** RMS of the steps' fitted - measured light, CIE L*. */
+  toneResidualL: z.number().min(0).max(100),
+  stepsUsed: z.number().int().min(3).max(50),
+});
+
 export const calibrationReadingSchema = z
-  .discriminatedUnion("method", [matchReadingSchema, ratioReadingSchema])
+  .discriminatedUnion("method", [matchReadingSchema, ratioReadingSchema, photoReadingSchema])
   .superRefine((reading, ctx) => {
+    if (reading.method === "photo") return;
     const [thin, thick, path] =
       reading.method === "match"
         ? [reading.thinnestStepMm, reading.matchedStepMm, "matchedStepMm"]
@@ -73,6 +88,32 @@ export const calibrationReadingSchema = z
   });
 
 export type CalibrationReading = z.infer<typeof calibrationReadingSchema>;
+export type PhotoReading = z.infer<typeof photoReadingSchema>;
+
+/** The reading the owner saves from a photo's fit: k, the scattering and how well they fit. */
+export function photoReadingFromFit(fit: {
+  attenuationPerMm: number;
+  attenuationRgbPerMm: readonly [number, number, number];
+  scatterPerMm: number;
+  cameraBlurMm: number;
+  toneResidualL: number;
+  steps: ReadonlyArray<{ used: boolean }>;
+}): PhotoReading {
+  const round = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
+  return {
+    method: "photo",
+    attenuationPerMm: roundAttenuation(fit.attenuationPerMm),
+    attenuationRgbPerMm: [
+      roundAttenuation(fit.attenuationRgbPerMm[0]),
+      roundAttenuation(fit.attenuationRgbPerMm[1]),
+      roundAttenuation(fit.attenuationRgbPerMm[2]),
+    ],
+    scatterPerMm: round(fit.scatterPerMm, 3),
+    cameraBlurMm: round(fit.cameraBlurMm, 3),
+    toneResidualL: round(fit.toneResidualL, 2),
+    stepsUsed: fit.steps.filter((s) => s.used).length,
+  };
+}
 
 export type CalibrationResult =
   | { ok: true; attenuationPerMm: number; transmissionPerMm: number }
@@ -92,9 +133,11 @@ export function attenuationFromReading(reading: CalibrationReading): Calibration
   let k: number;
   try {
     k =
-      reading.method === "match"
-        ? attenuationFromMatch(reading.thinnestStepMm, reading.matchedStepMm, reading.cardRelativeLight)
-        : attenuationFromRatio(reading.thinnerMm, reading.thickerMm, reading.ratio);
+      reading.method === "photo"
+        ? reading.attenuationPerMm
+        : reading.method === "match"
+          ? attenuationFromMatch(reading.thinnestStepMm, reading.matchedStepMm, reading.cardRelativeLight)
+          : attenuationFromRatio(reading.thinnerMm, reading.thickerMm, reading.ratio);
   } catch {
     return { ok: false, message: M.thickerThanThinner };
   }

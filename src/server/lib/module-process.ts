@@ -33,3 +33,35 @@ export function forkModule(callerUrl: string, name: string): ChildProcess {
   }
   return child;
 }
+
+/**
+ * One request to a fresh child process (`forkModule`), one answer back: the child answers
+ * `{ ok: true, ... }` or `{ ok: false, message }` and exits. Rejects on a refusal, a crash or
+ * after `timeoutMs`, killing the child.
+ */
+export function askChildProcess<Request, Answer extends { ok: true }>(
+  callerUrl: string,
+  name: string,
+  request: Request,
+  timeoutMs: number,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const child = forkModule(callerUrl, name);
+    let settled = false;
+    const finish = (error: Error | null, answer?: Answer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (child.exitCode === null) child.kill("SIGKILL");
+      if (error) reject(error);
+      else if (answer) resolve(answer);
+    };
+    const timer = setTimeout(() => finish(new Error(`${name} timed out`)), timeoutMs);
+    child.once("message", (answer: Answer | { ok: false; message: string }) =>
+      answer.ok ? finish(null, answer) : finish(new Error(answer.message)),
+    );
+    child.once("error", (error) => finish(error));
+    child.once("exit", (code, signal) => finish(new Error(`${name} exited (${signal ?? code})`)));
+    child.send(request as object);
+  });
+}

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { ImageVariant, SlotSpec } from "@shared/storefront";
-import { forkModule } from "../lib/module-process.js";
+import { askChildProcess } from "../lib/module-process.js";
 import { IMAGE_BUCKET, type Storage } from "../platform/index.js";
 import type { EncodeAnswer, EncodeRequest } from "./site-image-encoder.js";
 import type { EncodedVariants } from "./site-image-variants.js";
@@ -41,27 +41,14 @@ export function variantKeys(
  * Encodes `source` in a child process of its own (site-image-encoder.ts): AVIF encoding leaves
  * ~140 MB of native memory in the process that ran it, which the server would keep for good.
  */
-export function encodeInChildProcess(source: Uint8Array, spec: SlotSpec): Promise<EncodedVariants> {
-  return new Promise((resolve, reject) => {
-    const child = forkModule(import.meta.url, "site-image-encoder");
-    let settled = false;
-    const finish = (error: Error | null, encoded?: EncodedVariants) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (child.exitCode === null) child.kill("SIGKILL");
-      if (error) reject(error);
-      else if (encoded) resolve(encoded);
-    };
-    const timer = setTimeout(() => finish(new Error("image encoding timed out")), ENCODER_TIMEOUT_MS);
-    child.once("message", (answer: EncodeAnswer) =>
-      answer.ok ? finish(null, answer.encoded) : finish(new Error(answer.message)),
-    );
-    child.once("error", (error) => finish(error));
-    child.once("exit", (code, signal) => finish(new Error(`image encoder exited (${signal ?? code})`)));
-    const request: EncodeRequest = { source, spec };
-    child.send(request);
-  });
+export async function encodeInChildProcess(source: Uint8Array, spec: SlotSpec): Promise<EncodedVariants> {
+  const answer = await askChildProcess<EncodeRequest, Extract<EncodeAnswer, { ok: true }>>(
+    import.meta.url,
+    "site-image-encoder",
+    { source, spec },
+    ENCODER_TIMEOUT_MS,
+  );
+  return answer.encoded;
 }
 
 /** Encodes `source` (a cleaned upload or a seed PNG) for `spec` and stores every variant. */

@@ -36,6 +36,11 @@ export function removeFilament(id: string) {
   return ok(api.admin.filaments[":id"].$delete({ param: { id } }));
 }
 
+/** The photo of the lit wedge measured (issue 32): the fit, not yet saved. */
+export function measureWedgePhoto(id: string, photo: File) {
+  return ok(api.admin.filaments[":id"]["photo-fit"].$post({ param: { id }, form: { photo } }));
+}
+
 export function calibrateFilament(id: string, reading: CalibrationReading) {
   return ok(api.admin.filaments[":id"].calibration.$post({ param: { id }, json: { reading } }));
 }

@@ -7,18 +7,22 @@
  *   POST   /admin/filaments/:id/calibration {reading}  k computed from the wedge reading (audit-logged)
  *   DELETE /admin/filaments/:id                   an inactive filament (audit-logged)
  *   GET    /admin/filaments/:id/wedge.3mf         the step wedge, named for the filament
+ *   POST   /admin/filaments/:id/photo-fit  multipart `photo`: the lit wedge measured (issue 32);
+ *          answers the fit and the reading to save through /calibration when the owner agrees
  *   PUT    /admin/colour-printer {slots}          the colour printer's four spools (issue 22, audit-logged)
  * Every write drops the catalogue cache, which carries the active k to the creator's preview.
  */
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import {
   calibrationReadingSchema,
   DEFAULT_ATTENUATION_PER_MM,
   DEFAULT_CARD_RELATIVE_LIGHT,
   filamentInputSchema,
   filamentPatchSchema,
+  photoReadingFromFit,
   WEDGE_STEPS_MM,
 } from "@shared/calibration";
 import { type CalibrationScreenAnswer, colourPrinterInputSchema } from "@shared/colour-printer";
@@ -44,9 +48,16 @@ import type { AppContext } from "../../context.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import { audited, withAudit } from "../../platform/index.js";
 import { writeWedgeFile } from "../../print/wedge-file.js";
+import { measureWedgePhoto } from "../../print/wedge-photo.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
+const M = ADMIN_MESSAGE_TEXTS.calibration;
 const idParam = z.object({ id: z.uuid("Filament not found.") });
+const photoForm = z.object({
+  photo: z
+    .instanceof(File, { message: M.photoUnreadable })
+    .refine((file) => file.size > 0, M.photoUnreadable),
+});
 const readingBody = z.object({ reading: calibrationReadingSchema });
 
 /** The last wedge made, by filament name: the file is the same every time for a name. */
@@ -221,6 +232,45 @@ export function adminCalibrationRoutes(ctx: AppContext) {
         );
         return c.json(await answer(), 200);
       })
+
+      .post(
+        "/filaments/:id/photo-fit",
+        zValidator("param", idParam, validationHook),
+        zValidator("form", photoForm, validationHook),
+        async (c) => {
+          const { id } = c.req.valid("param");
+          const { photo } = c.req.valid("form");
+          if ((await filamentName(db, id)) === null)
+            throw new HttpError(404, "filament_not_found", M.notFound);
+          const measured = await measureWedgePhoto(new Uint8Array(await photo.arrayBuffer()));
+          if (!measured.ok) {
+            const refusals = {
+              unreadable: [415, M.photoUnreadable],
+              busy: [429, M.photoBusy],
+              no_wedge: [422, M.photoNoWedge],
+              too_small: [422, M.photoTooSmall],
+              too_few_steps: [422, M.photoTooFewSteps],
+              no_bare_light: [422, M.photoNoBareLight],
+            } as const;
+            const [status, message] = refusals[measured.reason];
+            throw new HttpError(status, `photo_${measured.reason}`, message);
+          }
+          return c.json(
+            {
+              reading: photoReadingFromFit(measured),
+              steps: measured.steps.map((step) => ({
+                thicknessMm: step.thicknessMm,
+                measured: step.transmissionLuminance,
+                fitted: step.fittedLuminance,
+                used: step.used,
+              })),
+              edgeResidual: measured.edgeResidual,
+              pixelsPerMm: measured.pixelsPerMm,
+            },
+            200,
+          );
+        },
+      )
 
       .get("/filaments/:id/wedge.3mf", zValidator("param", idParam, validationHook), async (c) => {
         const { id } = c.req.valid("param");

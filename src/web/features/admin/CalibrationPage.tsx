@@ -32,6 +32,7 @@ import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { ColourPrinterCard, colourPrinterKey } from "./ColourPrinterCard";
 import { AdminHeading, LoadError, Loading, useAdminTitle } from "./ui";
+import { WedgePhotoCalibration } from "./WedgePhotoCalibration";
 
 const M = ADMIN_MESSAGE_TEXTS.calibration;
 
@@ -42,6 +43,8 @@ function errorText(error: unknown): string | undefined {
 /** "Calibrated from the 2.2 mm step matched a card at 18%" */
 function readingText(reading: CalibrationReading | null): string {
   if (!reading) return M.notCalibrated;
+  if (reading.method === "photo")
+    return M.readingPhoto(reading.attenuationPerMm.toFixed(3), `${reading.scatterPerMm.toFixed(3)} mm/mm`);
   return reading.method === "match"
     ? M.readingMatch(reading.matchedStepMm, reading.cardRelativeLight)
     : M.readingRatio(reading.ratio, reading.thinnerMm, reading.thickerMm);
@@ -195,6 +198,7 @@ function FilamentCard({ filament, data }: { filament: FilamentView; data: Calibr
         </dl>
 
         <ReadingForm filament={filament} data={data} />
+        <WedgePhotoCalibration filament={filament} onSaved={saved} />
 
         <form
           className="mt-4 grid gap-3 border-t border-stone-100 pt-4 sm:grid-cols-[1fr_8rem_8rem_auto] sm:items-end"
