@@ -1,5 +1,5 @@
 /**
- * The books (issue 33 item 4, decision 332): a period's invoices and credit notes as Xero's
+ * The books (issue 33 item 4, decision 335): a period's invoices and credit notes as Xero's
  * sales-invoice import and as a plain double-entry journal. Every line carries its VAT rate and
  * amount as the invoice was issued; a credit note is negative (Xero imports a negative invoice
  * as a credit note) and reverses the journal. The charge is always GBP, so every row's currency

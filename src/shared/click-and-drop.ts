@@ -1,5 +1,5 @@
 /**
- * Royal Mail Click & Drop (issue 33 item 3, decision 331): the order-import spreadsheet the shop
+ * Royal Mail Click & Drop (issue 33 item 3, decision 334): the order-import spreadsheet the shop
  * writes for the orders to dispatch, and the tracking export it reads back. Pure: the columns,
  * the parcel's weight and size from the items, the service code from the owner's settings, the
  * rows of a tracking file checked one by one.
@@ -34,7 +34,7 @@ export const CLICK_AND_DROP_COLUMNS = [
   "Currency Code",
 ] as const;
 
-/** The parcel's weight in grams: packaging, then each lightbox or accessory (decision 331). */
+/** The parcel's weight in grams: packaging, then each lightbox or accessory (decision 334). */
 export const PARCEL_WEIGHTS_GRAMS = {
   /** The box, the padding and the packing slip. */
   packaging: 250,
@@ -84,7 +84,7 @@ export function packageSize(grams: number, countryCode: string): "small parcel" 
 
 /**
  * The Royal Mail service for each kind of delivery: a service code or an alias the owner set up
- * in Click & Drop. The defaults are Royal Mail's codes as far as we know them (decision 331);
+ * in Click & Drop. The defaults are Royal Mail's codes as far as we know them (decision 334);
  * the owner checks them against her account once, on the Click & Drop screen.
  */
 const serviceCode = z

@@ -2,7 +2,7 @@
  * The Google Merchant Center product feed (issue 33 item 2): which of the shop's products and
  * lightbox bundles go into it, and how each value is written (the feed specification's
  * formats). Pure: the server reads the catalogue, the zones and the owner's photos, and writes
- * the XML (decision 330).
+ * the XML (decision 333).
  */
 import { BRAND_NAME } from "./brand";
 import type { Pence } from "./money";

@@ -228,7 +228,7 @@ export function robotsTxt(origin: string): string {
     "User-agent: *",
     ...DISALLOWED_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
     "Allow: /",
-    // The product feed Google Merchant Center fetches (decision 330): open to every crawler.
+    // The product feed Google Merchant Center fetches (decision 333): open to every crawler.
     `Allow: ${GOOGLE_FEED_PATH}`,
     "",
     `# Google Merchant Center product feed: ${origin}${GOOGLE_FEED_PATH}`,

@@ -1,5 +1,5 @@
 /**
- * Royal Mail Click & Drop (issue 33 item 3, decision 331): the selected orders that are ready to
+ * Royal Mail Click & Drop (issue 33 item 3, decision 334): the selected orders that are ready to
  * dispatch as rows of Click & Drop's order-import spreadsheet, the owner's service codes, and
  * the lookup of a tracking file's order references. The dispatch itself is the fulfilment
  * workflow, run per row by the admin route (carrier Royal Mail, the tracking link, the e-mail).

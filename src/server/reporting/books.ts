@@ -1,5 +1,5 @@
 /**
- * The books (issue 33 item 4, decision 332): the owner's account codes (system_settings), and a
+ * The books (issue 33 item 4, decision 335): the owner's account codes (system_settings), and a
  * period's invoices and credit notes as the lines the Xero and journal exports write. The
  * documents are the ones the quarterly VAT CSV reads (documentsIssuedBetween: live invoices and
  * credit notes, never test ones), each line as stored at issue.

@@ -11,7 +11,7 @@ const FEED_TTL_MS = 60_000;
 /**
  * GET /robots.txt and /sitemap.xml for the shop's public origin (PUBLIC_URL): the private areas
  * disallowed, the indexed pages listed; robots.txt names the product feed. GET
- * /feeds/google-shopping.xml: the Google Merchant Center feed (decision 330), read from the
+ * /feeds/google-shopping.xml: the Google Merchant Center feed (decision 333), read from the
  * catalogue at most once a minute per server.
  */
 export function seoRoutes(ctx: AppContext) {

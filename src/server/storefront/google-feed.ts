@@ -1,5 +1,5 @@
 /**
- * The Google Merchant Center feed (issue 33 item 2, decision 330): the accessories on sale and
+ * The Google Merchant Center feed (issue 33 item 2, decision 333): the accessories on sale and
  * the custom lightbox bundles as an RSS 2.0 document with Google's `g:` namespace. Which items
  * go in and how each value is written is src/shared/google-feed.ts; this file reads the
  * catalogue, the zones and the owner's photos, and writes the XML with fast-xml-parser's

@@ -1,5 +1,5 @@
 /**
- * The books (issue 33 item 4, decision 332):
+ * The books (issue 33 item 4, decision 335):
  *   GET /admin/books/settings, PUT /admin/books/settings   the account codes and tax types, set once
  *   GET /admin/books/xero.csv?period=2026-Q1               the period's sales in Xero's invoice import
  *   GET /admin/books/journal.csv?period=2026-Q1            the same as a double-entry journal

@@ -1,5 +1,5 @@
 /**
- * Royal Mail Click & Drop (issue 33 item 3, decision 331):
+ * Royal Mail Click & Drop (issue 33 item 3, decision 334):
  *   GET  /admin/click-and-drop/settings, PUT …/settings   the Royal Mail service for each delivery
  *   GET  /admin/click-and-drop/orders.csv?ids=a,b,…         the selected orders ready to dispatch,
  *                                                          in Click & Drop's order-import layout

@@ -1,5 +1,5 @@
 /**
- * The product feed in the admin (issue 33 item 2, decision 330):
+ * The product feed in the admin (issue 33 item 2, decision 333):
  *   GET /admin/feeds/google   the feed's address, how many items it lists, and what it leaves out and why
  */
 import { FEED_EXCLUSION_TEXTS } from "@shared/google-feed";
