@@ -4,6 +4,7 @@
  * Pure: the server fills in its public origin.
  */
 import { BRAND_NAME, SUPPORT_EMAIL } from "./brand";
+import { GOOGLE_FEED_PATH } from "./google-feed";
 import { documentTitle, isKnownPath, normalisePathname } from "./titles";
 
 /**
@@ -221,13 +222,16 @@ export function organizationData(origin: string): object {
   };
 }
 
-/** robots.txt: private areas disallowed, the sitemap named. */
+/** robots.txt: private areas disallowed, the product feed allowed and named, the sitemap named. */
 export function robotsTxt(origin: string): string {
   return [
     "User-agent: *",
     ...DISALLOWED_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
     "Allow: /",
+    // The product feed Google Merchant Center fetches (decision 333): open to every crawler.
+    `Allow: ${GOOGLE_FEED_PATH}`,
     "",
+    `# Google Merchant Center product feed: ${origin}${GOOGLE_FEED_PATH}`,
     `Sitemap: ${origin}/sitemap.xml`,
     "",
   ].join("\n");

@@ -23,6 +23,7 @@ export * from "./cart-reminders.js";
 export * from "./changed-by.js";
 export * from "./checkout.js";
 export * from "./checkout-status.js";
+export * from "./click-and-drop.js";
 export * from "./customer-orders.js";
 export { type AfterCommit, runAfterCommit, runAfterResponse } from "./effects.js";
 export * from "./order-to-write-to.js";

@@ -11,12 +11,15 @@ import { requireAdmin } from "../../lib/session.js";
 import { adminActivityRoutes } from "./activity.js";
 import { adminAlertRoutes } from "./alerts.js";
 import { adminAnalyticsRoutes } from "./analytics.js";
+import { adminBooksRoutes } from "./books.js";
 import { adminCalibrationRoutes } from "./calibration.js";
+import { adminClickAndDropRoutes } from "./click-and-drop.js";
 import { adminCustomerMailRoutes } from "./customer-mail.js";
 import { adminDashboardRoutes } from "./dashboard.js";
 import { adminDataRoutes } from "./data.js";
 import { adminDiscountRoutes } from "./discounts.js";
 import { adminExportRoutes } from "./export.js";
+import { adminFeedRoutes } from "./feeds.js";
 import { adminInvoiceRoutes } from "./invoices.js";
 import { adminMessageRoutes } from "./messages.js";
 import { adminOptionRoutes } from "./options.js";
@@ -56,5 +59,8 @@ export function adminRoutes(ctx: AppContext) {
     .route("/", adminMessageRoutes(ctx))
     .route("/", adminAlertRoutes(ctx))
     .route("/", adminCustomerMailRoutes(ctx))
-    .route("/", adminStorefrontRoutes(ctx));
+    .route("/", adminStorefrontRoutes(ctx))
+    .route("/", adminFeedRoutes(ctx))
+    .route("/", adminClickAndDropRoutes(ctx))
+    .route("/", adminBooksRoutes(ctx));
 }

@@ -108,49 +108,58 @@ export interface BulkStatusResult {
   message: string;
 }
 
-export function adminOrderRoutes(ctx: AppContext) {
+/**
+ * One audited status change (the fulfilment workflow), then its e-mails after commit: the one
+ * path every admin status change takes (one order, a bulk change, a Click & Drop import).
+ */
+export async function auditedStatusChange(
+  ctx: AppContext,
+  c: AdminContext,
+  orderId: string,
+  input: StatusChangeInput,
+): Promise<StatusChange> {
   const db = ctx.database.db;
-
-  /** One audited status change (the fulfilment workflow), then its e-mails after commit. */
-  async function changeStatus(
-    c: AdminContext,
-    orderId: string,
-    input: z.infer<typeof statusBody>,
-  ): Promise<StatusChange> {
-    const admin = c.get("admin");
-    const { change, effects } = await audited(
-      db,
-      actorOf(c),
-      {
-        actionType: "order.status_change",
-        tableName: "orders",
-        recordId: orderId,
-        newValues: {
-          status: input.status,
-          trackingNumber: input.trackingNumber ?? null,
-          carrier: input.carrier ?? null,
-          note: input.note ?? null,
-        },
+  const admin = c.get("admin");
+  const { change, effects } = await audited(
+    db,
+    actorOf(c),
+    {
+      actionType: "order.status_change",
+      tableName: "orders",
+      recordId: orderId,
+      newValues: {
+        status: input.status,
+        trackingNumber: input.trackingNumber ?? null,
+        carrier: input.carrier ?? null,
+        note: input.note ?? null,
       },
-      async (tx) => {
-        const before = await lockOrderForAudit(tx, orderId);
-        const result = await changeFulfilmentStatus(ctx, tx, orderId, admin.id, input);
-        return {
-          result,
-          audit: {
-            oldValues: statusSnapshot(before),
-            newValues: {
-              ...statusSnapshot(result.change.order),
-              note: input.note ?? null,
-              changed: result.change.changed,
-            },
+    },
+    async (tx) => {
+      const before = await lockOrderForAudit(tx, orderId);
+      const result = await changeFulfilmentStatus(ctx, tx, orderId, admin.id, input);
+      return {
+        result,
+        audit: {
+          oldValues: statusSnapshot(before),
+          newValues: {
+            ...statusSnapshot(result.change.order),
+            note: input.note ?? null,
+            changed: result.change.changed,
           },
-        };
-      },
-    );
-    await runAfterCommit(ctx, effects);
-    return change;
-  }
+        },
+      };
+    },
+  );
+  await runAfterCommit(ctx, effects);
+  return change;
+}
+
+export type StatusChangeInput = z.infer<typeof statusBody>;
+
+export function adminOrderRoutes(ctx: AppContext) {
+  const changeStatus = (c: AdminContext, orderId: string, input: StatusChangeInput) =>
+    auditedStatusChange(ctx, c, orderId, input);
+  const db = ctx.database.db;
 
   return new Hono<AdminEnv>()
     .get("/orders", zValidator("query", listQuery, validationHook), async (c) => {

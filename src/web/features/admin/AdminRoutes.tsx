@@ -37,6 +37,11 @@ const CalibrationPage = lazy(() => import("./CalibrationPage").then((m) => ({ de
 const StorefrontPage = lazy(() => import("./StorefrontPage").then((m) => ({ default: m.StorefrontPage })));
 const PricesPage = lazy(() => import("./PricesPage").then((m) => ({ default: m.PricesPage })));
 const DiscountsPage = lazy(() => import("./DiscountsPage").then((m) => ({ default: m.DiscountsPage })));
+const FeedPage = lazy(() => import("./channels/FeedPage").then((m) => ({ default: m.FeedPage })));
+const ClickAndDropPage = lazy(() =>
+  import("./channels/ClickAndDropPage").then((m) => ({ default: m.ClickAndDropPage })),
+);
+const BooksPage = lazy(() => import("./channels/BooksPage").then((m) => ({ default: m.BooksPage })));
 const ActivityPage = lazy(() => import("./ActivityPage").then((m) => ({ default: m.ActivityPage })));
 
 export function AdminRoutes() {
@@ -70,6 +75,9 @@ export function AdminRoutes() {
           <Route path="storefront" element={<StorefrontPage />} />
           <Route path="prices" element={<PricesPage />} />
           <Route path="discounts" element={<DiscountsPage />} />
+          <Route path="google-shopping" element={<FeedPage />} />
+          <Route path="click-and-drop" element={<ClickAndDropPage />} />
+          <Route path="books" element={<BooksPage />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Route>
       </Routes>

@@ -1,16 +1,23 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
+import { CHANNEL_TEXTS } from "@shared/channel-texts";
 import { CARRIER_LABELS, type Carrier } from "@shared/fulfilment";
 import { formatGbp } from "@shared/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@shared/orders";
 import { estimateText } from "@shared/production-estimates";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type AdminOrderSummary, adminQueries, bulkChangeStatus, type OrderFilters } from "@web/api/admin";
+import {
+  type AdminOrderSummary,
+  adminQueries,
+  bulkChangeStatus,
+  clickAndDropExportUrl,
+  type OrderFilters,
+} from "@web/api/admin";
 import { ApiRequestError } from "@web/api/http";
 import { Badge } from "@web/components/ui/badge";
-import { Button } from "@web/components/ui/button";
+import { Button, buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { TextField } from "@web/components/ui/field";
-import { Search } from "lucide-react";
+import { Download, Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -278,6 +285,16 @@ export function OrdersPage() {
             <Button variant="ghost" onClick={() => setSelected(new Set())}>
               Clear selection
             </Button>
+          </div>
+          <div className="flex w-full flex-wrap items-center gap-3 border-t border-stone-300 pt-3">
+            <a
+              href={clickAndDropExportUrl([...selected])}
+              download
+              className={buttonClasses("outline", "md")}
+            >
+              <Download aria-hidden="true" className="h-4 w-4" /> {CHANNEL_TEXTS.clickAndDrop.exportButton}
+            </a>
+            <p className="text-sm text-stone-800">{CHANNEL_TEXTS.clickAndDrop.exportHint}</p>
           </div>
         </section>
       ) : null}
