@@ -457,7 +457,9 @@ export async function renderDocumentPdf(doc: typeof invoiceDocuments.$inferSelec
     .strokeColor("#999")
     .stroke();
   pdf.font("Helvetica");
-  const row = (label: string, gross: number, vat: number) => {
+  const row = (text: string, gross: number, vat: number) => {
+    // The standard Helvetica has no double prime (8″ x 6″): inches print as ".
+    const label = text.replace(/″/g, '"');
     const height = pdf.heightOfString(label, { width: vatShown ? 270 : 400 });
     pdf.text(label, cols.desc, y, { width: vatShown ? 270 : 400 });
     if (vatShown) {
