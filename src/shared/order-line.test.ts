@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { orderShippingLabel } from "./checkout";
 import { allocateDiscount } from "./discounts";
-import { describeLine, describeOrderLines, sizeIdText } from "./order-line";
+import { describeLine, describeOrderLines, lineThumbnailUrl, sizeIdText } from "./order-line";
 import { SEED_SHIPPING_ZONES, zoneDays, zoneShippingOptions } from "./shipping-zones";
 
 /** A colour Keepsake of 3 landscape panels, as order_items stores it (issue 30's walk-through). */
@@ -97,6 +97,23 @@ describe("describeLine (issue 30: one description of an order line)", () => {
     expect(described.reduce((sum, l) => sum + l.discountSharePence, 0)).toBe(discount);
     expect(list - discount).toBe(charged);
     expect(described[0]?.summary).toContain("Colour · 3 panels");
+  });
+});
+
+describe("lineThumbnailUrl", () => {
+  it("shows a colour line's photo in colour, others as their greyscale preview", () => {
+    const urls = { imageUrl: "/p-preview.webp", originalImageUrl: "/p.jpg" };
+    expect(lineThumbnailUrl({ ...urls, config: colourKeepsake.config })).toBe("/p.jpg");
+    expect(lineThumbnailUrl({ ...urls, config: { ...colourKeepsake.config, processing: "grayscale" } })).toBe(
+      "/p-preview.webp",
+    );
+    expect(
+      lineThumbnailUrl({
+        imageUrl: "/p-preview.webp",
+        originalImageUrl: null,
+        config: colourKeepsake.config,
+      }),
+    ).toBe("/p-preview.webp");
   });
 });
 

@@ -182,3 +182,18 @@ export function describeOrderLines(
     };
   });
 }
+
+/**
+ * The picture a thumbnail of the line shows (issue 30): a colour lithophane's photo in colour
+ * (the upload as made, from which the colour panel is printed), any other line's greyscale
+ * preview. Only the main photo has a colour file the line knows; the extra panels' thumbnails
+ * stay their previews.
+ */
+export function lineThumbnailUrl(line: {
+  readonly imageUrl: string | null;
+  readonly originalImageUrl: string | null;
+  readonly config: unknown;
+}): string | null {
+  const colour = record(line.config).processing === "colour";
+  return (colour ? line.originalImageUrl : null) || line.imageUrl || null;
+}

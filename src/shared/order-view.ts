@@ -4,7 +4,7 @@
  */
 import { getBundle } from "./bundles";
 import { type CartItem, cartItemConfigSchema, cropDataSchema } from "./cart";
-import { describeLine } from "./order-line";
+import { describeLine, lineThumbnailUrl } from "./order-line";
 import { isOrderStatus, type OrderStatus } from "./orders";
 
 /** The order pages' texts (lazily loaded pages: kept here, not in messages.ts). */
@@ -187,6 +187,8 @@ export function orderViewLine(line: StoredOrderLine & { readonly quantity: numbe
     colour: described.colour,
     price: line.price,
     quantity: line.quantity,
-    photos: accessory ? [] : [line.imageUrl ?? "", ...line.additionalImages].filter((url) => url.length > 0),
+    photos: accessory
+      ? []
+      : [lineThumbnailUrl(line) ?? "", ...line.additionalImages].filter((url) => url.length > 0),
   };
 }
