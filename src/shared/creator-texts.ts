@@ -5,7 +5,7 @@
 export type PointerKind = "touch" | "mouse";
 
 export const CREATOR_TEXTS = {
-  /** After a processing option's surcharge: it is counted per panel (issue 30, decision 330). */
+  /** After a processing option's surcharge: it is counted per panel (issue 30, decision 331). */
   perPanel: "per panel",
   lipSafeArea: (borderMm: number): string =>
     `The shaded ${borderMm} mm edge sits under the frame's lip: keep faces and text inside the dashed line.`,

@@ -472,7 +472,7 @@ export function canAddToCart(state: CreatorState): boolean {
 /**
  * The lightbox price: the bundle price, the processing modifier once per panel (Colour's
  * surcharge pays for each colour panel's filament and print time: a Keepsake of 3 colour panels
- * pays it 3 times, decision 330), and the shape, frame colour and size modifiers once per line.
+ * pays it 3 times, decision 331), and the shape, frame colour and size modifiers once per line.
  */
 export function lightboxPricePence(
   bundle: Pick<Bundle, "pricePence" | "lithophaneCount">,

@@ -8,7 +8,7 @@ import { type CreatorOption, type GroupedOptions, isSelectable, sizeAppliesToSha
 
 /**
  * The lowest price a custom lightbox can be bought for: the cheapest bundle with the cheapest
- * selectable processing (counted per panel, decision 330) and frame colour, and the cheapest
+ * selectable processing (counted per panel, decision 331) and frame colour, and the cheapest
  * shape-and-size pair that fits.
  * Null when some choice has no selectable option.
  */

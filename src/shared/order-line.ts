@@ -164,7 +164,7 @@ export interface DescribedOrderLine extends LineDescription {
 
 /**
  * Every line of an order described with its discount share. The rule every receipt follows
- * (decision 330): lines are shown at list price, the order's discount is one row of its own,
+ * (decision 331): lines are shown at list price, the order's discount is one row of its own,
  * so lines + discount + shipping = total; `chargedPence` is what the payment page charges.
  */
 export function describeOrderLines(

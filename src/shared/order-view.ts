@@ -58,7 +58,7 @@ export interface OrderView {
   readonly statusLabel: string;
   readonly createdAt: string;
   readonly testMode: boolean;
-  /** GBP pence. Lines at list price + discount row + shipping = total (decision 330). */
+  /** GBP pence. Lines at list price + discount row + shipping = total (decision 331). */
   readonly totalAmount: number;
   readonly subtotalAmount: number;
   readonly discountAmount: number;

@@ -71,7 +71,7 @@ describe("the Colour option", () => {
     expect(answer.colourFilaments.map((f) => f.role)).toEqual(["white", "cyan", "magenta", "yellow"]);
   });
 
-  it("is priced by the server as the bundle plus the colour modifier per panel (decision 330)", async () => {
+  it("is priced by the server as the bundle plus the colour modifier per panel (decision 331)", async () => {
     const [starter, gift] = await priceCartItems(shop.ctx.database.db, [
       colourItem("starter").config,
       colourItem("gift").config,

@@ -185,7 +185,7 @@ export async function issueInvoice(
     scope,
     order.discountAmount,
   );
-  // Lines at list price, the discount one row of its own (decision 330, as every receipt): the
+  // Lines at list price, the discount one row of its own (decision 331, as every receipt): the
   // VAT is worked out on what each line was charged, and the discount row carries the difference.
   const gross = items.map((i, index) => i.price - (shares[index] ?? 0));
   const vat = vatLines(gross, rate);

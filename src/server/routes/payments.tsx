@@ -62,7 +62,7 @@ function TestPaymentPage({ order, token }: { order: OrderWithItems; token: strin
           </tr>
         ))}
         {order.discountAmount > 0 ? (
-          // Lines at list price, the discount its own row: they add up to the total (decision 330).
+          // Lines at list price, the discount its own row: they add up to the total (decision 331).
           <tr>
             <td>{COMMERCE_MESSAGES.discounts.rowLabel(order.discountCode)}</td>
             <td class="amount">{`−${formatGbp(order.discountAmount)}`}</td>

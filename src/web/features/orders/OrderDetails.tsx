@@ -109,7 +109,7 @@ export function OrderDetails({ orderId, token }: { orderId: string; token: strin
           {T.yourPanels}
         </h2>
         <Lines order={order} />
-        {/* Lines at list price, then the discount and shipping: they add up to the total (decision 330). */}
+        {/* Lines at list price, then the discount and shipping: they add up to the total (decision 331). */}
         <dl className="border-t border-stone-200 pt-3 text-sm text-stone-700" data-testid="order-totals">
           <div className="flex justify-between gap-2">
             <dt>{T.subtotal}</dt>
