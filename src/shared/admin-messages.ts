@@ -264,8 +264,8 @@ export const ADMIN_MESSAGE_TEXTS = {
     priceInvalid: "Enter a price in pounds, like 54.50.",
     processingTitle: "Processing",
     processingIntro:
-      "Added to the bundle price once per lightbox when the customer chooses it. The creator's options screen switches an option on or off.",
-    processingPrice: (name: string): string => `${name}: added to the price (£)`,
+      "Added to the bundle price once per panel when the customer chooses it: a Keepsake Collection of 3 panels pays it 3 times. The creator's options screen switches an option on or off.",
+    processingPrice: (name: string): string => `${name}: added per panel (£)`,
     colourHint:
       "Covers a colour panel's extra filament (the cyan, magenta and yellow layers and the purge tower) and the longer print with tool changes.",
     processingSaved: (name: string): string => `${name}: price saved.`,

@@ -24,7 +24,9 @@ const line = (over: Partial<Extract<CartItem["config"], { kind: "lithophane" }>>
 
 describe("cartLineSummary", () => {
   it("reads a creator line in plain English", () => {
-    expect(cartLineSummary(line({}))).toBe("Keepsake Collection · 3 panels · 6×8 in · Black frame");
+    expect(cartLineSummary(line({ sizeId: "8x6" }))).toBe(
+      "Keepsake Collection · Grayscale · 3 panels · Rectangle (Portrait) 6″ x 8″ · Black frame",
+    );
   });
 
   it("says one panel, and names shapes the size does not say", () => {
@@ -32,17 +34,26 @@ describe("cartLineSummary", () => {
       ...line({ bundleId: "starter", shapeId: "heart", sizeId: "7x7" }, 0),
       frameStyle: "Gold · 1 × Heart",
     };
-    expect(cartLineSummary(single)).toBe("Essentials Collection · 1 heart panel · 7×7 in · Gold frame");
-    const hex = { ...line({ bundleId: "family", shapeId: "hexagon" }, 4), frameStyle: "White · 5 × Hexagon" };
-    expect(cartLineSummary(hex)).toBe("Everlasting Collection · 5 hexagon panels · 6×8 in · White frame");
+    expect(cartLineSummary(single)).toBe(
+      "Essentials Collection · Grayscale · 1 panel · Heart 7″ x 7″ · Gold frame",
+    );
+    const hex = {
+      ...line({ bundleId: "family", shapeId: "hexagon", sizeId: "9x9", processing: "colour" }, 4),
+      frameStyle: "White · 5 × Hexagon",
+    };
+    expect(cartLineSummary(hex)).toBe(
+      "Everlasting Collection · Colour · 5 panels · Hexagon 9″ x 9″ · White frame",
+    );
   });
 
   it("falls back to the line's own size text for a size id without dimensions", () => {
     expect(cartLineSummary(line({ sizeId: "custom-a4" }))).toBe(
-      "Keepsake Collection · 3 panels · 6×8 in · Black frame",
+      "Keepsake Collection · Grayscale · 3 panels · Rectangle (Portrait) 6″ x 8″ · Black frame",
     );
     const odd = { ...line({ sizeId: "large" }), size: "Large" };
-    expect(cartLineSummary(odd)).toBe("Keepsake Collection · 3 panels · Large · Black frame");
+    expect(cartLineSummary(odd)).toBe(
+      "Keepsake Collection · Grayscale · 3 panels · Rectangle (Portrait) Large · Black frame",
+    );
   });
 
   it("leaves an accessory's size text as it is", () => {
@@ -53,9 +64,11 @@ describe("cartLineSummary", () => {
 
 describe("helpers", () => {
   it("compacts sizes and reads the frame colour", () => {
-    expect(compactSize("8x6")).toBe("8×6 in");
-    expect(compactSize("7 inch x 7 inch")).toBe("7×7 in");
-    expect(compactSize("2.5x3")).toBe("2.5×3 in");
+    // Size ids are height x width (spec section 3); the customer reads width x height (issue 30).
+    expect(compactSize("8x6")).toBe("6″ x 8″");
+    expect(compactSize("6x8")).toBe("8″ x 6″");
+    expect(compactSize("7 inch x 7 inch")).toBe("7 inch x 7 inch");
+    expect(compactSize("2.5x3")).toBe("3″ x 2.5″");
     expect(compactSize("Standard")).toBe("Standard");
     expect(frameColourOf("White · 1 × Square")).toBe("White");
     expect(frameColourOf("Walnut")).toBe("Walnut");

@@ -136,7 +136,8 @@ describe("buildCreatorCartItem", () => {
       FALLBACK_OPTIONS,
       fixedId,
     );
-    expect(built?.size).toBe("6 inch x 8 inch");
+    // Width x height (issue 30 item 11): the landscape "6x8" is 8 inches wide.
+    expect(built?.size).toBe("8 inch x 6 inch");
     expect(built?.shape).toBe("Everlasting Collection");
     expect(built?.frameStyle).toBe("Gold · 5 × Rectangle (Landscape)");
     expect(built?.price).toBe(12963);

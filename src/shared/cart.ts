@@ -16,8 +16,8 @@ import {
 } from "./cart-limits";
 import {
   type CreatorState,
+  chosenLightboxPricePence,
   isCropWithinImage,
-  lightboxPricePence,
   missingAdditionalImages,
   requiredAdditionalImages,
   resolveChosenOptions,
@@ -120,7 +120,7 @@ export function lithophaneConfigPricePence(
     options,
   );
   if (!chosen) return null;
-  return lightboxPricePence(bundle, [chosen.processing, chosen.shape, chosen.frameColor, chosen.size]);
+  return chosenLightboxPricePence(bundle, chosen);
 }
 
 /**
@@ -153,7 +153,7 @@ export function buildCreatorCartItem(
     size: sizeLabel(chosen.size),
     shape: bundle.name,
     frameStyle: lithophaneFrameStyle(chosen.frameColor.name, bundle.lithophaneCount, chosen.shape.name),
-    price: lightboxPricePence(bundle, [chosen.processing, chosen.shape, chosen.frameColor, chosen.size]),
+    price: chosenLightboxPricePence(bundle, chosen),
     cropData: { x: cropData.x, y: cropData.y, zoom: cropData.zoom, aspectRatio: cropData.aspectRatio },
     config: {
       kind: "lithophane",

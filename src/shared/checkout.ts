@@ -2,11 +2,12 @@ import { type Pence, sumPence } from "./money";
 import type { PaymentOutcome } from "./order-lifecycle";
 import {
   FREE_SHIPPING_THRESHOLD_PENCE,
+  isShippingMethod,
   type ShippingMethod,
   shippingCost,
   shippingOptions,
 } from "./shipping";
-import { type ShippingZone, zoneShippingCost, zoneShippingOptions } from "./shipping-zones";
+import { dayRangeText, type ShippingZone, zoneShippingCost, zoneShippingOptions } from "./shipping-zones";
 import type { OrderStatus } from "./statuses";
 
 /** The money of an order: the items, the discount, shipping and the total, in GBP pence. */
@@ -62,6 +63,25 @@ export function checkoutTotals(
 export function shippingLineLabel(method: ShippingMethod, zone?: ShippingZone): string {
   const option = (zone ? zoneShippingOptions(zone, 0) : shippingOptions(0)).find((o) => o.method === method);
   return option ? `${option.label} (${option.estimate})` : method;
+}
+
+/**
+ * An order's shipping line from what it stored (issue 30 item 2): the method and the zone's
+ * business days promised at checkout, "Standard Delivery (3-5 business days)" for Ireland,
+ * "Express Delivery (3-6 business days)" to the US. An order placed before the days were kept
+ * says the spec's UK figures; an unknown method is printed as it is.
+ */
+export function orderShippingLabel(order: {
+  readonly shippingMethod: string;
+  readonly deliveryDaysMin?: number | null;
+  readonly deliveryDaysMax?: number | null;
+}): string {
+  const method = order.shippingMethod;
+  if (!isShippingMethod(method)) return method;
+  const { deliveryDaysMin: min, deliveryDaysMax: max } = order;
+  if (min == null || max == null) return shippingLineLabel(method);
+  const option = shippingOptions(0).find((o) => o.method === method);
+  return `${option?.label ?? method} (${dayRangeText({ min, max })} business days)`;
 }
 
 /** A cart line the server refused to sell. */

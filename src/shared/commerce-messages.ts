@@ -13,6 +13,8 @@ export const COMMERCE_MESSAGES = {
     remove: "Remove",
     applied: (code: string): string => `Code ${code} applied`,
     lineLabel: (code: string): string => `Discount (${code})`,
+    /** The discount's row on every receipt (issue 30): "Discount (SPRING10)", or "Discount". */
+    rowLabel: (code: string | null | undefined): string => (code ? `Discount (${code})` : "Discount"),
     subtotal: "Subtotal",
     discount: "Discount",
     freeShipping: "Free standard shipping",

@@ -5,6 +5,8 @@
 export type PointerKind = "touch" | "mouse";
 
 export const CREATOR_TEXTS = {
+  /** After a processing option's surcharge: it is counted per panel (issue 30, decision 331). */
+  perPanel: "per panel",
   lipSafeArea: (borderMm: number): string =>
     `The shaded ${borderMm} mm edge sits under the frame's lip: keep faces and text inside the dashed line.`,
   dropZoneHint: (pointer: PointerKind): string =>

@@ -538,12 +538,19 @@ describe("addToCartCheck", () => {
 });
 
 describe("prices", () => {
-  it("add every chosen option's modifier to the bundle price", () => {
+  it("add every chosen option's modifier to the bundle price, processing once per panel", () => {
     const bundle = getBundle("gift")!;
-    expect(lightboxPricePence(bundle, [])).toBe(9315);
+    expect(lightboxPricePence(bundle, { others: [] })).toBe(9315);
+    // Issue 30 item 4: a Keepsake of 3 colour panels pays the £15 surcharge 3 times.
     expect(
-      lightboxPricePence(bundle, [{ priceModifierPence: 1500 }, null, { priceModifierPence: 250 }]),
-    ).toBe(11065);
+      lightboxPricePence(bundle, {
+        processing: { priceModifierPence: 1500 },
+        others: [null, { priceModifierPence: 250 }],
+      }),
+    ).toBe(9315 + 3 * 1500 + 250);
+    expect(
+      lightboxPricePence(getBundle("starter")!, { processing: { priceModifierPence: 1500 }, others: [] }),
+    ).toBe(5450 + 1500);
   });
 
   it("give the preview total once a bundle is chosen", () => {

@@ -470,16 +470,31 @@ export function canAddToCart(state: CreatorState): boolean {
 }
 
 /**
- * The lightbox price: the bundle price plus the price modifier of every chosen option
- * (processing, shape, frame colour, size), each counted once per order line — not once per
- * lithophane in the bundle.
+ * The lightbox price: the bundle price, the processing modifier once per panel (Colour's
+ * surcharge pays for each colour panel's filament and print time: a Keepsake of 3 colour panels
+ * pays it 3 times, decision 331), and the shape, frame colour and size modifiers once per line.
  */
 export function lightboxPricePence(
-  bundle: Pick<Bundle, "pricePence">,
-  chosenOptions: readonly (Pick<CreatorOption, "priceModifierPence"> | null | undefined)[],
+  bundle: Pick<Bundle, "pricePence" | "lithophaneCount">,
+  chosen: {
+    readonly processing?: Pick<CreatorOption, "priceModifierPence"> | null;
+    readonly others: readonly (Pick<CreatorOption, "priceModifierPence"> | null | undefined)[];
+  },
 ): Pence {
-  const modifiers = chosenOptions.flatMap((o) => (o ? [o.priceModifierPence] : []));
-  return sumPence([bundle.pricePence, ...modifiers]);
+  const perPanel = (chosen.processing?.priceModifierPence ?? 0) * bundle.lithophaneCount;
+  const modifiers = chosen.others.flatMap((o) => (o ? [o.priceModifierPence] : []));
+  return sumPence([bundle.pricePence, perPanel, ...modifiers]);
+}
+
+/** The price of a bundle with these four choices (lightboxPricePence's split). */
+export function chosenLightboxPricePence(
+  bundle: Pick<Bundle, "pricePence" | "lithophaneCount">,
+  chosen: Pick<ChosenOptions, "processing" | "shape" | "frameColor" | "size">,
+): Pence {
+  return lightboxPricePence(bundle, {
+    processing: chosen.processing,
+    others: [chosen.shape, chosen.frameColor, chosen.size],
+  });
 }
 
 export interface ChosenOptions {
@@ -521,7 +536,7 @@ export function creatorPricePence(
   if (!bundle) return null;
   const chosen = resolveChosenOptions(state.selections, options);
   if (!chosen) return null;
-  return lightboxPricePence(bundle, [chosen.processing, chosen.shape, chosen.frameColor, chosen.size]);
+  return chosenLightboxPricePence(bundle, chosen);
 }
 
 /**

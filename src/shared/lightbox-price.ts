@@ -8,7 +8,8 @@ import { type CreatorOption, type GroupedOptions, isSelectable, sizeAppliesToSha
 
 /**
  * The lowest price a custom lightbox can be bought for: the cheapest bundle with the cheapest
- * selectable processing and frame colour, and the cheapest shape-and-size pair that fits.
+ * selectable processing (counted per panel, decision 331) and frame colour, and the cheapest
+ * shape-and-size pair that fits.
  * Null when some choice has no selectable option.
  */
 export function lightboxFromPricePence(bundles: readonly Bundle[], options: GroupedOptions): Pence | null {
@@ -16,13 +17,16 @@ export function lightboxFromPricePence(bundles: readonly Bundle[], options: Grou
     const prices = list.filter(isSelectable).map((o) => o.priceModifierPence);
     return prices.length > 0 ? Math.min(...prices) : null;
   };
-  const bundle = bundles.length > 0 ? Math.min(...bundles.map((b) => b.pricePence)) : null;
   const processing = cheapest(options.processing);
+  const bundle =
+    bundles.length > 0 && processing !== null
+      ? Math.min(...bundles.map((b) => b.pricePence + processing * b.lithophaneCount))
+      : null;
   const frame = cheapest(options.frame_color);
   const pairs = options.shape.filter(isSelectable).flatMap((shape) => {
     const size = cheapest(options.size.filter((s) => sizeAppliesToShape(s, shape.id)));
     return size === null ? [] : [shape.priceModifierPence + size];
   });
   if (bundle === null || processing === null || frame === null || pairs.length === 0) return null;
-  return (bundle + processing + frame + Math.min(...pairs)) as Pence;
+  return (bundle + frame + Math.min(...pairs)) as Pence;
 }

@@ -60,8 +60,9 @@ describe("FALLBACK_OPTIONS", () => {
 
   it("names sizes in inches and the spec's centimetres", () => {
     expect(findOption(FALLBACK_OPTIONS, "size", "7x7")?.name).toBe('7" x 7" (18 x 18 cm)');
-    expect(findOption(FALLBACK_OPTIONS, "size", "6x8")?.name).toBe('6" x 8" (15 x 20 cm)');
-    expect(findOption(FALLBACK_OPTIONS, "size", "10x7.5")?.name).toBe('10" x 7.5" (25 x 19 cm)');
+    expect(findOption(FALLBACK_OPTIONS, "size", "6x8")?.name).toBe('8" x 6" (20 x 15 cm)');
+    expect(findOption(FALLBACK_OPTIONS, "size", "8x6")?.name).toBe('6" x 8" (15 x 20 cm)');
+    expect(findOption(FALLBACK_OPTIONS, "size", "10x7.5")?.name).toBe('7.5" x 10" (19 x 25 cm)');
   });
 
   it("charges nothing extra for the defaults and more for the larger sizes", () => {
@@ -162,8 +163,9 @@ describe("option helpers", () => {
 
   it("labels sizes for the cart", () => {
     expect(sizeLabel({ id: "7x7", name: "ignored" })).toBe("7 inch x 7 inch");
-    expect(sizeLabel({ id: "6x8", name: "ignored" })).toBe("6 inch x 8 inch");
-    expect(sizeLabel({ id: "7.5x10", name: "ignored" })).toBe("7.5 inch x 10 inch");
+    expect(sizeLabel({ id: "6x8", name: "ignored" })).toBe("8 inch x 6 inch");
+    expect(sizeLabel({ id: "8x6", name: "ignored" })).toBe("6 inch x 8 inch");
+    expect(sizeLabel({ id: "7.5x10", name: "ignored" })).toBe("10 inch x 7.5 inch");
     expect(sizeLabel({ id: "a4", name: "A4 poster" })).toBe("A4 poster");
   });
 });

@@ -72,10 +72,11 @@ function size(
   description: string,
 ): CreatorOption {
   const [heightInches, widthInches] = id.split("x");
+  // Read width x height (issue 30 item 11): the landscape "6x8" is 8" wide and 6" tall.
   return option({
     id,
     optionType: "size",
-    name: `${heightInches}" x ${widthInches}" (${heightMm / 10} x ${widthMm / 10} cm)`,
+    name: `${widthInches}" x ${heightInches}" (${widthMm / 10} x ${heightMm / 10} cm)`,
     description,
     sortOrder,
     status,
@@ -258,11 +259,12 @@ export function sizeAppliesToShape(sizeOption: CreatorOption, shapeId: string): 
 }
 
 /**
- * The cart's size label: "7x7" -> "7 inch x 7 inch", "7.5x10" -> "7.5 inch x 10 inch"
- * (same order as the id). An id that is not "<n>x<n>" falls back to the option's name.
+ * The cart's size label in the spec's form ("7 inch x 7 inch"), width x height (issue 30 item
+ * 11): the id is height x width, so "6x8" (landscape) -> "8 inch x 6 inch", "10x7.5" (portrait)
+ * -> "7.5 inch x 10 inch". An id that is not "<n>x<n>" falls back to the option's name.
  */
 export function sizeLabel(sizeOption: Pick<CreatorOption, "id" | "name">): string {
   const match = /^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$/.exec(sizeOption.id);
   if (!match) return sizeOption.name;
-  return `${match[1]} inch x ${match[2]} inch`;
+  return `${match[2]} inch x ${match[1]} inch`;
 }

@@ -105,7 +105,9 @@ describe("photoUsableBy", () => {
 describe("order view helpers", () => {
   it("shows every panel and the line in plain English", () => {
     const line = orderViewLine({ ...lithophane, quantity: 1 });
-    expect(line.summary).toBe("Keepsake Collection · 3 panels · 6×8 in · Black frame");
+    expect(line.summary).toBe(
+      "Keepsake Collection · Grayscale · 3 panels · Rectangle (Landscape) 8″ x 6″ · Black frame",
+    );
     expect(line.photos).toEqual(["/media/images/a.webp", "/media/images/b.webp", "/media/images/c.webp"]);
     expect(line.title).toBe("Lithophane");
   });

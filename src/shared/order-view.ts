@@ -4,14 +4,16 @@
  */
 import { getBundle } from "./bundles";
 import { type CartItem, cartItemConfigSchema, cropDataSchema } from "./cart";
-import { cartLineSummary } from "./cart-line";
-import { MESSAGES } from "./messages";
+import { describeLine, lineThumbnailUrl } from "./order-line";
 import { isOrderStatus, type OrderStatus } from "./orders";
 
 /** The order pages' texts (lazily loaded pages: kept here, not in messages.ts). */
 export const ORDER_VIEW_TEXTS = {
   yourPanels: "Your panels",
   deliverTo: "Delivering to",
+  subtotal: "Subtotal",
+  free: "Free",
+  total: "Total",
   deliveryWindow: "Expected delivery",
   tracking: "Tracking",
   trackingNumber: (n: string): string => `Tracking number: ${n}`,
@@ -38,8 +40,10 @@ export const ORDER_VIEW_TEXTS = {
 
 export interface OrderViewLine {
   readonly title: string;
-  /** In plain English, as the cart said it (cartLineSummary). */
+  /** In plain English, as the cart said it (describeLine's summary). */
   readonly summary: string;
+  /** A colour lithophane: its photos are shown in colour (issue 30). */
+  readonly colour: boolean;
   /** GBP pence per unit. */
   readonly price: number;
   readonly quantity: number;
@@ -54,10 +58,18 @@ export interface OrderView {
   readonly statusLabel: string;
   readonly createdAt: string;
   readonly testMode: boolean;
-  /** GBP pence. */
+  /** GBP pence. Lines at list price + discount row + shipping = total (decision 331). */
   readonly totalAmount: number;
+  readonly subtotalAmount: number;
+  readonly discountAmount: number;
+  readonly discountCode: string | null;
   readonly shippingAmount: number;
+  /** "Standard Delivery (3-5 business days)": the zone's window promised at checkout. */
+  readonly shippingLabel: string;
+  /** A gift: the recipient (also deliveryName) and the message for the slip. */
+  readonly gift: { readonly recipientName: string; readonly message: string | null } | null;
   readonly displayCurrency: string;
+  /** The name on the parcel: a gift's recipient, else the buyer. */
   readonly deliveryName: string;
   readonly addressLines: readonly string[];
   /** The window promised at checkout ("YYYY-MM-DD"), null for orders placed before it was kept. */
@@ -166,14 +178,17 @@ export function cartItemFromOrderLine(
 
 /** An order line as the order pages show it. */
 export function orderViewLine(line: StoredOrderLine & { readonly quantity: number }): OrderViewLine {
-  const rebuilt = cartItemFromOrderLine(line, () => "view");
   const accessory = line.kind === "accessory";
-  const summary = rebuilt.ok ? cartLineSummary(rebuilt.item) : `${line.shape} · ${line.size}`;
+  // The one description of a line (issue 30): what the cart said, with Colour and the panels.
+  const described = describeLine({ ...line, frameStyle: line.frameColor });
   return {
-    title: accessory ? line.frameColor : MESSAGES.cart.itemTitle,
-    summary: accessory ? line.size : summary,
+    title: described.title,
+    summary: described.summary,
+    colour: described.colour,
     price: line.price,
     quantity: line.quantity,
-    photos: accessory ? [] : [line.imageUrl ?? "", ...line.additionalImages].filter((url) => url.length > 0),
+    photos: accessory
+      ? []
+      : [lineThumbnailUrl(line) ?? "", ...line.additionalImages].filter((url) => url.length > 0),
   };
 }

@@ -110,6 +110,8 @@ export interface TrackedOrder {
   carrier: string | null;
   trackingUrl: string | null;
   shippingMethod: string;
+  /** "Standard Delivery (7-14 business days)": the zone's window promised at checkout (issue 30). */
+  shippingLabel: string;
   testMode: boolean;
   items: Array<{ title: string; details: string }>;
 }

@@ -140,6 +140,14 @@ export function zoneShippingCost(zone: ShippingZone, method: ShippingMethod, sub
   return zoneQualifiesForFreeStandard(zone, subtotalPence) ? 0 : zone.standardPence;
 }
 
+/** A zone's business days for a delivery method (issue 30: the one window every receipt says). */
+export function zoneDays(
+  zone: Pick<ShippingZone, "standardDays" | "expressDays">,
+  method: ShippingMethod,
+): DayRange {
+  return method === "express" ? zone.expressDays : zone.standardDays;
+}
+
 /** "5-7", or "3" when both ends agree. */
 export function dayRangeText(range: DayRange): string {
   return range.min === range.max ? `${range.min}` : `${range.min}-${range.max}`;
@@ -147,7 +155,7 @@ export function dayRangeText(range: DayRange): string {
 
 export function zoneShippingOptions(zone: ShippingZone, subtotalPence: Pence): ShippingOption[] {
   return (["standard", "express"] as const).map((method) => {
-    const days = method === "express" ? zone.expressDays : zone.standardDays;
+    const days = zoneDays(zone, method);
     return {
       method,
       label: method === "express" ? "Express Delivery" : "Standard Delivery",

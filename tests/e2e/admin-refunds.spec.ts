@@ -57,7 +57,12 @@ test("a paid order refunded in part then in full: status, ledger, e-mails and ex
   // A partial refund of £3.00, confirmed; the confirmation double-clicked.
   const form = money.getByRole("form", { name: "Refund" });
   await form.getByLabel("Or an amount (£)").fill("3.00");
-  await form.getByLabel("Reason").fill("Frame scratched");
+  await form.getByLabel("Internal note (only admins see it)").fill("Frame scratched");
+  // What the customer will see is labelled so (issue 30 item 9).
+  await expect(
+    form.getByText("The customer sees this on the refund e-mail and the credit note."),
+  ).toBeVisible();
+  await form.getByLabel("Message to the customer (optional)").fill("Sorry about the scratch.");
   await form.getByRole("button", { name: "Refund", exact: true }).click();
   const confirm = page.getByRole("dialog", { name: "Refund £3.00?" });
   await expect(confirm).toContainText("test payment provider");
@@ -84,7 +89,9 @@ test("a paid order refunded in part then in full: status, ledger, e-mails and ex
   await expect.poll(async () => (await refundMails(email)).length, { timeout: 15_000 }).toBe(1);
   const partial = (await refundMails(email))[0] ?? "";
   expect(partial).toContain("A partial refund");
-  expect(partial).toContain(`We have refunded £3.00 for your order #${number} (Frame scratched).`);
+  expect(partial).toContain(`We have refunded £3.00 for your order #${number}.`);
+  expect(partial).toContain("Sorry about the scratch.");
+  expect(partial).not.toContain("Frame scratched");
   expect(partial).toContain(`In total £3.00 of ${formatGbp(total)} has been refunded.`);
   expect(partial).toContain("3-5 business days");
   await shots(page, "refund-partial");
@@ -92,7 +99,7 @@ test("a paid order refunded in part then in full: status, ledger, e-mails and ex
   // The rest: the order is refunded, the form goes, the customer is told nothing more is owed.
   await page.reload();
   await form.getByLabel("Or an amount (£)").fill(((total - 300) / 100).toFixed(2));
-  await form.getByLabel("Reason").fill("Arrived broken");
+  await form.getByLabel("Internal note (only admins see it)").fill("Arrived broken");
   await form.getByRole("button", { name: "Refund", exact: true }).click();
   await page
     .getByRole("dialog", { name: `Refund ${formatGbp(total - 300)}?` })

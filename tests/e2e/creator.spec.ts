@@ -85,11 +85,14 @@ for (const journey of JOURNEYS) {
     await expect(panel).toBeVisible();
     await expect(panel).toContainText(MESSAGES.cart.itemCount(1));
     await expect(panel).toContainText(MESSAGES.cart.itemTitle);
-    // The line in plain English (issue 20), e.g. "Keepsake Collection · 3 panels · 6×8 in · Black frame".
+    // The line in plain English (issues 20 and 30), e.g. "Keepsake Collection · Grayscale · 3 panels ·
+    // Rectangle (Landscape) 8″ x 6″ · Black frame": the size id is height x width, read width x height.
     const [height, width] = journey.size.split("x");
     const panels = bundle.lithophaneCount === 1 ? "1 panel" : `${bundle.lithophaneCount} panels`;
+    await expect(panel).toContainText(`${bundle.name} · `);
+    await expect(panel).toContainText(` · ${panels} · `);
     await expect(panel).toContainText(
-      `${bundle.name} · ${panels} · ${height}×${width} in · ${optionName("frame_color", journey.frame)} frame`,
+      ` ${width}″ x ${height}″ · ${optionName("frame_color", journey.frame)} frame`,
     );
     await expect(panel.getByTestId("cart-total")).toHaveText(formatGbp(bundle.pricePence));
     await expect(panel.getByRole("img", { name: new RegExp(bundle.name) })).toBeVisible();

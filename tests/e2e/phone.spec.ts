@@ -44,7 +44,7 @@ test.describe("the creator on a phone", () => {
     const gift = getBundle("gift")!;
     await chooseEverything(page, { shape: "square", frame: "black", size: "7x7", bundle: "gift" });
     await expect(bar).toBeInViewport();
-    await expect(bar).toContainText("Square · Black frame · 7×7 in · Keepsake Collection");
+    await expect(bar).toContainText("Square · Black frame · 7″ x 7″ · Keepsake Collection");
     await expect(page.getByTestId("mini-bar-price")).toHaveText("£93.15");
     await expect(page.getByTestId("mini-frame")).toHaveAttribute("data-frame-color", /#/);
     await expect(page.getByRole("list", { name: /Progress: 6 of 6/ })).toBeVisible();
@@ -65,7 +65,7 @@ test.describe("the creator on a phone", () => {
     await page.getByRole("button", { name: /Upload your photo/ }).click();
     await page.getByLabel("Replace photo").setInputFiles(await makePhoto("replacement", { hue: 30 }));
     await expect(page.getByText("Photo uploaded", { exact: true }).first()).toBeVisible();
-    await expect(bar).toContainText("Square · Black frame · 7×7 in · Keepsake Collection");
+    await expect(bar).toContainText("Square · Black frame · 7″ x 7″ · Keepsake Collection");
     await expect(page.getByRole("list", { name: /Progress: 6 of 6/ })).toBeVisible();
     await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
     const [item] = await storedCart(page);

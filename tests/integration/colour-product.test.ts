@@ -71,13 +71,13 @@ describe("the Colour option", () => {
     expect(answer.colourFilaments.map((f) => f.role)).toEqual(["white", "cyan", "magenta", "yellow"]);
   });
 
-  it("is priced by the server as the bundle plus the colour modifier, once per line", async () => {
+  it("is priced by the server as the bundle plus the colour modifier per panel (decision 331)", async () => {
     const [starter, gift] = await priceCartItems(shop.ctx.database.db, [
       colourItem("starter").config,
       colourItem("gift").config,
     ]);
     expect(starter).toMatchObject({ ok: true, unitPricePence: 5450 + 1500 });
-    expect(gift).toMatchObject({ ok: true, unitPricePence: 9315 + 1500 });
+    expect(gift).toMatchObject({ ok: true, unitPricePence: 9315 + 3 * 1500 });
   });
 
   it("follows the owner's modifier set in the admin", async () => {

@@ -43,7 +43,9 @@ describe("GET /api/orders/:id", () => {
     const { order } = (await res.json()) as { order: OrderView };
     expect(order.displayNumber).toBe(answer.displayNumber);
     expect(order.lines).toHaveLength(1);
-    expect(order.lines[0]?.summary).toBe("Keepsake Collection · 3 panels · 7×7 in · White frame");
+    expect(order.lines[0]?.summary).toBe(
+      "Keepsake Collection · Grayscale · 3 panels · Square 7″ x 7″ · White frame",
+    );
     expect(order.lines[0]?.photos).toEqual([line.imageUrl, ...line.additionalImages]);
     expect(order.deliveryName).toBe("Nuala Byrne");
     expect(order.addressLines).toEqual([

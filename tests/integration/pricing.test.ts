@@ -84,9 +84,10 @@ describe("lithophanes", () => {
     const priced = await priceOne(
       lithophane({ bundleId: "gift", shapeId: "rectangle", frameColorId: "gold", sizeId: "6x8" }),
     );
-    expect(priced).toMatchObject({ ok: true, unitPricePence: 9315 + 100 + 200 + 350 + 1000 });
+    // Processing once per panel (decision 331), the others once per line.
+    expect(priced).toMatchObject({ ok: true, unitPricePence: 9315 + 3 * 100 + 200 + 350 + 1000 });
     expect(priced.ok && priced.description.frameStyle).toBe("Gold · 3 × Rectangle (Landscape)");
-    expect(priced.ok && priced.description.sizeLabel).toBe("6 inch x 8 inch");
+    expect(priced.ok && priced.description.sizeLabel).toBe("8 inch x 6 inch");
   });
 
   it("agrees with the shared rule the creator uses for every selectable combination", async () => {

@@ -64,9 +64,13 @@ describe("POST /api/track", () => {
       carrier: null,
       trackingUrl: null,
       shippingMethod: "standard",
+      shippingLabel: "Standard Delivery (5-7 business days)",
       testMode: true,
       items: [
-        { title: "Lithophane", details: "Keepsake Collection · 7 inch x 7 inch · White · 3 × Square frame" },
+        {
+          title: "Lithophane",
+          details: "Keepsake Collection · Grayscale · 3 panels · Square 7″ x 7″ · White frame",
+        },
         { title: "Wall Mounting Kit", details: "Standard" },
       ],
     });

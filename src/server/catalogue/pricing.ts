@@ -14,7 +14,7 @@
  */
 import { type Bundle, getBundle } from "@shared/bundles";
 import { type CartItemConfig, type LithophaneConfig, lithophaneFrameStyle } from "@shared/cart";
-import { lightboxPricePence } from "@shared/creator";
+import { chosenLightboxPricePence } from "@shared/creator";
 import { MESSAGES } from "@shared/messages";
 import type { Pence } from "@shared/money";
 import {
@@ -235,7 +235,7 @@ function priceLithophane(
   return {
     ok: true,
     kind: "lithophane",
-    unitPricePence: lightboxPricePence(bundle, [processing, shape, frameColor, size]),
+    unitPricePence: chosenLightboxPricePence(bundle, { processing, shape, frameColor, size }),
     description: {
       sizeLabel: sizeLabel(size),
       shapeName: bundle.name,

@@ -506,6 +506,12 @@ export const orders = pgTable(
     /** The delivery window promised at checkout (calendar days in Europe/London). */
     deliveryEarliest: date("delivery_earliest", { mode: "string" }),
     deliveryLatest: date("delivery_latest", { mode: "string" }),
+    /**
+     * The zone's business days for the chosen method at checkout (issue 30): every receipt says
+     * "Standard Delivery (3-5 business days)" from these; null for orders placed before.
+     */
+    deliveryDaysMin: integer("delivery_days_min"),
+    deliveryDaysMax: integer("delivery_days_max"),
     testMode: boolean("test_mode").notNull().default(false),
     paymentProvider: text("payment_provider"), // stripe | test
     paymentSessionId: text("payment_session_id").unique(),

@@ -1,3 +1,4 @@
+import { orderShippingLabel } from "@shared/checkout";
 import {
   COLOUR_PROCESSING_ID,
   calendarDayIn,
@@ -11,8 +12,8 @@ import {
   isDispatchOverdue,
   trackingUrl,
 } from "@shared/fulfilment";
-
 import { adminNextStatuses } from "@shared/order-lifecycle";
+import { describeLine, type LineDescription } from "@shared/order-line";
 import { displayOrderNumber, type OrderStatus } from "@shared/orders";
 import type { OrderEstimate } from "@shared/production-estimates";
 import type { MoneyLedger } from "@shared/refunds";
@@ -217,6 +218,8 @@ export interface AdminOrderItem {
   additionalImages: string[];
   crop: Record<string, unknown> | null;
   config: Record<string, unknown>;
+  /** The one description of the line (issue 30): what the cart, receipts and export say. */
+  description: LineDescription;
 }
 
 export interface AdminOrderDetail {
@@ -240,6 +243,8 @@ export interface AdminOrderDetail {
     total: number;
   };
   shippingMethod: string;
+  /** "Standard Delivery (3-5 business days)": the zone's window promised at checkout (issue 30). */
+  shippingLabel: string;
   displayCurrency: string;
   payment: { provider: string | null; sessionId: string | null; reference: string | null };
   trackingNumber: string | null;
@@ -356,6 +361,7 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
       total: o.totalAmount,
     },
     shippingMethod: o.shippingMethod,
+    shippingLabel: orderShippingLabel(o),
     displayCurrency: o.displayCurrency,
     payment: { provider: o.paymentProvider, sessionId: o.paymentSessionId, reference: o.paymentReference },
     trackingNumber: o.trackingNumber,
@@ -394,6 +400,7 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
       additionalImages: Array.isArray(i.additionalImages) ? i.additionalImages : [],
       crop: i.crop ?? null,
       config: i.config,
+      description: describeLine({ ...i, frameStyle: i.frameColor }),
     })),
     photoRequests: photos,
     waitingForPhoto: photos.some((p) => p.status === "open"),

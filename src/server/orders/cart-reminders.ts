@@ -1,5 +1,5 @@
 /**
- * Abandoned-cart reminders, with consent (issue 33, decision 330).
+ * Abandoned-cart reminders, with consent (issue 33, decision 331).
  *
  * - A row exists only because the buyer ticked the opt-in box at checkout (unticked by
  *   default) with their address: recordCartConsent. Nothing else creates one, so no reminder can

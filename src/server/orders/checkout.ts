@@ -11,6 +11,7 @@ import { productionDaysFor } from "@shared/delivery-dates";
 import { allocateDiscount } from "@shared/discounts";
 import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { MESSAGES } from "@shared/messages";
+import { describeLine } from "@shared/order-line";
 import type { CheckoutRequest } from "@shared/schemas";
 import { needsSupportForQuantity } from "@shared/shipping";
 import { type ShippingZone, zoneForCountry } from "@shared/shipping-zones";
@@ -57,6 +58,26 @@ function cartItemName(item: { config: { kind: string }; frameStyle: string; shap
   const name =
     item.config.kind === "accessory" ? item.frameStyle : `${MESSAGES.cart.itemTitle} (${item.shape})`;
   return name.trim().slice(0, 120) || "An item";
+}
+
+/** A priced line's name and description on the payment page (describeLine). */
+function lineNameAndDescription(line: {
+  kind: string;
+  item: { config: unknown; additionalImages: readonly string[] };
+  description: { title: string; sizeLabel: string; shapeName: string; frameStyle: string };
+}): { name: string; description: string } {
+  const described = describeLine({
+    kind: line.kind,
+    size: line.description.sizeLabel,
+    shape: line.description.shapeName,
+    frameStyle: line.description.frameStyle,
+    config: line.item.config,
+    additionalImages: line.item.additionalImages,
+  });
+  return {
+    name: line.kind === "accessory" ? line.description.title : described.title,
+    description: described.summary,
+  };
 }
 
 function itemRefusal(refused: readonly RefusedItem[]): PlaceOrderResult {
@@ -272,11 +293,8 @@ export async function placeOrder(
       displayNumber: order.displayNumber,
       email: shippingInfo.email,
       lines: lines.map((line, index) => ({
-        name: line.description.title,
-        description:
-          line.kind === "accessory"
-            ? line.description.sizeLabel
-            : `${line.description.shapeName} · ${line.description.sizeLabel} · ${line.description.frameStyle} ${MESSAGES.cart.frameSuffix}`,
+        // The one description of a line (issue 30): the payment page says what the cart said.
+        ...lineNameAndDescription(line),
         unitAmountPence: line.unitPricePence - (discountShares[index] ?? 0),
         quantity: 1,
       })),

@@ -5,6 +5,7 @@
  */
 import type { CartItem } from "@shared/cart";
 import { newCartItemId } from "@shared/cart";
+import { orderShippingLabel } from "@shared/checkout";
 import {
   addressLines,
   cartItemFromOrderLine,
@@ -85,9 +86,19 @@ export async function loadOrderView(db: DbOrTx, orderId: string): Promise<OrderV
     createdAt: order.createdAt.toISOString(),
     testMode: order.testMode,
     totalAmount: order.totalAmount,
+    subtotalAmount: order.subtotalAmount,
+    discountAmount: order.discountAmount,
+    discountCode: order.discountCode,
     shippingAmount: order.shippingAmount,
+    shippingLabel: orderShippingLabel(order),
+    gift: order.gift
+      ? { recipientName: order.gift.recipientName, message: order.gift.message || null }
+      : null,
     displayCurrency: order.displayCurrency,
-    deliveryName: `${order.shippingFirstName} ${order.shippingLastName}`.trim(),
+    // A gift goes to its recipient (issue 30 item 8), as the e-mails and the slip say.
+    deliveryName: order.gift
+      ? order.gift.recipientName
+      : `${order.shippingFirstName} ${order.shippingLastName}`.trim(),
     addressLines: order.anonymisedAt
       ? []
       : addressLines({

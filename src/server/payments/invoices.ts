@@ -10,8 +10,11 @@
  * drawn from it with pdfkit on request.
  */
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
+import { orderShippingLabel } from "@shared/checkout";
+import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { allocateDiscount, type DiscountScope } from "@shared/discounts";
-import { formatGbp } from "@shared/money";
+import { formatGbp, sumPence } from "@shared/money";
+import { describeLine } from "@shared/order-line";
 import { displayOrderNumber } from "@shared/orders";
 import { STANDARD_VAT_RATE_PERCENT, totalVat, vatIncluded, vatLines } from "@shared/vat";
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -103,6 +106,12 @@ export interface DocumentDetails {
   subtotalPence: number;
   discountPence: number;
   discountCode: string | null;
+  /**
+   * The VAT the discount takes off (VAT on list prices less VAT on what was charged). Present on
+   * documents issued since issue 30, whose lines are at list price with the discount as a row;
+   * absent on older ones, whose lines were already discounted.
+   */
+  discountVatPence?: number;
   shippingLabel: string;
   shippingPence: number;
   shippingVatPence: number;
@@ -111,6 +120,12 @@ export interface DocumentDetails {
   /** Credit notes: the invoice it corrects and why. */
   invoiceNumber?: string;
   reason?: string;
+}
+
+/** An invoice line: the one description of the line (issue 30), "Lithophane: Keepsake Collection · Colour · ...". */
+function invoiceLineDescription(item: typeof orderItems.$inferSelect): string {
+  const line = describeLine({ ...item, frameStyle: item.frameColor });
+  return line.kind === "accessory" ? line.title : `${line.title}: ${line.summary}`;
 }
 
 export function documentNumberLabel(kind: string, number: number): string {
@@ -170,8 +185,11 @@ export async function issueInvoice(
     scope,
     order.discountAmount,
   );
+  // Lines at list price, the discount one row of its own (decision 331, as every receipt): the
+  // VAT is worked out on what each line was charged, and the discount row carries the difference.
   const gross = items.map((i, index) => i.price - (shares[index] ?? 0));
   const vat = vatLines(gross, rate);
+  const listVat = items.map((i) => vatIncluded(i.price, rate));
   const shippingVat = vatIncluded(order.shippingAmount, rate);
   const details: DocumentDetails = {
     seller: settings,
@@ -201,17 +219,15 @@ export async function issueInvoice(
     orderNumber: displayOrderNumber(order.id),
     orderDate: order.createdAt.toISOString(),
     lines: items.map((item, index) => ({
-      description:
-        item.kind === "lithophane"
-          ? `Lithophane lightbox: ${item.shape}, ${item.size}, ${item.frameColor}`
-          : item.frameColor,
-      grossPence: gross[index] ?? item.price,
-      vatPence: vat[index]?.vatPence ?? 0,
+      description: invoiceLineDescription(item),
+      grossPence: item.price,
+      vatPence: listVat[index] ?? 0,
     })),
     subtotalPence: order.subtotalAmount,
     discountPence: order.discountAmount,
+    discountVatPence: sumPence(listVat) - totalVat(vat),
     discountCode: order.discountCode,
-    shippingLabel: order.shippingMethod === "express" ? "Express delivery" : "Standard delivery",
+    shippingLabel: orderShippingLabel(order),
     shippingPence: order.shippingAmount,
     shippingVatPence: shippingVat,
     totalPence: order.totalAmount,
@@ -286,7 +302,14 @@ export async function issueCreditNote(
       : 0;
   const details: DocumentDetails = {
     ...original,
-    lines: [{ description: `Refund: ${input.reason}`, grossPence: input.amountPence, vatPence: vat }],
+    // The customer's message only: the owner's internal reason never reaches the document (issue 30).
+    lines: [
+      {
+        description: input.reason ? `Refund: ${input.reason}` : "Refund",
+        grossPence: input.amountPence,
+        vatPence: vat,
+      },
+    ],
     subtotalPence: input.amountPence,
     discountPence: 0,
     discountCode: null,
@@ -295,7 +318,7 @@ export async function issueCreditNote(
     totalPence: input.amountPence,
     vatPence: vat,
     invoiceNumber: documentNumberLabel(invoice.kind, invoice.number),
-    reason: input.reason,
+    ...(input.reason ? { reason: input.reason } : {}),
   };
   const [row] = await tx
     .insert(invoiceDocuments)
@@ -434,7 +457,9 @@ export async function renderDocumentPdf(doc: typeof invoiceDocuments.$inferSelec
     .strokeColor("#999")
     .stroke();
   pdf.font("Helvetica");
-  const row = (label: string, gross: number, vat: number) => {
+  const row = (text: string, gross: number, vat: number) => {
+    // The standard Helvetica has no double prime (8″ x 6″): inches print as ".
+    const label = text.replace(/″/g, '"');
     const height = pdf.heightOfString(label, { width: vatShown ? 270 : 400 });
     pdf.text(label, cols.desc, y, { width: vatShown ? 270 : 400 });
     if (vatShown) {
@@ -445,6 +470,8 @@ export async function renderDocumentPdf(doc: typeof invoiceDocuments.$inferSelec
     y += height + 8;
   };
   for (const line of d.lines) row(line.description, line.grossPence, line.vatPence);
+  if (!isCredit && d.discountPence > 0 && d.discountVatPence !== undefined)
+    row(COMMERCE_MESSAGES.discounts.rowLabel(d.discountCode), -d.discountPence, -d.discountVatPence);
   if (!isCredit) row(d.shippingLabel, d.shippingPence, d.shippingVatPence);
   pdf.moveTo(left, y).lineTo(right, y).strokeColor("#999").stroke();
   y += 10;
@@ -456,7 +483,7 @@ export async function renderDocumentPdf(doc: typeof invoiceDocuments.$inferSelec
   if (!isCredit) {
     total("Items", formatGbp(d.subtotalPence));
     if (d.discountPence > 0)
-      total(`Discount${d.discountCode ? ` (${d.discountCode})` : ""}`, formatGbp(-d.discountPence));
+      total(COMMERCE_MESSAGES.discounts.rowLabel(d.discountCode), formatGbp(-d.discountPence));
     total("Shipping", formatGbp(d.shippingPence));
   }
   if (vatShown) total("VAT included", money(d.vatPence));
@@ -466,7 +493,6 @@ export async function renderDocumentPdf(doc: typeof invoiceDocuments.$inferSelec
     ? "All prices include VAT. Discounts are shared across the discounted lines before VAT is worked out."
     : "Not VAT registered: no VAT is charged.";
   pdf.text(note, left, Math.max(y + 20, 700), { width: right - left });
-  if (isCredit && d.reason) pdf.text(`Reason: ${d.reason}`, { width: right - left });
   pdf.end();
   return done;
 }

@@ -10,11 +10,14 @@
  * prefixed with ' so a spreadsheet shows it as text instead of running it.
  */
 
+import { orderShippingLabel } from "@shared/checkout";
+import { allocateDiscount, type DiscountScope } from "@shared/discounts";
 import { PAID_STATUSES } from "@shared/order-lifecycle";
+import { describeOrderLines } from "@shared/order-line";
 import { displayOrderNumber } from "@shared/orders";
 import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
-import { orderItems, orders, products, profiles, users } from "../db/schema.js";
+import { discountCodes, orderItems, orders, products, profiles, users } from "../db/schema.js";
 import { refundedSql } from "../orders/index.js";
 import { dayRangeConditions } from "../platform/index.js";
 
@@ -66,16 +69,32 @@ export function penceToDecimal(pence: number): string {
 
 // ---------------------------------------------------------------------------- records
 
+/**
+ * One line as bought (issue 30 item 3): the one description's fields (describeLine), each in its
+ * own column, and the line's list price, share of the discount and what it was charged.
+ */
 export interface OrderExportItem {
   position: number;
   kind: string;
+  /** "Keepsake Collection · Colour · 3 panels · Square 7″ x 7″ · Black frame"; an accessory's name. */
+  description: string;
+  /** The bundle's name ("Keepsake Collection"); null for an accessory. */
+  bundle: string | null;
   bundleId: string | null;
   productId: string | null;
+  /** "Colour", "Grayscale"; null for an accessory. */
+  processing: string | null;
+  panels: number | null;
+  /** Width x height ("8″ x 6″"); an accessory's size text ("Standard"). */
   size: string;
-  shape: string;
-  frameColor: string;
+  /** The panel shape ("Rectangle (Landscape)"); null for an accessory. */
+  shape: string | null;
+  /** The frame colour; null for an accessory. */
+  frame: string | null;
   quantity: number;
   pricePence: number;
+  discountPence: number;
+  totalPence: number;
   imageUrl: string | null;
   originalImageUrl: string | null;
   additionalImages: string[];
@@ -101,7 +120,11 @@ export interface OrderExportRecord {
   postalCode: string;
   country: string;
   shippingMethod: string;
+  /** "Standard Delivery (3-5 business days)": the zone's window promised at checkout. */
+  delivery: string;
   subtotalPence: number;
+  discountCode: string | null;
+  discountPence: number;
   shippingPence: number;
   totalPence: number;
   /** The ledger: given back, and what the shop kept (paid − refunded; 0 paid for an unpaid order). */
@@ -216,25 +239,56 @@ export async function* orderBatches(
         .from(orderItems)
         .where(inArray(orderItems.orderId, ids))
         .orderBy(asc(orderItems.orderId), asc(orderItems.position));
-      const byOrder = new Map<string, OrderExportItem[]>();
-      for (const i of items) {
-        const list = byOrder.get(i.orderId) ?? [];
-        list.push({
-          position: i.position,
-          kind: i.kind,
-          bundleId: i.bundleId,
-          productId: i.productId,
-          size: i.size,
-          shape: i.shape,
-          frameColor: i.frameColor,
-          quantity: i.quantity,
-          pricePence: i.price,
-          imageUrl: i.imageUrl,
-          originalImageUrl: i.originalImageUrl,
-          additionalImages: strings(i.additionalImages),
+      const codes = [...new Set(rows.flatMap((r) => (r.order.discountCode ? [r.order.discountCode] : [])))];
+      const scopes = new Map(
+        codes.length === 0
+          ? []
+          : (
+              await db
+                .select({ code: discountCodes.code, scope: discountCodes.scope })
+                .from(discountCodes)
+                .where(inArray(discountCodes.code, codes))
+            ).map((c) => [c.code, c.scope as DiscountScope]),
+      );
+      const byOrder = new Map<string, (typeof items)[number][]>();
+      for (const i of items) byOrder.set(i.orderId, [...(byOrder.get(i.orderId) ?? []), i]);
+      const exportItems = (o: (typeof rows)[number]["order"]): OrderExportItem[] => {
+        const lines = byOrder.get(o.id) ?? [];
+        const shares = allocateDiscount(
+          lines.map((i) => ({
+            kind: i.kind === "lithophane" ? "lithophane" : "accessory",
+            pricePence: i.price,
+          })),
+          (o.discountCode ? scopes.get(o.discountCode) : undefined) ?? "all",
+          o.discountAmount,
+        );
+        return describeOrderLines(
+          lines.map((i) => ({ ...i, frameStyle: i.frameColor })),
+          shares,
+        ).map((d, index) => {
+          const i = lines[index]!;
+          return {
+            position: i.position,
+            kind: d.kind,
+            description: d.kind === "accessory" ? d.title : d.summary,
+            bundle: d.bundle,
+            bundleId: i.bundleId,
+            productId: i.productId,
+            processing: d.processing,
+            panels: d.panels,
+            size: d.size ?? i.size,
+            shape: d.shape,
+            frame: d.frame,
+            quantity: i.quantity,
+            pricePence: i.price,
+            discountPence: d.discountSharePence,
+            totalPence: d.chargedPence,
+            imageUrl: i.imageUrl,
+            originalImageUrl: i.originalImageUrl,
+            additionalImages: strings(i.additionalImages),
+          };
         });
-        byOrder.set(i.orderId, list);
-      }
+      };
       return rows.map(({ order: o, refunded }) => ({
         id: o.id,
         orderNumber: displayOrderNumber(o.id),
@@ -255,7 +309,10 @@ export async function* orderBatches(
         postalCode: o.shippingPostalCode,
         country: o.shippingCountry,
         shippingMethod: o.shippingMethod,
+        delivery: orderShippingLabel(o),
         subtotalPence: o.subtotalAmount,
+        discountCode: o.discountCode,
+        discountPence: o.discountAmount,
         shippingPence: o.shippingAmount,
         totalPence: o.totalAmount,
         refundedPence: refunded,
@@ -264,7 +321,7 @@ export async function* orderBatches(
         paymentProvider: o.paymentProvider,
         paymentReference: o.paymentReference,
         trackingNumber: o.trackingNumber,
-        items: byOrder.get(o.id) ?? [],
+        items: exportItems(o),
       }));
     },
   );
@@ -402,7 +459,10 @@ export const ORDER_CSV_HEADER = [
   "postal_code",
   "country",
   "shipping_method",
+  "delivery",
   "subtotal_gbp",
+  "discount_code",
+  "discount_gbp",
   "shipping_gbp",
   "total_gbp",
   "refunded_gbp",
@@ -413,13 +473,18 @@ export const ORDER_CSV_HEADER = [
   "tracking_number",
   "item_position",
   "item_kind",
+  "item_description",
   "item_bundle",
   "item_product_id",
-  "item_size",
+  "item_processing",
+  "item_panels",
   "item_shape",
+  "item_size",
   "item_frame",
   "item_quantity",
   "item_price_gbp",
+  "item_discount_gbp",
+  "item_total_gbp",
   "item_image_url",
   "item_original_image_url",
   "item_additional_images",
@@ -447,7 +512,10 @@ export function orderCsvLines(o: OrderExportRecord): unknown[][] {
     o.postalCode,
     o.country,
     o.shippingMethod,
+    o.delivery,
     penceToDecimal(o.subtotalPence),
+    o.discountCode,
+    penceToDecimal(o.discountPence),
     penceToDecimal(o.shippingPence),
     penceToDecimal(o.totalPence),
     penceToDecimal(o.refundedPence),
@@ -457,18 +525,23 @@ export function orderCsvLines(o: OrderExportRecord): unknown[][] {
     o.paymentReference,
     o.trackingNumber,
   ];
-  if (o.items.length === 0) return [[...head, ...Array(12).fill(null)]];
+  if (o.items.length === 0) return [[...head, ...Array(17).fill(null)]];
   return o.items.map((i) => [
     ...head,
     i.position,
     i.kind,
-    i.bundleId,
+    i.description,
+    i.bundle,
     i.productId,
-    i.size,
+    i.processing,
+    i.panels,
     i.shape,
-    i.frameColor,
+    i.size,
+    i.frame,
     i.quantity,
     penceToDecimal(i.pricePence),
+    penceToDecimal(i.discountPence),
+    penceToDecimal(i.totalPence),
     i.imageUrl,
     i.originalImageUrl,
     i.additionalImages.join(" "),

@@ -1,10 +1,10 @@
 /** @jsxImportSource hono/jsx */
 import { randomBytes } from "node:crypto";
-import { shippingLineLabel } from "@shared/checkout";
+import { orderShippingLabel } from "@shared/checkout";
+import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { formatGbp } from "@shared/money";
 import { isPaidStatus } from "@shared/order-lifecycle";
 import { displayOrderNumber } from "@shared/orders";
-import { isShippingMethod } from "@shared/shipping";
 import { type Context, Hono } from "hono";
 import type { AppContext } from "../context.js";
 import { standalonePage } from "../lib/standalone-page.js";
@@ -40,9 +40,7 @@ function invalidLink(c: Context) {
 function TestPaymentPage({ order, token }: { order: OrderWithItems; token: string }) {
   const base = `${TEST_PAYMENT_PATH}/${order.id}`;
   const q = `?token=${encodeURIComponent(token)}`;
-  const shippingLabel = isShippingMethod(order.shippingMethod)
-    ? shippingLineLabel(order.shippingMethod)
-    : order.shippingMethod;
+  const shippingLabel = orderShippingLabel(order);
   const total = formatGbp(order.totalAmount);
   return (
     <>
@@ -63,6 +61,13 @@ function TestPaymentPage({ order, token }: { order: OrderWithItems; token: strin
             <td class="amount">{formatGbp(item.price * item.quantity)}</td>
           </tr>
         ))}
+        {order.discountAmount > 0 ? (
+          // Lines at list price, the discount its own row: they add up to the total (decision 331).
+          <tr>
+            <td>{COMMERCE_MESSAGES.discounts.rowLabel(order.discountCode)}</td>
+            <td class="amount">{`−${formatGbp(order.discountAmount)}`}</td>
+          </tr>
+        ) : null}
         <tr>
           <td>
             Shipping<span class="details">{shippingLabel}</span>

@@ -1,3 +1,4 @@
+import { orderShippingLabel } from "@shared/checkout";
 import { storedWindowText } from "@shared/delivery-dates";
 import { carrierLabel, trackingUrl } from "@shared/fulfilment";
 import { MESSAGES } from "@shared/messages";
@@ -49,6 +50,7 @@ export function trackRoutes(ctx: AppContext) {
           carrier: carrierLabel(order.carrier),
           trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
           shippingMethod: order.shippingMethod,
+          shippingLabel: orderShippingLabel(order),
           testMode: order.testMode,
           items: order.items.map((item) => ({
             title: orderItemTitle(item),

@@ -138,6 +138,7 @@ export async function refundOrder(
     amount?: number;
     lineIds?: string[];
     reason: string;
+    customerMessage?: string;
     idempotencyKey: string;
     cancelOrder?: boolean;
   },

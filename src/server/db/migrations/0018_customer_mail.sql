@@ -1,4 +1,4 @@
--- Customer e-mails (issue 33, decision 330): carts whose buyer opted in to reminders, the
+-- Customer e-mails (issue 33, decision 331): carts whose buyer opted in to reminders, the
 -- addresses that unsubscribed, the one-click unsubscribe address of an outbox e-mail, and review
 -- requests that wait for the owner's days after delivery. Requests recorded before this were
 -- queued at delivery: they count as delivered and queued then.

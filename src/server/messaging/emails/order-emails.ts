@@ -6,15 +6,16 @@
  */
 
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
-import { shippingLineLabel } from "@shared/checkout";
+import { orderShippingLabel } from "@shared/checkout";
+import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { storedWindowText } from "@shared/delivery-dates";
 import { carrierLabel, trackingUrl } from "@shared/fulfilment";
 import { GIFT_TEXTS } from "@shared/gift-texts";
 import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
+import { describeLine } from "@shared/order-line";
 import { displayOrderNumber } from "@shared/orders";
-import { isShippingMethod } from "@shared/shipping";
 import type { OrderBillingAddress, OrderGift } from "../../db/schema.js";
 import type { MailMessage } from "../mail.js";
 import { type EmailBlock, renderEmail } from "./render.js";
@@ -27,6 +28,9 @@ export interface OrderEmailItem {
   frameColor: string;
   price: number;
   quantity: number;
+  /** The line's stored config: the one description (describeLine) reads processing and bundle from it. */
+  config?: unknown;
+  additionalImages?: readonly string[];
 }
 
 export interface OrderEmailData {
@@ -41,6 +45,9 @@ export interface OrderEmailData {
   shippingPostalCode: string;
   shippingCountry: string;
   shippingMethod: string;
+  /** The zone's business days promised at checkout (issue 30); null for older orders. */
+  deliveryDaysMin?: number | null;
+  deliveryDaysMax?: number | null;
   subtotalAmount: number;
   shippingAmount: number;
   totalAmount: number;
@@ -64,15 +71,17 @@ export interface OrderEmailData {
   billingAddress?: OrderBillingAddress | null;
 }
 
-/** "Lithophane" or the accessory's name. */
-export function orderItemTitle(item: Pick<OrderEmailItem, "kind" | "frameColor">): string {
-  return item.kind === "accessory" ? item.frameColor : MESSAGES.cart.itemTitle;
+const describeItem = (item: OrderEmailItem) =>
+  describeLine({ ...item, frameStyle: item.frameColor, config: item.config ?? { kind: item.kind } });
+
+/** "Lithophane" or the accessory's name (the one description, issue 30). */
+export function orderItemTitle(item: Pick<OrderEmailItem, "kind" | "frameColor" | "size" | "shape">): string {
+  return describeItem({ price: 0, quantity: 1, ...item }).title;
 }
 
-/** "Keepsake Collection · 7 inch x 7 inch · White · 3 × Square frame"; "Standard" for accessories. */
+/** "Keepsake Collection · Colour · 3 panels · Square 7″ x 7″ · White frame"; "Standard" for accessories. */
 export function orderItemDetails(item: OrderEmailItem): string {
-  if (item.kind === "accessory") return item.size;
-  return `${item.shape} · ${item.size} · ${item.frameColor} ${MESSAGES.cart.frameSuffix}`;
+  return describeItem(item).summary;
 }
 
 function lineTotal(item: OrderEmailItem): number {
@@ -80,9 +89,7 @@ function lineTotal(item: OrderEmailItem): number {
 }
 
 function shippingLabel(order: OrderEmailData): string {
-  return isShippingMethod(order.shippingMethod)
-    ? shippingLineLabel(order.shippingMethod)
-    : order.shippingMethod;
+  return orderShippingLabel(order);
 }
 
 /** The name on the parcel: a gift's recipient, else the buyer. */
@@ -163,7 +170,7 @@ function itemsTable(order: OrderEmailData, number: string): EmailBlock {
         ...(order.discountAmount
           ? [
               {
-                label: order.discountCode ? `Discount (${order.discountCode})` : "Discount",
+                label: COMMERCE_MESSAGES.discounts.rowLabel(order.discountCode),
                 amount: `−${formatGbp(order.discountAmount)}`,
               },
             ]

@@ -49,7 +49,10 @@ import type { WorkflowResult } from "./run.js";
 export interface RefundInput {
   amount?: number | undefined;
   lineIds?: string[] | undefined;
+  /** The owner's internal note: on the refund row and the order's history only (issue 30 item 9). */
   reason: string;
+  /** What the customer is told (refund e-mail, credit note); empty or absent: nothing more than the amount. */
+  customerMessage?: string | undefined;
   /** The admin's click (one per dialog): the same key refunds once. */
   idempotencyKey: string;
   /** A full refund of an order not yet dispatched cancels it rather than marking it refunded. */
@@ -63,13 +66,15 @@ export interface RefundResult extends WorkflowResult {
   ledger: MoneyLedger;
 }
 
-function refundEmail(order: OrderRow, amount: number, ledger: MoneyLedger, reason: string, full: boolean) {
+/** The refund e-mail; `message` is the owner's words to the customer (never the internal reason). */
+function refundEmail(order: OrderRow, amount: number, ledger: MoneyLedger, message: string, full: boolean) {
   const number = displayOrderNumber(order.id);
   const first = order.shippingFirstName.trim() || "there";
   const subject = `${order.testMode ? "[TEST] " : ""}${full ? "Your refund" : "A partial refund"} for ${BRAND_NAME} order #${number}`;
   const paragraphs = [
     `Hello ${first},`,
-    `We have refunded ${formatGbp(amount)} for your order #${number}${reason ? ` (${reason})` : ""}.`,
+    `We have refunded ${formatGbp(amount)} for your order #${number}.`,
+    ...(message ? [message] : []),
     full
       ? `In total ${formatGbp(ledger.refunded)} has been refunded; nothing more is owed on this order.`
       : `In total ${formatGbp(ledger.refunded)} of ${formatGbp(ledger.paid)} has been refunded.`,
@@ -172,7 +177,7 @@ export async function refundOrder(
     orderId,
     amountPence: check.amount,
     reference: id,
-    reason: input.reason || "Refund",
+    reason: input.customerMessage ?? "",
   });
   const after = moneyLedger(ledger.paid, [{ amount: ledger.refunded + check.amount }]);
   const note = `Refunded ${formatGbp(check.amount)}${input.reason ? `: ${input.reason}` : ""}`;
@@ -191,7 +196,7 @@ export async function refundOrder(
       await queueMail(tx, {
         dedupeKey: `refund:${id}`,
         kind: "refund",
-        ...refundEmail(order, check.amount, after, input.reason, check.full),
+        ...refundEmail(order, check.amount, after, input.customerMessage ?? "", check.full),
       }),
     );
   effects.add({ kind: "count", metric: "refunds" });

@@ -1,6 +1,6 @@
 /**
  * Money and messages on an admin order (issue 17):
- *   POST /admin/orders/:id/refund {amount? | lineIds?, reason, idempotencyKey}   full or partial refund
+ *   POST /admin/orders/:id/refund {amount? | lineIds?, reason, customerMessage?, idempotencyKey}   full or partial refund
  *   POST /admin/orders/:id/cancel {reason}                                      cancel an unpaid order
  *   POST /admin/orders/:id/resend-confirmation {idempotencyKey}                 the confirmation again
  *   POST /admin/orders/:id/email {template, subject, body, idempotencyKey}      write to the customer
@@ -47,7 +47,10 @@ const refundBody = z
       .max(100_000_000)
       .optional(),
     lineIds: z.array(z.uuid()).max(100).optional(),
+    /** The owner's own note: kept with the refund, never shown to the customer (issue 30 item 9). */
     reason: reason.min(1, "Please give a reason."),
+    /** Optional: what the refund e-mail and the credit note say to the customer. */
+    customerMessage: z.string().trim().max(500, "The message is too long.").optional(),
     idempotencyKey: key,
     /** A full refund before dispatch may cancel the order instead of marking it refunded. */
     cancelOrder: z.boolean().optional(),

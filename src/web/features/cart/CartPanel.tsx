@@ -3,6 +3,7 @@ import { cartLineSummary } from "@shared/cart-line";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { MESSAGES, pluralise } from "@shared/messages";
 import { formatGbp } from "@shared/money";
+import { lineThumbnailUrl } from "@shared/order-line";
 import { buttonClasses } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
 import { useReturnFocus } from "@web/components/ui/return-focus";
@@ -23,7 +24,7 @@ function CartLine({ item, price, onRemove }: { item: CartItem; price: string; on
       <div className="h-20 w-20 shrink-0 overflow-hidden rounded-lg border border-stone-200 bg-stone-100">
         {item.imageUrl ? (
           <img
-            src={item.imageUrl}
+            src={lineThumbnailUrl(item) ?? item.imageUrl}
             alt={accessory ? title : `Your photo for the ${item.shape}`}
             className="h-full w-full object-cover"
             loading="lazy"

@@ -8,6 +8,7 @@ import { isColourConfig } from "@shared/delivery-dates";
 import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
+import { lineThumbnailUrl } from "@shared/order-line";
 import {
   type CheckoutExtras,
   type CheckoutExtrasFormValues,
@@ -435,7 +436,12 @@ function SummaryLine({
     <li className="flex gap-3 py-4" data-testid="checkout-item">
       <div className="h-16 w-16 shrink-0 overflow-hidden rounded-lg border border-stone-200 bg-stone-100">
         {item.imageUrl ? (
-          <img src={item.imageUrl} alt="" className="h-full w-full object-cover" loading="lazy" />
+          <img
+            src={lineThumbnailUrl(item) ?? item.imageUrl}
+            alt=""
+            className="h-full w-full object-cover"
+            loading="lazy"
+          />
         ) : (
           <div className="flex h-full w-full items-center justify-center text-stone-500">
             <Package aria-hidden="true" className="h-7 w-7" />

@@ -57,7 +57,11 @@ export function CreatorPreview({
   const bundle = getBundle(selections.bundle, bundles);
   const total = creatorPricePence(state, options, bundles);
   const check = addToCartCheck(state);
-  const image = selections.image;
+  // A colour order is cropped on the photo in colour, not the greyscale preview (issue 30).
+  const image =
+    selections.image && selections.processing === "colour"
+      ? { ...selections.image, url: selections.image.originalUrl }
+      : selections.image;
   const panelMm = size?.widthMm && size.heightMm ? { widthMm: size.widthMm, heightMm: size.heightMm } : null;
   const notSelected = <span className="font-normal text-stone-600">{MESSAGES.creator.notSelected}</span>;
 

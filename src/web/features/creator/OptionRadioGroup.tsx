@@ -1,3 +1,4 @@
+import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { MESSAGES } from "@shared/messages";
 import { type CreatorOption, isSelectable } from "@shared/options";
 import { cn } from "@web/components/ui/cn";
@@ -89,6 +90,7 @@ export function OptionRadioGroup({
                 {option.priceModifierPence > 0 ? (
                   <span className="mt-1 block text-sm font-medium text-stone-800">
                     + {formatPrice(option.priceModifierPence)}
+                    {option.optionType === "processing" ? ` ${CREATOR_TEXTS.perPanel}` : null}
                   </span>
                 ) : null}
               </span>

@@ -1,4 +1,6 @@
+import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { formatDeliveryWindow } from "@shared/delivery-dates";
+import { GIFT_TEXTS } from "@shared/gift-texts";
 import { formatMoney } from "@shared/money";
 import { type OrderView, ORDER_VIEW_TEXTS as T } from "@shared/order-view";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -107,12 +109,30 @@ export function OrderDetails({ orderId, token }: { orderId: string; token: strin
           {T.yourPanels}
         </h2>
         <Lines order={order} />
-        <p className="flex justify-between border-t border-stone-200 pt-3 text-sm text-stone-700">
-          <span>{T.shipping}</span>
-          <span>{order.shippingAmount === 0 ? "Free" : formatMoney(order.shippingAmount, "GBP")}</span>
-        </p>
+        {/* Lines at list price, then the discount and shipping: they add up to the total (decision 331). */}
+        <dl className="border-t border-stone-200 pt-3 text-sm text-stone-700" data-testid="order-totals">
+          <div className="flex justify-between gap-2">
+            <dt>{T.subtotal}</dt>
+            <dd>{formatMoney(order.subtotalAmount, "GBP")}</dd>
+          </div>
+          {order.discountAmount > 0 ? (
+            <div className="flex justify-between gap-2" data-testid="order-discount">
+              <dt>{COMMERCE_MESSAGES.discounts.rowLabel(order.discountCode)}</dt>
+              <dd className="whitespace-nowrap">−{formatMoney(order.discountAmount, "GBP")}</dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between gap-2">
+            <dt>
+              {T.shipping}
+              <span className="block text-xs text-stone-600" data-testid="order-shipping-label">
+                {order.shippingLabel}
+              </span>
+            </dt>
+            <dd>{order.shippingAmount === 0 ? T.free : formatMoney(order.shippingAmount, "GBP")}</dd>
+          </div>
+        </dl>
         <p className="mt-1 flex justify-between font-semibold text-stone-900">
-          <span>Total</span>
+          <span>{T.total}</span>
           <span data-testid="order-total">{formatMoney(order.totalAmount, "GBP")}</span>
         </p>
       </section>
@@ -129,6 +149,17 @@ export function OrderDetails({ orderId, token }: { orderId: string; token: strin
               </span>
             ))}
           </address>
+          {order.gift ? (
+            <div className="mt-3 text-sm text-stone-700" data-testid="order-gift">
+              <p className="font-semibold text-stone-900">{GIFT_TEXTS.giftFor(order.gift.recipientName)}</p>
+              {order.gift.message ? (
+                <>
+                  <p className="mt-1 font-semibold text-stone-900">{GIFT_TEXTS.messageHeading}</p>
+                  <p className="whitespace-pre-line">{order.gift.message}</p>
+                </>
+              ) : null}
+            </div>
+          ) : null}
         </Card>
         <Card className="p-4">
           <h3 className="flex items-center gap-2 font-sans text-base font-semibold text-stone-900">

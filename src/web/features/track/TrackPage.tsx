@@ -207,6 +207,12 @@ function OrderResult({ order }: { order: TrackedOrder }) {
                 : "We'll confirm once it's dispatched"}
           </dd>
         </div>
+        <div>
+          <dt className="text-sm text-stone-600">Delivery</dt>
+          <dd className="font-medium text-stone-900" data-testid="track-shipping">
+            {order.shippingLabel}
+          </dd>
+        </div>
         {order.trackingNumber ? (
           <div className="sm:col-span-2">
             <dt className="text-sm text-stone-600">Tracking number</dt>

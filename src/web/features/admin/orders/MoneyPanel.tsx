@@ -72,6 +72,7 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }
   const [pounds, setPounds] = useState("");
   const [lines, setLines] = useState<string[]>([]);
   const [reason, setReason] = useState("");
+  const [message, setMessage] = useState("");
   const [cancel, setCancel] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const refundedLines = new Set(order.money.refunds.flatMap((r) => r.lineIds));
@@ -80,6 +81,7 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }
       refundOrder(order.id, {
         ...(lines.length > 0 ? { lineIds: lines } : { amount: Math.round(Number(pounds) * 100) }),
         reason,
+        ...(message.trim() ? { customerMessage: message } : {}),
         idempotencyKey: key,
         ...(cancellable && cancel ? { cancelOrder: true } : {}),
       }),
@@ -95,6 +97,7 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }
       setPounds("");
       setLines([]);
       setReason("");
+      setMessage("");
       setCancel(false);
     },
     onError: (error) => {
@@ -133,8 +136,7 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }
                 setLines((l) => (e.target.checked ? [...l, item.id] : l.filter((x) => x !== item.id)))
               }
             />
-            {item.kind === "accessory" ? item.frameColor : `Lithophane · ${item.shape}`} ·{" "}
-            {formatGbp(item.price * item.quantity)}
+            {item.description.title} · {item.description.summary} · {formatGbp(item.price * item.quantity)}
             {refundedLines.has(item.id) ? " · refunded" : ""}
           </label>
         ))}
@@ -151,8 +153,22 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }
         />
       </label>
       <label className={label}>
-        Reason
+        Internal note (only admins see it)
         <input className={input} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+      </label>
+      <label className={label}>
+        Message to the customer (optional)
+        <textarea
+          className={input}
+          value={message}
+          maxLength={500}
+          rows={2}
+          aria-describedby="refund-message-hint"
+          onChange={(e) => setMessage(e.target.value)}
+        />
+        <span id="refund-message-hint" className="block text-xs text-stone-600">
+          The customer sees this on the refund e-mail and the credit note.
+        </span>
       </label>
       {cancellable ? (
         <label className="flex min-h-11 items-center gap-2 text-sm">

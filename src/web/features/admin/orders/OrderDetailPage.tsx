@@ -1,9 +1,9 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
-import { shippingLineLabel } from "@shared/checkout";
+import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { type Carrier, isCarrier } from "@shared/fulfilment";
 import { formatGbp } from "@shared/money";
+import { lineThumbnailUrl } from "@shared/order-line";
 import { capitaliseStatus, ORDER_STATUS_LABELS, type OrderStatus } from "@shared/orders";
-import { isShippingMethod } from "@shared/shipping";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   type AdminOrderDetail,
@@ -192,18 +192,19 @@ function ItemsCard({ order }: { order: AdminOrderDetail }) {
     <Section title="Items">
       <ol className="divide-y divide-stone-100">
         {order.items.map((item, index) => {
-          const images = [item.imageUrl, ...item.additionalImages].filter((u): u is string => Boolean(u));
+          // A colour line's main photo in colour (issue 30), the others as previewed.
+          const images = [lineThumbnailUrl(item), ...item.additionalImages].filter((u): u is string =>
+            Boolean(u),
+          );
           return (
             <li key={item.id} className="py-4 first:pt-0 last:pb-0">
               <div className="flex flex-wrap justify-between gap-2">
                 <div>
                   <p className="font-medium text-stone-900">
-                    {item.kind === "accessory" ? item.frameColor : `Lithophane · ${item.shape}`}
+                    {item.description.title}
                     {item.quantity > 1 ? ` × ${item.quantity}` : ""}
                   </p>
-                  <p className="text-sm text-stone-700">
-                    {item.kind === "accessory" ? item.size : `${item.size} · ${item.frameColor} frame`}
-                  </p>
+                  <p className="text-sm text-stone-700">{item.description.summary}</p>
                   {item.crop ? <p className="mt-1 text-xs text-stone-700">{cropText(item.crop)}</p> : null}
                   {item.config.localContrast === true ? (
                     <p className="mt-1 text-xs text-stone-700">
@@ -252,13 +253,11 @@ function ItemsCard({ order }: { order: AdminOrderDetail }) {
       <dl className="mt-4 border-t border-stone-200 pt-3">
         <Row label="Subtotal">{formatGbp(order.totals.subtotal)}</Row>
         {order.totals.discount > 0 ? (
-          <Row label={order.totals.discountCode ? `Discount (${order.totals.discountCode})` : "Discount"}>
+          <Row label={COMMERCE_MESSAGES.discounts.rowLabel(order.totals.discountCode)}>
             −{formatGbp(order.totals.discount)}
           </Row>
         ) : null}
-        <Row
-          label={`Shipping: ${isShippingMethod(order.shippingMethod) ? shippingLineLabel(order.shippingMethod) : order.shippingMethod}`}
-        >
+        <Row label={`Shipping: ${order.shippingLabel}`}>
           {order.totals.shipping === 0 ? "Free" : formatGbp(order.totals.shipping)}
         </Row>
         <Row label="Total">{formatGbp(order.totals.total)}</Row>

@@ -4,10 +4,8 @@
  * footer and these buttons are hidden by @media print.
  */
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
-import { shippingLineLabel } from "@shared/checkout";
 import { GIFT_TEXTS } from "@shared/gift-texts";
 import { MESSAGES } from "@shared/messages";
-import { isShippingMethod } from "@shared/shipping";
 import { useQuery } from "@tanstack/react-query";
 import { type AdminOrderDetail, adminQueries } from "@web/api/admin";
 import { Button } from "@web/components/ui/button";
@@ -42,7 +40,7 @@ function Panels({ item }: { item: AdminOrderDetail["items"][number] }) {
   const photos = [item.imageUrl ?? item.originalImageUrl, ...item.additionalImages];
   const shape = optionName(item.config.shapeId);
   const frame = optionName(item.config.frameColorId);
-  const size = typeof item.config.sizeId === "string" ? item.config.sizeId.replace("x", " × ") : item.size;
+  const size = item.description.size ?? item.size;
   return (
     <ol aria-label={`Panels of ${item.shape}`} className="mt-2 grid gap-2 sm:grid-cols-2">
       {photos.map((src, i) => (
@@ -163,12 +161,7 @@ export function PackingSlipPage() {
             {s.country}
           </address>
           {s.phone ? <p className="mt-1 text-sm">Phone: {s.phone}</p> : null}
-          <p className="mt-1 text-sm">
-            Shipping:{" "}
-            {isShippingMethod(order.shippingMethod)
-              ? shippingLineLabel(order.shippingMethod)
-              : order.shippingMethod}
-          </p>
+          <p className="mt-1 text-sm">Shipping: {order.shippingLabel}</p>
           {order.trackingNumber ? (
             <p className="text-sm">
               Tracking: {order.trackingNumber}
@@ -197,12 +190,8 @@ export function PackingSlipPage() {
               <tr key={item.id} className="border-b border-stone-300">
                 <td className="py-3 align-top tabular-nums">{item.quantity}</td>
                 <td className="py-3">
-                  <p className="font-medium">
-                    {item.kind === "accessory" ? item.frameColor : `Lithophane · ${item.shape}`}
-                  </p>
-                  <p className="text-sm text-stone-700">
-                    {item.kind === "accessory" ? item.size : `${item.size} · ${item.frameColor} frame`}
-                  </p>
+                  <p className="font-medium">{item.description.title}</p>
+                  <p className="text-sm text-stone-700">{item.description.summary}</p>
                   {item.kind === "lithophane" ? <Panels item={item} /> : null}
                 </td>
                 <td className="py-3 text-center">

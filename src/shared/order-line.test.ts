@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import { orderShippingLabel } from "./checkout";
+import { allocateDiscount } from "./discounts";
+import { describeLine, describeOrderLines, lineThumbnailUrl, sizeIdText } from "./order-line";
+import { SEED_SHIPPING_ZONES, zoneDays, zoneShippingOptions } from "./shipping-zones";
+
+/** A colour Keepsake of 3 landscape panels, as order_items stores it (issue 30's walk-through). */
+const colourKeepsake = {
+  kind: "lithophane",
+  size: "8 inch x 6 inch",
+  shape: "Keepsake Collection",
+  frameStyle: "Gold · 3 × Rectangle (Landscape)",
+  config: {
+    kind: "lithophane",
+    bundleId: "gift",
+    processing: "colour",
+    shapeId: "rectangle",
+    frameColorId: "gold",
+    sizeId: "6x8",
+  },
+  additionalImages: ["/a.webp", "/b.webp"],
+};
+
+const cable = {
+  kind: "accessory",
+  size: "Standard",
+  shape: "Rectangle",
+  frameStyle: "USB-C Cable",
+  config: {},
+};
+
+describe("describeLine (issue 30: one description of an order line)", () => {
+  it("says Colour, the panels, the shape, the size width x height and the frame", () => {
+    const d = describeLine(colourKeepsake);
+    expect(d).toMatchObject({
+      kind: "lithophane",
+      title: "Lithophane",
+      bundle: "Keepsake Collection",
+      processing: "Colour",
+      colour: true,
+      shape: "Rectangle (Landscape)",
+      size: "8″ x 6″",
+      frame: "Gold",
+      panels: 3,
+    });
+    expect(d.summary).toBe(
+      "Keepsake Collection · Colour · 3 panels · Rectangle (Landscape) 8″ x 6″ · Gold frame",
+    );
+  });
+
+  it("reads a grayscale portrait panel, and an older line whose stored size text was turned round", () => {
+    const portrait = describeLine({
+      ...colourKeepsake,
+      size: "8 inch x 6 inch",
+      frameStyle: "Black · 1 × Rectangle (Portrait)",
+      config: { ...colourKeepsake.config, bundleId: "starter", processing: "grayscale", sizeId: "8x6" },
+    });
+    expect(portrait.summary).toBe(
+      "Essentials Collection · Grayscale · 1 panel · Rectangle (Portrait) 6″ x 8″ · Black frame",
+    );
+    expect(portrait.colour).toBe(false);
+  });
+
+  it("gives an accessory its name and size text, and no shape", () => {
+    const d = describeLine(cable);
+    expect(d).toMatchObject({
+      kind: "accessory",
+      title: "USB-C Cable",
+      summary: "Standard",
+      shape: null,
+      panels: null,
+    });
+  });
+
+  it("turns size ids round: the spec writes height x width", () => {
+    expect(sizeIdText("6x8")).toBe("8″ x 6″");
+    expect(sizeIdText("8x6")).toBe("6″ x 8″");
+    expect(sizeIdText("7x7")).toBe("7″ x 7″");
+    expect(sizeIdText("10x7.5")).toBe("7.5″ x 10″");
+    expect(sizeIdText("Standard")).toBeNull();
+  });
+
+  it("shares the discount over the lines so lines, discount and shipping add up to the penny", () => {
+    const lines = [
+      { ...colourKeepsake, price: 9315 + 3 * 1500 },
+      { ...cable, price: 999 },
+    ];
+    const discount = 1082;
+    const shares = allocateDiscount(
+      lines.map((l) => ({ kind: l.kind as "lithophane" | "accessory", pricePence: l.price })),
+      "all",
+      discount,
+    );
+    const described = describeOrderLines(lines, shares);
+    const list = described.reduce((sum, l) => sum + l.listPence, 0);
+    const charged = described.reduce((sum, l) => sum + l.chargedPence, 0);
+    expect(described.reduce((sum, l) => sum + l.discountSharePence, 0)).toBe(discount);
+    expect(list - discount).toBe(charged);
+    expect(described[0]?.summary).toContain("Colour · 3 panels");
+  });
+});
+
+describe("lineThumbnailUrl", () => {
+  it("shows a colour line's photo in colour, others as their greyscale preview", () => {
+    const urls = { imageUrl: "/p-preview.webp", originalImageUrl: "/p.jpg" };
+    expect(lineThumbnailUrl({ ...urls, config: colourKeepsake.config })).toBe("/p.jpg");
+    expect(lineThumbnailUrl({ ...urls, config: { ...colourKeepsake.config, processing: "grayscale" } })).toBe(
+      "/p-preview.webp",
+    );
+    expect(
+      lineThumbnailUrl({
+        imageUrl: "/p-preview.webp",
+        originalImageUrl: null,
+        config: colourKeepsake.config,
+      }),
+    ).toBe("/p-preview.webp");
+  });
+});
+
+describe("orderShippingLabel (issue 30: one delivery window per zone and method)", () => {
+  const zones = SEED_SHIPPING_ZONES(["GB", "IE", "US", "CA", "FR", "JP"]);
+  const zone = (id: string) => zones.find((z) => z.id === id)!;
+
+  it("says the zone's window the checkout showed", () => {
+    for (const z of zones) {
+      for (const option of zoneShippingOptions(z, 0)) {
+        const days = zoneDays(z, option.method);
+        expect(
+          orderShippingLabel({
+            shippingMethod: option.method,
+            deliveryDaysMin: days.min,
+            deliveryDaysMax: days.max,
+          }),
+        ).toBe(`${option.label} (${option.estimate})`);
+      }
+    }
+    const ie = zoneDays(zone("ireland"), "standard");
+    expect(
+      orderShippingLabel({ shippingMethod: "standard", deliveryDaysMin: ie.min, deliveryDaysMax: ie.max }),
+    ).toBe("Standard Delivery (3-5 business days)");
+    const us = zoneDays(zone("us-canada"), "express");
+    expect(
+      orderShippingLabel({ shippingMethod: "express", deliveryDaysMin: us.min, deliveryDaysMax: us.max }),
+    ).toBe("Express Delivery (3-6 business days)");
+    const usStandard = zoneDays(zone("us-canada"), "standard");
+    expect(
+      orderShippingLabel({
+        shippingMethod: "standard",
+        deliveryDaysMin: usStandard.min,
+        deliveryDaysMax: usStandard.max,
+      }),
+    ).toBe("Standard Delivery (7-14 business days)");
+  });
+
+  it("keeps the spec's UK texts, for the UK zone and for orders placed before the days were kept", () => {
+    const uk = zoneDays(zone("uk"), "standard");
+    expect(
+      orderShippingLabel({ shippingMethod: "standard", deliveryDaysMin: uk.min, deliveryDaysMax: uk.max }),
+    ).toBe("Standard Delivery (5-7 business days)");
+    expect(orderShippingLabel({ shippingMethod: "express" })).toBe("Express Delivery (2-3 business days)");
+    expect(orderShippingLabel({ shippingMethod: "pigeon", deliveryDaysMin: 1, deliveryDaysMax: 2 })).toBe(
+      "pigeon",
+    );
+  });
+});
