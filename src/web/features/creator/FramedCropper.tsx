@@ -5,6 +5,7 @@ import {
   scaleCropPixels,
   type UploadedImage,
 } from "@shared/creator";
+import { CREATOR_MAX_ZOOM } from "@shared/upload-copy";
 import { ImageIcon, ZoomIn } from "lucide-react";
 import { useId, useRef } from "react";
 import Cropper, { type Area } from "react-easy-crop";
@@ -13,7 +14,7 @@ import { LipSafeArea } from "./LipSafeArea";
 import { clipPathForShape } from "./shapes";
 
 const MIN_ZOOM = 1;
-const MAX_ZOOM = 3;
+const MAX_ZOOM = CREATOR_MAX_ZOOM;
 /** A neutral frame until a colour is chosen. */
 const DEFAULT_FRAME_HEX = "#d6d3d1";
 
