@@ -17,6 +17,14 @@ export const CREATOR_TEXTS = {
     label: "Bring out detail in shadows and highlights",
     hint: "Local contrast evens out light and shade across the photo, so faces in shadow and bright skies keep their detail. The 3D preview shows the result.",
   },
+  /** Issue 31: the photo shows at once; its upload runs behind and Add to Cart waits for it. */
+  photoUpload: {
+    uploading: (percent: number): string => `Uploading your photo… ${percent}%`,
+    preparing: "Preparing your photo…",
+    uploaded: "Photo uploaded",
+    chosen: "Photo chosen, uploading",
+    progressLabel: "Photo upload",
+  },
   replaceKeepsChoices: "A new photo keeps your other choices and extra photos.",
   extraPhotosIntro: (pointer: PointerKind): string =>
     pointer === "touch"

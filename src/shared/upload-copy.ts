@@ -104,3 +104,6 @@ export function chooseUploadBody(facts: {
 export function needsCopy(size: CopySize, originalAcceptedAsIs: boolean): boolean {
   return size.scaled || !originalAcceptedAsIs;
 }
+
+/** Where resumable (tus) uploads are created: POST here, then PATCH/HEAD its Location. */
+export const RESUMABLE_UPLOADS_PATH = "/api/uploads/resumable";

@@ -2,6 +2,7 @@ import {
   aspectRatioValue,
   type CropData,
   type CropPixels,
+  displayUrl,
   scaleCropPixels,
   type UploadedImage,
 } from "@shared/creator";
@@ -74,8 +75,9 @@ export function FramedCropper({
             {image ? (
               <Cropper
                 // A new photo or shape resets the crop in the reducer; remounting reports the new area.
-                key={`${image.url}|${shape ?? ""}`}
-                image={image.url}
+                // The device's preview stays shown when the upload is stored: no remount mid-drag.
+                key={`${displayUrl(image)}|${shape ?? ""}`}
+                image={displayUrl(image)}
                 crop={{ x: cropData.x, y: cropData.y }}
                 zoom={cropData.zoom}
                 minZoom={MIN_ZOOM}
