@@ -166,7 +166,7 @@ export function CreatorPreview({
             {waitingToAdd ? (
               <>
                 <LoaderCircle aria-hidden="true" className="h-5 w-5 animate-spin" />
-                <span role="status">{CREATOR_TEXTS.photoUpload.uploading(uploadProgress ?? 100)}</span>
+                {CREATOR_TEXTS.photoUpload.uploading(uploadProgress ?? 100)}
               </>
             ) : (
               <>
@@ -175,6 +175,11 @@ export function CreatorPreview({
               </>
             )}
           </Button>
+          {waitingToAdd ? (
+            <p role="status" className="sr-only">
+              {CREATOR_TEXTS.photoUpload.uploading(uploadProgress ?? 100)}
+            </p>
+          ) : null}
           {check.ok ? null : (
             <p id="add-to-cart-hint" className="mt-2 text-center text-sm text-stone-700">
               {check.problem === "additional-images" ? check.description : addToCartHint(state)}
