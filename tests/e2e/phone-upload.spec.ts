@@ -140,6 +140,7 @@ test("a 12 MP photo on a slow phone network: preview at once, a small copy sent 
   const progress = page.getByRole("progressbar", { name: CREATOR_TEXTS.photoUpload.progressLabel }).first();
   await expect(progress).toBeVisible();
   mkdirSync(SHOTS, { recursive: true });
+  await page.getByTestId("preview-frame").scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SHOTS, "phone-upload-creator-390.png"), fullPage: false });
 
   // All six steps while it uploads.

@@ -157,7 +157,11 @@ export function CreatorPreview({
           <Button
             variant={check.ok ? "glow" : "outline"}
             size="lg"
-            className={cn("mt-5 w-full", !check.ok && "cursor-not-allowed border-dashed")}
+            className={cn(
+              "mt-5 w-full",
+              !check.ok && "cursor-not-allowed border-dashed",
+              waitingToAdd && "cursor-progress text-base",
+            )}
             aria-disabled={!check.ok || waitingToAdd || undefined}
             aria-describedby={check.ok ? undefined : "add-to-cart-hint"}
             aria-busy={waitingToAdd || undefined}

@@ -71,7 +71,9 @@ export function MiniPreviewBar({
             {parts.length > 0
               ? parts.join(" · ")
               : selections.image
-                ? CREATOR_TEXTS.miniBar.photoOnly
+                ? selections.image.pending
+                  ? CREATOR_TEXTS.photoUpload.chosen
+                  : CREATOR_TEXTS.miniBar.photoOnly
                 : CREATOR_TEXTS.miniBar.noPhoto}
           </span>
           <span className="block font-semibold text-stone-900" data-testid="mini-bar-price">
