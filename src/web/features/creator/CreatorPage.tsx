@@ -96,6 +96,8 @@ export function CreatorPage() {
     onFailed: (deviceUrl) => {
       dispatch({ type: "imageFailed", deviceUrl });
       setWaitingToAdd(false);
+      // The photo is gone: back to the first step, to choose it (or another) again.
+      setExpanded("upload");
     },
   });
 
