@@ -2,6 +2,8 @@
  * Texts of the creator (a lazily loaded page) that depend on the device: "tap" on touch
  * screens, "click" with a mouse (issue 20). Kept out of messages.ts, which is in the first load.
  */
+import type { DescribedToast } from "./messages";
+
 export type PointerKind = "touch" | "mouse";
 
 export const CREATOR_TEXTS = {
@@ -24,6 +26,16 @@ export const CREATOR_TEXTS = {
     uploaded: "Photo uploaded",
     chosen: "Photo chosen, uploading",
     progressLabel: "Photo upload",
+    /**
+     * The photo is opened on the device; HEIC opens only where the browser can (Safari). Here,
+     * not in messages.ts: that module is in every page's first load, this one only in the creator's.
+     */
+    heicUnsupported: {
+      title: "Upload failed",
+      description:
+        "This browser can't open HEIC photos. Please choose a JPG, PNG or WEBP, or set your iPhone camera to “Most Compatible” (Settings > Camera > Formats).",
+      variant: "destructive",
+    } satisfies DescribedToast,
   },
   replaceKeepsChoices: "A new photo keeps your other choices and extra photos.",
   extraPhotosIntro: (pointer: PointerKind): string =>

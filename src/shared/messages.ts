@@ -155,11 +155,6 @@ export const MESSAGES = {
       `That image has too many pixels for us to process. Please upload one of at most ${MAX_UPLOAD_PIXELS / 1_000_000} megapixels.`,
     ),
     noFile: errorToast("Upload failed", "Please choose an image to upload."),
-    // Designed (issue 31): the photo is opened on the device; HEIC opens only where the browser can.
-    heicUnsupported: errorToast(
-      "Upload failed",
-      "This browser can't open HEIC photos. Please choose a JPG, PNG or WEBP, or set your iPhone camera to “Most Compatible” (Settings > Camera > Formats).",
-    ),
     // Designed (issue 14): anonymous uploads are limited per client and per visitor.
     tooManyUploads: errorToast(
       "Upload failed",

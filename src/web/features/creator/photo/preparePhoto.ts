@@ -4,6 +4,7 @@
  * when that is smaller or no copy is needed). Decoding and encoding run in a worker; a browser
  * without OffscreenCanvas shows the file itself and sends it as it is.
  */
+import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { MESSAGES, type ToastMessage } from "@shared/messages";
 import {
   chooseUploadBody,
@@ -59,7 +60,9 @@ async function prepareOnMainThread(file: File): Promise<PreparedPhoto> {
   } catch {
     URL.revokeObjectURL(url);
     throw new PhotoRefused(
-      isHeic(file.type, file.name) ? MESSAGES.upload.heicUnsupported : MESSAGES.upload.unsupportedFormat,
+      isHeic(file.type, file.name)
+        ? CREATOR_TEXTS.photoUpload.heicUnsupported
+        : MESSAGES.upload.unsupportedFormat,
     );
   }
   const choice = chooseUploadBody({
@@ -109,7 +112,9 @@ export function preparePhoto(file: File, largestPanelMm: number): Promise<Prepar
       const message = event.data;
       if (message.type === "error") {
         refused(
-          isHeic(file.type, file.name) ? MESSAGES.upload.heicUnsupported : MESSAGES.upload.unsupportedFormat,
+          isHeic(file.type, file.name)
+            ? CREATOR_TEXTS.photoUpload.heicUnsupported
+            : MESSAGES.upload.unsupportedFormat,
         );
         return;
       }
