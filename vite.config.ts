@@ -12,6 +12,8 @@ const alias = {
   "@shared": here("./src/shared"),
   "@web": here("./src/web"),
   "@lithophane": here("./src/lithophane"),
+  // tus-js-client's only CommonJS dependency: the browser's URL instead (see the shim).
+  "url-parse": here("./src/web/api/url-parse-shim.ts"),
 };
 
 const escapeHtml = (text: string) =>

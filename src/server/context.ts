@@ -29,7 +29,14 @@ import {
 } from "./messaging/index.js";
 import { CustomerMailSweeper, OrderExpirySweeper } from "./orders/index.js";
 import { createPaymentProvider, invoicePdfUrl, type PaymentProvider } from "./payments/index.js";
-import { createStorage, type Storage, UploadSweeper } from "./platform/index.js";
+import {
+  createResumableUploadStore,
+  createStorage,
+  type ResumableUploadStore,
+  ResumableUploadSweeper,
+  type Storage,
+  UploadSweeper,
+} from "./platform/index.js";
 
 export interface AppContext {
   config: Config;
@@ -56,6 +63,8 @@ export interface AppContext {
   mailOutbox: MailOutbox;
   /** Deletes uploads nothing uses once they are a day old (platform/upload-hygiene.ts). */
   uploadSweeper: UploadSweeper;
+  /** Resumable (tus) uploads in progress, on this server's disk (decision 325). */
+  resumableUploads: ResumableUploadStore;
   /** Work after the response (account e-mails); closing the context waits for it. */
   background: BackgroundTasks;
   /** Where every rate limit counts: Redis with REDIS_URL (shared by all servers), else memory. */
@@ -110,6 +119,7 @@ export async function createContext(config: Config, options: { database?: Databa
   const storage = createStorage(config);
   const rates = createRatesService({ url: config.ratesUrl, log });
   const payments = createPaymentProvider(config, log);
+  const resumableUploads = createResumableUploadStore(config.dataDir);
   const ctx: AppContext = {
     config,
     log,
@@ -140,6 +150,7 @@ export async function createContext(config: Config, options: { database?: Databa
       timeoutMs: config.printFiles.slicer.timeoutMs,
     }),
     uploadSweeper: new UploadSweeper({ database, storage, log }),
+    resumableUploads,
     background,
     rateLimits,
     metrics,
@@ -170,6 +181,10 @@ export async function createContext(config: Config, options: { database?: Databa
   // Uploads no cart, order or product uses are removed after a day: at start, then hourly.
   ctx.onClose.push(() => ctx.uploadSweeper.stop());
   ctx.uploadSweeper.start();
+  // Resumable uploads left unfinished past their expiry are removed: at start, then hourly.
+  const resumableSweeper = new ResumableUploadSweeper({ store: resumableUploads, log });
+  ctx.onClose.push(() => resumableSweeper.stop());
+  resumableSweeper.start();
   ctx.onClose.push(() => ctx.backups.stop());
   ctx.backups.start();
   return ctx;

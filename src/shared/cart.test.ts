@@ -105,6 +105,18 @@ describe("cartTotal", () => {
 });
 
 describe("buildCreatorCartItem", () => {
+  it("makes no line from a photo still uploading (no server URLs yet, issue 31)", () => {
+    const state = creatorState("square", "7x7", "white", "starter");
+    const image = state.selections.image;
+    if (!image) throw new Error("no image");
+    const uploading = {
+      ...state,
+      selections: { ...state.selections, image: { ...image, pending: true, deviceUrl: "blob:x" } },
+    };
+    expect(buildCreatorCartItem(uploading, FALLBACK_OPTIONS, fixedId)).toBeNull();
+    expect(buildCreatorCartItem(state, FALLBACK_OPTIONS, fixedId)).not.toBeNull();
+  });
+
   it("builds the spec's cart item from the creator's choices", () => {
     const built = buildCreatorCartItem(creatorState(), FALLBACK_OPTIONS, fixedId);
     expect(built).toEqual({

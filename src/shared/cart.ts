@@ -136,7 +136,8 @@ export function buildCreatorCartItem(
   const { image, bundle: bundleId } = state.selections;
   const bundle = getBundle(bundleId, bundles);
   const chosen = resolveChosenOptions(state.selections, options);
-  if (!image || !bundle || !chosen || missingAdditionalImages(state) > 0) return null;
+  // A photo still uploading has no server URLs yet: no cart line from the device's copy.
+  if (!image || image.pending || !bundle || !chosen || missingAdditionalImages(state) > 0) return null;
   const { cropData } = state;
   // The server refuses a crop outside the photo (lithophaneLineProblem): such a crop is dropped
   // here and the panel is cut centred, as for a line without one.

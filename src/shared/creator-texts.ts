@@ -2,6 +2,8 @@
  * Texts of the creator (a lazily loaded page) that depend on the device: "tap" on touch
  * screens, "click" with a mouse (issue 20). Kept out of messages.ts, which is in the first load.
  */
+import type { DescribedToast } from "./messages";
+
 export type PointerKind = "touch" | "mouse";
 
 export const CREATOR_TEXTS = {
@@ -18,6 +20,24 @@ export const CREATOR_TEXTS = {
   localContrast: {
     label: "Bring out detail in shadows and highlights",
     hint: "Local contrast evens out light and shade across the photo, so faces in shadow and bright skies keep their detail. The 3D preview shows the result.",
+  },
+  /** Issue 31: the photo shows at once; its upload runs behind and Add to Cart waits for it. */
+  photoUpload: {
+    uploading: (percent: number): string => `Uploading your photo… ${percent}%`,
+    preparing: "Preparing your photo…",
+    uploaded: "Photo uploaded",
+    chosen: "Photo chosen, uploading",
+    progressLabel: "Photo upload",
+    /**
+     * The photo is opened on the device; HEIC opens only where the browser can (Safari). Here,
+     * not in messages.ts: that module is in every page's first load, this one only in the creator's.
+     */
+    heicUnsupported: {
+      title: "Upload failed",
+      description:
+        "This browser can't open HEIC photos. Please choose a JPG, PNG or WEBP, or set your iPhone camera to “Most Compatible” (Settings > Camera > Formats).",
+      variant: "destructive",
+    } satisfies DescribedToast,
   },
   replaceKeepsChoices: "A new photo keeps your other choices and extra photos.",
   extraPhotosIntro: (pointer: PointerKind): string =>

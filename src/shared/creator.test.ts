@@ -727,3 +727,48 @@ describe("lithophaneLineProblem (issue 14: the server's and the creator's one ru
     ).toBe("crop-outside");
   });
 });
+
+describe("a photo shown from the device while it uploads (issue 31)", () => {
+  const pending = {
+    url: "blob:local-1",
+    originalUrl: "",
+    width: 2000,
+    height: 2667,
+    pending: true,
+    deviceUrl: "blob:local-1",
+  } as const;
+  const stored = { url: "/api/media/p.webp", originalUrl: "/api/media/p.jpg", width: 2000, height: 2667 };
+
+  it("completes the upload step at once, and the server's URLs replace the device's when stored", () => {
+    const shown = creatorReducer(INITIAL_CREATOR_STATE, { type: "imageUploaded", image: pending });
+    expect(shown.completed.upload).toBe(true);
+    const done = creatorReducer(shown, { type: "imageStored", deviceUrl: "blob:local-1", image: stored });
+    expect(done.selections.image).toEqual({ ...stored, deviceUrl: "blob:local-1" });
+    expect(done.selections.image?.pending).toBeUndefined();
+  });
+
+  it("rescales the crop when the stored photo's size differs (the original was sent)", () => {
+    let state = creatorReducer(INITIAL_CREATOR_STATE, { type: "imageUploaded", image: pending });
+    state = creatorReducer(state, {
+      type: "setCrop",
+      cropData: {},
+      cropPixels: { x: 0, y: 0, width: 1000, height: 1000 },
+    });
+    state = creatorReducer(state, {
+      type: "imageStored",
+      deviceUrl: "blob:local-1",
+      image: { ...stored, width: 3000, height: 4000 },
+    });
+    expect(state.cropPixels).toEqual({ x: 0, y: 0, width: 1500, height: 1500 });
+  });
+
+  it("ignores a replaced photo's late answer, and drops the photo when its upload fails", () => {
+    const shown = creatorReducer(INITIAL_CREATOR_STATE, { type: "imageUploaded", image: pending });
+    expect(creatorReducer(shown, { type: "imageStored", deviceUrl: "blob:other", image: stored })).toBe(
+      shown,
+    );
+    const failed = creatorReducer(shown, { type: "imageFailed", deviceUrl: "blob:local-1" });
+    expect(failed.selections.image).toBeNull();
+    expect(failed.completed.upload).toBe(false);
+  });
+});

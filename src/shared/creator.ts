@@ -27,12 +27,24 @@ export const OPTION_TYPE_FOR_STEP: Readonly<Record<OptionStep, OptionType>> = {
 };
 
 export interface UploadedImage {
-  /** The processed image shown and printed. */
+  /** The processed image shown and printed (the device's own preview while `pending`). */
   readonly url: string;
-  /** The file as uploaded. */
+  /** The file as uploaded ("" while `pending`). */
   readonly originalUrl: string;
   readonly width: number;
   readonly height: number;
+  /**
+   * True while the photo is shown from the device and its upload is still running (issue 31):
+   * the steps go on, but no cart line is made from it until the server's URLs replace these.
+   */
+  readonly pending?: boolean;
+  /** The device's preview (a blob: URL), kept for display once the upload is stored. */
+  readonly deviceUrl?: string;
+}
+
+/** The image the creator shows: the device's preview when there is one, else the server's. */
+export function displayUrl(image: UploadedImage): string {
+  return image.deviceUrl ?? image.url;
 }
 
 export type AspectRatio = "1:1" | "4:3" | "3:4";
@@ -108,6 +120,10 @@ export const INITIAL_CREATOR_STATE: CreatorState = {
 
 export type CreatorAction =
   | { readonly type: "imageUploaded"; readonly image: UploadedImage }
+  /** The upload of the photo shown from the device (`deviceUrl`) is stored: the server's URLs. */
+  | { readonly type: "imageStored"; readonly deviceUrl: string; readonly image: UploadedImage }
+  /** The upload of the photo shown from the device was refused or failed: the photo goes. */
+  | { readonly type: "imageFailed"; readonly deviceUrl: string }
   /** The UI passes the clicked option itself, so the reducer can refuse coming_soon ones. */
   | { readonly type: "selectOption"; readonly step: OptionStep; readonly option: CreatorOption }
   | { readonly type: "selectBundle"; readonly bundleId: BundleId }
@@ -255,6 +271,37 @@ export function creatorReducer(state: CreatorState, action: CreatorAction): Crea
         completed: { ...state.completed, upload: true },
         selections: { ...state.selections, image: action.image },
         cropData: { ...DEFAULT_CROP_DATA, aspectRatio: aspectRatioForShape(state.selections.shape) },
+        cropPixels: null,
+      };
+    }
+    case "imageStored": {
+      const current = state.selections.image;
+      // Only for the photo still shown: a replaced photo's late answer is ignored.
+      if (!current?.pending || current.deviceUrl !== action.deviceUrl) return state;
+      const image: UploadedImage = {
+        url: action.image.url,
+        originalUrl: action.image.originalUrl,
+        width: action.image.width,
+        height: action.image.height,
+        deviceUrl: action.deviceUrl,
+      };
+      const sameSize = image.width === current.width && image.height === current.height;
+      return {
+        ...state,
+        selections: { ...state.selections, image },
+        cropPixels:
+          state.cropPixels && !sameSize
+            ? scaleCropPixels(state.cropPixels, current, image)
+            : state.cropPixels,
+      };
+    }
+    case "imageFailed": {
+      const current = state.selections.image;
+      if (!current?.pending || current.deviceUrl !== action.deviceUrl) return state;
+      return {
+        ...state,
+        completed: { ...state.completed, upload: false },
+        selections: { ...state.selections, image: null },
         cropPixels: null,
       };
     }

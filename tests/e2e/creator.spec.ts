@@ -217,7 +217,7 @@ test("uploads: too large is refused before sending, a server failure says so, sm
   await expectToast(page, MESSAGES.upload.tooLarge.title, MESSAGES.upload.tooLarge.description);
   expect(uploads).toHaveLength(0);
 
-  await page.route("**/api/uploads", (route) =>
+  await page.route("**/api/uploads/resumable**", (route) =>
     route.fulfill({
       status: 500,
       contentType: "application/json",
@@ -227,7 +227,7 @@ test("uploads: too large is refused before sending, a server failure says so, sm
   await page.getByLabel("Upload your photo", { exact: true }).setInputFiles(await makePhoto("fails"));
   await expectToast(page, MESSAGES.upload.failed.title, MESSAGES.upload.failed.description);
   await expect(stepTrigger(page, "Choose processing")).toBeDisabled();
-  await page.unroute("**/api/uploads");
+  await page.unroute("**/api/uploads/resumable**");
 
   await uploadMainPhoto(page, await makePhoto("small", { width: 1000, height: 800 }));
   await expect(page.getByText(MESSAGES.upload.lowResolution(1000, 800)).first()).toBeVisible();

@@ -1,6 +1,8 @@
 import { MAX_UPLOAD_BYTES } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
-import { Hono } from "hono";
+import { RESUMABLE_UPLOADS_PATH } from "@shared/upload-copy";
+import { Server as TusServer, type Upload as TusUpload } from "@tus/server";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { clientIp, createProxyList } from "../lib/client-ip.js";
@@ -8,12 +10,13 @@ import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser } from "../lib/session.js";
 import { type ApiError, HttpError } from "../lib/validation.js";
 import {
-  bytesUploadedRecently,
-  ImageRejectedError,
   type ImageRejection,
-  processUploadedImage,
-  recordUpload,
-  uploadKeys,
+  readResumableUpload,
+  removeResumableUpload,
+  type StoreUploadResult,
+  storeUploadedImage,
+  type UploadVisitor,
+  uploadQuotaReached,
   uploadVisitor,
 } from "../platform/index.js";
 
@@ -37,8 +40,13 @@ const uploadFormSchema = z
   });
 
 const REJECTIONS: Readonly<
-  Record<ImageRejection, { status: 413 | 415 | 422; error: string; message: string }>
+  Record<ImageRejection | "quota_exceeded", { status: 413 | 415 | 422 | 429; error: string; message: string }>
 > = {
+  quota_exceeded: {
+    status: 429,
+    error: "upload_quota_exceeded",
+    message: MESSAGES.upload.quotaExceeded.description,
+  },
   too_large: { status: 413, error: "file_too_large", message: MESSAGES.upload.tooLarge.description },
   unsupported: {
     status: 415,
@@ -53,14 +61,35 @@ const REJECTIONS: Readonly<
   corrupt: { status: 422, error: "invalid_image", message: MESSAGES.upload.failed.description },
 };
 
+/** The metadata a resumable upload may carry (tus Upload-Metadata), checked at its creation. */
+const resumableMetadataSchema = z
+  .object({
+    filename: z.string().max(255).optional(),
+    kind: z.enum(["main", "additional"]).default("main"),
+    index: z.coerce.number().int().min(0).max(MAX_ADDITIONAL_INDEX).optional(),
+  })
+  .refine((m) => m.kind === "main" || m.index !== undefined);
+
+/** A tus hook's refusal: the status and our usual { error, message } body. */
+function tusRefusal(status: number, error: string, message: string) {
+  return { status_code: status, body: JSON.stringify({ error, message } satisfies ApiError) };
+}
+
 /**
  * POST /api/uploads (multipart/form-data: file, kind = main | additional, index for
  * additional). The image is checked by content, cleaned (upright, no metadata), stored with a
  * greyscale preview and recorded; 201 {id, url (preview), originalUrl, width, height}.
  * A refused file leaves nothing behind: no file, no row.
  * Limited per client IP (UPLOAD_RATE_LIMIT a minute, 429 rate_limited) and per visitor (the
- * client IP and, signed in, the account: UPLOAD_QUOTA_MB per 24 h, 429 upload_quota_exceeded);
- * uploads nothing uses are swept after a day (platform/upload-hygiene.ts).
+ * client IP and, signed in, the account: UPLOAD_QUOTA_MB per 24 h of bytes stored, 429
+ * upload_quota_exceeded); uploads nothing uses are swept after a day (platform/upload-hygiene.ts).
+ *
+ * /api/uploads/resumable: the same upload by the tus protocol (decision 325), so a dropped
+ * connection resumes where it stopped. POST creates it (Upload-Length at most 10 MB, metadata
+ * filename, kind, index; rate-limited and quota-checked like the form), PATCH sends bytes, HEAD
+ * tells the offset, DELETE abandons it. The PATCH that completes it answers 200 with the same
+ * JSON as the form's 201, or the same refusals (413, 415, 422, 429); the finished bytes go
+ * through storeUploadedImage, exactly as the form's, and are removed from the resumable store.
  */
 export function uploadRoutes(ctx: AppContext) {
   const limiter = createRateLimiter({
@@ -74,93 +103,139 @@ export function uploadRoutes(ctx: AppContext) {
     name: "uploads",
     message: MESSAGES.upload.tooManyUploads.description,
   });
-  return new Hono().post("/uploads", limited, async (c) => {
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      throw new HttpError(400, "validation_failed", MESSAGES.upload.noFile.description);
-    }
-    const parsed = uploadFormSchema.safeParse({
-      file: form.get("file") ?? undefined,
-      kind: form.get("kind") ?? undefined,
-      index: form.get("index") || undefined,
-    });
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
-      const message = parsed.error.issues[0]?.message ?? MESSAGES.upload.failed.description;
-      return c.json<ApiError, 400>({ error: "validation_failed", message, fields }, 400);
-    }
-    const { file, kind, index } = parsed.data;
-    if (file.size > MAX_UPLOAD_BYTES) {
-      return c.json<ApiError, 413>(
-        { error: "file_too_large", message: MESSAGES.upload.tooLarge.description },
-        413,
-      );
-    }
+  const store = {
+    database: ctx.database,
+    storage: ctx.storage,
+    log: ctx.log,
+    quotaBytes: ctx.config.abuse.uploadQuotaBytes,
+  };
 
+  const visitorOf = async (c: Context): Promise<UploadVisitor> => {
     const user = await getSessionUser(ctx, c);
-    const ip = clientIp(c, proxies);
-    const visitor = uploadVisitor(ctx.config.authSecret, ip, user?.id ?? null);
-    const used = await bytesUploadedRecently(ctx.database.db, visitor);
-    if (used + file.size > ctx.config.abuse.uploadQuotaBytes) {
-      ctx.log.warn({ ip, user: visitor.userId, usedBytes: used, bytes: file.size }, "upload quota reached");
-      return c.json<ApiError, 429>(
-        { error: "upload_quota_exceeded", message: MESSAGES.upload.quotaExceeded.description },
-        429,
-      );
-    }
+    return uploadVisitor(ctx.config.authSecret, clientIp(c, proxies), user?.id ?? null);
+  };
 
-    let processed: Awaited<ReturnType<typeof processUploadedImage>>;
-    try {
-      processed = await processUploadedImage(new Uint8Array(await file.arrayBuffer()));
-    } catch (error) {
-      if (!(error instanceof ImageRejectedError)) throw error;
-      const rejection = REJECTIONS[error.reason];
-      ctx.log.info({ reason: error.reason, detail: error.message, bytes: file.size }, "upload refused");
-      return c.json<ApiError, typeof rejection.status>(
-        { error: rejection.error, message: rejection.message },
-        rejection.status,
-      );
-    }
-
-    const keys = uploadKeys({
-      originalName: file.name,
-      kind,
-      index: kind === "additional" ? index : undefined,
-      extension: processed.original.extension,
-      previewExtension: processed.preview.extension,
-    });
-    const { storage } = ctx;
-    let row: { id: string } | undefined;
-    try {
-      await storage.put(keys.original, processed.original.data, processed.original.contentType);
-      await storage.put(keys.preview, processed.preview.data, processed.preview.contentType);
-      row = await recordUpload(ctx.database.db, {
-        originalKey: keys.original,
-        previewKey: keys.preview,
-        userId: visitor.userId,
-        clientKey: visitor.clientKey,
-        width: processed.original.width,
-        height: processed.original.height,
-        bytes: processed.original.data.byteLength,
-      });
-    } catch (error) {
-      // Nothing half-stored: remove whatever made it to storage.
-      await Promise.allSettled([storage.delete(keys.original), storage.delete(keys.preview)]);
-      throw error;
-    }
-    ctx.log.info({ id: row.id, key: keys.original, user: user?.id ?? null }, "image uploaded");
-    return c.json(
-      {
-        id: row.id,
-        url: storage.publicUrl(keys.preview),
-        originalUrl: storage.publicUrl(keys.original),
-        width: processed.original.width,
-        height: processed.original.height,
-      },
-      201,
-    );
+  // Who is asking, for the tus hooks (they see only the web Request): set by the route below.
+  const visitors = new WeakMap<Request, UploadVisitor>();
+  const tus = new TusServer({
+    path: RESUMABLE_UPLOADS_PATH,
+    datastore: ctx.resumableUploads,
+    maxSize: MAX_UPLOAD_BYTES,
+    relativeLocation: true,
+    // Same-origin only (sameOriginGuard refuses other origins before this).
+    allowedOrigins: [],
+    onUploadCreate: async (req, upload) => {
+      const parsed = resumableMetadataSchema.safeParse(upload.metadata ?? {});
+      if (!parsed.success) {
+        throw tusRefusal(400, "validation_failed", MESSAGES.upload.failed.description);
+      }
+      const visitor = visitors.get(req);
+      if (!visitor) throw tusRefusal(400, "validation_failed", MESSAGES.upload.failed.description);
+      const size = upload.size ?? 0;
+      if (size <= 0) throw tusRefusal(400, "validation_failed", MESSAGES.upload.noFile.description);
+      if (await uploadQuotaReached(ctx.database, visitor, size, store.quotaBytes)) {
+        ctx.log.warn({ user: visitor.userId, bytes: size }, "upload quota reached");
+        const r = REJECTIONS.quota_exceeded;
+        throw tusRefusal(r.status, r.error, r.message);
+      }
+      const { filename, kind, index } = parsed.data;
+      // Only what the server decided is kept: the visitor is recorded here, not taken from the client.
+      return {
+        metadata: {
+          filename: filename ?? "image",
+          kind,
+          ...(kind === "additional" ? { index: String(index) } : {}),
+          clientKey: visitor.clientKey,
+          userId: visitor.userId,
+        },
+      };
+    },
+    onUploadFinish: async (_req, upload: TusUpload) => {
+      const meta = upload.metadata ?? {};
+      let result: StoreUploadResult;
+      try {
+        const bytes = await readResumableUpload(ctx.resumableUploads, upload.id);
+        const kind = meta.kind === "additional" ? "additional" : "main";
+        result = await storeUploadedImage(store, {
+          bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+          originalName: meta.filename ?? "image",
+          kind,
+          index: kind === "additional" ? Number(meta.index ?? 0) : undefined,
+          visitor: { clientKey: meta.clientKey ?? null, userId: meta.userId ?? null },
+        });
+      } finally {
+        await removeResumableUpload(ctx.resumableUploads, upload.id, ctx.log);
+      }
+      if (!result.ok) {
+        const r = REJECTIONS[result.reason];
+        throw tusRefusal(r.status, r.error, r.message);
+      }
+      return {
+        status_code: 200,
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(result.upload),
+      };
+    },
+    onResponseError: (_req, error) => {
+      if (error instanceof Error) ctx.log.error({ err: error }, "resumable upload failed");
+      return undefined;
+    },
   });
+  const resumable = async (c: Context) => {
+    visitors.set(c.req.raw, await visitorOf(c));
+    return tus.handleWeb(c.req.raw);
+  };
+
+  return (
+    new Hono()
+      .post("/uploads/resumable", limited, resumable)
+      .on(["PATCH", "DELETE"], "/uploads/resumable/:id", resumable)
+      // HEAD (the offset to resume from) arrives as GET in Hono; a download is not offered.
+      .get("/uploads/resumable/:id", (c) =>
+        c.req.raw.method === "HEAD"
+          ? resumable(c)
+          : c.json<ApiError>({ error: "not_found", message: "Not found" }, 404),
+      )
+      .post("/uploads", limited, async (c) => {
+        let form: FormData;
+        try {
+          form = await c.req.formData();
+        } catch {
+          throw new HttpError(400, "validation_failed", MESSAGES.upload.noFile.description);
+        }
+        const parsed = uploadFormSchema.safeParse({
+          file: form.get("file") ?? undefined,
+          kind: form.get("kind") ?? undefined,
+          index: form.get("index") || undefined,
+        });
+        if (!parsed.success) {
+          const fields: Record<string, string> = {};
+          for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
+          const message = parsed.error.issues[0]?.message ?? MESSAGES.upload.failed.description;
+          return c.json<ApiError, 400>({ error: "validation_failed", message, fields }, 400);
+        }
+        const { file, kind, index } = parsed.data;
+        if (file.size > MAX_UPLOAD_BYTES) {
+          return c.json<ApiError, 413>(
+            { error: "file_too_large", message: MESSAGES.upload.tooLarge.description },
+            413,
+          );
+        }
+        const result = await storeUploadedImage(store, {
+          bytes: new Uint8Array(await file.arrayBuffer()),
+          originalName: file.name,
+          kind,
+          index: kind === "additional" ? index : undefined,
+          visitor: await visitorOf(c),
+        });
+        if (!result.ok) {
+          const rejection = REJECTIONS[result.reason];
+          return c.json<ApiError, typeof rejection.status>(
+            { error: rejection.error, message: rejection.message },
+            rejection.status,
+          );
+        }
+        return c.json(result.upload, 201);
+      })
+  );
 }

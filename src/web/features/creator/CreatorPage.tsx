@@ -16,8 +16,10 @@ import {
   sizesForShape,
   stepIndex,
 } from "@shared/creator";
+import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { MESSAGES } from "@shared/messages";
 import { type CreatorOption, findOption } from "@shared/options";
+import { largestSoldPanelMm } from "@shared/upload-copy";
 import { trackEvent } from "@web/api/events";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
@@ -35,6 +37,7 @@ import { ProgressDots } from "./ProgressDots";
 import { UploadStep } from "./UploadStep";
 import { useCreatorOptions } from "./useCreatorOptions";
 import { useFunnelEvents } from "./useFunnelEvents";
+import { useMainPhotoUpload } from "./useImageUpload";
 
 const STEP_TITLES: Readonly<Record<CreatorStep, string>> = {
   upload: "Upload your photo",
@@ -81,6 +84,22 @@ export function CreatorPage() {
   const topRef = useRef<HTMLDivElement>(null);
   const previewRef = useRef<HTMLDivElement>(null);
   useFunnelEvents(state);
+  // Add to Cart pressed while the photo still uploads: the line is added once it is stored.
+  const [waitingToAdd, setWaitingToAdd] = useState(false);
+
+  const photo = useMainPhotoUpload(largestSoldPanelMm(flat), {
+    onPreview: (image) => {
+      dispatch({ type: "imageUploaded", image });
+      advanceFrom("upload", true);
+    },
+    onStored: (deviceUrl, image) => dispatch({ type: "imageStored", deviceUrl, image }),
+    onFailed: (deviceUrl) => {
+      dispatch({ type: "imageFailed", deviceUrl });
+      setWaitingToAdd(false);
+      // The photo is gone: back to the first step, to choose it (or another) again.
+      setExpanded("upload");
+    },
+  });
 
   // The step whose trigger takes the focus once it is rendered open (no longer disabled): a
   // finished upload or a choice re-renders the steps first, and the control that had the focus
@@ -111,7 +130,28 @@ export function CreatorPage() {
     if (viaPointer) advanceFrom(step, true);
   };
 
+  const addLine = (current: CreatorState) => {
+    const bundle = getBundle(current.selections.bundle, bundles);
+    const item = buildCreatorCartItem(current, flat, undefined, bundles);
+    if (!bundle || !item || !cart.add(item)) {
+      notify(MESSAGES.creator.incompleteSelection);
+      return;
+    }
+    notify(MESSAGES.cart.added(bundle.name));
+    trackEvent("add_to_cart");
+    setAddedState(current);
+  };
+
+  // The photo is stored: the line Add to Cart was waiting for goes in now, with the server's URLs.
+  const image = state.selections.image;
+  useEffect(() => {
+    if (!waitingToAdd || !image || image.pending) return;
+    setWaitingToAdd(false);
+    if (addToCartCheck(state).ok) addLine(state);
+  });
+
   const onAddToCart = () => {
+    if (waitingToAdd) return;
     const check = addToCartCheck(state);
     if (!check.ok) {
       notify({ title: check.title, description: check.description, variant: "destructive" });
@@ -124,20 +164,18 @@ export function CreatorPage() {
       );
       return;
     }
-    const bundle = getBundle(state.selections.bundle, bundles);
-    const item = buildCreatorCartItem(state, flat, undefined, bundles);
-    if (!bundle || !item || !cart.add(item)) {
-      notify(MESSAGES.creator.incompleteSelection);
+    // Only what is still missing is waited for: the photo's upload, already under way.
+    if (state.selections.image?.pending) {
+      setWaitingToAdd(true);
       return;
     }
-    notify(MESSAGES.cart.added(bundle.name));
-    trackEvent("add_to_cart");
-    setAddedState(state);
+    addLine(state);
   };
 
   const startOver = () => {
     dispatch({ type: "reset" });
     setAddedState(null);
+    setWaitingToAdd(false);
     setExpanded("upload");
     topRef.current?.scrollIntoView({ block: "start" });
     requestAnimationFrame(() => triggers.current.upload?.focus({ preventScroll: true }));
@@ -145,7 +183,11 @@ export function CreatorPage() {
 
   const { selections } = state;
   const summaries: Record<CreatorStep, string | null> = {
-    upload: selections.image ? "Photo uploaded" : null,
+    upload: selections.image
+      ? selections.image.pending
+        ? CREATOR_TEXTS.photoUpload.uploading(photo.progress ?? 0)
+        : CREATOR_TEXTS.photoUpload.uploaded
+      : null,
     processing: findOption(flat, "processing", selections.processing)?.name ?? null,
     shape: findOption(flat, "shape", selections.shape)?.name ?? null,
     "frame-color": findOption(flat, "frame_color", selections.frameColor)?.name ?? null,
@@ -175,10 +217,9 @@ export function CreatorPage() {
     upload: (
       <UploadStep
         image={selections.image}
-        onUploaded={(image) => {
-          dispatch({ type: "imageUploaded", image });
-          advanceFrom("upload", true);
-        }}
+        opening={photo.opening}
+        progress={photo.progress}
+        onFile={(file) => void photo.choose(file)}
       />
     ),
     processing: (
@@ -321,6 +362,8 @@ export function CreatorPage() {
               dispatch({ type: "setCrop", cropData, ...(cropPixels === undefined ? {} : { cropPixels }) })
             }
             onAddToCart={onAddToCart}
+            uploadProgress={selections.image?.pending ? (photo.progress ?? 0) : null}
+            waitingToAdd={waitingToAdd}
             added={addedState !== null && addedState === state}
             onViewCart={cart.openCart}
             onStartOver={startOver}

@@ -7,11 +7,12 @@ import { MESSAGES } from "@shared/messages";
 import { type CreatorOption, findOption } from "@shared/options";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
-import { CircleCheck, ShoppingCart, TriangleAlert } from "lucide-react";
+import { CircleCheck, LoaderCircle, ShoppingCart, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { useCurrency } from "../currency";
 import { FramedCropper } from "./FramedCropper";
 import { PreviewExtras } from "./PreviewExtras";
+import { UploadProgress } from "./UploadProgress";
 import { usePointerKind } from "./usePointerKind";
 
 interface CreatorPreviewProps {
@@ -21,6 +22,10 @@ interface CreatorPreviewProps {
   bundles: readonly Bundle[];
   onCrop: (crop: { x?: number; y?: number; zoom?: number }, cropPixels?: CropPixels | null) => void;
   onAddToCart: () => void;
+  /** 0-100 while the photo uploads behind the steps, null once it is stored. */
+  uploadProgress: number | null;
+  /** Add to Cart was pressed and waits for the photo's upload. */
+  waitingToAdd: boolean;
   /** Set right after Add to Cart: offer the cart or a fresh start. */
   added: boolean;
   onViewCart: () => void;
@@ -43,6 +48,8 @@ export function CreatorPreview({
   bundles,
   onCrop,
   onAddToCart,
+  uploadProgress,
+  waitingToAdd,
   added,
   onViewCart,
   onStartOver,
@@ -82,6 +89,9 @@ export function CreatorPreview({
           panelMm={panelMm}
           onCrop={onCrop}
         />
+        {uploadProgress !== null ? (
+          <UploadProgress percent={uploadProgress} className="mx-auto mt-2 max-w-sm justify-center" />
+        ) : null}
         {image ? (
           <p className="mt-2 text-center text-sm text-stone-600">{CREATOR_TEXTS.positionHint(pointer)}</p>
         ) : null}
@@ -151,14 +161,33 @@ export function CreatorPreview({
           <Button
             variant={check.ok ? "glow" : "outline"}
             size="lg"
-            className={cn("mt-5 w-full", !check.ok && "cursor-not-allowed border-dashed")}
-            aria-disabled={!check.ok || undefined}
+            className={cn(
+              "mt-5 w-full",
+              !check.ok && "cursor-not-allowed border-dashed",
+              waitingToAdd && "cursor-progress text-base",
+            )}
+            aria-disabled={!check.ok || waitingToAdd || undefined}
             aria-describedby={check.ok ? undefined : "add-to-cart-hint"}
+            aria-busy={waitingToAdd || undefined}
             onClick={onAddToCart}
           >
-            <ShoppingCart aria-hidden="true" className="h-5 w-5" />
-            {MESSAGES.common.addToCart}
+            {waitingToAdd ? (
+              <>
+                <LoaderCircle aria-hidden="true" className="h-5 w-5 animate-spin" />
+                {CREATOR_TEXTS.photoUpload.uploading(uploadProgress ?? 100)}
+              </>
+            ) : (
+              <>
+                <ShoppingCart aria-hidden="true" className="h-5 w-5" />
+                {MESSAGES.common.addToCart}
+              </>
+            )}
           </Button>
+          {waitingToAdd ? (
+            <p role="status" className="sr-only">
+              {CREATOR_TEXTS.photoUpload.uploading(uploadProgress ?? 100)}
+            </p>
+          ) : null}
           {check.ok ? null : (
             <p id="add-to-cart-hint" className="mt-2 text-center text-sm text-stone-700">
               {check.problem === "additional-images" ? check.description : addToCartHint(state)}

@@ -2,9 +2,11 @@ import {
   aspectRatioValue,
   type CropData,
   type CropPixels,
+  displayUrl,
   scaleCropPixels,
   type UploadedImage,
 } from "@shared/creator";
+import { CREATOR_MAX_ZOOM } from "@shared/upload-copy";
 import { ImageIcon, ZoomIn } from "lucide-react";
 import { useId, useRef } from "react";
 import Cropper, { type Area } from "react-easy-crop";
@@ -13,7 +15,7 @@ import { LipSafeArea } from "./LipSafeArea";
 import { clipPathForShape } from "./shapes";
 
 const MIN_ZOOM = 1;
-const MAX_ZOOM = 3;
+const MAX_ZOOM = CREATOR_MAX_ZOOM;
 /** A neutral frame until a colour is chosen. */
 const DEFAULT_FRAME_HEX = "#d6d3d1";
 
@@ -73,8 +75,9 @@ export function FramedCropper({
             {image ? (
               <Cropper
                 // A new photo or shape resets the crop in the reducer; remounting reports the new area.
-                key={`${image.url}|${shape ?? ""}`}
-                image={image.url}
+                // The device's preview stays shown when the upload is stored: no remount mid-drag.
+                key={`${displayUrl(image)}|${shape ?? ""}`}
+                image={displayUrl(image)}
                 crop={{ x: cropData.x, y: cropData.y }}
                 zoom={cropData.zoom}
                 minZoom={MIN_ZOOM}

@@ -11,6 +11,8 @@ interface ImageDropZoneProps {
   onFile: (file: File) => void;
   /** 0-100 while uploading, null otherwise. */
   progress: number | null;
+  /** True while a chosen photo is opened on the device (before any upload). */
+  busy?: boolean;
   compact?: boolean;
   className?: string;
 }
@@ -19,7 +21,7 @@ interface ImageDropZoneProps {
  * A file input (accept image/*) spread over a drop zone: click, keyboard or drag and drop.
  * Shows the hint and, while sending, a progress bar.
  */
-export function ImageDropZone({ label, onFile, progress, compact, className }: ImageDropZoneProps) {
+export function ImageDropZone({ label, onFile, progress, busy, compact, className }: ImageDropZoneProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const [dragging, setDragging] = useState(false);
@@ -49,7 +51,8 @@ export function ImageDropZone({ label, onFile, progress, compact, className }: I
         type="file"
         accept={UPLOAD_ACCEPT}
         aria-describedby={hintId}
-        disabled={uploading}
+        disabled={uploading || busy}
+        aria-busy={busy || undefined}
         onChange={onChange}
         // The input covers the zone, so the browser's own file drop on it does the work.
         onDragEnter={() => setDragging(true)}
@@ -64,6 +67,11 @@ export function ImageDropZone({ label, onFile, progress, compact, className }: I
       <p id={hintId} className="text-sm text-stone-600">
         {compact ? MESSAGES.upload.hint : `${CREATOR_TEXTS.dropZoneHint(pointer)} ${MESSAGES.upload.hint}`}
       </p>
+      {busy ? (
+        <p role="status" className="mt-1 text-xs text-stone-700">
+          {CREATOR_TEXTS.photoUpload.preparing}
+        </p>
+      ) : null}
       {uploading ? (
         <div className="mt-2 w-full max-w-xs">
           <div

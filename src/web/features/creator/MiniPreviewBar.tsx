@@ -1,6 +1,6 @@
 import { type Bundle, getBundle } from "@shared/bundles";
 import { compactSize } from "@shared/cart-line";
-import { type CreatorState, creatorPricePence } from "@shared/creator";
+import { type CreatorState, creatorPricePence, displayUrl } from "@shared/creator";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { type CreatorOption, findOption } from "@shared/options";
 import { ImageIcon } from "lucide-react";
@@ -55,7 +55,7 @@ export function MiniPreviewBar({
         >
           {selections.image ? (
             <img
-              src={selections.image.url}
+              src={displayUrl(selections.image)}
               alt=""
               className="h-full w-full object-cover"
               style={clipPath ? { clipPath } : undefined}
@@ -71,7 +71,9 @@ export function MiniPreviewBar({
             {parts.length > 0
               ? parts.join(" · ")
               : selections.image
-                ? CREATOR_TEXTS.miniBar.photoOnly
+                ? selections.image.pending
+                  ? CREATOR_TEXTS.photoUpload.chosen
+                  : CREATOR_TEXTS.miniBar.photoOnly
                 : CREATOR_TEXTS.miniBar.noPhoto}
           </span>
           <span className="block font-semibold text-stone-900" data-testid="mini-bar-price">

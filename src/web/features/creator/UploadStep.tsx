@@ -1,40 +1,47 @@
-import type { UploadedImage } from "@shared/creator";
+import { displayUrl, type UploadedImage } from "@shared/creator";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { isBelowRecommendedResolution } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
 import { TriangleAlert } from "lucide-react";
 import { ImageDropZone } from "./ImageDropZone";
-import { useImageUpload } from "./useImageUpload";
+import { UploadProgress } from "./UploadProgress";
 
-/** Step 1: the main photo, by click or drag and drop, with progress and a resolution check. */
+/**
+ * Step 1: the main photo, by click or drag and drop, with a resolution check. The photo shows
+ * as soon as the device has opened it; its upload runs behind, its progress shown beside it.
+ */
 export function UploadStep({
   image,
-  onUploaded,
+  opening,
+  progress,
+  onFile,
 }: {
   image: UploadedImage | null;
-  onUploaded: (image: UploadedImage) => void;
+  /** True while the chosen photo is being opened on the device. */
+  opening: boolean;
+  /** 0-100 while the photo uploads, null otherwise. */
+  progress: number | null;
+  onFile: (file: File) => void;
 }) {
-  const { upload, progress } = useImageUpload();
-  const onFile = async (file: File) => {
-    const uploaded = await upload(file, { kind: "main" });
-    if (uploaded) onUploaded(uploaded);
-  };
   if (!image) {
-    return <ImageDropZone label="Upload your photo" progress={progress} onFile={onFile} />;
+    return <ImageDropZone label="Upload your photo" progress={null} busy={opening} onFile={onFile} />;
   }
   return (
     <div className="space-y-4">
       <div className="flex items-center gap-4">
         <img
-          src={image.url}
+          src={displayUrl(image)}
           alt="Your upload, in greyscale"
           className="h-20 w-20 rounded-lg object-cover ring-1 ring-stone-300"
         />
-        <div className="text-sm text-stone-700">
-          <p className="font-semibold text-stone-900">Photo uploaded</p>
+        <div className="min-w-0 flex-1 text-sm text-stone-700">
+          <p className="font-semibold text-stone-900">
+            {image.pending ? CREATOR_TEXTS.photoUpload.chosen : CREATOR_TEXTS.photoUpload.uploaded}
+          </p>
           <p>
             {image.width}×{image.height} px
           </p>
+          {image.pending ? <UploadProgress percent={progress ?? 0} className="mt-1" /> : null}
         </div>
       </div>
       {isBelowRecommendedResolution(image.width, image.height) ? (
@@ -43,7 +50,7 @@ export function UploadStep({
           <span>{MESSAGES.upload.lowResolution(image.width, image.height)}</span>
         </p>
       ) : null}
-      <ImageDropZone compact label="Replace photo" progress={progress} onFile={onFile} />
+      <ImageDropZone compact label="Replace photo" progress={null} busy={opening} onFile={onFile} />
       <p className="text-sm text-stone-600">{CREATOR_TEXTS.replaceKeepsChoices}</p>
     </div>
   );

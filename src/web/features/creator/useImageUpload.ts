@@ -1,44 +1,84 @@
 import type { UploadedImage } from "@shared/creator";
 import { MAX_UPLOAD_BYTES } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
-import { type UploadTarget, uploadFailureToast, uploadImage } from "@web/api/uploads";
+import { FALLBACK_LARGEST_PANEL_MM } from "@shared/upload-copy";
+import { uploadResumable } from "@web/api/resumable-upload";
+import { type UploadTarget, uploadFailureToast } from "@web/api/uploads";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { notify } from "../cart";
+import { PhotoRefused, type PreparedPhoto, preparePhoto } from "./photo/preparePhoto";
 
 export type { UploadTarget };
 
-/**
- * Uploads one image: refuses files over 10MB before sending ('File too large') and shows
- * 'Upload failed' when the server refuses or the network fails. Null when nothing was stored.
- */
-export async function uploadPhoto(
-  file: File,
-  target: UploadTarget,
-  onProgress: (percent: number) => void,
-  signal?: AbortSignal,
-): Promise<UploadedImage | null> {
+/** Refusals before anything is opened: over 10MB ('File too large'), or not an image. */
+function refusedBeforeOpening(file: File): boolean {
   if (file.size > MAX_UPLOAD_BYTES) {
     notify(MESSAGES.upload.tooLarge);
-    return null;
+    return true;
   }
   if (file.type && !file.type.startsWith("image/")) {
     notify(MESSAGES.upload.unsupportedFormat);
-    return null;
+    return true;
   }
-  onProgress(0);
+  return false;
+}
+
+function failed(error: unknown): void {
+  if (error instanceof PhotoRefused) {
+    notify(error.toast);
+    return;
+  }
+  console.warn("Upload failed", error);
+  notify(uploadFailureToast(error));
+}
+
+/** Sends what preparePhoto chose (the copy, or the original) resumably; null after a toast. */
+async function send(
+  prepared: PreparedPhoto,
+  target: UploadTarget,
+  onProgress: (percent: number) => void,
+  signal: AbortSignal | undefined,
+): Promise<UploadedImage | null> {
   try {
-    const result = await uploadImage(file, {
+    const body = await prepared.body;
+    onProgress(0);
+    const result = await uploadResumable(body.blob, {
       ...target,
+      name: body.name,
       ...(signal ? { signal } : {}),
       onProgress: (fraction: number) => onProgress(Math.round(fraction * 100)),
     });
     return { url: result.url, originalUrl: result.originalUrl, width: result.width, height: result.height };
   } catch (error) {
     if (signal?.aborted) return null;
-    console.warn("Upload failed", error);
-    notify(uploadFailureToast(error));
+    failed(error);
     return null;
   }
+}
+
+/**
+ * Uploads one image (the extra photos of a bundle): opened on the device, sent as the copy the
+ * print needs (or the original when that is smaller), resumably. 'File too large' for files over
+ * 10MB, 'Upload failed' when the server refuses or the network gives up. Null when nothing was stored.
+ */
+export async function uploadPhoto(
+  file: File,
+  target: UploadTarget,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+  largestPanelMm: number = FALLBACK_LARGEST_PANEL_MM,
+): Promise<UploadedImage | null> {
+  if (refusedBeforeOpening(file)) return null;
+  onProgress(0);
+  let prepared: PreparedPhoto;
+  try {
+    prepared = await preparePhoto(file, largestPanelMm);
+  } catch (error) {
+    failed(error);
+    return null;
+  }
+  URL.revokeObjectURL(prepared.preview.url);
+  return send(prepared, target, onProgress, signal);
 }
 
 /** One upload at a time with its progress (0-100, null when idle); a new one replaces the last. */
@@ -70,4 +110,90 @@ export function useImageUpload() {
   }, []);
 
   return { upload, progress };
+}
+
+export interface MainPhotoHandlers {
+  /** The photo is decoded: show it (pending) and let the customer go on. */
+  onPreview: (image: UploadedImage) => void;
+  /** Its upload is stored: the server's URLs for the photo shown from `deviceUrl`. */
+  onStored: (deviceUrl: string, image: UploadedImage) => void;
+  /** Its upload failed or was refused (a toast said why). */
+  onFailed: (deviceUrl: string) => void;
+}
+
+/**
+ * The main photo (issue 31): shown from the device as soon as it is decoded, uploaded behind.
+ * `opening` while it is decoded; `progress` 0-100 while it uploads, null when idle.
+ */
+export function useMainPhotoUpload(largestPanelMm: number, handlers: MainPhotoHandlers) {
+  const [opening, setOpening] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const deviceUrls = useRef<string[]>([]);
+  const latest = useRef(handlers);
+  latest.current = handlers;
+
+  useEffect(
+    () => () => {
+      controller.current?.abort();
+      for (const url of deviceUrls.current) URL.revokeObjectURL(url);
+    },
+    [],
+  );
+
+  const choose = useCallback(
+    async (file: File): Promise<void> => {
+      if (refusedBeforeOpening(file)) return;
+      controller.current?.abort();
+      const abort = new AbortController();
+      controller.current = abort;
+      const current = () => controller.current === abort;
+      setOpening(true);
+      setProgress(null);
+      let prepared: PreparedPhoto;
+      try {
+        prepared = await preparePhoto(file, largestPanelMm);
+      } catch (error) {
+        if (current()) {
+          setOpening(false);
+          failed(error);
+        }
+        return;
+      }
+      const { preview } = prepared;
+      if (!current()) {
+        URL.revokeObjectURL(preview.url);
+        return;
+      }
+      // Earlier photos' previews go: none of them is shown any more.
+      for (const url of deviceUrls.current) URL.revokeObjectURL(url);
+      deviceUrls.current = [preview.url];
+      setOpening(false);
+      setProgress(0);
+      latest.current.onPreview({
+        url: preview.url,
+        originalUrl: "",
+        width: preview.width,
+        height: preview.height,
+        pending: true,
+        deviceUrl: preview.url,
+      });
+      const stored = await send(
+        prepared,
+        { kind: "main" },
+        (percent) => {
+          if (current()) setProgress(percent);
+        },
+        abort.signal,
+      );
+      if (!current()) return;
+      controller.current = null;
+      setProgress(null);
+      if (stored) latest.current.onStored(preview.url, stored);
+      else latest.current.onFailed(preview.url);
+    },
+    [largestPanelMm],
+  );
+
+  return { choose, opening, progress };
 }

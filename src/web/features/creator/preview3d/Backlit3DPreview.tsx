@@ -2,7 +2,7 @@ import type { ColourFilament } from "@lithophane/colour/filaments";
 import { isShapeId } from "@lithophane/params";
 import { DEFAULT_ATTENUATION_PER_MM } from "@lithophane/tones";
 import { COLOUR_TEXTS } from "@shared/colour-texts";
-import type { CreatorState } from "@shared/creator";
+import { type CreatorState, displayUrl } from "@shared/creator";
 import { COLOUR_PROCESSING_ID } from "@shared/delivery-dates";
 import { MESSAGES } from "@shared/messages";
 import { type CreatorOption, findOption } from "@shared/options";
@@ -93,7 +93,7 @@ export function Backlit3DPreview({
         ? {
             // The stored preview is greyscale; a colour panel is sampled from the colour original
             // (the crop is in its pixels either way).
-            url: isColour && image.originalUrl ? image.originalUrl : image.url,
+            url: isColour && image.originalUrl ? image.originalUrl : displayUrl(image),
             width: image.width,
             height: image.height,
             cropPixels: cropPixels ? { ...cropPixels } : null,
