@@ -23,6 +23,7 @@ import { ScheduledBackups } from "./lib/scheduled-backups.js";
 import {
   alertEmailFailed,
   alertPrintFailed,
+  alertTwinFlagged,
   createMailer,
   type Mailer,
   MailOutbox,
@@ -128,6 +129,15 @@ export async function createContext(config: Config, options: { database?: Databa
       onDone: () => ctx.printEstimates.wake(),
       onFailed: async (job) => {
         await ctx.mailOutbox.sendNow([await alertPrintFailed(database.db, config, job)]);
+      },
+      // The twin uses the estimator's slicer (looked up once; null without PrusaSlicer).
+      ...(config.printFiles.twin
+        ? {
+            twin: { slicer: () => ctx.printEstimates.slicer(), timeoutMs: config.printFiles.slicer.timeoutMs },
+          }
+        : {}),
+      onTwinFlagged: async (job) => {
+        await ctx.mailOutbox.sendNow([await alertTwinFlagged(database.db, config, job)]);
       },
     }),
     mailOutbox,
