@@ -28,7 +28,7 @@ import {
   type Mailer,
   MailOutbox,
 } from "./messaging/index.js";
-import { CustomerMailSweeper, OrderExpirySweeper } from "./orders/index.js";
+import { CustomerMailSweeper, OrderExpirySweeper, ProofSweeper } from "./orders/index.js";
 import { createPaymentProvider, invoicePdfUrl, type PaymentProvider } from "./payments/index.js";
 import { createStorage, type Storage, UploadSweeper } from "./platform/index.js";
 
@@ -169,6 +169,10 @@ export async function createContext(config: Config, options: { database?: Databa
   const customerMail = new CustomerMailSweeper(ctx);
   ctx.onClose.push(() => customerMail.stop());
   customerMail.start();
+  // Proofs whose window ended are approved by themselves (issue 32; every server).
+  const proofSweep = new ProofSweeper(ctx);
+  ctx.onClose.push(() => proofSweep.stop());
+  proofSweep.start();
   ctx.onClose.push(() => ctx.printJobs.stop());
   if (config.printFiles.worker) ctx.printJobs.start();
   // Estimates run where print files are made: one slicer at a time, apart from the file queue.

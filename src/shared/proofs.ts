@@ -148,3 +148,27 @@ export const PROOF_TEXTS = {
     `Before we print order #${orderNumber}, here is how your panel will look lit from behind. Please approve it, or change the crop, by ${deadline}. If we do not hear from you, we print it as shown.`,
   emailAction: "Review your panel",
 } as const;
+
+/** The owner's texts: the print queue's proof states, the twin's hold, the setting. */
+export const PROOF_ADMIN_TEXTS = {
+  proofTitle: "Customer's proof",
+  noProof: "No proof asked (the setting was off when the order was paid).",
+  state: (label: string) => `Proof: ${label}`,
+  dueBy: (deadline: string) => `Auto-approved on ${deadline} if the customer does not answer.`,
+  decidedAt: (deadline: string) => `Decided on ${deadline}.`,
+  changes: (count: number) => (count === 1 ? "The customer changed the crop once." : `The customer changed the crop ${count} times.`),
+  doNotPrint: "Do not print yet: the customer has not approved the proof.",
+  printWaiting: "The customer has not approved the proof yet: print once it is approved (or auto-approved).",
+  printHeld: "A print file is held: its twin disagrees with the preview. Compare the pictures, then print it anyway or make it again.",
+  twinHeading: "Preview (left) and the printer's twin (right)",
+  twinFigures: (ssim: number, deltaL: number) => `SSIM ${ssim.toFixed(3)}, mean |ΔL*| ${deltaL.toFixed(2)}`,
+  previewAlt: (label: string) => `${label}: the creator's preview`,
+  twinAlt: (label: string) => `${label}: the G-code twin`,
+  printAnyway: "Print anyway",
+  accepted: "Held file released for printing",
+  notHeld: "This print file is not held.",
+  settingTitle: "Customer proofs",
+  settingEnabled: "Ask each customer to approve a proof of their panel after payment",
+  settingHours: "Hours to approve before it is approved by itself",
+  settingSaved: "Proof setting saved",
+} as const;

@@ -24,6 +24,7 @@ import { adminOrderActionRoutes } from "./order-actions.js";
 import { adminOrderRoutes } from "./orders.js";
 import { adminPriceRoutes } from "./prices.js";
 import { adminPrintJobRoutes } from "./print-jobs.js";
+import { adminProofRoutes } from "./proofs.js";
 import { adminProductRoutes } from "./products.js";
 import type { AdminEnv } from "./shared.js";
 import { adminShippingRoutes } from "./shipping.js";
@@ -41,6 +42,7 @@ export function adminRoutes(ctx: AppContext) {
     .route("/", adminOrderRoutes(ctx))
     .route("/", adminOrderActionRoutes(ctx))
     .route("/", adminPrintJobRoutes(ctx))
+    .route("/", adminProofRoutes(ctx))
     .route("/", adminUserRoutes(ctx))
     .route("/", adminProductRoutes(ctx))
     .route("/", adminOptionRoutes(ctx))
