@@ -133,7 +133,10 @@ export async function createContext(config: Config, options: { database?: Databa
       // The twin uses the estimator's slicer (looked up once; null without PrusaSlicer).
       ...(config.printFiles.twin
         ? {
-            twin: { slicer: () => ctx.printEstimates.slicer(), timeoutMs: config.printFiles.slicer.timeoutMs },
+            twin: {
+              slicer: () => ctx.printEstimates.slicer(),
+              timeoutMs: config.printFiles.slicer.timeoutMs,
+            },
           }
         : {}),
       onTwinFlagged: async (job) => {

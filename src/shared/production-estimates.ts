@@ -49,7 +49,9 @@ export function parseGramsPerExtruder(gcode: string): number[] | null {
   const line = /^; filament used \[g\] = (.+)$/m.exec(gcode);
   if (!line) return null;
   const parts = line[1]!.split(",").map((part) => Number(part.trim()));
-  return parts.length > 0 && parts.every(Number.isFinite) ? parts.map((g) => Math.round(g * 100) / 100) : null;
+  return parts.length > 0 && parts.every(Number.isFinite)
+    ? parts.map((g) => Math.round(g * 100) / 100)
+    : null;
 }
 
 /** A print job's estimate as stored: null until its file is made and queued for slicing. */

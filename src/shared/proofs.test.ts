@@ -38,7 +38,10 @@ describe("the customer's proof", () => {
   it("settings default to on with 48 hours and read leniently", () => {
     expect(parseProofSettings(null)).toEqual(DEFAULT_PROOF_SETTINGS);
     expect(DEFAULT_PROOF_SETTINGS).toEqual({ enabled: true, windowHours: 48 });
-    expect(parseProofSettings('{"enabled":false,"windowHours":24}')).toEqual({ enabled: false, windowHours: 24 });
+    expect(parseProofSettings('{"enabled":false,"windowHours":24}')).toEqual({
+      enabled: false,
+      windowHours: 24,
+    });
     expect(parseProofSettings('{"windowHours":0}')).toEqual({ enabled: true, windowHours: 48 });
     expect(parseProofSettings("not json")).toEqual(DEFAULT_PROOF_SETTINGS);
   });

@@ -156,10 +156,12 @@ export const PROOF_ADMIN_TEXTS = {
   state: (label: string) => `Proof: ${label}`,
   dueBy: (deadline: string) => `Auto-approved on ${deadline} if the customer does not answer.`,
   decidedAt: (deadline: string) => `Decided on ${deadline}.`,
-  changes: (count: number) => (count === 1 ? "The customer changed the crop once." : `The customer changed the crop ${count} times.`),
+  changes: (count: number) =>
+    count === 1 ? "The customer changed the crop once." : `The customer changed the crop ${count} times.`,
   doNotPrint: "Do not print yet: the customer has not approved the proof.",
   printWaiting: "The customer has not approved the proof yet: print once it is approved (or auto-approved).",
-  printHeld: "A print file is held: its twin disagrees with the preview. Compare the pictures, then print it anyway or make it again.",
+  printHeld:
+    "A print file is held: its twin disagrees with the preview. Compare the pictures, then print it anyway or make it again.",
   twinHeading: "Preview (left) and the printer's twin (right)",
   twinFigures: (ssim: number, deltaL: number) => `SSIM ${ssim.toFixed(3)}, mean |ΔL*| ${deltaL.toFixed(2)}`,
   previewAlt: (label: string) => `${label}: the creator's preview`,

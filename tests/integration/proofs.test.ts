@@ -121,7 +121,10 @@ describe("the customer's proof", () => {
       "Proof sent to the customer: awaiting approval (auto-approved after 48 h)",
     );
     // The order page's card: with the checkout's token, the same proof (and its signed token).
-    const card = await api("GET", `/api/orders/${first.orderId}/proof?token=${encodeURIComponent(first.token)}`);
+    const card = await api(
+      "GET",
+      `/api/orders/${first.orderId}/proof?token=${encodeURIComponent(first.token)}`,
+    );
     expect(card.status).toBe(200);
     expect((card.body.proof as Json).state).toBe("awaiting");
   });
@@ -140,7 +143,10 @@ describe("the customer's proof", () => {
   it("another order's link or token is refused", async () => {
     const other = await paidOrder(uniqueEmail("proof-other"));
     // The other customer's checkout token does not open this order's card.
-    const card = await api("GET", `/api/orders/${first.orderId}/proof?token=${encodeURIComponent(other.token)}`);
+    const card = await api(
+      "GET",
+      `/api/orders/${first.orderId}/proof?token=${encodeURIComponent(other.token)}`,
+    );
     expect(card.status).toBe(404);
     // A token whose id is swapped for this order's fails its signature.
     const { token: otherToken } = await proofMailToken(other.orderId);
@@ -204,7 +210,10 @@ describe("the customer's proof", () => {
     expect(notes).toContain("Proof: the customer changed the crop of lightbox 1");
     expect(notes).toContain("Proof approved by the customer");
     expect(await proofAlerts(first.orderId)).toEqual(
-      expect.arrayContaining([`alert:proof:${first.orderId}:crop:1`, `alert:proof:${first.orderId}:approved`]),
+      expect.arrayContaining([
+        `alert:proof:${first.orderId}:crop:1`,
+        `alert:proof:${first.orderId}:approved`,
+      ]),
     );
     // Approved: the order may now go to the printer.
     const printing = await runWorkflow(shop.ctx, (tx) =>
@@ -226,20 +235,27 @@ describe("the customer's proof", () => {
     );
     // Before the window ends the sweep leaves it alone.
     await autoApproveDueProofs(shop.ctx, new Date(Date.now() + 47 * 3_600_000));
-    expect(((await api("GET", `/api/proofs?token=${encodeURIComponent(lapseToken)}`)).body.proof as Json).state).toBe(
-      "awaiting",
-    );
+    expect(
+      ((await api("GET", `/api/proofs?token=${encodeURIComponent(lapseToken)}`)).body.proof as Json).state,
+    ).toBe("awaiting");
     await autoApproveDueProofs(shop.ctx, later);
     await autoApproveDueProofs(shop.ctx, later);
     const view = (await api("GET", `/api/proofs?token=${encodeURIComponent(lapseToken)}`)).body.proof as Json;
     expect(view.state).toBe("auto_approved");
     const notes = await timeline(order.orderId);
-    expect(notes.filter((n) => n === "Proof auto-approved: the customer's time to review ended")).toHaveLength(1);
+    expect(
+      notes.filter((n) => n === "Proof auto-approved: the customer's time to review ended"),
+    ).toHaveLength(1);
     expect(await proofAlerts(order.orderId)).toEqual([`alert:proof:${order.orderId}:auto_approved`]);
   });
 
   it("the owner's setting off: no proof is asked", async () => {
-    const put = await api("PUT", "/api/admin/settings/proofs", { enabled: false, windowHours: 24 }, admin.cookie);
+    const put = await api(
+      "PUT",
+      "/api/admin/settings/proofs",
+      { enabled: false, windowHours: 24 },
+      admin.cookie,
+    );
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     const order = await paidOrder(uniqueEmail("proof-off"));
     const rows = await shop.ctx.database.db

@@ -5,6 +5,7 @@
  */
 
 import { CART_REMINDER_STATUSES } from "@shared/customer-mail";
+import { PROOF_STATES, TWIN_STATUSES } from "@shared/proofs";
 import {
   DISCOUNT_REDEMPTION_STATUSES,
   EMAIL_CHANGE_STATUSES,
@@ -16,7 +17,6 @@ import {
   OUTBOX_EMAIL_STATUSES,
   PRINT_JOB_STATUSES,
 } from "@shared/statuses";
-import { PROOF_STATES, TWIN_STATUSES } from "@shared/proofs";
 import { type SQL, sql } from "drizzle-orm";
 import {
   type AnyPgColumn,

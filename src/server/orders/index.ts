@@ -44,12 +44,6 @@ export {
   paymentExpiry,
 } from "./workflows/expire-orders.js";
 export {
-  type RefundInput,
-  type RefundResult,
-  recordProviderRefunds,
-  refundOrder,
-} from "./workflows/refund-order.js";
-export {
   approveProof,
   autoApproveDueProofs,
   changeProofCrop,
@@ -57,6 +51,12 @@ export {
   type ProofResult,
   ProofSweeper,
 } from "./workflows/proof.js";
+export {
+  type RefundInput,
+  type RefundResult,
+  recordProviderRefunds,
+  refundOrder,
+} from "./workflows/refund-order.js";
 export { runWorkflow, type WorkflowResult } from "./workflows/run.js";
 
 /** completePayment in its own transaction; the e-mails and alerts follow after the response. */

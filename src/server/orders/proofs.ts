@@ -8,9 +8,9 @@ import { aspectRatioForShape } from "@shared/creator";
 import { displayOrderNumber } from "@shared/orders";
 import {
   DEFAULT_PROOF_SETTINGS,
+  PROOF_STATE_LABELS,
   PROOF_TEXTS,
   type ProofSettings,
-  PROOF_STATE_LABELS,
   type ProofState,
   parseProofSettings,
   proofDueAt,
@@ -19,18 +19,18 @@ import {
 import { and, asc, eq } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { DbOrTx, Tx } from "../db/client.js";
-import { CHANGED_BY } from "./changed-by.js";
 import {
   orderItems,
   orderProofs,
   orderStatusHistory,
-  orders,
+  type orders,
   printJobs,
   systemSettings,
   uploads,
 } from "../db/schema.js";
 import { checkSignedToken, queueMail, renderEmail, signedToken } from "../messaging/index.js";
 import { type Storage, shopImageKey } from "../platform/index.js";
+import { CHANGED_BY } from "./changed-by.js";
 
 export const PROOF_SETTINGS_KEY = "proof_approval";
 
@@ -53,11 +53,19 @@ export async function setProofSettings(db: DbOrTx, settings: ProofSettings): Pro
   await db
     .insert(systemSettings)
     .values({ settingKey: PROOF_SETTINGS_KEY, settingValue: value })
-    .onConflictDoUpdate({ target: systemSettings.settingKey, set: { settingValue: value, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: systemSettings.settingKey,
+      set: { settingValue: value, updatedAt: new Date() },
+    });
 }
 
 /** The signed token of an order's proof (its id is the order's). */
-export function proofToken(config: Pick<Config, "authSecret">, orderId: string, windowHours: number, now = Date.now()): string {
+export function proofToken(
+  config: Pick<Config, "authSecret">,
+  orderId: string,
+  windowHours: number,
+  now = Date.now(),
+): string {
   return signedToken(
     config.authSecret,
     "proof",
@@ -67,7 +75,11 @@ export function proofToken(config: Pick<Config, "authSecret">, orderId: string, 
   );
 }
 
-export function proofLink(config: Pick<Config, "authSecret" | "publicUrl">, orderId: string, windowHours: number): string {
+export function proofLink(
+  config: Pick<Config, "authSecret" | "publicUrl">,
+  orderId: string,
+  windowHours: number,
+): string {
   return `${config.publicUrl}/proof?token=${encodeURIComponent(proofToken(config, orderId, windowHours))}`;
 }
 
@@ -183,7 +195,10 @@ export async function proofView(
     .select({ id: printJobs.id, orderItemId: printJobs.orderItemId, twinKey: printJobs.twinKey })
     .from(printJobs)
     .where(and(eq(printJobs.orderId, orderId), eq(printJobs.panelIndex, 0)));
-  const settingsHours = Math.max(1, Math.ceil((proof.dueAt.getTime() - proof.createdAt.getTime()) / 3_600_000));
+  const settingsHours = Math.max(
+    1,
+    Math.ceil((proof.dueAt.getTime() - proof.createdAt.getTime()) / 3_600_000),
+  );
   const token = proofToken(deps.config, orderId, settingsHours, proof.createdAt.getTime());
   const panels: ProofPanelView[] = [];
   for (const [index, item] of items.entries()) {
@@ -277,4 +292,3 @@ export async function startProof(
   });
   return queueProofEmail(tx, config, order, { dueAt }, settings.windowHours);
 }
-

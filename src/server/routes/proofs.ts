@@ -36,7 +36,11 @@ const cropBody = z.object({
   token,
   itemId: z.string().uuid(),
   cropPixels: cropPixelsSchema,
-  crop: z.object({ x: z.number().finite(), y: z.number().finite(), zoom: z.number().finite().min(1).max(10) }),
+  crop: z.object({
+    x: z.number().finite(),
+    y: z.number().finite(),
+    zoom: z.number().finite().min(1).max(10),
+  }),
 });
 
 export function proofRoutes(ctx: AppContext) {
@@ -73,7 +77,10 @@ export function proofRoutes(ctx: AppContext) {
         const id = c.req.param("id");
         c.header("Cache-Control", "private, no-store");
         const user = await getSessionUser(ctx, c);
-        if (!isUuid(id) || !(await orderVisibleTo(db, ctx.config.authSecret, id, { user, token: c.req.valid("query").token })))
+        if (
+          !isUuid(id) ||
+          !(await orderVisibleTo(db, ctx.config.authSecret, id, { user, token: c.req.valid("query").token }))
+        )
           return c.json<ApiError, 404>({ error: "not_found", message: "Order not found." }, 404);
         const proof = await proofView(db, { config: ctx.config, storage: ctx.storage }, id);
         return c.json({ proof }, 200);

@@ -212,7 +212,8 @@ export async function acceptHeldPrintJob(
   jobId: string,
 ): Promise<{ before: PrintJobRow; after: PrintJobRow }> {
   const before = await lockJob(tx, orderId, jobId);
-  if (before.twinStatus !== "flagged") throw new HttpError(409, "print_job_not_held", PROOF_ADMIN_TEXTS.notHeld);
+  if (before.twinStatus !== "flagged")
+    throw new HttpError(409, "print_job_not_held", PROOF_ADMIN_TEXTS.notHeld);
   const [after] = await tx
     .update(printJobs)
     .set({ twinStatus: "accepted", updatedAt: new Date() })

@@ -375,10 +375,7 @@ export class PrintJobRunner {
     };
   }
 
-  private async tellFlagged(
-    job: Claimed,
-    values: Partial<typeof printJobs.$inferInsert>,
-  ): Promise<void> {
+  private async tellFlagged(job: Claimed, values: Partial<typeof printJobs.$inferInsert>): Promise<void> {
     try {
       await this.options.onTwinFlagged?.({
         id: job.id,

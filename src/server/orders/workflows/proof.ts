@@ -82,7 +82,10 @@ export async function approveProof(
   const effects = new Effects();
   if (input.auto) {
     if (proof.state === "approved" || proof.state === "auto_approved" || now < proof.dueAt) {
-      return { change: { orderId: order.id, from: proof.state, to: proof.state, changed: false }, effects: [] };
+      return {
+        change: { orderId: order.id, from: proof.state, to: proof.state, changed: false },
+        effects: [],
+      };
     }
   } else {
     requireOpen(proof, now);
@@ -97,7 +100,9 @@ export async function approveProof(
     tx,
     order,
     input.by,
-    input.auto ? "Proof auto-approved: the customer's time to review ended" : "Proof approved by the customer",
+    input.auto
+      ? "Proof auto-approved: the customer's time to review ended"
+      : "Proof approved by the customer",
     now,
   );
   effects.mail(
@@ -153,10 +158,17 @@ export async function changeProofCrop(
   if (!item) throw new HttpError(404, "proof_panel_not_found", PROOF_TEXTS.invalid);
   const key = item.originalImageUrl ? shopImageKey(ctx.storage, item.originalImageUrl) : null;
   const [photo] = key
-    ? await tx.select({ width: uploads.width, height: uploads.height }).from(uploads).where(eq(uploads.originalKey, key))
+    ? await tx
+        .select({ width: uploads.width, height: uploads.height })
+        .from(uploads)
+        .where(eq(uploads.originalKey, key))
     : [];
   if (!photo || !isCropWithinImage(input.cropPixels, photo))
-    throw new HttpError(400, "proof_crop_outside", "The crop does not fit in the photo. Please position it again.");
+    throw new HttpError(
+      400,
+      "proof_crop_outside",
+      "The crop does not fit in the photo. Please position it again.",
+    );
   await tx
     .update(orderItems)
     .set({ crop: input.crop, config: { ...item.config, cropPixels: input.cropPixels } })

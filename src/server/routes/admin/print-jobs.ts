@@ -15,12 +15,12 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import {
+  acceptHeldPrintJob,
   generatePrintJobs,
   listPrintJobs,
   type OrderPrintJobs,
   type PrintJobRow,
   printFileForDownload,
-  acceptHeldPrintJob,
   retryPrintJob,
   twinPictureKey,
 } from "../../fulfilment/index.js";
@@ -128,7 +128,8 @@ export function adminPrintJobRoutes(ctx: AppContext) {
         const { id, jobId, which } = c.req.valid("param");
         const key = await twinPictureKey(db, id, jobId, which);
         const file = key ? await ctx.storage.get(key) : null;
-        if (!file) throw new HttpError(404, "twin_picture_not_found", ADMIN_MESSAGE_TEXTS.printFiles.notFound);
+        if (!file)
+          throw new HttpError(404, "twin_picture_not_found", ADMIN_MESSAGE_TEXTS.printFiles.notFound);
         return c.body(new Uint8Array(file.body), 200, {
           "Content-Type": "image/png",
           "Cache-Control": "private, no-store",
@@ -144,12 +145,20 @@ export function adminPrintJobRoutes(ctx: AppContext) {
         await audited(
           db,
           actorOf(c),
-          { actionType: "print_job.accept_twin", tableName: "print_jobs", recordId: jobId, newValues: { orderId: id } },
+          {
+            actionType: "print_job.accept_twin",
+            tableName: "print_jobs",
+            recordId: jobId,
+            newValues: { orderId: id },
+          },
           async (tx) => {
             const { before, after } = await acceptHeldPrintJob(tx, id, jobId);
             return {
               result: after,
-              audit: { oldValues: { twinStatus: before.twinStatus }, newValues: { orderId: id, twinStatus: after.twinStatus } },
+              audit: {
+                oldValues: { twinStatus: before.twinStatus },
+                newValues: { orderId: id, twinStatus: after.twinStatus },
+              },
             };
           },
         );
