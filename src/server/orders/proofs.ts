@@ -4,6 +4,7 @@
  * and the proof as the customer's card and the admin's print queue show it.
  */
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
+import { cropPixelsSchema } from "@shared/cart";
 import { aspectRatioForShape } from "@shared/creator";
 import { displayOrderNumber } from "@shared/orders";
 import {
@@ -157,6 +158,8 @@ export interface ProofPanelView {
   /** The photo as uploaded, for the crop step. */
   photo: { url: string; originalUrl: string; width: number; height: number } | null;
   crop: { x: number; y: number; zoom: number } | null;
+  /** The crop in the photo's pixels (what is printed), or null for the centred photo. */
+  cropPixels: { x: number; y: number; width: number; height: number } | null;
 }
 
 export interface ProofView {
@@ -232,6 +235,7 @@ export async function proofView(
             }
           : null,
       crop: cropOf(item.crop),
+      cropPixels: cropPixelsSchema.safeParse(item.config.cropPixels).data ?? null,
     });
   }
   return {

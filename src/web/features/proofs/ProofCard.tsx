@@ -139,15 +139,17 @@ function ProofPanel({
         </div>
       ) : (
         <>
-          {picture ? (
+          {panel.twinUrl ? (
             <img
-              src={picture}
-              alt={panel.twinUrl ? T.twinAlt(label) : T.previewAlt(label)}
+              src={panel.twinUrl}
+              alt={T.twinAlt(label)}
               className="aspect-square w-full max-w-xs rounded-lg bg-stone-900 object-contain ring-1 ring-stone-300"
-              data-testid={panel.twinUrl ? "proof-twin" : "proof-preview"}
+              data-testid="proof-twin"
             />
+          ) : picture ? (
+            <CroppedPreview panel={panel} url={picture} alt={T.previewAlt(label)} />
           ) : null}
-          {!panel.twinUrl ? <p className="text-sm text-stone-700">{T.previewNote}</p> : null}
+          {!panel.twinUrl && proof.open ? <p className="text-sm text-stone-700">{T.previewNote}</p> : null}
           {proof.open && panel.photo ? (
             <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
               <Crop aria-hidden="true" className="h-4 w-4" />
@@ -157,5 +159,29 @@ function ProofPanel({
         </>
       )}
     </li>
+  );
+}
+
+/** The creator's preview of what is printed: the photo cut to the panel's crop (else centred). */
+function CroppedPreview({ panel, url, alt }: { panel: Panel; url: string; alt: string }) {
+  const crop = panel.cropPixels;
+  const photo = panel.photo;
+  const style =
+    crop && photo && crop.width > 0 && crop.height > 0
+      ? {
+          backgroundImage: `url("${url}")`,
+          backgroundSize: `${(photo.width / crop.width) * 100}% ${(photo.height / crop.height) * 100}%`,
+          backgroundPosition: `${photo.width > crop.width ? (crop.x / (photo.width - crop.width)) * 100 : 50}% ${photo.height > crop.height ? (crop.y / (photo.height - crop.height)) * 100 : 50}%`,
+        }
+      : { backgroundImage: `url("${url}")`, backgroundSize: "cover", backgroundPosition: "center" };
+  const ratio = panel.aspectRatio === "4:3" ? "4 / 3" : panel.aspectRatio === "3:4" ? "3 / 4" : "1 / 1";
+  return (
+    <div
+      role="img"
+      aria-label={alt}
+      className="w-full max-w-xs rounded-lg bg-stone-200 bg-no-repeat ring-1 ring-stone-300"
+      style={{ ...style, aspectRatio: ratio }}
+      data-testid="proof-preview"
+    />
   );
 }
