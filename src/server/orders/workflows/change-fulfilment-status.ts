@@ -80,7 +80,7 @@ export async function changeFulfilmentStatus(
       .limit(1);
     if (open) throw new HttpError(409, "waiting_for_photo", ADMIN_MESSAGE_TEXTS.photoReview.dispatchWaiting);
   }
-  if (input.status === "printing" || LEAVES_THE_WORKSHOP.includes(input.status)) {
+  if (input.status === "printing") {
     // Issue 32: nothing is printed before the customer's proof is approved, nor a held file.
     await requireReadyToPrint(tx, orderId);
   }
