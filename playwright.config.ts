@@ -61,6 +61,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
+      // The G-code twin (issue 32) slices every print file: minutes each; off here.
+      PRINT_TWIN: "off",
       ADMIN_EMAILS: "admin@lithobox.test",
       // The owner's alerts (issue 17) go to one known address, whichever admin was made first.
       OWNER_EMAIL: "owner@lithobox.test",

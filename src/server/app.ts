@@ -37,6 +37,7 @@ import { mediaRoutes } from "./routes/media.js";
 import { orderHistoryRoutes } from "./routes/orders.js";
 import { paymentRoutes } from "./routes/payments.js";
 import { photoRequestRoutes } from "./routes/photo-requests.js";
+import { proofRoutes } from "./routes/proofs.js";
 import { ratesRoutes } from "./routes/rates.js";
 import { seoRoutes } from "./routes/seo.js";
 import { shippingRoutes } from "./routes/shipping.js";
@@ -67,6 +68,7 @@ export function createApi(ctx: AppContext) {
     .route("/", cartReminderRoutes(ctx))
     .route("/", addressRoutes(ctx))
     .route("/", orderHistoryRoutes(ctx))
+    .route("/", proofRoutes(ctx))
     .route("/", checkoutRoutes(ctx))
     .route("/", shippingRoutes(ctx))
     .route("/", discountRoutes(ctx))

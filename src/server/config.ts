@@ -109,6 +109,12 @@ const envSchema = z
     PRUSA_SLICER: z.string().trim().min(1).default("prusa-slicer"),
     /** Where PRUSA_SLICER is looked for (the process's PATH). */
     PATH: optionalString,
+    /**
+     * The G-code twin of every print file (issue 32, decision 321): "auto" (default) checks each
+     * file with PrusaSlicer when it is installed (never under NODE_ENV=test), "on" always tries,
+     * "off" never. The estimates then come from the same slicing.
+     */
+    PRINT_TWIN: z.enum(["auto", "on", "off"]).default("auto"),
     /** A slice taking longer is stopped and its estimate marked failed (seconds). */
     SLICER_TIMEOUT_S: z.coerce.number().int().min(10).max(7200).default(600),
     /**
@@ -244,6 +250,8 @@ export interface Config {
     resolutionMm: number;
     /** PrusaSlicer for production estimates: the command (null: off), where to look, the time limit. */
     slicer: { command: string | null; searchPath: string | undefined; timeoutMs: number };
+    /** The twin check in the print worker: on when the slicer is found (see PRINT_TWIN). */
+    twin: boolean;
   };
   /** TEST_PAYMENTS=on: a test shop on purpose; every page shows a "test shop" banner. */
   testShop: boolean;
@@ -354,6 +362,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         searchPath: env.PATH,
         timeoutMs: env.SLICER_TIMEOUT_S * 1000,
       },
+      twin: env.PRINT_TWIN === "on" || (env.PRINT_TWIN === "auto" && env.NODE_ENV !== "test"),
     },
     testShop: env.TEST_PAYMENTS === "on",
     trustedOrigins: env.PUBLIC_URL

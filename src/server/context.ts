@@ -23,11 +23,12 @@ import { ScheduledBackups } from "./lib/scheduled-backups.js";
 import {
   alertEmailFailed,
   alertPrintFailed,
+  alertTwinFlagged,
   createMailer,
   type Mailer,
   MailOutbox,
 } from "./messaging/index.js";
-import { CustomerMailSweeper, OrderExpirySweeper } from "./orders/index.js";
+import { CustomerMailSweeper, OrderExpirySweeper, ProofSweeper } from "./orders/index.js";
 import { createPaymentProvider, invoicePdfUrl, type PaymentProvider } from "./payments/index.js";
 import {
   createResumableUploadStore,
@@ -139,6 +140,18 @@ export async function createContext(config: Config, options: { database?: Databa
       onFailed: async (job) => {
         await ctx.mailOutbox.sendNow([await alertPrintFailed(database.db, config, job)]);
       },
+      // The twin uses the estimator's slicer (looked up once; null without PrusaSlicer).
+      ...(config.printFiles.twin
+        ? {
+            twin: {
+              slicer: () => ctx.printEstimates.slicer(),
+              timeoutMs: config.printFiles.slicer.timeoutMs,
+            },
+          }
+        : {}),
+      onTwinFlagged: async (job) => {
+        await ctx.mailOutbox.sendNow([await alertTwinFlagged(database.db, config, job)]);
+      },
     }),
     mailOutbox,
     printEstimates: new PrintEstimator({
@@ -170,6 +183,10 @@ export async function createContext(config: Config, options: { database?: Databa
   const customerMail = new CustomerMailSweeper(ctx);
   ctx.onClose.push(() => customerMail.stop());
   customerMail.start();
+  // Proofs whose window ended are approved by themselves (issue 32; every server).
+  const proofSweep = new ProofSweeper(ctx);
+  ctx.onClose.push(() => proofSweep.stop());
+  proofSweep.start();
   ctx.onClose.push(() => ctx.printJobs.stop());
   if (config.printFiles.worker) ctx.printJobs.start();
   // Estimates run where print files are made: one slicer at a time, apart from the file queue.

@@ -55,7 +55,9 @@ export type TransitionEffect =
    * The review request is recorded as owed, once; its e-mail goes the owner's number of days
    * after delivery (the customer-mail sweep, issue 33), not with the move.
    */
-  | "schedule-review-request";
+  | "schedule-review-request"
+  /** The customer's proof to approve, when the owner's setting is on (issue 32). */
+  | "proof-request";
 
 export interface Transition {
   readonly by: readonly TransitionCause[];
@@ -71,6 +73,7 @@ const PAYMENT: Transition = {
     "queue-print-files",
     "owner-alerts",
     "confirmation-email",
+    "proof-request",
     "issue-invoice",
   ],
 };

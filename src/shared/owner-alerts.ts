@@ -11,6 +11,7 @@ export const OWNER_ALERT_KINDS = [
   "email_failed",
   "low_stock",
   "photo_replaced",
+  "proof",
 ] as const;
 export type OwnerAlertKind = (typeof OWNER_ALERT_KINDS)[number];
 
@@ -21,6 +22,7 @@ export const OWNER_ALERT_LABELS: Readonly<Record<OwnerAlertKind, string>> = {
   email_failed: "An e-mail the shop could not send",
   low_stock: "An accessory running low (5 or fewer on the shelf)",
   photo_replaced: "A customer's new photo, after you asked for one",
+  proof: "A customer's proof approved or re-cropped, or a print file its twin disagrees with",
 };
 
 export function isOwnerAlertKind(value: unknown): value is OwnerAlertKind {

@@ -101,3 +101,13 @@ describe("estimateText", () => {
     expect(estimateText(null)).toBe("not available");
   });
 });
+
+describe("parseGramsPerExtruder (issue 32: filament per colour from the twin's slicing)", () => {
+  it("reads each extruder's grams, else null", async () => {
+    const { parseGramsPerExtruder } = await import("./production-estimates");
+    expect(parseGramsPerExtruder("; filament used [g] = 1.234, 0.40, 3.1, 0.00\n")).toEqual([
+      1.23, 0.4, 3.1, 0,
+    ]);
+    expect(parseGramsPerExtruder("; total filament used [g] = 4\n")).toBeNull();
+  });
+});

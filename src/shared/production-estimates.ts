@@ -41,6 +41,19 @@ export function parseGcodeEstimate(gcode: string): GcodeEstimate | null {
   return { printSeconds, filamentGrams };
 }
 
+/**
+ * Grams per filament from PrusaSlicer's "; filament used [g] = 1.2, 0.4, 3.1, 0.0" (extruder
+ * order: a colour panel's four spools); null when absent or unreadable.
+ */
+export function parseGramsPerExtruder(gcode: string): number[] | null {
+  const line = /^; filament used \[g\] = (.+)$/m.exec(gcode);
+  if (!line) return null;
+  const parts = line[1]!.split(",").map((part) => Number(part.trim()));
+  return parts.length > 0 && parts.every(Number.isFinite)
+    ? parts.map((g) => Math.round(g * 100) / 100)
+    : null;
+}
+
 /** A print job's estimate as stored: null until its file is made and queued for slicing. */
 export type EstimateStatus = "pending" | "running" | "done" | "unavailable" | "failed";
 

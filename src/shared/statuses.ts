@@ -38,6 +38,7 @@ export const OUTBOX_EMAIL_KINDS = [
   "cancellation",
   "customer_message",
   "photo_request",
+  "proof_request",
   "review_request",
   "cart_reminder",
   "account_verification",

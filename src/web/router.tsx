@@ -36,6 +36,7 @@ const UnsubscribePage = page(() =>
 const PhotoReplacementPage = page(() =>
   import("./features/photo/PhotoReplacementPage").then((m) => m.PhotoReplacementPage),
 );
+const ProofPage = page(() => import("./features/proofs/ProofPage").then((m) => m.ProofPage));
 const AuthPage = page(() => import("./features/auth/AuthPage").then((m) => m.AuthPage));
 const ForgotPasswordPage = page(() =>
   import("./features/auth/PasswordResetPages").then((m) => m.ForgotPasswordPage),
@@ -86,6 +87,7 @@ const PAGES: ReadonlyArray<{ path: string; Page: PreloadablePage }> = [
   { path: "photo", Page: PhotoReplacementPage },
   { path: "cart/restore", Page: RestoreCartPage },
   { path: "unsubscribe", Page: UnsubscribePage },
+  { path: "proof", Page: ProofPage },
   { path: ADMIN_PATH, Page: AdminRoutes },
   { path: "privacy", Page: PrivacyPage },
   { path: "shipping", Page: ShippingPage },

@@ -5,6 +5,7 @@
  */
 
 import { CART_REMINDER_STATUSES } from "@shared/customer-mail";
+import { PROOF_STATES, TWIN_STATUSES } from "@shared/proofs";
 import {
   DISCOUNT_REDEMPTION_STATUSES,
   EMAIL_CHANGE_STATUSES,
@@ -661,6 +662,20 @@ export const printJobs = pgTable(
     printSeconds: integer("print_seconds"),
     filamentGrams: real("filament_grams"),
     estimateError: text("estimate_error"),
+    /**
+     * The G-code twin (issue 32, decision 321): when PrusaSlicer ran in the print worker, the
+     * twin's picture and the preview's (storage keys beside the 3MF), its agreement with the
+     * preview, and twin_status (off | pending | passed | flagged | accepted | failed): a flagged
+     * job is held for the owner instead of going to the printer. filament_grams_by_extruder: the
+     * same slicing's grams per filament (a colour panel's four spools, in extruder order).
+     */
+    twinStatus: text("twin_status", { enum: TWIN_STATUSES }),
+    twinSsim: real("twin_ssim"),
+    twinDeltaL: real("twin_delta_l"),
+    twinKey: text("twin_key"),
+    twinPreviewKey: text("twin_preview_key"),
+    twinError: text("twin_error"),
+    filamentGramsByExtruder: jsonb("filament_grams_by_extruder").$type<number[] | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -670,6 +685,7 @@ export const printJobs = pgTable(
     uniqueIndex("print_jobs_panel_idx").on(t.orderItemId, t.panelIndex),
     oneOf("print_jobs_status_check", t.status, PRINT_JOB_STATUSES),
     oneOf("print_jobs_processing_check", t.processing, ["grayscale", "colour"]),
+    oneOf("print_jobs_twin_status_check", t.twinStatus, TWIN_STATUSES),
   ],
 );
 
@@ -952,6 +968,30 @@ export const photoRequests = pgTable(
   (t) => [
     index("photo_requests_order_idx").on(t.orderId),
     uniqueIndex("photo_requests_open_panel_idx").on(t.orderItemId, t.panelIndex).where(sql`status = 'open'`),
+  ],
+);
+
+/**
+ * The customer's proof of a paid order (issue 32, decision 321): one row per order when the
+ * owner's proof setting was on at payment. state: awaiting | changed | approved | auto_approved;
+ * due_at: when it approves itself (the sweep); changes: crops changed through it.
+ */
+export const orderProofs = pgTable(
+  "order_proofs",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    state: text("state", { enum: PROOF_STATES }).notNull().default("awaiting"),
+    dueAt: timestamp("due_at", { withTimezone: true, mode: "date" }).notNull(),
+    changes: integer("changes").notNull().default(0),
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("order_proofs_due_idx").on(t.dueAt).where(sql`state in ('awaiting', 'changed')`),
+    oneOf("order_proofs_state_check", t.state, PROOF_STATES),
   ],
 );
 

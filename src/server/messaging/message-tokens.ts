@@ -28,7 +28,9 @@ export type TokenPurpose =
   /** The browser's handle on its opted-in cart: updates it, or withdraws the consent. */
   | "cart-reminder"
   /** One-click unsubscribe: the id is a cart reminder's or an order's (its address). */
-  | "unsubscribe";
+  | "unsubscribe"
+  /** The customer's proof of a paid order (issue 32): the order's id. */
+  | "proof";
 
 function sign(secret: string, purpose: TokenPurpose, id: string, expires: number): string {
   return createHmac("sha256", secret).update(`lithobox-${purpose}:${id}:${expires}`).digest("base64url");

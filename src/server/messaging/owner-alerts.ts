@@ -186,6 +186,25 @@ export async function alertPrintFailed(
   });
 }
 
+/** A print file whose G-code twin disagrees with the preview: held, not printed (issue 32). */
+export async function alertTwinFlagged(
+  db: DbOrTx,
+  config: AlertConfig,
+  job: { id: string; orderId: string; ssim: number; meanDeltaL: number },
+): Promise<string | null> {
+  const number = displayOrderNumber(job.orderId);
+  return queueOwnerAlert(db, config, {
+    kind: "proof",
+    key: `twin:${job.id}:${Date.now()}`,
+    subject: `A print file for order #${number} is held: its twin disagrees with the preview`,
+    paragraphs: [
+      `The printer simulation of a panel of order #${number} does not look like the creator's preview (SSIM ${job.ssim.toFixed(3)}, mean |ΔL*| ${job.meanDeltaL.toFixed(2)}). The file is held: compare the two pictures in the order's print files, then print it anyway or make it again.`,
+    ],
+    adminPath: `/admin/orders/${job.orderId}`,
+    actionLabel: "Compare the pictures",
+  });
+}
+
 export async function alertEmailFailed(
   db: DbOrTx,
   config: AlertConfig,

@@ -7,6 +7,7 @@
  *   expireDueOrders          pending -> cancelled when the payment time ran out (every server)
  *   refundOrder              money back; a full refund ends the order (refunded or cancelled)
  *   changeFulfilmentStatus   paid -> processing -> printing -> dispatched -> … -> delivered
+ *   approveProof, changeProofCrop, autoApproveDueProofs   the customer's proof (issue 32)
  *
  * Each runs its steps in one transaction and answers its after-commit effects as values
  * (./effects.ts); which move is allowed and what it does is the table in
@@ -29,6 +30,7 @@ export { type AfterCommit, runAfterCommit, runAfterResponse } from "./effects.js
 export * from "./order-to-write-to.js";
 export * from "./order-view.js";
 export * from "./orders.js";
+export * from "./proofs.js";
 export * from "./refunds.js";
 export * from "./saved-cart.js";
 export * from "./stripe-events.js";
@@ -42,6 +44,14 @@ export {
   OrderExpirySweeper,
   paymentExpiry,
 } from "./workflows/expire-orders.js";
+export {
+  approveProof,
+  autoApproveDueProofs,
+  changeProofCrop,
+  type ProofChange,
+  type ProofResult,
+  ProofSweeper,
+} from "./workflows/proof.js";
 export {
   type RefundInput,
   type RefundResult,

@@ -32,6 +32,7 @@ import { scheduleReviewRequest } from "../storefront/index.js";
 import { closeCartRemindersOnPurchase } from "./cart-reminders.js";
 import type { Effects } from "./effects.js";
 import { isUuid, type OrderRow } from "./orders.js";
+import { startProof } from "./proofs.js";
 
 export { CHANGED_BY } from "./changed-by.js";
 
@@ -195,6 +196,11 @@ export async function runTransitionEffects(
         if (cause !== "payment" && order.paymentProvider === "stripe" && order.paymentSessionId)
           effects.add({ kind: "close-payment-page", orderId: order.id, sessionId: order.paymentSessionId });
         break;
+      case "proof-request": {
+        const key = await startProof(ctx.config, tx, order);
+        if (key) effects.mailKeys([key]);
+        break;
+      }
       case "close-cart-reminders":
         await closeCartRemindersOnPurchase(tx, order);
         break;

@@ -4,10 +4,12 @@
  * pictures: the creator's preview of the mesh beside the twin of the print, lit the same way.
  */
 import { createReadStream } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { parseGcodeEstimate, parseGramsPerExtruder } from "@shared/production-estimates";
 import sharp from "sharp";
+import type { ColourFilament } from "../../lithophane/colour/filaments.js";
 import { read3mf } from "../../lithophane/twin/model3mf.js";
 import {
   buildTwin,
@@ -87,4 +89,86 @@ export async function writeSideBySide(
     ])
     .png()
     .toFile(outPath);
+}
+
+/** A picture as PNG bytes. */
+export function pictureToPng(picture: TwinPicture): Promise<Buffer> {
+  return sharp(Buffer.from(picture.rgb), {
+    raw: { width: picture.width, height: picture.height, channels: 3 },
+  })
+    .png()
+    .toBuffer();
+}
+
+export interface PrintTwinCheck {
+  mode: TwinResult["report"]["mode"];
+  ssim: number;
+  meanDeltaL: number;
+  missingLayers: number;
+  /** The twin's and the preview's pictures (PNG). */
+  twinPng: Buffer;
+  previewPng: Buffer;
+  /** The same slicing's production estimate (null when the G-code lacks its figures). */
+  estimate: { printSeconds: number; filamentGrams: number; gramsPerExtruder: number[] | null } | null;
+}
+
+/**
+ * The print worker's check of a print file it made (issue 32 item 2): slices the 3MF once with
+ * PrusaSlicer (its own settings), builds the twin and the preview from it, and reads the
+ * production estimate from the same G-code, which is then deleted.
+ */
+export async function checkPrintFile(options: {
+  threeMfPath: string;
+  slicer: string;
+  timeoutMs: number;
+  attenuationPerMm: number;
+  filaments?: readonly ColourFilament[] | undefined;
+  onChild?: (kill: () => void) => void;
+}): Promise<PrintTwinCheck> {
+  const dir = await mkdtemp(path.join(tmpdir(), "lithobox-twin-"));
+  try {
+    const gcodePath = path.join(dir, "panel.gcode");
+    await exportGcode(options.slicer, path.resolve(options.threeMfPath), gcodePath, {
+      timeoutMs: options.timeoutMs,
+      home: dir,
+      ...(options.onChild ? { onChild: options.onChild } : {}),
+    });
+    const outcome = await simulatePrint({
+      threeMfPath: options.threeMfPath,
+      gcodePath,
+      attenuationPerMm: options.attenuationPerMm,
+      ...(options.filaments ? { filaments: options.filaments } : {}),
+    });
+    const tail = await readTail(gcodePath);
+    const figures = parseGcodeEstimate(tail);
+    const [twinPng, previewPng] = await Promise.all([
+      pictureToPng(outcome.twin),
+      pictureToPng(outcome.preview),
+    ]);
+    return {
+      mode: outcome.report.mode,
+      ssim: outcome.report.ssim,
+      meanDeltaL: outcome.report.meanDeltaL,
+      missingLayers: outcome.report.missingLayers.reduce((sum, band) => sum + band.layers, 0),
+      twinPng,
+      previewPng,
+      estimate: figures ? { ...figures, gramsPerExtruder: parseGramsPerExtruder(tail) } : null,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+/** The G-code's figures are in its last few kilobytes (before the config block). */
+async function readTail(file: string, bytes = 64 * 1024): Promise<string> {
+  const handle = await open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    const length = Math.min(size, bytes);
+    const buffer = Buffer.alloc(length);
+    await handle.read(buffer, 0, length, size - length);
+    return buffer.toString("utf8");
+  } finally {
+    await handle.close();
+  }
 }

@@ -293,6 +293,19 @@ export async function retryPrintFile(orderId: string, jobId: string) {
   return body.printFiles;
 }
 
+/** A file held by its twin, printed anyway (issue 32). */
+export async function acceptHeldPrintFile(orderId: string, jobId: string) {
+  const body = await ok(
+    api.admin.orders[":id"]["print-jobs"][":jobId"].accept.$post({ param: { id: orderId, jobId } }),
+  );
+  return body.printFiles;
+}
+
+/** A job's twin or preview picture (issue 32). */
+export function twinPictureUrl(orderId: string, jobId: string, which: "twin" | "preview"): string {
+  return `/api/admin/orders/${encodeURIComponent(orderId)}/print-jobs/${encodeURIComponent(jobId)}/twin/${which}`;
+}
+
 /** The download link of a finished print file (a plain GET the browser saves). */
 export function printFileUrl(orderId: string, jobId: string): string {
   return `/api/admin/orders/${encodeURIComponent(orderId)}/print-jobs/${encodeURIComponent(jobId)}/file`;

@@ -5,12 +5,13 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { displayOrderNumber } from "@shared/orders";
 import { type EstimateStatus, type OrderEstimate, summariseEstimates } from "@shared/production-estimates";
+import { PROOF_ADMIN_TEXTS, type ProofState, TWIN_STATUSES, type TwinStatus } from "@shared/proofs";
 import type { PrintJobStatus } from "@shared/statuses";
 import { and, asc, eq } from "drizzle-orm";
 import { DEFAULT_ATTENUATION_PER_MM } from "../../../lithophane/tones.js";
 import { colourPrinter } from "../../catalogue/index.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
-import { orderItems, orders, printJobs } from "../../db/schema.js";
+import { orderItems, orderProofs, orders, printJobs } from "../../db/schema.js";
 import { HttpError } from "../../lib/validation.js";
 import { printFileName } from "./downloads.js";
 
@@ -44,6 +45,14 @@ export interface PrintJobView {
   printSeconds: number | null;
   filamentGrams: number | null;
   estimateError: string | null;
+  /** The G-code twin (issue 32): its state, agreement, and whether its pictures are stored. */
+  twinStatus: TwinStatus | null;
+  twinSsim: number | null;
+  twinDeltaL: number | null;
+  twinPictures: boolean;
+  twinError: string | null;
+  /** Grams per filament from the same slicing (extruder order), when it ran. */
+  filamentGramsByExtruder: number[] | null;
 }
 
 export interface OrderPrintJobs {
@@ -59,6 +68,8 @@ export interface OrderPrintJobs {
   jobs: PrintJobView[];
   /** The order's production estimate, summed over its panels. */
   estimate: OrderEstimate;
+  /** The customer's proof (issue 32): null when none was asked. */
+  proof: { state: ProofState; dueAt: string; decidedAt: string | null; changes: number } | null;
 }
 
 const ESTIMATE_STATUSES: readonly EstimateStatus[] = ["pending", "running", "done", "unavailable", "failed"];
@@ -91,6 +102,7 @@ export async function listPrintJobs(db: DbOrTx, orderId: string): Promise<OrderP
     .where(eq(orders.id, orderId))
     .limit(1);
   if (!order) return null;
+  const [proofRow] = await db.select().from(orderProofs).where(eq(orderProofs.orderId, orderId)).limit(1);
   const [items, jobs] = await Promise.all([
     db
       .select({
@@ -140,6 +152,14 @@ export async function listPrintJobs(db: DbOrTx, orderId: string): Promise<OrderP
         printSeconds: job.printSeconds,
         filamentGrams: job.filamentGrams,
         estimateError: job.estimateError,
+        twinStatus: (TWIN_STATUSES as readonly string[]).includes(job.twinStatus ?? "")
+          ? (job.twinStatus as TwinStatus)
+          : null,
+        twinSsim: job.twinSsim,
+        twinDeltaL: job.twinDeltaL,
+        twinPictures: Boolean(job.twinKey && job.twinPreviewKey),
+        twinError: job.twinError,
+        filamentGramsByExtruder: job.filamentGramsByExtruder ?? null,
       };
     })
     .sort((a, b) => a.itemNumber - b.itemNumber || a.panelNumber - b.panelNumber);
@@ -159,7 +179,48 @@ export async function listPrintJobs(db: DbOrTx, orderId: string): Promise<OrderP
         filamentGrams: job.filamentGrams,
       })),
     ),
+    proof: proofRow
+      ? {
+          state: proofRow.state,
+          dueAt: proofRow.dueAt.toISOString(),
+          decidedAt: proofRow.decidedAt?.toISOString() ?? null,
+          changes: proofRow.changes,
+        }
+      : null,
   };
+}
+
+/** The storage key of a job's twin or preview picture, or null. */
+export async function twinPictureKey(
+  db: DbOrTx,
+  orderId: string,
+  jobId: string,
+  which: "twin" | "preview",
+): Promise<string | null> {
+  const [row] = await db
+    .select({ twin: printJobs.twinKey, preview: printJobs.twinPreviewKey })
+    .from(printJobs)
+    .where(and(eq(printJobs.id, jobId), eq(printJobs.orderId, orderId)))
+    .limit(1);
+  return row?.[which] ?? null;
+}
+
+/** The owner prints a held file anyway: flagged -> accepted. 409 when it is not held. */
+export async function acceptHeldPrintJob(
+  tx: Tx,
+  orderId: string,
+  jobId: string,
+): Promise<{ before: PrintJobRow; after: PrintJobRow }> {
+  const before = await lockJob(tx, orderId, jobId);
+  if (before.twinStatus !== "flagged")
+    throw new HttpError(409, "print_job_not_held", PROOF_ADMIN_TEXTS.notHeld);
+  const [after] = await tx
+    .update(printJobs)
+    .set({ twinStatus: "accepted", updatedAt: new Date() })
+    .where(eq(printJobs.id, jobId))
+    .returning();
+  if (!after) throw new HttpError(404, "print_job_not_found", ADMIN_MESSAGE_TEXTS.printFiles.notFound);
+  return { before, after };
 }
 
 /** The job of this order (locked in `tx`), or a 404. */

@@ -3,6 +3,7 @@
  * mesh and writes the 3MF off the main thread, so requests are never held up by a print file.
  * One message in (PrintWorkerJob), progress messages out, then exactly one result.
  */
+import { writeFile } from "node:fs/promises";
 import { parentPort } from "node:worker_threads";
 import type { ColourFilament } from "../../../lithophane/colour/filaments.js";
 import type { CropInput } from "../../../lithophane/crop.js";
@@ -10,6 +11,7 @@ import { isLithophaneError } from "../../../lithophane/errors.js";
 import type { ShapeId } from "../../../lithophane/params.js";
 import { COLOUR_PRINT_RESOLUTION_MM, generateColourPrintFile } from "../../print/colour-file.js";
 import { generatePrintFile } from "../../print/print-file.js";
+import { checkPrintFile } from "../../print/twin.js";
 
 export interface PrintWorkerJob {
   image: Uint8Array;
@@ -27,12 +29,60 @@ export interface PrintWorkerJob {
   /** A colour panel (issue 22): the four spools in extruder order; null prints the white panel. */
   colour: { filaments: ColourFilament[] } | null;
   outPath: string;
+  /**
+   * The G-code twin (issue 32): when set, the file made is sliced by PrusaSlicer here and its twin
+   * compared with the preview; the pictures are written beside outPath (.twin.png, .preview.png).
+   */
+  twin: { slicer: string; timeoutMs: number } | null;
 }
+
+/** What the twin found (figures), or why it could not run (error): never a failure of the file. */
+export type TwinOutcome =
+  | {
+      ok: true;
+      mode: "upright" | "flat";
+      ssim: number;
+      meanDeltaL: number;
+      missingLayers: number;
+      twinPath: string;
+      previewPath: string;
+      estimate: { printSeconds: number; filamentGrams: number; gramsPerExtruder: number[] | null } | null;
+    }
+  | { ok: false; error: string };
 
 export type PrintWorkerMessage =
   | { type: "progress"; fraction: number }
-  | { type: "done"; triangles: number; bytes: number }
+  | { type: "done"; triangles: number; bytes: number; twin: TwinOutcome | null }
   | { type: "failed"; message: string };
+
+/** Runs the twin on the file just made; a failure is the twin's, not the file's. */
+async function runTwin(job: PrintWorkerJob): Promise<TwinOutcome | null> {
+  if (!job.twin) return null;
+  try {
+    const check = await checkPrintFile({
+      threeMfPath: job.outPath,
+      slicer: job.twin.slicer,
+      timeoutMs: job.twin.timeoutMs,
+      attenuationPerMm: job.attenuationPerMm,
+      filaments: job.colour?.filaments,
+    });
+    const twinPath = `${job.outPath}.twin.png`;
+    const previewPath = `${job.outPath}.preview.png`;
+    await Promise.all([writeFile(twinPath, check.twinPng), writeFile(previewPath, check.previewPng)]);
+    return {
+      ok: true,
+      mode: check.mode,
+      ssim: check.ssim,
+      meanDeltaL: check.meanDeltaL,
+      missingLayers: check.missingLayers,
+      twinPath,
+      previewPath,
+      estimate: check.estimate,
+    };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
 
 parentPort?.once("message", async (job: PrintWorkerJob) => {
   const port = parentPort;
@@ -53,7 +103,7 @@ parentPort?.once("message", async (job: PrintWorkerJob) => {
         outPath: job.outPath,
         onProgress: (fraction) => send({ type: "progress", fraction }),
       });
-      send({ type: "done", triangles: result.triangles, bytes: result.bytes });
+      send({ type: "done", triangles: result.triangles, bytes: result.bytes, twin: await runTwin(job) });
       return;
     }
     const result = await generatePrintFile({
@@ -70,7 +120,7 @@ parentPort?.once("message", async (job: PrintWorkerJob) => {
       outPath: job.outPath,
       onProgress: (fraction) => send({ type: "progress", fraction }),
     });
-    send({ type: "done", triangles: result.triangles, bytes: result.bytes });
+    send({ type: "done", triangles: result.triangles, bytes: result.bytes, twin: await runTwin(job) });
   } catch (error) {
     const message = isLithophaneError(error)
       ? error.message

@@ -25,6 +25,7 @@ import path from "node:path";
 import type { Worker } from "node:worker_threads";
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { colourFilamentsOf, colourSlotSchema } from "@shared/colour-printer";
+import { twinAgrees } from "@shared/proofs";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEFAULTS } from "../../../lithophane/params.js";
@@ -36,7 +37,7 @@ import type { Logger } from "../../lib/logger.js";
 import { type Storage, shopImageKey } from "../../platform/index.js";
 import { PRINT_FILE_PREFIX } from "./downloads.js";
 import { PrintJobError, panelParameters } from "./panel.js";
-import type { PrintWorkerJob } from "./print-worker.js";
+import type { PrintWorkerJob, TwinOutcome } from "./print-worker.js";
 import { GenerationError, generateInWorker } from "./worker.js";
 
 /** A job interrupted this many times (crashes mid-generation) is failed rather than resumed. */
@@ -58,6 +59,13 @@ export interface PrintJobRunnerOptions {
   /** Told after a job's file is stored (the estimator slices it). */
   onDone?: () => void;
   onFailed?: (job: { id: string; orderId: string; error: string }) => Promise<void>;
+  /**
+   * The G-code twin (issue 32): the slicer to check each file with (looked up once), or null when
+   * the twin is off (no PrusaSlicer, PRINT_TWIN=off, tests unless one turns it on).
+   */
+  twin?: { slicer: () => Promise<string | null>; timeoutMs: number };
+  /** Told after a job's twin disagreed with its preview (the owner's alert). Errors are logged only. */
+  onTwinFlagged?: (job: { id: string; orderId: string; ssim: number; meanDeltaL: number }) => Promise<void>;
 }
 
 interface Claimed {
@@ -246,6 +254,7 @@ export class PrintJobRunner {
       }
 
       workDir = await mkdtemp(path.join(tmpdir(), "lithobox-print-"));
+      const slicer = (await this.options.twin?.slicer()) ?? null;
       const outPath = path.join(workDir, `${job.id}.3mf`);
       const result = await this.generate(
         {
@@ -261,6 +270,7 @@ export class PrintJobRunner {
           filamentName: job.filamentName,
           colour,
           outPath,
+          twin: slicer && this.options.twin ? { slicer, timeoutMs: this.options.twin.timeoutMs } : null,
         },
         (fraction) => {
           if (fraction >= lastWritten + PROGRESS_STEP) writeProgress(Math.floor(fraction * 10) / 10);
@@ -269,6 +279,7 @@ export class PrintJobRunner {
       const body = await readFile(outPath);
       const fileKey = `${PRINT_FILE_PREFIX}/${job.orderId}/${job.id}.3mf`;
       await storage.put(fileKey, body, "model/3mf");
+      const twin = await this.storeTwin(job, result.twin);
       clearInterval(heartbeat);
       await writing;
       const [done] = await this.db
@@ -280,12 +291,17 @@ export class PrintJobRunner {
           triangles: result.triangles,
           bytes: body.byteLength,
           error: null,
+          ...twin.values,
           updatedAt: new Date(),
         })
         .where(and(eq(printJobs.id, job.id), eq(printJobs.status, "running")))
         .returning({ id: printJobs.id });
-      if (!done) await storage.delete(fileKey).catch(() => {});
-      else this.options.onDone?.();
+      if (!done) {
+        for (const key of [fileKey, ...twin.keys]) await storage.delete(key).catch(() => {});
+      } else {
+        this.options.onDone?.();
+        if (twin.values.twinStatus === "flagged") await this.tellFlagged(job, twin.values);
+      }
       log.info(
         { jobId: job.id, orderId: job.orderId, triangles: result.triangles, bytes: body.byteLength },
         `print file ready in ${Math.round(performance.now() - started)} ms`,
@@ -318,6 +334,60 @@ export class PrintJobRunner {
     }
   }
 
+  /**
+   * Stores the twin's pictures beside the print file and answers the job's twin columns (and the
+   * estimate from the same slicing, so the estimator leaves the job alone).
+   */
+  private async storeTwin(
+    job: Claimed,
+    outcome: TwinOutcome | null,
+  ): Promise<{ values: Partial<typeof printJobs.$inferInsert>; keys: string[] }> {
+    if (!outcome) return { values: { twinStatus: "off" }, keys: [] };
+    if (!outcome.ok) {
+      this.options.log.warn({ jobId: job.id, error: outcome.error }, "print twin could not run");
+      return { values: { twinStatus: "failed", twinError: outcome.error.slice(0, 1000) }, keys: [] };
+    }
+    const base = `${PRINT_FILE_PREFIX}/${job.orderId}/${job.id}`;
+    const twinKey = `${base}.twin.png`;
+    const twinPreviewKey = `${base}.preview.png`;
+    await this.options.storage.put(twinKey, await readFile(outcome.twinPath), "image/png");
+    await this.options.storage.put(twinPreviewKey, await readFile(outcome.previewPath), "image/png");
+    const agrees = twinAgrees(outcome.mode, outcome);
+    return {
+      values: {
+        twinStatus: agrees ? "passed" : "flagged",
+        twinSsim: outcome.ssim,
+        twinDeltaL: outcome.meanDeltaL,
+        twinKey,
+        twinPreviewKey,
+        twinError: null,
+        ...(outcome.estimate
+          ? {
+              estimateStatus: "done",
+              printSeconds: outcome.estimate.printSeconds,
+              filamentGrams: Math.round(outcome.estimate.filamentGrams * 100) / 100,
+              filamentGramsByExtruder: outcome.estimate.gramsPerExtruder,
+              estimateError: null,
+            }
+          : {}),
+      },
+      keys: [twinKey, twinPreviewKey],
+    };
+  }
+
+  private async tellFlagged(job: Claimed, values: Partial<typeof printJobs.$inferInsert>): Promise<void> {
+    try {
+      await this.options.onTwinFlagged?.({
+        id: job.id,
+        orderId: job.orderId,
+        ssim: values.twinSsim ?? 0,
+        meanDeltaL: values.twinDeltaL ?? 0,
+      });
+    } catch (error) {
+      this.options.log.error({ err: error, jobId: job.id }, "print twin listener failed");
+    }
+  }
+
   private async tellFailed(job: { id: string; orderId: string; error: string }): Promise<void> {
     try {
       await this.options.onFailed?.(job);
@@ -339,10 +409,11 @@ export class PrintJobRunner {
   private generate(
     job: PrintWorkerJob,
     onProgress: (fraction: number) => void,
-  ): Promise<{ triangles: number; bytes: number }> {
+  ): Promise<{ triangles: number; bytes: number; twin: TwinOutcome | null }> {
     if (this.stopped) return Promise.reject(new GenerationError("Stopped."));
     return generateInWorker(job, {
-      timeoutMs: this.timeoutMs,
+      // The twin slices and rebuilds the file after making it: its own time on top.
+      timeoutMs: this.timeoutMs + (job.twin ? job.twin.timeoutMs * 2 : 0),
       onProgress,
       onWorker: (worker) => {
         this.worker = worker;

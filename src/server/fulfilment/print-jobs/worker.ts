@@ -6,7 +6,7 @@
 import type { Worker } from "node:worker_threads";
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { startModuleWorker } from "../../lib/module-worker.js";
-import type { PrintWorkerJob, PrintWorkerMessage } from "./print-worker.js";
+import type { PrintWorkerJob, PrintWorkerMessage, TwinOutcome } from "./print-worker.js";
 
 /** The generator failed or stopped: its message is stored as the job's error. */
 export class GenerationError extends Error {
@@ -33,7 +33,7 @@ export function generateInWorker(
     onProgress: (fraction: number) => void;
     onWorker: (worker: Worker | null) => void;
   },
-): Promise<{ triangles: number; bytes: number }> {
+): Promise<{ triangles: number; bytes: number; twin: TwinOutcome | null }> {
   const { timeoutMs, onProgress, onWorker } = options;
   return new Promise((resolve, reject) => {
     const worker = startPrintWorker(job);
@@ -60,7 +60,7 @@ export function generateInWorker(
     worker.on("message", (message: PrintWorkerMessage) => {
       if (message.type === "progress") onProgress(message.fraction);
       else if (message.type === "done")
-        finish(() => resolve({ triangles: message.triangles, bytes: message.bytes }));
+        finish(() => resolve({ triangles: message.triangles, bytes: message.bytes, twin: message.twin }));
       else finish(() => reject(new GenerationError(message.message)));
     });
     worker.on("error", (error: Error) => finish(() => reject(error)));

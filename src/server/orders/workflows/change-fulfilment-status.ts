@@ -10,10 +10,11 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import type { Carrier } from "@shared/fulfilment";
 import type { OrderStatus } from "@shared/orders";
+import { PROOF_ADMIN_TEXTS, proofAllowsPrinting } from "@shared/proofs";
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
-import { orders, photoRequests } from "../../db/schema.js";
+import { orderProofs, orders, photoRequests, printJobs } from "../../db/schema.js";
 import { HttpError } from "../../lib/validation.js";
 import { Effects } from "../effects.js";
 import { CHANGED_BY, lockOrder, moveOrder, requireTransition, type StatusChange } from "../transitions.js";
@@ -79,6 +80,10 @@ export async function changeFulfilmentStatus(
       .limit(1);
     if (open) throw new HttpError(409, "waiting_for_photo", ADMIN_MESSAGE_TEXTS.photoReview.dispatchWaiting);
   }
+  if (input.status === "printing") {
+    // Issue 32: nothing is printed before the customer's proof is approved, nor a held file.
+    await requireReadyToPrint(tx, orderId);
+  }
   const effects = new Effects();
   const order = await moveOrder(
     ctx,
@@ -88,4 +93,21 @@ export async function changeFulfilmentStatus(
     effects,
   );
   return { change: { ...unchanged, changed: true, order }, effects: effects.list };
+}
+
+/** 409 while the customer's proof waits, or a panel's file is held by its twin (issue 32). */
+async function requireReadyToPrint(tx: Tx, orderId: string): Promise<void> {
+  const [proof] = await tx
+    .select({ state: orderProofs.state })
+    .from(orderProofs)
+    .where(eq(orderProofs.orderId, orderId))
+    .limit(1);
+  if (proof && !proofAllowsPrinting(proof.state))
+    throw new HttpError(409, "waiting_for_proof", PROOF_ADMIN_TEXTS.printWaiting);
+  const [held] = await tx
+    .select({ id: printJobs.id })
+    .from(printJobs)
+    .where(and(eq(printJobs.orderId, orderId), eq(printJobs.twinStatus, "flagged")))
+    .limit(1);
+  if (held) throw new HttpError(409, "print_file_held", PROOF_ADMIN_TEXTS.printHeld);
 }

@@ -28,6 +28,7 @@ import { adminOrderRoutes } from "./orders.js";
 import { adminPriceRoutes } from "./prices.js";
 import { adminPrintJobRoutes } from "./print-jobs.js";
 import { adminProductRoutes } from "./products.js";
+import { adminProofRoutes } from "./proofs.js";
 import type { AdminEnv } from "./shared.js";
 import { adminShippingRoutes } from "./shipping.js";
 import { adminStorefrontRoutes } from "./storefront.js";
@@ -44,6 +45,7 @@ export function adminRoutes(ctx: AppContext) {
     .route("/", adminOrderRoutes(ctx))
     .route("/", adminOrderActionRoutes(ctx))
     .route("/", adminPrintJobRoutes(ctx))
+    .route("/", adminProofRoutes(ctx))
     .route("/", adminUserRoutes(ctx))
     .route("/", adminProductRoutes(ctx))
     .route("/", adminOptionRoutes(ctx))

@@ -5,6 +5,8 @@
  *   POST /admin/orders/:id/print-jobs                 queue a paid order's missing files (audit-logged):
  *                                                     test orders get none until an admin asks
  *   POST /admin/orders/:id/print-jobs/:jobId/retry    failed -> pending again (audit-logged)
+ *   GET  /admin/orders/:id/print-jobs/:jobId/twin/:which   the twin's or the preview's picture (issue 32)
+ *   POST /admin/orders/:id/print-jobs/:jobId/accept   a file held by its twin printed anyway (audit-logged)
  * Print files are never served by the public media route; this is the only way to them.
  */
 
@@ -13,12 +15,14 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import {
+  acceptHeldPrintJob,
   generatePrintJobs,
   listPrintJobs,
   type OrderPrintJobs,
   type PrintJobRow,
   printFileForDownload,
   retryPrintJob,
+  twinPictureKey,
 } from "../../fulfilment/index.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import { audited, withAudit } from "../../platform/index.js";
@@ -113,6 +117,51 @@ export function adminPrintJobRoutes(ctx: AppContext) {
           },
         );
         ctx.printJobs.wake();
+        return c.json({ printFiles: await printFilesOf(id) }, 200);
+      },
+    )
+
+    .get(
+      "/orders/:id/print-jobs/:jobId/twin/:which",
+      zValidator("param", jobParams.extend({ which: z.enum(["twin", "preview"]) }), validationHook),
+      async (c) => {
+        const { id, jobId, which } = c.req.valid("param");
+        const key = await twinPictureKey(db, id, jobId, which);
+        const file = key ? await ctx.storage.get(key) : null;
+        if (!file)
+          throw new HttpError(404, "twin_picture_not_found", ADMIN_MESSAGE_TEXTS.printFiles.notFound);
+        return c.body(new Uint8Array(file.body), 200, {
+          "Content-Type": "image/png",
+          "Cache-Control": "private, no-store",
+        });
+      },
+    )
+
+    .post(
+      "/orders/:id/print-jobs/:jobId/accept",
+      zValidator("param", jobParams, validationHook),
+      async (c) => {
+        const { id, jobId } = c.req.valid("param");
+        await audited(
+          db,
+          actorOf(c),
+          {
+            actionType: "print_job.accept_twin",
+            tableName: "print_jobs",
+            recordId: jobId,
+            newValues: { orderId: id },
+          },
+          async (tx) => {
+            const { before, after } = await acceptHeldPrintJob(tx, id, jobId);
+            return {
+              result: after,
+              audit: {
+                oldValues: { twinStatus: before.twinStatus },
+                newValues: { orderId: id, twinStatus: after.twinStatus },
+              },
+            };
+          },
+        );
         return c.json({ printFiles: await printFilesOf(id) }, 200);
       },
     );

@@ -31,6 +31,7 @@ import { Download } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { ColourPrinterCard, colourPrinterKey } from "./ColourPrinterCard";
+import { ProofSettingsCard } from "./ProofSettingsCard";
 import { AdminHeading, LoadError, Loading, useAdminTitle } from "./ui";
 import { WedgePhotoCalibration } from "./WedgePhotoCalibration";
 
@@ -101,6 +102,7 @@ export function CalibrationPage() {
       <AddFilament />
 
       <ColourPrinterCard key={colourPrinterKey(data)} data={data} />
+      <ProofSettingsCard />
     </div>
   );
 }

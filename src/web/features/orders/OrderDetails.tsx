@@ -11,6 +11,7 @@ import { MapPin, Package, RotateCcw, Truck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { notify, useCart } from "../cart";
+import { OrderProof } from "../proofs";
 
 /** The panels of each line as thumbnails (every photo of a bundle), then its words and price. */
 function Lines({ order }: { order: OrderView }) {
@@ -104,6 +105,7 @@ export function OrderDetails({ orderId, token }: { orderId: string; token: strin
   const order = query.data;
   return (
     <div className="space-y-6" data-testid="order-details">
+      <OrderProof orderId={order.id} token={token} />
       <section aria-labelledby="order-panels">
         <h2 id="order-panels" className="text-xl text-stone-900">
           {T.yourPanels}

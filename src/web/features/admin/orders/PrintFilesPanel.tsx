@@ -6,14 +6,22 @@
  */
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { estimateText } from "@shared/production-estimates";
+import {
+  PROOF_ADMIN_TEXTS as PA,
+  PROOF_STATE_LABELS,
+  proofAllowsPrinting,
+  TWIN_STATUS_LABELS,
+} from "@shared/proofs";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
+  acceptHeldPrintFile,
   adminQueries,
   generatePrintFiles,
   type OrderPrintJobs,
   type PrintJobView,
   printFileUrl,
   retryPrintFile,
+  twinPictureUrl,
 } from "@web/api/admin";
 import { Badge } from "@web/components/ui/badge";
 import { Button, buttonClasses } from "@web/components/ui/button";
@@ -84,7 +92,10 @@ export function PrintFilesPanel({ orderId }: { orderId: string }) {
         ) : q.isError ? (
           <LoadError error={q.error} onRetry={() => q.refetch()} />
         ) : (
-          <PrintFilesBody data={q.data} />
+          <>
+            <ProofState proof={q.data.proof} />
+            <PrintFilesBody data={q.data} />
+          </>
         )}
       </section>
     </Card>
@@ -119,6 +130,95 @@ function PrintFilesBody({ data }: { data: OrderPrintJobs }) {
         ))}
       </ul>
     </>
+  );
+}
+
+function when(iso: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/London",
+  }).format(new Date(iso));
+}
+
+/** The customer's proof (issue 32): its state, when it approves itself, and "do not print yet". */
+function ProofState({ proof }: { proof: OrderPrintJobs["proof"] }) {
+  if (!proof) return null;
+  const waiting = !proofAllowsPrinting(proof.state);
+  return (
+    <div
+      className={`mb-3 rounded-lg px-3 py-2 text-sm ${waiting ? "bg-amber-50 text-amber-900" : "bg-emerald-50 text-emerald-900"}`}
+      data-testid="proof-state"
+      data-state={proof.state}
+    >
+      <p className="font-medium">{PA.state(PROOF_STATE_LABELS[proof.state])}</p>
+      {waiting ? <p>{PA.doNotPrint}</p> : null}
+      <p>
+        {waiting ? PA.dueBy(when(proof.dueAt)) : proof.decidedAt ? PA.decidedAt(when(proof.decidedAt)) : null}
+      </p>
+      {proof.changes > 0 ? <p>{PA.changes(proof.changes)}</p> : null}
+    </div>
+  );
+}
+
+/** The preview and the G-code twin side by side, with their agreement; "Print anyway" when held. */
+function TwinCheck({ orderId, job, label }: { orderId: string; job: PrintJobView; label: string }) {
+  const queryClient = useQueryClient();
+  const accept = useMutation({
+    mutationFn: () => acceptHeldPrintFile(orderId, job.id),
+    onSuccess: (data) => {
+      queryClient.setQueryData(adminQueries.printFiles(orderId).queryKey, data);
+      toast.success(PA.accepted);
+    },
+    onError: (error) =>
+      toast.error(PA.printAnyway, { description: error instanceof Error ? error.message : undefined }),
+  });
+  if (!job.twinStatus || job.twinStatus === "off") return null;
+  const held = job.twinStatus === "flagged";
+  return (
+    <div
+      className={`mt-2 rounded-lg p-2 text-sm ${held ? "bg-red-50 text-red-900" : "bg-stone-50 text-stone-800"}`}
+      data-testid="twin-check"
+      data-twin={job.twinStatus}
+    >
+      <p className="font-medium">
+        {TWIN_STATUS_LABELS[job.twinStatus]}
+        {job.twinSsim !== null && job.twinDeltaL !== null
+          ? ` · ${PA.twinFigures(job.twinSsim, job.twinDeltaL)}`
+          : ""}
+      </p>
+      {job.twinError ? <p className="text-xs">{job.twinError}</p> : null}
+      {job.twinPictures ? (
+        <figure className="mt-2">
+          <div className="grid grid-cols-2 gap-2">
+            <img
+              src={twinPictureUrl(orderId, job.id, "preview")}
+              alt={PA.previewAlt(label)}
+              className="w-full rounded bg-stone-900"
+            />
+            <img
+              src={twinPictureUrl(orderId, job.id, "twin")}
+              alt={PA.twinAlt(label)}
+              className="w-full rounded bg-stone-900"
+            />
+          </div>
+          <figcaption className="mt-1 text-xs">{PA.twinHeading}</figcaption>
+        </figure>
+      ) : null}
+      {held ? (
+        <Button
+          className="mt-2"
+          variant="outline"
+          size="sm"
+          onClick={() => accept.mutate()}
+          disabled={accept.isPending}
+        >
+          {PA.printAnyway}
+        </Button>
+      ) : null}
+    </div>
   );
 }
 
@@ -223,6 +323,7 @@ function PrintJobRow({ orderId, job }: { orderId: string; job: PrintJobView }) {
           />
         </div>
       ) : null}
+      {job.status === "done" ? <TwinCheck orderId={orderId} job={job} label={label} /> : null}
       {job.status === "failed" && job.error ? (
         <div className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800">
           <p>{job.error}</p>

@@ -1,0 +1,121 @@
+/**
+ * The customer's proof (issue 32 item 3): the order page's card and the e-mail's link.
+ *   GET  /api/orders/:id/proof[?token=]        the proof of an order the asker may see (its checkout
+ *                                              token, or the signed-in owner), with its signed token
+ *   GET  /api/proofs?token                     the proof the e-mail's signed link names
+ *   GET  /api/proofs/picture?token&job         a panel's twin picture (private storage)
+ *   POST /api/proofs/approve {token}           Approve (409 when decided or after the window)
+ *   POST /api/proofs/crop {token, itemId, cropPixels, crop}   Change crop: the print file is made again
+ * The signed token is the key and names one order: another order's link acts only on that order.
+ * Limited per client like the photo-review link.
+ */
+import { cropPixelsSchema } from "@shared/cart";
+import { MESSAGES } from "@shared/messages";
+import { PROOF_TEXTS } from "@shared/proofs";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppContext } from "../context.js";
+import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
+import { getSessionUser } from "../lib/session.js";
+import { type ApiError, HttpError, validationHook, zValidator } from "../lib/validation.js";
+import {
+  approveProof,
+  CHANGED_BY,
+  changeProofCrop,
+  isUuid,
+  orderOfProofToken,
+  orderVisibleTo,
+  type ProofView,
+  proofPictureKey,
+  proofView,
+  runWorkflow,
+} from "../orders/index.js";
+
+const token = z.string().min(1).max(300);
+const cropBody = z.object({
+  token,
+  itemId: z.string().uuid(),
+  cropPixels: cropPixelsSchema,
+  crop: z.object({
+    x: z.number().finite(),
+    y: z.number().finite(),
+    zoom: z.number().finite().min(1).max(10),
+  }),
+});
+
+export function proofRoutes(ctx: AppContext) {
+  const db = ctx.database.db;
+  const limiter = createRateLimiter({
+    name: "proof",
+    store: ctx.rateLimits,
+    limit: Math.max(ctx.config.abuse.contactPerMinute * 10, 30),
+    windowMs: 60_000,
+  });
+  const limited = rateLimit(ctx, limiter, { name: "proof", message: MESSAGES.checkout.tooManyRequests });
+  const orderOf = (given: string): string => {
+    const check = orderOfProofToken(ctx.config, given);
+    if (!check.ok)
+      throw new HttpError(
+        check.reason === "expired" ? 410 : 404,
+        `proof_link_${check.reason}`,
+        check.reason === "expired" ? PROOF_TEXTS.expired : PROOF_TEXTS.invalid,
+      );
+    return check.orderId;
+  };
+  const view = async (orderId: string): Promise<ProofView> => {
+    const proof = await proofView(db, { config: ctx.config, storage: ctx.storage }, orderId);
+    if (!proof) throw new HttpError(404, "proof_not_found", PROOF_TEXTS.invalid);
+    return proof;
+  };
+
+  return new Hono()
+    .get(
+      "/orders/:id/proof",
+      limited,
+      zValidator("query", z.object({ token: z.string().max(200).optional() }), validationHook),
+      async (c) => {
+        const id = c.req.param("id");
+        c.header("Cache-Control", "private, no-store");
+        const user = await getSessionUser(ctx, c);
+        if (
+          !isUuid(id) ||
+          !(await orderVisibleTo(db, ctx.config.authSecret, id, { user, token: c.req.valid("query").token }))
+        )
+          return c.json<ApiError, 404>({ error: "not_found", message: "Order not found." }, 404);
+        const proof = await proofView(db, { config: ctx.config, storage: ctx.storage }, id);
+        return c.json({ proof }, 200);
+      },
+    )
+    .get("/proofs", limited, zValidator("query", z.object({ token }), validationHook), async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json({ proof: await view(orderOf(c.req.valid("query").token)) }, 200);
+    })
+    .get(
+      "/proofs/picture",
+      limited,
+      zValidator("query", z.object({ token, job: z.string().uuid() }), validationHook),
+      async (c) => {
+        const { token: given, job } = c.req.valid("query");
+        const key = await proofPictureKey(db, orderOf(given), job);
+        const file = key ? await ctx.storage.get(key) : null;
+        if (!file) throw new HttpError(404, "proof_picture_not_found", "Picture not found.");
+        return c.body(new Uint8Array(file.body), 200, {
+          "Content-Type": "image/png",
+          "Cache-Control": "private, max-age=300",
+        });
+      },
+    )
+    .post("/proofs/approve", limited, zValidator("json", z.object({ token }), validationHook), async (c) => {
+      const orderId = orderOf(c.req.valid("json").token);
+      await runWorkflow(ctx, (tx) => approveProof(ctx, tx, { orderId, by: CHANGED_BY.customer(null) }));
+      return c.json({ proof: await view(orderId) }, 200);
+    })
+    .post("/proofs/crop", limited, zValidator("json", cropBody, validationHook), async (c) => {
+      const { token: given, ...input } = c.req.valid("json");
+      const orderId = orderOf(given);
+      await runWorkflow(ctx, (tx) =>
+        changeProofCrop(ctx, tx, { orderId, ...input, by: CHANGED_BY.customer(null) }),
+      );
+      return c.json({ proof: await view(orderId) }, 200);
+    });
+}

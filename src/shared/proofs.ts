@@ -1,0 +1,176 @@
+/**
+ * The proof (issue 32): every print file is checked by its G-code twin, and the customer approves
+ * what their panel will look like before it is printed.
+ *
+ * - The twin check: a job whose twin disagrees with the creator's preview (SSIM under, or mean
+ *   |ΔL*| over, the thresholds below) is held for the owner instead of going to the printer.
+ * - The customer's proof: after payment (when the owner's setting is on) the order waits for the
+ *   customer's approval, or a new crop, within a window the owner sets; when the window ends the
+ *   proof is approved by itself. No panel of the order is printed before.
+ */
+
+/**
+ * The twin agrees with the preview when SSIM >= minSsim and mean |ΔL*| <= maxDeltaL. Measured on
+ * intact files (decision 320): monochrome SSIM 0.905-0.939 and |ΔL*| 2.15-2.88 on the five shapes;
+ * colour SSIM 0.85, |ΔL*| 3.4 (the dithered layers' stipple). The margins below leave room for
+ * those, and none for a missing layer band or a thin region (SSIM 0.6-0.8, |ΔL*| 6+).
+ */
+export const TWIN_THRESHOLDS = {
+  upright: { minSsim: 0.85, maxDeltaL: 4 },
+  flat: { minSsim: 0.7, maxDeltaL: 6 },
+} as const;
+
+export type TwinMode = keyof typeof TWIN_THRESHOLDS;
+
+/** The twin check of one print job: off (no slicer, or turned off), waiting, agreed, held, or failed to run. */
+export const TWIN_STATUSES = ["off", "pending", "passed", "flagged", "accepted", "failed"] as const;
+export type TwinStatus = (typeof TWIN_STATUSES)[number];
+
+/** Whether the twin agrees with the preview (false: the job is held for the owner). */
+export function twinAgrees(mode: TwinMode, figures: { ssim: number; meanDeltaL: number }): boolean {
+  const limits = TWIN_THRESHOLDS[mode];
+  return (
+    Number.isFinite(figures.ssim) &&
+    Number.isFinite(figures.meanDeltaL) &&
+    figures.ssim >= limits.minSsim &&
+    figures.meanDeltaL <= limits.maxDeltaL
+  );
+}
+
+/** A job held by its twin: flagged and not yet accepted by the owner. */
+export function heldByTwin(status: string | null): boolean {
+  return status === "flagged";
+}
+
+// ---------------------------------------------------------------------------- the customer's proof
+
+export const PROOF_STATES = ["awaiting", "changed", "approved", "auto_approved"] as const;
+export type ProofState = (typeof PROOF_STATES)[number];
+
+/** The owner's setting: on by default, with a 48-hour window. */
+export const DEFAULT_PROOF_WINDOW_HOURS = 48;
+export const MIN_PROOF_WINDOW_HOURS = 1;
+export const MAX_PROOF_WINDOW_HOURS = 336;
+
+export interface ProofSettings {
+  enabled: boolean;
+  windowHours: number;
+}
+
+export const DEFAULT_PROOF_SETTINGS: ProofSettings = {
+  enabled: true,
+  windowHours: DEFAULT_PROOF_WINDOW_HOURS,
+};
+
+/** The stored setting (JSON) read leniently: missing or unreadable means the default. */
+export function parseProofSettings(stored: string | null | undefined): ProofSettings {
+  if (stored == null) return { ...DEFAULT_PROOF_SETTINGS };
+  try {
+    const value: unknown = JSON.parse(stored);
+    if (typeof value !== "object" || value === null) return { ...DEFAULT_PROOF_SETTINGS };
+    const { enabled, windowHours } = value as Record<string, unknown>;
+    const hours =
+      typeof windowHours === "number" &&
+      Number.isInteger(windowHours) &&
+      windowHours >= MIN_PROOF_WINDOW_HOURS &&
+      windowHours <= MAX_PROOF_WINDOW_HOURS
+        ? windowHours
+        : DEFAULT_PROOF_WINDOW_HOURS;
+    return { enabled: enabled !== false, windowHours: hours };
+  } catch {
+    return { ...DEFAULT_PROOF_SETTINGS };
+  }
+}
+
+/** When a proof started at `at` approves itself. */
+export function proofDueAt(at: Date, windowHours: number): Date {
+  return new Date(at.getTime() + windowHours * 3_600_000);
+}
+
+/** The customer may still approve or change the crop: waiting, and the window not over. */
+export function proofOpen(proof: { state: ProofState; dueAt: Date }, now: Date): boolean {
+  return (proof.state === "awaiting" || proof.state === "changed") && now.getTime() < proof.dueAt.getTime();
+}
+
+/** The order may go to the printer: no proof, or an approved one. */
+export function proofAllowsPrinting(state: ProofState | null): boolean {
+  return state === null || state === "approved" || state === "auto_approved";
+}
+
+/** Why a customer's proof action is refused (the workflow's answers). */
+export type ProofRefusal = "decided" | "window_over" | "not_found";
+
+export const PROOF_STATE_LABELS: Readonly<Record<ProofState, string>> = {
+  awaiting: "Awaiting approval",
+  changed: "Crop changed, awaiting approval",
+  approved: "Approved",
+  auto_approved: "Auto-approved",
+};
+
+export const TWIN_STATUS_LABELS: Readonly<Record<TwinStatus, string>> = {
+  off: "No twin (PrusaSlicer off)",
+  pending: "Twin: checking",
+  passed: "Twin agrees",
+  flagged: "Held: the twin disagrees with the preview",
+  accepted: "Twin disagreed; printed anyway",
+  failed: "Twin could not run",
+};
+
+/** The customer's texts: the order-page card, the proof page and the e-mail. */
+export const PROOF_TEXTS = {
+  title: "Your panel, as it will glow",
+  intro: (deadline: string) =>
+    `This is how your panel will look lit from behind, simulated from the printer's own instructions. Approve it, or change the crop, by ${deadline}; after that we print it as it is.`,
+  previewNote: "Our printer simulation is still running: this is the preview from the creator for now.",
+  twinAlt: (panel: string) => `${panel}: simulated from the print file, lit from behind`,
+  previewAlt: (panel: string) => `${panel}: the creator's preview`,
+  panel: (itemNumber: number, itemCount: number) =>
+    itemCount > 1 ? `Lightbox ${itemNumber} of ${itemCount}` : "Your lightbox",
+  approve: "Approve",
+  approving: "Approving...",
+  changeCrop: "Change crop",
+  saveCrop: "Use this crop",
+  savingCrop: "Saving...",
+  cancel: "Cancel",
+  position: "Position your photo in the frame",
+  approved: "Approved: thank you! We print your panel next.",
+  autoApproved: "Approved: the time to review ended, so we print your panel as shown.",
+  changed: "Thank you: we are making your panel again with the new crop. Check it here and approve it.",
+  cropSaved: "New crop saved",
+  approvedToast: "Proof approved",
+  decided: "This proof is already approved.",
+  windowOver: "The time to review this proof has ended; we print it as shown.",
+  invalid: "This link is not valid. Please use the link in our latest e-mail.",
+  expired: "This link has expired. Please open your order from your account or write to us.",
+  pageTitle: "Approve your panel",
+  emailSubject: (orderNumber: string) => `Your panel, as it will glow: please approve order #${orderNumber}`,
+  emailIntro: (orderNumber: string, deadline: string) =>
+    `Before we print order #${orderNumber}, here is how your panel will look lit from behind. Please approve it, or change the crop, by ${deadline}. If we do not hear from you, we print it as shown.`,
+  emailAction: "Review your panel",
+} as const;
+
+/** The owner's texts: the print queue's proof states, the twin's hold, the setting. */
+export const PROOF_ADMIN_TEXTS = {
+  proofTitle: "Customer's proof",
+  noProof: "No proof asked (the setting was off when the order was paid).",
+  state: (label: string) => `Proof: ${label}`,
+  dueBy: (deadline: string) => `Auto-approved on ${deadline} if the customer does not answer.`,
+  decidedAt: (deadline: string) => `Decided on ${deadline}.`,
+  changes: (count: number) =>
+    count === 1 ? "The customer changed the crop once." : `The customer changed the crop ${count} times.`,
+  doNotPrint: "Do not print yet: the customer has not approved the proof.",
+  printWaiting: "The customer has not approved the proof yet: print once it is approved (or auto-approved).",
+  printHeld:
+    "A print file is held: its twin disagrees with the preview. Compare the pictures, then print it anyway or make it again.",
+  twinHeading: "Preview (left) and the printer's twin (right)",
+  twinFigures: (ssim: number, deltaL: number) => `SSIM ${ssim.toFixed(3)}, mean |ΔL*| ${deltaL.toFixed(2)}`,
+  previewAlt: (label: string) => `${label}: the creator's preview`,
+  twinAlt: (label: string) => `${label}: the G-code twin`,
+  printAnyway: "Print anyway",
+  accepted: "Held file released for printing",
+  notHeld: "This print file is not held.",
+  settingTitle: "Customer proofs",
+  settingEnabled: "Ask each customer to approve a proof of their panel after payment",
+  settingHours: "Hours to approve before it is approved by itself",
+  settingSaved: "Proof setting saved",
+} as const;

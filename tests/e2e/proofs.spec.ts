@@ -1,0 +1,162 @@
+/**
+ * Issue 32 item 3, "Done when", in the browser: the customer pays, receives the proof e-mail,
+ * changes the crop through its link (the panel's print file is made again from the new crop),
+ * then approves; the admin's print files show the proof's state at each step and the order is
+ * not printed before. A second journey lets the window lapse: the sweep, run as if 49 hours
+ * later (allowed outside production only), auto-approves it.
+ * With SHOTS_DIR set, the proof card and the admin's print files are saved at 1280 and 390 px.
+ */
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
+import { PROOF_ADMIN_TEXTS, PROOF_STATE_LABELS, PROOF_TEXTS } from "../../src/shared/proofs";
+import { OWNER_EMAIL, placeLithophaneOrder, shots, signInAdminForEachTest } from "./admin-helpers";
+import { BASE_URL, linkFromMail, mailsTo, uniqueEmail } from "./auth-helpers";
+import { expect, type Locator, type Page, test } from "./fixtures/test";
+
+test.describe.configure({ mode: "serial" });
+
+signInAdminForEachTest();
+
+const P = ADMIN_MESSAGE_TEXTS.printFiles;
+
+async function readyFileHash(page: Page, section: Locator, fileName: string): Promise<string> {
+  const link = section.getByRole("link", { name: P.downloadLabel(fileName) });
+  await expect(link).toBeVisible({ timeout: 150_000 });
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  const bytes = await readFile(await download.path());
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+async function proofState(page: Page, orderId: string, state: keyof typeof PROOF_STATE_LABELS) {
+  await page.goto(`/admin/orders/${orderId}`);
+  const files = page.getByRole("region", { name: P.title });
+  await expect(files.getByTestId("proof-state")).toHaveAttribute("data-state", state);
+  await expect(files.getByText(PROOF_ADMIN_TEXTS.state(PROOF_STATE_LABELS[state]))).toBeVisible();
+  return files;
+}
+
+test("pay → proof e-mail → change the crop through its link (file made again) → approve", async ({
+  page,
+  request,
+  browser,
+}) => {
+  // Two generations of a 180 mm panel on a machine shared with the rest of the suite.
+  test.setTimeout(360_000);
+  const email = uniqueEmail("proof");
+  const orderId = await placeLithophaneOrder(request, { pay: true, name: "proof", email });
+  const number = orderId.slice(0, 8);
+  const fileName = `order-${number}-item-1-panel-1.3mf`;
+
+  // The e-mail: keyed like the order e-mails, with the signed link.
+  const link = await linkFromMail(email, "/proof?token=");
+  const mail = (await mailsTo(email)).find((m) => m.includes("/proof?token=")) ?? "";
+  expect(mail).toContain(`Before we print order #${number}`);
+  expect(mail).toContain(PROOF_TEXTS.emailAction);
+
+  // The owner's print files: awaiting approval, "do not print yet"; a test order's file on request.
+  const files = await proofState(page, orderId, "awaiting");
+  await expect(files.getByText(PROOF_ADMIN_TEXTS.doNotPrint)).toBeVisible();
+  await files.getByRole("button", { name: P.generate }).click();
+  const before = await readyFileHash(page, files, fileName);
+  await shots(page, "proof-admin-awaiting");
+
+  // The customer opens the link (no account): the card shows the preview while no twin is made.
+  const customer = await browser.newContext({ baseURL: BASE_URL });
+  const shopper = await customer.newPage();
+  await shopper.goto(link);
+  await expect(shopper.getByRole("heading", { level: 1, name: PROOF_TEXTS.pageTitle })).toBeVisible();
+  const card = shopper.getByTestId("proof-card");
+  await expect(card.getByRole("heading", { name: PROOF_TEXTS.title })).toBeVisible();
+  await expect(card.getByTestId("proof-preview")).toBeVisible();
+  await expect(card.getByText(PROOF_TEXTS.previewNote)).toBeVisible();
+  await shots(shopper, "proof-card-awaiting");
+
+  // Change crop: the creator's crop step, zoomed in.
+  await card.getByRole("button", { name: PROOF_TEXTS.changeCrop }).click();
+  await expect(card.getByText(PROOF_TEXTS.position)).toBeVisible();
+  await card.getByRole("slider").fill("2");
+  const save = card.getByRole("button", { name: PROOF_TEXTS.saveCrop });
+  await expect(save).toBeEnabled();
+  await shots(shopper, "proof-card-crop");
+  await save.click();
+  await expect(card).toHaveAttribute("data-state", "changed");
+  await expect(card.getByRole("status")).toHaveText(PROOF_TEXTS.changed);
+
+  // The panel's print file is made again from the new crop; the owner is told.
+  const changedFiles = await proofState(page, orderId, "changed");
+  const after = await readyFileHash(page, changedFiles, fileName);
+  expect(after).not.toBe(before);
+  await expect
+    .poll(
+      async () =>
+        (await mailsTo(OWNER_EMAIL)).some((m) =>
+          m.includes(`Order #${number}: the customer changed the crop`),
+        ),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe(true);
+
+  // Approve: the card says so, the owner's queue shows it, the timeline has every step.
+  await card.getByRole("button", { name: PROOF_TEXTS.approve }).click();
+  await expect(card).toHaveAttribute("data-state", "approved");
+  await expect(card.getByRole("status")).toHaveText(PROOF_TEXTS.approved);
+  await expect(card.getByRole("button", { name: PROOF_TEXTS.approve })).toHaveCount(0);
+  await shots(shopper, "proof-card-approved");
+  await customer.close();
+
+  await proofState(page, orderId, "approved");
+  await expect(page.getByText("Proof approved by the customer")).toBeVisible();
+  await expect(
+    page.getByText("Proof: the customer changed the crop of lightbox 1; its print file is being made again"),
+  ).toBeVisible();
+  await shots(page, "proof-admin-approved");
+  await expect
+    .poll(
+      async () => (await mailsTo(OWNER_EMAIL)).some((m) => m.includes(`Order #${number}: proof approved`)),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe(true);
+});
+
+test("the window lapses: the sweep auto-approves the proof", async ({ page, request, browser }) => {
+  const email = uniqueEmail("proof-lapse");
+  const orderId = await placeLithophaneOrder(request, { pay: true, name: "proof-lapse", email });
+  const number = orderId.slice(0, 8);
+  const link = await linkFromMail(email, "/proof?token=");
+  await proofState(page, orderId, "awaiting");
+
+  // The sweep as if 49 hours had passed (the owner's window is 48 h by default).
+  const swept = await page.request.post("/api/admin/proofs/sweep", {
+    headers: { Origin: BASE_URL },
+    data: { at: new Date(Date.now() + 49 * 3_600_000).toISOString() },
+  });
+  expect(swept.status(), await swept.text()).toBe(200);
+
+  await proofState(page, orderId, "auto_approved");
+  await expect(page.getByText("Proof auto-approved: the customer's time to review ended")).toBeVisible();
+  await shots(page, "proof-admin-auto-approved");
+
+  const customer = await browser.newContext({ baseURL: BASE_URL });
+  const shopper = await customer.newPage();
+  await shopper.goto(link);
+  const card = shopper.getByTestId("proof-card");
+  await expect(card).toHaveAttribute("data-state", "auto_approved");
+  await expect(card.getByRole("status")).toHaveText(PROOF_TEXTS.autoApproved);
+  await expect(card.getByRole("button", { name: PROOF_TEXTS.changeCrop })).toHaveCount(0);
+  await shots(shopper, "proof-card-auto-approved");
+  await customer.close();
+  await expect
+    .poll(
+      async () =>
+        (await mailsTo(OWNER_EMAIL)).some((m) => m.includes(`Order #${number}: proof auto-approved`)),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe(true);
+});
