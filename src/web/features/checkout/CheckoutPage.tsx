@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { CartItem } from "@shared/cart";
+import { BULK_ORDER_TEXTS, bulkOrderContactHref } from "@shared/cart-advice";
 import { cartLineSummary } from "@shared/cart-line";
 import { checkoutTotals } from "@shared/checkout";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
@@ -21,6 +22,7 @@ import {
   DEFAULT_SHIPPING_METHOD,
   needsSupportForQuantity,
   type ShippingMethod,
+  SUPPORT_REPLY_HOURS,
 } from "@shared/shipping";
 import {
   type DutiesPolicy,
@@ -579,8 +581,18 @@ function OrderSummary({
             {MESSAGES.checkout.bulkOrder.description} Your cart has {items.length} items ({BULK_ORDER_UNITS}{" "}
             or more).
           </p>
-          <Link to="/contact" className={cn(buttonClasses("primary", "sm"), "mt-3")}>
-            {MESSAGES.checkout.bulkOrder.action}
+          {/* Exactly what to do (issue 30): two ways, the second prefilled. */}
+          <p className="mt-2 text-sm text-stone-700">{BULK_ORDER_TEXTS.removeToCheckOut(items.length)}</p>
+          <p className="mt-2 text-sm text-stone-700">{BULK_ORDER_TEXTS.sendCart(SUPPORT_REPLY_HOURS)}</p>
+          <Link
+            to={bulkOrderContactHref(
+              items.map((item) =>
+                item.config.kind === "accessory" ? cartItemTitle(item) : cartLineSummary(item),
+              ),
+            )}
+            className={cn(buttonClasses("primary", "sm"), "mt-3")}
+          >
+            {BULK_ORDER_TEXTS.sendCartAction}
           </Link>
         </div>
       ) : null}

@@ -1,3 +1,5 @@
+import { READD_TEXTS } from "@shared/cart-advice";
+import { linesToReAdd } from "@shared/cart-state";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { formatDeliveryWindow } from "@shared/delivery-dates";
 import { GIFT_TEXTS } from "@shared/gift-texts";
@@ -66,12 +68,24 @@ function OrderAgain({ orderId, token }: { orderId: string; token: string | null 
     mutationFn: () => reorder(orderId, token),
     onSuccess: (result) => {
       setRefused(result.refused);
-      const added = result.items.filter((item) => cart.add(item)).length;
+      // A line already in the cart (a saved cart restored at sign-in) is not added twice (issue 30).
+      const { added: toAdd, alreadyInCart } = linesToReAdd(cart.items, result.items);
+      const added = toAdd.filter((item) => cart.add(item)).length;
+      if (added === 0 && alreadyInCart > 0) {
+        notify({ title: T.orderAgain, description: READD_TEXTS.allInCartAlready, variant: "success" });
+        cart.openCart();
+        return;
+      }
       if (added === 0) {
         notify({ title: T.orderAgain, description: T.orderAgainNothing, variant: "destructive" });
         return;
       }
-      notify({ title: T.orderAgain, description: T.orderAgainDone(added), variant: "success" });
+      const already = alreadyInCart > 0 ? ` ${READD_TEXTS.alreadyInCart(alreadyInCart)}` : "";
+      notify({
+        title: T.orderAgain,
+        description: `${T.orderAgainDone(added)}${already}`,
+        variant: "success",
+      });
       cart.openCart();
     },
     onError: (error) => notify({ title: T.orderAgain, description: error.message, variant: "destructive" }),
