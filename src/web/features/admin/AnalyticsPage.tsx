@@ -6,6 +6,7 @@
  */
 import { CUSTOMER_MAIL_TEXTS } from "@shared/customer-mail";
 import { formatGbp } from "@shared/money";
+import { ordersScope, TEST_ORDERS_TEXTS } from "@shared/test-orders";
 import { useQuery } from "@tanstack/react-query";
 import { type AnalyticsFilters, type AnalyticsReport, adminQueries, type Granularity } from "@web/api/admin";
 import { Card } from "@web/components/ui/card";
@@ -24,6 +25,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { useTestOrdersView } from "./testOrders";
 import {
   AdminHeading,
   FilterInput,
@@ -54,13 +56,15 @@ const pounds = (pence: number) => formatGbp(pence);
 export function AnalyticsPage() {
   useAdminTitle("Analytics");
   const [params, setParams] = useSearchParams();
+  const { includeTest, pending } = useTestOrdersView();
   const filters: AnalyticsFilters = {
     from: params.get("from") ?? undefined,
     to: params.get("to") ?? undefined,
     granularity: (params.get("granularity") as Granularity) || "day",
-    mode: (params.get("mode") as "live" | "test") || undefined,
+    // Without a choice here, the header's "Include test orders" switch decides (issue 30).
+    mode: (params.get("mode") as "live" | "test" | "all") || ordersScope(includeTest),
   };
-  const q = useQuery(adminQueries.analytics(filters));
+  const q = useQuery({ ...adminQueries.analytics(filters), enabled: !pending });
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
@@ -100,6 +104,7 @@ export function AnalyticsPage() {
           onChange={(v) => set("mode", v)}
         >
           <option value="live">Live orders</option>
+          <option value="all">Live and test orders</option>
           <option value="test">Test orders</option>
         </FilterSelect>
       </Card>
@@ -114,6 +119,13 @@ export function AnalyticsPage() {
               className="rounded-xl border border-orange-300 bg-orange-50 px-4 py-3 text-orange-950"
             >
               Showing <strong>test orders</strong>, not real sales.
+            </p>
+          ) : report.query.mode === "all" ? (
+            <p
+              role="note"
+              className="rounded-xl border border-orange-300 bg-orange-50 px-4 py-3 text-orange-950"
+            >
+              {TEST_ORDERS_TEXTS.includedNote}
             </p>
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
