@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { checkoutStartKey, isNewCheckoutStart } from "@shared/analytics-texts";
 import type { CartItem } from "@shared/cart";
 import { BULK_ORDER_TEXTS, bulkOrderContactHref } from "@shared/cart-advice";
 import { cartLineSummary } from "@shared/cart-line";
@@ -109,6 +110,9 @@ function fromProfile(
   return prefill;
 }
 
+/** The cart whose checkout start the funnel has counted (this tab). */
+const CHECKOUT_START_KEY = "lithobox.checkoutStartFor";
+
 export function CheckoutPage() {
   const cart = useCart();
   if (cart.items.length === 0) return <EmptyCheckout />;
@@ -141,7 +145,18 @@ function CheckoutForm() {
   const served = useMemo(() => new Set(zones?.flatMap((z) => z.countries) ?? []), [zones]);
   const [method, setMethod] = useState<ShippingMethod>(DEFAULT_SHIPPING_METHOD);
   const [refusedCountry, setRefusedCountry] = useState<string | null>(null);
-  useEffect(() => trackEvent("checkout_start"), []);
+  // Once per cart, not per visit (issue 30): the funnel's starts never outnumber its carts.
+  const startKey = checkoutStartKey(items.map((item) => item.id));
+  useEffect(() => {
+    let last: string | null = null;
+    try {
+      last = window.sessionStorage.getItem(CHECKOUT_START_KEY);
+      if (isNewCheckoutStart(startKey, last)) window.sessionStorage.setItem(CHECKOUT_START_KEY, startKey);
+    } catch {
+      // No storage: count the visit.
+    }
+    if (isNewCheckoutStart(startKey, last)) trackEvent("checkout_start");
+  }, [startKey]);
 
   const form: ShippingForm = useForm<ShippingFormValues, unknown, ShippingInfo>({
     resolver: zodResolver(shippingInfoSchema),

@@ -4,12 +4,13 @@ import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { formatDeliveryWindow } from "@shared/delivery-dates";
 import { GIFT_TEXTS } from "@shared/gift-texts";
 import { formatMoney } from "@shared/money";
+import { orderLinesHeading } from "@shared/order-lines-heading";
 import { type OrderView, ORDER_VIEW_TEXTS as T } from "@shared/order-view";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { orderQueries, reorder } from "@web/api/orders";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
-import { MapPin, Package, RotateCcw, Truck } from "lucide-react";
+import { MapPin, RotateCcw, Truck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { notify, useCart } from "../cart";
@@ -18,7 +19,7 @@ import { OrderProof } from "../proofs";
 /** The panels of each line as thumbnails (every photo of a bundle), then its words and price. */
 function Lines({ order }: { order: OrderView }) {
   return (
-    <ul className="divide-y divide-stone-200" aria-label={T.yourPanels}>
+    <ul className="divide-y divide-stone-200" aria-label={orderLinesHeading(order.lines)}>
       {order.lines.map((line, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move
         <li key={index} className="py-4">
@@ -46,11 +47,7 @@ function Lines({ order }: { order: OrderView }) {
                 </li>
               ))}
             </ul>
-          ) : (
-            <span className="mt-3 inline-flex h-20 w-20 items-center justify-center rounded-md bg-stone-100 text-stone-500">
-              <Package aria-hidden="true" className="h-8 w-8" />
-            </span>
-          )}
+          ) : null}
         </li>
       ))}
     </ul>
@@ -122,7 +119,7 @@ export function OrderDetails({ orderId, token }: { orderId: string; token: strin
       <OrderProof orderId={order.id} token={token} />
       <section aria-labelledby="order-panels">
         <h2 id="order-panels" className="text-xl text-stone-900">
-          {T.yourPanels}
+          {orderLinesHeading(order.lines)}
         </h2>
         <Lines order={order} />
         {/* Lines at list price, then the discount and shipping: they add up to the total (decision 331). */}
