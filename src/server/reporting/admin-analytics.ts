@@ -199,6 +199,15 @@ export async function analyticsReport(db: DbOrTx, query: AnalyticsQuery): Promis
       count: step.id === "paid_order" ? (paidCount[0]?.n ?? 0) : eventCount(step.id),
     })),
     events: ANALYTICS_EVENT_TYPES.map((type) => ({ type, count: eventCount(type) })),
-    cartRecovery: { remindersSent: recovery.remindersSent, ...recovery[mode] },
+    // "all" (the "Include test orders" switch, issue 30): live and test recovered carts added up.
+    cartRecovery: {
+      remindersSent: recovery.remindersSent,
+      ...(mode === "all"
+        ? {
+            carts: recovery.live.carts + recovery.test.carts,
+            revenue: recovery.live.revenue + recovery.test.revenue,
+          }
+        : recovery[mode]),
+    },
   };
 }
