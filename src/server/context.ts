@@ -3,6 +3,7 @@
  * route factories. Closing it closes every resource it opened.
  */
 
+import { displayOrderNumber } from "@shared/orders";
 import { applyAdminEmails } from "./accounts/index.js";
 import { type Auth, createAuth } from "./auth.js";
 import { createRatesService, listenForCatalogChanges, type RatesService } from "./catalogue/index.js";
@@ -29,7 +30,12 @@ import {
   MailOutbox,
 } from "./messaging/index.js";
 import { CustomerMailSweeper, OrderExpirySweeper, ProofSweeper } from "./orders/index.js";
-import { createPaymentProvider, invoicePdfUrl, type PaymentProvider } from "./payments/index.js";
+import {
+  createPaymentProvider,
+  invoicePdfUrl,
+  orderAccessToken,
+  type PaymentProvider,
+} from "./payments/index.js";
 import {
   createResumableUploadStore,
   createStorage,
@@ -111,6 +117,8 @@ export async function createContext(config: Config, options: { database?: Databa
     log,
     publicUrl: config.publicUrl,
     invoiceUrl: (orderId) => invoicePdfUrl(config, orderId),
+    trackUrl: (orderId) =>
+      `${config.publicUrl}/track?${new URLSearchParams({ order: displayOrderNumber(orderId), id: orderId, token: orderAccessToken(config.authSecret, orderId) })}`,
     mailer: () => ctx.mail,
     onGivenUp: async (mail) => {
       await mailOutbox.sendNow([await alertEmailFailed(database.db, config, mail)]);

@@ -19,11 +19,43 @@ export function cartItemMergeKey(
   return JSON.stringify([item.imageUrl, item.size, item.shape, item.frameStyle, item.additionalImages]);
 }
 
+/**
+ * Whether two cart lines are the same thing bought: the spec's merge key, or the same shop
+ * accessory (a product renamed or re-pictured since it was saved is still the same product).
+ */
+export function isSameCartLine(
+  a: Pick<CartItem, "imageUrl" | "size" | "shape" | "frameStyle" | "additionalImages" | "config">,
+  b: Pick<CartItem, "imageUrl" | "size" | "shape" | "frameStyle" | "additionalImages" | "config">,
+): boolean {
+  if (a.config.kind === "accessory" && b.config.kind === "accessory") {
+    return a.config.productId === b.config.productId;
+  }
+  return cartItemMergeKey(a) === cartItemMergeKey(b);
+}
+
+/**
+ * Lines re-added from an earlier session (a saved cart, "Order again") join the cart once
+ * (issue 30): a line already in the cart is not added a second time. `added` are the lines to
+ * add, `alreadyInCart` how many were there already.
+ */
+export function linesToReAdd(
+  cart: readonly CartItem[],
+  incoming: readonly CartItem[],
+): { added: CartItem[]; alreadyInCart: number } {
+  const added: CartItem[] = [];
+  let alreadyInCart = 0;
+  for (const item of incoming) {
+    if ([...cart, ...added].some((line) => isSameCartLine(line, item))) alreadyInCart += 1;
+    else added.push(item);
+  }
+  return { added, alreadyInCart };
+}
+
 export type CartMergeOutcome = "synced" | "restored" | "none";
 
 /**
  * Merges the guest (local) cart into the saved cart at sign-in. Saved entries win: each saved
- * entry absorbs one identical local entry (same merge key), so signing in twice never doubles
+ * entry absorbs one identical local entry (isSameCartLine), so signing in twice never doubles
  * the cart, while a second identical item the guest added on purpose is kept. Saved entries
  * come first, then the remaining local ones in their order.
  * Outcome: "synced" when both had items ('Cart synced'), "restored" when only the saved cart
@@ -33,16 +65,11 @@ export function mergeCarts(
   local: readonly CartItem[],
   saved: readonly CartItem[],
 ): { items: CartItem[]; outcome: CartMergeOutcome } {
-  const unmatchedSaved = new Map<string, number>();
-  for (const item of saved) {
-    const key = cartItemMergeKey(item);
-    unmatchedSaved.set(key, (unmatchedSaved.get(key) ?? 0) + 1);
-  }
+  const unmatchedSaved = [...saved];
   const localToKeep = local.filter((item) => {
-    const key = cartItemMergeKey(item);
-    const remaining = unmatchedSaved.get(key) ?? 0;
-    if (remaining === 0) return true;
-    unmatchedSaved.set(key, remaining - 1);
+    const match = unmatchedSaved.findIndex((line) => isSameCartLine(line, item));
+    if (match === -1) return true;
+    unmatchedSaved.splice(match, 1);
     return false;
   });
   const outcome: CartMergeOutcome =

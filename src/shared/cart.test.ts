@@ -11,7 +11,7 @@ import {
 } from "./cart";
 import { parseStoredCart } from "./cart-guard";
 import { MAX_CART_ITEMS } from "./cart-limits";
-import { cartItemMergeKey, cartTotal, mergeCarts } from "./cart-state";
+import { cartItemMergeKey, cartTotal, isSameCartLine, linesToReAdd, mergeCarts } from "./cart-state";
 import {
   type CreatorAction,
   type CreatorState,
@@ -302,6 +302,30 @@ describe("mergeCarts", () => {
     const secondA = { ...a, id: "5-a2" };
     expect(mergeCarts([a, secondA], [a]).items.map((i) => i.id)).toEqual(["1-a", "5-a2"]);
     expect(mergeCarts([a], [a, secondA]).items.map((i) => i.id)).toEqual(["1-a", "5-a2"]);
+  });
+
+  it("treats the same accessory as one line even when renamed or re-pictured since it was saved (issue 30)", () => {
+    const bulb = buildAccessoryCartItem(
+      { id: "led", name: "Spare LED", pricePence: 999, imageUrl: "/led.png" },
+      () => "1-l",
+    );
+    const renamed = { ...bulb, id: "2-l", frameStyle: "Spare LED Strip", imageUrl: "/led-2.png" };
+    expect(isSameCartLine(bulb, renamed)).toBe(true);
+    expect(mergeCarts([renamed], [bulb]).items.map((i) => i.id)).toEqual(["1-l"]);
+    const other = { ...bulb, id: "3-o", config: { kind: "accessory" as const, productId: "stand" } };
+    expect(isSameCartLine(bulb, other)).toBe(false);
+  });
+
+  it("re-adds an earlier session's lines once: lines already in the cart are not added again (issue 30)", () => {
+    const bulb = buildAccessoryCartItem(
+      { id: "led", name: "Spare LED", pricePence: 999, imageUrl: "/led.png" },
+      () => "1-l",
+    );
+    const again = [{ ...a, id: "7-a" }, { ...bulb, id: "8-l" }, c, { ...c, id: "9-c" }];
+    const { added, alreadyInCart } = linesToReAdd([a, bulb], again);
+    expect(added.map((i) => i.id)).toEqual(["3-c"]);
+    expect(alreadyInCart).toBe(3);
+    expect(linesToReAdd([], [a, b]).added).toEqual([a, b]);
   });
 
   it("is idempotent: merging the merged cart with the saved one again adds nothing", () => {

@@ -49,6 +49,26 @@ export const CREATOR_TEXTS = {
   positionLabel: (label: string): string => `Position ${label.toLowerCase()} in the frame`,
   centred: "Centred",
   positioned: "Positioned",
+  /**
+   * Asked before a changed choice resets later steps (issue 30): names what resets and what is
+   * kept. `reset` are the step labels (CREATOR_STEP_LABELS) in order.
+   */
+  resetConfirm: {
+    title: (step: string): string => `Change ${step.toLowerCase()}?`,
+    description: (reset: readonly string[], extraPhotos: number): string => {
+      const names = reset.map((label) => label.toLowerCase());
+      const list =
+        names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : (names[0] ?? "");
+      const choices = names.length > 1 ? "choices" : "choice";
+      const kept =
+        extraPhotos > 0
+          ? ` Your photo and your ${extraPhotos} extra ${extraPhotos === 1 ? "photo are" : "photos are"} kept.`
+          : " Your photo is kept.";
+      return `This clears your ${list} ${choices}, so you choose ${names.length > 1 ? "them" : "it"} again.${kept}`;
+    },
+    confirm: "Change and choose again",
+    cancel: "Keep my choices",
+  },
   miniBar: {
     label: "Your lightbox so far",
     noPhoto: "No photo yet",

@@ -16,6 +16,7 @@ import {
   currentStep,
   INITIAL_CREATOR_STATE,
   isCropWithinImage,
+  isNewChoice,
   isStepDone,
   isStepOpen,
   lightboxPricePence,
@@ -27,8 +28,10 @@ import {
   resolveChosenOptions,
   shapeClip,
   sizesForShape,
+  stepsResetBy,
   type UploadedImage,
 } from "./creator";
+import { CREATOR_TEXTS } from "./creator-texts";
 import { MESSAGES } from "./messages";
 import { type CreatorOption, FALLBACK_OPTIONS, findOption, type OptionType } from "./options";
 
@@ -332,12 +335,52 @@ describe("selectOption", () => {
     expect(portrait.cropData.aspectRatio).toBe("3:4");
   });
 
-  it("changing the size clears the bundle and its extra images", () => {
+  it("changing the size clears the bundle but keeps its extra photos for the next bundle (issue 30)", () => {
     const gift = run([{ type: "addAdditionalImage", image: image("x") }], complete("gift"));
     const squareWithUniversal: CreatorOption = { ...opt("size", "6x8"), shapeIds: null };
     const state = creatorReducer(gift, { type: "selectOption", step: "size", option: squareWithUniversal });
     expect(state.selections.bundle).toBeNull();
-    expect(state.additionalImages).toEqual([]);
+    expect(state.additionalImages.map((i) => i.url)).toEqual(["/uploads/x.png"]);
+    const again = creatorReducer(state, { type: "selectBundle", bundleId: "family" });
+    expect(again.additionalImages.map((i) => i.url)).toEqual(["/uploads/x.png"]);
+    expect(missingAdditionalImages(again)).toBe(3);
+  });
+
+  it("changing processing after all six steps names the steps it resets and keeps the extra photos (issue 30)", () => {
+    const gift = run(
+      [
+        { type: "addAdditionalImage", image: image("e1") },
+        { type: "addAdditionalImage", image: image("e2") },
+        { type: "setAdditionalCrop", index: 0, cropData: { x: 3, zoom: 1.4 } },
+      ],
+      complete("gift"),
+    );
+    expect(stepsResetBy(gift, "processing")).toEqual(["shape", "frame-color", "size", "bundle"]);
+    expect(stepsResetBy(gift, "size")).toEqual(["bundle"]);
+    expect(stepsResetBy(gift, "bundle")).toEqual([]);
+    expect(stepsResetBy(run(UP_TO_SIZE.slice(0, 2)), "processing")).toEqual([]);
+    expect(isNewChoice(gift, "processing", "grayscale")).toBe(false);
+    expect(isNewChoice(gift, "processing", "colour")).toBe(true);
+
+    const colour: CreatorOption = { ...opt("processing", "colour"), status: "enabled" };
+    const changed = creatorReducer(gift, { type: "selectOption", step: "processing", option: colour });
+    expect(changed.selections).toMatchObject({ processing: "colour", shape: null, bundle: null });
+    expect(changed.additionalImages.map((i) => i.url)).toEqual(["/uploads/e1.png", "/uploads/e2.png"]);
+    // The same square shape again keeps the extra photo's placement; another shape drops it.
+    const square = creatorReducer(changed, select("shape", "shape", "square"));
+    expect(square.additionalImages[0]?.cropData).toMatchObject({ x: 3, zoom: 1.4 });
+    const landscape = creatorReducer(changed, select("shape", "shape", "rectangle"));
+    expect(landscape.additionalImages[0]?.cropData).toBeUndefined();
+    expect(landscape.additionalImages).toHaveLength(2);
+
+    const labels = stepsResetBy(gift, "processing").map((step) => CREATOR_STEP_LABELS[step]);
+    expect(CREATOR_TEXTS.resetConfirm.title(CREATOR_STEP_LABELS.processing)).toBe("Change processing?");
+    expect(CREATOR_TEXTS.resetConfirm.description(labels, 2)).toBe(
+      "This clears your shape, frame, size and bundle choices, so you choose them again. Your photo and your 2 extra photos are kept.",
+    );
+    expect(CREATOR_TEXTS.resetConfirm.description(["Bundle"], 0)).toBe(
+      "This clears your bundle choice, so you choose it again. Your photo is kept.",
+    );
   });
 });
 
@@ -639,8 +682,9 @@ describe("any sequence of actions", () => {
           );
           expect(["7x7", "6x8", "8x6"]).toContain(selections.size);
         }
-        // Never more extra images than the bundle needs, none without a bundle.
-        const needed = getBundle(selections.bundle)?.additionalImages ?? 0;
+        // Never more extra images than the chosen bundle needs; kept (at most the largest
+        // bundle's) while no bundle is chosen.
+        const needed = getBundle(selections.bundle)?.additionalImages ?? 4;
         expect(state.additionalImages.length).toBeLessThanOrEqual(needed);
         // The crop frame follows the shape.
         expect(state.cropData.aspectRatio).toBe(aspectRatioForShape(selections.shape));

@@ -86,7 +86,10 @@ export interface CreatorSelections {
 export interface CreatorState {
   readonly completed: Readonly<Record<CreatorStep, boolean>>;
   readonly selections: CreatorSelections;
-  /** Extra images for multi-lithophane bundles; never more than the bundle needs. */
+  /**
+   * Extra images for multi-lithophane bundles; never more than the chosen bundle needs. Without
+   * a bundle (a reset by an earlier step's change) the photos already uploaded are kept.
+   */
   readonly additionalImages: readonly AdditionalImage[];
   readonly cropData: CropData;
   readonly cropPixels: CropPixels | null;
@@ -252,13 +255,34 @@ function chooseForStep(
     completed[later] = false;
     selections[SELECTION_KEY[later]] = null;
   }
-  return {
-    ...state,
-    completed,
-    selections,
-    // Extra images belong to the bundle step, which is later than every other step.
-    additionalImages: step === "bundle" ? state.additionalImages : [],
-  };
+  // The extra photos are kept through a reset (issue 30): they do not depend on the choices,
+  // and the next bundle chosen keeps as many as it takes (selectBundle).
+  return { ...state, completed, selections };
+}
+
+/**
+ * The later steps whose choices a new choice at `step` would reset (spec: changing a step's
+ * choice clears every later step), in order; empty when nothing chosen would be lost. The
+ * creator asks before it resets any (issue 30).
+ */
+export function stepsResetBy(state: CreatorState, step: CreatorStep): CreatorStep[] {
+  return CREATOR_STEPS.slice(stepIndex(step) + 1).filter(
+    (later) => state.completed[later] || state.selections[SELECTION_KEY[later]] !== null,
+  );
+}
+
+/** Whether choosing `optionId` at `step` would change the step's choice (re-choosing is not a change). */
+export function isNewChoice(state: CreatorState, step: OptionStep, optionId: string): boolean {
+  return !(state.selections[OPTION_SELECTION_KEY[step]] === optionId && state.completed[step]);
+}
+
+/** Extra photos placed for another frame shape lose their placement (they are cut centred). */
+function fitExtrasToAspect(extras: readonly AdditionalImage[], aspectRatio: AspectRatio): AdditionalImage[] {
+  return extras.map((extra) =>
+    extra.cropData && extra.cropData.aspectRatio !== aspectRatio
+      ? { url: extra.url, originalUrl: extra.originalUrl, width: extra.width, height: extra.height }
+      : extra,
+  );
 }
 
 export function creatorReducer(state: CreatorState, action: CreatorAction): CreatorState {
@@ -314,17 +338,18 @@ export function creatorReducer(state: CreatorState, action: CreatorAction): Crea
         if (!shape || !sizeAppliesToShape(option, shape)) return state;
       }
       // Re-choosing the current value is not a change: later steps stay as they are.
-      const key = OPTION_SELECTION_KEY[step];
-      if (state.selections[key] === option.id && state.completed[step]) return state;
+      if (!isNewChoice(state, step, option.id)) return state;
       const patch: Partial<MutableSelections> = {};
-      patch[key] = option.id;
+      patch[OPTION_SELECTION_KEY[step]] = option.id;
       const next = chooseForStep(state, step, patch);
       if (step !== "shape") return next;
       // A new shape changes the crop frame (size is cleared by the later-steps rule above).
+      const aspectRatio = aspectRatioForShape(option.id);
       return {
         ...next,
-        cropData: { ...DEFAULT_CROP_DATA, aspectRatio: aspectRatioForShape(option.id) },
+        cropData: { ...DEFAULT_CROP_DATA, aspectRatio },
         cropPixels: null,
+        additionalImages: fitExtrasToAspect(next.additionalImages, aspectRatio),
       };
     }
     case "selectBundle": {

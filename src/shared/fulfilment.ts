@@ -43,6 +43,14 @@ export function carrierLabel(carrier: string | null | undefined): string | null 
   return isCarrier(carrier) ? CARRIER_LABELS[carrier] : null;
 }
 
+/**
+ * The carrier as the customer reads it: "Royal Mail", never "Other" (the owner's catch-all is
+ * not a name, issue 30); null when there is none to name.
+ */
+export function carrierNameForCustomer(carrier: string | null | undefined): string | null {
+  return carrier === "other" ? null : carrierLabel(carrier);
+}
+
 /** Statuses still waiting to leave the bench. */
 export const AWAITING_DISPATCH: readonly string[] = ["paid", "processing", "printing"];
 

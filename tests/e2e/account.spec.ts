@@ -1,6 +1,7 @@
 import type { CartItem } from "../../src/shared/cart";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatMoney } from "../../src/shared/money";
+import { trackingStage } from "../../src/shared/orders";
 import {
   apiSignIn,
   BASE_URL,
@@ -280,8 +281,9 @@ test.describe("Account", () => {
     await expect(order.getByRole("heading", { name: `Order #${orderId.slice(0, 8)}` })).toBeVisible();
     await expect(order.getByText(MESSAGES.account.guestOrder, { exact: true })).toBeVisible();
     await expect(order.getByText(MESSAGES.account.testOrder, { exact: true })).toBeVisible();
-    // Statuses are shown capitalised ("paid" -> "Paid").
-    await expect(order.getByText(/^[A-Z][a-z]+( [A-Z][a-z]+)*$/).last()).toBeVisible();
+    // The same status label as the order page and /track (issue 30): a paid order is "Processing".
+    await expect(order.getByText(trackingStage("paid").label, { exact: true })).toBeVisible();
+    await expect(order.getByText("Paid", { exact: true })).toHaveCount(0);
     await expect(order.getByText(item.frameStyle).first()).toBeVisible();
     await expect(order.getByText(formatMoney(item.price, "GBP")).first()).toBeVisible();
     await expect(order.getByText(/^£\d+\.\d{2}$/).last()).toBeVisible();

@@ -3,11 +3,14 @@ import {
   BASE_URL,
   completeMfaSetup,
   createAdminWithoutMfa,
+  createUserWithMfa,
   createVerifiedUser,
   expectToast,
+  field,
   grantAdmin,
   logInAndSkipMfa,
   submitLogin,
+  totpCode,
 } from "./auth-helpers";
 import { expect, test } from "./fixtures/test";
 
@@ -18,6 +21,26 @@ test.describe("Admin guard", () => {
     await page.goto("/admin/orders");
     await expect(page).toHaveURL(/\/auth$/);
     await expect(page.getByRole("tab", { name: MESSAGES.auth.loginTab })).toBeVisible();
+  });
+
+  test("the owner signing in from an admin page lands back on it, not on /account (issue 30)", async ({
+    page,
+    request,
+  }) => {
+    const { user, secret } = await createUserWithMfa(request, "owner-return");
+    await grantAdmin(request, user.email);
+    await page.goto("/admin/orders?status=paid");
+    await expect(page).toHaveURL(/\/auth$/);
+    // Signed in on the page the guard sent them to (not a fresh /auth: that forgets where from).
+    const form = page.getByRole("tabpanel", { name: MESSAGES.auth.loginTab });
+    await field(form, "Email").fill(user.email);
+    await field(form, "Password").fill(user.password);
+    await form.getByRole("button", { name: "Log In" }).click();
+    const dialog = page.getByRole("dialog", { name: "Two-factor verification" });
+    await field(dialog, "Authentication code").fill(totpCode(secret));
+    await dialog.getByRole("button", { name: "Verify", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/orders\?status=paid$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
   });
 
   test("a signed-in customer sees Access Denied and no Admin link", async ({ page, request }) => {

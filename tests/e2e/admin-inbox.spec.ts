@@ -22,7 +22,7 @@ test("contact message → inbox and owner e-mail → reply → the customer's an
   const suffix = randomBytes(3).toString("hex");
   const name = `Saoirse Inbox ${suffix}`;
   const email = uniqueEmail("inbox");
-  const question = `Can you make a 10x10 lithophane of our lighthouse photo? (ref ${suffix})`;
+  const question = `Can you make a 10x10 lithophane of our lighthouse photo like order #0a1b2c3d? (ref ${suffix})`;
 
   // The customer writes through the contact form, signed out, in a browser of their own.
   const customer = await browser.newContext({ baseURL: BASE_URL });
@@ -68,6 +68,11 @@ test("contact message → inbox and owner e-mail → reply → the customer's an
   const conversation = page.getByRole("list", { name: "Conversation" });
   await expect(conversation.getByRole("listitem")).toHaveCount(1);
   await expect(conversation).toContainText(question);
+  // The order number it quotes links to the order (issue 30).
+  await expect(conversation.getByRole("link", { name: "0a1b2c3d" })).toHaveAttribute(
+    "href",
+    "/admin/orders?q=0a1b2c3d",
+  );
   const reply = `Yes, 10x10 is our largest square. Could you send the photo at full size? (${suffix})`;
   await page.getByRole("textbox", { name: "Reply" }).fill(reply);
   await page.getByRole("button", { name: "Send reply" }).click();
@@ -80,6 +85,7 @@ test("contact message → inbox and owner e-mail → reply → the customer's an
 
   const link = await linkFromMail(email, "/messages/answer");
   const replyMail = (await mailsTo(email)).find((m) => m.includes("Re: your message to")) ?? "";
+  expect(replyMail).toContain("Re: your message to Lithobox (Custom Request)");
   expect(replyMail).toContain(reply);
   expect(replyMail).toContain(question); // the thread, quoted
   expect(replyMail).toContain("Replies to this e-mail do not reach us");

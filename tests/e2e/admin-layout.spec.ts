@@ -6,6 +6,7 @@
  * the order's dispatch, the packing slip, analytics): with SHOTS_DIR set, saved at 1280 and 390 px.
  */
 import { MESSAGES } from "../../src/shared/messages";
+import { SHOP_MODE_TEXTS, TEST_ORDERS_TEXTS } from "../../src/shared/test-orders";
 import { openAdmin, placePaidOrder, shots, signInAdminForEachTest } from "./admin-helpers";
 import { uniqueEmail } from "./auth-helpers";
 import { expect, type Page, test } from "./fixtures/test";
@@ -53,6 +54,38 @@ test("the admin frame: its own header, no shop navigation, footer or cart; back 
   // The shop has its navigation and footer back.
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   await expect(page.getByRole("contentinfo")).toBeVisible();
+});
+
+test("test payments: the header never says payments are real, and 'Include test orders' (on) counts them everywhere (issue 30)", async ({
+  page,
+  request,
+}) => {
+  await placePaidOrder(request, uniqueEmail("include-test"));
+  await openAdmin(page, "/admin", "Admin dashboard");
+  const header = page.getByRole("banner");
+  // The e2e shop pays on the built-in test page: no live payments.
+  await expect(header.getByTestId("admin-shop-mode")).toHaveText(SHOP_MODE_TEXTS.test);
+  const toggle = header.getByRole("checkbox", { name: TEST_ORDERS_TEXTS.switchLabel });
+  await expect(toggle).toBeChecked();
+  await expect(page.getByRole("heading", { name: /^Sales/ })).toContainText(
+    TEST_ORDERS_TEXTS.salesScope(true),
+  );
+  const queue = page.getByTestId("printing-queue");
+  await expect(queue).not.toContainText(/^0 paid orders/);
+  await expect(queue).not.toContainText(" 0 paid orders not yet dispatched");
+  await shots(page, "issue30-dashboard-include-test");
+
+  await toggle.uncheck();
+  await expect(page.getByRole("heading", { name: /^Sales/ })).toContainText(
+    TEST_ORDERS_TEXTS.salesScope(false),
+  );
+  await openAdmin(page, "/admin/analytics", "Analytics");
+  await expect(page.getByLabel("Orders", { exact: true })).toHaveValue("live");
+  await page.getByRole("banner").getByRole("checkbox", { name: TEST_ORDERS_TEXTS.switchLabel }).check();
+  await expect(page.getByLabel("Orders", { exact: true })).toHaveValue("all");
+  await expect(page.getByText(TEST_ORDERS_TEXTS.includedNote)).toBeVisible();
+  await openAdmin(page, "/admin/prices", /Prices/);
+  await expect(page.getByRole("link", { name: /Download CSV/ })).toHaveAttribute("href", /tests=on/);
 });
 
 test("at 390 px the menu is a button, and no admin screen scrolls sideways", async ({ page }) => {

@@ -5,6 +5,7 @@
  */
 
 import type { CartItem } from "../../src/shared/cart";
+import { BULK_ORDER_TEXTS } from "../../src/shared/cart-advice";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatGbp } from "../../src/shared/money";
 import { PENDING_PAYMENTS_KEY } from "../../src/web/features/checkout/pendingPayments";
@@ -149,13 +150,20 @@ test("when the browser blocks the payment tab, a link opens the payment page", a
   await page.waitForURL(/\/checkout\/success\?order=/);
 });
 
-test("orders of 5 or more are pointed to support", async ({ page }) => {
+test("orders of 5 or more say exactly what to do: remove lines, or send the cart prefilled (issue 30)", async ({
+  page,
+}) => {
   await openCheckoutWith(page, [ADAPTER, ADAPTER, DIMMER, DIMMER, ADAPTER]);
   const notice = page.getByTestId("bulk-order");
   await expect(notice).toContainText(MESSAGES.checkout.bulkOrder.title);
+  await expect(notice).toContainText(BULK_ORDER_TEXTS.removeToCheckOut(5));
   await expect(page.getByRole("button", { name: MESSAGES.checkout.proceedToPayment })).toBeDisabled();
-  await notice.getByRole("link", { name: MESSAGES.checkout.bulkOrder.action }).click();
-  await expect(page).toHaveURL(/\/contact$/);
+  await notice.getByRole("link", { name: BULK_ORDER_TEXTS.sendCartAction }).click();
+  await expect(page).toHaveURL(/\/contact\?subject=wholesale&message=/);
+  await expect(page.getByLabel(/Subject/)).toHaveValue("wholesale");
+  await expect(page.getByLabel(/Message/)).toHaveValue(
+    new RegExp(`^I'd like to order these 5 items together:\n- ${ADAPTER.name}`),
+  );
 });
 
 test("browsing in another currency shows that the charge is in GBP", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { BUNDLES, getBundle } from "../../src/shared/bundles";
 import { lithophaneFrameStyle } from "../../src/shared/cart";
 import { CREATOR_STEP_LABELS, CREATOR_STEPS } from "../../src/shared/creator";
+import { CREATOR_TEXTS } from "../../src/shared/creator-texts";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatGbp } from "../../src/shared/money";
 import { sizeLabel } from "../../src/shared/options";
@@ -141,9 +142,12 @@ test("steps open in order, coming-soon options cannot be chosen, and a new shape
   await radio(page, optionName("size", "7x7")).click();
   await expect(page.getByRole("list", { name: /Progress: 5 of 6/ })).toBeVisible();
 
-  // Changing the shape clears later steps, the size included.
+  // Changing the shape clears later steps, the size included, once the customer says so (issue 30).
   await stepTrigger(page, "Choose a shape").click();
   await radio(page, optionName("shape", "rectangle")).click();
+  const ask = page.getByRole("dialog", { name: CREATOR_TEXTS.resetConfirm.title("Shape") });
+  await expect(ask).toContainText(CREATOR_TEXTS.resetConfirm.description(["Frame", "Size"], 0));
+  await ask.getByRole("button", { name: CREATOR_TEXTS.resetConfirm.confirm }).click();
   await expect(page.getByRole("list", { name: /Progress: 3 of 6/ })).toBeVisible();
   await expect(stepTrigger(page, "Choose a size")).toBeDisabled();
   await expect(stepTrigger(page, "Choose your bundle")).toBeDisabled();
@@ -153,6 +157,42 @@ test("steps open in order, coming-soon options cannot be chosen, and a new shape
   await radio(page, optionName("frame_color", "brown")).click();
   await expect(radio(page, optionName("size", "6x8"))).toBeEnabled();
   await expect(radio(page, optionName("size", "7x7"))).toHaveCount(0);
+});
+
+test("changing processing after all six steps asks first, names what resets and keeps the extra photos (issue 30)", async ({
+  page,
+}) => {
+  await page.goto("/shop/create");
+  await uploadMainPhoto(page);
+  await chooseEverything(page, { shape: "square", frame: "white", size: "7x7", bundle: "gift" });
+  await expect(page.getByRole("list", { name: /Progress: 6 of 6/ })).toBeVisible();
+
+  await stepTrigger(page, "Choose processing").click();
+  await radio(page, optionName("processing", "colour")).click();
+  const ask = page.getByRole("dialog", { name: "Change processing?" });
+  await expect(ask).toContainText(
+    "This clears your shape, frame, size and bundle choices, so you choose them again. Your photo and your 2 extra photos are kept.",
+  );
+  // Keeping the choices changes nothing.
+  await ask.getByRole("button", { name: CREATOR_TEXTS.resetConfirm.cancel }).click();
+  await expect(ask).toBeHidden();
+  await expect(radio(page, optionName("processing", "grayscale"))).toBeChecked();
+  await expect(page.getByRole("list", { name: /Progress: 6 of 6/ })).toBeVisible();
+
+  await radio(page, optionName("processing", "colour")).click();
+  await ask.getByRole("button", { name: CREATOR_TEXTS.resetConfirm.confirm }).click();
+  await expect(page.getByRole("list", { name: /Progress: 2 of 6/ })).toBeVisible();
+  await expect(stepTrigger(page, "Choose your bundle")).toBeDisabled();
+
+  // Choosing again: the Keepsake still has both extra photos, nothing to upload again.
+  await radio(page, optionName("shape", "square")).click();
+  await radio(page, optionName("frame_color", "white")).click();
+  await radio(page, optionName("size", "7x7")).click();
+  await radio(page, getBundle("gift")!.name).click();
+  await expect(page.getByRole("img", { name: "Photo 2 of 3" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Photo 3 of 3" })).toBeVisible();
+  await expect(page.getByRole("list", { name: /Progress: 6 of 6/ })).toBeVisible();
+  await expect(addToCartButton(page)).not.toHaveAttribute("aria-disabled", "true");
 });
 
 test("keyboard: arrow keys choose within a radio group and Continue moves on", async ({ page }) => {

@@ -44,4 +44,11 @@ test("the creator and checkout record the funnel's anonymous events, once each w
   await expect(page).toHaveURL(/\/shop\/create$/);
   await expect(addToCartButton(page)).toBeVisible();
   expect(events.types.filter((t) => t === "creator_view")).toHaveLength(1);
+
+  // Back at the same cart's checkout, and after a reload: not a new start (issue 30).
+  await page.goto("/checkout");
+  await page.reload();
+  await expect(page.getByRole("heading", { name: MESSAGES.checkout.orderSummary })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(events.types.filter((t) => t === "checkout_start")).toHaveLength(1);
 });

@@ -1,7 +1,9 @@
 /**
  * Issue 20: a creator made for phones, nothing in the way at 390 px, and "Order again".
  */
+
 import { getBundle } from "../../src/shared/bundles";
+import { READD_TEXTS } from "../../src/shared/cart-advice";
 import { KNOWN_PATHS } from "../../src/shared/titles";
 import { makePhoto } from "./fixtures/photos";
 import { CART_STORAGE_KEY, chooseEverything, storedCart, uploadMainPhoto } from "./fixtures/shop";
@@ -116,4 +118,10 @@ test("Order again after payment rebuilds an identical cart; no cart button or cu
   expect(strip(after)).toEqual(strip(before));
   expect(after.map((i) => i.id)).not.toEqual(before.map((i) => i.id));
   expect(CART_STORAGE_KEY).toBeTruthy();
+
+  // Again: the lines are in the cart already, so none is added twice (issue 30).
+  await tab.keyboard.press("Escape");
+  await tab.getByRole("button", { name: "Order again" }).click();
+  await expect(tab.getByText(READD_TEXTS.allInCartAlready)).toBeVisible();
+  expect(await storedCart(tab)).toHaveLength(before.length);
 });

@@ -173,6 +173,16 @@ describe("dashboard", () => {
     expect(waiting.find((w) => w.status === "pending")).toEqual({ status: "pending", live: 1, test: 0 });
     expect(body?.newest as Json[]).toHaveLength(5);
   });
+
+  it("counts paid test orders in the printing queue with 'Include test orders', on by default without live payments (issue 30)", async () => {
+    const off = (await get("/dashboard?tests=off")).body as Json & { printingQueue: { orders: number } };
+    const on = (await get("/dashboard?tests=on")).body as Json & { printingQueue: { orders: number } };
+    const byDefault = (await get("/dashboard")).body as Json & { includeTestOrders: boolean };
+    expect(off.includeTestOrders).toBe(false);
+    expect(on.printingQueue.orders).toBe(off.printingQueue.orders + 1);
+    expect(byDefault.includeTestOrders).toBe(true);
+    expect((await get("/dashboard?tests=maybe")).res.status).toBe(400);
+  });
 });
 
 describe("POST /api/events", () => {
@@ -215,7 +225,7 @@ describe("analytics", () => {
         { kind: "accessory", price: 1499, productId: "remote-dimmer" },
       ],
     });
-    const { body } = await get("/analytics?granularity=day");
+    const { body } = await get("/analytics?granularity=day&mode=live");
     const report = body as Json & {
       totals: { orders: number; revenue: number; averageOrderValue: number };
       series: Array<{ period: string; orders: number; revenue: number }>;
@@ -246,6 +256,15 @@ describe("analytics", () => {
 
     const test = await get("/analytics?mode=test&granularity=month");
     expect((test.body as { totals: { orders: number } }).totals.orders).toBe(1);
+    // Live and test together (issue 30), the default while the shop takes no live payments.
+    const all = await get("/analytics?mode=all");
+    expect((all.body as { totals: { orders: number } }).totals.orders).toBe(4);
+    const byDefault = (await get("/analytics")).body as {
+      query: { mode: string };
+      totals: { orders: number };
+    };
+    expect(byDefault.query.mode).toBe("all");
+    expect(byDefault.totals.orders).toBe(4);
     expect((await get("/analytics?from=2025-02-01&to=2025-01-01")).res.status).toBe(400);
     expect((await get("/analytics?from=2000-01-01&to=2025-01-01&granularity=day")).res.status).toBe(400);
   });

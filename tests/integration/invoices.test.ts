@@ -181,4 +181,34 @@ describe("invoices", () => {
     expect(csv).not.toContain("'-");
     expect(lines.at(-1)).toMatch(/^total,,,,,\d+\.\d\d,\d+\.\d\d,\d+\.\d\d$/);
   });
+
+  it("counts test orders' invoices only with the admin's 'Include test orders' switch, on by default without live payments (issue 30)", async () => {
+    const id = await insertOrder(shop, {
+      userId: null,
+      email: "vat-test@example.com",
+      status: "pending",
+      testMode: true,
+    });
+    await completeOrderPayment(shop.ctx, {
+      orderId: id,
+      by: CHANGED_BY.system,
+      cause: "payment",
+      paymentReference: null,
+    });
+    const now = new Date();
+    const quarter = `${now.getUTCFullYear()}-Q${Math.floor(now.getUTCMonth() / 3) + 1}`;
+    const report = async (tests: string) =>
+      (
+        await shop.request(`/api/admin/vat-report?quarter=${quarter}${tests}`, {
+          headers: { cookie: admin.cookie },
+        })
+      ).text();
+    expect(await report("&tests=off")).not.toContain("TEST-INV-");
+    const included = await report("&tests=on");
+    expect(included).toMatch(/\ntest invoice,TEST-INV-\d{6},/);
+    // This shop takes no live payments (the test payment page): the switch is on by default.
+    expect(await report("")).toContain("TEST-INV-");
+    const mode = await shop.request("/api/admin/shop-mode", { headers: { cookie: admin.cookie } });
+    expect(await mode.json()).toEqual({ livePayments: false, testShop: false });
+  });
 });

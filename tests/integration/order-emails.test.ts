@@ -185,6 +185,24 @@ describe("order e-mail outbox", () => {
     expect(mailsTo(info.email, "confirmed")).toHaveLength(1);
   });
 
+  it("a dispatch notice never names the carrier 'Other', and its track link is signed: it opens the order without the e-mail (issue 30)", async () => {
+    const { info, orderId } = await paidOrder();
+    await changeOrderStatus(shop.ctx, orderId, "admin-1", {
+      status: "dispatched",
+      trackingNumber: "PARCEL-77",
+      carrier: "other",
+    });
+    const [mail] = mailsTo(info.email, "dispatched");
+    expect(mail?.text).toContain("Your tracking number is PARCEL-77.");
+    expect(mail?.text).not.toContain("(Other)");
+    const link = mail?.text.match(/https?:\/\/\S+\/track\?\S+/)?.[0];
+    expect(link).toBeDefined();
+    const url = new URL(link ?? "");
+    expect(url.searchParams.get("id")).toBe(orderId);
+    const res = await shop.request(`/api/orders/${orderId}?token=${url.searchParams.get("token")}`);
+    expect(res.status).toBe(200);
+  });
+
   // However the order got there (a refund, a cancellation, the customer's account deleted),
   // the row is what the runner finds: the order's state is set directly.
   it.each([

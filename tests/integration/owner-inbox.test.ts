@@ -197,7 +197,7 @@ describe("admin inbox", () => {
     expect(reply.body.conversation).toMatchObject({ status: "answered" });
 
     const mail = mailsTo("erin@example.com").pop();
-    expect(mail?.subject).toBe("Re: your message to Lithobox (custom-request)");
+    expect(mail?.subject).toBe("Re: your message to Lithobox (Custom Request)");
     expect(mail?.text).toContain("Yes: the Heart shape is in the creator.");
     expect(mail?.text).toContain("> Can you make a heart shape?");
     const token = answerLink(mail?.text ?? "");

@@ -280,17 +280,21 @@ export interface PrintingQueue {
 }
 
 /** The printing queue: every live order paid but not yet dispatched, in hours and grams. */
-export async function printingQueue(db: DbOrTx): Promise<PrintingQueue> {
+export async function printingQueue(db: DbOrTx, includeTestOrders = false): Promise<PrintingQueue> {
+  const inQueue = and(
+    inArray(orders.status, [...QUEUE_STATUSES]),
+    includeTestOrders ? undefined : eq(orders.testMode, false),
+  );
   const rows = await db
     .select(panelColumns)
     .from(printJobs)
     .innerJoin(orders, eq(orders.id, printJobs.orderId))
-    .where(and(inArray(orders.status, [...QUEUE_STATUSES]), eq(orders.testMode, false)));
+    .where(inQueue);
   const estimates = [...byOrder(rows).values()];
   const [{ queued } = { queued: 0 }] = await db
     .select({ queued: sql<number>`count(*)::int` })
     .from(orders)
-    .where(and(inArray(orders.status, [...QUEUE_STATUSES]), eq(orders.testMode, false)));
+    .where(inQueue);
   return {
     printSeconds: estimates.reduce((sum, e) => sum + e.printSeconds, 0),
     filamentGrams: Math.round(estimates.reduce((sum, e) => sum + e.filamentGrams, 0) * 10) / 10,

@@ -174,6 +174,8 @@ export interface MailOutboxOptions {
   publicUrl: string;
   /** The signed link of a paid order's invoice PDF, for the confirmation (issue 18). */
   invoiceUrl?: (orderId: string) => string;
+  /** The signed /track link of an order, for its e-mails (issue 30). */
+  trackUrl?: (orderId: string) => string;
   /** Read at each send (tests may swap the mailer). */
   mailer: () => Mailer;
   /** Told when an e-mail is given up (the owner's failed-e-mail alert). Errors are logged only. */

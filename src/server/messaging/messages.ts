@@ -5,7 +5,7 @@
  * marks it unread and open again, and alerts the owner.
  */
 import { BRAND_NAME } from "@shared/brand";
-import { type MessageStatus, quoteThread, type ThreadEntry } from "@shared/inbox";
+import { type MessageStatus, quoteThread, replySubject, type ThreadEntry } from "@shared/inbox";
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { Db, DbOrTx, Tx } from "../db/client.js";
@@ -209,7 +209,7 @@ export async function replyToMessage(
   const link = `${config.publicUrl}/messages/answer?token=${encodeURIComponent(answerToken(config.authSecret, reply.id))}`;
   const quoted = quoteThread(threadEntries(thread));
   const first = thread.message.name.trim().split(/\s+/)[0] || "there";
-  const subject = `Re: your message to ${BRAND_NAME}${thread.message.subject ? ` (${thread.message.subject})` : ""}`;
+  const subject = replySubject(BRAND_NAME, thread.message.subject);
   const mailId = await queueMail(tx, {
     dedupeKey: `reply:${reply.id}`,
     kind: "message_reply",

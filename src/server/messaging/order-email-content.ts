@@ -42,6 +42,8 @@ export async function renderOrderEmail(
     publicUrl: string;
     /** The signed link of a paid order's invoice PDF, for the confirmation (issue 18). */
     invoiceUrl?: (orderId: string) => string;
+    /** The signed /track link that opens the order without asking for the e-mail (issue 30). */
+    trackUrl?: (orderId: string) => string;
   },
 ): Promise<OrderEmailContent> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
@@ -54,5 +56,6 @@ export async function renderOrderEmail(
     .orderBy(asc(orderItems.position));
   const build = kind === "confirmation" ? orderConfirmationEmail : orderDispatchedEmail;
   const invoiceUrl = kind === "confirmation" ? (opts.invoiceUrl?.(orderId) ?? null) : null;
-  return { message: build({ ...order, items, invoiceUrl }, opts.publicUrl) };
+  const trackUrl = opts.trackUrl?.(orderId) ?? null;
+  return { message: build({ ...order, items, invoiceUrl, trackUrl }, opts.publicUrl) };
 }

@@ -11,17 +11,24 @@ export async function findInvoiceDocument(db: DbOrTx, id: string): Promise<Invoi
   return doc ?? null;
 }
 
-/** Invoices and credit notes issued in [from, to), invoices first, each kind by number (the VAT report). */
+/**
+ * Invoices and credit notes issued in [from, to), invoices first, each kind by number (the VAT
+ * report); with `includeTestOrders` (the admin's switch, issue 30) the test ones too.
+ */
 export function documentsIssuedBetween(
   db: DbOrTx,
   range: { from: Date; to: Date },
+  includeTestOrders = false,
 ): Promise<InvoiceDocumentRow[]> {
+  const kinds = includeTestOrders
+    ? (["invoice", "credit_note", "test_invoice", "test_credit_note"] as const)
+    : (["invoice", "credit_note"] as const);
   return db
     .select()
     .from(invoiceDocuments)
     .where(
       and(
-        inArray(invoiceDocuments.kind, ["invoice", "credit_note"]),
+        inArray(invoiceDocuments.kind, [...kinds]),
         gte(invoiceDocuments.issuedAt, range.from),
         lt(invoiceDocuments.issuedAt, range.to),
       ),

@@ -2,7 +2,7 @@
  * The analytics screen's figures for a date range (UK days): revenue and paid orders per day,
  * week or month, the average order value, the bundle mix, the popular frame colours, shapes
  * and accessories, and the funnel from creator visits (first-party analytics_events) to paid
- * orders. Live and test orders are never mixed: the caller picks one. Revenue is net of refunds
+ * orders. The caller picks live orders, test orders, or all of them (the admin's switch). Revenue is net of refunds
  * (a partly refunded order counts what the shop kept; a fully refunded one is not a sale).
  */
 import { ANALYTICS_EVENT_TYPES, FUNNEL_STEPS } from "@shared/admin-schemas";
@@ -23,7 +23,8 @@ export interface AnalyticsQuery {
   from: string;
   to: string;
   granularity: Granularity;
-  mode: "live" | "test";
+  /** Live orders, test orders, or both (the admin's "Include test orders" switch, issue 30). */
+  mode: "live" | "test" | "all";
 }
 
 export interface SeriesPoint {
@@ -99,7 +100,7 @@ export async function analyticsReport(db: DbOrTx, query: AnalyticsQuery): Promis
   const { from, to, granularity, mode } = query;
   const paid: SQL[] = [
     inArray(orders.status, [...PAID_STATUSES]),
-    eq(orders.testMode, mode === "test"),
+    ...(mode === "all" ? [] : [eq(orders.testMode, mode === "test")]),
     ...dayRangeConditions(soldAtSql, from, to),
   ];
   const paidWhere = and(...paid);
@@ -198,6 +199,15 @@ export async function analyticsReport(db: DbOrTx, query: AnalyticsQuery): Promis
       count: step.id === "paid_order" ? (paidCount[0]?.n ?? 0) : eventCount(step.id),
     })),
     events: ANALYTICS_EVENT_TYPES.map((type) => ({ type, count: eventCount(type) })),
-    cartRecovery: { remindersSent: recovery.remindersSent, ...recovery[mode] },
+    // "all" (the "Include test orders" switch, issue 30): live and test recovered carts added up.
+    cartRecovery: {
+      remindersSent: recovery.remindersSent,
+      ...(mode === "all"
+        ? {
+            carts: recovery.live.carts + recovery.test.carts,
+            revenue: recovery.live.revenue + recovery.test.revenue,
+          }
+        : recovery[mode]),
+    },
   };
 }

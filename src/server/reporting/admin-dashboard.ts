@@ -37,6 +37,8 @@ export interface SalesFigures {
 
 export interface DashboardSummary {
   environmentMode: EnvironmentMode;
+  /** The admin's "Include test orders" switch (issue 30): the printing queue counts them too. */
+  includeTestOrders: boolean;
   /** Orders that are not test orders. */
   live: SalesFigures;
   /** Test orders only. */
@@ -52,7 +54,7 @@ export interface DashboardSummary {
     name: string;
     email: string;
   }>;
-  /** Live orders paid but not yet dispatched, in PrusaSlicer's print hours and grams (issue 19). */
+  /** Orders paid but not yet dispatched (test ones with the switch on), in print hours and grams (issue 19). */
   printingQueue: PrintingQueue;
   /** Cart reminders this month (issue 33). */
   cartRecovery: RecoveryFigures;
@@ -65,7 +67,7 @@ export const soldAtSql = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
 const startOf = (unit: "day" | "month") =>
   sql`(date_trunc(${unit}, now() at time zone ${BUSINESS_TIME_ZONE}) at time zone ${BUSINESS_TIME_ZONE})`;
 
-export async function dashboardSummary(db: DbOrTx): Promise<DashboardSummary> {
+export async function dashboardSummary(db: DbOrTx, includeTestOrders = false): Promise<DashboardSummary> {
   const today = startOf("day");
   const month = startOf("month");
   const sinceMonth = (column: SQL) => [sql`${column} >= ${month}`];
@@ -106,7 +108,7 @@ export async function dashboardSummary(db: DbOrTx): Promise<DashboardSummary> {
       .from(orders)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(8),
-    printingQueue(db),
+    printingQueue(db, includeTestOrders),
     cartRecoveryFigures(db, { sent: sinceMonth, closed: sinceMonth }),
   ]);
   const figures = (test: boolean): SalesFigures => {
@@ -118,6 +120,7 @@ export async function dashboardSummary(db: DbOrTx): Promise<DashboardSummary> {
   };
   return {
     environmentMode,
+    includeTestOrders,
     live: figures(false),
     test: figures(true),
     waiting: OPEN_STATUSES.map((status) => {

@@ -61,8 +61,14 @@ function query<T extends object>(filters: T): Record<string, string> {
 
 // ---------------------------------------------------------------------------- dashboard
 
-export function fetchDashboard() {
-  return ok(api.admin.dashboard.$get());
+/** `includeTest`: the "Include test orders" switch (issue 30). */
+export function fetchDashboard(includeTest: boolean) {
+  return ok(api.admin.dashboard.$get({ query: { tests: includeTest ? "on" : "off" } }));
+}
+
+/** Whether the shop takes real payments: the admin header and the test-orders switch's default. */
+export function fetchShopMode() {
+  return ok(api.admin["shop-mode"].$get());
 }
 
 // ---------------------------------------------------------------------------- orders
@@ -205,8 +211,8 @@ export function saveInvoiceSettings(input: InvoiceSettings) {
 }
 
 /** The quarter's sales and VAT as CSV (a plain GET the browser saves). */
-export function vatReportUrl(quarter: string): string {
-  return `/api/admin/vat-report?${new URLSearchParams({ quarter })}`;
+export function vatReportUrl(quarter: string, includeTest: boolean): string {
+  return `/api/admin/vat-report?${new URLSearchParams({ quarter, tests: includeTest ? "on" : "off" })}`;
 }
 
 // ---------------------------------------------------------------------------- discount codes
@@ -264,7 +270,7 @@ export interface AnalyticsFilters {
   from?: string;
   to?: string;
   granularity?: Granularity;
-  mode?: "live" | "test";
+  mode?: "live" | "test" | "all";
 }
 
 export function fetchAnalytics(filters: AnalyticsFilters) {
@@ -387,10 +393,10 @@ export function fetchActivity(filters: ActivityFilters) {
  */
 export const adminQueries = {
   all: ["admin"] as const,
-  dashboard: () =>
+  dashboard: (includeTest: boolean) =>
     queryOptions({
-      queryKey: [...adminQueries.all, "dashboard"],
-      queryFn: fetchDashboard,
+      queryKey: [...adminQueries.all, "dashboard", includeTest],
+      queryFn: () => fetchDashboard(includeTest),
       refetchInterval: 60_000,
     }),
   orderLists: () => [...adminQueries.all, "orders"] as const,
@@ -427,6 +433,12 @@ export const adminQueries = {
     queryOptions({
       queryKey: [...adminQueries.order(orderId).queryKey, "documents"],
       queryFn: () => fetchOrderDocuments(orderId),
+    }),
+  shopMode: () =>
+    queryOptions({
+      queryKey: [...adminQueries.all, "shop-mode"],
+      queryFn: fetchShopMode,
+      staleTime: Number.POSITIVE_INFINITY,
     }),
   analytics: (filters: AnalyticsFilters) =>
     queryOptions({

@@ -9,7 +9,7 @@ import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { orderShippingLabel } from "@shared/checkout";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { storedWindowText } from "@shared/delivery-dates";
-import { carrierLabel, trackingUrl } from "@shared/fulfilment";
+import { carrierNameForCustomer, trackingUrl } from "@shared/fulfilment";
 import { GIFT_TEXTS } from "@shared/gift-texts";
 import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { MESSAGES } from "@shared/messages";
@@ -65,6 +65,8 @@ export interface OrderEmailData {
   discountCode?: string | null;
   /** The invoice PDF's signed link (works without signing in); the confirmation links it. */
   invoiceUrl?: string | null;
+  /** The signed /track link: opens the order without asking for the e-mail (issue 30). */
+  trackUrl?: string | null;
   /** A gift (issue 20): the recipient on the parcel and the slip's message. */
   gift?: OrderGift | null;
   /** The billing address when it is not the delivery address. */
@@ -192,6 +194,11 @@ function testNotice(order: OrderEmailData): string | undefined {
 
 const FOOTNOTE = `Questions about your order? Reply to this email or write to ${SUPPORT_EMAIL}, quoting your order number.`;
 
+/** The signed /track link when the sender has one, else the form prefilled with the number. */
+function trackLink(order: OrderEmailData, publicUrl: string, number: string): string {
+  return order.trackUrl ?? `${publicUrl}/track?order=${number}`;
+}
+
 /** Sent once the order is paid. */
 export function orderConfirmationEmail(order: OrderEmailData, publicUrl: string): MailMessage {
   const number = displayOrderNumber(order.id);
@@ -208,7 +215,7 @@ export function orderConfirmationEmail(order: OrderEmailData, publicUrl: string)
         itemsTable(order, number),
         { heading: "Delivering to", lines: addressLines(order) },
         ...giftAndBillingBlocks(order),
-        { action: { label: "Track your order", url: `${publicUrl}/track?order=${number}` } },
+        { action: { label: "Track your order", url: trackLink(order, publicUrl, number) } },
         ...(order.invoiceUrl
           ? [{ action: { label: "Download your invoice (PDF)", url: order.invoiceUrl } }]
           : []),
@@ -221,7 +228,7 @@ export function orderConfirmationEmail(order: OrderEmailData, publicUrl: string)
 /** The carrier's own tracking page, when the carrier and number make one. */
 function carrierAction(order: OrderEmailData): EmailBlock[] {
   const url = trackingUrl(order.carrier, order.trackingNumber);
-  const name = carrierLabel(order.carrier);
+  const name = carrierNameForCustomer(order.carrier);
   return url && name ? [{ action: { label: `Track with ${name}`, url } }] : [];
 }
 
@@ -239,13 +246,15 @@ export function orderDispatchedEmail(order: OrderEmailData, publicUrl: string): 
         `Good news: your order #${number} has left our workshop in Northern Ireland.`,
         ...(order.trackingNumber
           ? [
-              `Your tracking number is ${order.trackingNumber}${carrierLabel(order.carrier) ? ` (${carrierLabel(order.carrier)})` : ""}.`,
+              `Your tracking number is ${order.trackingNumber}${carrierNameForCustomer(order.carrier) ? ` (${carrierNameForCustomer(order.carrier)})` : ""}.`,
             ]
           : []),
         ...carrierAction(order),
         ...deliveryLine(order),
-        "You can follow it with your order number and email address on our tracking page.",
-        { action: { label: "Track your order", url: `${publicUrl}/track?order=${number}` } },
+        order.trackUrl
+          ? "You can follow it on our tracking page: the button below opens your order directly."
+          : "You can follow it with your order number and email address on our tracking page.",
+        { action: { label: "Track your order", url: trackLink(order, publicUrl, number) } },
         itemsTable(order, number),
       ],
       footnote: FOOTNOTE,

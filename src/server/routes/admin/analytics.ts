@@ -1,6 +1,8 @@
 /**
- * GET /admin/analytics?from&to&granularity=day|week|month&mode=live|test
- * Defaults: the last 30 days, by day, live orders (test orders while the shop is in test mode).
+ * GET /admin/analytics?from&to&granularity=day|week|month&mode=live|test|all
+ * Defaults: the last 30 days, by day; without a mode, the "Include test orders" switch's default
+ * (all orders while the shop takes no live payments, issue 30), test orders while the shop is in
+ * test mode, else live orders.
  */
 
 import { Hono } from "hono";
@@ -9,13 +11,14 @@ import type { AppContext } from "../../context.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import { getEnvironmentMode, ukToday } from "../../platform/index.js";
 import { analyticsReport, bucketsBetween, GRANULARITIES, MAX_BUCKETS } from "../../reporting/index.js";
+import { includeTestOrders } from "./dashboard.js";
 import { type AdminEnv, dayString } from "./shared.js";
 
 const query = z.object({
   from: dayString.optional(),
   to: dayString.optional(),
   granularity: z.enum(GRANULARITIES).default("day"),
-  mode: z.enum(["live", "test"]).optional(),
+  mode: z.enum(["live", "test", "all"]).optional(),
 });
 
 function daysBefore(day: string, days: number): string {
@@ -37,7 +40,13 @@ export function adminAnalyticsRoutes(ctx: AppContext) {
         "That range is too long for this grouping. Group by week or month.",
       );
     }
-    const mode = q.mode ?? ((await getEnvironmentMode(db)) === "test" ? "test" : "live");
+    const mode =
+      q.mode ??
+      ((await getEnvironmentMode(db)) === "test"
+        ? "test"
+        : includeTestOrders(ctx, undefined)
+          ? "all"
+          : "live");
     return c.json(await analyticsReport(db, { from, to, granularity: q.granularity, mode }), 200);
   });
 }

@@ -25,9 +25,11 @@ import {
 import { audited, withAudit } from "../../platform/index.js";
 import { csvCell, penceToDecimal } from "../../reporting/index.js";
 import { sendPdf } from "../invoices.js";
-import { type AdminEnv, actorOf, uuidParam } from "./shared.js";
+import { includeTestOrders } from "./dashboard.js";
+import { type AdminEnv, actorOf, testOrdersQuery, uuidParam } from "./shared.js";
 
 const quarterQuery = z.object({ quarter: z.string().regex(/^\d{4}-Q[1-4]$/, "Use a quarter like 2026-Q1.") });
+const vatReportQuery = quarterQuery.extend(testOrdersQuery.shape);
 
 // Money as plain decimal numbers (a credit note's negative) that a spreadsheet adds up.
 const pounds = penceToDecimal;
@@ -75,21 +77,22 @@ export function adminInvoiceRoutes(ctx: AppContext) {
       if (!doc) throw new HttpError(404, "not_found", "Document not found.");
       return sendPdf(c, doc, await renderDocumentPdf(doc));
     })
-    .get("/vat-report", zValidator("query", quarterQuery, validationHook), async (c) => {
-      const { quarter } = c.req.valid("query");
+    .get("/vat-report", zValidator("query", vatReportQuery, validationHook), async (c) => {
+      const { quarter, tests } = c.req.valid("query");
       const range = quarterRange(quarter);
       if (!range) throw new HttpError(400, "validation_failed", "Use a quarter like 2026-Q1.");
-      const docs = await documentsIssuedBetween(db, range);
+      const docs = await documentsIssuedBetween(db, range, includeTestOrders(ctx, tests));
       const header = ["document", "number", "date", "order", "customer", "gross_gbp", "vat_gbp", "net_gbp"];
       let gross = 0;
       let vat = 0;
       const lines = docs.map((d) => {
-        const sign = d.kind === "credit_note" ? -1 : 1;
+        const credit = d.kind === "credit_note" || d.kind === "test_credit_note";
+        const sign = credit ? -1 : 1;
         gross += sign * d.totalAmount;
         vat += sign * d.vatAmount;
         const details = d.details as unknown as DocumentDetails;
         return [
-          d.kind === "credit_note" ? "credit note" : "invoice",
+          `${d.kind.startsWith("test_") ? "test " : ""}${credit ? "credit note" : "invoice"}`,
           documentNumberLabel(d.kind, d.number),
           d.issuedAt.toISOString().slice(0, 10),
           details.orderNumber,

@@ -42,3 +42,6 @@ export const pageQuery = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 };
+
+/** The admin's "Include test orders" switch as a query parameter (issue 30); absent: the shop's default. */
+export const testOrdersQuery = z.object({ tests: z.enum(["on", "off"]).optional() });

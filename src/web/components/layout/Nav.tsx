@@ -44,7 +44,10 @@ export function Nav() {
         <div className="ml-6 hidden items-center gap-1 md:flex">{links}</div>
         <div className="ml-auto flex items-center gap-2">
           <NavAccountLinks />
-          <Link to="/shop/create" className={cn(buttonClasses("glow", "sm"), "hidden sm:inline-flex")}>
+          <Link
+            to="/shop/create"
+            className={cn(buttonClasses("glow", "sm"), "hidden whitespace-nowrap sm:inline-flex")}
+          >
             Start Creating
           </Link>
           <button
@@ -64,7 +67,7 @@ export function Nav() {
           <div className="flex flex-col gap-1 pt-2">{links}</div>
           <Link
             to="/shop/create"
-            className={cn(buttonClasses("glow", "md"), "mt-3 w-full sm:hidden")}
+            className={cn(buttonClasses("glow", "md"), "mt-3 w-full whitespace-nowrap sm:hidden")}
             onClick={() => setOpen(false)}
           >
             Start Creating

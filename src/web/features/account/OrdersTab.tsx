@@ -2,7 +2,7 @@ import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { MESSAGES } from "@shared/messages";
 import { formatMoney } from "@shared/money";
 import { ORDER_VIEW_TEXTS } from "@shared/order-view";
-import { capitaliseStatus, displayOrderNumber } from "@shared/orders";
+import { displayOrderNumber, trackingStage } from "@shared/orders";
 import { Badge } from "@web/components/ui/badge";
 import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -101,7 +101,7 @@ function OrderCard({ order }: { order: AccountOrder }) {
         <div className="flex flex-wrap gap-2">
           {order.isGuestOrder ? <Badge tone="neutral">{MESSAGES.account.guestOrder}</Badge> : null}
           {order.testMode ? <Badge tone="warning">{MESSAGES.account.testOrder}</Badge> : null}
-          <Badge tone={statusTone(order.status)}>{capitaliseStatus(order.status)}</Badge>
+          <Badge tone={statusTone(order.status)}>{trackingStage(order.status).label}</Badge>
         </div>
       </div>
       <ul className="mt-4 divide-y divide-stone-100 border-y border-stone-100">

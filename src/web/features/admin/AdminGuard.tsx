@@ -27,7 +27,8 @@ export function AdminGuard({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  if (auth.status === "signedOut") return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  if (auth.status === "signedOut")
+    return <Navigate to="/auth" replace state={{ from: `${location.pathname}${location.search}` }} />;
   if (!auth.isAdmin) return <AccessDenied />;
   if (auth.needsMfaSetup || auth.me?.user.twoFactorEnabled !== true)
     return <Navigate to="/account" replace />;

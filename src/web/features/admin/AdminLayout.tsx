@@ -1,9 +1,7 @@
-import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { BRAND_NAME } from "@shared/brand";
 import { useQuery } from "@tanstack/react-query";
 import { unreadQuery } from "@web/api/inbox";
 import { Logo } from "@web/components/layout/Logo";
-import { useTestShop } from "@web/components/layout/TestShopBanner";
 import { cn } from "@web/components/ui/cn";
 import {
   Activity,
@@ -31,6 +29,7 @@ import {
 import { Suspense, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { TestShopBadge } from "./TestShopBadge";
+import { IncludeTestOrdersSwitch, TestOrdersProvider, useTestOrdersView } from "./testOrders";
 import { Loading } from "./ui";
 
 export const ADMIN_SECTIONS = [
@@ -68,13 +67,21 @@ function currentSection(pathname: string): string {
  * on wide screens, a menu button on phones), and the screen.
  */
 export function AdminLayout() {
-  const testShop = useTestShop();
+  return (
+    <TestOrdersProvider>
+      <AdminFrame />
+    </TestOrdersProvider>
+  );
+}
+
+function AdminFrame() {
+  const { modeText: mode, shop } = useTestOrdersView();
+  const testShop = !shop.livePayments || shop.testShop;
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   // A section chosen on a phone closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation
   useEffect(() => setMenuOpen(false), [pathname]);
-  const mode = testShop ? ADMIN_MESSAGE_TEXTS.shopMode.test : ADMIN_MESSAGE_TEXTS.shopMode.live;
   return (
     <div className="flex min-h-screen flex-col bg-stone-50">
       <header className="sticky top-0 z-40 border-b border-stone-200 bg-white/95 backdrop-blur">
@@ -102,6 +109,7 @@ export function AdminLayout() {
             {mode}
           </p>
           <div className="ml-auto flex items-center gap-1">
+            <IncludeTestOrdersSwitch className="hidden min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium text-stone-800 sm:flex" />
             <Link
               to="/"
               className="inline-flex min-h-11 items-center gap-1 rounded-lg px-3 text-sm font-medium text-stone-800 hover:bg-stone-200"
@@ -111,15 +119,16 @@ export function AdminLayout() {
             </Link>
           </div>
         </div>
-        {/* On phones the mode is a line of its own, under the header bar. */}
-        <p
+        {/* On phones the mode and the switch are a line of their own, under the header bar. */}
+        <div
           className={cn(
-            "px-4 py-1.5 text-xs font-semibold sm:hidden",
+            "flex flex-wrap items-center justify-between gap-x-4 px-4 py-1 text-xs font-semibold sm:hidden",
             testShop ? "bg-orange-100 text-orange-950" : "bg-emerald-100 text-emerald-900",
           )}
         >
-          {mode}
-        </p>
+          <p>{mode}</p>
+          <IncludeTestOrdersSwitch className="flex min-h-9 items-center gap-2" />
+        </div>
       </header>
       <div className="mx-auto w-full max-w-7xl flex-1 px-4 py-4 md:flex md:gap-8 md:py-8">
         <nav aria-label="Admin" className="mb-4 md:mb-0 md:w-52 md:shrink-0">

@@ -4,8 +4,10 @@
  * Each chart (recharts, only ever loaded in the admin area) has its data as a table beside it
  * for screen readers and for anyone who prefers numbers.
  */
+import { ANALYTICS_TEXTS, hasSales } from "@shared/analytics-texts";
 import { CUSTOMER_MAIL_TEXTS } from "@shared/customer-mail";
 import { formatGbp } from "@shared/money";
+import { ordersScope, TEST_ORDERS_TEXTS } from "@shared/test-orders";
 import { useQuery } from "@tanstack/react-query";
 import { type AnalyticsFilters, type AnalyticsReport, adminQueries, type Granularity } from "@web/api/admin";
 import { Card } from "@web/components/ui/card";
@@ -24,6 +26,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { useTestOrdersView } from "./testOrders";
 import {
   AdminHeading,
   FilterInput,
@@ -54,13 +57,15 @@ const pounds = (pence: number) => formatGbp(pence);
 export function AnalyticsPage() {
   useAdminTitle("Analytics");
   const [params, setParams] = useSearchParams();
+  const { includeTest, pending } = useTestOrdersView();
   const filters: AnalyticsFilters = {
     from: params.get("from") ?? undefined,
     to: params.get("to") ?? undefined,
     granularity: (params.get("granularity") as Granularity) || "day",
-    mode: (params.get("mode") as "live" | "test") || undefined,
+    // Without a choice here, the header's "Include test orders" switch decides (issue 30).
+    mode: (params.get("mode") as "live" | "test" | "all") || ordersScope(includeTest),
   };
-  const q = useQuery(adminQueries.analytics(filters));
+  const q = useQuery({ ...adminQueries.analytics(filters), enabled: !pending });
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
@@ -100,6 +105,7 @@ export function AnalyticsPage() {
           onChange={(v) => set("mode", v)}
         >
           <option value="live">Live orders</option>
+          <option value="all">Live and test orders</option>
           <option value="test">Test orders</option>
         </FilterSelect>
       </Card>
@@ -114,6 +120,13 @@ export function AnalyticsPage() {
               className="rounded-xl border border-orange-300 bg-orange-50 px-4 py-3 text-orange-950"
             >
               Showing <strong>test orders</strong>, not real sales.
+            </p>
+          ) : report.query.mode === "all" ? (
+            <p
+              role="note"
+              className="rounded-xl border border-orange-300 bg-orange-50 px-4 py-3 text-orange-950"
+            >
+              {TEST_ORDERS_TEXTS.includedNote}
             </p>
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -136,78 +149,89 @@ export function AnalyticsPage() {
             </div>
           </section>
 
-          <ChartSection
-            id="revenue"
-            title="Revenue over time"
-            summary={`Revenue per ${g} from ${report.query.from} to ${report.query.to}, ${pounds(report.totals.revenue)} in total.`}
-            table={
-              <DataTable
-                caption="Revenue and paid orders per period"
-                head={["Period", "Paid orders", "Revenue"]}
-                rows={report.series.map((p) => [periodLabel(p.period, g), p.orders, pounds(p.revenue)])}
-              />
-            }
-          >
-            <ResponsiveContainer width="100%" height={260}>
-              <LineChart data={report.series} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
-                <CartesianGrid stroke="#e7e5e4" vertical={false} />
-                <XAxis
-                  dataKey="period"
-                  tickFormatter={(p: string) => periodLabel(p, g)}
-                  tick={{ fill: "#44403c", fontSize: 12 }}
-                  minTickGap={16}
-                />
-                <YAxis
-                  tickFormatter={(v: number) => `£${Math.round(v / 100)}`}
-                  tick={{ fill: "#44403c", fontSize: 12 }}
-                  width={56}
-                />
-                <Tooltip
-                  labelFormatter={(p) => periodLabel(String(p), g)}
-                  formatter={(v) => [pounds(Number(v)), "Revenue"]}
-                />
-                <Line
-                  type="monotone"
-                  dataKey="revenue"
-                  stroke={GLOW}
-                  strokeWidth={2}
-                  dot={false}
-                  isAnimationActive={false}
-                />
-              </LineChart>
-            </ResponsiveContainer>
-          </ChartSection>
+          {hasSales(report.totals) ? (
+            <>
+              <ChartSection
+                id="revenue"
+                title="Revenue over time"
+                summary={`Revenue per ${g} from ${report.query.from} to ${report.query.to}, ${pounds(report.totals.revenue)} in total.`}
+                table={
+                  <DataTable
+                    caption="Revenue and paid orders per period"
+                    head={["Period", "Paid orders", "Revenue"]}
+                    rows={report.series.map((p) => [periodLabel(p.period, g), p.orders, pounds(p.revenue)])}
+                  />
+                }
+              >
+                <ResponsiveContainer width="100%" height={260}>
+                  <LineChart data={report.series} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
+                    <CartesianGrid stroke="#e7e5e4" vertical={false} />
+                    <XAxis
+                      dataKey="period"
+                      tickFormatter={(p: string) => periodLabel(p, g)}
+                      tick={{ fill: "#44403c", fontSize: 12 }}
+                      minTickGap={16}
+                    />
+                    <YAxis
+                      tickFormatter={(v: number) => `£${Math.round(v / 100)}`}
+                      tick={{ fill: "#44403c", fontSize: 12 }}
+                      width={56}
+                    />
+                    <Tooltip
+                      labelFormatter={(p) => periodLabel(String(p), g)}
+                      formatter={(v) => [pounds(Number(v)), "Revenue"]}
+                    />
+                    <Line
+                      type="monotone"
+                      dataKey="revenue"
+                      stroke={GLOW}
+                      strokeWidth={2}
+                      dot={false}
+                      isAnimationActive={false}
+                    />
+                  </LineChart>
+                </ResponsiveContainer>
+              </ChartSection>
 
-          <ChartSection
-            id="orders"
-            title="Paid orders over time"
-            summary={`${report.totals.orders} paid orders, per ${g}.`}
-            table={
-              <DataTable
-                caption="Paid orders per period"
-                head={["Period", "Paid orders"]}
-                rows={report.series.map((p) => [periodLabel(p.period, g), p.orders])}
-              />
-            }
-          >
-            <ResponsiveContainer width="100%" height={220}>
-              <BarChart data={report.series} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
-                <CartesianGrid stroke="#e7e5e4" vertical={false} />
-                <XAxis
-                  dataKey="period"
-                  tickFormatter={(p: string) => periodLabel(p, g)}
-                  tick={{ fill: "#44403c", fontSize: 12 }}
-                  minTickGap={16}
-                />
-                <YAxis allowDecimals={false} tick={{ fill: "#44403c", fontSize: 12 }} width={40} />
-                <Tooltip
-                  labelFormatter={(p) => periodLabel(String(p), g)}
-                  formatter={(v) => [String(v), "Orders"]}
-                />
-                <Bar dataKey="orders" fill={INK} isAnimationActive={false} />
-              </BarChart>
-            </ResponsiveContainer>
-          </ChartSection>
+              <ChartSection
+                id="orders"
+                title="Paid orders over time"
+                summary={`${report.totals.orders} paid orders, per ${g}.`}
+                table={
+                  <DataTable
+                    caption="Paid orders per period"
+                    head={["Period", "Paid orders"]}
+                    rows={report.series.map((p) => [periodLabel(p.period, g), p.orders])}
+                  />
+                }
+              >
+                <ResponsiveContainer width="100%" height={220}>
+                  <BarChart data={report.series} margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
+                    <CartesianGrid stroke="#e7e5e4" vertical={false} />
+                    <XAxis
+                      dataKey="period"
+                      tickFormatter={(p: string) => periodLabel(p, g)}
+                      tick={{ fill: "#44403c", fontSize: 12 }}
+                      minTickGap={16}
+                    />
+                    <YAxis allowDecimals={false} tick={{ fill: "#44403c", fontSize: 12 }} width={40} />
+                    <Tooltip
+                      labelFormatter={(p) => periodLabel(String(p), g)}
+                      formatter={(v) => [String(v), "Orders"]}
+                    />
+                    <Bar dataKey="orders" fill={INK} isAnimationActive={false} />
+                  </BarChart>
+                </ResponsiveContainer>
+              </ChartSection>
+            </>
+          ) : (
+            <Card className="p-6" data-testid="analytics-empty">
+              <h2 className="text-xl text-stone-900">{ANALYTICS_TEXTS.noSalesTitle}</h2>
+              <p className="mt-2 text-stone-700">
+                {ANALYTICS_TEXTS.noSales(report.query.from, report.query.to)}
+              </p>
+            </Card>
+          )}
 
           <ChartSection
             id="funnel"

@@ -2,12 +2,14 @@ import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { CUSTOMER_MAIL_TEXTS } from "@shared/customer-mail";
 import { formatGbp } from "@shared/money";
 import { capitaliseStatus } from "@shared/orders";
+import { figuresInScope, TEST_ORDERS_TEXTS } from "@shared/test-orders";
 import { useQuery } from "@tanstack/react-query";
 import { adminQueries } from "@web/api/admin";
 import { Card } from "@web/components/ui/card";
 import { FlaskConical } from "lucide-react";
 import { Link } from "react-router";
 import { ADMIN_SECTIONS } from "./AdminLayout";
+import { useTestOrdersView } from "./testOrders";
 import {
   AdminHeading,
   AdminTable,
@@ -25,7 +27,10 @@ const E = ADMIN_MESSAGE_TEXTS.estimates;
 
 export function DashboardPage() {
   useAdminTitle("Dashboard");
-  const q = useQuery(adminQueries.dashboard());
+  const { includeTest, pending } = useTestOrdersView();
+  const q = useQuery({ ...adminQueries.dashboard(includeTest), enabled: !pending });
+  // The "Include test orders" switch (issue 30): the sales and the queue count test orders too.
+  const shown = (live: number, test: number) => figuresInScope(live, test, includeTest);
 
   return (
     <>
@@ -54,14 +59,26 @@ export function DashboardPage() {
             <h2 id="sales-live" className="mb-3 text-xl text-stone-900">
               Sales{" "}
               <span className="text-base font-normal text-stone-700">
-                (paid orders, test orders excluded)
+                {TEST_ORDERS_TEXTS.salesScope(includeTest)}
               </span>
             </h2>
             <div className="grid grid-cols-2 gap-3 md:gap-4 lg:grid-cols-4">
-              <StatCard label="Orders today" value={q.data.live.today.orders} />
-              <StatCard label="Revenue today" value={formatGbp(q.data.live.today.revenue)} />
-              <StatCard label="Orders this month" value={q.data.live.month.orders} />
-              <StatCard label="Revenue this month" value={formatGbp(q.data.live.month.revenue)} />
+              <StatCard
+                label="Orders today"
+                value={shown(q.data.live.today.orders, q.data.test.today.orders)}
+              />
+              <StatCard
+                label="Revenue today"
+                value={formatGbp(shown(q.data.live.today.revenue, q.data.test.today.revenue))}
+              />
+              <StatCard
+                label="Orders this month"
+                value={shown(q.data.live.month.orders, q.data.test.month.orders)}
+              />
+              <StatCard
+                label="Revenue this month"
+                value={formatGbp(shown(q.data.live.month.revenue, q.data.test.month.revenue))}
+              />
             </div>
           </section>
 
@@ -120,9 +137,13 @@ export function DashboardPage() {
                     <span className="block text-sm font-medium text-stone-700">
                       {capitaliseStatus(w.status)}
                     </span>
-                    <span className="block text-2xl font-semibold tabular-nums text-stone-900">{w.live}</span>
+                    <span className="block text-2xl font-semibold tabular-nums text-stone-900">
+                      {shown(w.live, w.test)}
+                    </span>
                     {w.test > 0 ? (
-                      <span className="block text-xs text-orange-900">+ {w.test} test</span>
+                      <span className="block text-xs text-orange-900">
+                        {includeTest ? `incl. ${w.test} test` : `+ ${w.test} test`}
+                      </span>
                     ) : null}
                   </Link>
                 </li>

@@ -7,6 +7,7 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import type { InvoiceSettings } from "@shared/admin-schemas";
 import { formatMinorUnitsAsDecimal, poundsToPence } from "@shared/money";
+import { TEST_ORDERS_TEXTS } from "@shared/test-orders";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   type AdminOption,
@@ -25,6 +26,7 @@ import { SelectField, TextAreaField, TextField } from "@web/components/ui/field"
 import { Download } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
+import { useTestOrdersView } from "./testOrders";
 import { AdminHeading, LoadError, Loading, useAdminTitle } from "./ui";
 
 const M = ADMIN_MESSAGE_TEXTS.prices;
@@ -309,6 +311,7 @@ function recentQuarters(now = new Date()): string[] {
 }
 
 function InvoiceCard() {
+  const { includeTest } = useTestOrdersView();
   const queryClient = useQueryClient();
   const query = useQuery(adminQueries.invoiceSettings());
   const [draft, setDraft] = useState<
@@ -430,10 +433,13 @@ function InvoiceCard() {
               </option>
             ))}
           </SelectField>
-          <a href={vatReportUrl(quarter)} download className={buttonClasses("outline", "md")}>
+          <a href={vatReportUrl(quarter, includeTest)} download className={buttonClasses("outline", "md")}>
             <Download aria-hidden="true" className="h-4 w-4" /> {M.vatReportDownload}
           </a>
         </div>
+        {includeTest ? (
+          <p className="mt-2 text-sm text-orange-900">{TEST_ORDERS_TEXTS.includedNote}</p>
+        ) : null}
       </div>
     </Card>
   );

@@ -11,7 +11,7 @@ import { cn } from "@web/components/ui/cn";
 import { Dialog } from "@web/components/ui/dialog";
 import { format } from "date-fns";
 import { ChevronLeft, ChevronRight, RefreshCw } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useId } from "react";
 
 export function useAdminTitle(section: string) {
   useEffect(() => {
@@ -310,17 +310,20 @@ export function FilterSelect({
   children: ReactNode;
   className?: string;
 }) {
+  // An explicit label: wrapped, the select's name would run on into its options' text (issue 30).
+  const id = useId();
   return (
-    <label className={cn("flex flex-col gap-1 text-sm font-medium text-stone-800", className)}>
-      {label}
+    <div className={cn("flex flex-col gap-1 text-sm font-medium text-stone-800", className)}>
+      <label htmlFor={id}>{label}</label>
       <select
+        id={id}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         className="min-h-11 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900"
       >
         {children}
       </select>
-    </label>
+    </div>
   );
 }
 

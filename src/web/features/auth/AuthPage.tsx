@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
 import {
   FIELD_MAX_LENGTH,
@@ -8,6 +7,7 @@ import {
   signInSchema,
   signUpSchema,
 } from "@shared/schemas";
+import { authHeading, pathAfterSignIn } from "@shared/sign-in";
 import { PageLoading } from "@web/components/layout/Layout";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -16,7 +16,7 @@ import { History, MailCheck, ShieldCheck, ShoppingBag } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "./AuthProvider";
 import { sameText, withCrossFieldChecks } from "./crossFieldResolver";
 import { MfaLoginDialog } from "./MfaLoginDialog";
@@ -49,6 +49,10 @@ const UNVERIFIED = {
 export function AuthPage() {
   const auth = useAuth();
   const [mode, setMode] = useState<Mode>("login");
+  const [justSignedUp, setJustSignedUp] = useState(false);
+  // The admin guard passes the page it came from: the owner goes back there (issue 30).
+  const location = useLocation();
+  const afterSignIn = pathAfterSignIn((location.state as { from?: unknown } | null)?.from);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const formShown = useRef(false);
@@ -78,13 +82,13 @@ export function AuthPage() {
   if (auth.status === "loading" && !formShown.current) return <PageLoading />;
   formShown.current = true;
   // A signed-in user goes to the account page (also the moment a verified MFA code makes a session).
-  if (auth.status === "signedIn") return <Navigate to="/account" replace />;
+  if (auth.status === "signedIn") return <Navigate to={afterSignIn} replace />;
 
   return (
     <div className="mx-auto grid max-w-5xl gap-10 px-4 py-10 md:grid-cols-[1fr_28rem] md:items-start md:py-16">
       <section aria-labelledby="auth-title" className="md:pt-6">
         <h1 id="auth-title" className="text-4xl text-stone-900 md:text-5xl">
-          {mode === "login" ? "Welcome back" : `Join ${BRAND_NAME}`}
+          {authHeading(mode, justSignedUp)}
         </h1>
         <p className="mt-4 max-w-md text-lg text-stone-700">
           Your account keeps your lightbox designs safe between visits and lets you follow each order from our
@@ -126,7 +130,12 @@ export function AuthPage() {
             <LoginForm />
           </Tabs.Content>
           <Tabs.Content value="signup" className="mt-6 rounded-2xl focus-visible:outline-offset-4">
-            <SignUpForm onCreated={() => setMode("login")} />
+            <SignUpForm
+              onCreated={() => {
+                setJustSignedUp(true);
+                setMode("login");
+              }}
+            />
           </Tabs.Content>
         </Tabs.Root>
 
@@ -136,7 +145,7 @@ export function AuthPage() {
       <MfaLoginDialog
         open={auth.mfaRequired}
         onCancel={() => auth.setMfaRequired(false)}
-        onVerified={() => navigate("/account", { replace: true })}
+        onVerified={() => navigate(afterSignIn, { replace: true })}
       />
     </div>
   );

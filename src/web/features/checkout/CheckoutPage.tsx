@@ -1,5 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { checkoutStartKey, isNewCheckoutStart } from "@shared/analytics-texts";
 import type { CartItem } from "@shared/cart";
+import { BULK_ORDER_TEXTS, bulkOrderContactHref } from "@shared/cart-advice";
 import { cartLineSummary } from "@shared/cart-line";
 import { checkoutTotals } from "@shared/checkout";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
@@ -21,6 +23,7 @@ import {
   DEFAULT_SHIPPING_METHOD,
   needsSupportForQuantity,
   type ShippingMethod,
+  SUPPORT_REPLY_HOURS,
 } from "@shared/shipping";
 import {
   type DutiesPolicy,
@@ -107,6 +110,9 @@ function fromProfile(
   return prefill;
 }
 
+/** The cart whose checkout start the funnel has counted (this tab). */
+const CHECKOUT_START_KEY = "lithobox.checkoutStartFor";
+
 export function CheckoutPage() {
   const cart = useCart();
   if (cart.items.length === 0) return <EmptyCheckout />;
@@ -139,7 +145,18 @@ function CheckoutForm() {
   const served = useMemo(() => new Set(zones?.flatMap((z) => z.countries) ?? []), [zones]);
   const [method, setMethod] = useState<ShippingMethod>(DEFAULT_SHIPPING_METHOD);
   const [refusedCountry, setRefusedCountry] = useState<string | null>(null);
-  useEffect(() => trackEvent("checkout_start"), []);
+  // Once per cart, not per visit (issue 30): the funnel's starts never outnumber its carts.
+  const startKey = checkoutStartKey(items.map((item) => item.id));
+  useEffect(() => {
+    let last: string | null = null;
+    try {
+      last = window.sessionStorage.getItem(CHECKOUT_START_KEY);
+      if (isNewCheckoutStart(startKey, last)) window.sessionStorage.setItem(CHECKOUT_START_KEY, startKey);
+    } catch {
+      // No storage: count the visit.
+    }
+    if (isNewCheckoutStart(startKey, last)) trackEvent("checkout_start");
+  }, [startKey]);
 
   const form: ShippingForm = useForm<ShippingFormValues, unknown, ShippingInfo>({
     resolver: zodResolver(shippingInfoSchema),
@@ -579,8 +596,18 @@ function OrderSummary({
             {MESSAGES.checkout.bulkOrder.description} Your cart has {items.length} items ({BULK_ORDER_UNITS}{" "}
             or more).
           </p>
-          <Link to="/contact" className={cn(buttonClasses("primary", "sm"), "mt-3")}>
-            {MESSAGES.checkout.bulkOrder.action}
+          {/* Exactly what to do (issue 30): two ways, the second prefilled. */}
+          <p className="mt-2 text-sm text-stone-700">{BULK_ORDER_TEXTS.removeToCheckOut(items.length)}</p>
+          <p className="mt-2 text-sm text-stone-700">{BULK_ORDER_TEXTS.sendCart(SUPPORT_REPLY_HOURS)}</p>
+          <Link
+            to={bulkOrderContactHref(
+              items.map((item) =>
+                item.config.kind === "accessory" ? cartItemTitle(item) : cartLineSummary(item),
+              ),
+            )}
+            className={cn(buttonClasses("primary", "sm"), "mt-3")}
+          >
+            {BULK_ORDER_TEXTS.sendCartAction}
           </Link>
         </div>
       ) : null}

@@ -9,12 +9,14 @@ import {
   creatorReducer,
   currentStep,
   INITIAL_CREATOR_STATE,
+  isNewChoice,
   isStepDone,
   isStepOpen,
   type OptionStep,
   progressCount,
   sizesForShape,
   stepIndex,
+  stepsResetBy,
 } from "@shared/creator";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { MESSAGES } from "@shared/messages";
@@ -23,6 +25,7 @@ import { largestSoldPanelMm } from "@shared/upload-copy";
 import { trackEvent } from "@web/api/events";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
+import { Dialog } from "@web/components/ui/dialog";
 import { Check, ChevronDown, Lock } from "lucide-react";
 import { Accordion } from "radix-ui";
 import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
@@ -125,10 +128,25 @@ export function CreatorPage() {
     }
   }, []);
 
-  const selectOption = (step: OptionStep, option: CreatorOption, viaPointer: boolean) => {
+  const applyOption = (step: OptionStep, option: CreatorOption, viaPointer: boolean) => {
     dispatch({ type: "selectOption", step, option });
     if (viaPointer) advanceFrom(step, true);
   };
+
+  // A changed choice that would clear later steps is asked about first (issue 30).
+  const [pendingChoice, setPendingChoice] = useState<{
+    step: OptionStep;
+    option: CreatorOption;
+    viaPointer: boolean;
+  } | null>(null);
+  const selectOption = (step: OptionStep, option: CreatorOption, viaPointer: boolean) => {
+    if (isNewChoice(state, step, option.id) && stepsResetBy(state, step).length > 0) {
+      setPendingChoice({ step, option, viaPointer });
+      return;
+    }
+    applyOption(step, option, viaPointer);
+  };
+  const pendingReset = pendingChoice ? stepsResetBy(state, pendingChoice.step) : [];
 
   const addLine = (current: CreatorState) => {
     const bundle = getBundle(current.selections.bundle, bundles);
@@ -370,6 +388,32 @@ export function CreatorPage() {
           />
         </div>
       </div>
+      <Dialog
+        open={pendingChoice !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingChoice(null);
+        }}
+        title={CREATOR_TEXTS.resetConfirm.title(pendingChoice ? CREATOR_STEP_LABELS[pendingChoice.step] : "")}
+        description={CREATOR_TEXTS.resetConfirm.description(
+          pendingReset.map((step) => CREATOR_STEP_LABELS[step]),
+          state.additionalImages.length,
+        )}
+      >
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={() => setPendingChoice(null)}>
+            {CREATOR_TEXTS.resetConfirm.cancel}
+          </Button>
+          <Button
+            onClick={() => {
+              if (pendingChoice)
+                applyOption(pendingChoice.step, pendingChoice.option, pendingChoice.viaPointer);
+              setPendingChoice(null);
+            }}
+          >
+            {CREATOR_TEXTS.resetConfirm.confirm}
+          </Button>
+        </div>
+      </Dialog>
       <MiniPreviewBar
         bundles={bundles}
         state={state}

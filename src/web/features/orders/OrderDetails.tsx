@@ -1,13 +1,16 @@
+import { READD_TEXTS } from "@shared/cart-advice";
+import { linesToReAdd } from "@shared/cart-state";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { formatDeliveryWindow } from "@shared/delivery-dates";
 import { GIFT_TEXTS } from "@shared/gift-texts";
 import { formatMoney } from "@shared/money";
+import { orderLinesHeading } from "@shared/order-lines-heading";
 import { type OrderView, ORDER_VIEW_TEXTS as T } from "@shared/order-view";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { orderQueries, reorder } from "@web/api/orders";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
-import { MapPin, Package, RotateCcw, Truck } from "lucide-react";
+import { MapPin, RotateCcw, Truck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { notify, useCart } from "../cart";
@@ -16,7 +19,7 @@ import { OrderProof } from "../proofs";
 /** The panels of each line as thumbnails (every photo of a bundle), then its words and price. */
 function Lines({ order }: { order: OrderView }) {
   return (
-    <ul className="divide-y divide-stone-200" aria-label={T.yourPanels}>
+    <ul className="divide-y divide-stone-200" aria-label={orderLinesHeading(order.lines)}>
       {order.lines.map((line, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move
         <li key={index} className="py-4">
@@ -44,11 +47,7 @@ function Lines({ order }: { order: OrderView }) {
                 </li>
               ))}
             </ul>
-          ) : (
-            <span className="mt-3 inline-flex h-20 w-20 items-center justify-center rounded-md bg-stone-100 text-stone-500">
-              <Package aria-hidden="true" className="h-8 w-8" />
-            </span>
-          )}
+          ) : null}
         </li>
       ))}
     </ul>
@@ -66,12 +65,24 @@ function OrderAgain({ orderId, token }: { orderId: string; token: string | null 
     mutationFn: () => reorder(orderId, token),
     onSuccess: (result) => {
       setRefused(result.refused);
-      const added = result.items.filter((item) => cart.add(item)).length;
+      // A line already in the cart (a saved cart restored at sign-in) is not added twice (issue 30).
+      const { added: toAdd, alreadyInCart } = linesToReAdd(cart.items, result.items);
+      const added = toAdd.filter((item) => cart.add(item)).length;
+      if (added === 0 && alreadyInCart > 0) {
+        notify({ title: T.orderAgain, description: READD_TEXTS.allInCartAlready, variant: "success" });
+        cart.openCart();
+        return;
+      }
       if (added === 0) {
         notify({ title: T.orderAgain, description: T.orderAgainNothing, variant: "destructive" });
         return;
       }
-      notify({ title: T.orderAgain, description: T.orderAgainDone(added), variant: "success" });
+      const already = alreadyInCart > 0 ? ` ${READD_TEXTS.alreadyInCart(alreadyInCart)}` : "";
+      notify({
+        title: T.orderAgain,
+        description: `${T.orderAgainDone(added)}${already}`,
+        variant: "success",
+      });
       cart.openCart();
     },
     onError: (error) => notify({ title: T.orderAgain, description: error.message, variant: "destructive" }),
@@ -108,7 +119,7 @@ export function OrderDetails({ orderId, token }: { orderId: string; token: strin
       <OrderProof orderId={order.id} token={token} />
       <section aria-labelledby="order-panels">
         <h2 id="order-panels" className="text-xl text-stone-900">
-          {T.yourPanels}
+          {orderLinesHeading(order.lines)}
         </h2>
         <Lines order={order} />
         {/* Lines at list price, then the discount and shipping: they add up to the total (decision 331). */}

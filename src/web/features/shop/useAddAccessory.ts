@@ -1,5 +1,6 @@
 import { buildAccessoryCartItem } from "@shared/accessory-cart-item";
 import { MESSAGES } from "@shared/messages";
+import { trackEvent } from "@web/api/events";
 import { useCallback } from "react";
 import { notify, useCart } from "../cart";
 import type { ShopProduct } from "./types";
@@ -21,7 +22,11 @@ export function useAddAccessory() {
           imageUrl: product.imageUrl,
         }),
       );
-      if (added) notify(MESSAGES.cart.accessoryAdded(product.name));
+      if (added) {
+        notify(MESSAGES.cart.accessoryAdded(product.name));
+        // Counted like a creator line, so checkout starts never outnumber add-to-carts (issue 30).
+        trackEvent("add_to_cart");
+      }
       return added;
     },
     [cart],

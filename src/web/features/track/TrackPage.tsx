@@ -13,6 +13,7 @@ import { Page } from "@web/components/ui/page";
 import { Check, CircleHelp, Loader2, PackageCheck, PackageOpen, Search, Truck, Wrench } from "lucide-react";
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { OrderDetails } from "../orders";
 
 type Fields = { orderNumber: string; email: string };
 type FieldErrors = Partial<Record<keyof Fields, string>>;
@@ -34,8 +35,27 @@ function formatDate(iso: string, withWeekday = false): string {
   });
 }
 
-/** /track: the order number and e-mail find the order; the guide shows how far it has come. */
+/**
+ * /track: the order number and e-mail find the order; the guide shows how far it has come. The
+ * e-mails' link is signed (?order&id&token, issue 30): it opens the order without the e-mail.
+ */
 export function TrackPage() {
+  const [params] = useSearchParams();
+  const id = params.get("id");
+  const token = params.get("token");
+  if (id && token) {
+    return (
+      <Page title="Track Your Order" intro={`Order #${params.get("order") ?? id.slice(0, 8)}`}>
+        <Card className="p-6 md:p-8">
+          <OrderDetails orderId={id} token={token} />
+        </Card>
+      </Page>
+    );
+  }
+  return <TrackForm />;
+}
+
+function TrackForm() {
   const [params] = useSearchParams();
   const [values, setValues] = useState<Fields>({ orderNumber: params.get("order") ?? "", email: "" });
   const [errors, setErrors] = useState<FieldErrors>({});

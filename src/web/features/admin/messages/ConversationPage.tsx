@@ -1,5 +1,10 @@
-import { MESSAGE_STATUS_LABELS, MESSAGE_STATUSES, type MessageStatus } from "@shared/inbox";
-import { CONTACT_SUBJECTS } from "@shared/schemas";
+import {
+  contactSubjectLabel,
+  MESSAGE_STATUS_LABELS,
+  MESSAGE_STATUSES,
+  type MessageStatus,
+  splitOrderNumbers,
+} from "@shared/inbox";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { conversationQuery, inboxKeys, replyToMessage, setMessageState } from "@web/api/inbox";
 import { Button } from "@web/components/ui/button";
@@ -72,8 +77,7 @@ export function ConversationPage() {
             <a className="underline" href={`mailto:${c.email}`}>
               {c.email}
             </a>{" "}
-            · {CONTACT_SUBJECTS.find((s) => s.value === c.subject)?.label ?? "No subject"} ·{" "}
-            {MESSAGE_STATUS_LABELS[c.status]}
+            · {contactSubjectLabel(c.subject) ?? "No subject"} · {MESSAGE_STATUS_LABELS[c.status]}
           </>
         }
         actions={
@@ -108,7 +112,9 @@ export function ConversationPage() {
                 {entry.author === "shop" ? `The shop (${entry.authorEmail ?? "admin"})` : c.name} ·{" "}
                 {formatDateTime(entry.createdAt)}
               </p>
-              <p className="mt-1 whitespace-pre-wrap break-words text-stone-900">{entry.body}</p>
+              <p className="mt-1 whitespace-pre-wrap break-words text-stone-900">
+                <MessageBody text={entry.body} />
+              </p>
             </Card>
           </li>
         ))}
@@ -134,6 +140,29 @@ export function ConversationPage() {
           </Button>
         </form>
       </Card>
+    </>
+  );
+}
+
+/** A message's text with the order numbers it quotes linked to the order (issue 30). */
+function MessageBody({ text }: { text: string }) {
+  return (
+    <>
+      {splitOrderNumbers(text).map((part, i) =>
+        part.orderNumber ? (
+          <Link
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, in order
+            key={i}
+            to={`/admin/orders?${new URLSearchParams({ q: part.orderNumber })}`}
+            className="font-mono underline"
+          >
+            {part.text}
+          </Link>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, in order
+          <span key={i}>{part.text}</span>
+        ),
+      )}
     </>
   );
 }

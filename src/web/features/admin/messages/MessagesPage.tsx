@@ -1,4 +1,9 @@
-import { MESSAGE_STATUS_LABELS, MESSAGE_STATUSES, type MessageStatus } from "@shared/inbox";
+import {
+  contactSubjectLabel,
+  MESSAGE_STATUS_LABELS,
+  MESSAGE_STATUSES,
+  type MessageStatus,
+} from "@shared/inbox";
 import { OWNER_ALERT_KINDS, OWNER_ALERT_LABELS, type OwnerAlertKind } from "@shared/owner-alerts";
 import { CONTACT_SUBJECTS } from "@shared/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -20,7 +25,7 @@ import {
 import { CustomerMailSettingsCard } from "./CustomerMailSettings";
 
 function subjectLabel(value: string | null): string {
-  return CONTACT_SUBJECTS.find((s) => s.value === value)?.label ?? "No subject";
+  return contactSubjectLabel(value) ?? "No subject";
 }
 
 /** The inbox: every contact message, newest activity first, unread in bold. */

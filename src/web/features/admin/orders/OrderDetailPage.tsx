@@ -78,22 +78,36 @@ export function OrderDetailPage() {
           </Link>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
-          <ItemsCard order={order} />
-          <PhotoReviewPanel order={order} />
-          <PrintFilesPanel orderId={order.id} />
-          <HistoryCard order={order} />
+      {/* On a phone the two columns become one list (their wrappers are `contents`), ordered for
+          the bench: status, then photo review and print files near the top, the history last
+          (issue 30). On a wide screen the status and address sit beside the items. */}
+      <div className="flex flex-col gap-6 lg:grid lg:grid-cols-3">
+        <div className="contents lg:col-span-2 lg:flex lg:flex-col lg:gap-6">
+          <div className="order-4 lg:order-none">
+            <ItemsCard order={order} />
+          </div>
+          <div className="order-2 empty:hidden lg:order-none">
+            <PhotoReviewPanel order={order} />
+          </div>
+          <div className="order-3 empty:hidden lg:order-none">
+            <PrintFilesPanel orderId={order.id} />
+          </div>
+          <div className="order-last lg:order-none">
+            <HistoryCard order={order} />
+          </div>
         </div>
-        {/* On a phone the status and address come first; on a wide screen they sit beside the items. */}
-        <div className="order-first space-y-6 lg:order-none">
-          <StatusCard order={order} />
-          <AddressCard order={order} />
-          <GiftCard order={order} />
-          <PaymentCard order={order} />
-          <MoneyPanel order={order} />
-          <DocumentsCard orderId={order.id} />
-          <NotesCard order={order} />
+        <div className="contents lg:flex lg:flex-col lg:gap-6">
+          <div className="order-1 lg:order-none">
+            <StatusCard order={order} />
+          </div>
+          <div className="order-5 flex flex-col gap-6 lg:order-none">
+            <AddressCard order={order} />
+            <GiftCard order={order} />
+            <PaymentCard order={order} />
+            <MoneyPanel order={order} />
+            <DocumentsCard orderId={order.id} />
+            <NotesCard order={order} />
+          </div>
         </div>
       </div>
     </>
@@ -205,7 +219,10 @@ function ItemsCard({ order }: { order: AdminOrderDetail }) {
                     {item.quantity > 1 ? ` × ${item.quantity}` : ""}
                   </p>
                   <p className="text-sm text-stone-700">{item.description.summary}</p>
-                  {item.crop ? <p className="mt-1 text-xs text-stone-700">{cropText(item.crop)}</p> : null}
+                  {/* An accessory has no crop (its cart line's 1:1 at zoom 1 is a placeholder, issue 30). */}
+                  {item.crop && item.kind !== "accessory" ? (
+                    <p className="mt-1 text-xs text-stone-700">{cropText(item.crop)}</p>
+                  ) : null}
                   {item.config.localContrast === true ? (
                     <p className="mt-1 text-xs text-stone-700">
                       {ADMIN_MESSAGE_TEXTS.orderItem.localContrast}
@@ -230,7 +247,9 @@ function ItemsCard({ order }: { order: AdminOrderDetail }) {
                         className="h-28 w-28 rounded-lg border border-stone-200 bg-stone-100 object-cover"
                         loading="lazy"
                       />
-                      <span className="mt-1 block underline">{i === 0 ? "Crop preview" : `Extra ${i}`}</span>
+                      <span className="mt-1 block underline">
+                        {item.kind === "accessory" ? "Product" : i === 0 ? "Crop preview" : `Extra ${i}`}
+                      </span>
                     </a>
                   ))}
                   {item.originalImageUrl ? (

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import {
+  figuresInScope,
+  includeTestOrdersByDefault,
+  ordersScope,
+  resolveIncludeTestOrders,
+  SHOP_MODE_TEXTS,
+  shopModeText,
+  TEST_ORDERS_TEXTS,
+} from "./test-orders";
+
+const stripe = { livePayments: true, testShop: false };
+const testPage = { livePayments: false, testShop: false };
+const testShop = { livePayments: false, testShop: true };
+
+describe("test orders: one switch for the admin's figures (issue 30)", () => {
+  it("never says payments are real while the shop takes test payments", () => {
+    expect(shopModeText(stripe)).toBe(SHOP_MODE_TEXTS.live);
+    expect(shopModeText(testPage)).toBe("Test mode: no real payments");
+    expect(shopModeText(testShop)).toBe("Test mode: no real payments");
+  });
+
+  it("includes test orders by default while the shop has no live payments", () => {
+    expect(includeTestOrdersByDefault(testPage)).toBe(true);
+    expect(includeTestOrdersByDefault(testShop)).toBe(true);
+    expect(includeTestOrdersByDefault(stripe)).toBe(false);
+  });
+
+  it("lets the owner's stored choice win over the default", () => {
+    expect(resolveIncludeTestOrders("off", testPage)).toBe(false);
+    expect(resolveIncludeTestOrders("on", stripe)).toBe(true);
+    expect(resolveIncludeTestOrders(null, testPage)).toBe(true);
+    expect(resolveIncludeTestOrders("garbage", stripe)).toBe(false);
+  });
+
+  it("adds test figures to live ones only when included", () => {
+    expect(figuresInScope(2, 13, true)).toBe(15);
+    expect(figuresInScope(2, 13, false)).toBe(2);
+    expect(ordersScope(true)).toBe("all");
+    expect(ordersScope(false)).toBe("live");
+    expect(TEST_ORDERS_TEXTS.salesScope(true)).toBe("(paid orders, test orders included)");
+  });
+});
