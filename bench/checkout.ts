@@ -371,7 +371,7 @@ async function main() {
     const ids = created.map((c) => c.orderId);
     const { rows } = await check.query<{ id: string; status: string; total_amount: number; paid: number }>(
       `select o.id, o.status, o.total_amount,
-              (select count(*)::int from order_status_history h where h.order_id = o.id and h.to_status = 'paid') as paid
+              (select count(*)::int from order_status_history h where h.order_id = o.id and h.to_status = 'paid' and h.from_status is distinct from 'paid') as paid
          from orders o where o.id = any($1::uuid[])`,
       [ids],
     );

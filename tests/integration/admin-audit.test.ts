@@ -395,6 +395,67 @@ const SCENARIOS: Record<string, Scenario> = {
       return { method: "POST", url: `/api/admin/messages/${id}/reply`, json: { body: "Thank you." } };
     },
   },
+  "PUT /api/admin/books/settings": {
+    rows: [{ actionType: "settings.books", tableName: "system_settings", recordId: "book_settings" }],
+    async prepare() {
+      const current = await adminGet("/books/settings");
+      return { method: "PUT", url: "/api/admin/books/settings", json: { ...current, salesAccount: "4010" } };
+    },
+  },
+  "PUT /api/admin/click-and-drop/settings": {
+    rows: [
+      {
+        actionType: "settings.click_and_drop",
+        tableName: "system_settings",
+        recordId: "click_and_drop_settings",
+      },
+    ],
+    async prepare() {
+      const current = await adminGet("/click-and-drop/settings");
+      return {
+        method: "PUT",
+        url: "/api/admin/click-and-drop/settings",
+        json: { ...current, internationalService: "MTA" },
+      };
+    },
+  },
+  "PUT /api/admin/settings/customer-mail": {
+    rows: [{ actionType: "settings.customer_mail", tableName: "system_settings", recordId: "customer_mail" }],
+    async prepare() {
+      const current = await adminGet("/settings/customer-mail");
+      const first = Number(current.firstReminderMinutes);
+      return {
+        method: "PUT",
+        url: "/api/admin/settings/customer-mail",
+        json: { ...current, firstReminderMinutes: first === 90 ? 120 : 90 },
+      };
+    },
+  },
+  "PUT /api/admin/settings/proofs": {
+    rows: [{ actionType: "settings.proofs", tableName: "system_settings", recordId: "proof_approval" }],
+    async prepare() {
+      const current = await adminGet("/settings/proofs");
+      const hours = Number(current.windowHours);
+      return {
+        method: "PUT",
+        url: "/api/admin/settings/proofs",
+        json: { enabled: current.enabled, windowHours: hours === 72 ? 96 : 72 },
+      };
+    },
+  },
+  "POST /api/admin/orders/:id/print-jobs/:jobId/accept": {
+    rows: [{ actionType: "print_job.accept_twin", tableName: "print_jobs" }],
+    async prepare() {
+      const { orderId, jobId } = await failedPrintJob();
+      // Made, but held by its twin.
+      await shop.ctx.database.db
+        .update(printJobs)
+        .set({ status: "done", error: null, twinStatus: "flagged" })
+        .where(eq(printJobs.id, jobId));
+      this.rows[0]!.recordId = jobId;
+      return { method: "POST", url: `/api/admin/orders/${orderId}/print-jobs/${jobId}/accept` };
+    },
+  },
   "PUT /api/admin/settings/alerts": {
     rows: [{ actionType: "settings.owner_alerts", tableName: "system_settings", recordId: "owner_alerts" }],
     async prepare() {
@@ -707,9 +768,27 @@ afterAll(async () => {
   await shop?.close();
 });
 
+/**
+ * POSTs that are not one change in one transaction with its audit row, each with why; a new route
+ * still needs a scenario or a line here.
+ */
+const NOT_ONE_AUDITED_CHANGE: Record<string, string> = {
+  "POST /api/admin/filaments/:id/photo-fit": "measures a photo and answers the fit; writes nothing",
+  "POST /api/admin/customer-mail/run": "a test clock (404 in production): runs the customer-mail sweep now",
+  "POST /api/admin/proofs/sweep": "a test clock (404 in production): runs the proof auto-approval sweep now",
+  "POST /api/admin/click-and-drop/tracking":
+    "a bulk import: each row is the audited status change (PUT /orders/:id/status), reported per row (click-and-drop.test.ts)",
+};
+
+function auditedAdminRoutes() {
+  return mutatingAdminRoutes(shop.app).filter((r) => !(`${r.method} ${r.path}` in NOT_ONE_AUDITED_CHANGE));
+}
+
 describe("every mutating /api/admin route", () => {
   it("has an audit scenario (found by walking app.routes, so a new route cannot be missed)", () => {
-    const routes = mutatingAdminRoutes(shop.app).map((r) => `${r.method} ${r.path}`);
+    const all = mutatingAdminRoutes(shop.app).map((r) => `${r.method} ${r.path}`);
+    for (const exempt of Object.keys(NOT_ONE_AUDITED_CHANGE)) expect(all).toContain(exempt);
+    const routes = auditedAdminRoutes().map((r) => `${r.method} ${r.path}`);
     expect(routes.length).toBeGreaterThanOrEqual(17);
     expect(routes).toContain("POST /api/admin/options/reorder");
     expect(routes).toContain("DELETE /api/admin/products/:id/image");
@@ -717,7 +796,7 @@ describe("every mutating /api/admin route", () => {
   });
 
   it("rolls the change back when its audit row cannot be written (same transaction), then writes it on success", async () => {
-    for (const route of mutatingAdminRoutes(shop.app)) {
+    for (const route of auditedAdminRoutes()) {
       const key = `${route.method} ${route.path}`;
       const scenario = SCENARIOS[key];
       if (!scenario) throw new Error(`no audit scenario for ${key}`);

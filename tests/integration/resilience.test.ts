@@ -262,7 +262,7 @@ async function orderFacts(database: Database): Promise<OrderFacts[]> {
     select o.id, o.status, o.total_amount as total, o.subtotal_amount as subtotal, o.shipping_amount as shipping,
       (select count(*) from order_items i where i.order_id = o.id)::int as items,
       (select coalesce(sum(i.price * i.quantity), 0) from order_items i where i.order_id = o.id)::int as "itemsSum",
-      (select count(*) from order_status_history h where h.order_id = o.id and h.to_status = 'paid')::int as "paidTransitions"
+      (select count(*) from order_status_history h where h.order_id = o.id and h.to_status = 'paid' and h.from_status is distinct from 'paid')::int as "paidTransitions"
     from orders o`)) as unknown as { rows: OrderFacts[] };
   return result.rows.map((r) => ({
     ...r,

@@ -462,7 +462,7 @@ describe.skipIf(skipReason !== null)("three shop servers on one PostgreSQL and o
     expect(new Set(ids).size).toBe(N);
     const { rows: orders } = await sql.query<{ id: string; status: string; paid: number; jobs: number }>(
       `select o.id, o.status,
-              (select count(*)::int from order_status_history h where h.order_id = o.id and h.to_status = 'paid') as paid,
+              (select count(*)::int from order_status_history h where h.order_id = o.id and h.to_status = 'paid' and h.from_status is distinct from 'paid') as paid,
               (select count(*)::int from print_jobs j where j.order_id = o.id) as jobs
          from orders o where o.id = any($1::uuid[])`,
       [ids],
