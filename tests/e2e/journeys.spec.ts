@@ -10,7 +10,8 @@ import { type Bundle, getBundle } from "../../src/shared/bundles";
 import { type CurrencyCode, convertPrice, type ExchangeRates } from "../../src/shared/currency";
 import { MESSAGES, pluralise } from "../../src/shared/messages";
 import { formatGbp, formatMoney } from "../../src/shared/money";
-import { capitaliseStatus } from "../../src/shared/orders";
+import { sizeIdText } from "../../src/shared/order-line";
+import { trackingStage } from "../../src/shared/orders";
 import {
   completeMfaSetup,
   expectToast,
@@ -84,7 +85,9 @@ async function expectCartPanel(page: Page, rates: ExchangeRates) {
     await expect(line).toHaveCount(1);
     await expect(line).toContainText(MESSAGES.cart.itemTitle);
     await expect(line).toContainText(
-      `${bundle.name} · ${pluralise(bundle.lithophaneCount, "panel")} · ${item.size.replace("x", "×")} in · ${optionName("frame_color", item.frame)} frame`,
+      // The one description of a line (src/shared/order-line.ts): processing, panels, shape and
+      // size (width x height), frame.
+      `${bundle.name} · ${optionName("processing", "grayscale")} · ${pluralise(bundle.lithophaneCount, "panel")} · ${optionName("shape", item.shape)} ${sizeIdText(item.size)} · ${optionName("frame_color", item.frame)} frame`,
     );
     if (bundle.additionalImages > 0) {
       await expect(line).toContainText(`+ ${pluralise(bundle.additionalImages, "more photo")}`);
@@ -262,7 +265,8 @@ test.describe("Journeys", () => {
     const order = history.getByRole("listitem").filter({ hasText: `#${number}` });
     await expect(order).toHaveCount(1);
     await expect(order.getByRole("heading", { name: `Order #${number}` })).toBeVisible();
-    await expect(order.getByText(capitaliseStatus("paid"), { exact: true })).toBeVisible();
+    // The label the order page gives a paid order ("Processing").
+    await expect(order.getByText(trackingStage("paid").label, { exact: true })).toBeVisible();
     await expect(order.getByText(MESSAGES.account.testOrder, { exact: true })).toBeVisible();
     await expect(order.getByText(MESSAGES.account.guestOrder, { exact: true })).toHaveCount(0);
     await expect(history.getByText(MESSAGES.account.guestOrder, { exact: true })).toHaveCount(0);

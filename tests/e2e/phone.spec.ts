@@ -70,6 +70,8 @@ test.describe("the creator on a phone", () => {
     await expect(bar).toContainText("Square · Black frame · 7″ x 7″ · Keepsake Collection");
     await expect(page.getByRole("list", { name: /Progress: 6 of 6/ })).toBeVisible();
     await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
+    // Add to Cart waits for the replaced photo's upload, then adds the line (issue 31).
+    await expect.poll(async () => (await storedCart(page)).length).toBe(1);
     const [item] = await storedCart(page);
     expect(item?.additionalImages).toHaveLength(gift.additionalImages);
     expect(
