@@ -3,7 +3,9 @@ import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { isBelowRecommendedResolution } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
 import { TriangleAlert } from "lucide-react";
+import { useEffect } from "react";
 import { ImageDropZone } from "./ImageDropZone";
+import { warmPhotoWorker } from "./photo/preparePhoto";
 import { UploadProgress } from "./UploadProgress";
 
 /**
@@ -23,6 +25,10 @@ export function UploadStep({
   progress: number | null;
   onFile: (file: File) => void;
 }) {
+  // The photo worker starts while the customer looks for a photo, not after they chose it.
+  useEffect(() => {
+    if (!image) warmPhotoWorker();
+  }, [image]);
   if (!image) {
     return <ImageDropZone label="Upload your photo" progress={null} busy={opening} onFile={onFile} />;
   }

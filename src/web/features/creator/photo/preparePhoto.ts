@@ -80,13 +80,35 @@ async function prepareOnMainThread(file: File): Promise<PreparedPhoto> {
   };
 }
 
+function startWorker(): Worker {
+  return new Worker(new URL("./photo.worker.ts", import.meta.url), { type: "module" });
+}
+
+/** A worker started before the photo is chosen: its script is loaded and running when the file comes. */
+let spareWorker: Worker | null = null;
+
+/**
+ * Starts a photo worker ahead of need (the upload step calls it when shown), so that opening a
+ * photo does not wait for the worker's script on a slow network. One spare at a time.
+ */
+export function warmPhotoWorker(): void {
+  if (spareWorker || !canUseWorker()) return;
+  spareWorker = startWorker();
+}
+
+function takeWorker(): Worker {
+  const worker = spareWorker ?? startWorker();
+  spareWorker = null;
+  return worker;
+}
+
 /**
  * Opens the photo: resolves with its preview once decoded (the upload body follows), or rejects
  * with PhotoRefused (a HEIC this browser cannot open, a file that is not an image).
  */
 export function preparePhoto(file: File, largestPanelMm: number): Promise<PreparedPhoto> {
   if (!canUseWorker()) return prepareOnMainThread(file);
-  const worker = new Worker(new URL("./photo.worker.ts", import.meta.url), { type: "module" });
+  const worker = takeWorker();
   const job: PhotoJob = {
     file,
     shortSidePx: uploadCopyShortSidePx(largestPanelMm),
