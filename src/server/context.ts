@@ -128,7 +128,7 @@ export async function createContext(config: Config, options: { database?: Databa
   const storage = createStorage(config);
   const rates = createRatesService({ url: config.ratesUrl, log });
   const payments = createPaymentProvider(config, log);
-  const resumableUploads = createResumableUploadStore(config.dataDir);
+  const resumableUploads = createResumableUploadStore(database.db);
   const ctx: AppContext = {
     config,
     log,

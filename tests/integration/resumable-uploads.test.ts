@@ -5,13 +5,18 @@
  * stored), a refused or finished upload leaves no bytes behind, an unfinished one expires; and
  * the print file of an order made from the creator's copy has the panel's full 0.1 mm detail.
  */
-import { readdirSync } from "node:fs";
-import { FileStore } from "@tus/file-store";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderItems, orders, uploads } from "../../src/server/db/schema.js";
+import {
+  orderItems,
+  orders,
+  resumableUploadChunks,
+  resumableUploads,
+  uploads,
+} from "../../src/server/db/schema.js";
 import { panelParameters } from "../../src/server/fulfilment/print-jobs/panel.js";
+import { DatabaseUploadStore } from "../../src/server/platform/resumable-uploads.js";
 import { shopImageKey } from "../../src/server/platform/storage.js";
 import { MAX_UPLOAD_BYTES } from "../../src/shared/limits.js";
 import { MESSAGES } from "../../src/shared/messages.js";
@@ -66,9 +71,12 @@ async function offsetOf(location: string): Promise<number> {
   return Number(res.headers.get("upload-offset"));
 }
 
-/** Bytes of unfinished resumable uploads on disk (their .json records aside). */
-function resumableFiles(): string[] {
-  return readdirSync(shop.ctx.resumableUploads.directory).filter((n) => !n.endsWith(".json"));
+/** Unfinished resumable uploads in the database, and how many chunk rows they hold. */
+async function resumableRows(): Promise<{ uploads: number; chunks: number }> {
+  const db = shop.ctx.database.db;
+  const [u] = await db.select({ n: count() }).from(resumableUploads);
+  const [c] = await db.select({ n: count() }).from(resumableUploadChunks);
+  return { uploads: u?.n ?? 0, chunks: c?.n ?? 0 };
 }
 
 async function uploadRows(): Promise<number> {
@@ -129,7 +137,7 @@ describe("resumable uploads", () => {
     const file = await shop.ctx.storage.get(key);
     expect(row?.bytes).toBe(file?.body.byteLength);
     // Nothing is left in the resumable store.
-    expect(resumableFiles()).toEqual([]);
+    expect(await resumableRows()).toEqual({ uploads: 0, chunks: 0 });
   });
 
   it("refuse what the form refuses, leaving nothing behind", async () => {
@@ -142,7 +150,7 @@ describe("resumable uploads", () => {
       message: MESSAGES.upload.unsupportedFormat.description,
     });
     expect(await uploadRows()).toBe(rowsBefore);
-    expect(resumableFiles()).toEqual([]);
+    expect(await resumableRows()).toEqual({ uploads: 0, chunks: 0 });
 
     const tooLarge = await create(MAX_UPLOAD_BYTES + 1);
     expect(tooLarge.status).toBe(413);
@@ -169,19 +177,31 @@ describe("resumable uploads", () => {
     }
   });
 
+  it("refuse a chunk at an offset other than the bytes stored (a stale or replayed PATCH), storing nothing of it", async () => {
+    const created = await create(3000);
+    const location = created.headers.get("location") ?? "";
+    expect((await patch(location, 0, new Uint8Array(1000).fill(1))).status).toBe(204);
+    // The same chunk again, as a client that did not hear the answer would send it.
+    expect((await patch(location, 0, new Uint8Array(1000).fill(2))).status).toBe(409);
+    // One from the future.
+    expect((await patch(location, 2000, new Uint8Array(1000).fill(3))).status).toBe(409);
+    expect(await offsetOf(location)).toBe(1000);
+    const bytes = await shop.ctx.resumableUploads.read(location.split("/").pop() ?? "");
+    expect(bytes.equals(Buffer.alloc(1000, 1))).toBe(true);
+    expect((await shop.request(location, { method: "DELETE", headers: TUS })).status).toBe(204);
+    expect(await resumableRows()).toEqual({ uploads: 0, chunks: 0 });
+  });
+
   it("expire when left unfinished, and the sweep removes them", async () => {
     const created = await create(5000);
     const location = created.headers.get("location") ?? "";
     expect((await patch(location, 0, new Uint8Array(1000))).status).toBe(204);
-    expect(resumableFiles()).toHaveLength(1);
+    expect(await resumableRows()).toEqual({ uploads: 1, chunks: 1 });
     // The shop's own store keeps it for a day; the same sweep with a 1 ms expiry removes it.
-    const expiring = new FileStore({
-      directory: shop.ctx.resumableUploads.directory,
-      expirationPeriodInMilliseconds: 1,
-    });
+    const expiring = new DatabaseUploadStore(shop.ctx.database.db, 1);
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(await expiring.deleteExpired()).toBe(1);
-    expect(resumableFiles()).toEqual([]);
+    expect(await resumableRows()).toEqual({ uploads: 0, chunks: 0 });
     const gone = await shop.request(location, { method: "HEAD", headers: TUS });
     expect(gone.status).toBe(404);
   });

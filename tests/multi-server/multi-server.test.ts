@@ -8,6 +8,7 @@
  *   event delivered to two servers at once), give every order once, paid once, one
  *   confirmation e-mail and one print job per panel;
  * - a photo uploaded on A is printed by B and C (A's print worker is off) from the bucket;
+ * - a resumable upload created on A goes on with chunks sent to B and C and is stored;
  * - unpaid orders past their time are expired by the three servers' sweeps at once
  *   (ORDER_EXPIRY_SWEEP_SECONDS=1): each once, every unit of stock and code use given back once;
  * - kill -9 of one server in the middle of a burst loses no order that was acknowledged.
@@ -27,6 +28,7 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
 import S3rver from "s3rver";
+import sharp from "sharp";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -40,6 +42,7 @@ import {
 import { loadConfig } from "../../src/server/config.js";
 import { S3Storage } from "../../src/server/platform/index.js";
 import { buildAccessoryCartItem, type CartItem } from "../../src/shared/cart.js";
+import { RESUMABLE_UPLOADS_PATH } from "../../src/shared/upload-copy.js";
 import { mergeCookies, totpCode, totpSecretFromUri } from "../integration/auth-helpers.js";
 import {
   type FakeStripe,
@@ -633,6 +636,55 @@ describe.skipIf(skipReason !== null)("three shop servers on one PostgreSQL and o
     expect(sessions).toHaveLength(DUE);
     expect(sessions.every((s) => s.status === "expired")).toBe(true);
   }, 120_000);
+
+  it("resumes a photo's upload on whichever server the next chunk reaches: created on A, chunks on B and C, stored in the bucket", async () => {
+    const tus = { "Tus-Resumable": "1.0.0", origin: publicUrl, "x-forwarded-for": "10.66.0.9" };
+    const photo = await sharp({
+      create: { width: 900, height: 600, channels: 3, background: { r: 90, g: 140, b: 200 } },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const fields = { filename: "phone.jpg", kind: "main" };
+    const created = await fetch(`${(servers[0] as Server).base}${RESUMABLE_UPLOADS_PATH}`, {
+      method: "POST",
+      headers: {
+        ...tus,
+        "Upload-Length": String(photo.byteLength),
+        "Upload-Metadata": Object.entries(fields)
+          .map(([k, v]) => `${k} ${Buffer.from(v).toString("base64")}`)
+          .join(","),
+      },
+    });
+    expect(created.status).toBe(201);
+    const location = created.headers.get("location") ?? "";
+    expect(location.startsWith(RESUMABLE_UPLOADS_PATH)).toBe(true);
+    const third = Math.ceil(photo.byteLength / 3);
+    const patchOn = (server: Server, offset: number, end: number) =>
+      fetch(`${server.base}${location}`, {
+        method: "PATCH",
+        headers: {
+          ...tus,
+          "Upload-Offset": String(offset),
+          "Content-Type": "application/offset+octet-stream",
+        },
+        body: new Uint8Array(photo.subarray(offset, end)),
+      });
+    expect((await patchOn(servers[1] as Server, 0, third)).status).toBe(204);
+    // The phone asks where to go on from: C answers from the database.
+    const head = await fetch(`${(servers[2] as Server).base}${location}`, { method: "HEAD", headers: tus });
+    expect(head.headers.get("upload-offset")).toBe(String(third));
+    expect((await patchOn(servers[2] as Server, third, 2 * third)).status).toBe(204);
+    const last = await patchOn(servers[0] as Server, 2 * third, photo.byteLength);
+    expect(last.status, await last.clone().text()).toBe(200);
+    const stored = (await last.json()) as { originalUrl: string; width: number; height: number };
+    expect([stored.width, stored.height]).toEqual([900, 600]);
+    const key = bucket().keyFromUrl(stored.originalUrl) ?? "";
+    expect(key.startsWith("lightbox-images/")).toBe(true);
+    expect((await bucket().get(key))?.body.byteLength).toBeGreaterThan(0);
+    // Nothing of it is left in progress.
+    const gone = await fetch(`${(servers[1] as Server).base}${location}`, { method: "HEAD", headers: tus });
+    expect(gone.status).toBe(404);
+  });
 
   it("loses no acknowledged order when one server is killed (kill -9) mid-burst", async () => {
     const victim = servers[2] as Server;

@@ -23,6 +23,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -401,6 +402,38 @@ export const documentCounters = pgTable("document_counters", {
 });
 
 // ---------------------------------------------------------------- Uploads
+
+/** Raw bytes (bytea): a Buffer in, a Buffer out whichever driver (PGlite answers a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * An upload in progress by the tus protocol (decision 325, 340): kept in the database, not on one
+ * server's disk, so a phone's next chunk may reach any of the shop's servers. Removed once the
+ * upload is finished and stored, or by the sweep when it was left unfinished.
+ */
+export const resumableUploads = pgTable("resumable_uploads", {
+  id: text("id").primaryKey(),
+  /** The declared length in bytes; null while the client defers it. */
+  size: integer("size"),
+  metadata: jsonb("metadata").$type<Record<string, string | null>>().notNull().default({}),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The bytes of a resumable upload, one row per PATCH, at the offset where it starts. */
+export const resumableUploadChunks = pgTable(
+  "resumable_upload_chunks",
+  {
+    uploadId: text("upload_id")
+      .notNull()
+      .references(() => resumableUploads.id, { onDelete: "cascade" }),
+    offset: integer("offset").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [uniqueIndex("resumable_upload_chunks_upload_offset").on(t.uploadId, t.offset)],
+);
 
 export const uploads = pgTable(
   "uploads",
