@@ -1,5 +1,7 @@
 import { BRAND_NAME } from "@shared/brand";
 import { FOOTER_LINKS } from "@shared/titles";
+import { TOUCH_TARGET } from "@web/components/ui/button-classes";
+import { cn } from "@web/components/ui/cn";
 import { Link } from "react-router";
 
 export function Footer() {
@@ -19,7 +21,10 @@ export function Footer() {
               <li key={l.href}>
                 <Link
                   to={l.href}
-                  className="inline-block py-1 text-stone-200 underline-offset-4 hover:text-white hover:underline"
+                  className={cn(
+                    TOUCH_TARGET,
+                    "inline-block py-1 text-stone-200 underline-offset-4 hover:text-white hover:underline",
+                  )}
                 >
                   {l.label}
                 </Link>

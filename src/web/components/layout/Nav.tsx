@@ -37,7 +37,10 @@ export function Nav() {
         Skip to content
       </a>
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
-        <Link to="/" className="flex items-center gap-2 font-display text-xl font-semibold text-stone-900">
+        <Link
+          to="/"
+          className="flex min-h-11 items-center gap-2 font-display text-xl font-semibold text-stone-900"
+        >
           <Logo />
           {BRAND_NAME}
         </Link>

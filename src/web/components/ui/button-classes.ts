@@ -13,11 +13,19 @@ export const variants = {
 } as const;
 
 export const sizes = {
-  sm: "min-h-9 px-3 text-sm",
+  // On a touch screen every button is at least 44 px tall (a finger, not a pointer).
+  sm: "min-h-9 px-3 text-sm pointer-coarse:min-h-11",
   md: "min-h-11 px-5 text-base",
   lg: "min-h-12 px-7 text-lg",
   icon: "h-11 w-11",
 } as const;
+
+/**
+ * A link or small control on a touch screen: at least 44 x 44 px (WCAG 2.5.5), centred, without
+ * changing how it looks with a mouse.
+ */
+export const TOUCH_TARGET =
+  "pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:min-w-11 pointer-coarse:items-center";
 
 export function buttonClasses(variant: keyof typeof variants = "primary", size: keyof typeof sizes = "md") {
   return cn(

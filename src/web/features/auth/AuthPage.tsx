@@ -10,7 +10,9 @@ import {
 import { authHeading, pathAfterSignIn } from "@shared/sign-in";
 import { PageLoading } from "@web/components/layout/Layout";
 import { Button } from "@web/components/ui/button";
+import { TOUCH_TARGET } from "@web/components/ui/button-classes";
 import { Card } from "@web/components/ui/card";
+import { cn } from "@web/components/ui/cn";
 import { TextField } from "@web/components/ui/field";
 import { History, MailCheck, ShieldCheck, ShoppingBag } from "lucide-react";
 import { Tabs } from "radix-ui";
@@ -115,13 +117,13 @@ export function AuthPage() {
           >
             <Tabs.Trigger
               value="login"
-              className="min-h-10 rounded-full px-4 text-sm font-semibold text-stone-700 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm"
+              className="min-h-10 pointer-coarse:min-h-11 rounded-full px-4 text-sm font-semibold text-stone-700 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm"
             >
               {MESSAGES.auth.loginTab}
             </Tabs.Trigger>
             <Tabs.Trigger
               value="signup"
-              className="min-h-10 rounded-full px-4 text-sm font-semibold text-stone-700 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm"
+              className="min-h-10 pointer-coarse:min-h-11 rounded-full px-4 text-sm font-semibold text-stone-700 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm"
             >
               {MESSAGES.auth.signUpTab}
             </Tabs.Trigger>
@@ -212,7 +214,10 @@ function LoginForm() {
       <p className="-mt-2 text-right text-sm">
         <Link
           to="/auth/forgot-password"
-          className="inline-block py-1 font-medium text-stone-800 underline underline-offset-4 hover:text-stone-950"
+          className={cn(
+            TOUCH_TARGET,
+            "inline-block py-1 font-medium text-stone-800 underline underline-offset-4 hover:text-stone-950",
+          )}
         >
           {MESSAGES.passwordReset.forgotLink}
         </Link>

@@ -28,7 +28,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
         onClick={() => setVisible((v) => !v)}
         aria-label={visible ? "Hide password" : "Show password"}
         aria-pressed={visible}
-        className="absolute right-1 top-[1.75rem] inline-flex h-10 w-10 items-center justify-center rounded-md text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+        className="absolute right-1 top-[1.75rem] inline-flex h-10 w-10 pointer-coarse:right-0 pointer-coarse:top-6 pointer-coarse:h-11 pointer-coarse:w-11 items-center justify-center rounded-md text-stone-600 hover:bg-stone-100 hover:text-stone-900"
       >
         {visible ? (
           <EyeOff aria-hidden="true" className="h-5 w-5" />

@@ -9,6 +9,7 @@ import {
 } from "@shared/schemas";
 import { requestPasswordReset, resetPassword } from "@web/api/password-reset";
 import { Button, buttonClasses } from "@web/components/ui/button";
+import { TOUCH_TARGET } from "@web/components/ui/button-classes";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
 import { TextField } from "@web/components/ui/field";
@@ -35,7 +36,13 @@ function ResetLayout({ title, intro, children }: { title: string; intro: string;
 
 const backToLogin = (
   <p className="mt-6 text-center text-sm">
-    <Link to="/auth" className="font-medium text-stone-800 underline underline-offset-4 hover:text-stone-950">
+    <Link
+      to="/auth"
+      className={cn(
+        TOUCH_TARGET,
+        "font-medium text-stone-800 underline underline-offset-4 hover:text-stone-950",
+      )}
+    >
       {TEXT.backToLogin}
     </Link>
   </p>

@@ -131,7 +131,7 @@ export function FramedCropper({
             step={0.05}
             value={cropData.zoom}
             onChange={(event) => onCrop({ zoom: Number(event.target.value) })}
-            className="h-6 flex-1 accent-glow-700"
+            className="h-6 pointer-coarse:h-11 flex-1 accent-glow-700"
             aria-valuetext={`${Math.round(cropData.zoom * 100)}%`}
           />
         </div>

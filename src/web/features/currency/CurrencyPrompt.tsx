@@ -10,7 +10,7 @@ import { useCurrency } from "./CurrencyProvider";
 const titleId = "currency-banner-title";
 const textId = "currency-banner-text";
 const CHOICE =
-  "inline-flex h-9 items-center justify-center rounded-full border px-3 text-sm font-semibold transition-colors";
+  "inline-flex h-9 pointer-coarse:h-11 items-center justify-center rounded-full border px-3 text-sm font-semibold transition-colors";
 
 /**
  * The "Switch Currency?" prompt for visitors whose time zone points outside the UK, as a slim
@@ -78,7 +78,7 @@ export function CurrencyPrompt() {
       <button
         type="button"
         aria-label="Close the currency suggestion"
-        className="absolute right-2 top-1.5 inline-flex h-10 w-10 items-center justify-center rounded-full text-stone-700 hover:bg-glow-100"
+        className="absolute right-2 top-1.5 inline-flex h-10 w-10 pointer-coarse:h-11 pointer-coarse:w-11 items-center justify-center rounded-full text-stone-700 hover:bg-glow-100"
         onClick={dismissPrompt}
       >
         <X aria-hidden="true" className="h-5 w-5" />

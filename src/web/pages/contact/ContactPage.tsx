@@ -4,6 +4,7 @@ import { CONTACT_SUBJECTS, type ContactInput, contactSchema, FIELD_MAX_LENGTH } 
 import { SUPPORT_CLOSED_DAY, SUPPORT_HOURS, SUPPORT_REPLY_HOURS } from "@shared/shipping";
 import { sendContactMessage } from "@web/api/contact";
 import { Button, buttonClasses } from "@web/components/ui/button";
+import { TOUCH_TARGET } from "@web/components/ui/button-classes";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
 import { SelectField, TextAreaField, TextField } from "@web/components/ui/field";
@@ -209,7 +210,10 @@ export function ContactPage() {
             <p>Prefer your own inbox? Write to us directly:</p>
             <a
               href={`mailto:${SUPPORT_EMAIL}`}
-              className="mt-1 inline-block break-all py-1 font-medium text-glow-800 underline underline-offset-4 hover:text-stone-900"
+              className={cn(
+                TOUCH_TARGET,
+                "mt-1 inline-block break-all py-1 font-medium text-glow-800 underline underline-offset-4 hover:text-stone-900",
+              )}
             >
               {SUPPORT_EMAIL}
             </a>

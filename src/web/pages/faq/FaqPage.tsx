@@ -17,6 +17,7 @@ import {
   SUPPORT_REPLY_HOURS,
 } from "@shared/shipping";
 import { buttonClasses } from "@web/components/ui/button";
+import { TOUCH_TARGET } from "@web/components/ui/button-classes";
 import { cn } from "@web/components/ui/cn";
 import { Page } from "@web/components/ui/page";
 import { ChevronDown, Mail, MessageSquare, ShieldCheck } from "lucide-react";
@@ -234,7 +235,7 @@ export function FaqPage() {
             </p>
             <a
               href={`mailto:${SUPPORT_EMAIL}`}
-              className={cn(inlineLink, "mt-3 inline-block py-1 break-all")}
+              className={cn(inlineLink, TOUCH_TARGET, "mt-3 inline-block py-1 break-all")}
             >
               {SUPPORT_EMAIL}
             </a>
@@ -256,7 +257,7 @@ export function FaqPage() {
               If your lithophane isn't everything you hoped, tell us within {RETURN_WINDOW_DAYS} days and we
               will reprint it or refund you in full.
             </p>
-            <Link to="/returns" className={cn(inlineLink, "mt-3 inline-block py-1")}>
+            <Link to="/returns" className={cn(inlineLink, TOUCH_TARGET, "mt-3 inline-block py-1")}>
               How returns work
             </Link>
           </div>
