@@ -7,7 +7,14 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { REVIEW_TEXTS } from "../../src/shared/review-texts";
 import { openAdmin, placePaidOrder, signInAdminForEachTest } from "./admin-helpers";
-import { BASE_URL, linkFromMail, uniqueEmail } from "./auth-helpers";
+import {
+  apiSignIn,
+  BASE_URL,
+  createVerifiedUser,
+  linkFromMail,
+  skipFirstLoginMfa,
+  uniqueEmail,
+} from "./auth-helpers";
 import { expect, test } from "./fixtures/test";
 
 signInAdminForEachTest();
@@ -63,11 +70,15 @@ test("a review goes from the delivery e-mail to approval to the home page", asyn
   expect(run.ok()).toBe(true);
   const link = await linkFromMail(email, "/review?token=");
 
-  // The customer, in a browser of their own (no account, no admin cookie).
+  // The customer, in a browser of their own (no admin cookie), signed in to an account: the
+  // name to show is suggested from it.
   const customer = await browser.newContext({ baseURL: BASE_URL });
+  const account = await createVerifiedUser(customer.request, "reviewer", { firstName: "Orla" });
+  await apiSignIn(customer.request, account);
   const form = await customer.newPage();
   await form.goto(new URL(link).pathname + new URL(link).search);
   await expect(form.getByRole("heading", { level: 1, name: REVIEW_TEXTS.pageTitle })).toBeVisible();
+  await skipFirstLoginMfa(form);
   const words = `It glows like the sunrise it shows ${randomBytes(3).toString("hex")}.`;
   await form
     .locator("label")
@@ -75,6 +86,7 @@ test("a review goes from the delivery e-mail to approval to the home page", asyn
     .click();
   await expect(form.getByRole("radio", { name: REVIEW_TEXTS.starLabel(5) })).toBeChecked();
   await form.getByLabel(REVIEW_TEXTS.bodyLabel).fill(words);
+  await expect(form.getByLabel(REVIEW_TEXTS.nameLabel)).toHaveValue("Orla");
   await form.getByLabel(REVIEW_TEXTS.nameLabel).fill("Orla");
   await form.getByLabel(REVIEW_TEXTS.placeLabel).fill("Derry");
   await form.getByLabel(REVIEW_TEXTS.photoLabel).setInputFiles(await photo("#3a6ea5"));
@@ -106,6 +118,13 @@ test("a review goes from the delivery e-mail to approval to the home page", asyn
   await expect(reviews.getByText("Orla")).toBeVisible();
   await expect(reviews.getByRole("img", { name: "Rated 5 out of 5" }).first()).toBeVisible();
   await expect(reviews.getByRole("img", { name: "Orla's lightbox, photographed at home" })).toBeVisible();
-  // The seeded testimonials give way to real reviews.
+  // The seeded testimonials give way to real reviews, never mixed with them; a lone review
+  // fills the row as one wide card.
   await expect(page.getByText(/ruby anniversary/)).toHaveCount(0);
+  const cards = await reviews.getByRole("listitem").count();
+  await expect(reviews.getByRole("list")).toHaveAttribute("data-columns", String(Math.min(3, cards)));
+  if (cards === 1) {
+    const card = await reviews.getByRole("listitem").boundingBox();
+    expect(card?.width ?? 0).toBeGreaterThan(500);
+  }
 });

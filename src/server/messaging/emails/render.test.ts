@@ -24,6 +24,28 @@ const content: EmailContent = {
 describe("renderEmail", () => {
   const { html, text } = renderEmail(content);
 
+  it("keeps every amount on one line, so a discount's minus sign never wraps alone on a phone", () => {
+    const { html: withDiscount } = renderEmail({
+      title: "Order",
+      blocks: [
+        {
+          table: {
+            heading: "Order #1",
+            rows: [{ title: "Keepsake Collection", details: "Colour · 3 panels", amount: "£108.15" }],
+            totals: [
+              { label: "Discount (SPRING10)", amount: "−£10.82" },
+              { label: "Total", amount: "£97.33", strong: true },
+            ],
+          },
+        },
+      ],
+      footnote: "Questions? Reply to this e-mail.",
+    });
+    const cells = [...withDiscount.matchAll(/<td style="([^"]*)">(−?£[\d.]+)<\/td>/g)];
+    expect(cells.map((c) => c[2])).toEqual(["£108.15", "−£10.82", "£97.33"]);
+    for (const [, style] of cells) expect(style).toContain("white-space:nowrap");
+  });
+
   it("escapes every value in the HTML", () => {
     expect(html.startsWith('<!doctype html><html lang="en-GB">')).toBe(true);
     expect(html).not.toContain("<script>");

@@ -103,7 +103,10 @@ function Table({ table }: { table: EmailTable }) {
           return (
             <tr>
               <td style={`padding:8px 0${weight}`}>{total.label}</td>
-              <td style={`padding:8px 0;text-align:right${weight}`}>{total.amount}</td>
+              {/* A discount's "−£10.82" never leaves its minus sign alone on a phone's line. */}
+              <td style={`padding:8px 0 8px 12px;text-align:right;white-space:nowrap${weight}`}>
+                {total.amount}
+              </td>
             </tr>
           );
         })}

@@ -25,6 +25,12 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
+const REVIEW_GRID = {
+  1: "mx-auto mt-10 grid max-w-2xl gap-6",
+  2: "mx-auto mt-10 grid max-w-4xl gap-6 md:grid-cols-2",
+  3: "mt-10 grid gap-6 md:grid-cols-3",
+} as const;
+
 export function CustomerReviews({
   reviews,
   rating,
@@ -32,6 +38,7 @@ export function CustomerReviews({
   reviews: readonly PublicReview[];
   rating: RatingSummary | null;
 }) {
+  const columns = Math.min(3, Math.max(1, reviews.length)) as 1 | 2 | 3;
   return (
     <div data-testid="customer-reviews">
       {rating ? (
@@ -39,7 +46,10 @@ export function CustomerReviews({
           {rating.average.toFixed(1)} out of 5 from {rating.count} review{rating.count === 1 ? "" : "s"}
         </p>
       ) : null}
-      <ul className="mt-10 grid gap-6 md:grid-cols-3">
+      {/* Only customers' own words once there are any (the seeded samples are not reviews and are
+          never mixed in): one or two reviews fill the row as one or two wider cards, not a lone
+          third of it. */}
+      <ul data-columns={columns} className={REVIEW_GRID[columns]}>
         {reviews.map((r) => (
           <li key={r.id}>
             <figure className="flex h-full flex-col rounded-2xl border border-glow-200 bg-white p-6 shadow-sm">

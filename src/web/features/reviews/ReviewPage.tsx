@@ -9,6 +9,7 @@ import { Page } from "@web/components/ui/page";
 import { Star } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useSearchParams } from "react-router";
+import { useAuth } from "../auth";
 
 const FIELD = "rounded-lg border border-stone-300 px-3 py-2 text-base text-stone-900";
 
@@ -23,7 +24,10 @@ export function ReviewPage() {
   const link = useQuery({ ...storefrontQueries.reviewLink(token), enabled: token !== "" });
   const [rating, setRating] = useState(0);
   const [body, setBody] = useState("");
-  const [name, setName] = useState("");
+  // A signed-in customer's first name is suggested (and can be changed); null until they type.
+  const [typedName, setName] = useState<string | null>(null);
+  const { me } = useAuth();
+  const name = typedName ?? me?.profile.firstName?.trim() ?? "";
   const [place, setPlace] = useState("");
   const [photo, setPhoto] = useState<{ id: string; url: string } | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
