@@ -38,6 +38,8 @@ export interface TwinOptions {
    * filament's photo calibration, else DEFAULT_SCATTER_PER_MM (fitted, decision 338); 0 turns it off.
    */
   scatterPerMm?: number;
+  /** Told when a stage starts (the benchmark times reading and depositing apart from the light model). */
+  onStage?: (stage: "light" | "done") => void;
 }
 
 /** The light model's default scattering (fitted, decision 338); a filament's photo calibration replaces it. */
@@ -294,6 +296,7 @@ async function buildUprightTwin(
     excluded,
   );
 
+  options.onStage?.("light");
   // Light: relative to the thinnest the panel is meant to be (1st percentile of the mesh inside).
   const insideThickness = reference.filter((_, c) => inside[c] === 1).sort();
   const thinnest = insideThickness[Math.floor(0.01 * insideThickness.length)] ?? 0;
@@ -317,6 +320,7 @@ async function buildUprightTwin(
     flipX,
   );
   const metrics = compareLuminance(a.luminance, b.luminance, a.inside, a.width, a.height);
+  options.onStage?.("done");
   return {
     report: {
       mode: "upright",
