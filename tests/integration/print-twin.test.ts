@@ -186,10 +186,11 @@ describe.skipIf(!slicerReady)(
           );
           expect(res.status).toBe(200);
           expect(res.headers.get("content-type")).toBe("image/png");
-          const { data, info } = await sharp(Buffer.from(await res.arrayBuffer()))
-            .greyscale()
-            .raw()
-            .toBuffer({ resolveWithObject: true });
+          const png = Buffer.from(await res.arrayBuffer());
+          // PRINT_TWIN_OUT=<folder> keeps the two pictures to look at.
+          if (process.env.PRINT_TWIN_OUT)
+            writeFileSync(path.join(process.env.PRINT_TWIN_OUT, `${which}.png`), png);
+          const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
           pictures[which] = { width: info.width, height: info.height, data };
         }
         const { preview, twin } = pictures as Record<
