@@ -19,7 +19,8 @@ import { exportGcode, findExecutable } from "../src/server/print/slicer";
 import { simulatePrint } from "../src/server/print/twin";
 
 const { values } = parseArgs({ options: { "size-mm": { type: "string" } } });
-const size = Number(values["size-mm"] ?? 180);
+// `npm run bench` passes no arguments: TWIN_SIZE_MM picks a smaller panel there.
+const size = Number(values["size-mm"] ?? process.env.TWIN_SIZE_MM ?? 180);
 
 /** CPU seconds of waited-for children (cutime + cstime from /proc, 100 ticks a second). */
 function childCpuSeconds(): number {
@@ -80,11 +81,28 @@ try {
     () => exportGcode(slicer, threeMf, gcode, { timeoutMs: 1_800_000, home: dir }),
     childCpuSeconds,
   );
+  // The twin in two stages: reading the 3MF and the G-code and depositing the plastic, then the light
+  // model (light.ts: absorption and scattering) on both pictures and their comparison.
+  const marks: Array<{ at: number; cpu: number; load: number }> = [];
+  const mark = () => marks.push({ at: performance.now(), cpu: selfCpuSeconds(), load: loadavg()[0]! });
   const outcome = await timed(
     "twin (read, deposit, light, compare)",
-    () => simulatePrint({ threeMfPath: threeMf, gcodePath: gcode }),
+    () => {
+      mark();
+      return simulatePrint({ threeMfPath: threeMf, gcodePath: gcode, onStage: mark });
+    },
     selfCpuSeconds,
   );
+  const stage = (label: string, from: number, to: number) => {
+    const a = marks[from];
+    const b = marks[to];
+    if (!a || !b) return;
+    console.log(
+      `  ${label.padEnd(32)} ${((b.at - a.at) / 1000).toFixed(1).padStart(7)} s wall ${(b.cpu - a.cpu).toFixed(1).padStart(7)} s CPU   load ${a.load.toFixed(2)}`,
+    );
+  };
+  stage("read 3MF + G-code, deposit", 0, 1);
+  stage("light model + compare", 1, 2);
   const r = outcome.report;
   console.log(
     `twin vs preview: SSIM ${r.ssim.toFixed(3)}, mean |dL*| ${r.meanDeltaL.toFixed(2)}, ${r.layersPrinted}/${r.layersExpected} layers, ${r.extrusions.toLocaleString("en-GB")} extrusions`,

@@ -1,6 +1,7 @@
 import { resolveCropRect } from "./crop";
 import { buildIndexedMesh, buildPanelGeometry } from "./geometry";
 import { computeHeightmap, type Heightmap } from "./heightmap";
+import { absorbedLight, DEFAULT_SCATTER_PER_MM, greyLightModel, lightThrough } from "./light";
 import { type Outline, outlineBounds, shapeOutline } from "./outline";
 import { DEFAULTS, type ShapeId } from "./params";
 import { PREVIEW_RESOLUTION_MM } from "./preview";
@@ -59,19 +60,49 @@ export function backlitColour(
 }
 
 /**
- * RGBA texels (nx x ny, row 0 = the heightmap's row 0 at y = 0) of the lit panel: each grid point shaded by
- * the light through its thickness, sRGB-encoded (the stage uploads it as an SRGBColorSpace texture). Upload with flipY off and map with {@link previewUvs}.
+ * Linear light per grid point of the lit panel (1 at the panel's thinnest), by the shop's light model
+ * (light.ts): Beer-Lambert with the panel's k, spread by the filament's scattering (sigma = s x the
+ * thickness). Points outside a hexagon's or heart's outline keep their unscattered light (the mesh's
+ * outline crossings interpolate towards them) and lend none to the panel.
  */
-export function backlitTexture(heightmap: Heightmap, backlight: Rgb = WARM_WHITE_BACKLIGHT): Uint8Array {
-  const { nx, ny, thicknessMm, spec } = heightmap;
-  const texels = new Uint8Array(nx * ny * 4);
-  for (let k = 0, p = 0; k < nx * ny; k++, p += 4) {
-    const light = linearToSrgb(
-      relativeBacklight(thicknessMm[k]!, spec.minThicknessMm, spec.transmissionPerMm),
-    );
-    texels[p] = Math.round(backlight[0] * light);
-    texels[p + 1] = Math.round(backlight[1] * light);
-    texels[p + 2] = Math.round(backlight[2] * light);
+export function backlitLight(
+  heightmap: Heightmap,
+  scatterPerMm: number = DEFAULT_SCATTER_PER_MM,
+): Float32Array {
+  const { nx, ny, stepXMm, stepYMm, thicknessMm, signedDistanceMm, spec } = heightmap;
+  const k = -Math.log(spec.transmissionPerMm);
+  const inside = signedDistanceMm
+    ? Uint8Array.from(signedDistanceMm, (d) => (d <= 0 ? 1 : 0))
+    : new Uint8Array(nx * ny).fill(1);
+  const [light] = lightThrough(
+    { width: nx, height: ny, cellMm: (stepXMm + stepYMm) / 2, thicknessMm, inside },
+    greyLightModel(k, scatterPerMm),
+    { thinnestMm: spec.minThicknessMm },
+  );
+  const out = Float32Array.from(light!);
+  for (let p = 0; p < out.length; p++) {
+    if (!inside[p]) out[p] = absorbedLight(thicknessMm[p]!, k, spec.minThicknessMm);
+  }
+  return out;
+}
+
+/**
+ * RGBA texels (nx x ny, row 0 = the heightmap's row 0 at y = 0) of the lit panel: each grid point shaded by
+ * the light model (backlitLight), sRGB-encoded (the stage uploads it as an SRGBColorSpace texture). Upload
+ * with flipY off and map with {@link previewUvs}.
+ */
+export function backlitTexture(
+  heightmap: Heightmap,
+  backlight: Rgb = WARM_WHITE_BACKLIGHT,
+  scatterPerMm: number = DEFAULT_SCATTER_PER_MM,
+): Uint8Array {
+  const light = backlitLight(heightmap, scatterPerMm);
+  const texels = new Uint8Array(light.length * 4);
+  for (let k = 0, p = 0; k < light.length; k++, p += 4) {
+    const encoded = linearToSrgb(light[k]!);
+    texels[p] = Math.round(backlight[0] * encoded);
+    texels[p + 1] = Math.round(backlight[1] * encoded);
+    texels[p + 2] = Math.round(backlight[2] * encoded);
     texels[p + 3] = 255;
   }
   return texels;
@@ -173,6 +204,8 @@ export interface BacklitPreview {
   borderMm: number;
   /** The filament's attenuation k per mm the tones were mapped with. */
   attenuationPerMm: number;
+  /** The scattering the light was drawn with, sigma per mm of plastic (light.ts). */
+  scatterPerMm: number;
   /** Whether local contrast (CLAHE) shaped the tones, as in the print file. */
   localContrast: boolean;
   positions: Float32Array;
@@ -200,6 +233,8 @@ export function buildBacklitPreview(
     widthMm: number;
     heightMm: number;
     attenuationPerMm?: number | undefined;
+    /** The filament's scattering (light.ts); the fitted default when absent. */
+    scatterPerMm?: number | undefined;
     localContrast?: boolean | undefined;
   },
   backlight: Rgb = WARM_WHITE_BACKLIGHT,
@@ -209,7 +244,7 @@ export function buildBacklitPreview(
     PREVIEW_RESOLUTION_MM,
     Math.max(panel.widthMm, panel.heightMm) / PREVIEW_SAMPLE_PX,
   );
-  const { attenuationPerMm, localContrast, ...shape } = panel;
+  const { attenuationPerMm, scatterPerMm, localContrast, ...shape } = panel;
   const heightmap = computeHeightmap(grey, width, height, {
     ...shape,
     resolutionMm,
@@ -226,11 +261,12 @@ export function buildBacklitPreview(
     maxThicknessMm: spec.maxThicknessMm,
     borderMm: spec.borderMm,
     attenuationPerMm: spec.attenuationPerMm,
+    scatterPerMm: scatterPerMm ?? DEFAULT_SCATTER_PER_MM,
     localContrast: spec.localContrast,
     positions,
     indices,
     uvs: previewUvs(positions, heightmap),
-    texture: backlitTexture(heightmap, backlight),
+    texture: backlitTexture(heightmap, backlight, scatterPerMm ?? DEFAULT_SCATTER_PER_MM),
     textureWidth: heightmap.nx,
     textureHeight: heightmap.ny,
     vertexCount: positions.length / 3,

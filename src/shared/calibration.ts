@@ -11,6 +11,8 @@
  *     thinner one (a lux meter, or a phone camera on manual exposure).
  * attenuationFromReading turns either into k with the same relation the engine maps with.
  */
+
+import { DEFAULT_SCATTER_PER_MM } from "@lithophane/light";
 import {
   ATTENUATION_LIMITS,
   attenuationFromMatch,
@@ -22,7 +24,7 @@ import {
 import { z } from "zod";
 import { ADMIN_MESSAGE_TEXTS } from "./admin-messages";
 
-export { ATTENUATION_LIMITS, DEFAULT_ATTENUATION_PER_MM };
+export { ATTENUATION_LIMITS, DEFAULT_ATTENUATION_PER_MM, DEFAULT_SCATTER_PER_MM };
 
 const M = ADMIN_MESSAGE_TEXTS.calibration;
 
@@ -88,6 +90,15 @@ export const calibrationReadingSchema = z
   });
 
 export type CalibrationReading = z.infer<typeof calibrationReadingSchema>;
+
+/**
+ * The scattering a filament is drawn with (the light model, decision 338): a photo calibration's fitted
+ * s, else the model's default (itself fitted on a rendered wedge of white PLA).
+ */
+export function scatterFromCalibration(calibration: unknown): number {
+  const reading = photoReadingSchema.safeParse(calibration);
+  return reading.success ? reading.data.scatterPerMm : DEFAULT_SCATTER_PER_MM;
+}
 export type PhotoReading = z.infer<typeof photoReadingSchema>;
 
 /** The reading the owner saves from a photo's fit: k, the scattering and how well they fit. */

@@ -42,6 +42,8 @@ export interface CatalogOptionsAnswer {
   freeShippingThresholdPence: number;
   /** The active filament's attenuation k per mm (issue 19): the creator's 3D preview maps tones with it. */
   attenuationPerMm: number;
+  /** Its scattering, sigma per mm of plastic (decision 338): the preview's light model draws with it. */
+  scatterPerMm: number;
   /**
    * The colour printer's spools (issue 22), role, colour and k per channel, so the creator's 3D
    * preview shows a colour panel with the same model as the print file. Empty until all four

@@ -9,7 +9,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderWedgePhoto, TILTED_WEDGE } from "../../src/lithophane/wedge-photo-render.js";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages.js";
-import type { CalibrationAnswer, PhotoReading } from "../../src/shared/calibration.js";
+import {
+  type CalibrationAnswer,
+  DEFAULT_SCATTER_PER_MM,
+  type PhotoReading,
+} from "../../src/shared/calibration.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
@@ -74,8 +78,12 @@ describe("calibration by photo", () => {
     for (const [c, k] of [1.8, 2.1, 2.5].entries()) close(reading.attenuationRgbPerMm[c] ?? 0, k);
     close(reading.scatterPerMm, 0.3);
     expect(answer.steps).toHaveLength(10);
-    // Nothing saved yet.
+    // Nothing saved yet: the creator's preview draws with the light model's fitted default (decision 338).
     expect((await filaments()).filaments[0]?.attenuationPerMm).toBe(before.attenuationPerMm);
+    const scatterOfPreview = async () =>
+      ((await (await shop.request("/api/catalog/options")).json()) as { scatterPerMm: number }).scatterPerMm;
+    expect(before.active).toBe(true);
+    expect(await scatterOfPreview()).toBe(DEFAULT_SCATTER_PER_MM);
 
     const saved = await shop.request(`/api/admin/filaments/${before.id}/calibration`, {
       method: "POST",
@@ -86,6 +94,8 @@ describe("calibration by photo", () => {
     const after = ((await saved.json()) as CalibrationAnswer).filaments.find((f) => f.id === before.id);
     expect(after?.attenuationPerMm).toBe(reading.attenuationPerMm);
     expect(after?.calibration).toMatchObject({ method: "photo", scatterPerMm: reading.scatterPerMm });
+    // Saved: the active filament's measured scattering is what the preview's light model uses now.
+    expect(await scatterOfPreview()).toBe(reading.scatterPerMm);
   }, 120_000);
 
   it("measures a phone's JPEG too: k as well, the scattering a little low (the JPEG softens the edges)", async () => {

@@ -116,6 +116,8 @@ export function buildColourBacklitPreview(
     maxThicknessMm: spec.maxThicknessMm,
     borderMm: spec.borderMm,
     attenuationPerMm: spec.attenuationPerMm,
+    // The colour stack's texture is drawn without the scattering blur (decision 338: not yet).
+    scatterPerMm: 0,
     localContrast: spec.localContrast,
     positions,
     indices,

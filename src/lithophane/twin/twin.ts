@@ -14,6 +14,7 @@
  */
 import { type ColourFilament, DEFAULT_COLOUR_FILAMENTS } from "../colour/filaments";
 import { deltaE2000Rgb } from "../colour/science";
+import { absorbedLight, DEFAULT_SCATTER_PER_MM, gaussianBlur, lightThrough } from "../light";
 import { DEFAULT_ATTENUATION_PER_MM, linearToSrgb } from "../tones";
 import { type Extrusion, filamentArea, GcodeReader, lineWidthMm } from "./gcode";
 import { applyTransform, type Project3mf } from "./model3mf";
@@ -33,18 +34,16 @@ export interface TwinOptions {
   /** Regions smaller than this are counted in the areas but not listed (default 1 mm²). */
   minRegionMm2?: number;
   /**
-   * Scattering: light leaving a point has spread sideways by a Gaussian of sigma = this x the plastic's
-   * thickness there, mm per mm (default DEFAULT_SCATTER_PER_MM; 0 turns it off).
+   * Scattering of the light model (light.ts): sigma = this x the plastic's thickness, mm per mm: the
+   * filament's photo calibration, else DEFAULT_SCATTER_PER_MM (fitted, decision 338); 0 turns it off.
    */
   scatterPerMm?: number;
+  /** Told when a stage starts (the benchmark times reading and depositing apart from the light model). */
+  onStage?: (stage: "light" | "done") => void;
 }
 
-/**
- * Sideways spread of the light per mm of plastic crossed (sigma / thickness). Assumed, not yet fitted:
- * multiple scattering in 1-4 mm of white PLA blurs detail finer than about the panel's thickness (Hamp,
- * Logan & Shaw, Appl. Opt. 60:6573, 2021); the calibration photo is meant to fit it.
- */
-export const DEFAULT_SCATTER_PER_MM = 0.25;
+/** The light model's default scattering (fitted, decision 338); a filament's photo calibration replaces it. */
+export { DEFAULT_SCATTER_PER_MM };
 
 export interface TwinRegion {
   kind: "thinner" | "thicker";
@@ -297,10 +296,11 @@ async function buildUprightTwin(
     excluded,
   );
 
+  options.onStage?.("light");
   // Light: relative to the thinnest the panel is meant to be (1st percentile of the mesh inside).
   const insideThickness = reference.filter((_, c) => inside[c] === 1).sort();
   const thinnest = insideThickness[Math.floor(0.01 * insideThickness.length)] ?? 0;
-  const light = (t: number) => Math.min(1, Math.exp(-k * (t - thinnest)));
+  const light = (t: number) => absorbedLight(t, k, thinnest);
   const twinLight = Float32Array.from(twin, light);
   const referenceLight = Float32Array.from(reference, light);
   const pixelMm = options.pixelMm ?? 0.25;
@@ -320,6 +320,7 @@ async function buildUprightTwin(
     flipX,
   );
   const metrics = compareLuminance(a.luminance, b.luminance, a.inside, a.width, a.height);
+  options.onStage?.("done");
   return {
     report: {
       mode: "upright",
@@ -726,55 +727,17 @@ function toPixels(
     Float32Array.from(sum, (s, p) => (insideAreas[p]! > 0 ? s / insideAreas[p]! : 0)),
   );
   const pixelThickness = averaged.pop()!;
-  const out = averaged.map((light) =>
-    scatter(light, pixelThickness, pixelInside, width, height, scatterPerMm / pixelMm),
+  // The shop's light model (light.ts) on the averaged light: the preview and the renders draw the same.
+  const out = lightThrough(
+    { width, height, cellMm: pixelMm, thicknessMm: pixelThickness, inside: pixelInside },
+    { attenuationRgbPerMm: [1, 1, 1], scatterPerMm },
+    { thinnestMm: 0, absorbed: averaged },
   );
   const luminance =
     out.length === 1
       ? out[0]!
       : Float32Array.from(out[0]!, (r, p) => 0.2126 * r + 0.7152 * out[1]![p]! + 0.0722 * out[2]![p]!);
   return { width, height, channels: out, luminance, inside: pixelInside };
-}
-
-/** Blur levels (sigma in pixels) the thickness-dependent blur interpolates between. */
-const SCATTER_LEVELS = [0, 0.5, 1, 2, 4, 8];
-
-/**
- * Thickness-dependent blur: each pixel takes the light of a Gaussian of sigma = `sigmaPerMm` x its
- * thickness (pixels), interpolated between fixed blur levels; the blur is normalised over the panel so
- * the dark outside does not bleed in.
- */
-export function scatter(
-  light: Float32Array,
-  thickness: Float32Array,
-  inside: Uint8Array,
-  width: number,
-  height: number,
-  sigmaPerMm: number,
-): Float32Array {
-  if (sigmaPerMm <= 0) return light;
-  const masked = Float64Array.from(light, (v, p) => (inside[p] ? v : 0));
-  const mask = Float64Array.from(inside);
-  const levels = SCATTER_LEVELS.map((sigma) => {
-    if (sigma === 0) return masked;
-    const blur = gaussianBlur(width, height, sigma);
-    const value = blur(masked);
-    const weight = blur(mask);
-    return value.map((v, p) => (weight[p]! > 1e-6 ? v / weight[p]! : 0));
-  });
-  const out = new Float32Array(light.length);
-  const top = SCATTER_LEVELS.length - 1;
-  for (let p = 0; p < out.length; p++) {
-    if (!inside[p]) continue;
-    const sigma = Math.min(SCATTER_LEVELS[top]!, Math.max(0, thickness[p]!) * sigmaPerMm);
-    let level = 0;
-    while (level < top - 1 && SCATTER_LEVELS[level + 1]! < sigma) level++;
-    const low = SCATTER_LEVELS[level]!;
-    const high = SCATTER_LEVELS[level + 1]!;
-    const t = Math.min(1, Math.max(0, (sigma - low) / (high - low)));
-    out[p] = (1 - t) * levels[level]![p]! + t * levels[level + 1]![p]!;
-  }
-  return out;
 }
 
 function picture(pixels: Pixels, backlight: readonly [number, number, number]): TwinPicture {
@@ -831,45 +794,6 @@ export function compareLuminance(
     windows++;
   }
   return { ssim: windows ? ssimSum / windows : 0, meanDeltaL: count ? deltaSum / count : 0 };
-}
-
-/** Separable Gaussian blur (radius 3 sigma, edges clamped). */
-export function gaussianBlur(
-  width: number,
-  height: number,
-  sigma: number,
-): (values: Float64Array) => Float64Array {
-  const radius = Math.ceil(3 * sigma);
-  const kernel = Float64Array.from({ length: 2 * radius + 1 }, (_, k) =>
-    Math.exp(-((k - radius) ** 2) / (2 * sigma * sigma)),
-  );
-  const total = kernel.reduce((s, v) => s + v, 0);
-  for (let k = 0; k < kernel.length; k++) kernel[k]! /= total;
-  return (values) => {
-    const across = new Float64Array(values.length);
-    for (let j = 0; j < height; j++) {
-      for (let i = 0; i < width; i++) {
-        let sum = 0;
-        for (let k = -radius; k <= radius; k++) {
-          const ii = Math.min(width - 1, Math.max(0, i + k));
-          sum += kernel[k + radius]! * values[j * width + ii]!;
-        }
-        across[j * width + i] = sum;
-      }
-    }
-    const out = new Float64Array(values.length);
-    for (let j = 0; j < height; j++) {
-      for (let i = 0; i < width; i++) {
-        let sum = 0;
-        for (let k = -radius; k <= radius; k++) {
-          const jj = Math.min(height - 1, Math.max(0, j + k));
-          sum += kernel[k + radius]! * across[jj * width + i]!;
-        }
-        out[j * width + i] = sum;
-      }
-    }
-    return out;
-  };
 }
 
 /** Mean CIEDE2000 between two colour pictures over the panel (linear RGB relative to white). */

@@ -128,6 +128,7 @@ export function catalogCache(db: DbOrTx): CatalogCache {
           bundles: prices.bundles,
           freeShippingThresholdPence: prices.freeShippingThresholdPence,
           attenuationPerMm: filament.attenuationPerMm,
+          scatterPerMm: filament.scatterPerMm,
           colourFilaments: printer.ready
             ? printer.slots.map((s) => ({
                 role: s.role,

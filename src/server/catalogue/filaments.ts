@@ -10,9 +10,11 @@ import {
   calibrationReadingSchema,
   DEFAULT_ATTENUATION_PER_MM,
   DEFAULT_FILAMENT,
+  DEFAULT_SCATTER_PER_MM,
   type FilamentInput,
   type FilamentPatch,
   type FilamentView,
+  scatterFromCalibration,
 } from "@shared/calibration";
 import {
   COLOUR_ROLES,
@@ -44,6 +46,8 @@ export type FilamentRow = typeof filaments.$inferSelect;
 export interface ActiveFilament {
   name: string;
   attenuationPerMm: number;
+  /** Its scattering for the light model: the photo calibration's, else the fitted default (decision 338). */
+  scatterPerMm: number;
 }
 
 export function filamentView(row: FilamentRow): FilamentView {
@@ -86,11 +90,41 @@ export async function listFilaments(db: DbOrTx): Promise<FilamentView[]> {
  */
 export async function activeFilament(db: DbOrTx): Promise<ActiveFilament> {
   const [row] = await db
-    .select({ name: filaments.name, attenuationPerMm: filaments.attenuationPerMm })
+    .select({
+      name: filaments.name,
+      attenuationPerMm: filaments.attenuationPerMm,
+      calibration: filaments.calibration,
+    })
     .from(filaments)
     .where(eq(filaments.active, true))
     .limit(1);
-  return row ?? { name: DEFAULT_FILAMENT.name, attenuationPerMm: DEFAULT_ATTENUATION_PER_MM };
+  if (!row) {
+    return {
+      name: DEFAULT_FILAMENT.name,
+      attenuationPerMm: DEFAULT_ATTENUATION_PER_MM,
+      scatterPerMm: DEFAULT_SCATTER_PER_MM,
+    };
+  }
+  return {
+    name: row.name,
+    attenuationPerMm: row.attenuationPerMm,
+    scatterPerMm: scatterFromCalibration(row.calibration),
+  };
+}
+
+/**
+ * The scattering of the filament a job was queued with (by its name), for the twin: its photo
+ * calibration's, else the fitted default.
+ */
+export async function filamentScatterPerMm(db: DbOrTx, name: string | null): Promise<number> {
+  if (!name) return DEFAULT_SCATTER_PER_MM;
+  const [row] = await db
+    .select({ calibration: filaments.calibration })
+    .from(filaments)
+    .where(eq(filaments.name, name))
+    .orderBy(sql`${filaments.active} desc`)
+    .limit(1);
+  return row ? scatterFromCalibration(row.calibration) : DEFAULT_SCATTER_PER_MM;
 }
 
 async function lockFilament(tx: Tx, id: string): Promise<FilamentRow> {

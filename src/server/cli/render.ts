@@ -1,19 +1,22 @@
 /**
  * `npm run lithophane -- render <image> --shape S --width-mm N --height-mm N --out render.png`: the photo's
- * crop beside the panel as it glows on the light box, from the same heightmap and Beer-Lambert optics as
- * the print file and the creator's preview. For judging tones (k, local contrast) without printing.
+ * crop beside the panel as it glows on the light box, from the same heightmap and light model (light.ts:
+ * Beer-Lambert and the scattering) as the print file's twin and the creator's preview. For judging tones (k, local contrast) without printing.
  */
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { backlitTexture } from "../../lithophane/backlight.js";
 import { colourPreviewRgba, computeColourStack } from "../../lithophane/colour/index.js";
 import { computeHeightmap } from "../../lithophane/heightmap.js";
+import { DEFAULT_SCATTER_PER_MM } from "../../lithophane/light.js";
 import { isShapeId, resolvePanelSpec, SHAPE_IDS } from "../../lithophane/params.js";
 import { attenuationFromTransmission } from "../../lithophane/tones.js";
 import { decodeGreyscaleCrop, decodeRgbaCrop } from "../print/decode.js";
 
 export const RENDER_USAGE = `Usage: npm run lithophane -- render <image> --shape <${SHAPE_IDS.join("|")}> --width-mm N --height-mm N --out <render.png>
   --k N                   filament attenuation per mm (default 2, white PLA); or --transmission N
+  --scatter N             the filament's scattering, sigma per mm of plastic (default 0.248, fitted,
+                          decision 338; 0 = Beer-Lambert alone)
   --local-contrast        apply local contrast (CLAHE) before the mapping
   --resolution-mm N       grid spacing of the render (default 0.25)
   --processing colour     the colour panel (white relief + C, M, Y layers, default filaments): the photo,
@@ -41,6 +44,7 @@ export async function render(argv: string[]): Promise<number> {
       "resolution-mm": { type: "string" },
       k: { type: "string" },
       transmission: { type: "string" },
+      scatter: { type: "string" },
       "local-contrast": { type: "boolean" },
       processing: { type: "string" },
       out: { type: "string" },
@@ -77,7 +81,10 @@ export async function render(argv: string[]): Promise<number> {
   const heightmap = computeHeightmap(image.pixels, image.width, image.height, { ...spec, crop: image.crop });
   const { nx, ny } = heightmap;
   // Model space to picture: row 0 is the bottom, and a flat-front panel is mirrored in x.
-  const texels = backlitTexture(heightmap);
+  const scatterPerMm = values.scatter === undefined ? DEFAULT_SCATTER_PER_MM : Number(values.scatter);
+  if (!(scatterPerMm >= 0 && scatterPerMm <= 2))
+    throw new RenderUsageError("--scatter must be between 0 and 2.");
+  const texels = backlitTexture(heightmap, undefined, scatterPerMm);
   const lit = Buffer.alloc(nx * ny * 3, 0x1c);
   const mirrored = spec.front === "flat";
   for (let j = 0; j < ny; j++) {
@@ -112,7 +119,7 @@ export async function render(argv: string[]): Promise<number> {
     .png()
     .toFile(values.out);
   console.log(
-    `Wrote ${values.out}: source beside the lit panel, k = ${spec.attenuationPerMm.toFixed(2)}/mm${spec.localContrast ? ", local contrast" : ""}`,
+    `Wrote ${values.out}: source beside the lit panel, k = ${spec.attenuationPerMm.toFixed(2)}/mm, scattering ${scatterPerMm} mm/mm${spec.localContrast ? ", local contrast" : ""}`,
   );
   return 0;
 }

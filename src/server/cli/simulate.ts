@@ -17,7 +17,8 @@ export const SIMULATE_USAGE = `Usage: npm run lithophane -- simulate <file.3mf> 
   --filaments FILE    colour panels: JSON array of the 4 filaments in extruder order (default the shop's)
   --grid-mm N         comparison grid (default 0.1 upright, 0.2 flat colour)
   --pixel-mm N        picture pixel for SSIM and L* (default 0.25)
-  --scatter N         sideways spread of the light, sigma per mm of plastic (default 0.25; 0 = none)
+  --scatter N         sideways spread of the light, sigma per mm of plastic: the filament's photo
+                      calibration's s (default 0.248, fitted, decision 338; 0 = none)
   --json              print the report as JSON
 The picture shows the creator's preview of the mesh (left) beside the twin of the print (right).`;
 

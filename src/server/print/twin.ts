@@ -122,6 +122,8 @@ export async function checkPrintFile(options: {
   slicer: string;
   timeoutMs: number;
   attenuationPerMm: number;
+  /** The filament's scattering (light.ts); the model's fitted default when absent. */
+  scatterPerMm?: number | undefined;
   filaments?: readonly ColourFilament[] | undefined;
   onChild?: (kill: () => void) => void;
 }): Promise<PrintTwinCheck> {
@@ -137,6 +139,7 @@ export async function checkPrintFile(options: {
       threeMfPath: options.threeMfPath,
       gcodePath,
       attenuationPerMm: options.attenuationPerMm,
+      ...(options.scatterPerMm !== undefined ? { scatterPerMm: options.scatterPerMm } : {}),
       ...(options.filaments ? { filaments: options.filaments } : {}),
     });
     const tail = await readTail(gcodePath);

@@ -47,6 +47,15 @@ export const catalogQueries = {
       staleTime: OPTIONS_REFETCH_MS,
       select: (answer) => answer.attenuationPerMm,
     }),
+  /** The active filament's scattering (decision 338) for the 3D preview's light: same request and cache entry. */
+  scatter: () =>
+    queryOptions({
+      queryKey: [...catalogQueries.all, "options"],
+      queryFn: fetchOptions,
+      refetchInterval: OPTIONS_REFETCH_MS,
+      staleTime: OPTIONS_REFETCH_MS,
+      select: (answer) => answer.scatterPerMm,
+    }),
   /** The colour printer's spools (issue 22) for a colour panel's preview: same request and cache entry. */
   colourFilaments: () =>
     queryOptions({

@@ -24,6 +24,8 @@ export interface PrintWorkerJob {
   localContrast: boolean;
   /** The filament's attenuation k per mm, fixed on the job when it was queued. */
   attenuationPerMm: number;
+  /** The filament's scattering for the twin's light model (its photo calibration's, else the fitted default). */
+  scatterPerMm: number;
   /** Written into the 3MF project as the filament profile; null: the default profile's. */
   filamentName: string | null;
   /** A colour panel (issue 22): the four spools in extruder order; null prints the white panel. */
@@ -64,6 +66,7 @@ async function runTwin(job: PrintWorkerJob): Promise<TwinOutcome | null> {
       slicer: job.twin.slicer,
       timeoutMs: job.twin.timeoutMs,
       attenuationPerMm: job.attenuationPerMm,
+      scatterPerMm: job.scatterPerMm,
       filaments: job.colour?.filaments,
     });
     const twinPath = `${job.outPath}.twin.png`;

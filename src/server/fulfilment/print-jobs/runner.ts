@@ -30,6 +30,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEFAULTS } from "../../../lithophane/params.js";
 import { DEFAULT_ATTENUATION_PER_MM } from "../../../lithophane/tones.js";
+import { filamentScatterPerMm } from "../../catalogue/index.js";
 import type { Database } from "../../db/client.js";
 import { orderItems, printJobs } from "../../db/schema.js";
 import { BackgroundLoop, type RoundReason } from "../../lib/background-loop.js";
@@ -267,6 +268,8 @@ export class PrintJobRunner {
           localContrast: panel.localContrast,
           // Jobs queued before calibration existed carry no k: today's default.
           attenuationPerMm: job.attenuationPerMm ?? DEFAULT_ATTENUATION_PER_MM,
+          // The twin lights the file with the filament's scattering as saved now (decision 338).
+          scatterPerMm: await filamentScatterPerMm(this.db, job.filamentName),
           filamentName: job.filamentName,
           colour,
           outPath,

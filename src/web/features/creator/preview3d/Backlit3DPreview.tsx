@@ -1,4 +1,5 @@
 import type { ColourFilament } from "@lithophane/colour/filaments";
+import { DEFAULT_SCATTER_PER_MM } from "@lithophane/light";
 import { isShapeId } from "@lithophane/params";
 import { DEFAULT_ATTENUATION_PER_MM } from "@lithophane/tones";
 import { COLOUR_TEXTS } from "@shared/colour-texts";
@@ -62,6 +63,8 @@ export function Backlit3DPreview({
   const [status, setStatus] = useState<PreviewStatus>("loading");
   // The active filament's k, from the catalogue answer the creator already fetched; today's default until then.
   const attenuationPerMm = useQuery(catalogQueries.attenuation()).data ?? DEFAULT_ATTENUATION_PER_MM;
+  // Its scattering (decision 338): the light model blurs thick plastic by it, as the twin and renders do.
+  const scatterPerMm = useQuery(catalogQueries.scatter()).data ?? DEFAULT_SCATTER_PER_MM;
   // A colour panel (issue 22) glows with the colour printer's spools; none known: the engine's defaults.
   const spools = useQuery(catalogQueries.colourFilaments()).data;
   const isColour = state.selections.processing === COLOUR_PROCESSING_ID;
@@ -129,6 +132,7 @@ export function Backlit3DPreview({
               sizeMm={sizeOption ? { widthMm: sizeOption.widthMm, heightMm: sizeOption.heightMm } : null}
               frameHex={frameHex}
               attenuationPerMm={attenuationPerMm}
+              scatterPerMm={scatterPerMm}
               localContrast={state.localContrast}
               colour={colour}
               onStatus={setStatus}

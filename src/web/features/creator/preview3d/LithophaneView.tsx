@@ -27,6 +27,8 @@ export interface LithophaneViewProps {
   frameHex: string | null;
   /** The active filament's attenuation k per mm: the tones are mapped with it, as the print file's are. */
   attenuationPerMm: number;
+  /** The active filament's scattering (decision 338): the light model spreads the light by it. */
+  scatterPerMm: number;
   /** Local contrast (CLAHE) as chosen in the creator. */
   localContrast: boolean;
   /**
@@ -69,6 +71,7 @@ export default function LithophaneView({
   sizeMm,
   frameHex,
   attenuationPerMm,
+  scatterPerMm,
   localContrast,
   colour,
   onStatus,
@@ -93,6 +96,7 @@ export default function LithophaneView({
     count: number;
     signature: string;
     attenuationPerMm: number;
+    scatterPerMm: number;
     localContrast: boolean;
     /** A colour panel's share of the photo outside what it can show (0..1); null for a grey panel. */
     outOfGamut: number | null;
@@ -194,7 +198,7 @@ export default function LithophaneView({
           grey,
           width,
           height,
-          { shape, widthMm, heightMm, attenuationPerMm, localContrast },
+          { shape, widthMm, heightMm, attenuationPerMm, scatterPerMm, localContrast },
           colour ? { rgba, filaments: colour.filaments } : undefined,
         );
         if (cancelled || stageRef.current !== stage) return;
@@ -208,6 +212,7 @@ export default function LithophaneView({
           count: (previous?.count ?? 0) + 1,
           signature: meshSignature(preview.positions),
           attenuationPerMm: preview.attenuationPerMm,
+          scatterPerMm: preview.scatterPerMm,
           localContrast: preview.localContrast,
           outOfGamut: preview.outOfGamutFraction ?? null,
         }));
@@ -235,6 +240,7 @@ export default function LithophaneView({
     widthMm,
     heightMm,
     attenuationPerMm,
+    scatterPerMm,
     localContrast,
     colourKey,
     report,
@@ -303,6 +309,7 @@ export default function LithophaneView({
           data-build-count={built?.count ?? 0}
           data-mesh-signature={built?.signature ?? ""}
           data-attenuation={built?.attenuationPerMm ?? ""}
+          data-scatter={built?.scatterPerMm ?? ""}
           data-local-contrast={built ? String(built.localContrast) : ""}
           data-processing={colour ? "colour" : "grayscale"}
           data-out-of-gamut={built?.outOfGamut ?? ""}

@@ -8,6 +8,8 @@ export interface PanelRequest {
   heightMm: number;
   /** The active filament's attenuation k per mm (the catalogue's); the engine's default when absent. */
   attenuationPerMm?: number | undefined;
+  /** The active filament's scattering (the catalogue's, decision 338); the model's default when absent. */
+  scatterPerMm?: number | undefined;
   /** Local contrast (CLAHE) chosen in the creator: the print file is made with it too. */
   localContrast?: boolean | undefined;
 }
