@@ -196,12 +196,15 @@ export function firstLoadComposition(
   return [...totals].map(([module, bytes]) => ({ module, bytes })).sort((a, b) => b.bytes - a.bytes);
 }
 
-/** Builds the web app into `outDir` (production mode, hidden source maps: same bytes as `npm run build`). */
-export function buildWeb(outDir: string): void {
+/**
+ * Builds the web app into `outDir` (production mode, hidden source maps: same bytes as `npm run build`);
+ * `root` builds another checkout of the repository (bench/lighthouse's baseline commit).
+ */
+export function buildWeb(outDir: string, root: string = ROOT): void {
   const result = spawnSync(
     process.execPath,
     [
-      path.join(ROOT, "node_modules/vite/bin/vite.js"),
+      path.join(root, "node_modules/vite/bin/vite.js"),
       "build",
       "--outDir",
       outDir,
@@ -211,7 +214,7 @@ export function buildWeb(outDir: string): void {
       "--logLevel",
       "warn",
     ],
-    { cwd: ROOT, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } },
+    { cwd: root, encoding: "utf8", env: { ...process.env, NODE_ENV: "production" } },
   );
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stdout}\n${result.stderr}`);
 }

@@ -4,7 +4,7 @@ import {
   buildAccessoryCartItem as accessoryLine,
   newCartItemId,
 } from "./accessory-cart-item";
-import { BUNDLE_IDS, BUNDLES, type Bundle, getBundle } from "./bundles";
+import { BUNDLE_IDS } from "./bundles";
 import {
   MAX_ADDITIONAL_IMAGES,
   MAX_ASPECT_RATIO_LENGTH,
@@ -14,16 +14,6 @@ import {
   MAX_TEXT_LENGTH,
   MAX_URL_LENGTH,
 } from "./cart-limits";
-import {
-  type CreatorState,
-  chosenLightboxPricePence,
-  isCropWithinImage,
-  missingAdditionalImages,
-  requiredAdditionalImages,
-  resolveChosenOptions,
-} from "./creator";
-import type { Pence } from "./money";
-import { type CreatorOption, sizeLabel } from "./options";
 
 const urlText = z.string().max(MAX_URL_LENGTH);
 const shortText = z.string().max(MAX_TEXT_LENGTH);
@@ -89,86 +79,7 @@ export type AccessoryConfig = Extract<CartItemConfig, { kind: "accessory" }>;
 
 export const cartItemsSchema = z.array(cartItemSchema).max(MAX_CART_ITEMS);
 
-/** "White · 3 × Square" — frame colour name, lithophane count and shape name. */
-export function lithophaneFrameStyle(
-  frameColorName: string,
-  lithophaneCount: number,
-  shapeName: string,
-): string {
-  return `${frameColorName} · ${lithophaneCount} × ${shapeName}`;
-}
-
-/**
- * Server-side price of a lithophane line from its config, using the same rule as the
- * creator. Null when the bundle or an option is unknown, not selectable, or the size does
- * not fit the shape — the server must refuse such a line.
- */
-export function lithophaneConfigPricePence(
-  config: LithophaneConfig,
-  options: readonly CreatorOption[],
-  bundles: readonly Bundle[] = BUNDLES,
-): Pence | null {
-  const bundle = getBundle(config.bundleId, bundles);
-  if (!bundle) return null;
-  const chosen = resolveChosenOptions(
-    {
-      processing: config.processing,
-      shape: config.shapeId,
-      frameColor: config.frameColorId,
-      size: config.sizeId,
-    },
-    options,
-  );
-  if (!chosen) return null;
-  return chosenLightboxPricePence(bundle, chosen);
-}
-
-/**
- * The cart item for the creator's current choices, or null when Add to Cart is not allowed
- * yet (use addToCartCheck for the message). Options are resolved against `options`.
- */
-export function buildCreatorCartItem(
-  state: CreatorState,
-  options: readonly CreatorOption[],
-  makeId: () => string = newCartItemId,
-  bundles: readonly Bundle[] = BUNDLES,
-): CartItem | null {
-  const { image, bundle: bundleId } = state.selections;
-  const bundle = getBundle(bundleId, bundles);
-  const chosen = resolveChosenOptions(state.selections, options);
-  // A photo still uploading has no server URLs yet: no cart line from the device's copy.
-  if (!image || image.pending || !bundle || !chosen || missingAdditionalImages(state) > 0) return null;
-  const { cropData } = state;
-  // The server refuses a crop outside the photo (lithophaneLineProblem): such a crop is dropped
-  // here and the panel is cut centred, as for a line without one.
-  const cropPixels = state.cropPixels && isCropWithinImage(state.cropPixels, image) ? state.cropPixels : null;
-  const extras = state.additionalImages.slice(0, requiredAdditionalImages(bundle));
-  const extraCrops = extras.map((extra) =>
-    extra.cropPixels && isCropWithinImage(extra.cropPixels, extra) ? { ...extra.cropPixels } : null,
-  );
-  return {
-    id: makeId(),
-    imageUrl: image.url,
-    originalImageUrl: image.originalUrl,
-    additionalImages: extras.map((extra) => extra.url),
-    size: sizeLabel(chosen.size),
-    shape: bundle.name,
-    frameStyle: lithophaneFrameStyle(chosen.frameColor.name, bundle.lithophaneCount, chosen.shape.name),
-    price: chosenLightboxPricePence(bundle, chosen),
-    cropData: { x: cropData.x, y: cropData.y, zoom: cropData.zoom, aspectRatio: cropData.aspectRatio },
-    config: {
-      kind: "lithophane",
-      bundleId: bundle.id,
-      processing: chosen.processing.id,
-      shapeId: chosen.shape.id,
-      frameColorId: chosen.frameColor.id,
-      sizeId: chosen.size.id,
-      ...(cropPixels ? { cropPixels: { ...cropPixels } } : {}),
-      ...(extraCrops.some((c) => c !== null) ? { additionalCropPixels: extraCrops } : {}),
-      ...(state.localContrast ? { localContrast: true } : {}),
-    },
-  };
-}
+export { buildCreatorCartItem, lithophaneConfigPricePence, lithophaneFrameStyle } from "./cart-build";
 
 // Zod-free, in their own module so /shop's first load needs no zod (issue 20: long tasks).
 export { type AccessoryForCart, newCartItemId };

@@ -31,6 +31,17 @@ import { documentTitle, PRERENDERED_ROUTES, prerenderedFile } from "../../src/sh
 /** The issue's target, met: the check fails if the first load grows past it. */
 const FIRST_LOAD_CEILING_BYTES = FIRST_LOAD_BUDGET_BYTES;
 
+/**
+ * The other entry pages (issue 31 item 3 asks FIRST_LOAD_BUDGET_BYTES of them too, not met yet):
+ * a ratchet at what they weigh now, so they only shrink. 2026-11-28: /shop 143.3 KB (156.0 KB
+ * before the details dialog loaded lazily), /shop/create 182.6 KB (217.5 KB before zod left it).
+ * Lower these as the pages shrink; replace them with FIRST_LOAD_BUDGET_BYTES once they pass it.
+ */
+const PAGE_CEILING_BYTES: Readonly<Record<string, number>> = {
+  "/shop": 145 * 1024,
+  "/shop/create": 185 * 1024,
+};
+
 let dist = "";
 let load: FirstLoad;
 
@@ -88,6 +99,23 @@ describe("first-load bundle of /", () => {
         `files:\n${files}\nlargest modules (minified):\n${top}\n`,
     ).toBeLessThanOrEqual(FIRST_LOAD_CEILING_BYTES);
   });
+
+  it.each(LANDING_PAGES.filter((page) => page.routeChunks.length > 0))(
+    "keeps $path's first load (with its route chunk) within its ceiling",
+    ({ path: page, routeChunks }) => {
+      const pageLoad = firstLoad(dist, routeChunks);
+      const ceiling = PAGE_CEILING_BYTES[page];
+      expect(ceiling, `a ceiling for ${page}`).toBeDefined();
+      const top = firstLoadComposition(dist, pageLoad)
+        .slice(0, 12)
+        .map((m) => `${kb(m.bytes).padStart(9)} min  ${m.module}`)
+        .join("\n");
+      expect(
+        pageLoad.totalGzip,
+        `${page}: first load ${kb(pageLoad.totalGzip)} gzip, ceiling ${kb(ceiling ?? 0)} (target ${kb(FIRST_LOAD_BUDGET_BYTES)})\nlargest modules (minified):\n${top}\n`,
+      ).toBeLessThanOrEqual(ceiling ?? 0);
+    },
+  );
 
   it.each(["shell.html", ...PRERENDERED_ROUTES.map(prerenderedFile)])(
     "has no inline script in %s",

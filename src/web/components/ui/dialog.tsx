@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { cn } from "./cn";
 import { useReturnFocus } from "./return-focus";
 
-interface DialogProps {
+export interface DialogProps {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   trigger?: ReactNode;

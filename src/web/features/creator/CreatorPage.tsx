@@ -1,5 +1,5 @@
 import { getBundle } from "@shared/bundles";
-import { buildCreatorCartItem } from "@shared/cart";
+import { buildCreatorCartItem } from "@shared/cart-build";
 import {
   addToCartCheck,
   CREATOR_STEP_LABELS,
@@ -25,7 +25,7 @@ import { largestSoldPanelMm } from "@shared/upload-copy";
 import { trackEvent } from "@web/api/events";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
-import { Dialog } from "@web/components/ui/dialog";
+import { LazyDialog } from "@web/components/ui/lazy-dialog";
 import { Check, ChevronDown, Lock } from "lucide-react";
 import { Accordion } from "radix-ui";
 import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
@@ -388,7 +388,7 @@ export function CreatorPage() {
           />
         </div>
       </div>
-      <Dialog
+      <LazyDialog
         open={pendingChoice !== null}
         onOpenChange={(open) => {
           if (!open) setPendingChoice(null);
@@ -413,7 +413,7 @@ export function CreatorPage() {
             {CREATOR_TEXTS.resetConfirm.confirm}
           </Button>
         </div>
-      </Dialog>
+      </LazyDialog>
       <MiniPreviewBar
         bundles={bundles}
         state={state}
