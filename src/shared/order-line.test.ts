@@ -72,6 +72,34 @@ describe("describeLine (issue 30: one description of an order line)", () => {
     });
   });
 
+  it("says a made-to-order accessory's choices: frame colour and size, or the attached photo", () => {
+    const kit = describeLine({
+      ...cable,
+      frameStyle: "Frame Colour Swap Kit",
+      config: { kind: "accessory", productId: "frame-colour-swap", frameColorId: "black", sizeId: "6x8" },
+    });
+    expect(kit).toMatchObject({
+      title: "Frame Colour Swap Kit",
+      summary: "Black frame · 8″ x 6″",
+      frame: "Black",
+      size: "8″ x 6″",
+      photoUrl: null,
+    });
+    const restoration = describeLine({
+      ...cable,
+      frameStyle: "Photo Restoration Service",
+      config: {
+        kind: "accessory",
+        productId: "photo-restoration",
+        photoUrl: "https://cdn.example/p.webp",
+        photoOriginalUrl: "https://cdn.example/o.jpg",
+      },
+    });
+    expect(restoration.summary).toBe("Photo attached");
+    expect(restoration.photoUrl).toBe("https://cdn.example/o.jpg");
+    expect(describeLine(cable).photoUrl).toBeNull();
+  });
+
   it("turns size ids round: the spec writes height x width", () => {
     expect(sizeIdText("6x8")).toBe("8″ x 6″");
     expect(sizeIdText("8x6")).toBe("6″ x 8″");
