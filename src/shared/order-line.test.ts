@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { orderShippingLabel } from "./checkout";
 import { allocateDiscount } from "./discounts";
-import { describeLine, describeOrderLines, lineThumbnailUrl, sizeIdText } from "./order-line";
+import {
+  accessoryLineText,
+  describeLine,
+  describeOrderLines,
+  lineThumbnailUrl,
+  sizeIdText,
+} from "./order-line";
 import { SEED_SHIPPING_ZONES, zoneDays, zoneShippingOptions } from "./shipping-zones";
 
 /** A colour Keepsake of 3 landscape panels, as order_items stores it (issue 30's walk-through). */
@@ -98,6 +104,10 @@ describe("describeLine (issue 30: one description of an order line)", () => {
     expect(restoration.summary).toBe("Photo attached");
     expect(restoration.photoUrl).toBe("https://cdn.example/o.jpg");
     expect(describeLine(cable).photoUrl).toBeNull();
+    // The invoice and the export: the name with the choices, the name alone without.
+    expect(accessoryLineText(kit)).toBe("Frame Colour Swap Kit: Black frame · 8″ x 6″");
+    expect(accessoryLineText(restoration)).toBe("Photo Restoration Service: Photo attached");
+    expect(accessoryLineText(describeLine(cable))).toBe("USB-C Cable");
   });
 
   it("turns size ids round: the spec writes height x width", () => {

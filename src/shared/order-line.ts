@@ -162,6 +162,15 @@ export function describeLine(line: DescribableLine): LineDescription {
   };
 }
 
+/**
+ * An accessory's name with its choices ("Frame Colour Swap Kit: Black frame · 8″ x 6″", issue 30
+ * item 14), its name alone when it has none: what the invoice and the export write for it.
+ */
+export function accessoryLineText(d: LineDescription): string {
+  const chosen = d.kind === "accessory" && (d.frame !== null || d.size !== null || d.photoUrl !== null);
+  return chosen ? `${d.title}: ${d.summary}` : d.title;
+}
+
 /** A line of an order with its price, quantity and share of the order's discount (pence). */
 export interface PricedLine extends DescribableLine {
   readonly price: number;
