@@ -3,6 +3,7 @@
  * schemas when loaded) so /shop can add an accessory without loading zod while the page starts.
  * ./cart re-exports both.
  */
+import { type AccessoryChoices, compactChoices } from "./accessory-choices";
 import type { Pence } from "./money";
 
 /**
@@ -19,7 +20,7 @@ export interface AccessoryCartItem {
   readonly frameStyle: string;
   readonly price: Pence;
   readonly cropData: { x: number; y: number; zoom: number; aspectRatio: string };
-  readonly config: { kind: "accessory"; productId: string };
+  readonly config: { kind: "accessory"; productId: string } & AccessoryChoices;
 }
 
 /** "<timestamp>-<random text>" as the spec describes; the clock and randomness are injectable for tests. */
@@ -40,6 +41,7 @@ export interface AccessoryForCart {
 export function buildAccessoryCartItem(
   product: AccessoryForCart,
   makeId: () => string = newCartItemId,
+  choices: AccessoryChoices = {},
 ): AccessoryCartItem {
   const imageUrl = product.imageUrl ?? "";
   return {
@@ -52,6 +54,6 @@ export function buildAccessoryCartItem(
     frameStyle: product.name,
     price: product.pricePence,
     cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
-    config: { kind: "accessory", productId: product.id },
+    config: { kind: "accessory", productId: product.id, ...compactChoices(choices) },
   };
 }

@@ -37,6 +37,20 @@ const accessory: CartItem = {
   config: { kind: "accessory", productId: "led-base" },
 };
 
+/** A made-to-order accessory with its choices (issue 30 item 14). */
+const chosenAccessory: CartItem = {
+  ...accessory,
+  id: "3",
+  config: {
+    kind: "accessory",
+    productId: "frame-colour-swap",
+    frameColorId: "black",
+    sizeId: "6x8",
+    photoUrl: "https://cdn.example/p.webp",
+    photoOriginalUrl: "https://cdn.example/o.jpg",
+  },
+};
+
 /** What zod makes of the value: the parsed copy, or null when it refuses it. */
 function viaZod(value: unknown): CartItem | null {
   const parsed = cartItemSchema.safeParse(value);
@@ -85,7 +99,7 @@ const anyValue = fc.oneof(
 /** A valid item with some fields (deeply) replaced, removed or added. */
 const mutatedItem = fc
   .tuple(
-    fc.constantFrom(lithophane, accessory),
+    fc.constantFrom(lithophane, accessory, chosenAccessory),
     fc.array(
       fc.tuple(
         fc.constantFrom(
@@ -111,6 +125,8 @@ const mutatedItem = fc
           "config.frameColorId",
           "config.sizeId",
           "config.productId",
+          "config.photoUrl",
+          "config.photoOriginalUrl",
           "config.cropPixels",
           "config.cropPixels.x",
           "config.cropPixels.y",
@@ -149,6 +165,7 @@ describe("parseCartItem (the zod-free guard)", () => {
   it("accepts valid lithophane and accessory items as they are", () => {
     expect(parseCartItem(lithophane)).toEqual(lithophane);
     expect(parseCartItem(accessory)).toEqual(accessory);
+    expect(parseCartItem(chosenAccessory)).toEqual(chosenAccessory);
     expect(isCartItem(lithophane)).toBe(true);
   });
 

@@ -76,7 +76,26 @@ function parseAdditionalCrops(value: unknown): (CropPixels | null)[] | null | un
 function parseConfig(value: unknown): CartItemConfig | null {
   if (!isRecord(value)) return null;
   if (value.kind === "accessory") {
-    return isId(value.productId) ? { kind: "accessory", productId: value.productId } : null;
+    const { productId, frameColorId, sizeId, photoUrl, photoOriginalUrl } = value;
+    const optionalId = (v: unknown) => v === undefined || isId(v);
+    const optionalUrl = (v: unknown) => v === undefined || isText(v, MAX_URL_LENGTH, 1);
+    if (
+      !isId(productId) ||
+      !optionalId(frameColorId) ||
+      !optionalId(sizeId) ||
+      !optionalUrl(photoUrl) ||
+      !optionalUrl(photoOriginalUrl)
+    ) {
+      return null;
+    }
+    return {
+      kind: "accessory",
+      productId,
+      ...(frameColorId === undefined ? {} : { frameColorId: frameColorId as string }),
+      ...(sizeId === undefined ? {} : { sizeId: sizeId as string }),
+      ...(photoUrl === undefined ? {} : { photoUrl: photoUrl as string }),
+      ...(photoOriginalUrl === undefined ? {} : { photoOriginalUrl: photoOriginalUrl as string }),
+    };
   }
   if (value.kind !== "lithophane") return null;
   const { bundleId, processing, shapeId, frameColorId, sizeId } = value;

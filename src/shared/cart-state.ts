@@ -3,6 +3,7 @@
  * reducer behind the CartProvider. Items from outside are read with the hand-written guard
  * (./cart-guard); the zod schemas the server uses are in ./cart.
  */
+import { accessoryChoicesOf, compactChoices } from "./accessory-choices";
 import type { CartItem } from "./cart";
 import { isCartItem, parseStoredCart } from "./cart-guard";
 import { MAX_CART_ITEMS } from "./cart-limits";
@@ -21,14 +22,19 @@ export function cartItemMergeKey(
 
 /**
  * Whether two cart lines are the same thing bought: the spec's merge key, or the same shop
- * accessory (a product renamed or re-pictured since it was saved is still the same product).
+ * accessory (a product renamed or re-pictured since it was saved is still the same product)
+ * with the same choices (a black swap kit is not a gold one; issue 30 item 14).
  */
 export function isSameCartLine(
   a: Pick<CartItem, "imageUrl" | "size" | "shape" | "frameStyle" | "additionalImages" | "config">,
   b: Pick<CartItem, "imageUrl" | "size" | "shape" | "frameStyle" | "additionalImages" | "config">,
 ): boolean {
   if (a.config.kind === "accessory" && b.config.kind === "accessory") {
-    return a.config.productId === b.config.productId;
+    return (
+      a.config.productId === b.config.productId &&
+      JSON.stringify(compactChoices(accessoryChoicesOf(a.config))) ===
+        JSON.stringify(compactChoices(accessoryChoicesOf(b.config)))
+    );
   }
   return cartItemMergeKey(a) === cartItemMergeKey(b);
 }

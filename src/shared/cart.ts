@@ -4,6 +4,7 @@ import {
   buildAccessoryCartItem as accessoryLine,
   newCartItemId,
 } from "./accessory-cart-item";
+import type { AccessoryChoices } from "./accessory-choices";
 import { BUNDLE_IDS } from "./bundles";
 import {
   MAX_ADDITIONAL_IMAGES,
@@ -51,7 +52,15 @@ export const cartItemConfigSchema = z.discriminatedUnion("kind", [
     /** Local contrast (CLAHE) chosen in the creator: every panel of the line is made with it. */
     localContrast: z.boolean().optional(),
   }),
-  z.object({ kind: z.literal("accessory"), productId: idText }),
+  z.object({
+    kind: z.literal("accessory"),
+    productId: idText,
+    /** A made-to-order accessory's choices (./accessory-choices): checked by the server against the shop. */
+    frameColorId: idText.optional(),
+    sizeId: idText.optional(),
+    photoUrl: urlText.min(1).optional(),
+    photoOriginalUrl: urlText.min(1).optional(),
+  }),
 ]);
 
 export const cartItemSchema = z.object({
@@ -84,5 +93,8 @@ export { buildCreatorCartItem, lithophaneConfigPricePence, lithophaneFrameStyle 
 // Zod-free, in their own module so /shop's first load needs no zod (issue 20: long tasks).
 export { type AccessoryForCart, newCartItemId };
 /** Shop accessories: size 'Standard', shape 'Rectangle', crop zoom 1 at 1:1; frameStyle is the product name. */
-export const buildAccessoryCartItem: (product: AccessoryForCart, makeId?: () => string) => CartItem =
-  accessoryLine;
+export const buildAccessoryCartItem: (
+  product: AccessoryForCart,
+  makeId?: () => string,
+  choices?: AccessoryChoices,
+) => CartItem = accessoryLine;

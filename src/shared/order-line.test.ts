@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { orderShippingLabel } from "./checkout";
 import { allocateDiscount } from "./discounts";
-import { describeLine, describeOrderLines, lineThumbnailUrl, sizeIdText } from "./order-line";
+import {
+  accessoryLineText,
+  describeLine,
+  describeOrderLines,
+  lineThumbnailUrl,
+  sizeIdText,
+} from "./order-line";
 import { SEED_SHIPPING_ZONES, zoneDays, zoneShippingOptions } from "./shipping-zones";
 
 /** A colour Keepsake of 3 landscape panels, as order_items stores it (issue 30's walk-through). */
@@ -70,6 +76,38 @@ describe("describeLine (issue 30: one description of an order line)", () => {
       shape: null,
       panels: null,
     });
+  });
+
+  it("says a made-to-order accessory's choices: frame colour and size, or the attached photo", () => {
+    const kit = describeLine({
+      ...cable,
+      frameStyle: "Frame Colour Swap Kit",
+      config: { kind: "accessory", productId: "frame-colour-swap", frameColorId: "black", sizeId: "6x8" },
+    });
+    expect(kit).toMatchObject({
+      title: "Frame Colour Swap Kit",
+      summary: "Black frame · 8″ x 6″",
+      frame: "Black",
+      size: "8″ x 6″",
+      photoUrl: null,
+    });
+    const restoration = describeLine({
+      ...cable,
+      frameStyle: "Photo Restoration Service",
+      config: {
+        kind: "accessory",
+        productId: "photo-restoration",
+        photoUrl: "https://cdn.example/p.webp",
+        photoOriginalUrl: "https://cdn.example/o.jpg",
+      },
+    });
+    expect(restoration.summary).toBe("Photo attached");
+    expect(restoration.photoUrl).toBe("https://cdn.example/o.jpg");
+    expect(describeLine(cable).photoUrl).toBeNull();
+    // The invoice and the export: the name with the choices, the name alone without.
+    expect(accessoryLineText(kit)).toBe("Frame Colour Swap Kit: Black frame · 8″ x 6″");
+    expect(accessoryLineText(restoration)).toBe("Photo Restoration Service: Photo attached");
+    expect(accessoryLineText(describeLine(cable))).toBe("USB-C Cable");
   });
 
   it("turns size ids round: the spec writes height x width", () => {

@@ -9,6 +9,7 @@
  * from), so a line reads the same before and after it is bought. No zod here: the cart panel is
  * in the first load.
  */
+import { ACCESSORY_CHOICE_TEXTS, accessoryChoicesOf } from "./accessory-choices";
 import { getBundle } from "./bundles";
 import { MESSAGES } from "./messages";
 import { FALLBACK_OPTIONS } from "./options";
@@ -49,6 +50,8 @@ export interface LineDescription {
    * frame"; an accessory's size text ("Standard").
    */
   readonly summary: string;
+  /** An accessory's attached photo (Photo Restoration): its original, for the admin to open. */
+  readonly photoUrl: string | null;
 }
 
 /** One description's texts (kept here: the cart panel loads this module first). */
@@ -103,6 +106,16 @@ export function describeLine(line: DescribableLine): LineDescription {
   const config = record(line.config);
   const kind = config.kind === "lithophane" || line.kind === "lithophane" ? "lithophane" : "accessory";
   if (kind === "accessory") {
+    // A made-to-order accessory says what was chosen (issue 30 item 14): "Black frame · 8″ x 6″".
+    const choices = accessoryChoicesOf(config);
+    const frame = optionName("frame_color", choices.frameColorId);
+    const size = choices.sizeId ? (sizeIdText(choices.sizeId) ?? choices.sizeId) : null;
+    const photoUrl = choices.photoOriginalUrl ?? choices.photoUrl ?? null;
+    const chosen = [
+      frame ? ACCESSORY_CHOICE_TEXTS.frame(frame) : null,
+      size,
+      photoUrl ? ACCESSORY_CHOICE_TEXTS.photoAttached : null,
+    ].filter((part): part is string => part !== null);
     return {
       kind,
       title: line.frameStyle,
@@ -110,10 +123,11 @@ export function describeLine(line: DescribableLine): LineDescription {
       processing: null,
       colour: false,
       shape: null,
-      size: null,
-      frame: null,
+      size,
+      frame,
       panels: null,
-      summary: line.size,
+      summary: chosen.length > 0 ? chosen.join(ORDER_LINE_TEXTS.separator) : line.size,
+      photoUrl,
     };
   }
   const bundle = getBundle(typeof config.bundleId === "string" ? config.bundleId : null);
@@ -144,7 +158,17 @@ export function describeLine(line: DescribableLine): LineDescription {
     frame,
     panels,
     summary,
+    photoUrl: null,
   };
+}
+
+/**
+ * An accessory's name with its choices ("Frame Colour Swap Kit: Black frame · 8″ x 6″", issue 30
+ * item 14), its name alone when it has none: what the invoice and the export write for it.
+ */
+export function accessoryLineText(d: LineDescription): string {
+  const chosen = d.kind === "accessory" && (d.frame !== null || d.size !== null || d.photoUrl !== null);
+  return chosen ? `${d.title}: ${d.summary}` : d.title;
 }
 
 /** A line of an order with its price, quantity and share of the order's discount (pence). */

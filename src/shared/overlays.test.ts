@@ -2,8 +2,16 @@ import { describe, expect, it } from "vitest";
 import { isCreatorPath, showsCartButton, showsCurrencyBanner } from "./overlays";
 
 describe("overlays", () => {
-  it("keep the currency banner off checkout and the admin", () => {
-    for (const path of ["/checkout", "/checkout/", "/checkout/success", "/admin", "/admin/orders/1"]) {
+  it("keep the currency banner off checkout, the admin and the pages opened from an e-mail", () => {
+    for (const path of [
+      "/checkout",
+      "/checkout/",
+      "/checkout/success",
+      "/admin",
+      "/admin/orders/1",
+      "/photo",
+      "/proof",
+    ]) {
       expect(showsCurrencyBanner(path), path).toBe(false);
     }
     for (const path of ["/", "/shop", "/shop/create", "/checkoutx", "/administrator", "/account"]) {

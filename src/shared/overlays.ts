@@ -9,7 +9,9 @@ function under(pathname: string, prefix: string): boolean {
 }
 
 export function showsCurrencyBanner(pathname: string): boolean {
-  return !under(pathname, "/checkout") && !under(pathname, "/admin");
+  // Nor on the photo re-upload and proof pages reached from an e-mail (issue 30 item 13): no
+  // prices there, and on a phone the banner took the first screen the customer came for.
+  return !["/checkout", "/admin", "/photo", "/proof"].some((prefix) => under(pathname, prefix));
 }
 
 export function showsCartButton(pathname: string): boolean {

@@ -191,7 +191,8 @@ describe("photo review round trip", () => {
       orderNumber: answer.displayNumber,
       panelIndex: 1,
       panelCount: 3,
-      cropped: false,
+      // Every panel is positioned with the crop tool (issue 30 item 13), the extra ones too.
+      cropped: true,
       aspectRatio: "1:1",
       minShortSidePx: 450,
       note: "The faces are in shadow.",
@@ -220,17 +221,43 @@ describe("photo review round trip", () => {
     );
     expect(foreign.status).toBe(400);
     expect(foreign.body.message).toBe(PHOTO_PAGE_TEXTS.notStored);
+    // An extra panel's crop is checked as the main one's: outside the photo, or too small once cut.
+    const big = await upload(await photo(800, 230), "additional", 0);
+    const outside = await api(
+      "POST",
+      "/api/photo-requests",
+      { token, originalUrl: big.originalUrl, cropPixels: { x: 500, y: 0, width: 600, height: 600 } },
+      null,
+    );
+    expect(outside.status).toBe(400);
+    expect(outside.body.message).toBe(PHOTO_PAGE_TEXTS.cropOutside);
+    const tinyCrop = await api(
+      "POST",
+      "/api/photo-requests",
+      { token, originalUrl: big.originalUrl, cropPixels: { x: 0, y: 0, width: 200, height: 200 } },
+      null,
+    );
+    expect(tinyCrop.status).toBe(400);
+    expect(tinyCrop.body.message).toBe(PHOTO_PAGE_TEXTS.tooSmall(450));
     const jobs = await jobsOf(answer.orderId);
     expect(jobs.find((j) => j.panelIndex === 1)?.fileKey).toBe(firstFileKey);
   });
 
   it("the new photo replaces the panel, its print file is made again, the owner is alerted, once", async () => {
     const better = await upload(await photo(800, 230), "additional", 0);
-    const sent = await api("POST", "/api/photo-requests", { token, originalUrl: better.originalUrl }, null);
+    const crop = { x: 100, y: 50, width: 600, height: 600 };
+    const sent = await api(
+      "POST",
+      "/api/photo-requests",
+      { token, originalUrl: better.originalUrl, cropPixels: crop, crop: { x: 3, y: -2, zoom: 1.3 } },
+      null,
+    );
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
 
     const [item] = await shop.ctx.database.db.select().from(orderItems).where(eq(orderItems.id, itemId));
     expect(item?.additionalImages[0]).toBe(better.url);
+    // The panel's crop is kept for its print file (panel 2 = the first extra photo); the others stay centred.
+    expect(item?.config.additionalCropPixels).toEqual([crop, null]);
     const [job] = await shop.ctx.database.db
       .select()
       .from(printJobs)

@@ -6,8 +6,10 @@
  * original or preview key is the URL's key. The main photo's crop is checked against the
  * original's pixel size recorded in that row, and each additional photo's crop against its own.
  */
+import { accessoryChoiceProblem, accessoryChoicesOf, needsAccessoryChoice } from "@shared/accessory-choices";
 import type { CartItem } from "@shared/cart";
 import { lithophaneLineProblem } from "@shared/creator";
+import { type CreatorOption, isSelectable } from "@shared/options";
 import { or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { uploads } from "../db/schema.js";
@@ -23,8 +25,17 @@ export interface LinePhotoProblem {
 
 type LithophaneLine = Pick<CartItem, "id" | "imageUrl" | "originalImageUrl" | "additionalImages" | "config">;
 
+/** Who asks and what the shop sells: an accessory's choices are checked against both. */
+export interface LineAsker {
+  /** The signed-in customer, or null for a guest. */
+  readonly userId: string | null;
+  /** The catalogue's options (selectable frame colours and sizes are what the shop sells). */
+  readonly offered: readonly CreatorOption[];
+}
+
 interface StoredUpload {
   id: string;
+  userId: string | null;
   originalKey: string;
   previewKey: string;
   width: number;
@@ -36,6 +47,7 @@ function prepareUploadsByKey(db: DbOrTx) {
   return db
     .select({
       id: uploads.id,
+      userId: uploads.userId,
       originalKey: uploads.originalKey,
       previewKey: uploads.previewKey,
       width: uploads.width,
@@ -59,19 +71,25 @@ function uploadsByKey(db: DbOrTx) {
 }
 
 /**
- * The lithophane lines of `items` that cannot be made, each with the shop's message; accessory
- * lines are not looked at. One query for all photos, none when there is no lithophane line.
+ * The lines of `items` that cannot be made, each with the shop's message: a lithophane's photos
+ * and crops; an accessory's choices (issue 30 item 14: the swap kit's colour and size among
+ * those sold, Photo Restoration's photo one of the shop's uploads and not another customer's).
+ * One query for all photos, none when no line has one.
  */
 export async function findLinePhotoProblems(
   db: DbOrTx,
   storage: Pick<Storage, "keyFromUrl">,
   items: readonly LithophaneLine[],
+  asker: LineAsker,
 ): Promise<LinePhotoProblem[]> {
   const keyOf = (url: string) => (url === "" ? null : shopImageKey(storage, url));
   const keys = new Set<string>();
   for (const item of items) {
-    if (item.config.kind !== "lithophane") continue;
-    for (const url of [item.imageUrl, item.originalImageUrl, ...item.additionalImages]) {
+    const urls =
+      item.config.kind === "lithophane"
+        ? [item.imageUrl, item.originalImageUrl, ...item.additionalImages]
+        : [item.config.photoUrl ?? "", item.config.photoOriginalUrl ?? ""];
+    for (const url of urls) {
       const key = keyOf(url);
       if (key) keys.add(key);
     }
@@ -88,10 +106,40 @@ export async function findLinePhotoProblems(
     return key ? byKey.get(key) : undefined;
   };
 
+  const sold = {
+    frameColourIds: new Set(
+      asker.offered.filter((o) => o.optionType === "frame_color" && isSelectable(o)).map((o) => o.id),
+    ),
+    sizeIds: new Set(
+      asker.offered.filter((o) => o.optionType === "size" && isSelectable(o)).map((o) => o.id),
+    ),
+  };
+  /** The attached photo is one upload (preview and original), not a signed-in someone else's. */
+  const photoIsAskers = (previewUrl: string | undefined, originalUrl: string | undefined): boolean => {
+    if (!previewUrl || !originalUrl) return false;
+    const preview = uploadOf(previewUrl);
+    const original = uploadOf(originalUrl);
+    return (
+      preview !== undefined &&
+      original !== undefined &&
+      preview.id === original.id &&
+      original.originalKey === keyOf(originalUrl) &&
+      (original.userId === null || original.userId === asker.userId)
+    );
+  };
+
   const problems: LinePhotoProblem[] = [];
   items.forEach((item, index) => {
     const { config } = item;
-    if (config.kind !== "lithophane") return;
+    if (config.kind === "accessory") {
+      const choices = accessoryChoicesOf(config);
+      const given = Object.values(choices).some((v) => v !== undefined);
+      if (!given && !needsAccessoryChoice(config.productId)) return;
+      const stored = photoIsAskers(choices.photoUrl, choices.photoOriginalUrl);
+      const problem = accessoryChoiceProblem(config.productId, choices, sold, stored);
+      if (problem) problems.push({ id: item.id, index, message: problem.message });
+      return;
+    }
     // The print file of the main panel is cut from the original (print-jobs/queue.ts), and the crop
     // is in the original's pixels: the main URL must be an upload's original.
     const mainUrl = item.originalImageUrl || item.imageUrl;

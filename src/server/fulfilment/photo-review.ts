@@ -288,8 +288,8 @@ export async function photoLinkState(db: DbOrTx, config: LinkConfig, token: stri
       note: request.note,
       panelIndex: request.panelIndex,
       panelCount: panelCount(item),
-      /** Only the main photo is cropped (the others are centred on their panel, as in the creator). */
-      cropped: request.panelIndex === 0,
+      /** Every panel is positioned with the creator's crop tool (each extra photo too, issue 20/30). */
+      cropped: true,
       shape: item.shape,
       shapeId,
       aspectRatio: aspectRatioForShape(shapeId),
@@ -330,7 +330,7 @@ export async function replacePhotoThroughLink(
   if (!upload)
     return { ok: false, status: 400, code: "photo_not_stored", message: PHOTO_PAGE_TEXTS.notStored };
   const size = await panelSize(tx, item);
-  const crop = request.panelIndex === 0 ? (input.cropPixels ?? null) : null;
+  const crop = input.cropPixels ?? null;
   if (size) {
     const problem = photoReplacementProblem({ photo: upload, crop, panel: size });
     if (problem)
@@ -350,7 +350,19 @@ export async function replacePhotoThroughLink(
   } else {
     const extra = [...(Array.isArray(item.additionalImages) ? item.additionalImages : [])];
     extra[request.panelIndex - 1] = previewUrl;
-    await tx.update(orderItems).set({ additionalImages: extra }).where(eq(orderItems.id, item.id));
+    // The panel's crop, in the new original's pixels (print-jobs/panel.ts cuts the panel with it);
+    // none: the panel is cut centred, as before.
+    const crops: unknown[] = Array.from(
+      { length: extra.length },
+      (_, i) =>
+        (Array.isArray(item.config.additionalCropPixels) ? item.config.additionalCropPixels[i] : null) ??
+        null,
+    );
+    crops[request.panelIndex - 1] = crop;
+    const config = { ...item.config };
+    if (crops.some((c) => c !== null)) config.additionalCropPixels = crops;
+    else delete config.additionalCropPixels;
+    await tx.update(orderItems).set({ additionalImages: extra, config }).where(eq(orderItems.id, item.id));
   }
   // The runner only finishes a job that is still 'running', so a job generating the old photo
   // right now is superseded: back to pending, it is taken again with the new photo.

@@ -136,10 +136,11 @@ export async function placeOrder(
   const zoneOf = (zones: readonly ShippingZone[]) => zoneForCountry(zones, shippingInfo.country);
   let zone = zoneOf(snapshot.zones) ?? zoneOf(await listShippingZones(db));
   if (!zone) return countryRefusal(shippingInfo.country);
-  const [userId, photoProblems] = await Promise.all([
-    buyer.userId(),
-    findLinePhotoProblems(db, ctx.storage, cartItems),
-  ]);
+  const userId = await buyer.userId();
+  const photoProblems = await findLinePhotoProblems(db, ctx.storage, cartItems, {
+    userId,
+    offered: snapshot.offered,
+  });
   const problemAt = new Map(photoProblems.map((problem) => [problem.index, problem.message]));
 
   /** The order's lines, or the refusals, for these prices (one per cart item). */
@@ -162,7 +163,8 @@ export async function placeOrder(
       // A lithophane must be one that can be made: the bundle's number of photos, each one
       // of this shop's stored uploads (the print-file worker reads storage only and never
       // fetches another host's URL), and a crop inside the main photo.
-      const problem = result.kind === "lithophane" ? problemAt.get(index) : undefined;
+      // An accessory made to order must have its choices (issue 30 item 14).
+      const problem = problemAt.get(index);
       if (problem) {
         const name = cartItemName(item);
         refused.push({

@@ -14,7 +14,7 @@ import { orderShippingLabel } from "@shared/checkout";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { allocateDiscount, type DiscountScope } from "@shared/discounts";
 import { formatGbp, sumPence } from "@shared/money";
-import { describeLine } from "@shared/order-line";
+import { accessoryLineText, describeLine } from "@shared/order-line";
 import { displayOrderNumber } from "@shared/orders";
 import { STANDARD_VAT_RATE_PERCENT, totalVat, vatIncluded, vatLines } from "@shared/vat";
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -125,7 +125,7 @@ export interface DocumentDetails {
 /** An invoice line: the one description of the line (issue 30), "Lithophane: Keepsake Collection · Colour · ...". */
 function invoiceLineDescription(item: typeof orderItems.$inferSelect): string {
   const line = describeLine({ ...item, frameStyle: item.frameColor });
-  return line.kind === "accessory" ? line.title : `${line.title}: ${line.summary}`;
+  return line.kind === "accessory" ? accessoryLineText(line) : `${line.title}: ${line.summary}`;
 }
 
 export function documentNumberLabel(kind: string, number: number): string {

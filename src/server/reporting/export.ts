@@ -13,7 +13,7 @@
 import { orderShippingLabel } from "@shared/checkout";
 import { allocateDiscount, type DiscountScope } from "@shared/discounts";
 import { PAID_STATUSES } from "@shared/order-lifecycle";
-import { describeOrderLines } from "@shared/order-line";
+import { accessoryLineText, describeOrderLines } from "@shared/order-line";
 import { displayOrderNumber } from "@shared/orders";
 import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
@@ -270,7 +270,7 @@ export async function* orderBatches(
           return {
             position: i.position,
             kind: d.kind,
-            description: d.kind === "accessory" ? d.title : d.summary,
+            description: d.kind === "accessory" ? accessoryLineText(d) : d.summary,
             bundle: d.bundle,
             bundleId: i.bundleId,
             productId: i.productId,

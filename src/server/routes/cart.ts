@@ -17,8 +17,9 @@ export interface SavedCartRefusal extends ApiError {
   items: Array<{ id: string; name: string; message: string }>;
 }
 
-/** "Lithophane (Keepsake Collection)": how a creator line is named in an error. */
+/** "Lithophane (Keepsake Collection)": how a creator line is named in an error; an accessory by its name. */
 function cartLineName(item: CartItem): string {
+  if (item.config.kind === "accessory") return item.frameStyle;
   const bundle = item.config.kind === "lithophane" ? getBundle(item.config.bundleId) : undefined;
   return bundle ? `${MESSAGES.cart.itemTitle} (${bundle.name})` : MESSAGES.cart.itemTitle;
 }
@@ -32,7 +33,7 @@ function cartLineName(item: CartItem): string {
  *   replaced in one transaction; prices and texts are the server's; lines the shop no longer
  *   sells are dropped (and listed in `dropped`) rather than failing the whole save;
  *   -> 422 item_invalid {message, items: [{id, name, message}]} and nothing saved when a
- *   lithophane line cannot be made (findLinePhotoProblems).
+ *   line cannot be made (findLinePhotoProblems: a lithophane's photos, an accessory's choices).
  */
 export function cartRoutes(ctx: AppContext) {
   return new Hono()
@@ -47,7 +48,10 @@ export function cartRoutes(ctx: AppContext) {
       const sent = c.req.valid("json").items;
       // A lithophane that cannot be made (photo count, crop, photo not stored) is refused
       // outright, naming the line: it is a broken line, not a retired product to drop.
-      const problems = await findLinePhotoProblems(db, ctx.storage, sent);
+      const problems = await findLinePhotoProblems(db, ctx.storage, sent, {
+        userId: user.id,
+        offered: snapshot.offered,
+      });
       if (problems.length > 0) {
         const items = problems.map((problem) => {
           const item = sent[problem.index];

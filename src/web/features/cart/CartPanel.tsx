@@ -38,7 +38,7 @@ function CartLine({ item, price, onRemove }: { item: CartItem; price: string; on
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-stone-900">{title}</p>
         {accessory ? (
-          <p className="text-sm text-stone-700">{item.size}</p>
+          <p className="text-sm text-stone-700">{cartLineSummary(item)}</p>
         ) : (
           <>
             <p className="text-sm text-stone-700">{cartLineSummary(item)}</p>

@@ -471,7 +471,7 @@ function SummaryLine({
           <span className="font-semibold text-stone-900">{price}</span>
         </p>
         {accessory ? (
-          <p className="text-stone-700">{item.size}</p>
+          <p className="text-stone-700">{cartLineSummary(item)}</p>
         ) : (
           <p className="text-stone-700">{cartLineSummary(item)}</p>
         )}

@@ -2,3 +2,4 @@
 export { FramedCropper } from "./FramedCropper";
 export { ImageDropZone } from "./ImageDropZone";
 export { useImageUpload } from "./useImageUpload";
+export { usePointerKind } from "./usePointerKind";

@@ -1,4 +1,5 @@
 import type { CropPixels, UploadedImage } from "@shared/creator";
+import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { photoReplacementProblem, PHOTO_PAGE_TEXTS as T } from "@shared/photo-review";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type PhotoPage, photoPageQuery, sendReplacementPhoto } from "@web/api/inbox";
@@ -7,13 +8,13 @@ import { Card } from "@web/components/ui/card";
 import { Page } from "@web/components/ui/page";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { FramedCropper, ImageDropZone, useImageUpload } from "../creator";
+import { FramedCropper, ImageDropZone, useImageUpload, usePointerKind } from "../creator";
 
 /**
  * Where a customer sends a better photo for one panel (issue 17): the link in the shop's e-mail
  * carries a signed token; no account needed. The photo is uploaded as in the creator, placed
- * with the creator's crop tool (the main panel; other panels are centred, as in the creator),
- * checked for size here and again by the server.
+ * with the creator's crop tool (every panel, as the creator crops each extra photo; "tap" or
+ * "click" wording by the device, issue 30 item 13), checked for size here and again by the server.
  */
 export function PhotoReplacementPage() {
   const [params] = useSearchParams();
@@ -34,6 +35,7 @@ export function PhotoReplacementPage() {
 
 function Replacement({ token, page }: { token: string; page: PhotoPage }) {
   const { upload, progress } = useImageUpload();
+  const pointer = usePointerKind();
   const [image, setImage] = useState<UploadedImage | null>(null);
   const [crop, setCrop] = useState({ x: 0, y: 0, zoom: 1 });
   const [cropPixels, setCropPixels] = useState<CropPixels | null>(null);
@@ -117,6 +119,11 @@ function Replacement({ token, page }: { token: string; page: PhotoPage }) {
                     if (pixels !== undefined) setCropPixels(pixels);
                   }}
                 />
+              ) : null}
+              {page.cropped ? (
+                <p className="mt-2 text-center text-sm text-stone-600">
+                  {CREATOR_TEXTS.positionHint(pointer)}
+                </p>
               ) : (
                 <img
                   src={image.url}

@@ -1,9 +1,10 @@
+import { needsAccessoryChoice } from "@shared/accessory-choices";
 import { MESSAGES } from "@shared/messages";
 import { isOutOfStock, stockLabel } from "@shared/stock";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { ShoppingCart } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useCurrency } from "../currency";
 import { categoryIcon } from "./categories";
 import { ProductDetailsDialog } from "./ProductDetailsDialog";
@@ -29,6 +30,7 @@ export function ProductCard({ product }: { product: ShopProduct }) {
   const available = product.stockAvailable ?? null;
   const soldOut = isOutOfStock(available);
   const stock = comingSoon ? null : stockLabel(available);
+  const [detailsOpen, setDetailsOpen] = useState(false);
   return (
     <article aria-labelledby={nameId} className={CARD_CLASSES}>
       {product.imageUrl ? (
@@ -57,13 +59,17 @@ export function ProductCard({ product }: { product: ShopProduct }) {
         <p className={`mt-1 text-sm font-medium ${soldOut ? "text-red-700" : "text-amber-800"}`}>{stock}</p>
       ) : null}
       <div className="mt-auto flex flex-wrap gap-2 pt-4">
-        <ProductDetailsDialog product={product} />
+        <ProductDetailsDialog product={product} open={detailsOpen} onOpenChange={setDetailsOpen} />
         <Button
           variant="glow"
           size="sm"
           className="flex-1"
           disabled={comingSoon || soldOut}
-          onClick={() => addAccessory(product)}
+          onClick={() => {
+            // A made-to-order accessory is refused until its choices are given: its details open with them.
+            if (!addAccessory(product) && needsAccessoryChoice(product.id) && !comingSoon)
+              setDetailsOpen(true);
+          }}
           aria-label={`${MESSAGES.common.addToCart}: ${product.name}`}
         >
           <ShoppingCart aria-hidden="true" className="h-4 w-4" />

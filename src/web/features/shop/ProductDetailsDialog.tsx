@@ -1,3 +1,9 @@
+import {
+  type AccessoryChoiceProblem,
+  type AccessoryChoices,
+  accessoryChoiceProblem,
+  needsAccessoryChoice,
+} from "@shared/accessory-choices";
 import { MESSAGES } from "@shared/messages";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
@@ -6,16 +12,36 @@ import { LazyDialog } from "@web/components/ui/lazy-dialog";
 import { Check, ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { useCurrency } from "../currency";
+import { AccessoryChoiceFields } from "./AccessoryChoiceFields";
 import { categoryIcon } from "./categories";
 import { ProductPhoto } from "./ProductPhoto";
 import type { ShopProduct } from "./types";
 import { useAddAccessory } from "./useAddAccessory";
+import { useSoldChoices } from "./useSoldChoices";
 
-/** The product's details: specifications, features, optional compatibility, price and Add to Cart. */
-export function ProductDetailsDialog({ product }: { product: ShopProduct }) {
-  const [open, setOpen] = useState(false);
+/**
+ * The product's details: specifications, features, optional compatibility, price and Add to
+ * Cart; a made-to-order accessory's choices above Add to Cart (issue 30 item 14). Opened by its
+ * trigger, or by the card (`open`) when the card's Add to Cart needs the choices first.
+ */
+export function ProductDetailsDialog({
+  product,
+  open: openFromCard,
+  onOpenChange,
+}: {
+  product: ShopProduct;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+}) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = openFromCard ?? ownOpen;
+  const setOpen = onOpenChange ?? setOwnOpen;
   const { formatPrice } = useCurrency();
   const addAccessory = useAddAccessory();
+  const { sold } = useSoldChoices();
+  const [choices, setChoices] = useState<AccessoryChoices>({});
+  const [choiceError, setChoiceError] = useState<AccessoryChoiceProblem | null>(null);
+  const withChoices = needsAccessoryChoice(product.id);
   const Icon = categoryIcon(product.category);
   const comingSoon = product.status === "coming_soon";
   return (
@@ -74,6 +100,17 @@ export function ProductDetailsDialog({ product }: { product: ShopProduct }) {
             <p className="mt-2 text-stone-700">{product.compatibility}</p>
           </section>
         ) : null}
+        {withChoices ? (
+          <AccessoryChoiceFields
+            productId={product.id}
+            choices={choices}
+            error={choiceError}
+            onChange={(next) => {
+              setChoices(next);
+              setChoiceError(null);
+            }}
+          />
+        ) : null}
         <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-t border-stone-200 pt-5">
           <p className="text-2xl font-semibold text-stone-900">{formatPrice(product.pricePence)}</p>
           {/* Coming-soon products keep a focusable button that explains why it cannot be added. */}
@@ -82,6 +119,15 @@ export function ProductDetailsDialog({ product }: { product: ShopProduct }) {
             aria-disabled={comingSoon || undefined}
             className={cn(comingSoon && "cursor-not-allowed border-dashed")}
             onClick={() => {
+              if (withChoices && !comingSoon) {
+                // Refused with the missing choice beside its field (and a toast) until it is given.
+                setChoiceError(accessoryChoiceProblem(product.id, choices, sold));
+                if (addAccessory(product, { choices, sold })) {
+                  setChoices({});
+                  setOpen(false);
+                }
+                return;
+              }
               if (addAccessory(product)) setOpen(false);
             }}
           >

@@ -1,3 +1,4 @@
+import { ACCESSORY_CHOICE_TEXTS } from "@shared/accessory-choices";
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { type Carrier, isCarrier } from "@shared/fulfilment";
@@ -222,6 +223,18 @@ function ItemsCard({ order }: { order: AdminOrderDetail }) {
                   {/* An accessory has no crop (its cart line's 1:1 at zoom 1 is a placeholder, issue 30). */}
                   {item.crop && item.kind !== "accessory" ? (
                     <p className="mt-1 text-xs text-stone-700">{cropText(item.crop)}</p>
+                  ) : null}
+                  {item.description.photoUrl ? (
+                    <a
+                      href={item.description.photoUrl}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="mt-1 inline-flex min-h-11 items-center gap-1 text-sm font-medium underline"
+                    >
+                      {ACCESSORY_CHOICE_TEXTS.openPhoto}{" "}
+                      <ExternalLink aria-hidden="true" className="h-4 w-4" />
+                      <span className="sr-only">(opens in a new tab)</span>
+                    </a>
                   ) : null}
                   {item.config.localContrast === true ? (
                     <p className="mt-1 text-xs text-stone-700">
