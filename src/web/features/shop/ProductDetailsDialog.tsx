@@ -1,9 +1,10 @@
 import { Button } from "@web/components/ui/button";
 import { LazyDialog } from "@web/components/ui/lazy-dialog";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { ShopProduct } from "./types";
 
-const ProductDetailsBody = lazy(() => import("./ProductDetailsBody"));
+const loadBody = () => import("./ProductDetailsBody");
+const ProductDetailsBody = lazy(loadBody);
 
 /**
  * The product's details: specifications, features, optional compatibility, price and Add to
@@ -22,6 +23,12 @@ export function ProductDetailsDialog({
   const [ownOpen, setOwnOpen] = useState(false);
   const open = openFromCard ?? ownOpen;
   const setOpen = onOpenChange ?? setOwnOpen;
+  // Fetched when the browser is idle, as the dialog's own code, so it is there when opened.
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== "function") return;
+    const id = window.requestIdleCallback(() => void loadBody(), { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }, []);
   return (
     <>
       <Button
