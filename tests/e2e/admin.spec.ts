@@ -151,10 +151,18 @@ test("an admin creates and edits a product and sees it in the shop, then disable
   await expect(card).toBeVisible();
   await expect(page.getByText("£7.25").first()).toBeVisible();
 
-  // Disabled: gone from the shop.
+  // Hidden: gone from the shop. One control says whether it is listed (issue 30: no Status
+  // "On sale" beside an "Active" box that could say the opposite).
   await openAdmin(page, "/admin/products", "Products");
-  await page.getByLabel(`Status of Linen Gift Box ${suffix}`).selectOption("disabled");
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Disabled" })).toBeVisible();
+  await page.getByLabel(`Status of Linen Gift Box ${suffix}`).selectOption({ label: "Hidden from the shop" });
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: `Linen Gift Box ${suffix}: Hidden from the shop` }),
+  ).toBeVisible();
+  await page.getByRole("button", { name: `Edit Linen Gift Box ${suffix}` }).click();
+  const hidden = page.getByRole("dialog", { name: `Edit Linen Gift Box ${suffix}` });
+  await expect(hidden.getByLabel("In the shop")).toHaveValue("hidden");
+  await expect(hidden.getByRole("checkbox")).toHaveCount(0);
+  await hidden.getByRole("button", { name: "Cancel" }).click();
   await page.goto("/shop");
   await expect(page.getByRole("heading", { name: "USB-C Power Adapter" })).toBeVisible();
   await expect(page.getByRole("heading", { name: `Linen Gift Box ${suffix}` })).toHaveCount(0);

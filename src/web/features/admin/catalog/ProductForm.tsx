@@ -5,12 +5,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   ADMIN_MESSAGES,
-  ADMIN_PRODUCT_STATUSES,
   penceToPoundsField,
   poundsFieldSchema,
   productIdSchema,
   splitLines,
 } from "@shared/admin-schemas";
+import {
+  listingFields,
+  PRODUCT_LISTING_LABELS,
+  PRODUCT_LISTINGS,
+  productListing,
+} from "@shared/product-listing";
 import { PRODUCT_CATEGORIES } from "@shared/products";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
@@ -32,12 +37,6 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
 
-export const PRODUCT_STATUS_LABELS: Record<(typeof ADMIN_PRODUCT_STATUSES)[number], string> = {
-  available: "On sale",
-  coming_soon: "Coming soon",
-  disabled: "Disabled (hidden)",
-};
-
 const lineList = z
   .string()
   .refine((v) => splitLines(v).length <= 20, ADMIN_MESSAGES.tooMany)
@@ -58,8 +57,7 @@ function formSchema(isNew: boolean) {
       .max(2000, "Please use at most 2000 characters."),
     category: z.enum(PRODUCT_CATEGORIES, { error: ADMIN_MESSAGES.categoryRequired }),
     price: poundsFieldSchema,
-    status: z.enum(ADMIN_PRODUCT_STATUSES),
-    isActive: z.boolean(),
+    listing: z.enum(PRODUCT_LISTINGS),
     specifications: lineList,
     features: lineList,
     compatibility: z.string().trim().max(500, "Please use at most 500 characters."),
@@ -76,8 +74,7 @@ function defaults(product: AdminProduct | null): FormInput {
     description: product?.description ?? "",
     category: (product?.category as FormInput["category"]) ?? "Accessories",
     price: product ? penceToPoundsField(product.pricePence) : "",
-    status: (product?.status as FormInput["status"]) ?? "available",
-    isActive: product?.isActive ?? true,
+    listing: product ? productListing(product) : "available",
     specifications: product?.specifications.join("\n") ?? "",
     features: product?.features.join("\n") ?? "",
     compatibility: product?.compatibility ?? "",
@@ -113,8 +110,7 @@ export function ProductFormDialog({
         description: values.description,
         category: values.category,
         pricePence: values.price,
-        status: values.status,
-        isActive: values.isActive,
+        ...listingFields(values.listing),
         specifications: splitLines(values.specifications),
         features: splitLines(values.features),
         compatibility: values.compatibility || null,
@@ -187,17 +183,14 @@ export function ProductFormDialog({
           error={errors.price?.message}
           {...register("price")}
         />
-        <SelectField label="Status" error={errors.status?.message} {...register("status")}>
-          {ADMIN_PRODUCT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {PRODUCT_STATUS_LABELS[s]}
+        {/* One control for whether and how it is listed (the spec's status and is_active together). */}
+        <SelectField label="In the shop" error={errors.listing?.message} {...register("listing")}>
+          {PRODUCT_LISTINGS.map((l) => (
+            <option key={l} value={l}>
+              {PRODUCT_LISTING_LABELS[l]}
             </option>
           ))}
         </SelectField>
-        <label className="flex min-h-11 items-center gap-3 self-end text-sm font-medium text-stone-800">
-          <input type="checkbox" className="h-5 w-5" {...register("isActive")} />
-          Active (listed in the shop unless disabled)
-        </label>
         <TextAreaField
           label="Specifications"
           hint="One per line."

@@ -1,6 +1,11 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
-import type { AdminProductStatus } from "@shared/admin-schemas";
 import { formatGbp } from "@shared/money";
+import {
+  listingFields,
+  PRODUCT_LISTING_LABELS,
+  type ProductListing,
+  productListing,
+} from "@shared/product-listing";
 import { LOW_STOCK_THRESHOLD } from "@shared/stock";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
@@ -16,7 +21,7 @@ import { ArrowDown, ArrowUp, Pencil, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { AdminHeading, AdminTable, LoadError, Loading, td, useAdminTitle } from "../ui";
-import { PRODUCT_STATUS_LABELS, ProductFormDialog } from "./ProductForm";
+import { ProductFormDialog } from "./ProductForm";
 
 const S = ADMIN_MESSAGE_TEXTS.stock;
 
@@ -106,9 +111,10 @@ export function ProductsPage() {
     onError: (error) => toast.error("Order not saved", { description: error.message }),
   });
   const quick = useMutation({
-    mutationFn: ({ id, status }: { id: string; status: AdminProductStatus }) => updateProduct(id, { status }),
+    mutationFn: ({ id, listing }: { id: string; listing: ProductListing }) =>
+      updateProduct(id, listingFields(listing)),
     onSuccess: (p) => {
-      toast.success(`${p.name}: ${PRODUCT_STATUS_LABELS[p.status as AdminProductStatus] ?? p.status}`);
+      toast.success(`${p.name}: ${PRODUCT_LISTING_LABELS[productListing(p)]}`);
       void queryClient.invalidateQueries({ queryKey: adminQueries.products().queryKey });
     },
     onError: (error) => toast.error("Not saved", { description: error.message }),
@@ -206,12 +212,12 @@ export function ProductsPage() {
                 </label>
                 <select
                   id={`status-${p.id}`}
-                  value={p.status}
+                  value={productListing(p)}
                   disabled={quick.isPending}
-                  onChange={(e) => quick.mutate({ id: p.id, status: e.target.value as AdminProductStatus })}
+                  onChange={(e) => quick.mutate({ id: p.id, listing: e.target.value as ProductListing })}
                   className="min-h-11 rounded-lg border border-stone-300 bg-white px-2 text-sm text-stone-900"
                 >
-                  {Object.entries(PRODUCT_STATUS_LABELS).map(([value, label]) => (
+                  {Object.entries(PRODUCT_LISTING_LABELS).map(([value, label]) => (
                     <option key={value} value={value}>
                       {label}
                     </option>
