@@ -14,9 +14,11 @@ import {
   creatorPricePence,
   creatorReducer,
   currentStep,
+  DEFAULT_CROP_DATA,
   INITIAL_CREATOR_STATE,
   isCropWithinImage,
   isNewChoice,
+  isPositioned,
   isStepDone,
   isStepOpen,
   lightboxPricePence,
@@ -66,6 +68,17 @@ const UP_TO_SIZE: CreatorAction[] = [
 ];
 
 const complete = (bundleId: BundleId = "starter") => run([...UP_TO_SIZE, { type: "selectBundle", bundleId }]);
+
+describe("isPositioned", () => {
+  it("is false for no crop, the centred default and a cropper's sub-pixel jitter; true once moved or zoomed", () => {
+    expect(isPositioned(null)).toBe(false);
+    expect(isPositioned(DEFAULT_CROP_DATA)).toBe(false);
+    expect(isPositioned({ x: 0.2, y: -0.3, zoom: 1 })).toBe(false);
+    expect(isPositioned({ x: 12, y: 0, zoom: 1 })).toBe(true);
+    expect(isPositioned({ x: 0, y: -4, zoom: 1 })).toBe(true);
+    expect(isPositioned({ x: 0, y: 0, zoom: 1.5 })).toBe(true);
+  });
+});
 
 describe("steps", () => {
   it("are the spec's six steps with the progress-dot labels", () => {

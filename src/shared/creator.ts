@@ -103,6 +103,16 @@ export interface CreatorState {
 
 export const DEFAULT_CROP_DATA: CropData = { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" };
 
+/**
+ * True once the customer moved or zoomed a photo in its frame: the cropper reports its area as
+ * soon as it opens, so having a crop is not the same as having positioned it (issue 30).
+ */
+export function isPositioned(cropData: Pick<CropData, "x" | "y" | "zoom"> | null | undefined): boolean {
+  if (!cropData) return false;
+  const moved = (value: number) => Math.abs(value) > 0.5; // half a screen pixel: a jitter, not a move
+  return moved(cropData.x) || moved(cropData.y) || Math.abs(cropData.zoom - 1) > 0.001;
+}
+
 const NOTHING_COMPLETED: Readonly<Record<CreatorStep, boolean>> = {
   upload: false,
   processing: false,

@@ -4,6 +4,7 @@ import {
   type CreatorState,
   type CropPixels,
   DEFAULT_CROP_DATA,
+  isPositioned,
   type UploadedImage,
 } from "@shared/creator";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
@@ -117,7 +118,7 @@ function UploadedPhoto({
         <span className="min-w-0 flex-1 text-sm">
           <span className="block font-medium text-stone-900">{label}</span>
           <span className="block text-stone-600">
-            {image.cropPixels ? CREATOR_TEXTS.positioned : CREATOR_TEXTS.centred}
+            {isPositioned(image.cropData) ? CREATOR_TEXTS.positioned : CREATOR_TEXTS.centred}
           </span>
         </span>
         <button
