@@ -10,6 +10,7 @@ import {
   findCountryByName,
   flagForIso2,
   isKnownDialCode,
+  nationalPhoneDigits,
   normalisePhone,
   phoneDialCodeChoices,
   phoneDigitHint,
@@ -85,6 +86,17 @@ describe("lookups", () => {
     expect(new Set(choices.map((c) => c.dialCode)).size).toBe(choices.length);
     expect(choices.find((c) => c.dialCode === "+1")?.iso2).toBe("US");
     expect(choices.map((c) => c.dialCode)).toContain("+44");
+  });
+});
+
+describe("nationalPhoneDigits", () => {
+  it("drops the trunk 0 a UK or Irish number is typed with, keeps Italy's and a number without one", () => {
+    expect(nationalPhoneDigits("+44", "07700 900123")).toBe("7700900123");
+    expect(nationalPhoneDigits("+44", "(0)28 9012 3456")).toBe("2890123456");
+    expect(nationalPhoneDigits("+44", "7700 900123")).toBe("7700900123");
+    expect(nationalPhoneDigits("+353", "087 123 4567")).toBe("871234567");
+    expect(nationalPhoneDigits("+39", "06 1234 5678")).toBe("0612345678");
+    expect(nationalPhoneDigits("+1", "(212) 555-0100")).toBe("2125550100");
   });
 });
 

@@ -229,6 +229,38 @@ export function normalisePhone(input: string): string {
   return input.replace(/\D/g, "");
 }
 
+/**
+ * Dial codes whose national numbers start with a trunk 0 that is dropped after the country code
+ * ("07700 900123" in the UK is +44 7700 900123). Italy (+39) and others keep their 0.
+ */
+const TRUNK_ZERO_DIAL_CODES: ReadonlySet<string> = new Set([
+  "+44",
+  "+353",
+  "+33",
+  "+49",
+  "+31",
+  "+32",
+  "+41",
+  "+43",
+  "+46",
+  "+358",
+  "+61",
+  "+64",
+  "+27",
+  "+81",
+  "+82",
+  "+91",
+]);
+
+/**
+ * The digits to store beside a dial code: non-digits stripped and, where the country drops it,
+ * the trunk 0 a customer types from habit ("+44" and "07700 900123" -> "7700900123").
+ */
+export function nationalPhoneDigits(dialCode: string, input: string): string {
+  const digits = normalisePhone(input);
+  return TRUNK_ZERO_DIAL_CODES.has(dialCode.trim()) ? digits.replace(/^0/, "") : digits;
+}
+
 export type PhoneValidation =
   | { readonly ok: true; readonly digits: string }
   | { readonly ok: false; readonly message: string };

@@ -97,7 +97,8 @@ test.describe("Account", () => {
     await expectToast(page, MESSAGES.profile.updated);
     await expect(page.getByRole("button", { name: MESSAGES.common.edit })).toBeVisible();
     await expect(page.getByText(`Siobhán ${user.lastName}`)).toBeVisible();
-    await expect(page.getByText("+44 02890123456")).toBeVisible();
+    // The trunk 0 typed from habit is dropped after +44 (issue 30).
+    await expect(page.getByText("+44 2890123456")).toBeVisible();
     await expect(page.getByText("12 Linen Quay")).toBeVisible();
     await expect(page.getByText("United Kingdom")).toBeVisible();
 

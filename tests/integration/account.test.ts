@@ -270,7 +270,8 @@ describe("profile", () => {
     expect(put.body.profile).toMatchObject({
       firstName: "Seán",
       email: user.email,
-      phone: "07700900123",
+      // Stored as the number after +44: the trunk 0 typed from habit is dropped (issue 30).
+      phone: "7700900123",
       country: "United Kingdom",
       addressLine2: "Flat 2",
       postalCode: "BT9 6AA",
@@ -300,7 +301,7 @@ describe("profile", () => {
     const badCountry = await call(user.cookie, "put", "/api/profile", { country: "Atlantis" });
     expect(badCountry.status).toBe(400);
     expect(badCountry.body.message).toBe(MESSAGES.validation.invalidCountry);
-    expect((await call(user.cookie, "get", "/api/profile")).body.profile.phone).toBe("02890321234");
+    expect((await call(user.cookie, "get", "/api/profile")).body.profile.phone).toBe("2890321234");
   });
 });
 
@@ -482,7 +483,7 @@ describe("data export", () => {
     const text = await res.text();
     const data = JSON.parse(text) as Json;
     expect(data.account).toMatchObject({ id: user.userId, email: user.email, twoFactorEnabled: true });
-    expect(data.profile).toMatchObject({ firstName: "Eimear", phone: "07700900456", city: "Derry" });
+    expect(data.profile).toMatchObject({ firstName: "Eimear", phone: "7700900456", city: "Derry" });
     expect(data.orders).toHaveLength(2);
     expect(data.orders.find((o: Json) => o.id === orderId)).toMatchObject({
       isGuestOrder: false,

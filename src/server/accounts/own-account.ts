@@ -2,6 +2,7 @@
  * The signed-in customer's own account (routes/account.ts): the profile they edit, whether
  * they have a password, their TOTP factors and skipping the MFA set-up. Each acts on one user.
  */
+import { nationalPhoneDigits } from "@shared/countries";
 import type { ProfileInput } from "@shared/schemas";
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.js";
@@ -32,7 +33,10 @@ export async function saveProfile(
   const changes = {
     firstName: text(input.firstName),
     lastName: text(input.lastName),
-    phone: input.phone === undefined ? undefined : input.phone.replace(/\D/g, "") || null,
+    phone:
+      input.phone === undefined
+        ? undefined
+        : nationalPhoneDigits(input.phoneCountryCode, input.phone) || null,
     phoneCountryCode: input.phoneCountryCode,
     addressLine1: text(input.addressLine1),
     addressLine2: text(input.addressLine2),
