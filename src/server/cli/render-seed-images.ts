@@ -82,7 +82,7 @@ const boat: Grey = (u, v) => {
   return g;
 };
 
-/** A flower in a hexagon: petals around a seeded centre. */
+/** A flower: petals around a seeded centre. */
 const flower: Grey = (u, v) => {
   const x = u - 0.5;
   const y = v - 0.5;
@@ -95,7 +95,7 @@ const flower: Grey = (u, v) => {
   return g;
 };
 
-/** A lone tree on a hill under a starry sky, for the heart. */
+/** A lone tree on a hill under a starry sky, for a portrait panel. */
 const tree: Grey = (u, v) => {
   let g = 0.55 + 0.35 * v * 0;
   g = 0.85 - 0.5 * v + (hash(Math.floor(u * 200), Math.floor(v * 200)) > 0.996 ? 0.5 : 0);
@@ -166,7 +166,7 @@ const SCENES: Scene[] = [
   },
   {
     name: "gallery-flower-lit",
-    shape: "hexagon",
+    shape: "square",
     widthMm: 180,
     heightMm: 180,
     picture: flower,
@@ -176,7 +176,7 @@ const SCENES: Scene[] = [
   },
   {
     name: "gallery-flower-unlit",
-    shape: "hexagon",
+    shape: "square",
     widthMm: 180,
     heightMm: 180,
     picture: flower,
@@ -186,9 +186,9 @@ const SCENES: Scene[] = [
   },
   {
     name: "gallery-tree-lit",
-    shape: "heart",
-    widthMm: 180,
-    heightMm: 180,
+    shape: "rectangle-portrait",
+    widthMm: 150,
+    heightMm: 200,
     picture: tree,
     frame: WHITE,
     lit: true,
@@ -196,9 +196,9 @@ const SCENES: Scene[] = [
   },
   {
     name: "gallery-tree-unlit",
-    shape: "heart",
-    widthMm: 180,
-    heightMm: 180,
+    shape: "rectangle-portrait",
+    widthMm: 150,
+    heightMm: 200,
     picture: tree,
     frame: WOOD,
     lit: false,

@@ -19,45 +19,62 @@ import { siteImages, systemSettings } from "./schema.js";
 export const SEED_IMAGES_DIR = fileURLToPath(new URL("./seed-images", import.meta.url));
 export const SITE_IMAGES_SEEDED_KEY = "site_images_seeded";
 
-export const SEED_SITE_IMAGES: ReadonlyArray<{ file: string; slot: SiteImageSlot; alt: string }> = [
+/**
+ * Each picture with the creator's shape option it shows: only shapes the creator sells (issue 30:
+ * the gallery showed heart and hexagon panels the creator offers only as Coming Soon).
+ */
+export const SEED_SITE_IMAGES: ReadonlyArray<{
+  file: string;
+  slot: SiteImageSlot;
+  shape: "square" | "rectangle" | "rectangle-portrait";
+  alt: string;
+}> = [
   {
     file: "home-hero-lit.png",
     slot: "home_hero",
+    shape: "rectangle",
     alt: "A lithophane lightbox glowing warm in a dark room: mountains over a lake at sunrise, in a wooden frame",
   },
   {
     file: "shop-hero-lit.png",
     slot: "shop_hero",
+    shape: "rectangle",
     alt: "A lit lithophane lightbox in a black frame showing a sailing boat under a full moon",
   },
   {
     file: "gallery-flower-lit.png",
     slot: "gallery",
-    alt: "A hexagon lithophane of a flower, lit, in a black frame",
+    shape: "square",
+    alt: "A square lithophane of a flower, lit, in a black frame",
   },
   {
     file: "gallery-flower-unlit.png",
     slot: "gallery",
-    alt: "The same hexagon flower lithophane by day, switched off: a pale white relief",
+    shape: "square",
+    alt: "The same square flower lithophane by day, switched off: a pale white relief",
   },
   {
     file: "gallery-tree-lit.png",
     slot: "gallery",
-    alt: "A heart-shaped lithophane of a lone tree under the stars, lit",
+    shape: "rectangle-portrait",
+    alt: "A portrait lithophane of a lone tree under the stars, lit, in a white frame",
   },
   {
     file: "gallery-tree-unlit.png",
     slot: "gallery",
-    alt: "A heart-shaped lithophane of a tree, switched off, in a wooden frame",
+    shape: "rectangle-portrait",
+    alt: "A portrait lithophane of a tree, switched off, in a wooden frame",
   },
   {
     file: "gallery-boat-lit.png",
     slot: "gallery",
+    shape: "square",
     alt: "A square lithophane of a sailing boat and the moon, lit, in a white frame",
   },
   {
     file: "gallery-mountains-unlit.png",
     slot: "gallery",
+    shape: "rectangle",
     alt: "A landscape lithophane of mountains and a lake by day, switched off, in a wooden frame",
   },
 ];
