@@ -298,7 +298,10 @@ test.describe("focus is visible and not hidden", () => {
         await page.waitForLoadState("networkidle");
         await tabTo(page, page.getByRole("button", { name: `Details: ${DIMMER.name}` }));
         await page.keyboard.press("Enter");
-        await expect(page.getByRole("dialog", { name: DIMMER.name })).toBeVisible();
+        const details = page.getByRole("dialog", { name: DIMMER.name });
+        await expect(details).toBeVisible();
+        // Its body loads with the dialog (issue 31's budget): the tour starts once it is there.
+        await expect(details.getByRole("button", { name: MESSAGES.common.addToCart })).toBeVisible();
         expect(await focusProblemsWhileTabbing(page), "the details dialog").toEqual([]);
         await page.keyboard.press("Escape");
         await tabTo(page, page.getByRole("button", { name: /^Open cart, 1 item$/ }));
