@@ -1,6 +1,6 @@
 import { Button } from "@web/components/ui/button";
-import { LazyDialog } from "@web/components/ui/lazy-dialog";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { LazyDialog, usePreloadWhenIdle } from "@web/components/ui/lazy-dialog";
+import { lazy, Suspense, useState } from "react";
 import type { ShopProduct } from "./types";
 
 const loadBody = () => import("./ProductDetailsBody");
@@ -24,11 +24,7 @@ export function ProductDetailsDialog({
   const open = openFromCard ?? ownOpen;
   const setOpen = onOpenChange ?? setOwnOpen;
   // Fetched when the browser is idle, as the dialog's own code, so it is there when opened.
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== "function") return;
-    const id = window.requestIdleCallback(() => void loadBody(), { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
-  }, []);
+  usePreloadWhenIdle(loadBody);
   return (
     <>
       <Button
