@@ -49,12 +49,14 @@ const storageProbes = new WeakMap<AppContext, { at: number; writable: Promise<bo
 /**
  * True when a small file can be written to and deleted from storage (DATA_DIR/uploads or the
  * bucket) within the timeout. Cached for STORAGE_PROBE_TTL_MS. The probe's key is outside
- * lightbox-images/, so the media route never serves it.
+ * lightbox-images/, so the media route never serves it, and at the bucket's top level: s3rver
+ * (the tests' S3) deletes a key's folder once it is empty, which raced another server's probe
+ * being written into a shared health-probe/ folder (ENOENT thrown inside s3rver).
  */
 export function storageWritable(ctx: AppContext, timeoutMs = READINESS_TIMEOUT_MS): Promise<boolean> {
   const cached = storageProbes.get(ctx);
   if (cached && Date.now() - cached.at < STORAGE_PROBE_TTL_MS) return cached.writable;
-  const key = `health-probe/probe-${process.pid}.txt`;
+  const key = `health-probe-${process.pid}.txt`;
   const probe = (async () => {
     await ctx.storage.put(key, new TextEncoder().encode(new Date().toISOString()), "text/plain");
     await ctx.storage.delete(key);
