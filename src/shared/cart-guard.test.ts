@@ -22,6 +22,7 @@ const lithophane: CartItem = {
     frameColorId: "white",
     sizeId: "7x7",
     cropPixels: { x: 0, y: 10, width: 1600, height: 1600 },
+    localContrast: true,
   },
 };
 
@@ -136,6 +137,7 @@ const mutatedItem = fc
           "config.additionalCropPixels.0",
           "config.additionalCropPixels.1",
           "config.additionalCropPixels.0.width",
+          "config.localContrast",
           "extra",
           "config.extra",
         ),

@@ -98,7 +98,7 @@ function parseConfig(value: unknown): CartItemConfig | null {
     };
   }
   if (value.kind !== "lithophane") return null;
-  const { bundleId, processing, shapeId, frameColorId, sizeId } = value;
+  const { bundleId, processing, shapeId, frameColorId, sizeId, localContrast } = value;
   const cropPixels = parseCropPixels(value.cropPixels);
   const additionalCropPixels = parseAdditionalCrops(value.additionalCropPixels);
   if (
@@ -108,7 +108,8 @@ function parseConfig(value: unknown): CartItemConfig | null {
     !isId(frameColorId) ||
     !isId(sizeId) ||
     cropPixels === null ||
-    additionalCropPixels === null
+    additionalCropPixels === null ||
+    (localContrast !== undefined && typeof localContrast !== "boolean")
   ) {
     return null;
   }
@@ -121,6 +122,7 @@ function parseConfig(value: unknown): CartItemConfig | null {
     sizeId,
     ...(cropPixels ? { cropPixels } : {}),
     ...(additionalCropPixels ? { additionalCropPixels } : {}),
+    ...(localContrast === undefined ? {} : { localContrast }),
   };
 }
 
