@@ -25,6 +25,7 @@ import {
   lithophaneLineProblem,
   missingAdditionalImages,
   type OptionStep,
+  photoAsShown,
   progressCount,
   requiredAdditionalImages,
   resolveChosenOptions,
@@ -68,6 +69,20 @@ const UP_TO_SIZE: CreatorAction[] = [
 ];
 
 const complete = (bundleId: BundleId = "starter") => run([...UP_TO_SIZE, { type: "selectBundle", bundleId }]);
+
+describe("photoAsShown", () => {
+  const photo = { url: "/p-preview.webp", originalUrl: "/p.jpg", width: 4000, height: 3000 };
+  it("shows a colour order's photo as uploaded, in colour", () => {
+    expect(photoAsShown(photo, "colour").url).toBe("/p.jpg");
+  });
+  it("shows the greyscale preview for any other processing, or before one is chosen", () => {
+    expect(photoAsShown(photo, "grayscale").url).toBe("/p-preview.webp");
+    expect(photoAsShown(photo, null).url).toBe("/p-preview.webp");
+  });
+  it("keeps the device's preview while the upload runs", () => {
+    expect(photoAsShown({ ...photo, originalUrl: "", pending: true }, "colour").url).toBe("/p-preview.webp");
+  });
+});
 
 describe("isPositioned", () => {
   it("is false for no crop, the centred default and a cropper's sub-pixel jitter; true once moved or zoomed", () => {

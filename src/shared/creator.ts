@@ -113,6 +113,15 @@ export function isPositioned(cropData: Pick<CropData, "x" | "y" | "zoom"> | null
   return moved(cropData.x) || moved(cropData.y) || Math.abs(cropData.zoom - 1) > 0.001;
 }
 
+/**
+ * A photo as the creator shows it: for a colour order the file as uploaded, in colour (issue 30:
+ * the cropper and every thumbnail), else the greyscale preview. While the upload runs there is
+ * no original yet, so the device's own preview stands in.
+ */
+export function photoAsShown<T extends UploadedImage>(image: T, processing: string | null): T {
+  return processing === "colour" && image.originalUrl !== "" ? { ...image, url: image.originalUrl } : image;
+}
+
 const NOTHING_COMPLETED: Readonly<Record<CreatorStep, boolean>> = {
   upload: false,
   processing: false,

@@ -5,6 +5,7 @@ import {
   accessoryLineText,
   describeLine,
   describeOrderLines,
+  linePanelThumbnails,
   lineThumbnailUrl,
   sizeIdText,
 } from "./order-line";
@@ -152,6 +153,37 @@ describe("lineThumbnailUrl", () => {
         config: colourKeepsake.config,
       }),
     ).toBe("/p-preview.webp");
+  });
+});
+
+describe("linePanelThumbnails", () => {
+  const line = {
+    imageUrl: "/p-preview.webp",
+    originalImageUrl: "/p.jpg",
+    additionalImages: ["/q-preview.webp", "/r-preview.webp"],
+    additionalOriginals: ["/q.jpg", null],
+  };
+  it("shows every panel of a colour line in colour where the original is known", () => {
+    expect(linePanelThumbnails({ ...line, config: colourKeepsake.config })).toEqual([
+      "/p.jpg",
+      "/q.jpg",
+      "/r-preview.webp",
+    ]);
+  });
+  it("shows a greyscale line's panels as their previews, originals or not", () => {
+    expect(
+      linePanelThumbnails({ ...line, config: { ...colourKeepsake.config, processing: "grayscale" } }),
+    ).toEqual(["/p-preview.webp", "/q-preview.webp", "/r-preview.webp"]);
+  });
+  it("leaves out empty URLs", () => {
+    expect(
+      linePanelThumbnails({
+        imageUrl: "",
+        originalImageUrl: null,
+        additionalImages: [""],
+        config: { kind: "accessory" },
+      }),
+    ).toEqual([]);
   });
 });
 

@@ -210,8 +210,7 @@ export function describeOrderLines(
 /**
  * The picture a thumbnail of the line shows (issue 30): a colour lithophane's photo in colour
  * (the upload as made, from which the colour panel is printed), any other line's greyscale
- * preview. Only the main photo has a colour file the line knows; the extra panels' thumbnails
- * stay their previews.
+ * preview. The cart and checkout show the main photo only; see linePanelThumbnails for every panel.
  */
 export function lineThumbnailUrl(line: {
   readonly imageUrl: string | null;
@@ -220,4 +219,24 @@ export function lineThumbnailUrl(line: {
 }): string | null {
   const colour = record(line.config).processing === "colour";
   return (colour ? line.originalImageUrl : null) || line.imageUrl || null;
+}
+
+/**
+ * One thumbnail per panel of a lithophane line, main photo first: a colour line's panels in
+ * colour, from the originals the shop holds for them (`additionalOriginals`, parallel to
+ * `additionalImages`; the server looks them up, since a line stores only the extra photos'
+ * greyscale previews), every other panel as its preview. Empty URLs are left out.
+ */
+export function linePanelThumbnails(line: {
+  readonly imageUrl: string | null;
+  readonly originalImageUrl: string | null;
+  readonly additionalImages: readonly string[];
+  readonly additionalOriginals?: readonly (string | null)[] | undefined;
+  readonly config: unknown;
+}): string[] {
+  const colour = record(line.config).processing === "colour";
+  const extras = line.additionalImages.map(
+    (preview, i) => (colour ? line.additionalOriginals?.[i] : null) || preview,
+  );
+  return [lineThumbnailUrl(line) ?? "", ...extras].filter((url) => url.length > 0);
 }

@@ -4,7 +4,7 @@
  */
 import { getBundle } from "./bundles";
 import { type CartItem, cartItemConfigSchema, cropDataSchema } from "./cart";
-import { describeLine, lineThumbnailUrl } from "./order-line";
+import { describeLine, linePanelThumbnails } from "./order-line";
 import { isOrderStatus, type OrderStatus } from "./orders";
 
 /** The order pages' texts (lazily loaded pages: kept here, not in messages.ts). */
@@ -118,6 +118,8 @@ export interface StoredOrderLine {
   readonly imageUrl: string | null;
   readonly originalImageUrl: string | null;
   readonly additionalImages: readonly string[];
+  /** The extra photos' originals, parallel to additionalImages, when the server looked them up. */
+  readonly additionalOriginals?: readonly (string | null)[];
   readonly crop: unknown;
   readonly config: unknown;
 }
@@ -187,8 +189,6 @@ export function orderViewLine(line: StoredOrderLine & { readonly quantity: numbe
     colour: described.colour,
     price: line.price,
     quantity: line.quantity,
-    photos: accessory
-      ? []
-      : [lineThumbnailUrl(line) ?? "", ...line.additionalImages].filter((url) => url.length > 0),
+    photos: accessory ? [] : linePanelThumbnails(line),
   };
 }

@@ -39,7 +39,7 @@ export function accessoryItem(
   };
 }
 
-const FIXTURE_PREFIX = "lightbox-images/1700000000000";
+export const FIXTURE_PREFIX = "lightbox-images/1700000000000";
 
 /**
  * Records the photos lithophaneItem names as the shop's own uploads (1600 x 1600 originals),

@@ -20,6 +20,7 @@ import { createUser, randomIp, readMails, type TestUser } from "./auth-helpers.j
 import {
   type CheckoutAnswer,
   checkout,
+  FIXTURE_PREFIX,
   lithophaneItem,
   pressTestButton,
   shippingInfo,
@@ -47,6 +48,16 @@ function colourKeepsake(): CartItem {
     config: { ...item.config, processing: "colour" } as CartItem["config"],
   };
 }
+
+/**
+ * The colour Keepsake's three panels as their thumbnails show them: the originals, in colour (the
+ * main one as the cart line names it, the extras' as storage addresses them).
+ */
+const colourThumbnails = (shop: TestShop) => [
+  `/api/media/${FIXTURE_PREFIX}-photo.jpg`,
+  shop.ctx.storage.publicUrl(`${FIXTURE_PREFIX}-additional-0-photo-original.jpg`),
+  shop.ctx.storage.publicUrl(`${FIXTURE_PREFIX}-additional-1-photo-original.jpg`),
+];
 
 const irish = () =>
   shippingInfo({
@@ -135,7 +146,8 @@ describe("one colour Keepsake with a discount and a gift, through every record (
     const { order } = (await res.json()) as { order: OrderView };
     expect(order.lines.map((l) => l.summary)).toEqual([SUMMARY]);
     expect(order.lines[0]?.colour).toBe(true);
-    expect(order.lines[0]?.photos).toHaveLength(3);
+    // Every panel's thumbnail in colour: the main photo's and the extras' originals (issue 30).
+    expect(order.lines[0]?.photos).toEqual(colourThumbnails(shop));
     expect(order.shippingLabel).toBe(WINDOW);
     expect(order.deliveryName).toBe(GIFT.recipientName);
     expect(order.gift).toEqual(GIFT);
@@ -193,9 +205,10 @@ describe("one colour Keepsake with a discount and a gift, through every record (
   });
 
   it("the admin order (Items card and packing slip) and the export say the same", async () => {
-    const order = await getAdminOrder(shop.ctx.database.db, answer.orderId);
+    const order = await getAdminOrder(shop.ctx.database.db, answer.orderId, shop.ctx.storage);
     expect(order?.items.map((i) => i.description.summary)).toEqual([SUMMARY]);
     expect(order?.items[0]?.description).toMatchObject({ processing: "Colour", panels: 3, colour: true });
+    expect(order?.items[0]?.panelThumbnails).toEqual(colourThumbnails(shop));
     expect(order?.shippingLabel).toBe(WINDOW);
 
     const csv = await shop.request("/api/admin/export/orders?format=csv", {
@@ -271,7 +284,7 @@ describe("one colour Keepsake with a discount and a gift, through every record (
     expect(text).toContain("Sorry the gold frame arrived scratched.");
     expect(text).not.toContain("rude");
     // The owner still has the reason, on the order's history.
-    const order = await getAdminOrder(shop.ctx.database.db, answer.orderId);
+    const order = await getAdminOrder(shop.ctx.database.db, answer.orderId, shop.ctx.storage);
     expect(order?.history.some((h) => h.note?.includes("rude"))).toBe(true);
   });
 });

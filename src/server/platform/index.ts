@@ -7,4 +7,5 @@ export * from "./resumable-uploads.js";
 export * from "./settings.js";
 export * from "./storage.js";
 export * from "./upload-hygiene.js";
+export * from "./upload-originals.js";
 export * from "./upload-usage.js";

@@ -9,22 +9,10 @@ import { isColourConfig } from "@shared/delivery-dates";
 import { isPaidStatus } from "@shared/order-lifecycle";
 import { and, asc, eq } from "drizzle-orm";
 import { activeFilament, colourPrinter } from "../../catalogue/index.js";
-import type { DbOrTx, Tx } from "../../db/client.js";
-import { orderItems, orders, printJobs, uploads } from "../../db/schema.js";
+import type { Tx } from "../../db/client.js";
+import { orderItems, orders, printJobs } from "../../db/schema.js";
 import { HttpError } from "../../lib/validation.js";
-import { type Storage, shopImageKey } from "../../platform/index.js";
-
-/** The original upload behind a preview URL (additional photos are stored as their preview). */
-async function originalUrlFor(tx: DbOrTx, storage: Storage, url: string): Promise<string> {
-  const key = shopImageKey(storage, url);
-  if (!key) return url;
-  const [row] = await tx
-    .select({ originalKey: uploads.originalKey })
-    .from(uploads)
-    .where(eq(uploads.previewKey, key))
-    .limit(1);
-  return row ? storage.publicUrl(row.originalKey) : url;
-}
+import { originalsOfPreviews, type Storage } from "../../platform/index.js";
 
 /**
  * One print_jobs row per lithophane panel of the order (panel 0: the main photo, then each
@@ -56,13 +44,15 @@ export async function createPrintJobs(tx: Tx, storage: Storage, orderId: string)
     // The crop was recorded on the full-size original, so the main panel is cut from it.
     const main = item.originalImageUrl || item.imageUrl || "";
     rows.push({ orderId, orderItemId: item.id, panelIndex: 0, imageUrl: main, ...tones });
+    // Additional photos are stored on the line as their previews.
     const extra = Array.isArray(item.additionalImages) ? item.additionalImages : [];
+    const originals = await originalsOfPreviews(tx, storage, extra);
     for (const [index, url] of extra.entries()) {
       rows.push({
         orderId,
         orderItemId: item.id,
         panelIndex: index + 1,
-        imageUrl: await originalUrlFor(tx, storage, url),
+        imageUrl: originals.get(url) ?? url,
         ...tones,
       });
     }

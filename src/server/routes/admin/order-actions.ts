@@ -118,7 +118,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
             amount: result.amount,
             duplicate: result.duplicate,
             ledger: result.ledger,
-            order: await getAdminOrder(db, id),
+            order: await getAdminOrder(db, id, ctx.storage),
           },
           result.duplicate ? 200 : 201,
         );
@@ -147,7 +147,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
           },
         );
         await runAfterCommit(ctx, effects);
-        return c.json({ order: await getAdminOrder(db, id) }, 200);
+        return c.json({ order: await getAdminOrder(db, id, ctx.storage) }, 200);
       },
     )
     .post(
@@ -178,7 +178,10 @@ export function adminOrderActionRoutes(ctx: AppContext) {
           },
         );
         await ctx.mailOutbox.sendNow([mailId]);
-        return c.json({ sent: mailId !== null, order: await getAdminOrder(db, id) }, mailId ? 201 : 200);
+        return c.json(
+          { sent: mailId !== null, order: await getAdminOrder(db, id, ctx.storage) },
+          mailId ? 201 : 200,
+        );
       },
     )
     .post(
@@ -217,7 +220,10 @@ export function adminOrderActionRoutes(ctx: AppContext) {
           },
         );
         await ctx.mailOutbox.sendNow([mailId]);
-        return c.json({ sent: mailId !== null, order: await getAdminOrder(db, id) }, mailId ? 201 : 200);
+        return c.json(
+          { sent: mailId !== null, order: await getAdminOrder(db, id, ctx.storage) },
+          mailId ? 201 : 200,
+        );
       },
     )
     .post(
@@ -241,7 +247,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
         );
         await ctx.mailOutbox.sendNow([mailId]);
         return c.json(
-          { requestId: request.id, duplicate, order: await getAdminOrder(db, id) },
+          { requestId: request.id, duplicate, order: await getAdminOrder(db, id, ctx.storage) },
           duplicate ? 200 : 201,
         );
       },
@@ -263,7 +269,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
             };
           },
         );
-        return c.json({ order: await getAdminOrder(db, id) }, 200);
+        return c.json({ order: await getAdminOrder(db, id, ctx.storage) }, 200);
       },
     );
 }

@@ -5,6 +5,7 @@ import {
   type CropPixels,
   DEFAULT_CROP_DATA,
   isPositioned,
+  photoAsShown,
   type UploadedImage,
 } from "@shared/creator";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
@@ -236,7 +237,7 @@ export function BundleStep({
             {state.additionalImages.map((image, i) => (
               <UploadedPhoto
                 key={image.url}
-                image={image}
+                image={photoAsShown(image, state.selections.processing)}
                 label={`Photo ${i + 2} of ${bundle.lithophaneCount}`}
                 onRemove={() => onRemoveImage(i)}
                 onCrop={(crop, cropPixels) => onCropImage(i, crop, cropPixels)}

@@ -1,6 +1,12 @@
 import { DEFAULTS } from "@lithophane/params";
 import { type Bundle, getBundle } from "@shared/bundles";
-import { addToCartCheck, type CreatorState, type CropPixels, creatorPricePence } from "@shared/creator";
+import {
+  addToCartCheck,
+  type CreatorState,
+  type CropPixels,
+  creatorPricePence,
+  photoAsShown,
+} from "@shared/creator";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { isBelowRecommendedResolution } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
@@ -65,10 +71,7 @@ export function CreatorPreview({
   const total = creatorPricePence(state, options, bundles);
   const check = addToCartCheck(state);
   // A colour order is cropped on the photo in colour, not the greyscale preview (issue 30).
-  const image =
-    selections.image && selections.processing === "colour"
-      ? { ...selections.image, url: selections.image.originalUrl }
-      : selections.image;
+  const image = selections.image ? photoAsShown(selections.image, selections.processing) : null;
   const panelMm = size?.widthMm && size.heightMm ? { widthMm: size.widthMm, heightMm: size.heightMm } : null;
   const notSelected = <span className="font-normal text-stone-600">{MESSAGES.creator.notSelected}</span>;
 

@@ -3,7 +3,6 @@ import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { type Carrier, isCarrier } from "@shared/fulfilment";
 import { formatGbp } from "@shared/money";
-import { lineThumbnailUrl } from "@shared/order-line";
 import { capitaliseStatus, ORDER_STATUS_LABELS, type OrderStatus } from "@shared/orders";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
@@ -207,10 +206,8 @@ function ItemsCard({ order }: { order: AdminOrderDetail }) {
     <Section title="Items">
       <ol className="divide-y divide-stone-100">
         {order.items.map((item, index) => {
-          // A colour line's main photo in colour (issue 30), the others as previewed.
-          const images = [lineThumbnailUrl(item), ...item.additionalImages].filter((u): u is string =>
-            Boolean(u),
-          );
+          // Every panel of a colour line in colour (issue 30), the others as previewed.
+          const images = item.panelThumbnails;
           return (
             <li key={item.id} className="py-4 first:pt-0 last:pb-0">
               <div className="flex flex-wrap justify-between gap-2">
