@@ -114,7 +114,11 @@ export function CreatorPage() {
     const trigger = step ? triggers.current[step] : null;
     if (!trigger || trigger.disabled) return;
     focusStep.current = null;
-    trigger.focus();
+    // focus() alone scrolls only when the title is off screen, ignoring the sticky header (a
+    // title under it counts as shown); scrollIntoView keeps the page's scroll-padding clear of it.
+    // A frame later: the step just closed is unmounted only after this render (Radix Presence).
+    trigger.focus({ preventScroll: true });
+    requestAnimationFrame(() => trigger.scrollIntoView({ block: "nearest" }));
   });
 
   /** Completing a step opens the next; a pointer choice also moves focus there. */
