@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
-import { openAdmin, placePaidOrder, signInAdminForEachTest } from "./admin-helpers";
+import { openAdmin, placePaidOrder, shots, signInAdminForEachTest } from "./admin-helpers";
 import { mailsTo, uniqueEmail } from "./auth-helpers";
 import { expect, test } from "./fixtures/test";
 
@@ -162,6 +162,7 @@ test("an admin creates and edits a product and sees it in the shop, then disable
   const hidden = page.getByRole("dialog", { name: `Edit Linen Gift Box ${suffix}` });
   await expect(hidden.getByLabel("In the shop")).toHaveValue("hidden");
   await expect(hidden.getByRole("checkbox")).toHaveCount(0);
+  await shots(page, "product-listing-control");
   await hidden.getByRole("button", { name: "Cancel" }).click();
   await page.goto("/shop");
   await expect(page.getByRole("heading", { name: "USB-C Power Adapter" })).toBeVisible();
