@@ -30,6 +30,20 @@ test("no page scrolls sideways at 390 px", async ({ page }) => {
   expect(paths.length).toBeGreaterThan(30);
 });
 
+test("the header's Start Creating reads on one line at 390 px (issue 30 item 17)", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto("/");
+  const link = page.getByRole("banner").getByRole("link", { name: "Start Creating" });
+  await expect(link).toBeVisible();
+  // One line box for its words: a wrapped label has two.
+  const lines = await link.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(lines).toBe(1);
+});
+
 test.describe("the creator on a phone", () => {
   test.use({ hasTouch: true, isMobile: true, viewport: PHONE });
 
