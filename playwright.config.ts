@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = path.resolve(`.test-data/e2e-${port}`);
@@ -9,17 +10,8 @@ const serverDir = path.resolve(`.test-data/server-${port}`);
 const browser = {
   ...devices["Desktop Chrome"],
   launchOptions: {
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS],
   },
 };
 

@@ -33,6 +33,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/chromium.js";
 import {
   buildWeb,
   FIRST_LOAD_BUDGET_BYTES,
@@ -297,17 +298,8 @@ async function main() {
     console.log(`seed storefront photos: ${await waitForSeedPhotos(current.base)}`);
     if (baseline) console.log(`seed storefront photos (baseline): ${await waitForSeedPhotos(baseline.base)}`);
     chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-      chromeFlags: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
+      chromeFlags: [...CHROMIUM_FLAGS],
       // The shop's visitor: in the UK (BENCH_TZ=America/New_York measures a visitor abroad).
       envVars: { ...(process.env as Record<string, string>), TZ: VISITOR_TZ },
     });
