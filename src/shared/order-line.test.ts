@@ -6,7 +6,7 @@ import {
   describeLine,
   describeOrderLines,
   linePanelThumbnails,
-  lineThumbnailUrl,
+  lineThumbnail,
   sizeIdText,
 } from "./order-line";
 import { SEED_SHIPPING_ZONES, zoneDays, zoneShippingOptions } from "./shipping-zones";
@@ -139,50 +139,38 @@ describe("describeLine (issue 30: one description of an order line)", () => {
   });
 });
 
-describe("lineThumbnailUrl", () => {
-  it("shows a colour line's photo in colour, others as their greyscale preview", () => {
-    const urls = { imageUrl: "/p-preview.webp", originalImageUrl: "/p.jpg" };
-    expect(lineThumbnailUrl({ ...urls, config: colourKeepsake.config })).toBe("/p.jpg");
-    expect(lineThumbnailUrl({ ...urls, config: { ...colourKeepsake.config, processing: "grayscale" } })).toBe(
-      "/p-preview.webp",
-    );
-    expect(
-      lineThumbnailUrl({
-        imageUrl: "/p-preview.webp",
-        originalImageUrl: null,
-        config: colourKeepsake.config,
-      }),
-    ).toBe("/p-preview.webp");
-  });
-});
-
-describe("linePanelThumbnails", () => {
+describe("lineThumbnail and linePanelThumbnails (issue 30: a colour line's pictures in colour)", () => {
   const line = {
-    imageUrl: "/p-preview.webp",
-    originalImageUrl: "/p.jpg",
-    additionalImages: ["/q-preview.webp", "/r-preview.webp"],
-    additionalOriginals: ["/q.jpg", null],
+    imageUrl: "/m/1-p-preview.webp",
+    originalImageUrl: "/m/1-p.jpg",
+    additionalImages: ["/m/2-q-preview.webp", "/m/3-r-preview.webp"],
   };
-  it("shows every panel of a colour line in colour where the original is known", () => {
+  it("shows every panel of a colour line by its colour thumbnail, falling back to what it has", () => {
     expect(linePanelThumbnails({ ...line, config: colourKeepsake.config })).toEqual([
-      "/p.jpg",
-      "/q.jpg",
-      "/r-preview.webp",
+      { src: "/m/1-p-preview-colour.webp", fallback: "/m/1-p.jpg" },
+      { src: "/m/2-q-preview-colour.webp", fallback: "/m/2-q-preview.webp" },
+      { src: "/m/3-r-preview-colour.webp", fallback: "/m/3-r-preview.webp" },
     ]);
   });
-  it("shows a greyscale line's panels as their previews, originals or not", () => {
-    expect(
-      linePanelThumbnails({ ...line, config: { ...colourKeepsake.config, processing: "grayscale" } }),
-    ).toEqual(["/p-preview.webp", "/q-preview.webp", "/r-preview.webp"]);
+  it("shows a greyscale line's panels as their previews", () => {
+    const grey = { ...line, config: { ...colourKeepsake.config, processing: "grayscale" } };
+    expect(linePanelThumbnails(grey).map((t) => t.src)).toEqual([
+      "/m/1-p-preview.webp",
+      "/m/2-q-preview.webp",
+      "/m/3-r-preview.webp",
+    ]);
   });
-  it("leaves out empty URLs", () => {
+  it("uses the colour upload itself when the photo is not a preview, and nothing when there is none", () => {
     expect(
-      linePanelThumbnails({
-        imageUrl: "",
-        originalImageUrl: null,
-        additionalImages: [""],
-        config: { kind: "accessory" },
+      lineThumbnail({
+        imageUrl: "/m/1-p.jpg",
+        originalImageUrl: "/m/1-p.jpg",
+        config: colourKeepsake.config,
       }),
+    ).toEqual({ src: "/m/1-p.jpg", fallback: "/m/1-p.jpg" });
+    expect(lineThumbnail({ imageUrl: "", originalImageUrl: null, config: colourKeepsake.config })).toBeNull();
+    expect(
+      linePanelThumbnails({ imageUrl: "", originalImageUrl: null, additionalImages: [""], config: {} }),
     ).toEqual([]);
   });
 });

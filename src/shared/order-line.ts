@@ -13,6 +13,7 @@ import { ACCESSORY_CHOICE_TEXTS, accessoryChoicesOf } from "./accessory-choices"
 import { getBundle } from "./bundles";
 import { MESSAGES } from "./messages";
 import { FALLBACK_OPTIONS } from "./options";
+import { colourThumbnailOf } from "./upload-thumbnails";
 
 /** A cart line or a stored order line: the fields a description is made from. */
 export interface DescribableLine {
@@ -207,36 +208,47 @@ export function describeOrderLines(
   });
 }
 
+/** A thumbnail's picture, and the one shown if it cannot be loaded. */
+export interface Thumbnail {
+  readonly src: string;
+  /** For an upload stored before colour thumbnails existed: the best picture it does have. */
+  readonly fallback: string;
+}
+
+const isColourLine = (line: { readonly config: unknown }) => record(line.config).processing === "colour";
+
 /**
- * The picture a thumbnail of the line shows (issue 30): a colour lithophane's photo in colour
- * (the upload as made, from which the colour panel is printed), any other line's greyscale
- * preview. The cart and checkout show the main photo only; see linePanelThumbnails for every panel.
+ * The main photo's thumbnail (issue 30): a colour lithophane's in colour (the small colour
+ * picture stored beside its preview, else the upload itself), any other line's greyscale
+ * preview. Null when the line has no photo.
  */
-export function lineThumbnailUrl(line: {
+export function lineThumbnail(line: {
   readonly imageUrl: string | null;
   readonly originalImageUrl: string | null;
   readonly config: unknown;
-}): string | null {
-  const colour = record(line.config).processing === "colour";
-  return (colour ? line.originalImageUrl : null) || line.imageUrl || null;
+}): Thumbnail | null {
+  const preview = line.imageUrl || line.originalImageUrl || "";
+  if (!preview) return null;
+  if (!isColourLine(line)) return { src: preview, fallback: preview };
+  const inColour = line.originalImageUrl || preview;
+  return { src: (line.imageUrl && colourThumbnailOf(line.imageUrl)) || inColour, fallback: inColour };
 }
 
 /**
  * One thumbnail per panel of a lithophane line, main photo first: a colour line's panels in
- * colour, from the originals the shop holds for them (`additionalOriginals`, parallel to
- * `additionalImages`; the server looks them up, since a line stores only the extra photos'
- * greyscale previews), every other panel as its preview. Empty URLs are left out.
+ * colour (each extra photo's colour picture beside its preview, the preview if it has none),
+ * every other line's as their greyscale previews.
  */
 export function linePanelThumbnails(line: {
   readonly imageUrl: string | null;
   readonly originalImageUrl: string | null;
   readonly additionalImages: readonly string[];
-  readonly additionalOriginals?: readonly (string | null)[] | undefined;
   readonly config: unknown;
-}): string[] {
-  const colour = record(line.config).processing === "colour";
-  const extras = line.additionalImages.map(
-    (preview, i) => (colour ? line.additionalOriginals?.[i] : null) || preview,
-  );
-  return [lineThumbnailUrl(line) ?? "", ...extras].filter((url) => url.length > 0);
+}): Thumbnail[] {
+  const colour = isColourLine(line);
+  const main = lineThumbnail(line);
+  const extras = line.additionalImages
+    .filter((preview) => preview.length > 0)
+    .map((preview) => ({ src: (colour && colourThumbnailOf(preview)) || preview, fallback: preview }));
+  return main ? [main, ...extras] : extras;
 }

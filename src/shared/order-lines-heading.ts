@@ -7,7 +7,7 @@ import { ORDER_VIEW_TEXTS } from "./order-view";
 export const ORDER_LINES_HEADINGS = { panels: ORDER_VIEW_TEXTS.yourPanels, items: "Your items" } as const;
 
 /** `lines`: each line's panel photos (empty for an accessory). */
-export function orderLinesHeading(lines: readonly { readonly photos: readonly string[] }[]): string {
+export function orderLinesHeading(lines: readonly { readonly photos: readonly unknown[] }[]): string {
   return lines.some((line) => line.photos.length > 0)
     ? ORDER_LINES_HEADINGS.panels
     : ORDER_LINES_HEADINGS.items;

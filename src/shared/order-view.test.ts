@@ -108,7 +108,11 @@ describe("order view helpers", () => {
     expect(line.summary).toBe(
       "Keepsake Collection · Grayscale · 3 panels · Rectangle (Landscape) 8″ x 6″ · Black frame",
     );
-    expect(line.photos).toEqual(["/media/images/a.webp", "/media/images/b.webp", "/media/images/c.webp"]);
+    expect(line.photos.map((p) => p.src)).toEqual([
+      "/media/images/a.webp",
+      "/media/images/b.webp",
+      "/media/images/c.webp",
+    ]);
     expect(line.title).toBe("Lithophane");
   });
 

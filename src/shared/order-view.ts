@@ -4,7 +4,7 @@
  */
 import { getBundle } from "./bundles";
 import { type CartItem, cartItemConfigSchema, cropDataSchema } from "./cart";
-import { describeLine, linePanelThumbnails } from "./order-line";
+import { describeLine, linePanelThumbnails, type Thumbnail } from "./order-line";
 import { isOrderStatus, type OrderStatus } from "./orders";
 
 /** The order pages' texts (lazily loaded pages: kept here, not in messages.ts). */
@@ -48,7 +48,8 @@ export interface OrderViewLine {
   readonly price: number;
   readonly quantity: number;
   /** Every panel's photo (previews), the main one first; empty for an accessory. */
-  readonly photos: readonly string[];
+  /** One per panel, main photo first (in colour for a colour line). */
+  readonly photos: readonly Thumbnail[];
 }
 
 export interface OrderView {
@@ -118,8 +119,6 @@ export interface StoredOrderLine {
   readonly imageUrl: string | null;
   readonly originalImageUrl: string | null;
   readonly additionalImages: readonly string[];
-  /** The extra photos' originals, parallel to additionalImages, when the server looked them up. */
-  readonly additionalOriginals?: readonly (string | null)[];
   readonly crop: unknown;
   readonly config: unknown;
 }

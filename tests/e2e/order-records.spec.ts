@@ -7,10 +7,11 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { GIFT_TEXTS } from "../../src/shared/gift-texts";
+import { COLOUR_THUMBNAIL_MAX_SIDE_PX, colourThumbnailOf } from "../../src/shared/upload-thumbnails";
 import { shots } from "./admin-helpers";
 import { BASE_URL, uniqueEmail } from "./auth-helpers";
 import { makePhoto } from "./fixtures/photos";
-import { CART_STORAGE_KEY, cartPanel, openCart } from "./fixtures/shop";
+import { CART_STORAGE_KEY, cartPanel, escapeRegExp, openCart } from "./fixtures/shop";
 import { type APIRequestContext, expect, test } from "./fixtures/test";
 import { fillShipping, gotoPage, proceedToPayment } from "./helpers";
 
@@ -69,8 +70,8 @@ test("a colour Keepsake gift reads the same in the cart and on the success page"
   await openCart(page, 1);
   const panel = cartPanel(page);
   await expect(panel).toContainText(SUMMARY);
-  // The thumbnail is the photo in colour, not the greyscale preview.
-  await expect(panel.locator("img").first()).toHaveAttribute("src", main.originalUrl);
+  // The thumbnail is the photo in colour (its small colour picture), not the greyscale preview.
+  await expect(panel.locator("img").first()).toHaveAttribute("src", colourThumbnailOf(main.url) ?? "");
   await expect(panel.getByTestId("cart-total")).toHaveText("£138.15");
   await shots(page, "h30a-cart-colour-keepsake");
   await page.keyboard.press("Escape");
@@ -93,5 +94,21 @@ test("a colour Keepsake gift reads the same in the cart and on the success page"
   await expect(tab.getByTestId("order-address")).toContainText("Niamh Kelly");
   await expect(tab.getByTestId("order-address")).not.toContainText("Aoife Byrne");
   await expect(tab.getByTestId("order-gift")).toContainText("Happy birthday, Niamh!");
+  // Every panel in colour, each its small colour picture, loaded (issue 30).
+  const thumbnails = details.getByRole("img", { name: /, panel \d of 3$/ });
+  await expect(thumbnails).toHaveCount(3);
+  for (const [n, photo] of [main, second, third].entries()) {
+    const img = thumbnails.nth(n);
+    await expect(img).toHaveAttribute("src", colourThumbnailOf(photo.url) ?? "");
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+    expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeLessThanOrEqual(
+      COLOUR_THUMBNAIL_MAX_SIDE_PX,
+    );
+  }
+  // The proof's picture, until the printer's simulation is ready, is the photo in colour too.
+  await expect(tab.getByTestId("proof-preview").first()).toHaveAttribute(
+    "style",
+    new RegExp(escapeRegExp(main.originalUrl)),
+  );
   await shots(tab, "h30a-success-colour-gift");
 });

@@ -21,6 +21,7 @@ import {
   users,
 } from "../../src/server/db/schema.js";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
+import { colourThumbnailOf } from "../../src/shared/upload-thumbnails";
 import {
   createUser,
   insertOrder,
@@ -590,6 +591,7 @@ describe("data management", () => {
       const previewKey = `lightbox-images/${name}-preview.webp`;
       await storage.put(originalKey, new Uint8Array([1, 2, 3]), "image/jpeg");
       await storage.put(previewKey, new Uint8Array([4, 5]), "image/webp");
+      await storage.put(colourThumbnailOf(previewKey) ?? "", new Uint8Array([6]), "image/webp");
       const [row] = await db
         .insert(uploads)
         .values({ originalKey, previewKey, width: 10, height: 10, bytes: 3, createdAt })
@@ -619,7 +621,10 @@ describe("data management", () => {
     expect(res.body).toMatchObject({ deleted: preview.body.count, filesFailed: 0 });
     expect(await storage.get(orphan.originalKey)).toBeNull();
     expect(await storage.get(orphan.previewKey)).toBeNull();
+    // The colour thumbnail is a copy of the photo too: it goes with it.
+    expect(await storage.get(colourThumbnailOf(orphan.previewKey) ?? "")).toBeNull();
     expect(await storage.get(inOrder.previewKey)).not.toBeNull();
+    expect(await storage.get(colourThumbnailOf(inOrder.previewKey) ?? "")).not.toBeNull();
     expect(await storage.get(fresh.originalKey)).not.toBeNull();
     expect(await lastAudit()).toMatchObject({ actionType: "cleanup.orphan_uploads", success: true });
     expect((await api("GET", "/data/orphan-uploads?days=0")).status).toBe(400);

@@ -50,8 +50,8 @@ export async function storeFixturePhotos(shop: TestShop): Promise<void> {
   const rows = [
     { originalKey: `${FIXTURE_PREFIX}-photo.jpg`, previewKey: `${FIXTURE_PREFIX}-photo-preview.webp` },
     ...Array.from({ length: 4 }, (_, i) => ({
-      originalKey: `${FIXTURE_PREFIX}-additional-${i}-photo-original.jpg`,
-      previewKey: `${FIXTURE_PREFIX}-additional-${i}-photo.jpg`,
+      originalKey: `${FIXTURE_PREFIX}-additional-${i}-photo.jpg`,
+      previewKey: `${FIXTURE_PREFIX}-additional-${i}-photo-preview.webp`,
     })),
   ];
   await shop.ctx.database.db
@@ -77,7 +77,7 @@ export function lithophaneItem(
     originalImageUrl: `/api/media/${FIXTURE_PREFIX}-photo.jpg`,
     additionalImages: Array.from(
       { length: extra },
-      (_, i) => `/api/media/${FIXTURE_PREFIX}-additional-${i}-photo.jpg`,
+      (_, i) => `/api/media/${FIXTURE_PREFIX}-additional-${i}-photo-preview.webp`,
     ),
     size: "7 inch x 7 inch",
     shape: names[bundleId],

@@ -78,7 +78,7 @@ describe("a gift order with the test payment provider", () => {
     expect(row.shippingFirstName).toBe("Aoife");
     expect(row.shippingEmail).toBe(info.email);
 
-    const admin = await getAdminOrder(shop.ctx.database.db, answer.orderId, shop.ctx.storage);
+    const admin = await getAdminOrder(shop.ctx.database.db, answer.orderId);
     expect(admin?.gift).toEqual(GIFT);
     expect(admin?.billingAddress?.city).toBe("Dublin");
 

@@ -46,7 +46,7 @@ describe("GET /api/orders/:id", () => {
     expect(order.lines[0]?.summary).toBe(
       "Keepsake Collection · Grayscale · 3 panels · Square 7″ x 7″ · White frame",
     );
-    expect(order.lines[0]?.photos).toEqual([line.imageUrl, ...line.additionalImages]);
+    expect(order.lines[0]?.photos.map((p) => p.src)).toEqual([line.imageUrl, ...line.additionalImages]);
     expect(order.deliveryName).toBe("Nuala Byrne");
     expect(order.addressLines).toEqual([
       "12 Linen Hall Street",
@@ -104,7 +104,7 @@ describe("POST /api/orders/:id/reorder", () => {
     const answer = await checkout(shop, { cartItems: [giftLine()] });
     const db = shop.ctx.database.db;
     const owner = await createUser(shop);
-    const key = "lightbox-images/1700000000000-additional-1-photo.jpg";
+    const key = "lightbox-images/1700000000000-additional-1-photo-preview.webp";
     await db.update(uploads).set({ userId: owner.userId }).where(eq(uploads.previewKey, key));
     try {
       const res = await shop.request(`/api/orders/${answer.orderId}/reorder?token=${answer.token}`, {

@@ -8,6 +8,7 @@ import { uploads, users } from "../../src/server/db/schema.js";
 import { IMAGE_BUCKET, S3Storage, sanitiseFileName } from "../../src/server/platform/storage.js";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "../../src/shared/limits.js";
 import { MESSAGES } from "../../src/shared/messages.js";
+import { COLOUR_THUMBNAIL_MAX_SIDE_PX, colourThumbnailOf } from "../../src/shared/upload-thumbnails.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
 let shop: TestShop;
@@ -163,6 +164,28 @@ describe("accepted images", () => {
     },
   );
 
+  it("stores a small colour thumbnail beside the preview, named after it (issue 30: colour lines' pictures)", async () => {
+    const body = (await (
+      await upload(await solid(3000, 1500).jpeg().toBuffer(), "garden.jpg", "image/jpeg")
+    ).json()) as UploadAnswer;
+    const url = colourThumbnailOf(body.url);
+    expect(url).toMatch(/-preview-colour\.webp$/);
+    const stored = await fetchStored(url ?? "");
+    expect(stored.res.status).toBe(200);
+    expect(stored.res.headers.get("content-type")).toBe("image/webp");
+    const { data, info } = await sharp(stored.bytes).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([
+      COLOUR_THUMBNAIL_MAX_SIDE_PX,
+      COLOUR_THUMBNAIL_MAX_SIDE_PX / 2,
+    ]);
+    // In colour: the photo's orange (#c86432), not a grey.
+    const [r = 0, g = 0, b = 0] = data;
+    expect(r - b).toBeGreaterThan(100);
+    expect(g).toBeLessThan(r);
+    // Small: a thumbnail, far below the preview's bytes.
+    expect(stored.bytes.byteLength).toBeLessThan((await fetchStored(body.url)).bytes.byteLength);
+  });
+
   it("keeps at most 1200 px on the preview's long side and never enlarges", async () => {
     const big = (await (
       await upload(await solid(3000, 1500).jpeg().toBuffer(), "big.jpg", "image/jpeg")
@@ -224,7 +247,7 @@ describe("accepted images", () => {
     const res = await upload(bytes, "IMG_2024.jpg", "image/jpeg");
     expect(res.status).toBe(201);
     const body = (await res.json()) as UploadAnswer;
-    for (const url of [body.originalUrl, body.url]) {
+    for (const url of [body.originalUrl, body.url, colourThumbnailOf(body.url) ?? ""]) {
       const stored = (await fetchStored(url)).bytes;
       const meta = await sharp(stored).metadata();
       expect(meta.exif).toBeUndefined();

@@ -27,7 +27,13 @@ import type { Logger } from "../lib/logger.js";
 import { HttpError } from "../lib/validation.js";
 import { customerOrdersCondition, loadSavedCart, type OrderOwner } from "../orders/index.js";
 import type { Storage } from "../platform/index.js";
-import { deleteStoredFiles, itemImageRefsSql, uploadNamedIn, uploadUsedSql } from "../platform/index.js";
+import {
+  deleteStoredFiles,
+  itemImageRefsSql,
+  uploadFileKeys,
+  uploadNamedIn,
+  uploadUsedSql,
+} from "../platform/index.js";
 import { toProfileView } from "./profiles.js";
 
 /** What an anonymised order keeps in place of the customer's details. */
@@ -292,7 +298,7 @@ export async function deleteAccount(
     return {
       ordersAnonymised: anonymised.length,
       uploadsDeleted: removed.length,
-      fileKeys: [...removed.flatMap((u) => [u.originalKey, u.previewKey]), ...printFileKeys],
+      fileKeys: [...removed.flatMap((u) => uploadFileKeys(u)), ...printFileKeys],
     };
   });
 

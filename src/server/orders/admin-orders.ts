@@ -13,7 +13,7 @@ import {
   trackingUrl,
 } from "@shared/fulfilment";
 import { adminNextStatuses } from "@shared/order-lifecycle";
-import { describeLine, type LineDescription, linePanelThumbnails } from "@shared/order-line";
+import { describeLine, type LineDescription } from "@shared/order-line";
 import { displayOrderNumber, type OrderStatus } from "@shared/orders";
 import type { OrderEstimate } from "@shared/production-estimates";
 import type { MoneyLedger } from "@shared/refunds";
@@ -32,7 +32,7 @@ import {
 } from "../db/schema.js";
 import { estimatesForOrders, listPhotoRequests } from "../fulfilment/index.js";
 import { HttpError } from "../lib/validation.js";
-import { dayRangeConditions, type OriginalsStorage, originalsOfColourLines } from "../platform/index.js";
+import { dayRangeConditions } from "../platform/index.js";
 import { isUuid } from "./orders.js";
 import { orderLedger } from "./refunds.js";
 
@@ -216,8 +216,6 @@ export interface AdminOrderItem {
   /** The customer's original upload. */
   originalImageUrl: string | null;
   additionalImages: string[];
-  /** One thumbnail per panel, main photo first: in colour for a colour line (issue 30). */
-  panelThumbnails: string[];
   crop: Record<string, unknown> | null;
   config: Record<string, unknown>;
   /** The one description of the line (issue 30): what the cart, receipts and export say. */
@@ -317,12 +315,7 @@ export interface AdminOrderDetail {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** `storage` finds the extra photos' originals, a colour line's thumbnails. */
-export async function getAdminOrder(
-  db: DbOrTx,
-  orderId: string,
-  storage: OriginalsStorage,
-): Promise<AdminOrderDetail | null> {
+export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminOrderDetail | null> {
   if (!isUuid(orderId)) return null;
   const [row] = await db
     .select({ order: orders, customer: { id: users.id, email: users.email, name: users.name } })
@@ -348,7 +341,6 @@ export async function getAdminOrder(
     listPhotoRequests(db, orderId),
   ]);
   const colour = items.some((item) => isColourConfig(item.config));
-  const originals = await originalsOfColourLines(db, storage, items);
   return {
     id: o.id,
     displayNumber: displayOrderNumber(o.id),
@@ -406,11 +398,6 @@ export async function getAdminOrder(
       imageUrl: i.imageUrl,
       originalImageUrl: i.originalImageUrl,
       additionalImages: Array.isArray(i.additionalImages) ? i.additionalImages : [],
-      panelThumbnails: linePanelThumbnails({
-        ...i,
-        additionalImages: i.additionalImages ?? [],
-        additionalOriginals: (i.additionalImages ?? []).map((url) => originals.get(url) ?? null),
-      }),
       crop: i.crop ?? null,
       config: i.config,
       description: describeLine({ ...i, frameStyle: i.frameColor }),

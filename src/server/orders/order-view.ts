@@ -21,12 +21,7 @@ import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { orderItems, orders, uploads } from "../db/schema.js";
 import { isValidOrderAccessToken } from "../payments/index.js";
-import {
-  type OriginalsStorage,
-  originalsOfColourLines,
-  type Storage,
-  shopImageKey,
-} from "../platform/index.js";
+import { type Storage, shopImageKey } from "../platform/index.js";
 import { customerOrdersCondition, type OrderOwner } from "./customer-orders.js";
 
 export interface OrderAsker {
@@ -76,19 +71,11 @@ async function orderLines(db: DbOrTx, orderId: string) {
     .orderBy(asc(orderItems.position));
 }
 
-/**
- * The order's view; call orderVisibleTo first. Null when the order is gone. `storage` finds the
- * extra photos' originals, a colour line's thumbnails.
- */
-export async function loadOrderView(
-  db: DbOrTx,
-  orderId: string,
-  storage: OriginalsStorage,
-): Promise<OrderView | null> {
+/** The order's view; call orderVisibleTo first. Null when the order is gone. */
+export async function loadOrderView(db: DbOrTx, orderId: string): Promise<OrderView | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) return null;
   const lines = await orderLines(db, orderId);
-  const originals = await originalsOfColourLines(db, storage, lines);
   const dispatched = isDispatched(order.status);
   const number = displayOrderNumber(order.id);
   return {
@@ -128,11 +115,7 @@ export async function loadOrderView(
         : null,
     trackingNumber: dispatched ? order.trackingNumber : null,
     trackingHref: dispatched ? `/track?order=${number}` : null,
-    lines: lines.map((line) => {
-      const additionalImages = line.additionalImages ?? [];
-      const additionalOriginals = additionalImages.map((url) => originals.get(url) ?? null);
-      return orderViewLine({ ...line, additionalImages, additionalOriginals });
-    }),
+    lines: lines.map((line) => orderViewLine({ ...line, additionalImages: line.additionalImages ?? [] })),
   };
 }
 

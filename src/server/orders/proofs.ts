@@ -6,6 +6,7 @@
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { cropPixelsSchema } from "@shared/cart";
 import { aspectRatioForShape } from "@shared/creator";
+import { isColourConfig } from "@shared/delivery-dates";
 import { displayOrderNumber } from "@shared/orders";
 import {
   DEFAULT_PROOF_SETTINGS,
@@ -215,6 +216,8 @@ export async function proofView(
           .where(eq(uploads.originalKey, originalKey))
           .limit(1)
       : [];
+    // A colour panel is previewed (and re-cropped) on its photo in colour, as in the creator.
+    const shown = isColourConfig(item.config) ? (item.originalImageUrl ?? item.imageUrl) : item.imageUrl;
     panels.push({
       itemId: item.id,
       itemNumber: index + 1,
@@ -224,11 +227,11 @@ export async function proofView(
       size: item.size,
       aspectRatio: aspectRatioForShape(shapeId),
       twinUrl: job?.twinKey ? `/api/proofs/picture?token=${encodeURIComponent(token)}&job=${job.id}` : null,
-      previewUrl: item.imageUrl,
+      previewUrl: shown,
       photo:
         upload && item.originalImageUrl
           ? {
-              url: item.imageUrl ?? item.originalImageUrl,
+              url: shown ?? item.originalImageUrl,
               originalUrl: item.originalImageUrl,
               width: upload.width,
               height: upload.height,

@@ -74,6 +74,11 @@ export async function storeUploadedImage(
   try {
     await storage.put(keys.original, processed.original.data, processed.original.contentType);
     await storage.put(keys.preview, processed.preview.data, processed.preview.contentType);
+    await storage.put(
+      keys.colourThumbnail,
+      processed.colourThumbnail.data,
+      processed.colourThumbnail.contentType,
+    );
     row = await recordUpload(database.db, {
       originalKey: keys.original,
       previewKey: keys.preview,
@@ -86,7 +91,9 @@ export async function storeUploadedImage(
     });
   } catch (error) {
     // Nothing half-stored: remove whatever made it to storage.
-    await Promise.allSettled([storage.delete(keys.original), storage.delete(keys.preview)]);
+    await Promise.allSettled(
+      [keys.original, keys.preview, keys.colourThumbnail].map((key) => storage.delete(key)),
+    );
     throw error;
   }
   log.info({ id: row.id, key: keys.original, user: visitor.userId }, "image uploaded");

@@ -2,7 +2,8 @@
  * The upload pipeline: trust the bytes, not the declared type. A file is accepted only when
  * its magic bytes say JPEG, PNG or WEBP, sharp agrees, its pixel count is within limits, and
  * it decodes. What is kept is re-encoded with EXIF orientation applied and every piece of
- * metadata (GPS, camera, comments) dropped, plus a web-sized greyscale preview.
+ * metadata (GPS, camera, comments) dropped, plus a web-sized greyscale preview and a small
+ * colour thumbnail (a colour line's pictures, issue 30).
  */
 import {
   MAX_UPLOAD_BYTES,
@@ -10,6 +11,7 @@ import {
   UPLOAD_IMAGE_FORMATS,
   type UploadImageFormat,
 } from "@shared/limits";
+import { COLOUR_THUMBNAIL_MAX_SIDE_PX } from "@shared/upload-thumbnails";
 import type { Metadata, Sharp } from "sharp";
 import { loadSharp } from "../lib/lazy-modules.js";
 
@@ -70,6 +72,8 @@ export interface ProcessedImage {
   original: EncodedImage;
   /** Greyscale WebP, longest side at most PREVIEW_MAX_SIDE_PX. */
   preview: EncodedImage;
+  /** Colour WebP, longest side at most COLOUR_THUMBNAIL_MAX_SIDE_PX. */
+  colourThumbnail: EncodedImage;
 }
 
 // A tiny semaphore: uploads queue rather than all decoding 50 MP images at once.
@@ -142,6 +146,14 @@ export async function processUploadedImage(bytes: Uint8Array): Promise<Processed
         .webp({ quality: 82 })
         .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
         .toBuffer({ resolveWithObject: true });
+      const colourThumbnail = await sharp(original.data, { limitInputPixels: MAX_UPLOAD_PIXELS })
+        .resize(COLOUR_THUMBNAIL_MAX_SIDE_PX, COLOUR_THUMBNAIL_MAX_SIDE_PX, {
+          fit: "inside",
+          withoutEnlargement: true,
+        })
+        .webp({ quality: 78 })
+        .timeout({ seconds: PROCESSING_TIMEOUT_SECONDS })
+        .toBuffer({ resolveWithObject: true });
       return {
         format: sniffed,
         original: {
@@ -157,6 +169,13 @@ export async function processUploadedImage(bytes: Uint8Array): Promise<Processed
           extension: "webp",
           width: preview.info.width,
           height: preview.info.height,
+        },
+        colourThumbnail: {
+          data: colourThumbnail.data,
+          contentType: "image/webp",
+          extension: "webp",
+          width: colourThumbnail.info.width,
+          height: colourThumbnail.info.height,
         },
       };
     } catch (error) {

@@ -10,6 +10,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/p
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
+import { colourThumbnailOf } from "@shared/upload-thumbnails";
 import type { Config } from "../config.js";
 
 /** The spec's bucket name, kept as the folder every upload lives in. */
@@ -97,6 +98,17 @@ export function sanitiseFileName(original: string): string {
 export interface UploadKeys {
   original: string;
   preview: string;
+  /** The small colour picture beside the preview (@shared/upload-thumbnails). */
+  colourThumbnail: string;
+}
+
+/**
+ * Every file stored for an upload: what deleting it (released, expired, an account or the
+ * admin's deletion) must remove. A copy of a customer's photo is never left behind.
+ */
+export function uploadFileKeys(upload: { originalKey: string; previewKey: string }): string[] {
+  const thumbnail = colourThumbnailOf(upload.previewKey);
+  return [upload.originalKey, upload.previewKey, ...(thumbnail ? [thumbnail] : [])];
 }
 
 /**
@@ -117,7 +129,12 @@ export function uploadKeys(input: {
   const random = randomBytes(4).toString("hex");
   const middle = input.kind === "additional" ? `additional-${input.index ?? 0}-` : "";
   const stem = `${IMAGE_BUCKET}/${timestamp}-${middle}${name}-${random}`;
-  return { original: `${stem}.${input.extension}`, preview: `${stem}-preview.${input.previewExtension}` };
+  const preview = `${stem}-preview.${input.previewExtension}`;
+  return {
+    original: `${stem}.${input.extension}`,
+    preview,
+    colourThumbnail: colourThumbnailOf(preview) ?? `${stem}-preview-colour.webp`,
+  };
 }
 
 /**

@@ -16,7 +16,7 @@ import type { Database, DbOrTx } from "../db/client.js";
 import { uploads } from "../db/schema.js";
 import { BackgroundLoop } from "../lib/background-loop.js";
 import type { Logger } from "../lib/logger.js";
-import type { Storage } from "./storage.js";
+import { type Storage, uploadFileKeys } from "./storage.js";
 import { deleteStoredFiles, uploadUsedSql } from "./upload-usage.js";
 
 /** The window of the per-visitor quota, and the age after which an unused upload is swept. */
@@ -103,7 +103,7 @@ export async function sweepOrphanUploads(
   });
   const files = await deleteStoredFiles(
     deps.storage,
-    removed.flatMap((r) => [r.originalKey, r.previewKey]),
+    removed.flatMap((r) => uploadFileKeys(r)),
     (key, error) => deps.log.error({ err: error, key }, "upload sweep: a file could not be removed"),
   );
   if (removed.length > 0) {

@@ -1,9 +1,7 @@
 /**
  * The original upload behind each preview URL. A bundle's extra photos are stored on the line
- * as their greyscale previews; the print file is cut from the original, and a colour line's
- * thumbnails show it (issue 30). One query for all the URLs.
+ * as their greyscale previews; the print file is cut from the original. One query for all.
  */
-import { isColourConfig } from "@shared/delivery-dates";
 import { inArray } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { uploads } from "../db/schema.js";
@@ -33,16 +31,4 @@ export async function originalsOfPreviews(
     if (url) originals.set(url, storage.publicUrl(row.originalKey));
   }
   return originals;
-}
-
-/** The originals of the extra photos of a order's colour lines: their thumbnails are in colour. */
-export function originalsOfColourLines(
-  db: DbOrTx,
-  storage: OriginalsStorage,
-  lines: readonly { readonly config: unknown; readonly additionalImages: readonly string[] | null }[],
-): Promise<Map<string, string>> {
-  const previews = lines
-    .filter((line) => isColourConfig(line.config))
-    .flatMap((line) => line.additionalImages ?? []);
-  return originalsOfPreviews(db, storage, previews);
 }

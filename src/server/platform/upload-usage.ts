@@ -5,7 +5,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { cartItems, orderItems, printJobs, products, uploads } from "../db/schema.js";
-import type { Storage } from "./storage.js";
+import { type Storage, uploadFileKeys } from "./storage.js";
 
 /** True when the upload's original or preview key appears in `text`. */
 export function uploadNamedIn(text: SQL): SQL {
@@ -47,13 +47,13 @@ export async function releaseUpload(
   return row ?? null;
 }
 
-/** Deletes a released upload's two files (after the commit); a file that will not go is left. */
+/** Deletes a released upload's files (after the commit); a file that will not go is left. */
 export async function deleteReleasedFiles(
   storage: Storage,
   released: { originalKey: string; previewKey: string } | null,
 ): Promise<void> {
   if (!released) return;
-  await Promise.allSettled([storage.delete(released.originalKey), storage.delete(released.previewKey)]);
+  await Promise.allSettled(uploadFileKeys(released).map((key) => storage.delete(key)));
 }
 
 /** Deletes files after the rows are gone; a file that will not go is logged, not fatal. */

@@ -8,7 +8,7 @@ import { and, count, desc, eq, inArray, isNotNull, lt, type SQL, sql } from "dri
 import type { DbOrTx, Tx } from "../db/client.js";
 import { orders, printJobs, uploads } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
-import { type Storage, uploadUsedSql } from "../platform/index.js";
+import { type Storage, uploadFileKeys, uploadUsedSql } from "../platform/index.js";
 
 /** How many rows a preview lists (the count is always exact). */
 export const PREVIEW_LIMIT = 100;
@@ -139,5 +139,5 @@ export async function purgeOrphanUploads(tx: Tx, days: number, expectedCount: nu
         rows.map((r) => r.id),
       ),
     );
-  return { ids: rows.map((r) => r.id), keys: rows.flatMap((r) => [r.originalKey, r.previewKey]) };
+  return { ids: rows.map((r) => r.id), keys: rows.flatMap((r) => uploadFileKeys(r)) };
 }

@@ -57,7 +57,7 @@ export function orderHistoryRoutes(ctx: AppContext) {
       if (!isUuid(id) || !(await orderVisibleTo(db, ctx.config.authSecret, id, who))) {
         return c.json<ApiError, 404>(notFound, 404);
       }
-      const order = await loadOrderView(db, id, ctx.storage);
+      const order = await loadOrderView(db, id);
       if (!order) return c.json<ApiError, 404>(notFound, 404);
       return c.json<{ order: OrderView }, 200>({ order });
     })

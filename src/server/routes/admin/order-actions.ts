@@ -118,7 +118,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
             amount: result.amount,
             duplicate: result.duplicate,
             ledger: result.ledger,
-            order: await getAdminOrder(db, id, ctx.storage),
+            order: await getAdminOrder(db, id),
           },
           result.duplicate ? 200 : 201,
         );
@@ -147,7 +147,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
           },
         );
         await runAfterCommit(ctx, effects);
-        return c.json({ order: await getAdminOrder(db, id, ctx.storage) }, 200);
+        return c.json({ order: await getAdminOrder(db, id) }, 200);
       },
     )
     .post(
@@ -178,10 +178,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
           },
         );
         await ctx.mailOutbox.sendNow([mailId]);
-        return c.json(
-          { sent: mailId !== null, order: await getAdminOrder(db, id, ctx.storage) },
-          mailId ? 201 : 200,
-        );
+        return c.json({ sent: mailId !== null, order: await getAdminOrder(db, id) }, mailId ? 201 : 200);
       },
     )
     .post(
@@ -220,10 +217,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
           },
         );
         await ctx.mailOutbox.sendNow([mailId]);
-        return c.json(
-          { sent: mailId !== null, order: await getAdminOrder(db, id, ctx.storage) },
-          mailId ? 201 : 200,
-        );
+        return c.json({ sent: mailId !== null, order: await getAdminOrder(db, id) }, mailId ? 201 : 200);
       },
     )
     .post(
@@ -247,7 +241,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
         );
         await ctx.mailOutbox.sendNow([mailId]);
         return c.json(
-          { requestId: request.id, duplicate, order: await getAdminOrder(db, id, ctx.storage) },
+          { requestId: request.id, duplicate, order: await getAdminOrder(db, id) },
           duplicate ? 200 : 201,
         );
       },
@@ -269,7 +263,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
             };
           },
         );
-        return c.json({ order: await getAdminOrder(db, id, ctx.storage) }, 200);
+        return c.json({ order: await getAdminOrder(db, id) }, 200);
       },
     );
 }

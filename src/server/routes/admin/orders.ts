@@ -198,7 +198,7 @@ export function adminOrderRoutes(ctx: AppContext) {
     })
 
     .get("/orders/:id", zValidator("param", idParam, validationHook), async (c) => {
-      const order = await getAdminOrder(db, c.req.valid("param").id, ctx.storage);
+      const order = await getAdminOrder(db, c.req.valid("param").id);
       if (!order) throw new HttpError(404, "order_not_found", "Order not found.");
       return c.json({ order }, 200);
     })
@@ -210,7 +210,7 @@ export function adminOrderRoutes(ctx: AppContext) {
       async (c) => {
         const { id } = c.req.valid("param");
         const change = await changeStatus(c, id, c.req.valid("json"));
-        const order = await getAdminOrder(db, id, ctx.storage);
+        const order = await getAdminOrder(db, id);
         return c.json(
           { changed: change.changed, emailed: change.changed && change.to === "dispatched", order },
           200,

@@ -3,10 +3,11 @@ import { cartLineSummary } from "@shared/cart-line";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { MESSAGES, pluralise } from "@shared/messages";
 import { formatGbp } from "@shared/money";
-import { lineThumbnailUrl } from "@shared/order-line";
+import { lineThumbnail } from "@shared/order-line";
 import { buttonClasses } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
 import { useReturnFocus } from "@web/components/ui/return-focus";
+import { ThumbnailImage } from "@web/components/ui/thumbnail-image";
 import { Package, ShoppingCart, Trash2, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { Link } from "react-router";
@@ -19,12 +20,13 @@ function CartLine({ item, price, onRemove }: { item: CartItem; price: string; on
   const accessory = isAccessory(item);
   const title = cartItemTitle(item);
   const extra = item.additionalImages.length;
+  const thumbnail = item.imageUrl ? lineThumbnail(item) : null;
   return (
     <li className="flex gap-4 py-4">
       <div className="h-20 w-20 shrink-0 overflow-hidden rounded-lg border border-stone-200 bg-stone-100">
-        {item.imageUrl ? (
-          <img
-            src={lineThumbnailUrl(item) ?? item.imageUrl}
+        {thumbnail ? (
+          <ThumbnailImage
+            thumbnail={thumbnail}
             alt={accessory ? title : `Your photo for the ${item.shape}`}
             className="h-full w-full object-cover"
             loading="lazy"

@@ -10,7 +10,7 @@ import { isColourConfig } from "@shared/delivery-dates";
 import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
-import { lineThumbnailUrl } from "@shared/order-line";
+import { lineThumbnail } from "@shared/order-line";
 import {
   type CheckoutExtras,
   type CheckoutExtrasFormValues,
@@ -40,6 +40,7 @@ import { Button, buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
 import { Page } from "@web/components/ui/page";
+import { ThumbnailImage } from "@web/components/ui/thumbnail-image";
 import {
   CalendarDays,
   Globe,
@@ -449,12 +450,13 @@ function SummaryLine({
   price: string;
 }) {
   const accessory = item.config.kind === "accessory";
+  const thumbnail = item.imageUrl ? lineThumbnail(item) : null;
   return (
     <li className="flex gap-3 py-4" data-testid="checkout-item">
       <div className="h-16 w-16 shrink-0 overflow-hidden rounded-lg border border-stone-200 bg-stone-100">
-        {item.imageUrl ? (
-          <img
-            src={lineThumbnailUrl(item) ?? item.imageUrl}
+        {thumbnail ? (
+          <ThumbnailImage
+            thumbnail={thumbnail}
             alt=""
             className="h-full w-full object-cover"
             loading="lazy"

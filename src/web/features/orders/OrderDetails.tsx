@@ -10,6 +10,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { orderQueries, reorder } from "@web/api/orders";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import { ThumbnailImage } from "@web/components/ui/thumbnail-image";
 import { MapPin, RotateCcw, Truck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -34,10 +35,10 @@ function Lines({ order }: { order: OrderView }) {
           </div>
           {line.photos.length > 0 ? (
             <ul className="mt-3 flex flex-wrap gap-2">
-              {line.photos.map((url, n) => (
-                <li key={url}>
-                  <img
-                    src={url}
+              {line.photos.map((photo, n) => (
+                <li key={photo.src}>
+                  <ThumbnailImage
+                    thumbnail={photo}
                     alt={T.panelAlt(line.summary, n + 1, line.photos.length)}
                     className="h-20 w-20 rounded-md object-cover ring-1 ring-stone-300"
                     loading="lazy"

@@ -3,6 +3,7 @@ import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { type Carrier, isCarrier } from "@shared/fulfilment";
 import { formatGbp } from "@shared/money";
+import { linePanelThumbnails } from "@shared/order-line";
 import { capitaliseStatus, ORDER_STATUS_LABELS, type OrderStatus } from "@shared/orders";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
@@ -17,6 +18,7 @@ import { Badge } from "@web/components/ui/badge";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { TextAreaField, TextField } from "@web/components/ui/field";
+import { ThumbnailImage } from "@web/components/ui/thumbnail-image";
 import { ArrowLeft, ExternalLink, FileText, Printer } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -207,7 +209,7 @@ function ItemsCard({ order }: { order: AdminOrderDetail }) {
       <ol className="divide-y divide-stone-100">
         {order.items.map((item, index) => {
           // Every panel of a colour line in colour (issue 30), the others as previewed.
-          const images = item.panelThumbnails;
+          const images = linePanelThumbnails(item);
           return (
             <li key={item.id} className="py-4 first:pt-0 last:pb-0">
               <div className="flex flex-wrap justify-between gap-2">
@@ -243,16 +245,16 @@ function ItemsCard({ order }: { order: AdminOrderDetail }) {
               </div>
               {images.length > 0 || item.originalImageUrl ? (
                 <div className="mt-3 flex flex-wrap gap-3">
-                  {images.map((src, i) => (
+                  {images.map((thumbnail, i) => (
                     <a
-                      key={src}
-                      href={src}
+                      key={thumbnail.src}
+                      href={thumbnail.fallback}
                       target="_blank"
                       rel="noreferrer"
                       className="group block w-28 text-center text-xs text-stone-800"
                     >
-                      <img
-                        src={src}
+                      <ThumbnailImage
+                        thumbnail={thumbnail}
                         alt={`Item ${index + 1}, ${i === 0 ? "main photo (as cropped)" : `extra photo ${i}`}`}
                         className="h-28 w-28 rounded-lg border border-stone-200 bg-stone-100 object-cover"
                         loading="lazy"
