@@ -25,13 +25,13 @@ import { largestSoldPanelMm } from "@shared/upload-copy";
 import { trackEvent } from "@web/api/events";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
-import { LazyDialog } from "@web/components/ui/lazy-dialog";
+import { LazyDialog, usePreloadWhenIdle } from "@web/components/ui/lazy-dialog";
+import { LoadBoundary } from "@web/components/ui/load-boundary";
 import { Check, ChevronDown, Lock } from "lucide-react";
 import { Accordion } from "radix-ui";
-import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { notify, useCart } from "../cart";
 import { CurrencySelect } from "../currency";
-import { BundleStep } from "./BundleStep";
 import { CreatorPreview } from "./CreatorPreview";
 import { LocalContrastToggle } from "./LocalContrastToggle";
 import { MiniPreviewBar } from "./MiniPreviewBar";
@@ -50,6 +50,13 @@ const STEP_TITLES: Readonly<Record<CreatorStep, string>> = {
   size: "Choose a size",
   bundle: "Choose your bundle",
 };
+
+/**
+ * The last step (the bundles, extra photos and their croppers) is not in the creator's first load
+ * (issue 31 item 3): fetched when the browser is idle, long before that step can open.
+ */
+const loadBundleStep = () => import("./BundleStep");
+const BundleStep = lazy(() => loadBundleStep().then((m) => ({ default: m.BundleStep })));
 
 function nextStep(step: CreatorStep): CreatorStep | undefined {
   return CREATOR_STEPS[stepIndex(step) + 1];
@@ -87,6 +94,7 @@ export function CreatorPage() {
   const topRef = useRef<HTMLDivElement>(null);
   const previewRef = useRef<HTMLDivElement>(null);
   useFunnelEvents(state);
+  usePreloadWhenIdle(loadBundleStep);
   // Add to Cart pressed while the photo still uploads: the line is added once it is stored.
   const [waitingToAdd, setWaitingToAdd] = useState(false);
 
@@ -254,22 +262,26 @@ export function CreatorPage() {
     "frame-color": optionStep("frame-color", grouped.frame_color, selections.frameColor, true),
     size: optionStep("size", sizesForShape(grouped.size, selections.shape), selections.size),
     bundle: (
-      <BundleStep
-        state={state}
-        bundles={bundles}
-        onSelect={(bundleId) => dispatch({ type: "selectBundle", bundleId })}
-        onAddImage={(image) => dispatch({ type: "addAdditionalImage", image })}
-        onRemoveImage={(index) => dispatch({ type: "removeAdditionalImage", index })}
-        onCropImage={(index, cropData, cropPixels) =>
-          dispatch({
-            type: "setAdditionalCrop",
-            index,
-            cropData,
-            ...(cropPixels === undefined ? {} : { cropPixels }),
-          })
-        }
-        frameHex={findOption(flat, "frame_color", selections.frameColor)?.hexColor ?? null}
-      />
+      <LoadBoundary fallback={<p role="alert">{MESSAGES.common.unexpectedError}</p>}>
+        <Suspense fallback={<OptionsLoading />}>
+          <BundleStep
+            state={state}
+            bundles={bundles}
+            onSelect={(bundleId) => dispatch({ type: "selectBundle", bundleId })}
+            onAddImage={(image) => dispatch({ type: "addAdditionalImage", image })}
+            onRemoveImage={(index) => dispatch({ type: "removeAdditionalImage", index })}
+            onCropImage={(index, cropData, cropPixels) =>
+              dispatch({
+                type: "setAdditionalCrop",
+                index,
+                cropData,
+                ...(cropPixels === undefined ? {} : { cropPixels }),
+              })
+            }
+            frameHex={findOption(flat, "frame_color", selections.frameColor)?.hexColor ?? null}
+          />
+        </Suspense>
+      </LoadBoundary>
     ),
   };
 
