@@ -23,12 +23,18 @@ import { MESSAGES } from "@shared/messages";
 import { type CreatorOption, findOption } from "@shared/options";
 import { largestSoldPanelMm } from "@shared/upload-copy";
 import { trackEvent } from "@web/api/events";
+import {
+  AccordionContent,
+  AccordionHeader,
+  AccordionItem,
+  AccordionRoot,
+  AccordionTrigger,
+} from "@web/components/ui/accordion";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
 import { LazyDialog, usePreloadWhenIdle } from "@web/components/ui/lazy-dialog";
 import { LoadBoundary } from "@web/components/ui/load-boundary";
 import { Check, ChevronDown, Lock } from "lucide-react";
-import { Accordion } from "radix-ui";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { notify, useCart } from "../cart";
 import { CurrencySelect } from "../currency";
@@ -302,19 +308,13 @@ export function CreatorPage() {
       </div>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
-        <Accordion.Root
-          type="single"
-          collapsible
-          value={expanded}
-          onValueChange={setExpanded}
-          className="space-y-3"
-        >
+        <AccordionRoot value={expanded} onValueChange={setExpanded} className="space-y-3">
           {CREATOR_STEPS.map((step, index) => {
             const open = isStepOpen(state, step);
             const done = isStepDone(state, step);
             const next = nextStep(step);
             return (
-              <Accordion.Item
+              <AccordionItem
                 key={step}
                 value={step}
                 disabled={!open}
@@ -323,48 +323,50 @@ export function CreatorPage() {
                   expanded === step ? "border-stone-400" : "border-stone-200",
                 )}
               >
-                <Accordion.Header asChild>
-                  <h2>
-                    <Accordion.Trigger
-                      ref={(el) => {
-                        triggers.current[step] = el;
-                      }}
-                      className="group flex w-full items-center gap-4 px-5 py-4 text-left disabled:cursor-not-allowed"
-                    >
-                      <span
-                        aria-hidden="true"
-                        className={cn(
-                          "flex h-9 w-9 shrink-0 items-center justify-center rounded-full border-2 font-sans text-sm font-semibold",
-                          done
-                            ? "border-glow-700 bg-glow-400 text-stone-950"
-                            : "border-stone-400 text-stone-700",
-                        )}
+                <AccordionHeader
+                  render={(headerProps) => (
+                    <h2 {...headerProps}>
+                      <AccordionTrigger
+                        ref={(el) => {
+                          triggers.current[step] = el;
+                        }}
+                        className="group flex w-full items-center gap-4 px-5 py-4 text-left disabled:cursor-not-allowed"
                       >
-                        {done ? <Check className="h-4 w-4" /> : index + 1}
-                      </span>
-                      <span className="min-w-0 flex-1">
-                        <span className="block font-sans text-lg font-semibold text-stone-900">
-                          <span className="sr-only">Step {index + 1}: </span>
-                          {STEP_TITLES[step]}
-                        </span>
-                        <span className="block truncate font-sans text-sm font-normal text-stone-600">
-                          {open
-                            ? (summaries[step] ?? MESSAGES.creator.notSelected)
-                            : "Complete the previous step first"}
-                        </span>
-                      </span>
-                      {open ? (
-                        <ChevronDown
+                        <span
                           aria-hidden="true"
-                          className="h-5 w-5 shrink-0 text-stone-600 transition-transform group-data-[state=open]:rotate-180"
-                        />
-                      ) : (
-                        <Lock aria-hidden="true" className="h-5 w-5 shrink-0 text-stone-500" />
-                      )}
-                    </Accordion.Trigger>
-                  </h2>
-                </Accordion.Header>
-                <Accordion.Content className="border-t border-stone-200 px-5 py-5">
+                          className={cn(
+                            "flex h-9 w-9 shrink-0 items-center justify-center rounded-full border-2 font-sans text-sm font-semibold",
+                            done
+                              ? "border-glow-700 bg-glow-400 text-stone-950"
+                              : "border-stone-400 text-stone-700",
+                          )}
+                        >
+                          {done ? <Check className="h-4 w-4" /> : index + 1}
+                        </span>
+                        <span className="min-w-0 flex-1">
+                          <span className="block font-sans text-lg font-semibold text-stone-900">
+                            <span className="sr-only">Step {index + 1}: </span>
+                            {STEP_TITLES[step]}
+                          </span>
+                          <span className="block truncate font-sans text-sm font-normal text-stone-600">
+                            {open
+                              ? (summaries[step] ?? MESSAGES.creator.notSelected)
+                              : "Complete the previous step first"}
+                          </span>
+                        </span>
+                        {open ? (
+                          <ChevronDown
+                            aria-hidden="true"
+                            className="h-5 w-5 shrink-0 text-stone-600 transition-transform group-data-[state=open]:rotate-180"
+                          />
+                        ) : (
+                          <Lock aria-hidden="true" className="h-5 w-5 shrink-0 text-stone-500" />
+                        )}
+                      </AccordionTrigger>
+                    </h2>
+                  )}
+                />
+                <AccordionContent className="border-t border-stone-200 px-5 py-5">
                   {content[step]}
                   {done && next ? (
                     <div className="mt-4 flex justify-end">
@@ -373,11 +375,11 @@ export function CreatorPage() {
                       </Button>
                     </div>
                   ) : null}
-                </Accordion.Content>
-              </Accordion.Item>
+                </AccordionContent>
+              </AccordionItem>
             );
           })}
-        </Accordion.Root>
+        </AccordionRoot>
 
         {/* Sticky beside the steps on wide screens; it scrolls inside itself if the screen is short. */}
         <div
