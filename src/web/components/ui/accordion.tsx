@@ -12,7 +12,7 @@ import {
   type KeyboardEvent,
   type ReactElement,
   type ReactNode,
-  use,
+  useContext,
   useId,
 } from "react";
 
@@ -33,13 +33,13 @@ const AccordionRootContext = createContext<RootContext | null>(null);
 const AccordionItemContext = createContext<ItemContext | null>(null);
 
 function useRootContext(): RootContext {
-  const context = use(AccordionRootContext);
+  const context = useContext(AccordionRootContext);
   if (!context) throw new Error("An accordion part is outside <AccordionRoot>.");
   return context;
 }
 
 function useItemContext(): ItemContext {
-  const context = use(AccordionItemContext);
+  const context = useContext(AccordionItemContext);
   if (!context) throw new Error("An accordion part is outside <AccordionItem>.");
   return context;
 }
@@ -84,12 +84,12 @@ export function AccordionRoot({
   children,
 }: RootContext & { className?: string; children: ReactNode }) {
   return (
-    <AccordionRootContext value={{ value, onValueChange }}>
+    <AccordionRootContext.Provider value={{ value, onValueChange }}>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the keys move focus between the triggers (buttons) inside */}
       <div data-accordion-root="" data-orientation="vertical" className={className} onKeyDown={moveFocus}>
         {children}
       </div>
-    </AccordionRootContext>
+    </AccordionRootContext.Provider>
   );
 }
 
@@ -108,7 +108,7 @@ export function AccordionItem({
   const id = useId();
   const open = root.value === value;
   return (
-    <AccordionItemContext
+    <AccordionItemContext.Provider
       value={{ open, disabled, value, triggerId: `${id}-trigger`, contentId: `${id}-content` }}
     >
       <div
@@ -119,7 +119,7 @@ export function AccordionItem({
       >
         {children}
       </div>
-    </AccordionItemContext>
+    </AccordionItemContext.Provider>
   );
 }
 
