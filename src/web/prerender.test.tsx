@@ -33,4 +33,22 @@ describe("the build-time render of the landing pages", () => {
       expect(html).toMatch(/<main[^>]*>[\s\S]*<h1/);
     }
   });
+
+  it("renders the creator's steps as an accordion: the upload step open, the others locked", () => {
+    const { html } = renderPage("/shop/create");
+    const triggers = [...html.matchAll(/<button [^>]*data-accordion-trigger=""[^>]*>/g)].map((m) => m[0]);
+    expect(triggers).toHaveLength(6);
+    const [upload, ...locked] = triggers;
+    expect(upload).toContain('aria-expanded="true"');
+    expect(upload).not.toMatch(/\sdisabled=""/);
+    for (const trigger of locked) {
+      expect(trigger).toContain('aria-expanded="false"');
+      expect(trigger).toMatch(/\sdisabled=""/);
+    }
+    // The open step's panel is a region named by its trigger.
+    const id = /\sid="([^"]+)"/.exec(upload ?? "")?.[1];
+    const controls = /aria-controls="([^"]+)"/.exec(upload ?? "")?.[1];
+    expect(html).toMatch(new RegExp(`<section id="${controls}" aria-labelledby="${id}" data-state="open"`));
+    expect(html).toContain("Upload your photo");
+  });
 });

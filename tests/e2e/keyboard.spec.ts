@@ -100,6 +100,39 @@ async function logInByKeyboard(page: Page, user: TestUser): Promise<void> {
 test.describe("keyboard only", () => {
   test.describe.configure({ timeout: 90_000 });
 
+  test("the creator's steps: Up, Down, Home and End move between the steps that are open", async ({
+    page,
+  }) => {
+    await gotoPage(page, "/shop/create");
+    await uploadByKeyboard(
+      page,
+      page.getByLabel("Upload your photo", { exact: true }),
+      await makePhoto("keyboard-steps"),
+    );
+    const upload = stepTrigger(page, "Upload your photo");
+    const processing = stepTrigger(page, "Choose processing");
+    await expect(processing).toBeFocused();
+    await chooseByKeyboard(page, optionName("processing", "grayscale"));
+    const shape = stepTrigger(page, "Choose a shape");
+    await expect(shape).toBeEnabled();
+    // The steps still locked are skipped: Down from the last open step wraps to the first.
+    await tabTo(page, processing, { backwards: true });
+    await page.keyboard.press("ArrowDown");
+    await expect(shape).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(upload).toBeFocused();
+    await page.keyboard.press("ArrowUp");
+    await expect(shape).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(upload).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(shape).toBeFocused();
+    // Enter on a step opens it (and closes the one open).
+    await page.keyboard.press("Enter");
+    await expect(shape).toHaveAttribute("aria-expanded", "true");
+    await expect(processing).toHaveAttribute("aria-expanded", "false");
+  });
+
   test("the creator, from the photo to the cart panel", async ({ page }) => {
     await gotoPage(page, "/shop/create");
     const keepsake = await creatorToBundleByKeyboard(page);

@@ -33,13 +33,16 @@ const FIRST_LOAD_CEILING_BYTES = FIRST_LOAD_BUDGET_BYTES;
 
 /**
  * The other entry pages (issue 31 item 3 asks FIRST_LOAD_BUDGET_BYTES of them too, not met yet):
- * a ratchet at what they weigh now, so they only shrink. 2026-11-28: /shop 143.3 KB (156.0 KB
- * before the details dialog loaded lazily), /shop/create 182.6 KB (217.5 KB before zod left it).
- * Lower these as the pages shrink; replace them with FIRST_LOAD_BUDGET_BYTES once they pass it.
+ * a ratchet at what they weigh now, so they only shrink. 2026-11-28: /shop 142.7 KB (144.0 KB
+ * with Radix's Slot behind Button; 156.0 KB before the details dialog loaded lazily),
+ * /shop/create 153.3 KB (162.2 KB with Radix's accordion for the steps; 182.6 KB before the
+ * cropper, the 3D preview's frame, the bundle step and the outline maths loaded on idle; 217.5 KB
+ * before zod left it). Lower these as the pages shrink; replace them with
+ * FIRST_LOAD_BUDGET_BYTES once they pass it.
  */
 const PAGE_CEILING_BYTES: Readonly<Record<string, number>> = {
-  "/shop": 145 * 1024,
-  "/shop/create": 185 * 1024,
+  "/shop": 144 * 1024,
+  "/shop/create": 155 * 1024,
 };
 
 let dist = "";

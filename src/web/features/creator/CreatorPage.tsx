@@ -23,15 +23,21 @@ import { MESSAGES } from "@shared/messages";
 import { type CreatorOption, findOption } from "@shared/options";
 import { largestSoldPanelMm } from "@shared/upload-copy";
 import { trackEvent } from "@web/api/events";
+import {
+  AccordionContent,
+  AccordionHeader,
+  AccordionItem,
+  AccordionRoot,
+  AccordionTrigger,
+} from "@web/components/ui/accordion";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
-import { LazyDialog } from "@web/components/ui/lazy-dialog";
+import { LazyDialog, usePreloadWhenIdle } from "@web/components/ui/lazy-dialog";
+import { LoadBoundary } from "@web/components/ui/load-boundary";
 import { Check, ChevronDown, Lock } from "lucide-react";
-import { Accordion } from "radix-ui";
-import { type ReactNode, useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { notify, useCart } from "../cart";
 import { CurrencySelect } from "../currency";
-import { BundleStep } from "./BundleStep";
 import { CreatorPreview } from "./CreatorPreview";
 import { LocalContrastToggle } from "./LocalContrastToggle";
 import { MiniPreviewBar } from "./MiniPreviewBar";
@@ -50,6 +56,13 @@ const STEP_TITLES: Readonly<Record<CreatorStep, string>> = {
   size: "Choose a size",
   bundle: "Choose your bundle",
 };
+
+/**
+ * The last step (the bundles, extra photos and their croppers) is not in the creator's first load
+ * (issue 31 item 3): fetched when the browser is idle, long before that step can open.
+ */
+const loadBundleStep = () => import("./BundleStep");
+const BundleStep = lazy(() => loadBundleStep().then((m) => ({ default: m.BundleStep })));
 
 function nextStep(step: CreatorStep): CreatorStep | undefined {
   return CREATOR_STEPS[stepIndex(step) + 1];
@@ -87,6 +100,7 @@ export function CreatorPage() {
   const topRef = useRef<HTMLDivElement>(null);
   const previewRef = useRef<HTMLDivElement>(null);
   useFunnelEvents(state);
+  usePreloadWhenIdle(loadBundleStep);
   // Add to Cart pressed while the photo still uploads: the line is added once it is stored.
   const [waitingToAdd, setWaitingToAdd] = useState(false);
 
@@ -258,22 +272,26 @@ export function CreatorPage() {
     "frame-color": optionStep("frame-color", grouped.frame_color, selections.frameColor, true),
     size: optionStep("size", sizesForShape(grouped.size, selections.shape), selections.size),
     bundle: (
-      <BundleStep
-        state={state}
-        bundles={bundles}
-        onSelect={(bundleId) => dispatch({ type: "selectBundle", bundleId })}
-        onAddImage={(image) => dispatch({ type: "addAdditionalImage", image })}
-        onRemoveImage={(index) => dispatch({ type: "removeAdditionalImage", index })}
-        onCropImage={(index, cropData, cropPixels) =>
-          dispatch({
-            type: "setAdditionalCrop",
-            index,
-            cropData,
-            ...(cropPixels === undefined ? {} : { cropPixels }),
-          })
-        }
-        frameHex={findOption(flat, "frame_color", selections.frameColor)?.hexColor ?? null}
-      />
+      <LoadBoundary fallback={<p role="alert">{MESSAGES.common.unexpectedError}</p>}>
+        <Suspense fallback={<OptionsLoading />}>
+          <BundleStep
+            state={state}
+            bundles={bundles}
+            onSelect={(bundleId) => dispatch({ type: "selectBundle", bundleId })}
+            onAddImage={(image) => dispatch({ type: "addAdditionalImage", image })}
+            onRemoveImage={(index) => dispatch({ type: "removeAdditionalImage", index })}
+            onCropImage={(index, cropData, cropPixels) =>
+              dispatch({
+                type: "setAdditionalCrop",
+                index,
+                cropData,
+                ...(cropPixels === undefined ? {} : { cropPixels }),
+              })
+            }
+            frameHex={findOption(flat, "frame_color", selections.frameColor)?.hexColor ?? null}
+          />
+        </Suspense>
+      </LoadBoundary>
     ),
   };
 
@@ -294,19 +312,13 @@ export function CreatorPage() {
       </div>
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
-        <Accordion.Root
-          type="single"
-          collapsible
-          value={expanded}
-          onValueChange={setExpanded}
-          className="space-y-3"
-        >
+        <AccordionRoot value={expanded} onValueChange={setExpanded} className="space-y-3">
           {CREATOR_STEPS.map((step, index) => {
             const open = isStepOpen(state, step);
             const done = isStepDone(state, step);
             const next = nextStep(step);
             return (
-              <Accordion.Item
+              <AccordionItem
                 key={step}
                 value={step}
                 disabled={!open}
@@ -315,48 +327,50 @@ export function CreatorPage() {
                   expanded === step ? "border-stone-400" : "border-stone-200",
                 )}
               >
-                <Accordion.Header asChild>
-                  <h2>
-                    <Accordion.Trigger
-                      ref={(el) => {
-                        triggers.current[step] = el;
-                      }}
-                      className="group flex w-full items-center gap-4 px-5 py-4 text-left disabled:cursor-not-allowed"
-                    >
-                      <span
-                        aria-hidden="true"
-                        className={cn(
-                          "flex h-9 w-9 shrink-0 items-center justify-center rounded-full border-2 font-sans text-sm font-semibold",
-                          done
-                            ? "border-glow-700 bg-glow-400 text-stone-950"
-                            : "border-stone-400 text-stone-700",
-                        )}
+                <AccordionHeader
+                  render={(headerProps) => (
+                    <h2 {...headerProps}>
+                      <AccordionTrigger
+                        ref={(el) => {
+                          triggers.current[step] = el;
+                        }}
+                        className="group flex w-full items-center gap-4 px-5 py-4 text-left disabled:cursor-not-allowed"
                       >
-                        {done ? <Check className="h-4 w-4" /> : index + 1}
-                      </span>
-                      <span className="min-w-0 flex-1">
-                        <span className="block font-sans text-lg font-semibold text-stone-900">
-                          <span className="sr-only">Step {index + 1}: </span>
-                          {STEP_TITLES[step]}
-                        </span>
-                        <span className="block truncate font-sans text-sm font-normal text-stone-600">
-                          {open
-                            ? (summaries[step] ?? MESSAGES.creator.notSelected)
-                            : "Complete the previous step first"}
-                        </span>
-                      </span>
-                      {open ? (
-                        <ChevronDown
+                        <span
                           aria-hidden="true"
-                          className="h-5 w-5 shrink-0 text-stone-600 transition-transform group-data-[state=open]:rotate-180"
-                        />
-                      ) : (
-                        <Lock aria-hidden="true" className="h-5 w-5 shrink-0 text-stone-500" />
-                      )}
-                    </Accordion.Trigger>
-                  </h2>
-                </Accordion.Header>
-                <Accordion.Content className="border-t border-stone-200 px-5 py-5">
+                          className={cn(
+                            "flex h-9 w-9 shrink-0 items-center justify-center rounded-full border-2 font-sans text-sm font-semibold",
+                            done
+                              ? "border-glow-700 bg-glow-400 text-stone-950"
+                              : "border-stone-400 text-stone-700",
+                          )}
+                        >
+                          {done ? <Check className="h-4 w-4" /> : index + 1}
+                        </span>
+                        <span className="min-w-0 flex-1">
+                          <span className="block font-sans text-lg font-semibold text-stone-900">
+                            <span className="sr-only">Step {index + 1}: </span>
+                            {STEP_TITLES[step]}
+                          </span>
+                          <span className="block truncate font-sans text-sm font-normal text-stone-600">
+                            {open
+                              ? (summaries[step] ?? MESSAGES.creator.notSelected)
+                              : "Complete the previous step first"}
+                          </span>
+                        </span>
+                        {open ? (
+                          <ChevronDown
+                            aria-hidden="true"
+                            className="h-5 w-5 shrink-0 text-stone-600 transition-transform group-data-[state=open]:rotate-180"
+                          />
+                        ) : (
+                          <Lock aria-hidden="true" className="h-5 w-5 shrink-0 text-stone-500" />
+                        )}
+                      </AccordionTrigger>
+                    </h2>
+                  )}
+                />
+                <AccordionContent className="border-t border-stone-200 px-5 py-5">
                   {content[step]}
                   {done && next ? (
                     <div className="mt-4 flex justify-end">
@@ -365,11 +379,11 @@ export function CreatorPage() {
                       </Button>
                     </div>
                   ) : null}
-                </Accordion.Content>
-              </Accordion.Item>
+                </AccordionContent>
+              </AccordionItem>
             );
           })}
-        </Accordion.Root>
+        </AccordionRoot>
 
         {/* Sticky beside the steps on wide screens; it scrolls inside itself if the screen is short. */}
         <div

@@ -1,4 +1,3 @@
-import { DEFAULTS } from "@lithophane/params";
 import { type Bundle, getBundle } from "@shared/bundles";
 import {
   addToCartCheck,
@@ -13,10 +12,11 @@ import { MESSAGES } from "@shared/messages";
 import { type CreatorOption, findOption } from "@shared/options";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
+import { LoadBoundary } from "@web/components/ui/load-boundary";
 import { CircleCheck, LoaderCircle, ShoppingCart, TriangleAlert } from "lucide-react";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { useCurrency } from "../currency";
-import { FramedCropper } from "./FramedCropper";
+import { FramedCropper, loadPhotoCropper } from "./FramedCropper";
 import { PreviewExtras } from "./PreviewExtras";
 import { UploadProgress } from "./UploadProgress";
 import { usePointerKind } from "./usePointerKind";
@@ -37,6 +37,9 @@ interface CreatorPreviewProps {
   onViewCart: () => void;
   onStartOver: () => void;
 }
+
+/** In the cropper's lazily loaded chunk, with the lip band it explains (and the engine's border width). */
+const LipSafeHint = lazy(() => loadPhotoCropper().then(([m]) => ({ default: m.LipSafeHint })));
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -99,9 +102,11 @@ export function CreatorPreview({
           <p className="mt-2 text-center text-sm text-stone-600">{CREATOR_TEXTS.positionHint(pointer)}</p>
         ) : null}
         {image && panelMm ? (
-          <p className="mt-1 text-center text-xs text-stone-600">
-            {CREATOR_TEXTS.lipSafeArea(DEFAULTS.borderMm)}
-          </p>
+          <LoadBoundary fallback={null}>
+            <Suspense fallback={null}>
+              <LipSafeHint />
+            </Suspense>
+          </LoadBoundary>
         ) : null}
         {image && isBelowRecommendedResolution(image.width, image.height) ? (
           <p className="mt-3 flex gap-2 rounded-lg border border-orange-200 bg-orange-50 p-3 text-sm text-orange-950">

@@ -3,19 +3,21 @@ import {
   type CropData,
   type CropPixels,
   displayUrl,
-  scaleCropPixels,
   type UploadedImage,
 } from "@shared/creator";
-import { CREATOR_MAX_ZOOM } from "@shared/upload-copy";
+import { usePreloadWhenIdle } from "@web/components/ui/lazy-dialog";
+import { LoadBoundary } from "@web/components/ui/load-boundary";
 import { ImageIcon, ZoomIn } from "lucide-react";
-import { useId, useRef } from "react";
-import Cropper, { type Area } from "react-easy-crop";
-import "react-easy-crop/react-easy-crop.css";
-import { LipSafeArea } from "./LipSafeArea";
-import { clipPathForShape } from "./shapes";
+import { lazy, Suspense, useId } from "react";
+import { loadShapes, useClipPath } from "./clip-path";
+import { MAX_ZOOM, MIN_ZOOM } from "./zoom";
 
-const MIN_ZOOM = 1;
-const MAX_ZOOM = CREATOR_MAX_ZOOM;
+/**
+ * react-easy-crop, the lip band and the outline maths are not in the creator's first load (issue 31
+ * item 3): fetched when the browser is idle, or at the latest when a photo is chosen.
+ */
+export const loadPhotoCropper = () => Promise.all([import("./PhotoCropper"), loadShapes()]);
+const PhotoCropper = lazy(() => loadPhotoCropper().then(([m]) => ({ default: m.PhotoCropper })));
 /** A neutral frame until a colour is chosen. */
 const DEFAULT_FRAME_HEX = "#d6d3d1";
 
@@ -31,10 +33,14 @@ interface FramedCropperProps {
   label?: string;
 }
 
+function PhotoShown({ url }: { url: string }) {
+  return <img src={url} alt="" className="absolute inset-0 h-full w-full object-cover" />;
+}
+
 /**
  * The live preview: the photo inside a frame border in the chosen colour, at the shape's
  * aspect ratio (hexagon and heart clipped). The photo can be dragged (or moved with the arrow
- * keys) and zoomed; react-easy-crop reports the crop, kept in source pixels.
+ * keys) and zoomed; react-easy-crop (in ./PhotoCropper) reports the crop, kept in source pixels.
  */
 export function FramedCropper({
   image,
@@ -47,14 +53,9 @@ export function FramedCropper({
 }: FramedCropperProps) {
   const zoomId = useId();
   const aspect = aspectRatioValue(cropData.aspectRatio);
-  const clipPath = clipPathForShape(shape);
-  const natural = useRef<{ width: number; height: number } | null>(null);
+  const clipPath = useClipPath(shape);
+  usePreloadWhenIdle(loadPhotoCropper);
   const frame = frameHex ?? DEFAULT_FRAME_HEX;
-
-  const onCropComplete = (_area: Area, areaPixels: Area) => {
-    if (!image || !natural.current) return;
-    onCrop({}, scaleCropPixels(areaPixels, natural.current, { width: image.width, height: image.height }));
-  };
 
   return (
     <div>
@@ -73,37 +74,21 @@ export function FramedCropper({
             style={{ aspectRatio: String(aspect), clipPath }}
           >
             {image ? (
-              <Cropper
-                // A new photo or shape resets the crop in the reducer; remounting reports the new area.
-                // The device's preview stays shown when the upload is stored: no remount mid-drag.
-                key={`${displayUrl(image)}|${shape ?? ""}`}
-                image={displayUrl(image)}
-                crop={{ x: cropData.x, y: cropData.y }}
-                zoom={cropData.zoom}
-                minZoom={MIN_ZOOM}
-                maxZoom={MAX_ZOOM}
-                aspect={aspect}
-                objectFit="cover"
-                showGrid={false}
-                zoomWithScroll={false}
-                disableAutomaticStylesInjection
-                onCropChange={(point) => onCrop({ x: point.x, y: point.y })}
-                onZoomChange={(zoom) => onCrop({ zoom })}
-                onCropComplete={onCropComplete}
-                onMediaLoaded={(media) => {
-                  natural.current = { width: media.naturalWidth, height: media.naturalHeight };
-                }}
-                style={{ cropAreaStyle: { border: "none", color: "transparent" } }}
-                classes={{ cropAreaClassName: "focus-visible:!outline-offset-[-6px]" }}
-                mediaProps={{ alt: "" }}
-                cropperProps={{
-                  role: "group",
-                  "aria-label": `${label ?? "Photo"} position: drag, or use the arrow keys, to move the photo in the frame`,
-                }}
-              />
-            ) : null}
-            {image && panelMm ? (
-              <LipSafeArea shape={shape} widthMm={panelMm.widthMm} heightMm={panelMm.heightMm} />
+              // The photo as it first shows in the cropper (centred, covering the frame): it does not
+              // wait for the cropper's code (nor fails with it).
+              <LoadBoundary fallback={<PhotoShown url={displayUrl(image)} />}>
+                <Suspense fallback={<PhotoShown url={displayUrl(image)} />}>
+                  <PhotoCropper
+                    image={image}
+                    cropData={cropData}
+                    shape={shape}
+                    aspect={aspect}
+                    panelMm={panelMm ?? null}
+                    onCrop={onCrop}
+                    {...(label === undefined ? {} : { label })}
+                  />
+                </Suspense>
+              </LoadBoundary>
             ) : null}
             {image ? null : (
               <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-stone-100 p-4 text-center text-stone-600">

@@ -58,3 +58,10 @@ export function LipSafeArea({ shape, widthMm, heightMm }: LipSafeAreaProps) {
     </svg>
   );
 }
+
+/** Under the framed photo once a size is chosen: what the shaded band is. */
+export function LipSafeHint() {
+  return (
+    <p className="mt-1 text-center text-xs text-stone-600">{CREATOR_TEXTS.lipSafeArea(DEFAULTS.borderMm)}</p>
+  );
+}

@@ -5,7 +5,7 @@ import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { type CreatorOption, findOption } from "@shared/options";
 import { ImageIcon } from "lucide-react";
 import { useCurrency } from "../currency";
-import { clipPathForShape } from "./shapes";
+import { useClipPath } from "./clip-path";
 
 /**
  * On small screens (below lg, where the preview sits under the steps) a bar kept at the bottom
@@ -32,7 +32,7 @@ export function MiniPreviewBar({
   const bundle = getBundle(selections.bundle, bundles);
   const total = creatorPricePence(state, options, bundles);
   const cheapest = Math.min(...bundles.map((b) => b.pricePence));
-  const clipPath = clipPathForShape(selections.shape);
+  const clipPath = useClipPath(selections.shape);
   const parts = [
     shape?.name,
     frame ? `${frame.name} frame` : null,

@@ -1,6 +1,16 @@
 import type { CreatorState } from "@shared/creator";
 import type { CreatorOption } from "@shared/options";
-import { Backlit3DPreview } from "./preview3d/Backlit3DPreview";
+import { usePreloadWhenIdle } from "@web/components/ui/lazy-dialog";
+import { LoadBoundary } from "@web/components/ui/load-boundary";
+import { lazy, Suspense } from "react";
+
+/**
+ * Not in the creator's first load (issue 31 item 3): the 3D preview's frame and the light maths
+ * it reads its defaults from are fetched when the browser is idle. It shows nothing before a photo
+ * and a shape are chosen, so nothing moves when it arrives.
+ */
+const loadBacklit3DPreview = () => import("./preview3d/Backlit3DPreview");
+const Backlit3DPreview = lazy(() => loadBacklit3DPreview().then((m) => ({ default: m.Backlit3DPreview })));
 
 /**
  * Extra previews under the framed photo: the backlit 3D lithophane (lazy-loaded; it renders nothing
@@ -13,5 +23,12 @@ export function PreviewExtras({
   state: CreatorState;
   options: readonly CreatorOption[];
 }) {
-  return <Backlit3DPreview state={state} options={options} />;
+  usePreloadWhenIdle(loadBacklit3DPreview);
+  return (
+    <LoadBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <Backlit3DPreview state={state} options={options} />
+      </Suspense>
+    </LoadBoundary>
+  );
 }

@@ -9,24 +9,14 @@ import { MESSAGES } from "@shared/messages";
 import { type CreatorOption, findOption } from "@shared/options";
 import { useQuery } from "@tanstack/react-query";
 import { catalogQueries } from "@web/api/catalog";
+import { LoadBoundary } from "@web/components/ui/load-boundary";
 import { Box, MonitorX } from "lucide-react";
-import { Component, lazy, type ReactNode, Suspense, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import type { PreviewStatus } from "./LithophaneView";
 import { hasWebGL } from "./webgl";
 
 /** three.js and the view load only when a preview is shown: their own chunks, outside the creator's. */
 const LithophaneView = lazy(() => import("./LithophaneView"));
-
-/** A failed chunk load (offline, new deploy) shows the fallback instead of breaking the creator. */
-class LoadBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-  override render(): ReactNode {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
-}
 
 function Notice({ children }: { children: ReactNode }) {
   return (
