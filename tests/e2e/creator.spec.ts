@@ -291,6 +291,8 @@ test("the crop is kept in source pixels and follows the shape's aspect ratio", a
   expect(Math.abs((box?.width ?? 0) - (box?.height ?? 1))).toBeLessThan(2);
 
   await addToCartButton(page).click();
+  // Add to Cart waits for the photo's upload, which may still be running: wait for the line.
+  await expect.poll(async () => (await storedCart(page)).length).toBe(1);
   const [item] = await storedCart(page);
   expect(item?.config.kind === "lithophane" && item.config.cropPixels).toEqual({
     x: 200,
