@@ -138,7 +138,7 @@ describe("with PrusaSlicer on PATH", () => {
 
     // No G-code (nor its folder) is left behind.
     expect(slicerTemps().filter((name) => !before.has(name))).toEqual([]);
-  });
+  }, 200_000); // its wait is 180 s: slicing on a loaded 2-core machine took over the 60 s default
 });
 
 describe("without PrusaSlicer", () => {
