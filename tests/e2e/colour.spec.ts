@@ -88,10 +88,12 @@ test("a colour order: creator (Colour, its preview and price) to a paid order to
   await expect(page.getByText(COLOUR_TEXTS.preview.intro)).toBeVisible();
   const note = page.getByTestId("gamut-note");
   await expect(note).toBeVisible();
-  const fraction = Number(await view.getAttribute("data-out-of-gamut"));
   // This photo's saturated sky and sun are beyond what the filaments can make: the note says how
-  // much, and the toggle hatches those areas.
-  expect(fraction).toBeGreaterThan(0.005);
+  // much, and the toggle hatches those areas. While the photo still uploads, the panel is drawn
+  // from the device's greyscale preview (nothing out of gamut): wait for the colour original.
+  const outOfGamut = async () => Number(await view.getAttribute("data-out-of-gamut"));
+  await expect.poll(outOfGamut, { timeout: 60_000 }).toBeGreaterThan(0.005);
+  const fraction = await outOfGamut();
   expect(fraction).toBeLessThanOrEqual(1);
   await expect(note).toContainText(
     COLOUR_TEXTS.preview.gamutOutside(Math.max(1, Math.round(fraction * 100))),
