@@ -10,7 +10,10 @@ export const COLOUR_THUMBNAIL_MAX_SIDE_PX = 480;
 
 const PREVIEW_SUFFIX = /-preview\.[a-z0-9]+$/;
 
+/** What follows an upload's stem in its colour thumbnail's key (the preview's is "-preview.webp"). */
+export const COLOUR_THUMBNAIL_SUFFIX = "-preview-colour.webp";
+
 /** The colour thumbnail's key or URL beside a preview's, or null when it is not a preview's. */
 export function colourThumbnailOf(preview: string): string | null {
-  return PREVIEW_SUFFIX.test(preview) ? preview.replace(PREVIEW_SUFFIX, "-preview-colour.webp") : null;
+  return PREVIEW_SUFFIX.test(preview) ? preview.replace(PREVIEW_SUFFIX, COLOUR_THUMBNAIL_SUFFIX) : null;
 }

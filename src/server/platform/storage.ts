@@ -10,7 +10,7 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/p
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
-import { colourThumbnailOf } from "@shared/upload-thumbnails";
+import { COLOUR_THUMBNAIL_SUFFIX, colourThumbnailOf } from "@shared/upload-thumbnails";
 import type { Config } from "../config.js";
 
 /** The spec's bucket name, kept as the folder every upload lives in. */
@@ -129,11 +129,10 @@ export function uploadKeys(input: {
   const random = randomBytes(4).toString("hex");
   const middle = input.kind === "additional" ? `additional-${input.index ?? 0}-` : "";
   const stem = `${IMAGE_BUCKET}/${timestamp}-${middle}${name}-${random}`;
-  const preview = `${stem}-preview.${input.previewExtension}`;
   return {
     original: `${stem}.${input.extension}`,
-    preview,
-    colourThumbnail: colourThumbnailOf(preview) ?? `${stem}-preview-colour.webp`,
+    preview: `${stem}-preview.${input.previewExtension}`,
+    colourThumbnail: `${stem}${COLOUR_THUMBNAIL_SUFFIX}`,
   };
 }
 

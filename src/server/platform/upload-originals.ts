@@ -7,12 +7,10 @@ import type { DbOrTx } from "../db/client.js";
 import { uploads } from "../db/schema.js";
 import { type Storage, shopImageKey } from "./storage.js";
 
-export type OriginalsStorage = Pick<Storage, "keyFromUrl" | "publicUrl">;
-
 /** preview URL -> original URL, for those of `previewUrls` that are this shop's uploads. */
 export async function originalsOfPreviews(
   db: DbOrTx,
-  storage: OriginalsStorage,
+  storage: Pick<Storage, "keyFromUrl" | "publicUrl">,
   previewUrls: readonly string[],
 ): Promise<Map<string, string>> {
   const urlByKey = new Map<string, string>();
