@@ -20,6 +20,7 @@ import {
   linearRgbToOklab,
   STACK_ORDER,
   StackSolver,
+  scatteredColourLight,
   validateColourFilaments,
   writeColour3mf,
 } from "./index";
@@ -269,5 +270,77 @@ describe("the colour parts and file", () => {
     // A grey glows grey.
     expect(Math.abs(texels[0]! - texels[2]!)).toBeLessThanOrEqual(2);
     expect(COLOR_CHECKER_SRGB).toHaveLength(24);
+  });
+
+  describe("the preview's light scatters like the twin's (decision 338)", () => {
+    // A warm photo with a dark vertical line two pixels wide: the line is thick white relief.
+    const size = 64;
+    const rgba = flat(size, [235, 200, 170]);
+    for (let y = 0; y < size; y++) {
+      for (const x of [31, 32]) rgba.set([20, 15, 10, 255], 4 * (y * size + x));
+    }
+    const stack = computeColourStack(rgba, size, size, {
+      shape: "square",
+      widthMm: 32,
+      heightMm: 32,
+      resolutionMm: 0.5,
+      autoLevels: false,
+      borderMm: 0,
+    });
+    const { nx, ny, predictedLinear } = stack;
+    const row = Math.floor(ny / 2);
+    /** Green light along the middle row, per column. */
+    const along = (light: Float32Array) =>
+      Array.from({ length: nx }, (_, i) => light[3 * (row * nx + i) + 1]!);
+
+    it("is the model's prediction without scattering", () => {
+      expect(scatteredColourLight(stack, 0)).toBe(predictedLinear);
+    });
+
+    it("fills a fine dark line with its neighbours' light and smooths the layer steps, conserving light", () => {
+      const sharp = along(predictedLinear);
+      const spread = along(scatteredColourLight(stack));
+      const line = sharp.indexOf(Math.min(...sharp));
+      expect(Math.abs(line - nx / 2)).toBeLessThanOrEqual(1);
+      expect(spread[line]!).toBeGreaterThan(sharp[line]! * 3);
+      // An open area away from the line and the edge's lip: the same light on average, and the whole-layer
+      // steps of the quantised stack (0.5 beside 0.9 here) drawn as the plastic spreads them.
+      const open = (values: number[]) => values.slice(8, line - 8);
+      const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
+      const spreadOf = (values: number[]) => Math.max(...values) - Math.min(...values);
+      expect(mean(open(spread))).toBeCloseTo(mean(open(sharp)), 1);
+      expect(spreadOf(open(spread))).toBeLessThan(spreadOf(open(sharp)) / 2);
+      // Beside the line its shadow spreads out: darker than the open area.
+      expect(spread[line - 2]!).toBeLessThan(mean(open(spread)));
+    });
+
+    it("is what the creator's texture and its answer show, with the filament's scattering", () => {
+      const preview = buildColourBacklitPreview(rgba, size, size, {
+        shape: "square",
+        widthMm: 32,
+        heightMm: 32,
+        autoLevels: false,
+        borderMm: 0,
+      });
+      expect(preview.scatterPerMm).toBeCloseTo(0.248, 3);
+      const unscattered = buildColourBacklitPreview(rgba, size, size, {
+        shape: "square",
+        widthMm: 32,
+        heightMm: 32,
+        autoLevels: false,
+        borderMm: 0,
+        scatterPerMm: 0,
+      });
+      expect(unscattered.scatterPerMm).toBe(0);
+      expect(preview.texture).not.toEqual(unscattered.texture);
+      // The line's texel is lighter in the scattered texture (green channel).
+      const w = preview.textureWidth;
+      const middle = Math.floor(preview.textureHeight / 2) * w;
+      const greens = (texture: Uint8Array) =>
+        Array.from({ length: w }, (_, i) => texture[4 * (middle + i) + 1]!);
+      const plain = greens(unscattered.texture);
+      const line = plain.indexOf(Math.min(...plain));
+      expect(greens(preview.texture)[line]!).toBeGreaterThan(plain[line]! + 10);
+    });
   });
 });

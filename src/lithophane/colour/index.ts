@@ -41,6 +41,7 @@ export {
   gamutMaskRgba,
   NEUTRAL_BACKLIGHT,
   OUT_OF_GAMUT_HATCH,
+  scatteredColourLight,
 } from "./preview";
 export {
   deltaE2000,

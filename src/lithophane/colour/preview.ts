@@ -4,6 +4,7 @@
  */
 import { type BacklitPreview, PREVIEW_SAMPLE_PX, previewUvs, type Rgb } from "../backlight";
 import { buildIndexedMesh, buildPanelGeometry } from "../geometry";
+import { DEFAULT_SCATTER_PER_MM, lightThrough } from "../light";
 import type { ShapeId } from "../params";
 import { PREVIEW_RESOLUTION_MM } from "../preview";
 import { linearToSrgb } from "../tones";
@@ -21,6 +22,36 @@ export interface ColourPreviewOptions {
   backlight?: Rgb;
   /** Hatch the points whose photo colour the panel cannot make (diagonal stripes in OUT_OF_GAMUT_HATCH). */
   highlightOutOfGamut?: boolean;
+  /** The filaments' scattering, sigma per mm of plastic (light.ts); the fitted default when absent. */
+  scatterPerMm?: number;
+}
+
+/**
+ * The stack's predicted glow (linear RGB, 3 per grid vertex) spread by the light model's scattering over
+ * the whole stack's thickness, as the colour twin draws its preview (decision 338): one blur per channel.
+ * Points outside the outline keep their unscattered light and lend none to the panel.
+ */
+export function scatteredColourLight(
+  stack: ColourStack,
+  scatterPerMm = DEFAULT_SCATTER_PER_MM,
+): Float32Array {
+  const { nx, ny, stepXMm, stepYMm, predictedLinear, inside, heightmap } = stack;
+  if (scatterPerMm <= 0) return predictedLinear;
+  const count = nx * ny;
+  const absorbed = [0, 1, 2].map((c) =>
+    Float32Array.from({ length: count }, (_, k) => predictedLinear[3 * k + c]!),
+  );
+  const spread = lightThrough(
+    { width: nx, height: ny, cellMm: (stepXMm + stepYMm) / 2, thicknessMm: heightmap.thicknessMm, inside },
+    { attenuationRgbPerMm: [1, 1, 1], scatterPerMm },
+    { thinnestMm: 0, absorbed },
+  );
+  const out = Float32Array.from(predictedLinear);
+  for (let k = 0; k < count; k++) {
+    if (!inside[k]) continue;
+    for (let c = 0; c < 3; c++) out[3 * k + c] = spread[c]![k]!;
+  }
+  return out;
 }
 
 /**
@@ -28,13 +59,14 @@ export interface ColourPreviewOptions {
  * flat front) of the lit colour panel, sRGB-encoded. Upload with flipY off and map with previewUvs.
  */
 export function colourPreviewRgba(stack: ColourStack, options: ColourPreviewOptions = {}): Uint8Array {
-  const { nx, ny, predictedLinear, outOfGamut } = stack;
+  const { nx, ny, outOfGamut } = stack;
+  const light = scatteredColourLight(stack, options.scatterPerMm);
   const backlight = options.backlight ?? NEUTRAL_BACKLIGHT;
   const tables = backlight.map((level) => srgbTable(level));
   const texels = new Uint8Array(nx * ny * 4);
   for (let k = 0, p = 0; k < nx * ny; k++, p += 4) {
     for (let c = 0; c < 3; c++) {
-      const value = Math.min(1, Math.max(0, predictedLinear[3 * k + c]!));
+      const value = Math.min(1, Math.max(0, light[3 * k + c]!));
       texels[p + c] = tables[c]![Math.round(value * SRGB_TABLE_STEPS)]!;
     }
     texels[p + 3] = 255;
@@ -93,7 +125,12 @@ export function buildColourBacklitPreview(
   rgba: Uint8Array | Uint8ClampedArray,
   width: number,
   height: number,
-  panel: { shape: ShapeId; widthMm: number; heightMm: number } & Partial<ColourPanelOptions>,
+  panel: {
+    shape: ShapeId;
+    widthMm: number;
+    heightMm: number;
+    scatterPerMm?: number | undefined;
+  } & Partial<ColourPanelOptions>,
   filaments: readonly ColourFilament[] = DEFAULT_COLOUR_FILAMENTS,
   options: ColourPreviewOptions = {},
 ): ColourBacklitPreview {
@@ -101,10 +138,12 @@ export function buildColourBacklitPreview(
     PREVIEW_RESOLUTION_MM,
     Math.max(panel.widthMm, panel.heightMm) / PREVIEW_SAMPLE_PX,
   );
-  const stack = computeColourStack(rgba, width, height, { ...panel, resolutionMm }, filaments);
+  const { scatterPerMm: panelScatter, ...stackPanel } = panel;
+  const scatterPerMm = options.scatterPerMm ?? panelScatter ?? DEFAULT_SCATTER_PER_MM;
+  const stack = computeColourStack(rgba, width, height, { ...stackPanel, resolutionMm }, filaments);
   const { positions, indices } = buildIndexedMesh(buildPanelGeometry(stack.heightmap));
   const { spec } = stack;
-  const plain = colourPreviewRgba(stack, { ...options, highlightOutOfGamut: false });
+  const plain = colourPreviewRgba(stack, { ...options, scatterPerMm, highlightOutOfGamut: false });
   const highlightTexture = plain.slice();
   hatch(highlightTexture, stack.nx, stack.ny, stack.outOfGamut);
   const texture = options.highlightOutOfGamut ? highlightTexture : plain;
@@ -116,8 +155,7 @@ export function buildColourBacklitPreview(
     maxThicknessMm: spec.maxThicknessMm,
     borderMm: spec.borderMm,
     attenuationPerMm: spec.attenuationPerMm,
-    // The colour stack's texture is drawn without the scattering blur (decision 338: not yet).
-    scatterPerMm: 0,
+    scatterPerMm,
     localContrast: spec.localContrast,
     positions,
     indices,

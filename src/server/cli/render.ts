@@ -76,14 +76,15 @@ export async function render(argv: string[]): Promise<number> {
   if (values.processing !== undefined && values.processing !== "white" && values.processing !== "colour") {
     throw new RenderUsageError("--processing must be white or colour.");
   }
-  if (values.processing === "colour") return await renderColour(positionals[0]!, spec, values.out);
+  const scatterPerMm = values.scatter === undefined ? DEFAULT_SCATTER_PER_MM : Number(values.scatter);
+  if (!(scatterPerMm >= 0 && scatterPerMm <= 2))
+    throw new RenderUsageError("--scatter must be between 0 and 2.");
+  if (values.processing === "colour")
+    return await renderColour(positionals[0]!, spec, values.out, scatterPerMm);
   const image = await decodeGreyscaleCrop(positionals[0]!, undefined, spec);
   const heightmap = computeHeightmap(image.pixels, image.width, image.height, { ...spec, crop: image.crop });
   const { nx, ny } = heightmap;
   // Model space to picture: row 0 is the bottom, and a flat-front panel is mirrored in x.
-  const scatterPerMm = values.scatter === undefined ? DEFAULT_SCATTER_PER_MM : Number(values.scatter);
-  if (!(scatterPerMm >= 0 && scatterPerMm <= 2))
-    throw new RenderUsageError("--scatter must be between 0 and 2.");
   const texels = backlitTexture(heightmap, undefined, scatterPerMm);
   const lit = Buffer.alloc(nx * ny * 3, 0x1c);
   const mirrored = spec.front === "flat";
@@ -151,13 +152,20 @@ async function renderColour(
   imagePath: string,
   spec: ReturnType<typeof resolvePanelSpec>,
   outPath: string,
+  scatterPerMm: number,
 ): Promise<number> {
   const image = await decodeRgbaCrop(imagePath, undefined, spec);
   const stack = computeColourStack(image.pixels, image.width, image.height, { ...spec, crop: image.crop });
   const { nx, ny } = stack;
   const signed = stack.heightmap.signedDistanceMm;
-  const glow = toPicture(colourPreviewRgba(stack), nx, ny, signed, true);
-  const hatched = toPicture(colourPreviewRgba(stack, { highlightOutOfGamut: true }), nx, ny, signed, true);
+  const glow = toPicture(colourPreviewRgba(stack, { scatterPerMm }), nx, ny, signed, true);
+  const hatched = toPicture(
+    colourPreviewRgba(stack, { scatterPerMm, highlightOutOfGamut: true }),
+    nx,
+    ny,
+    signed,
+    true,
+  );
   const source = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 4 } })
     .extract({
       left: Math.floor(image.crop.x),
