@@ -118,6 +118,33 @@ test("at 390 px the menu is a button, and no admin screen scrolls sideways", asy
   await expect(nav.getByRole("link", { name: "Users" })).toBeHidden();
 });
 
+test("at 390 px each product is a card: nothing scrolls sideways inside the list, every control in view", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openAdmin(page, "/admin/products", "Products");
+  const list = page.getByRole("region", { name: "Products" });
+  const { scrollWidth, clientWidth } = await list.evaluate((shell) => ({
+    scrollWidth: shell.scrollWidth,
+    clientWidth: shell.clientWidth,
+  }));
+  expect(scrollWidth, "the products list scrolls sideways").toBeLessThanOrEqual(clientWidth);
+  const edit = list.getByRole("button", { name: /^Edit / }).first();
+  const status = list.getByRole("combobox").first();
+  const stock = list.getByRole("textbox").first();
+  const saveStock = list.getByRole("button", { name: /^Save stock of / }).first();
+  const moveDown = list.getByRole("button", { name: /^Move .* down$/ }).first();
+  for (const control of [edit, status, stock, saveStock, moveDown]) {
+    await control.scrollIntoViewIfNeeded();
+    const box = await control.boundingBox();
+    if (!box) throw new Error("a control is not drawn");
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  }
+  await shots(page, "products-phone");
+});
+
 test("the bench's screens: orders by urgency, bulk dispatch with a carrier, the order's dispatch, packing slip, analytics", async ({
   page,
   request,

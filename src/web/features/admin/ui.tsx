@@ -133,9 +133,15 @@ export function AdminTable({
   empty,
   children,
   className,
+  stackOnPhones = false,
 }: {
   /** Classes for the scrolling shell (e.g. "hidden md:block" where a phone shows cards instead). */
   className?: string;
+  /**
+   * Below md the rows stack as cards (the headings stay for screen readers); each row lays out its
+   * own cells with `max-md:` classes, and minWidth is given from md up ("md:min-w-[980px]").
+   */
+  stackOnPhones?: boolean;
   label: string;
   caption: string;
   /** A Tailwind min-width class such as "min-w-[820px]", so narrow screens scroll. */
@@ -146,9 +152,9 @@ export function AdminTable({
 }) {
   return (
     <TableShell label={label} className={className}>
-      <table className={cn("w-full", minWidth)}>
+      <table className={cn("w-full", minWidth, stackOnPhones && "max-md:block")}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-stone-50">
+        <thead className={cn("bg-stone-50", stackOnPhones && "max-md:sr-only")}>
           <tr>
             {columns.map((column) =>
               typeof column === "string" ? (
@@ -167,7 +173,7 @@ export function AdminTable({
             )}
           </tr>
         </thead>
-        <tbody className="divide-y divide-stone-100">
+        <tbody className={cn("divide-y divide-stone-100", stackOnPhones && "max-md:block")}>
           {empty ? (
             <tr>
               <td colSpan={columns.length} className={`${td} py-8 text-center text-stone-700`}>

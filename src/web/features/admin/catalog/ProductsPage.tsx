@@ -17,6 +17,7 @@ import {
 } from "@web/api/admin";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
+import { cn } from "@web/components/ui/cn";
 import { ArrowDown, ArrowUp, Pencil, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
@@ -24,6 +25,9 @@ import { AdminHeading, AdminTable, LoadError, Loading, td, useAdminTitle } from 
 import { ProductFormDialog } from "./ProductForm";
 
 const S = ADMIN_MESSAGE_TEXTS.stock;
+
+/** A cell of a product card on a phone: no table padding, its place set by the row's flex order. */
+const phoneCell = "max-md:block max-md:p-0";
 
 type ProductRow = AdminProduct & { stockOnHand: number | null; stockReserved: number };
 
@@ -70,9 +74,9 @@ function StockCell({ product }: { product: ProductRow }) {
           placeholder={S.madeToOrder}
           aria-invalid={problem ? true : undefined}
           onChange={(e) => setText(e.target.value)}
-          className="min-h-11 w-24 rounded-lg border border-stone-300 bg-white px-2 text-sm text-stone-900 tabular-nums placeholder:text-stone-500 aria-[invalid=true]:border-red-600"
+          className="min-h-11 w-32 rounded-lg border border-stone-300 bg-white px-2 text-sm text-stone-900 tabular-nums placeholder:text-stone-500 aria-[invalid=true]:border-red-600"
         />
-        <Button type="submit" variant="ghost" size="sm" disabled={save.isPending}>
+        <Button type="submit" variant="ghost" size="sm" className="max-md:min-h-11" disabled={save.isPending}>
           Save<span className="sr-only"> stock of {product.name}</span>
         </Button>
       </div>
@@ -145,7 +149,8 @@ export function ProductsPage() {
         <AdminTable
           label="Products"
           caption="Products in shop order"
-          minWidth="min-w-[980px]"
+          minWidth="md:min-w-[980px]"
+          stackOnPhones
           columns={[
             "Order",
             "Product",
@@ -159,9 +164,13 @@ export function ProductsPage() {
           {q.data.map((p, index) => (
             <tr
               key={p.id}
-              className={p.status === "disabled" || !p.isActive ? "bg-stone-50 text-stone-600" : undefined}
+              // On a phone, a card: the product, then price and category, stock, and the controls.
+              className={cn(
+                "max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-2 max-md:p-4",
+                (p.status === "disabled" || !p.isActive) && "bg-stone-50 text-stone-600",
+              )}
             >
-              <td className={td}>
+              <td className={cn(td, phoneCell, "max-md:order-5")}>
                 <div className="flex gap-1">
                   <Button
                     variant="ghost"
@@ -183,7 +192,7 @@ export function ProductsPage() {
                   </Button>
                 </div>
               </td>
-              <td className={td}>
+              <td className={cn(td, phoneCell, "max-md:order-first max-md:w-full")}>
                 <div className="flex items-center gap-3">
                   {p.imageUrl ? (
                     <img
@@ -201,12 +210,14 @@ export function ProductsPage() {
                   </div>
                 </div>
               </td>
-              <td className={td}>{p.category}</td>
-              <td className={`${td} text-right tabular-nums`}>{formatGbp(p.pricePence)}</td>
-              <td className={td}>
+              <td className={cn(td, phoneCell, "max-md:order-2")}>{p.category}</td>
+              <td className={cn(td, phoneCell, "text-right tabular-nums max-md:order-1 max-md:font-medium")}>
+                {formatGbp(p.pricePence)}
+              </td>
+              <td className={cn(td, phoneCell, "max-md:order-3 max-md:w-full")}>
                 <StockCell key={`${p.stockOnHand}-${p.stockReserved}`} product={p} />
               </td>
-              <td className={td}>
+              <td className={cn(td, phoneCell, "max-md:order-4")}>
                 <label className="sr-only" htmlFor={`status-${p.id}`}>
                   Status of {p.name}
                 </label>
@@ -224,8 +235,8 @@ export function ProductsPage() {
                   ))}
                 </select>
               </td>
-              <td className={`${td} text-right`}>
-                <Button variant="outline" size="sm" onClick={() => setEditing(p)}>
+              <td className={cn(td, phoneCell, "text-right max-md:order-6 max-md:ml-auto")}>
+                <Button variant="outline" size="sm" className="max-md:min-h-11" onClick={() => setEditing(p)}>
                   <Pencil aria-hidden="true" className="h-4 w-4" /> Edit
                   <span className="sr-only"> {p.name}</span>
                 </Button>
