@@ -7,25 +7,14 @@
  * Skipped, saying why, when prusa-slicer is not installed.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { PROOF_ADMIN_TEXTS, TWIN_STATUS_LABELS } from "@shared/proofs";
+import { freePort } from "../../bench/_server";
 import { brokenSlicer, paidOrder, settled, slicerPath, twinShop } from "../integration/twin-shop";
 import { shots } from "./admin-helpers";
 import { expect, test } from "./fixtures/test";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 /** A Cookie header ("a=1; b=2") as the browser's cookies for `origin`. */
 function cookiesOf(header: string, origin: string) {

@@ -38,6 +38,7 @@ import {
   shippingInfo,
 } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
+import { printFiles as orderPrintFiles, settled as settledPrintFiles } from "./twin-shop.js";
 
 const MODEL_PATH = "3D/3dmodel.model";
 
@@ -107,23 +108,13 @@ function adminGet(target: TestShop, pathname: string, cookie = admin.cookie): Pr
   return target.request(pathname, { headers: { cookie } });
 }
 
-async function printFiles(target: TestShop, orderId: string, cookie = admin.cookie): Promise<OrderPrintJobs> {
-  const res = await adminGet(target, `/api/admin/orders/${orderId}/print-jobs`, cookie);
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { printFiles: OrderPrintJobs }).printFiles;
+function printFiles(target: TestShop, orderId: string, cookie = admin.cookie): Promise<OrderPrintJobs> {
+  return orderPrintFiles(target, orderId, cookie);
 }
 
 /** Polls until no job is pending or running. */
-async function settled(target: TestShop, orderId: string, cookie = admin.cookie, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const files = await printFiles(target, orderId, cookie);
-    if (files.jobs.length > 0 && files.jobs.every((j) => j.status === "done" || j.status === "failed")) {
-      return files;
-    }
-    if (Date.now() > deadline) throw new Error(`print jobs did not finish: ${JSON.stringify(files.jobs)}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+function settled(target: TestShop, orderId: string, cookie = admin.cookie, timeoutMs = 60_000) {
+  return settledPrintFiles(target, orderId, cookie, timeoutMs);
 }
 
 /**
