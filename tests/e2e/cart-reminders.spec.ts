@@ -82,6 +82,8 @@ test("an opted-in buyer is reminded, comes back through the link, buys; the othe
   page,
   browser,
 }) => {
+  // Three browsers, a sweep, the mails and a purchase: past the 45 s default at load 13 (a CI run here).
+  test.setTimeout(120_000);
   const before = await recovery(page);
   const email = uniqueEmail("reminded");
   const other = uniqueEmail("not-opted");
