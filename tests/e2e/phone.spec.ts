@@ -100,6 +100,8 @@ test("Order again after payment rebuilds an identical cart; no cart button or cu
   page,
   context,
 }) => {
+  // The creator, checkout, payment and Order again twice: past the 45 s default at load 13-16 here.
+  test.setTimeout(120_000);
   const items = await openCheckoutWith(page, [ADAPTER]);
   // A lithophane line too: made in the creator, then the adapter added back.
   await page.goto("/shop/create");
