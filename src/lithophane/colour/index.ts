@@ -38,6 +38,7 @@ export {
   type ColourBacklitPreview,
   type ColourPreviewOptions,
   colourPreviewRgba,
+  colourPreviewTexelPair,
   gamutMaskRgba,
   NEUTRAL_BACKLIGHT,
   OUT_OF_GAMUT_HATCH,

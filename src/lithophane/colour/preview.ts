@@ -75,6 +75,20 @@ export function colourPreviewRgba(stack: ColourStack, options: ColourPreviewOpti
   return texels;
 }
 
+/**
+ * The lit texels twice, plain and with the out-of-gamut points hatched, from one computation of the
+ * light (the scattering is the costly part): for a view that shows both.
+ */
+export function colourPreviewTexelPair(
+  stack: ColourStack,
+  options: Omit<ColourPreviewOptions, "highlightOutOfGamut"> = {},
+): { plain: Uint8Array; hatched: Uint8Array } {
+  const plain = colourPreviewRgba(stack, { ...options, highlightOutOfGamut: false });
+  const hatched = plain.slice();
+  hatch(hatched, stack.nx, stack.ny, stack.outOfGamut);
+  return { plain, hatched };
+}
+
 /** Linear light -> sRGB byte by table (a pow per texel and channel costs more than the rest of the preview). */
 const SRGB_TABLE_STEPS = 16384;
 const srgbTables = new Map<number, Uint8Array>();
@@ -143,10 +157,9 @@ export function buildColourBacklitPreview(
   const stack = computeColourStack(rgba, width, height, { ...stackPanel, resolutionMm }, filaments);
   const { positions, indices } = buildIndexedMesh(buildPanelGeometry(stack.heightmap));
   const { spec } = stack;
-  const plain = colourPreviewRgba(stack, { ...options, scatterPerMm, highlightOutOfGamut: false });
-  const highlightTexture = plain.slice();
-  hatch(highlightTexture, stack.nx, stack.ny, stack.outOfGamut);
-  const texture = options.highlightOutOfGamut ? highlightTexture : plain;
+  const { highlightOutOfGamut, ...lit } = options;
+  const { plain, hatched: highlightTexture } = colourPreviewTexelPair(stack, { ...lit, scatterPerMm });
+  const texture = highlightOutOfGamut ? highlightTexture : plain;
   return {
     shape: spec.shape,
     widthMm: spec.widthMm,

@@ -6,7 +6,7 @@
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { backlitTexture } from "../../lithophane/backlight.js";
-import { colourPreviewRgba, computeColourStack } from "../../lithophane/colour/index.js";
+import { colourPreviewTexelPair, computeColourStack } from "../../lithophane/colour/index.js";
 import { computeHeightmap } from "../../lithophane/heightmap.js";
 import { DEFAULT_SCATTER_PER_MM } from "../../lithophane/light.js";
 import { isShapeId, resolvePanelSpec, SHAPE_IDS } from "../../lithophane/params.js";
@@ -158,14 +158,9 @@ async function renderColour(
   const stack = computeColourStack(image.pixels, image.width, image.height, { ...spec, crop: image.crop });
   const { nx, ny } = stack;
   const signed = stack.heightmap.signedDistanceMm;
-  const glow = toPicture(colourPreviewRgba(stack, { scatterPerMm }), nx, ny, signed, true);
-  const hatched = toPicture(
-    colourPreviewRgba(stack, { scatterPerMm, highlightOutOfGamut: true }),
-    nx,
-    ny,
-    signed,
-    true,
-  );
+  const texels = colourPreviewTexelPair(stack, { scatterPerMm });
+  const glow = toPicture(texels.plain, nx, ny, signed, true);
+  const hatched = toPicture(texels.hatched, nx, ny, signed, true);
   const source = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 4 } })
     .extract({
       left: Math.floor(image.crop.x),
