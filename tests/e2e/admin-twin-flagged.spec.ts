@@ -12,20 +12,10 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import { PROOF_ADMIN_TEXTS, TWIN_STATUS_LABELS } from "@shared/proofs";
 import { freePort } from "../../bench/_server";
+import { parseCookieHeader } from "../integration/auth-helpers";
 import { brokenSlicer, paidOrder, settled, slicerPath, twinShop } from "../integration/twin-shop";
 import { shots } from "./admin-helpers";
 import { expect, test } from "./fixtures/test";
-
-/** A Cookie header ("a=1; b=2") as the browser's cookies for `origin`. */
-function cookiesOf(header: string, origin: string) {
-  return header
-    .split(/;\s*/)
-    .filter(Boolean)
-    .map((pair) => {
-      const at = pair.indexOf("=");
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
-    });
-}
 
 test.skip(!slicerPath, "prusa-slicer is not installed");
 
@@ -47,7 +37,9 @@ test("a print file its twin disagrees with is held, shown beside the preview, an
     expect(files.jobs.map((job) => job.twinStatus)).toEqual(["flagged"]);
 
     const context = await browser.newContext({ baseURL: origin });
-    await context.addCookies(cookiesOf(admin.cookie, origin));
+    await context.addCookies(
+      [...parseCookieHeader(admin.cookie)].map(([name, value]) => ({ name, value, url: origin })),
+    );
     const page = await context.newPage();
     await page.goto(`/admin/orders/${answer.orderId}`);
     const check = page.getByTestId("twin-check");

@@ -37,13 +37,19 @@ export function uniqueEmail(prefix = "customer"): string {
 
 // ---------------------------------------------------------------- cookies
 
-/** The Cookie header after applying a response's Set-Cookie headers to `previous`. */
-export function mergeCookies(previous: string | undefined, res: Response): string {
+/** A Cookie header ("a=1; b=2") as name -> value. */
+export function parseCookieHeader(header: string | undefined): Map<string, string> {
   const jar = new Map<string, string>();
-  for (const pair of (previous ?? "").split(/;\s*/)) {
+  for (const pair of (header ?? "").split(/;\s*/)) {
     const eqAt = pair.indexOf("=");
     if (eqAt > 0) jar.set(pair.slice(0, eqAt), pair.slice(eqAt + 1));
   }
+  return jar;
+}
+
+/** The Cookie header after applying a response's Set-Cookie headers to `previous`. */
+export function mergeCookies(previous: string | undefined, res: Response): string {
+  const jar = parseCookieHeader(previous);
   for (const line of res.headers.getSetCookie()) {
     const [pair = "", ...attrs] = line.split(/;\s*/);
     const eqAt = pair.indexOf("=");
