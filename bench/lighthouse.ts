@@ -10,7 +10,9 @@
  * 4x aims at from a high-end desktop) is taken from the guide's table (cpuSlowdownMultiplier).
  * Every measurement then runs at that slowdown. Printed: the index, the multiplier and, per page,
  * the score, LCP, CLS, TBT, main-thread time (mainthread-work-breakdown) and what took it
- * (by kind of work, and bootup-time's scripts), and the first-load JS + CSS beside its budget.
+ * (by kind of work, bootup-time's scripts, and the longest tasks of Lighthouse's own trace with
+ * what they did, which names the tasks no script is charged with), and the first-load JS + CSS
+ * beside its budget.
  *
  * Side by side with a baseline: the web app of BASE_COMMIT (default 6101238, before issue 31)
  * is built from a temporary git worktree and served by a second server of the same code, and
@@ -129,10 +131,68 @@ interface Measure {
   jsTransferBytes: number;
   /** What Lighthouse saw as the largest contentful paint ("img" of the hero photo, a heading…). */
   lcpElement: string;
+  /** The page's longest main-thread tasks as observed (before the simulated slowdown), and what they did. */
+  longestTasks: string[];
   load1: number;
 }
 
 type Items<T> = { items?: T[] } | undefined;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string; data?: { url?: string } };
+}
+
+/** Scheduler wrappers around a task's real work: not what the task did. */
+const WRAPPERS = new Set(["RunTask", "ThreadControllerImpl::RunTask", "v8.callFunction", "RunMicrotasks"]);
+
+/**
+ * The longest tasks of the page's main thread in Lighthouse's own trace, as observed before the
+ * simulated slowdown multiplies them, each with the events it spent most time in: long tasks that
+ * Lighthouse cannot attribute to a script (navigation, style and layout) are named this way.
+ */
+export function longestTasks(events: readonly TraceEvent[], count = 4): string[] {
+  const runTasks = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    if (e.ph !== "X" || e.name !== "RunTask") continue;
+    const key = `${e.pid}:${e.tid}`;
+    runTasks.set(key, [...(runTasks.get(key) ?? []), e]);
+  }
+  const mainThreads = new Set(
+    events
+      .filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain")
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  // The page's renderer is the busiest main thread (others are Chrome's own pages).
+  const [thread] = [...mainThreads].sort(
+    (a, b) => (runTasks.get(b)?.length ?? 0) - (runTasks.get(a)?.length ?? 0),
+  );
+  if (!thread) return [];
+  const onThread = events.filter((e) => e.ph === "X" && `${e.pid}:${e.tid}` === thread);
+  const longest = (runTasks.get(thread) ?? []).sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, count);
+  return longest.map((task) => {
+    const end = task.ts + (task.dur ?? 0);
+    const spent = new Map<string, number>();
+    for (const e of onThread) {
+      if (WRAPPERS.has(e.name) || e.ts < task.ts || e.ts + (e.dur ?? 0) > end) continue;
+      const what = e.args?.data?.url
+        ? `${e.name} ${e.args.data.url.replace(/^https?:\/\/[^/]+/, "")}`
+        : e.name;
+      spent.set(what, (spent.get(what) ?? 0) + (e.dur ?? 0));
+    }
+    const inside = [...spent.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 2)
+      .map(([what, us]) => `${what} ${(us / 1000).toFixed(1)}`)
+      .join(", ");
+    return `${((task.dur ?? 0) / 1000).toFixed(1)} ms (${inside})`;
+  });
+}
 
 async function measure(url: string, port: number, cpuSlowdown: number | undefined): Promise<Measure> {
   const load1 = loadavg()[0] ?? 0;
@@ -185,7 +245,9 @@ async function measure(url: string, port: number, cpuSlowdown: number | undefine
     const name = (item.url ?? "?").replace(/^https?:\/\/[^/]+/, "").replace(/^\/assets\//, "") || "/";
     byScript[name] = (byScript[name] ?? 0) + (item.total ?? 0);
   }
+  const trace = (result?.artifacts as { Trace?: { traceEvents: TraceEvent[] } } | undefined)?.Trace;
   return {
+    longestTasks: trace ? longestTasks(trace.traceEvents) : [],
     lcpElement: lcpNode ? `<${tag}> ${(lcpNode.nodeLabel ?? "").slice(0, 60)}` : "unknown",
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: num("largest-contentful-paint"),
@@ -233,6 +295,9 @@ function summarise(runs: Measure[]) {
     byGroup: medianRecord(runs.map((r) => r.byGroup)),
     byScript: medianRecord(runs.map((r) => r.byScript)),
     lcpElement: runs[0]?.lcpElement ?? "unknown",
+    // Those of the run whose TBT is the median's.
+    longestTasks:
+      [...runs].sort((a, b) => a.tbtMs - b.tbtMs)[Math.floor((runs.length - 1) / 2)]?.longestTasks ?? [],
     runs: runs.length,
   };
 }
@@ -420,6 +485,7 @@ async function main() {
       );
       console.log(`         by kind of work: ${top(c.byGroup, 6)}`);
       console.log(`         by script (bootup-time): ${top(c.byScript, 5)}`);
+      console.log(`         longest tasks (observed, before the slowdown): ${c.longestTasks.join("; ")}`);
       if (r.baseline) console.log(`         baseline by kind: ${top(r.baseline.byGroup, 6)}`);
       console.log(
         `  ${mark(okLoad)} first-load JS+CSS   ${kb(r.load.totalGzip).padStart(8)} gz   target <= ${kb(TARGETS.firstLoadBytes)}  (JS ${kb(r.load.jsGzip)}, brotli ${kb(r.load.totalBrotli)}, JS over the wire ${kb(c.jsTransferBytes)})`,
