@@ -148,6 +148,9 @@ interface TraceEvent {
   args?: { name?: string; data?: { url?: string } };
 }
 
+/** A URL of the measured server as its path ("http://127.0.0.1:4173/shop" -> "/shop"). */
+const withoutOrigin = (url: string) => url.replace(/^https?:\/\/[^/]+/, "");
+
 /** Scheduler wrappers around a task's real work: not what the task did. */
 const WRAPPERS = new Set(["RunTask", "ThreadControllerImpl::RunTask", "v8.callFunction", "RunMicrotasks"]);
 
@@ -161,7 +164,9 @@ export function longestTasks(events: readonly TraceEvent[], count = 4): string[]
   for (const e of events) {
     if (e.ph !== "X" || e.name !== "RunTask") continue;
     const key = `${e.pid}:${e.tid}`;
-    runTasks.set(key, [...(runTasks.get(key) ?? []), e]);
+    const tasks = runTasks.get(key);
+    if (tasks) tasks.push(e);
+    else runTasks.set(key, [e]);
   }
   const mainThreads = new Set(
     events
@@ -180,9 +185,7 @@ export function longestTasks(events: readonly TraceEvent[], count = 4): string[]
     const spent = new Map<string, number>();
     for (const e of onThread) {
       if (WRAPPERS.has(e.name) || e.ts < task.ts || e.ts + (e.dur ?? 0) > end) continue;
-      const what = e.args?.data?.url
-        ? `${e.name} ${e.args.data.url.replace(/^https?:\/\/[^/]+/, "")}`
-        : e.name;
+      const what = e.args?.data?.url ? `${e.name} ${withoutOrigin(e.args.data.url)}` : e.name;
       spent.set(what, (spent.get(what) ?? 0) + (e.dur ?? 0));
     }
     const inside = [...spent.entries()]
@@ -242,12 +245,12 @@ async function measure(url: string, port: number, cpuSlowdown: number | undefine
   const byScript: Record<string, number> = {};
   for (const item of (lhr.audits["bootup-time"]?.details as Items<{ url?: string; total?: number }>)?.items ??
     []) {
-    const name = (item.url ?? "?").replace(/^https?:\/\/[^/]+/, "").replace(/^\/assets\//, "") || "/";
+    const name = withoutOrigin(item.url ?? "?").replace(/^\/assets\//, "") || "/";
     byScript[name] = (byScript[name] ?? 0) + (item.total ?? 0);
   }
-  const trace = (result?.artifacts as { Trace?: { traceEvents: TraceEvent[] } } | undefined)?.Trace;
+  const traceEvents = result?.artifacts.Trace?.traceEvents;
   return {
-    longestTasks: trace ? longestTasks(trace.traceEvents) : [],
+    longestTasks: traceEvents ? longestTasks(traceEvents) : [],
     lcpElement: lcpNode ? `<${tag}> ${(lcpNode.nodeLabel ?? "").slice(0, 60)}` : "unknown",
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: num("largest-contentful-paint"),
