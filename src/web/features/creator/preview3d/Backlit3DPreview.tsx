@@ -74,7 +74,6 @@ export function Backlit3DPreview({
         : null,
     [isColour, spools],
   );
-  const webgl = useMemo(() => hasWebGL(), []);
   const { image, shape: shapeId, size: sizeId, frameColor } = state.selections;
   const sizeOption = findOption(options, "size", sizeId);
   const shapeOption = findOption(options, "shape", shapeId);
@@ -96,7 +95,8 @@ export function Backlit3DPreview({
   );
   if (!photo || !isShapeId(shapeId)) return null;
   const texts = MESSAGES.creator.preview3d;
-  const unavailable = !webgl || status === "unavailable";
+  // Asked only once there is something to show: a WebGL context costs a long task to make.
+  const unavailable = !hasWebGL() || status === "unavailable";
   const fallback = <Notice>{texts.unavailable}</Notice>;
 
   return (
