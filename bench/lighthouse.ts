@@ -133,6 +133,8 @@ interface Measure {
   lcpElement: string;
   /** The page's longest main-thread tasks as observed (before the simulated slowdown), and what they did. */
   longestTasks: string[];
+  /** Lighthouse's simulated long tasks between FCP and TTI, with the blocking time each adds to TBT. */
+  blockingTasks: string[];
   load1: number;
 }
 
@@ -155,11 +157,12 @@ const withoutOrigin = (url: string) => url.replace(/^https?:\/\/[^/]+/, "");
 const WRAPPERS = new Set(["RunTask", "ThreadControllerImpl::RunTask", "v8.callFunction", "RunMicrotasks"]);
 
 /**
- * The longest tasks of the page's main thread in Lighthouse's own trace, as observed before the
- * simulated slowdown multiplies them, each with the events it spent most time in: long tasks that
- * Lighthouse cannot attribute to a script (navigation, style and layout) are named this way.
+ * The longest tasks of the page's main thread after its first contentful paint (TBT counts none
+ * before it) in Lighthouse's own trace, as observed before the simulated slowdown multiplies them,
+ * each with when it started (ms after the paint) and the events it spent most time in: long tasks
+ * that Lighthouse cannot attribute to a script (navigation, style and layout) are named this way.
  */
-export function longestTasks(events: readonly TraceEvent[], count = 4): string[] {
+export function longestTasks(events: readonly TraceEvent[], count = 5): string[] {
   const runTasks = new Map<string, TraceEvent[]>();
   for (const e of events) {
     if (e.ph !== "X" || e.name !== "RunTask") continue;
@@ -178,8 +181,13 @@ export function longestTasks(events: readonly TraceEvent[], count = 4): string[]
     (a, b) => (runTasks.get(b)?.length ?? 0) - (runTasks.get(a)?.length ?? 0),
   );
   if (!thread) return [];
+  const paint =
+    events.find((e) => e.name === "firstContentfulPaint" && `${e.pid}:${e.tid}` === thread)?.ts ?? 0;
   const onThread = events.filter((e) => e.ph === "X" && `${e.pid}:${e.tid}` === thread);
-  const longest = (runTasks.get(thread) ?? []).sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, count);
+  const longest = (runTasks.get(thread) ?? [])
+    .filter((task) => task.ts + (task.dur ?? 0) > paint)
+    .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+    .slice(0, count);
   return longest.map((task) => {
     const end = task.ts + (task.dur ?? 0);
     const spent = new Map<string, number>();
@@ -193,8 +201,42 @@ export function longestTasks(events: readonly TraceEvent[], count = 4): string[]
       .slice(0, 2)
       .map(([what, us]) => `${what} ${(us / 1000).toFixed(1)}`)
       .join(", ");
-    return `${((task.dur ?? 0) / 1000).toFixed(1)} ms (${inside})`;
+    const at = paint ? ` at FCP+${Math.round((task.ts - paint) / 1000)}` : "";
+    return `${((task.dur ?? 0) / 1000).toFixed(1)} ms${at} (${inside})`;
   });
+}
+
+interface LongTasksDebugData {
+  urls?: string[];
+  tasks?: Array<{ urlIndex: number; startTime: number; duration: number } & Record<string, number>>;
+}
+
+/**
+ * The tasks that make TBT, as Lighthouse simulated them (long-tasks' debug data: start and
+ * duration at the slowdown, the script it charges, time by kind of work), each clipped to the
+ * window TBT counts (FCP to TTI) less the 50 ms a task may take: what to cut, largest first.
+ */
+export function blockingTasks(debug: LongTasksDebugData | undefined, fcpMs: number, ttiMs: number): string[] {
+  const urls = debug?.urls ?? [];
+  return (debug?.tasks ?? [])
+    .map((task) => {
+      const { urlIndex, startTime, duration, ...byKind } = task;
+      const clipped = Math.min(startTime + duration, ttiMs) - Math.max(startTime, fcpMs);
+      const blocking = Math.max(0, clipped - 50);
+      const kinds = Object.entries(byKind)
+        .filter(([, t]) => t >= 5)
+        .sort((a, b) => b[1] - a[1])
+        .map(([kind, t]) => `${kind} ${Math.round(t)}`)
+        .join(", ");
+      const url = withoutOrigin(urls[urlIndex] ?? "?").replace(/^\/assets\//, "") || "/";
+      return {
+        blocking,
+        text: `${Math.round(blocking)} ms of ${Math.round(duration)} at ${Math.round(startTime)} (${url}: ${kinds})`,
+      };
+    })
+    .filter((t) => t.blocking > 0)
+    .sort((a, b) => b.blocking - a.blocking)
+    .map((t) => t.text);
 }
 
 async function measure(url: string, port: number, cpuSlowdown: number | undefined): Promise<Measure> {
@@ -249,7 +291,10 @@ async function measure(url: string, port: number, cpuSlowdown: number | undefine
     byScript[name] = (byScript[name] ?? 0) + (item.total ?? 0);
   }
   const traceEvents = result?.artifacts.Trace?.traceEvents;
+  const longTasksDebug = (lhr.audits["long-tasks"]?.details as { debugData?: LongTasksDebugData } | undefined)
+    ?.debugData;
   return {
+    blockingTasks: blockingTasks(longTasksDebug, num("first-contentful-paint"), num("interactive")),
     longestTasks: traceEvents ? longestTasks(traceEvents) : [],
     lcpElement: lcpNode ? `<${tag}> ${(lcpNode.nodeLabel ?? "").slice(0, 60)}` : "unknown",
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -299,6 +344,8 @@ function summarise(runs: Measure[]) {
     byScript: medianRecord(runs.map((r) => r.byScript)),
     lcpElement: runs[0]?.lcpElement ?? "unknown",
     // Those of the run whose TBT is the median's.
+    blockingTasks:
+      [...runs].sort((a, b) => a.tbtMs - b.tbtMs)[Math.floor((runs.length - 1) / 2)]?.blockingTasks ?? [],
     longestTasks:
       [...runs].sort((a, b) => a.tbtMs - b.tbtMs)[Math.floor((runs.length - 1) / 2)]?.longestTasks ?? [],
     runs: runs.length,
@@ -488,7 +535,10 @@ async function main() {
       );
       console.log(`         by kind of work: ${top(c.byGroup, 6)}`);
       console.log(`         by script (bootup-time): ${top(c.byScript, 5)}`);
-      console.log(`         longest tasks (observed, before the slowdown): ${c.longestTasks.join("; ")}`);
+      console.log(`         what blocks (simulated, FCP to TTI): ${c.blockingTasks.join("; ") || "nothing"}`);
+      console.log(
+        `         longest tasks after FCP (observed, before the slowdown): ${c.longestTasks.join("; ")}`,
+      );
       if (r.baseline) console.log(`         baseline by kind: ${top(r.baseline.byGroup, 6)}`);
       console.log(
         `  ${mark(okLoad)} first-load JS+CSS   ${kb(r.load.totalGzip).padStart(8)} gz   target <= ${kb(TARGETS.firstLoadBytes)}  (JS ${kb(r.load.jsGzip)}, brotli ${kb(r.load.totalBrotli)}, JS over the wire ${kb(c.jsTransferBytes)})`,
