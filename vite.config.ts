@@ -4,7 +4,6 @@ import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { transform } from "esbuild";
 import { defineConfig, type Plugin, runnerImport } from "vite";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -96,7 +95,7 @@ function prerenderPages(): Plugin {
           file,
           shell
             .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`)
-            // The app starts after the first paint (csp-boot.js reads this).
+            // The app starts after the first paint (public/csp-boot.js reads this).
             .replace(
               /<script type="module" crossorigin src="([^"]+)"><\/script>/,
               (_match, src: string) => `<meta name="lithobox-entry" content="${escapeHtml(src)}">`,
@@ -104,32 +103,6 @@ function prerenderPages(): Plugin {
             .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`),
         );
       }
-    },
-  };
-}
-
-/**
- * The boot script (src/web/csp-boot.js) goes into every page's <head> inline, minified, instead
- * of as a file: a render-blocking request less before the first paint, and its work is part of
- * parsing the page. The policy allows it by its hash: the build writes the exact text it inlined
- * as csp-boot.js, which the server hashes (src/server/lib/security.ts, inlineScriptHashes).
- */
-const BOOT_SCRIPT_TAG = '<script src="/csp-boot.js"></script>';
-function inlineBootScript(): Plugin {
-  let code = "";
-  return {
-    name: "lithobox-inline-boot-script",
-    async buildStart() {
-      const source = readFileSync(here("./src/web/csp-boot.js"), "utf8");
-      code = (await transform(source, { minify: true, target: "es2020", legalComments: "none" })).code.trim();
-      if (code.includes("</script")) throw new Error("csp-boot.js cannot be inlined: it holds </script");
-    },
-    transformIndexHtml(html) {
-      if (!html.includes(BOOT_SCRIPT_TAG)) throw new Error(`index.html has no ${BOOT_SCRIPT_TAG}`);
-      return html.replace(BOOT_SCRIPT_TAG, () => `<script>${code}</script>`);
-    },
-    generateBundle() {
-      this.emitFile({ type: "asset", fileName: "csp-boot.js", source: code });
     },
   };
 }
@@ -166,7 +139,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: here("./src/web"),
   publicDir: here("./src/web/public"),
-  plugins: [react(), tailwindcss(), inlineBootScript(), collectFirstLoad(), prerenderPages(), precompress()],
+  plugins: [react(), tailwindcss(), collectFirstLoad(), prerenderPages(), precompress()],
   resolve: { alias },
   build: {
     outDir: defaultOutDir,

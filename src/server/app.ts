@@ -16,7 +16,7 @@ import { catalogCache } from "./catalogue/index.js";
 import type { AppContext } from "./context.js";
 import { metricsHandler, observeRequests } from "./lib/observe.js";
 import { createPageServer, type PageData } from "./lib/page-server.js";
-import { inlineScriptHashes, sameOriginGuard, securityHeaders, staticPathGuard } from "./lib/security.js";
+import { sameOriginGuard, securityHeaders, staticPathGuard } from "./lib/security.js";
 import { type ApiError, HttpError } from "./lib/validation.js";
 import { accountRoutes } from "./routes/account.js";
 import { addressRoutes } from "./routes/address.js";
@@ -112,7 +112,7 @@ export function createApp(ctx: AppContext) {
   // A request id, one access log line and the latency histogram for every request (lib/observe.ts).
   app.use("*", observeRequests(ctx));
   // Security headers on every response; a strict CSP on HTML (lib/security.ts).
-  app.use("*", securityHeaders(ctx.config, inlineScriptHashes(ctx.config.webDist)));
+  app.use("*", securityHeaders(ctx.config));
   // Cross-origin POST/PUT/PATCH/DELETE under /api/* are refused (webhooks and token doors excepted).
   app.use("/api/*", sameOriginGuard(ctx.config));
 

@@ -3,7 +3,7 @@ import { runInNewContext } from "node:vm";
 import { shouldShowCurrencyPrompt, timeZoneToCurrency } from "@shared/currency";
 import { describe, expect, it } from "vitest";
 
-const SOURCE = readFileSync(new URL("./csp-boot.js", import.meta.url), "utf8");
+const SOURCE = readFileSync(new URL("./public/csp-boot.js", import.meta.url), "utf8");
 
 /** Intl.DateTimeFormat as the page sees it: only its time zone is asked for. */
 function fakeDateTimeFormat(timeZone: string | undefined) {
@@ -14,7 +14,7 @@ function fakeDateTimeFormat(timeZone: string | undefined) {
   };
 }
 
-/** Runs csp-boot.js in a page with this time zone and local storage; answers <html>'s data. */
+/** Runs public/csp-boot.js in a page with this time zone and local storage; answers <html>'s data. */
 function boot(timeZone: string | undefined, storage: Record<string, string> = {}): DOMStringMap {
   const dataset: DOMStringMap = {};
   const document = {
@@ -47,7 +47,7 @@ const ZONES = [
   "Etc/UTC",
 ];
 
-describe("csp-boot.js", () => {
+describe("public/csp-boot.js", () => {
   it("decides the currency banner as the app does, for every time zone", () => {
     for (const zone of ZONES) {
       const data = boot(zone);

@@ -3,9 +3,6 @@
  * HTML pages, a same-origin check for state-changing API requests, and a guard that keeps
  * dotfiles and source maps from ever being served.
  */
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Config } from "../config.js";
 import type { ApiError } from "./validation.js";
@@ -35,26 +32,10 @@ function storageOrigin(config: SecurityConfig): string | null {
 export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
 /**
- * The policy's sources for the one inline script the pages carry: the boot script the build puts
- * in every page's <head> (vite.config.ts, inlineBootScript), allowed by the hash of the exact
- * text it inlined, which the build writes as csp-boot.js. None when the web app is not built.
+ * The policy for the web app's HTML. No inline or foreign script at all; inline styles are
+ * allowed because sonner and Radix set style attributes and inject small style elements.
  */
-export function inlineScriptHashes(webDist: string): string[] {
-  let text: Buffer;
-  try {
-    text = readFileSync(path.join(webDist, "csp-boot.js"));
-  } catch {
-    return [];
-  }
-  return [`'sha256-${createHash("sha256").update(text).digest("base64")}'`];
-}
-
-/**
- * The policy for the web app's HTML. No foreign script and no inline script but the boot
- * script, by its hash (inlineScriptHashes); inline styles are allowed because sonner and Radix
- * set style attributes and inject small style elements.
- */
-export function contentSecurityPolicy(config: SecurityConfig, scriptHashes: readonly string[] = []): string {
+export function contentSecurityPolicy(config: SecurityConfig): string {
   const images = ["'self'", "data:", "blob:"];
   const publicOrigin = originOf(config.publicUrl);
   // Local images are addressed by PUBLIC_URL, which is this origin behind a normal set-up.
@@ -63,7 +44,7 @@ export function contentSecurityPolicy(config: SecurityConfig, scriptHashes: read
   if (bucket && !images.includes(bucket)) images.push(bucket);
   const directives = [
     "default-src 'self'",
-    ["script-src 'self'", ...scriptHashes].join(" "),
+    "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     `img-src ${images.join(" ")}`,
     "font-src 'self'",
@@ -94,11 +75,8 @@ export const HSTS = "max-age=63072000; includeSubDomains";
  * The Content-Security-Policy goes on HTML answers only: a module worker's script takes the
  * policy of its own response, so the document's policy must not be put on scripts.
  */
-export function securityHeaders(
-  config: SecurityConfig,
-  scriptHashes: readonly string[] = [],
-): MiddlewareHandler {
-  const csp = contentSecurityPolicy(config, scriptHashes);
+export function securityHeaders(config: SecurityConfig): MiddlewareHandler {
+  const csp = contentSecurityPolicy(config);
   const forMedia = requestSecurity(headersFor(config, "cross-origin"), csp);
   const forRest = requestSecurity(headersFor(config, "same-origin"), csp);
   return async (c, next) => {

@@ -19,7 +19,7 @@ const CHOICE =
  * records that it was seen.
  *
  * The pre-rendered landing pages carry it hidden (data-pending: the time zone and local
- * storage are not known when the page is built); csp-boot.js (inline in <head>) shows it before the first paint
+ * storage are not known when the page is built); public/csp-boot.js shows it before the first paint
  * when it is wanted (styles.css), so nothing moves when the app starts and takes it over (CLS).
  */
 export function CurrencyPrompt() {

@@ -50,7 +50,7 @@ export interface CurrencyContextValue {
   readonly promptVisible: boolean;
   /**
    * True while hydrating a pre-rendered page (and when pre-rendering it), before local storage
-   * is read: the banner is rendered as the HTML has it, shown or not by csp-boot.js (inline in <head>).
+   * is read: the banner is rendered as the HTML has it, shown or not by public/csp-boot.js.
    */
   readonly promptPending: boolean;
   /** The currency suggested by the browser's time zone. */
@@ -78,7 +78,7 @@ function writeStorage(key: string, value: string) {
 }
 
 /**
- * The browser's IANA time zone, as csp-boot.js (inline in <head>) found it before the first paint (the
+ * The browser's IANA time zone, as public/csp-boot.js found it before the first paint (the
  * first Intl.DateTimeFormat of a page is slow: asked here, it would be a long task while the
  * app starts). Null when unknown (the spec: USD is suggested).
  */
