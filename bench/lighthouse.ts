@@ -539,7 +539,12 @@ async function main() {
       console.log(
         `         longest tasks after FCP (observed, before the slowdown): ${c.longestTasks.join("; ")}`,
       );
-      if (r.baseline) console.log(`         baseline by kind: ${top(r.baseline.byGroup, 6)}`);
+      if (r.baseline) {
+        console.log(`         baseline by kind: ${top(r.baseline.byGroup, 6)}`);
+        console.log(
+          `         baseline's blocking tasks: ${r.baseline.blockingTasks.join("; ") || "nothing"}`,
+        );
+      }
       console.log(
         `  ${mark(okLoad)} first-load JS+CSS   ${kb(r.load.totalGzip).padStart(8)} gz   target <= ${kb(TARGETS.firstLoadBytes)}  (JS ${kb(r.load.jsGzip)}, brotli ${kb(r.load.totalBrotli)}, JS over the wire ${kb(c.jsTransferBytes)})`,
       );
