@@ -6,8 +6,8 @@ import {
   type GroupedOptions,
   groupOptions,
 } from "@shared/options";
-import { useQuery } from "@tanstack/react-query";
 import { catalogQueries } from "@web/api/catalog";
+import { useQueryInTransition } from "@web/app/use-query-in-transition";
 import { useEffect, useMemo } from "react";
 
 const FALLBACK_GROUPED: GroupedOptions = groupOptions(FALLBACK_OPTIONS);
@@ -23,7 +23,8 @@ export function useCreatorOptions(): {
   bundles: readonly Bundle[];
   loading: boolean;
 } {
-  const query = useQuery(catalogQueries.options());
+  // The answer re-renders the whole creator: in time slices, not one long task while it loads.
+  const query = useQueryInTransition(catalogQueries.options());
   useEffect(() => {
     if (query.error) console.warn("Options fetch failed; using the default options", query.error);
   }, [query.error]);

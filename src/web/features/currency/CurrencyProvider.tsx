@@ -151,7 +151,8 @@ function useRates(readAfterHydration: boolean) {
         const result = await loadRates();
         if (cancelled) return;
         updatedAt.current = Date.now();
-        setData(result);
+        // Every price on the page follows: a time-sliced render, not one long task while it loads.
+        startTransition(() => setData(result));
       } catch (error) {
         // The spec: a failed rates fetch falls back to fixed rates, logged only.
         if (!cancelled) console.warn("Exchange rates unavailable; using fallback rates", error);

@@ -1,8 +1,8 @@
 import { lightboxFromPricePence } from "@shared/lightbox-price";
 import { MESSAGES } from "@shared/messages";
 import { SHOP_TEXTS } from "@shared/shop-texts";
-import { useQuery } from "@tanstack/react-query";
 import { catalogQueries } from "@web/api/catalog";
+import { useQueryInTransition } from "@web/app/use-query-in-transition";
 import { buttonClasses } from "@web/components/ui/button-classes";
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
@@ -14,7 +14,7 @@ import { useCurrency } from "../currency";
  */
 export function FeaturedLightbox() {
   const { formatPrice } = useCurrency();
-  const catalog = useQuery(catalogQueries.options());
+  const catalog = useQueryInTransition(catalogQueries.options());
   const from = catalog.data ? lightboxFromPricePence(catalog.data.bundles, catalog.data.options) : null;
   return (
     <section

@@ -2,14 +2,14 @@ import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
 import { REVIEW_TEXTS } from "@shared/review-texts";
 import { HERO_IMG_CLASS, SLOT_SPECS } from "@shared/storefront";
-import { useQuery } from "@tanstack/react-query";
 import { catalogQueries } from "@web/api/catalog";
 import { initialStorefront, useStorefrontAfterMount } from "@web/app/storefront";
+import { useQueryInTransition } from "@web/app/use-query-in-transition";
 import { CustomerGallery, CustomerReviews } from "@web/components/storefront/StorefrontSections";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { ResponsivePicture } from "@web/components/ui/ResponsivePicture";
 import { ArrowRight, RefreshCw, Sparkles } from "lucide-react";
-import { useDeferredValue, useEffect } from "react";
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { notify } from "../cart";
 import { CurrencySelect } from "../currency";
@@ -19,7 +19,8 @@ import { ProductCard, ProductCardSkeleton } from "./ProductCard";
 const SKELETON_COUNT = 6;
 
 function useProducts() {
-  return useQuery(catalogQueries.products());
+  // The grid follows the answer in a time-sliced render (no long task while the page loads).
+  return useQueryInTransition(catalogQueries.products());
 }
 
 /**
@@ -51,13 +52,10 @@ function ShopHero() {
 
 /** /shop: a hero with Start Creating, the custom lightbox, the accessory grid, then customers' words and photos. */
 export function ShopPage() {
-  const query = useProducts();
-  // react-query's answer re-renders synchronously (useSyncExternalStore): the grid follows
-  // it in a deferred, time-sliced render instead (no long task while the page loads).
-  const products = useDeferredValue(query);
+  const products = useProducts();
   const storefront = useStorefrontAfterMount();
 
-  const { isError, errorUpdatedAt, error } = query;
+  const { isError, errorUpdatedAt, error } = products;
   useEffect(() => {
     // One toast per failed fetch (also after a failed retry).
     if (isError && errorUpdatedAt > 0) {
@@ -116,8 +114,8 @@ export function ShopPage() {
             <Button
               variant="outline"
               className="mt-4"
-              onClick={() => query.refetch()}
-              disabled={query.isFetching}
+              onClick={() => products.refetch()}
+              disabled={products.isFetching}
             >
               <RefreshCw aria-hidden="true" className="h-4 w-4" />
               Try again
