@@ -4,9 +4,10 @@ import { readSyncedUser } from "../features/auth/syncedUser";
 import { CartButton } from "../features/cart/CartButton";
 import { useCart } from "../features/cart/CartProvider";
 import { lazyWithQuery } from "./query";
+import { warmUpLater } from "./warm-up";
 
 // Dialog-heavy overlays (Radix Dialog, the MFA set-up's QR code) are not part of the first
-// load: the cart panel loads on first open (and is prefetched when the browser is idle), the
+// load: the cart panel loads on first open (and is prefetched once the page has settled), the
 // first-login MFA prompt only for a signed-in visitor. Both may use react-query (lazy too).
 const loadCartPanel = () => import("../features/cart/CartPanel");
 const CartPanel = lazyWithQuery(() => loadCartPanel().then((m) => m.CartPanel));
@@ -21,13 +22,8 @@ function LazyCartPanel() {
   useEffect(() => {
     if (isOpen) setWanted(true);
   }, [isOpen]);
-  useEffect(() => {
-    // Warm the chunk once the page is idle, so the first click opens the panel at once.
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 2000));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => void loadCartPanel().catch(() => {}));
-    return () => cancel(handle);
-  }, []);
+  // Warm the chunk once the page has settled, so the first click opens the panel at once.
+  useEffect(() => warmUpLater(loadCartPanel), []);
   if (!wanted && !isOpen) return null;
   return (
     <Suspense fallback={null}>

@@ -1,12 +1,13 @@
 /**
  * Toasts without sonner in the first load: sonner (and its Toaster) load on the first toast,
- * when a lazy page loads, or when the browser is idle — whichever comes first. A toast waits
+ * when a lazy page loads, or once the page has settled (warm-up.ts) — whichever comes first. A toast waits
  * until the Toaster is mounted (sonner drops toasts nobody listens to yet).
  */
 import { TOAST_DURATION_MS, TOAST_LIMIT } from "@shared/limits";
-import { type ComponentType, type CSSProperties, useEffect, useState } from "react";
+import { type ComponentType, type CSSProperties, startTransition, useEffect, useState } from "react";
 import type { toast as sonnerToast, ToasterProps } from "sonner";
 import { isHydrating } from "./hydration";
+import { warmUpLater } from "./warm-up";
 
 type Toast = typeof sonnerToast;
 
@@ -79,21 +80,20 @@ export function LazyToaster() {
       void loadSonner().then(
         (m) => {
           if (cancelled) return;
-          setToaster(() => m.Toaster);
+          // Mounting sonner is not urgent: a time-sliced render (it arrives while the page starts).
+          startTransition(() => setToaster(() => m.Toaster));
         },
         (error: unknown) => console.warn("Could not load the notifications", error),
       );
     };
     if (requested) mount();
     listeners.add(mount);
-    // Otherwise warm it once the page is idle, so later toasts show at once.
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 2000));
-    const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => whenToasterReady());
+    // Otherwise warm it once the page has settled, so later toasts show at once.
+    const cancelWarmUp = warmUpLater(whenToasterReady);
     return () => {
       cancelled = true;
       listeners.delete(mount);
-      cancelIdle(handle);
+      cancelWarmUp();
     };
   }, []);
   useEffect(() => {

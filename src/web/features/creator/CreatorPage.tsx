@@ -32,7 +32,7 @@ import {
 } from "@web/components/ui/accordion";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
-import { LazyDialog, usePreloadWhenIdle } from "@web/components/ui/lazy-dialog";
+import { LazyDialog, usePreloadWhenSettled } from "@web/components/ui/lazy-dialog";
 import { LoadBoundary } from "@web/components/ui/load-boundary";
 import { Check, ChevronDown, Lock } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useReducer, useRef, useState } from "react";
@@ -59,7 +59,7 @@ const STEP_TITLES: Readonly<Record<CreatorStep, string>> = {
 
 /**
  * The last step (the bundles, extra photos and their croppers) is not in the creator's first load
- * (issue 31 item 3): fetched when the browser is idle, long before that step can open.
+ * (issue 31 item 3): fetched once the page has settled, long before that step can open.
  */
 const loadBundleStep = () => import("./BundleStep");
 const BundleStep = lazy(() => loadBundleStep().then((m) => ({ default: m.BundleStep })));
@@ -100,7 +100,7 @@ export function CreatorPage() {
   const topRef = useRef<HTMLDivElement>(null);
   const previewRef = useRef<HTMLDivElement>(null);
   useFunnelEvents(state);
-  usePreloadWhenIdle(loadBundleStep);
+  usePreloadWhenSettled(loadBundleStep);
   // Add to Cart pressed while the photo still uploads: the line is added once it is stored.
   const [waitingToAdd, setWaitingToAdd] = useState(false);
 

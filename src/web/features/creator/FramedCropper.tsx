@@ -5,7 +5,7 @@ import {
   displayUrl,
   type UploadedImage,
 } from "@shared/creator";
-import { usePreloadWhenIdle } from "@web/components/ui/lazy-dialog";
+import { usePreloadWhenSettled } from "@web/components/ui/lazy-dialog";
 import { LoadBoundary } from "@web/components/ui/load-boundary";
 import { ImageIcon, ZoomIn } from "lucide-react";
 import { lazy, Suspense, useId } from "react";
@@ -14,7 +14,7 @@ import { MAX_ZOOM, MIN_ZOOM } from "./zoom";
 
 /**
  * react-easy-crop, the lip band and the outline maths are not in the creator's first load (issue 31
- * item 3): fetched when the browser is idle, or at the latest when a photo is chosen.
+ * item 3): fetched once the page has settled, or at the latest when a photo is chosen.
  */
 export const loadPhotoCropper = () => Promise.all([import("./PhotoCropper"), loadShapes()]);
 const PhotoCropper = lazy(() => loadPhotoCropper().then(([m]) => ({ default: m.PhotoCropper })));
@@ -54,7 +54,7 @@ export function FramedCropper({
   const zoomId = useId();
   const aspect = aspectRatioValue(cropData.aspectRatio);
   const clipPath = useClipPath(shape);
-  usePreloadWhenIdle(loadPhotoCropper);
+  usePreloadWhenSettled(loadPhotoCropper);
   const frame = frameHex ?? DEFAULT_FRAME_HEX;
 
   return (

@@ -1,12 +1,12 @@
 import type { CreatorState } from "@shared/creator";
 import type { CreatorOption } from "@shared/options";
-import { usePreloadWhenIdle } from "@web/components/ui/lazy-dialog";
+import { usePreloadWhenSettled } from "@web/components/ui/lazy-dialog";
 import { LoadBoundary } from "@web/components/ui/load-boundary";
 import { lazy, Suspense } from "react";
 
 /**
  * Not in the creator's first load (issue 31 item 3): the 3D preview's frame and the light maths
- * it reads its defaults from are fetched when the browser is idle. It shows nothing before a photo
+ * it reads its defaults from are fetched once the page has settled. It shows nothing before a photo
  * and a shape are chosen, so nothing moves when it arrives.
  */
 const loadBacklit3DPreview = () => import("./preview3d/Backlit3DPreview");
@@ -23,7 +23,7 @@ export function PreviewExtras({
   state: CreatorState;
   options: readonly CreatorOption[];
 }) {
-  usePreloadWhenIdle(loadBacklit3DPreview);
+  usePreloadWhenSettled(loadBacklit3DPreview);
   return (
     <LoadBoundary fallback={null}>
       <Suspense fallback={null}>

@@ -1,6 +1,6 @@
 /**
  * The shape's clip path without the outline maths in the creator's first load (issue 31 item 3):
- * ./shapes (and src/lithophane's outline) is fetched when the browser is idle, or once a masked
+ * ./shapes (and src/lithophane's outline) is fetched once the page has settled, or once a masked
  * shape is chosen; until then the frame is drawn unclipped (a shape is chosen after the photo).
  */
 import { shapeClip } from "@shared/creator";

@@ -1,5 +1,5 @@
 import { Button } from "@web/components/ui/button";
-import { LazyDialog, usePreloadWhenIdle } from "@web/components/ui/lazy-dialog";
+import { LazyDialog, usePreloadWhenSettled } from "@web/components/ui/lazy-dialog";
 import { lazy, Suspense, useState } from "react";
 import type { ShopProduct } from "./types";
 
@@ -23,8 +23,8 @@ export function ProductDetailsDialog({
   const [ownOpen, setOwnOpen] = useState(false);
   const open = openFromCard ?? ownOpen;
   const setOpen = onOpenChange ?? setOwnOpen;
-  // Fetched when the browser is idle, as the dialog's own code, so it is there when opened.
-  usePreloadWhenIdle(loadBody);
+  // Fetched once the page has settled, as the dialog's own code, so it is there when opened.
+  usePreloadWhenSettled(loadBody);
   return (
     <>
       <Button
