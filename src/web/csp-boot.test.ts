@@ -14,8 +14,30 @@ function fakeDateTimeFormat(timeZone: string | undefined) {
   };
 }
 
-/** Runs public/csp-boot.js in a page with this time zone and local storage; answers <html>'s data. */
-function boot(timeZone: string | undefined, storage: Record<string, string> = {}): DOMStringMap {
+/** Temporal as a browser that has it: only Temporal.Now.timeZoneId is asked for. */
+function fakeTemporal(timeZone: string | undefined) {
+  return { Now: { timeZoneId: () => timeZone } };
+}
+
+/** Intl that must not be touched (a browser with Temporal pays no ICU locale data at boot). */
+const UNTOUCHABLE_INTL = new Proxy(
+  {},
+  {
+    get: (_target, name) => {
+      throw new Error(`Intl.${String(name)} was used`);
+    },
+  },
+);
+
+/**
+ * Runs public/csp-boot.js in a page with this time zone and local storage; answers <html>'s data.
+ * `via`: where the page finds the zone, Intl.DateTimeFormat (no Temporal) or Temporal.
+ */
+function boot(
+  timeZone: string | undefined,
+  storage: Record<string, string> = {},
+  via: "intl" | "temporal" = "intl",
+): DOMStringMap {
   const dataset: DOMStringMap = {};
   const document = {
     documentElement: { dataset },
@@ -25,7 +47,9 @@ function boot(timeZone: string | undefined, storage: Record<string, string> = {}
   runInNewContext(SOURCE, {
     document,
     window: { localStorage: { getItem: (key: string) => storage[key] ?? null } },
-    Intl: { DateTimeFormat: fakeDateTimeFormat(timeZone) },
+    ...(via === "temporal"
+      ? { Temporal: fakeTemporal(timeZone), Intl: UNTOUCHABLE_INTL }
+      : { Intl: { DateTimeFormat: fakeDateTimeFormat(timeZone) } }),
   });
   return dataset;
 }
@@ -54,6 +78,14 @@ describe("public/csp-boot.js", () => {
       expect(data.timeZone, zone).toBe(zone);
       const wanted = shouldShowCurrencyPrompt({ storedCurrency: null, hasSeenPrompt: false, timeZone: zone });
       expect(data.currencyPrompt, zone).toBe(wanted ? timeZoneToCurrency(zone) : undefined);
+    }
+  });
+
+  it("reads the zone from Temporal where the browser has it, without touching Intl", () => {
+    for (const zone of ["Europe/London", "Europe/Dublin", "America/Toronto", "Australia/Sydney"]) {
+      const data = boot(zone, {}, "temporal");
+      expect(data.timeZone, zone).toBe(zone);
+      expect(data.currencyPrompt, zone).toBe(boot(zone).currencyPrompt);
     }
   });
 

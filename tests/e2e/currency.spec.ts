@@ -29,6 +29,23 @@ async function storage(page: Page, key: string) {
 test.describe("outside the UK (Europe/Paris)", () => {
   test.use({ timezoneId: "Europe/Paris" });
 
+  test("the boot script runs under the pages' policy: the zone is read and the prompt shown before the app, on pre-rendered pages and the shell", async ({
+    page,
+  }) => {
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    for (const path of ["/", "/shop", "/shop/create", "/cart"]) {
+      await page.goto(path);
+      const html = await page.evaluate(() => ({ ...document.documentElement.dataset }));
+      expect(html.timeZone, path).toBe("Europe/Paris");
+      expect(html.currencyPrompt, path).toBe("EUR");
+      await expect(prompt(page), path).toBeVisible();
+    }
+    expect(refused).toEqual([]);
+  });
+
   test("the prompt offers each other currency and switching converts prices with the .49/.99 rule", async ({
     page,
   }) => {
