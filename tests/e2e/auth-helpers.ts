@@ -316,8 +316,17 @@ export async function completeMfaSetup(page: Page, password: string): Promise<st
   await dialog.getByRole("button", { name: MESSAGES.mfa.continueToVerification }).click();
   // The previous 30 s step's code (still accepted): a code works once, and a later sign-in in
   // the same test can then use the current one.
-  await field(dialog, "Verification code").fill(totpCode(secret, Date.now() - 30_000));
-  await dialog.getByRole("button", { name: "Verify and enable" }).click();
+  // The step's field may still be settling under load (a re-render emptied a fill once): fill
+  // until it holds the code, then press Verify once it is enabled.
+  const code = field(dialog, "Verification code");
+  const value = totpCode(secret, Date.now() - 30_000);
+  await expect(async () => {
+    await code.fill(value);
+    await expect(code).toHaveValue(value, { timeout: 1_000 });
+  }).toPass();
+  const verify = dialog.getByRole("button", { name: "Verify and enable" });
+  await expect(verify).toBeEnabled();
+  await verify.click();
   await expectToast(page, MESSAGES.mfa.enabled);
   await expect(dialog).toBeHidden();
   return secret;
