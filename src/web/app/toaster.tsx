@@ -4,7 +4,7 @@
  * until the Toaster is mounted (sonner drops toasts nobody listens to yet).
  */
 import { TOAST_DURATION_MS, TOAST_LIMIT } from "@shared/limits";
-import { type ComponentType, type CSSProperties, startTransition, useEffect, useState } from "react";
+import { type ComponentType, type CSSProperties, useEffect, useState } from "react";
 import type { toast as sonnerToast, ToasterProps } from "sonner";
 import { isHydrating } from "./hydration";
 import { warmUpLater } from "./warm-up";
@@ -80,8 +80,9 @@ export function LazyToaster() {
       void loadSonner().then(
         (m) => {
           if (cancelled) return;
-          // Mounting sonner is not urgent: a time-sliced render (it arrives while the page starts).
-          startTransition(() => setToaster(() => m.Toaster));
+          // Not in a transition: a toast must never wait behind a suspended navigation (it mounts
+          // once the page has settled, or when a toast is asked for, not while the page starts).
+          setToaster(() => m.Toaster);
         },
         (error: unknown) => console.warn("Could not load the notifications", error),
       );
