@@ -315,18 +315,30 @@ export async function completeMfaSetup(page: Page, password: string): Promise<st
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
   await dialog.getByRole("button", { name: MESSAGES.mfa.continueToVerification }).click();
   // The previous 30 s step's code (still accepted): a code works once, and a later sign-in in
-  // the same test can then use the current one.
-  // The step's field may still be settling under load (a re-render emptied a fill once): fill
-  // until it holds the code, then press Verify once it is enabled.
+  // the same test can then use the current one. Under load the step can change before the server
+  // checks it (the dialog then says Verification Failed and empties the field): sent again with
+  // the new previous step. The fill is checked before Verify is pressed.
   const code = field(dialog, "Verification code");
-  const value = totpCode(secret, Date.now() - 30_000);
-  await expect(async () => {
-    await code.fill(value);
-    await expect(code).toHaveValue(value, { timeout: 1_000 });
-  }).toPass();
   const verify = dialog.getByRole("button", { name: "Verify and enable" });
-  await expect(verify).toBeEnabled();
-  await verify.click();
+  const enabled = toast(page, MESSAGES.mfa.enabled.title);
+  const failed = toast(page, MESSAGES.mfa.verifyFailed.title);
+  await withPreviousStepCode(
+    secret,
+    async (value) => {
+      const failedBefore = await failed.count();
+      await code.fill(value);
+      await expect(code).toHaveValue(value);
+      await expect(verify).toBeEnabled();
+      await verify.click();
+      await expect
+        .poll(async () => (await enabled.count()) > 0 || (await failed.count()) > failedBefore, {
+          timeout: 15_000,
+        })
+        .toBe(true);
+      return (await enabled.count()) > 0;
+    },
+    (accepted) => accepted,
+  );
   await expectToast(page, MESSAGES.mfa.enabled);
   await expect(dialog).toBeHidden();
   return secret;
