@@ -331,6 +331,7 @@ function medianRecord(records: Array<Record<string, number>>): Record<string, nu
 
 function summarise(runs: Measure[]) {
   const m = (f: (r: Measure) => number) => median(runs.map(f));
+  const medianRun = [...runs].sort((a, b) => a.tbtMs - b.tbtMs)[Math.floor((runs.length - 1) / 2)];
   return {
     performance: m((r) => r.performance),
     lcpMs: m((r) => r.lcpMs),
@@ -344,10 +345,8 @@ function summarise(runs: Measure[]) {
     byScript: medianRecord(runs.map((r) => r.byScript)),
     lcpElement: runs[0]?.lcpElement ?? "unknown",
     // Those of the run whose TBT is the median's.
-    blockingTasks:
-      [...runs].sort((a, b) => a.tbtMs - b.tbtMs)[Math.floor((runs.length - 1) / 2)]?.blockingTasks ?? [],
-    longestTasks:
-      [...runs].sort((a, b) => a.tbtMs - b.tbtMs)[Math.floor((runs.length - 1) / 2)]?.longestTasks ?? [],
+    blockingTasks: medianRun?.blockingTasks ?? [],
+    longestTasks: medianRun?.longestTasks ?? [],
     runs: runs.length,
   };
 }
