@@ -218,10 +218,12 @@ interface LongTasksDebugData {
  */
 export function blockingTasks(debug: LongTasksDebugData | undefined, fcpMs: number, ttiMs: number): string[] {
   const urls = debug?.urls ?? [];
+  // Without a TTI estimate every task after FCP counts (NaN would silently drop them all).
+  const end = Number.isFinite(ttiMs) ? ttiMs : Number.POSITIVE_INFINITY;
   return (debug?.tasks ?? [])
     .map((task) => {
       const { urlIndex, startTime, duration, ...byKind } = task;
-      const clipped = Math.min(startTime + duration, ttiMs) - Math.max(startTime, fcpMs);
+      const clipped = Math.min(startTime + duration, end) - Math.max(startTime, fcpMs);
       const blocking = Math.max(0, clipped - 50);
       const kinds = Object.entries(byKind)
         .filter(([, t]) => t >= 5)
