@@ -25,7 +25,7 @@ const escapeHtml = (text: string) =>
  * small ones shared with lazy pages (fewer requests, better compression; same code).
  */
 const firstLoadModules = new Set<string>();
-const FIRST_LOAD_PACKAGES = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+const FIRST_LOAD_PACKAGES = /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam)[\\/]/;
 function collectFirstLoad(): Plugin {
   return {
     name: "lithobox-first-load",

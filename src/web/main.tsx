@@ -1,8 +1,8 @@
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
 import { App } from "./app/App";
 import { setHydrating } from "./app/hydration";
+import { BrowserLocation } from "./app/routing";
 import { AppRoutes, preloadRoute } from "./router";
 import "./styles.css";
 
@@ -12,9 +12,9 @@ if (!root) throw new Error("#root is missing from index.html");
 const app = (
   <App
     router={
-      <BrowserRouter>
+      <BrowserLocation>
         <AppRoutes />
-      </BrowserRouter>
+      </BrowserLocation>
     }
   />
 );

@@ -6,8 +6,8 @@
  */
 import { documentTitle, PRERENDERED_ROUTES, prerenderedFile } from "@shared/titles";
 import { renderToString } from "react-dom/server";
-import { StaticRouter } from "react-router";
 import { App } from "./app/App";
+import { StaticLocation } from "./app/routing";
 import { AppRoutes, preloadRoute } from "./router";
 
 export { PRERENDERED_ROUTES, prerenderedFile };
@@ -20,9 +20,9 @@ export function renderPage(url: string): { html: string; title: string } {
   const html = renderToString(
     <App
       router={
-        <StaticRouter location={url}>
+        <StaticLocation url={url}>
           <AppRoutes />
-        </StaticRouter>
+        </StaticLocation>
       }
     />,
   );

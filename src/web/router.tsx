@@ -1,24 +1,28 @@
 /**
- * The routes: a declarative <Routes> tree (the data router's loaders and actions are not used,
- * and its code is ~17 KB gzip of the first load). Every page but / is a lazy chunk: main.tsx
- * loads the current route's page before the first render (preloadRoute), and navigations run in
- * a transition (the old page stays until the new one is ready). Lazy pages get react-query's
- * client and the Toaster first.
+ * The routes: wouter's <Switch> over the app's location (app/routing.tsx). Every page is a lazy
+ * chunk: main.tsx loads the current route's page before the first render (preloadRoute), and
+ * navigations run in a transition (the old page stays until the new one is ready). Lazy pages
+ * but the home page get react-query's client and the Toaster first.
  */
 
 import { normalisePathname } from "@shared/titles";
 import { type ComponentType, Suspense } from "react";
-import { matchRoutes, Route, Routes } from "react-router";
 import { type PreloadablePage, preloadablePage } from "./app/query";
+import { matchesPath, Route, Switch } from "./app/routing";
 import { preloadToaster } from "./app/toaster";
 import { Layout, PageLoading } from "./components/layout/Layout";
 import { RouteEffects } from "./components/layout/RouteEffects";
-import { HomePage } from "./pages/home/HomePage";
 
 /** A lazily loaded page: fetched on first visit, with the QueryClient and the Toaster ready. */
 function page(load: () => Promise<ComponentType>): PreloadablePage {
-  return preloadablePage(load, preloadToaster);
+  return preloadablePage(load, { also: preloadToaster });
 }
+
+// The home page is a chunk of its own too, so that the other landing pages do not load it; it
+// waits for neither the QueryClient nor the Toaster (nothing on it needs them at once).
+const HomePage = preloadablePage(() => import("./pages/home/HomePage").then((m) => m.HomePage), {
+  queryClient: false,
+});
 
 const ShopPage = page(() => import("./features/shop/ShopPage").then((m) => m.ShopPage));
 const CreatorPage = page(() => import("./features/creator/CreatorPage").then((m) => m.CreatorPage));
@@ -55,7 +59,7 @@ const PaymentPendingPage = page(() =>
 const SuccessPage = page(() => import("./features/checkout/SuccessPage").then((m) => m.SuccessPage));
 const CancelPage = page(() => import("./features/checkout/CancelPage").then((m) => m.CancelPage));
 const TrackPage = page(() => import("./features/track/TrackPage").then((m) => m.TrackPage));
-const ADMIN_PATH = "admin/*";
+const ADMIN_PATH = "/admin/*?";
 const AdminRoutes = page(() => import("./features/admin/AdminRoutes").then((m) => m.AdminRoutes));
 const PrivacyPage = page(() => import("./pages/policies/PrivacyPage").then((m) => m.PrivacyPage));
 const ShippingPage = page(() => import("./pages/policies/ShippingPage").then((m) => m.ShippingPage));
@@ -66,46 +70,42 @@ const CookiesPage = page(() => import("./pages/policies/CookiesPage").then((m) =
 const NotFoundPage = page(() => import("./pages/not-found/NotFoundPage").then((m) => m.NotFoundPage));
 
 const PAGES: ReadonlyArray<{ path: string; Page: PreloadablePage }> = [
-  { path: "shop", Page: ShopPage },
-  { path: "shop/create", Page: CreatorPage },
-  { path: "create", Page: CreatorPage },
-  { path: "about", Page: AboutPage },
-  { path: "faq", Page: FaqPage },
-  { path: "contact", Page: ContactPage },
-  { path: "auth", Page: AuthPage },
-  { path: "auth/forgot-password", Page: ForgotPasswordPage },
-  { path: "auth/reset-password", Page: ResetPasswordPage },
-  { path: "account", Page: AccountPage },
-  { path: "account/order", Page: AccountOrderPage },
-  { path: "checkout", Page: CheckoutPage },
-  { path: "checkout/payment-pending", Page: PaymentPendingPage },
-  { path: "checkout/success", Page: SuccessPage },
-  { path: "checkout/cancel", Page: CancelPage },
-  { path: "track", Page: TrackPage },
-  { path: "messages/answer", Page: AnswerPage },
-  { path: "review", Page: ReviewPage },
-  { path: "photo", Page: PhotoReplacementPage },
-  { path: "cart/restore", Page: RestoreCartPage },
-  { path: "unsubscribe", Page: UnsubscribePage },
-  { path: "proof", Page: ProofPage },
+  { path: "/shop", Page: ShopPage },
+  { path: "/shop/create", Page: CreatorPage },
+  { path: "/create", Page: CreatorPage },
+  { path: "/about", Page: AboutPage },
+  { path: "/faq", Page: FaqPage },
+  { path: "/contact", Page: ContactPage },
+  { path: "/auth", Page: AuthPage },
+  { path: "/auth/forgot-password", Page: ForgotPasswordPage },
+  { path: "/auth/reset-password", Page: ResetPasswordPage },
+  { path: "/account", Page: AccountPage },
+  { path: "/account/order", Page: AccountOrderPage },
+  { path: "/checkout", Page: CheckoutPage },
+  { path: "/checkout/payment-pending", Page: PaymentPendingPage },
+  { path: "/checkout/success", Page: SuccessPage },
+  { path: "/checkout/cancel", Page: CancelPage },
+  { path: "/track", Page: TrackPage },
+  { path: "/messages/answer", Page: AnswerPage },
+  { path: "/review", Page: ReviewPage },
+  { path: "/photo", Page: PhotoReplacementPage },
+  { path: "/cart/restore", Page: RestoreCartPage },
+  { path: "/unsubscribe", Page: UnsubscribePage },
+  { path: "/proof", Page: ProofPage },
   { path: ADMIN_PATH, Page: AdminRoutes },
-  { path: "privacy", Page: PrivacyPage },
-  { path: "shipping", Page: ShippingPage },
-  { path: "returns", Page: ReturnsPage },
-  { path: "care", Page: CarePage },
-  { path: "terms", Page: TermsPage },
-  { path: "cookies", Page: CookiesPage },
-  { path: "*", Page: NotFoundPage },
+  { path: "/privacy", Page: PrivacyPage },
+  { path: "/shipping", Page: ShippingPage },
+  { path: "/returns", Page: ReturnsPage },
+  { path: "/care", Page: CarePage },
+  { path: "/terms", Page: TermsPage },
+  { path: "/cookies", Page: CookiesPage },
+  { path: "/*", Page: NotFoundPage },
 ];
 
-/** Loads the page of `pathname` (none for /, which is part of the first load). */
+/** Loads the page of `pathname`. */
 export function preloadRoute(pathname: string): Promise<void> {
-  if (normalisePathname(pathname) === "/") return Promise.resolve();
-  const match = matchRoutes(
-    PAGES.map(({ path }) => ({ path })),
-    pathname,
-  )?.[0];
-  const page = PAGES.find((p) => p.path === match?.route.path);
+  if (normalisePathname(pathname) === "/") return HomePage.preload();
+  const page = PAGES.find(({ path }) => matchesPath(path, pathname));
   return page ? page.Page.preload() : Promise.resolve();
 }
 
@@ -126,14 +126,24 @@ function AdminArea() {
 
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route path={ADMIN_PATH} element={<AdminArea />} />
-      <Route element={<Layout />}>
-        <Route index element={<HomePage />} />
-        {PAGES.filter(({ path }) => path !== ADMIN_PATH).map(({ path, Page }) => (
-          <Route key={path} path={path} element={<Page />} />
-        ))}
+    <Switch>
+      <Route path={ADMIN_PATH}>
+        <AdminArea />
       </Route>
-    </Routes>
+      <Route>
+        <Layout>
+          <Switch>
+            <Route path="/">
+              <HomePage />
+            </Route>
+            {PAGES.filter(({ path }) => path !== ADMIN_PATH).map(({ path, Page }) => (
+              <Route key={path} path={path}>
+                <Page />
+              </Route>
+            ))}
+          </Switch>
+        </Layout>
+      </Route>
+    </Switch>
   );
 }

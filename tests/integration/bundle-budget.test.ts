@@ -2,9 +2,11 @@
  * The shop's first-load budget, checked on the build manifest (sizes, not timings): the web app
  * is built here (production mode, hidden source maps, into a temporary folder — so the check
  * needs no earlier build and never reads a stale one), then for `/`:
- * - the entry chunk + everything it imports statically + their CSS stays within the issue's
+ * - the entry chunk + the home page's chunk + everything they import statically + their CSS
+ *   stays within the issue's
  *   target, FIRST_LOAD_BUDGET_BYTES (120 KB gzip; 118.0 KB on 2026-11-28, about 116 KB on 2026-11-22, down from 193 KB:
- *   zod, sonner, react-query, the Better Auth client and the data router left the first load);
+ *   zod, sonner, react-query, the Better Auth client and the data router left the first load;
+ *   112.0 KB on 2026-11-29 with wouter for react-router);
  * - no admin module (src/web/features/admin/*) and no recharts is in that static graph;
  * - the admin area is a lazily loaded chunk of its own;
  * - index.html (the pre-rendered home page) and shell.html (every other route) have no inline
@@ -33,7 +35,8 @@ const FIRST_LOAD_CEILING_BYTES = FIRST_LOAD_BUDGET_BYTES;
 
 /**
  * The other entry pages (issue 31 item 3 asks FIRST_LOAD_BUDGET_BYTES of them too, not met yet):
- * a ratchet at what they weigh now, so they only shrink. 2026-11-28: /shop 142.7 KB (144.0 KB
+ * a ratchet at what they weigh now, so they only shrink. 2026-11-29: /shop 129.2 KB, /shop/create
+ * 138.4 KB (wouter for react-router, the home page out of the entry). 2026-11-28: /shop 142.7 KB (144.0 KB
  * with Radix's Slot behind Button; 156.0 KB before the details dialog loaded lazily),
  * /shop/create 153.3 KB (162.2 KB with Radix's accordion for the steps; 182.6 KB before the
  * cropper, the 3D preview's frame, the bundle step and the outline maths loaded on idle; 217.5 KB
@@ -41,17 +44,22 @@ const FIRST_LOAD_CEILING_BYTES = FIRST_LOAD_BUDGET_BYTES;
  * FIRST_LOAD_BUDGET_BYTES once they pass it.
  */
 const PAGE_CEILING_BYTES: Readonly<Record<string, number>> = {
-  "/shop": 144 * 1024,
-  "/shop/create": 155 * 1024,
+  "/shop": 130 * 1024,
+  "/shop/create": 139 * 1024,
 };
 
 let dist = "";
+/** `/`: the entry and the home page's chunk. */
 let load: FirstLoad;
+/** The entry alone, what every page loads. */
+let entryLoad: FirstLoad;
+const OTHER_LANDING_PAGES = LANDING_PAGES.filter((page) => page.path !== "/");
 
 beforeAll(() => {
   dist = mkdtempSync(path.join(tmpdir(), "lithobox-bundle-"));
   buildWeb(dist);
-  load = firstLoad(dist);
+  entryLoad = firstLoad(dist);
+  load = firstLoad(dist, LANDING_PAGES.find((page) => page.path === "/")?.routeChunks);
 }, 300_000);
 afterAll(() => {
   if (dist) rmSync(dist, { recursive: true, force: true });
@@ -78,12 +86,12 @@ describe("first-load bundle of /", () => {
     for (const chunk of adminChunks) expect(firstLoadFiles.has(chunk.file), chunk.src).toBe(false);
   });
 
-  it.each(LANDING_PAGES.filter((page) => page.routeChunks.length > 0))(
+  it.each(OTHER_LANDING_PAGES)(
     "loads no admin code and no recharts on $path either (with its route chunk)",
     ({ routeChunks }) => {
       const pageLoad = firstLoad(dist, routeChunks);
       // The route chunk is really part of what was measured.
-      expect(pageLoad.js.length).toBeGreaterThan(load.js.length);
+      expect(pageLoad.js.length).toBeGreaterThan(entryLoad.js.length);
       for (const rule of FORBIDDEN_IN_FIRST_LOAD) {
         expect(pageLoad.sources.filter(rule.test), `${rule.label} in the first load`).toEqual([]);
       }
@@ -103,7 +111,7 @@ describe("first-load bundle of /", () => {
     ).toBeLessThanOrEqual(FIRST_LOAD_CEILING_BYTES);
   });
 
-  it.each(LANDING_PAGES.filter((page) => page.routeChunks.length > 0))(
+  it.each(OTHER_LANDING_PAGES)(
     "keeps $path's first load (with its route chunk) within its ceiling",
     ({ path: page, routeChunks }) => {
       const pageLoad = firstLoad(dist, routeChunks);

@@ -70,7 +70,7 @@ export interface PreloadablePage {
 }
 
 interface PageLoader {
-  loaded: { Component: ComponentType; client: QueryClient } | null;
+  loaded: { Component: ComponentType; client: QueryClient | null } | null;
   preload: () => Promise<void>;
 }
 
@@ -78,24 +78,27 @@ interface PageLoader {
 function LoadedPage({ loader }: { loader: PageLoader }) {
   if (!loader.loaded) use(loader.preload());
   if (!loader.loaded) throw new Error("The page did not load.");
-  return <WithQueryClient client={loader.loaded.client} component={loader.loaded.Component} props={{}} />;
+  const { Component, client } = loader.loaded;
+  if (!client) return <Component />;
+  return <WithQueryClient client={client} component={Component} props={{}} />;
 }
 
 /**
  * Like lazyWithQuery for a route's page, plus `preload()`: main.tsx loads the current route's
  * page before the first render (as the data router did), so a first visit of /shop paints the
  * page itself, never the layout around a loading line that then shifts (CLS). Once loaded, the
- * page renders synchronously.
+ * page renders synchronously. A page that renders no query itself (the home page, whose parts
+ * that do are lazy of their own) leaves the client out: `queryClient: false`.
  */
 export function preloadablePage(
   load: () => Promise<ComponentType>,
-  also?: () => Promise<unknown>,
+  { also, queryClient = true }: { also?: () => Promise<unknown>; queryClient?: boolean } = {},
 ): PreloadablePage {
   let loading: Promise<void> | null = null;
   const loader: PageLoader = {
     loaded: null,
     preload: () => {
-      loading ??= Promise.all([load(), loadQueryClient(), settled(also)]).then(
+      loading ??= Promise.all([load(), queryClient ? loadQueryClient() : null, settled(also)]).then(
         ([Component, client]) => {
           loader.loaded = { Component, client };
         },

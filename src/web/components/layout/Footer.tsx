@@ -1,8 +1,8 @@
 import { BRAND_NAME } from "@shared/brand";
 import { FOOTER_LINKS } from "@shared/titles";
+import { Link } from "@web/app/routing";
 import { TOUCH_TARGET } from "@web/components/ui/button-classes";
 import { cn } from "@web/components/ui/cn";
-import { Link } from "react-router";
 
 export function Footer() {
   return (

@@ -1,5 +1,4 @@
-import { Suspense } from "react";
-import { Outlet } from "react-router";
+import { type ReactNode, Suspense } from "react";
 import { ShopOverlays } from "../../app/ShopOverlays";
 import { CurrencyPrompt } from "../../features/currency/CurrencyPrompt";
 import { Footer } from "./Footer";
@@ -15,7 +14,8 @@ export function PageLoading() {
   );
 }
 
-export function Layout() {
+/** The shop's frame around a page (`children`, the current route's). */
+export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <RouteEffects />
@@ -23,9 +23,7 @@ export function Layout() {
       <CurrencyPrompt />
       <Nav />
       <main id="main" className="flex-1" tabIndex={-1}>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </main>
       <Footer />
       <ShopOverlays />

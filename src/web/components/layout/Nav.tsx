@@ -1,8 +1,8 @@
 import { BRAND_NAME } from "@shared/brand";
 import { isNavLinkActive, NAV_LINKS } from "@shared/titles";
+import { Link, useLocation } from "@web/app/routing";
 import { Menu, X } from "lucide-react";
 import { useState } from "react";
-import { Link, useLocation } from "react-router";
 import { NavAccountLinks } from "../../features/auth/NavAccountLinks";
 import { buttonClasses } from "../ui/button-classes";
 import { cn } from "../ui/cn";

@@ -1,6 +1,6 @@
 import { documentTitle } from "@shared/titles";
+import { useLocation } from "@web/app/routing";
 import { useEffect } from "react";
-import { useLocation } from "react-router";
 
 /** The document title per route, and a scroll to the top on every route change. */
 export function RouteEffects() {

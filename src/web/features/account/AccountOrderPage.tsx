@@ -1,11 +1,11 @@
 import { ORDER_VIEW_TEXTS as T } from "@shared/order-view";
 import { displayOrderNumber } from "@shared/orders";
+import { Link, useNavigate, useSearchParams } from "@web/app/routing";
 import { PageLoading } from "@web/components/layout/Layout";
 import { Card } from "@web/components/ui/card";
 import { Page } from "@web/components/ui/page";
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "../auth";
 import { OrderDetails } from "../orders";
 

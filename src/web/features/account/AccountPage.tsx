@@ -1,10 +1,10 @@
 import { MESSAGES } from "@shared/messages";
+import { useNavigate, useSearchParams } from "@web/app/routing";
 import { PageLoading } from "@web/components/layout/Layout";
 import { Button } from "@web/components/ui/button";
 import { History, LogOut, ShieldCheck, UserRound } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
 import { notify, useAuth } from "../auth";
 import { LeaveAccountContext } from "./leaveAccount";
 import { OrdersTab } from "./OrdersTab";

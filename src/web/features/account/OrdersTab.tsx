@@ -3,12 +3,12 @@ import { MESSAGES } from "@shared/messages";
 import { formatMoney } from "@shared/money";
 import { ORDER_VIEW_TEXTS } from "@shared/order-view";
 import { displayOrderNumber, trackingStage } from "@shared/orders";
+import { Link } from "@web/app/routing";
 import { Badge } from "@web/components/ui/badge";
 import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { format } from "date-fns";
 import { FileText, PackageOpen, RefreshCw } from "lucide-react";
-import { Link } from "react-router";
 import { type AccountOrder, useOrders } from "../auth";
 
 type OrderLine = AccountOrder["items"][number];

@@ -1,9 +1,9 @@
 import { MESSAGES } from "@shared/messages";
+import { Link, Navigate, useLocation } from "@web/app/routing";
 import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link, Navigate, useLocation } from "react-router";
 import { useAuth } from "../auth";
 
 /**

@@ -1,6 +1,7 @@
 import { BRAND_NAME } from "@shared/brand";
 import { useQuery } from "@tanstack/react-query";
 import { unreadQuery } from "@web/api/inbox";
+import { Link, NavLink, useLocation } from "@web/app/routing";
 import { Logo } from "@web/components/layout/Logo";
 import { cn } from "@web/components/ui/cn";
 import {
@@ -26,8 +27,7 @@ import {
   Users,
   X,
 } from "lucide-react";
-import { Suspense, useEffect, useState } from "react";
-import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { TestShopBadge } from "./TestShopBadge";
 import { IncludeTestOrdersSwitch, TestOrdersProvider, useTestOrdersView } from "./testOrders";
 import { Loading } from "./ui";
@@ -64,17 +64,17 @@ function currentSection(pathname: string): string {
 /**
  * The admin area's own frame (not the shop's: no marketing navigation, footer or floating
  * cart): a header with the shop's mode and a way back to the shop, the section menu (a sidebar
- * on wide screens, a menu button on phones), and the screen.
+ * on wide screens, a menu button on phones), and the screen (`children`).
  */
-export function AdminLayout() {
+export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <TestOrdersProvider>
-      <AdminFrame />
+      <AdminFrame>{children}</AdminFrame>
     </TestOrdersProvider>
   );
 }
 
-function AdminFrame() {
+function AdminFrame({ children }: { children: ReactNode }) {
   const { modeText: mode, shop } = useTestOrdersView();
   const testShop = !shop.livePayments || shop.testShop;
   const { pathname } = useLocation();
@@ -182,9 +182,7 @@ function AdminFrame() {
           </ul>
         </nav>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<Loading />}>{children}</Suspense>
         </main>
       </div>
     </div>

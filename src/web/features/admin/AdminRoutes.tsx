@@ -1,10 +1,10 @@
 /**
- * The admin area (lazy-loaded by src/web/router.tsx as "admin/*"). Every screen sits behind
+ * The admin area (lazy-loaded by src/web/router.tsx for /admin and below). Every screen sits behind
  * AdminGuard; the server checks role and MFA again on every call. Each screen is its own
  * chunk, and recharts is only imported by the analytics screen.
  */
-import { lazy } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import { Navigate, Route, Switch } from "@web/app/routing";
+import { type ComponentType, lazy } from "react";
 import { AdminGuard } from "./AdminGuard";
 import { AdminLayout } from "./AdminLayout";
 
@@ -44,43 +44,55 @@ const ClickAndDropPage = lazy(() =>
 const BooksPage = lazy(() => import("./channels/BooksPage").then((m) => ({ default: m.BooksPage })));
 const ActivityPage = lazy(() => import("./ActivityPage").then((m) => ({ default: m.ActivityPage })));
 
+/** The screens inside the admin frame, by path. */
+const SCREENS: ReadonlyArray<{ path: string; Screen: ComponentType }> = [
+  { path: "/admin", Screen: DashboardPage },
+  { path: "/admin/orders", Screen: OrdersPage },
+  { path: "/admin/orders/:id", Screen: OrderDetailPage },
+  { path: "/admin/messages", Screen: MessagesPage },
+  { path: "/admin/messages/:id", Screen: ConversationPage },
+  { path: "/admin/users", Screen: UsersPage },
+  { path: "/admin/products", Screen: ProductsPage },
+  { path: "/admin/creator-config", Screen: CreatorConfigPage },
+  { path: "/admin/analytics", Screen: AnalyticsPage },
+  { path: "/admin/export", Screen: ExportPage },
+  { path: "/admin/data-management", Screen: DataManagementPage },
+  { path: "/admin/activity", Screen: ActivityPage },
+  { path: "/admin/shipping-zones", Screen: ShippingZonesPage },
+  { path: "/admin/calibration", Screen: CalibrationPage },
+  { path: "/admin/storefront", Screen: StorefrontPage },
+  { path: "/admin/prices", Screen: PricesPage },
+  { path: "/admin/discounts", Screen: DiscountsPage },
+  { path: "/admin/google-shopping", Screen: FeedPage },
+  { path: "/admin/click-and-drop", Screen: ClickAndDropPage },
+  { path: "/admin/books", Screen: BooksPage },
+];
+
 export function AdminRoutes() {
   return (
     <AdminGuard>
-      <Routes>
+      <Switch>
         {/* The packing slip prints on its own, without the admin menu. */}
-        <Route
-          path="orders/:id/packing-slip"
-          element={
-            <main id="main" tabIndex={-1}>
-              <PackingSlipPage />
-            </main>
-          }
-        />
-        <Route element={<AdminLayout />}>
-          <Route index element={<DashboardPage />} />
-          <Route path="orders" element={<OrdersPage />} />
-          <Route path="orders/:id" element={<OrderDetailPage />} />
-          <Route path="messages" element={<MessagesPage />} />
-          <Route path="messages/:id" element={<ConversationPage />} />
-          <Route path="users" element={<UsersPage />} />
-          <Route path="products" element={<ProductsPage />} />
-          <Route path="creator-config" element={<CreatorConfigPage />} />
-          <Route path="analytics" element={<AnalyticsPage />} />
-          <Route path="export" element={<ExportPage />} />
-          <Route path="data-management" element={<DataManagementPage />} />
-          <Route path="activity" element={<ActivityPage />} />
-          <Route path="shipping-zones" element={<ShippingZonesPage />} />
-          <Route path="calibration" element={<CalibrationPage />} />
-          <Route path="storefront" element={<StorefrontPage />} />
-          <Route path="prices" element={<PricesPage />} />
-          <Route path="discounts" element={<DiscountsPage />} />
-          <Route path="google-shopping" element={<FeedPage />} />
-          <Route path="click-and-drop" element={<ClickAndDropPage />} />
-          <Route path="books" element={<BooksPage />} />
-          <Route path="*" element={<Navigate to="/admin" replace />} />
+        <Route path="/admin/orders/:id/packing-slip">
+          <main id="main" tabIndex={-1}>
+            <PackingSlipPage />
+          </main>
         </Route>
-      </Routes>
+        <Route>
+          <AdminLayout>
+            <Switch>
+              {SCREENS.map(({ path, Screen }) => (
+                <Route key={path} path={path}>
+                  <Screen />
+                </Route>
+              ))}
+              <Route>
+                <Navigate to="/admin" replace />
+              </Route>
+            </Switch>
+          </AdminLayout>
+        </Route>
+      </Switch>
     </AdminGuard>
   );
 }

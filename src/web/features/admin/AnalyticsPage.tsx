@@ -10,10 +10,10 @@ import { formatGbp } from "@shared/money";
 import { ordersScope, TEST_ORDERS_TEXTS } from "@shared/test-orders";
 import { useQuery } from "@tanstack/react-query";
 import { type AnalyticsFilters, type AnalyticsReport, adminQueries, type Granularity } from "@web/api/admin";
+import { useSearchParams } from "@web/app/routing";
 import { Card } from "@web/components/ui/card";
 import { format } from "date-fns";
 import type { ReactNode } from "react";
-import { useSearchParams } from "react-router";
 import {
   Bar,
   BarChart,

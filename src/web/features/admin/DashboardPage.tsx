@@ -5,9 +5,9 @@ import { capitaliseStatus } from "@shared/orders";
 import { figuresInScope, TEST_ORDERS_TEXTS } from "@shared/test-orders";
 import { useQuery } from "@tanstack/react-query";
 import { adminQueries } from "@web/api/admin";
+import { Link } from "@web/app/routing";
 import { Card } from "@web/components/ui/card";
 import { FlaskConical } from "lucide-react";
-import { Link } from "react-router";
 import { ADMIN_SECTIONS } from "./AdminLayout";
 import { useTestOrdersView } from "./testOrders";
 import {

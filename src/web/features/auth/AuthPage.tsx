@@ -8,6 +8,7 @@ import {
   signUpSchema,
 } from "@shared/schemas";
 import { authHeading, pathAfterSignIn } from "@shared/sign-in";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "@web/app/routing";
 import { PageLoading } from "@web/components/layout/Layout";
 import { Button } from "@web/components/ui/button";
 import { TOUCH_TARGET } from "@web/components/ui/button-classes";
@@ -18,7 +19,6 @@ import { History, MailCheck, ShieldCheck, ShoppingBag } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { useAuth } from "./AuthProvider";
 import { sameText, withCrossFieldChecks } from "./crossFieldResolver";
 import { MfaLoginDialog } from "./MfaLoginDialog";

@@ -1,6 +1,6 @@
 import { MESSAGES } from "@shared/messages";
+import { useLocation, useNavigate } from "@web/app/routing";
 import { useEffect, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
 import { useAuth } from "./AuthProvider";
 import { MfaSetupDialog } from "./MfaSetupDialog";
 import { mfaApi } from "./queries";

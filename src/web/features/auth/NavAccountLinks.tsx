@@ -1,7 +1,7 @@
 import { MESSAGES } from "@shared/messages";
+import { NavLink } from "@web/app/routing";
 import { cn } from "@web/components/ui/cn";
 import { ShieldCheck, UserRound } from "lucide-react";
-import { NavLink } from "react-router";
 import { useAuth } from "./AuthProvider";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

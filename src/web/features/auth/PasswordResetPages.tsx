@@ -8,6 +8,7 @@ import {
   resetPasswordSchema,
 } from "@shared/schemas";
 import { requestPasswordReset, resetPassword } from "@web/api/password-reset";
+import { Link, useNavigate, useSearchParams } from "@web/app/routing";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { TOUCH_TARGET } from "@web/components/ui/button-classes";
 import { Card } from "@web/components/ui/card";
@@ -16,7 +17,6 @@ import { TextField } from "@web/components/ui/field";
 import { MailCheck, TriangleAlert } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate, useSearchParams } from "react-router";
 import { PasswordField } from "./PasswordField";
 import { notify } from "./toast";
 

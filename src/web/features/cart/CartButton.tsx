@@ -1,7 +1,7 @@
 import { MESSAGES, pluralise } from "@shared/messages";
 import { isCreatorPath, showsCartButton } from "@shared/overlays";
+import { useLocation } from "@web/app/routing";
 import { ShoppingCart } from "lucide-react";
-import { useLocation } from "react-router";
 import { useCart } from "./CartProvider";
 
 /**

@@ -1,11 +1,11 @@
 import { MESSAGES } from "@shared/messages";
+import { Link, useSearchParams } from "@web/app/routing";
 import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
 import { Page } from "@web/components/ui/page";
 import { CircleX, RotateCcw } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useSearchParams } from "react-router";
 import { useCart } from "../cart";
 import { findPendingPayment, forgetPendingPayment } from "./pendingPayments";
 

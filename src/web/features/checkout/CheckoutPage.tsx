@@ -36,6 +36,7 @@ import { countryCodeOf, countryName, DEFAULT_COUNTRY_CODE } from "@shared/world-
 import { useQuery } from "@tanstack/react-query";
 import { trackEvent } from "@web/api/events";
 import { type PublicShippingZone, shippingZonesQuery } from "@web/api/shipping";
+import { Link } from "@web/app/routing";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
@@ -54,7 +55,6 @@ import {
 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { type Profile, useAuth } from "../auth";
 import { cartItemTitle, notify, useCart } from "../cart";
 import { DiscountField, DiscountLines, type DiscountState, useCurrentPrices, useDiscount } from "../commerce";

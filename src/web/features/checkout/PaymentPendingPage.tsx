@@ -1,12 +1,12 @@
 import { MESSAGES, pluralise } from "@shared/messages";
 import { formatGbp } from "@shared/money";
+import { Link, useLocation, useNavigate, useSearchParams } from "@web/app/routing";
 import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
 import { Page } from "@web/components/ui/page";
 import { ExternalLink, Loader2, TriangleAlert } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { findPendingPayment, isWebUrl } from "./pendingPayments";
 import { useCheckoutStatus } from "./useCheckoutStatus";
 

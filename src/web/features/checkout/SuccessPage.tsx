@@ -1,12 +1,12 @@
 import { cartAfterPayment } from "@shared/cart-after-payment";
 import { MESSAGES } from "@shared/messages";
+import { Link, useNavigate, useSearchParams } from "@web/app/routing";
 import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
 import { Page } from "@web/components/ui/page";
 import { CircleCheck, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
 import { useCart } from "../cart";
 import { OrderDetails } from "../orders";
 import { findPendingPayment, forgetPendingPayment, paidCartItemIds } from "./pendingPayments";

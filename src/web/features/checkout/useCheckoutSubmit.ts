@@ -5,8 +5,8 @@ import type { CheckoutExtras, CheckoutExtrasFormValues, ShippingInfo } from "@sh
 import type { ShippingMethod } from "@shared/shipping";
 import { useQueryClient } from "@tanstack/react-query";
 import { type CheckoutCreated, CheckoutError, createCheckout } from "@web/api/checkout";
+import { useNavigate } from "@web/app/routing";
 import { useRef, useState } from "react";
-import { useNavigate } from "react-router";
 import { notify } from "../cart";
 import type { GiftForm } from "./GiftFields";
 import { rememberPendingPayment } from "./pendingPayments";

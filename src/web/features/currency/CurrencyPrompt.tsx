@@ -1,9 +1,9 @@
 import { CURRENCIES, type CurrencyCode } from "@shared/currency";
 import { MESSAGES } from "@shared/messages";
 import { showsCurrencyBanner } from "@shared/overlays";
+import { useLocation } from "@web/app/routing";
 import { cn } from "@web/components/ui/cn";
 import { X } from "lucide-react";
-import { useLocation } from "react-router";
 import { useCurrency } from "./CurrencyProvider";
 
 // The prompt is shown once per page: fixed ids are unique.

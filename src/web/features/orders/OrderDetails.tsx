@@ -8,12 +8,12 @@ import { orderLinesHeading } from "@shared/order-lines-heading";
 import { type OrderView, ORDER_VIEW_TEXTS as T } from "@shared/order-view";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { orderQueries, reorder } from "@web/api/orders";
+import { Link } from "@web/app/routing";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { ThumbnailImage } from "@web/components/ui/thumbnail-image";
 import { MapPin, RotateCcw, Truck } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { notify, useCart } from "../cart";
 import { OrderProof } from "../proofs";
 

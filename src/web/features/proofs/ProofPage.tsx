@@ -1,9 +1,9 @@
 import { PROOF_TEXTS as T } from "@shared/proofs";
 import { useQuery } from "@tanstack/react-query";
 import { proofKeys, proofQueries } from "@web/api/proofs";
+import { useSearchParams } from "@web/app/routing";
 import { Card } from "@web/components/ui/card";
 import { Page } from "@web/components/ui/page";
-import { useSearchParams } from "react-router";
 import { ProofCard } from "./ProofCard";
 
 /** /proof?token=…: the proof e-mail's link (no account needed; the signed token is the key). */

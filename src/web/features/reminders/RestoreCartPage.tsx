@@ -2,11 +2,11 @@ import { CUSTOMER_MAIL_TEXTS as T } from "@shared/customer-mail";
 import { MESSAGES } from "@shared/messages";
 import { restoreCart } from "@web/api/cart-reminders";
 import { writeReminderHandle } from "@web/api/reminder-handle";
+import { Link, useNavigate, useSearchParams } from "@web/app/routing";
 import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Page } from "@web/components/ui/page";
 import { useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
 import { notify, useCart } from "../cart";
 
 /**

@@ -1,10 +1,10 @@
 import { CUSTOMER_MAIL_TEXTS as T } from "@shared/customer-mail";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { confirmUnsubscribe, fetchUnsubscribeTarget } from "@web/api/cart-reminders";
+import { useSearchParams } from "@web/app/routing";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Page } from "@web/components/ui/page";
-import { useSearchParams } from "react-router";
 
 /**
  * The unsubscribe link in a cart reminder or review request (issue 33): one button. Mail

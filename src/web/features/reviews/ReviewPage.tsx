@@ -3,12 +3,12 @@ import { REVIEW_BODY_MAX, REVIEW_NAME_MAX } from "@shared/storefront";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { storefrontQueries, submitReview } from "@web/api/storefront";
 import { uploadImage } from "@web/api/uploads";
+import { useSearchParams } from "@web/app/routing";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Page } from "@web/components/ui/page";
 import { Star } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { useSearchParams } from "react-router";
 import { useAuth } from "../auth";
 
 const FIELD = "rounded-lg border border-stone-300 px-3 py-2 text-base text-stone-900";

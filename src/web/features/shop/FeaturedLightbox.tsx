@@ -2,10 +2,10 @@ import { lightboxFromPricePence } from "@shared/lightbox-price";
 import { MESSAGES } from "@shared/messages";
 import { SHOP_TEXTS } from "@shared/shop-texts";
 import { catalogQueries } from "@web/api/catalog";
+import { Link } from "@web/app/routing";
 import { useQueryInTransition } from "@web/app/use-query-in-transition";
 import { buttonClasses } from "@web/components/ui/button-classes";
 import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import { useCurrency } from "../currency";
 
 /**

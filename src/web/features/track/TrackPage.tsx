@@ -4,6 +4,7 @@ import { TRACKING_STAGES } from "@shared/orders";
 import { FIELD_MAX_LENGTH, trackSchema } from "@shared/schemas";
 import { ApiRequestError } from "@web/api/client";
 import { type TrackedOrder, trackOrder } from "@web/api/track";
+import { Link, useSearchParams } from "@web/app/routing";
 import { Badge } from "@web/components/ui/badge";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -12,7 +13,6 @@ import { TextField } from "@web/components/ui/field";
 import { Page } from "@web/components/ui/page";
 import { Check, CircleHelp, Loader2, PackageCheck, PackageOpen, Search, Truck, Wrench } from "lucide-react";
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
 import { OrderDetails } from "../orders";
 
 type Fields = { orderNumber: string; email: string };

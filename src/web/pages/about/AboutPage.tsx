@@ -1,12 +1,12 @@
 import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
 import { LED_RATED_HOURS, PRODUCTION_DAYS_FAQ, SUPPORT_REPLY_HOURS } from "@shared/shipping";
+import { Link } from "@web/app/routing";
 import { buttonClasses } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
 import { Page } from "@web/components/ui/page";
 import { Hand, Heart, Leaf, MessageCircle } from "lucide-react";
 import type { ComponentType, SVGProps } from "react";
-import { Link } from "react-router";
 
 const VALUES: ReadonlyArray<{ title: string; text: string; icon: ComponentType<SVGProps<SVGSVGElement>> }> = [
   {

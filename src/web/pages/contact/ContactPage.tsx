@@ -3,6 +3,7 @@ import { MESSAGES } from "@shared/messages";
 import { CONTACT_SUBJECTS, type ContactInput, contactSchema, FIELD_MAX_LENGTH } from "@shared/schemas";
 import { SUPPORT_CLOSED_DAY, SUPPORT_HOURS, SUPPORT_REPLY_HOURS } from "@shared/shipping";
 import { sendContactMessage } from "@web/api/contact";
+import { Link, useSearchParams } from "@web/app/routing";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { TOUCH_TARGET } from "@web/components/ui/button-classes";
 import { Card } from "@web/components/ui/card";
@@ -11,7 +12,6 @@ import { SelectField, TextAreaField, TextField } from "@web/components/ui/field"
 import { Page } from "@web/components/ui/page";
 import { CircleHelp, Clock, Mail, Timer } from "lucide-react";
 import { type ChangeEvent, type FormEvent, type ReactNode, useRef, useState } from "react";
-import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 
 type FormValues = { name: string; email: string; subject: string; message: string };

@@ -2,6 +2,7 @@ import { SUPPORT_EMAIL } from "@shared/brand";
 import { COLOUR_TEXTS } from "@shared/colour-texts";
 import { MAX_UPLOAD_BYTES, RECOMMENDED_MIN_IMAGE_PX } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
+import { formatGbpForCopy as gbp } from "@shared/money";
 import {
   BULK_ORDER_UNITS,
   CANCELLATION_WINDOW_HOURS,
@@ -16,6 +17,7 @@ import {
   STANDARD_SHIPPING_PENCE,
   SUPPORT_REPLY_HOURS,
 } from "@shared/shipping";
+import { Link } from "@web/app/routing";
 import { buttonClasses } from "@web/components/ui/button";
 import { TOUCH_TARGET } from "@web/components/ui/button-classes";
 import { cn } from "@web/components/ui/cn";
@@ -23,8 +25,6 @@ import { Page } from "@web/components/ui/page";
 import { ChevronDown, Mail, MessageSquare, ShieldCheck } from "lucide-react";
 import { Accordion } from "radix-ui";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { gbp } from "../policies/format";
 
 const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
 const inlineLink = "font-medium text-glow-800 underline underline-offset-4 hover:text-stone-900";

@@ -1,8 +1,10 @@
 import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
+import { formatGbpForCopy as gbp } from "@shared/money";
 import { LED_RATED_HOURS, PRODUCTION_DAYS_FAQ, RETURN_WINDOW_DAYS } from "@shared/shipping";
 import { HERO_IMG_CLASS, SLOT_SPECS } from "@shared/storefront";
 import { lazyWithQuery } from "@web/app/query";
+import { Link } from "@web/app/routing";
 import { freeShippingThresholdPence, initialStorefront, useStorefrontAfterMount } from "@web/app/storefront";
 import { buttonClasses } from "@web/components/ui/button-classes";
 import { cn } from "@web/components/ui/cn";
@@ -18,8 +20,6 @@ import {
   useRef,
   useState,
 } from "react";
-import { Link } from "react-router";
-import { gbp } from "../policies/format";
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 

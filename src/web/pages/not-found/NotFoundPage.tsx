@@ -1,7 +1,7 @@
 import { MESSAGES } from "@shared/messages";
+import { Link } from "@web/app/routing";
 import { buttonClasses } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
-import { Link } from "react-router";
 
 const HELPFUL_LINKS = [
   { to: "/shop/create", label: "Design a lithophane" },

@@ -1,6 +1,6 @@
 import { COLOUR_TEXTS } from "@shared/colour-texts";
 import { LED_RATED_HOURS, RETURN_WINDOW_DAYS } from "@shared/shipping";
-import { Link } from "react-router";
+import { Link } from "@web/app/routing";
 import { PolicyLayout, PolicySection } from "./PolicyLayout";
 
 export function CarePage() {

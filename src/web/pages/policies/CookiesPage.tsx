@@ -1,6 +1,6 @@
 import { BRAND_NAME } from "@shared/brand";
 import { CURRENCY_STORAGE_KEYS } from "@shared/currency";
-import { Link } from "react-router";
+import { Link } from "@web/app/routing";
 import { PolicyLayout, PolicySection } from "./PolicyLayout";
 
 const STORAGE: ReadonlyArray<{ name: string; isKey: boolean; purpose: string; kept: string }> = [

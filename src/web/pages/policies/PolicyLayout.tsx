@@ -1,9 +1,9 @@
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
+import { Link } from "@web/app/routing";
 import { buttonClasses } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
 import { Page } from "@web/components/ui/page";
 import { Children, isValidElement, type ReactNode } from "react";
-import { Link } from "react-router";
 
 /** When the policy texts were last reviewed. */
 export const POLICIES_UPDATED = "November 2026";

@@ -1,6 +1,6 @@
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { SUPPORT_REPLY_HOURS } from "@shared/shipping";
-import { Link } from "react-router";
+import { Link } from "@web/app/routing";
 import { PolicyLayout, PolicySection } from "./PolicyLayout";
 
 export function PrivacyPage() {

@@ -8,7 +8,7 @@ import {
   RETURN_LABEL_EMAIL_HOURS,
   RETURN_WINDOW_DAYS,
 } from "@shared/shipping";
-import { Link } from "react-router";
+import { Link } from "@web/app/routing";
 import { tableCell as cell, PolicyLayout, PolicySection } from "./PolicyLayout";
 
 export function ReturnsPage() {

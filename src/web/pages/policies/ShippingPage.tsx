@@ -1,3 +1,4 @@
+import { formatGbpForCopy as gbp } from "@shared/money";
 import {
   BULK_ORDER_UNITS,
   DELIVERY_INTERNATIONAL_FAQ_DAYS,
@@ -15,8 +16,7 @@ import {
 import { dayRangeText } from "@shared/shipping-zones";
 import { useQuery } from "@tanstack/react-query";
 import { shippingZonesQuery } from "@web/api/shipping";
-import { Link } from "react-router";
-import { gbp } from "./format";
+import { Link } from "@web/app/routing";
 import { tableCell as cell, PolicyLayout, PolicySection } from "./PolicyLayout";
 
 export function ShippingPage() {

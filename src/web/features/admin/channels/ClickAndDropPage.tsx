@@ -12,13 +12,13 @@ import {
   importClickAndDropTracking,
   saveClickAndDropSettings,
 } from "@web/api/admin";
+import { Link } from "@web/app/routing";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { TextField } from "@web/components/ui/field";
 import { Upload } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
-import { Link } from "react-router";
 import { toast } from "sonner";
 import { AdminHeading, LoadError, useAdminTitle } from "../ui";
 

@@ -8,10 +8,10 @@ import { OWNER_ALERT_KINDS, OWNER_ALERT_LABELS, type OwnerAlertKind } from "@sha
 import { CONTACT_SUBJECTS } from "@shared/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { alertsQuery, type InboxFilters, inboxKeys, messagesQuery, saveAlerts } from "@web/api/inbox";
+import { Link } from "@web/app/routing";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
 import { useState } from "react";
-import { Link } from "react-router";
 import { toast } from "sonner";
 import {
   AdminHeading,

@@ -14,6 +14,7 @@ import {
   documentPdfUrl,
 } from "@web/api/admin";
 import { ApiRequestError } from "@web/api/http";
+import { Link, useParams } from "@web/app/routing";
 import { Badge } from "@web/components/ui/badge";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -21,7 +22,6 @@ import { TextAreaField, TextField } from "@web/components/ui/field";
 import { ThumbnailImage } from "@web/components/ui/thumbnail-image";
 import { ArrowLeft, ExternalLink, FileText, Printer } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { Link, useParams } from "react-router";
 import { toast } from "sonner";
 import {
   AdminHeading,

@@ -13,13 +13,13 @@ import {
   type OrderFilters,
 } from "@web/api/admin";
 import { ApiRequestError } from "@web/api/http";
+import { Link, useSearchParams } from "@web/app/routing";
 import { Badge } from "@web/components/ui/badge";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { TextField } from "@web/components/ui/field";
 import { Download, Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import {
   AdminHeading,

@@ -8,10 +8,10 @@ import { GIFT_TEXTS } from "@shared/gift-texts";
 import { MESSAGES } from "@shared/messages";
 import { useQuery } from "@tanstack/react-query";
 import { type AdminOrderDetail, adminQueries } from "@web/api/admin";
+import { Link, useParams } from "@web/app/routing";
 import { Button } from "@web/components/ui/button";
 import { format } from "date-fns";
 import { ArrowLeft, Gift, Printer } from "lucide-react";
-import { Link, useParams } from "react-router";
 import { LoadError, Loading, useAdminTitle } from "../ui";
 
 const PRINT_CSS = `
