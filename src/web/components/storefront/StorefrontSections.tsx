@@ -76,6 +76,26 @@ export function CustomerReviews({
   );
 }
 
+/** The shop's reviews section: its heading and the reviews. */
+export function ShopReviews({
+  reviews,
+  rating,
+}: {
+  reviews: readonly PublicReview[];
+  rating: RatingSummary | null;
+}) {
+  return (
+    <section aria-labelledby="shop-reviews-title" className="bg-glow-50 py-12">
+      <div className="mx-auto max-w-6xl px-4">
+        <h2 id="shop-reviews-title" className="text-3xl text-stone-900">
+          {REVIEW_TEXTS.reviewsHeading}
+        </h2>
+        <CustomerReviews reviews={reviews} rating={rating} />
+      </div>
+    </section>
+  );
+}
+
 export function CustomerGallery({ images }: { images: readonly ResponsiveImage[] }) {
   return (
     <section aria-labelledby="gallery-title" className="mx-auto max-w-6xl px-4 py-16 md:py-24">

@@ -1,16 +1,15 @@
 import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
-import { REVIEW_TEXTS } from "@shared/review-texts";
 import { HERO_IMG_CLASS, SLOT_SPECS } from "@shared/storefront";
 import { catalogQueries } from "@web/api/catalog";
 import { Link } from "@web/app/routing";
 import { initialStorefront, useStorefrontAfterMount } from "@web/app/storefront";
 import { useQueryInTransition } from "@web/app/use-query-in-transition";
-import { CustomerGallery, CustomerReviews } from "@web/components/storefront/StorefrontSections";
+import { LazyCustomerGallery, LazyShopReviews } from "@web/components/storefront/lazy-sections";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { ResponsivePicture } from "@web/components/ui/ResponsivePicture";
 import { ArrowRight, RefreshCw, Sparkles } from "lucide-react";
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { notify } from "../cart";
 import { CurrencySelect } from "../currency";
 import { FeaturedLightbox } from "./FeaturedLightbox";
@@ -148,17 +147,15 @@ export function ShopPage() {
         ) : null}
       </section>
 
-      {storefront && storefront.reviews.length > 0 ? (
-        <section aria-labelledby="shop-reviews-title" className="bg-glow-50 py-12">
-          <div className="mx-auto max-w-6xl px-4">
-            <h2 id="shop-reviews-title" className="text-3xl text-stone-900">
-              {REVIEW_TEXTS.reviewsHeading}
-            </h2>
-            <CustomerReviews reviews={storefront.reviews} rating={storefront.rating} />
-          </div>
-        </section>
-      ) : null}
-      {storefront && storefront.gallery.length > 0 ? <CustomerGallery images={storefront.gallery} /> : null}
+      {/* Customers' words and photos arrive after hydration, their code with them. */}
+      <Suspense fallback={null}>
+        {storefront && storefront.reviews.length > 0 ? (
+          <LazyShopReviews reviews={storefront.reviews} rating={storefront.rating} />
+        ) : null}
+        {storefront && storefront.gallery.length > 0 ? (
+          <LazyCustomerGallery images={storefront.gallery} />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { HERO_IMG_CLASS, SLOT_SPECS } from "@shared/storefront";
 import { lazyWithQuery } from "@web/app/query";
 import { Link } from "@web/app/routing";
 import { freeShippingThresholdPence, initialStorefront, useStorefrontAfterMount } from "@web/app/storefront";
+import { LazyCustomerGallery, LazyCustomerReviews } from "@web/components/storefront/lazy-sections";
 import { buttonClasses } from "@web/components/ui/button-classes";
 import { cn } from "@web/components/ui/cn";
 import { ResponsivePicture } from "@web/components/ui/ResponsivePicture";
@@ -187,13 +188,6 @@ function CollectionsWhenNear() {
   );
 }
 
-const CustomerReviews = lazy(() =>
-  import("@web/components/storefront/StorefrontSections").then((m) => ({ default: m.CustomerReviews })),
-);
-const CustomerGallery = lazy(() =>
-  import("@web/components/storefront/StorefrontSections").then((m) => ({ default: m.CustomerGallery })),
-);
-
 /**
  * The collections card's height while its code and prices load: 828 px at 390 px wide (one
  * column), 440 px from 640 px (three columns), in between along the line joining them.
@@ -357,7 +351,7 @@ export function HomePage() {
           </h2>
           {storefront && storefront.reviews.length > 0 ? (
             <Suspense fallback={null}>
-              <CustomerReviews reviews={storefront.reviews} rating={storefront.rating} />
+              <LazyCustomerReviews reviews={storefront.reviews} rating={storefront.rating} />
             </Suspense>
           ) : (
             <ul className="mt-10 grid gap-6 md:grid-cols-3">
@@ -381,7 +375,7 @@ export function HomePage() {
 
       {storefront && storefront.gallery.length > 0 ? (
         <Suspense fallback={null}>
-          <CustomerGallery images={storefront.gallery} />
+          <LazyCustomerGallery images={storefront.gallery} />
         </Suspense>
       ) : null}
 
