@@ -5,8 +5,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
+import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { MAX_UPLOAD_BYTES } from "@shared/limits";
-import { MESSAGES } from "@shared/messages";
 import { lightboxFromPricePence } from "@shared/storefront-rules";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -119,7 +119,7 @@ export function createApp(ctx: AppContext) {
   // Uploads carry images (and so does the admin's photo of the calibration wedge); everything else
   // is small JSON.
   const uploadLimit = bodySizeLimit(UPLOAD_BODY_LIMIT, (c) =>
-    c.json<ApiError>({ error: "file_too_large", message: MESSAGES.upload.tooLarge.description }, 413),
+    c.json<ApiError>({ error: "file_too_large", message: CREATOR_MESSAGES.upload.tooLarge.description }, 413),
   );
   const jsonLimit = bodySizeLimit(JSON_BODY_LIMIT, (c) =>
     c.json<ApiError>({ error: "payload_too_large", message: "The request is too large." }, 413),

@@ -17,8 +17,9 @@
  *   when users.two_factor_enabled turns on or off the profile's MFA flags follow.
  */
 import { randomUUID } from "node:crypto";
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import { BRAND_NAME } from "@shared/brand";
-import { MESSAGES } from "@shared/messages";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { authUserFieldsSchema, FIELD_MAX_LENGTH, requestValueProblem } from "@shared/schemas";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -91,10 +92,10 @@ const nameField = (requiredMessage: string) =>
     .string(requiredMessage)
     .trim()
     .min(1, requiredMessage)
-    .max(FIELD_MAX_LENGTH.name, MESSAGES.validation.tooLong(FIELD_MAX_LENGTH.name));
+    .max(FIELD_MAX_LENGTH.name, CHECKOUT_MESSAGES.validation.tooLong(FIELD_MAX_LENGTH.name));
 const signUpNamesSchema = z.object({
-  firstName: nameField(MESSAGES.validation.firstNameRequired),
-  lastName: nameField(MESSAGES.validation.lastNameRequired),
+  firstName: nameField(CHECKOUT_MESSAGES.validation.firstNameRequired),
+  lastName: nameField(CHECKOUT_MESSAGES.validation.lastNameRequired),
 });
 
 /** The outbox kind of each account e-mail. */
@@ -116,9 +117,9 @@ const USER_WRITING_PATHS: ReadonlySet<string> = new Set(["/sign-up/email", "/upd
 
 /** Better Auth's error codes whose wording we replace with the shop's. */
 const ERROR_TEXTS: Record<string, string> = {
-  EMAIL_NOT_VERIFIED: MESSAGES.auth.emailNotVerified,
-  PASSWORD_TOO_SHORT: MESSAGES.password.tooShort,
-  INVALID_PASSWORD: MESSAGES.auth.incorrectPassword,
+  EMAIL_NOT_VERIFIED: ACCOUNT_MESSAGES.auth.emailNotVerified,
+  PASSWORD_TOO_SHORT: ACCOUNT_MESSAGES.password.tooShort,
+  INVALID_PASSWORD: ACCOUNT_MESSAGES.auth.incorrectPassword,
   INVALID_CODE: "Invalid verification code",
 };
 
@@ -222,7 +223,7 @@ export function createAuth(deps: {
       if (!(await emailChangeLimiter.hit(userId)).ok) {
         throw new APIError("TOO_MANY_REQUESTS", {
           code: "TOO_MANY_ATTEMPTS",
-          message: MESSAGES.auth.tooManyAttempts,
+          message: ACCOUNT_MESSAGES.auth.tooManyAttempts,
         });
       }
       const accounts = await ctx.context.internalAdapter.findAccounts(userId);
@@ -230,12 +231,15 @@ export function createAuth(deps: {
       if (hash && (await ctx.context.password.verify({ hash, password }))) return;
       throw new APIError("BAD_REQUEST", {
         code: "INVALID_PASSWORD",
-        message: MESSAGES.auth.incorrectPassword,
+        message: ACCOUNT_MESSAGES.auth.incorrectPassword,
       });
     }
     const signedInAt = new Date(session.session.createdAt).getTime();
     if (Date.now() - signedInAt <= EMAIL_CHANGE_FRESH_SIGN_IN_MS) return;
-    throw new APIError("FORBIDDEN", { code: "PASSWORD_REQUIRED", message: MESSAGES.email.passwordRequired });
+    throw new APIError("FORBIDDEN", {
+      code: "PASSWORD_REQUIRED",
+      message: ACCOUNT_MESSAGES.email.passwordRequired,
+    });
   }
 
   /** The link to a new address works only while its change is pending (not cancelled or undone). */
@@ -453,7 +457,10 @@ export function createAuth(deps: {
         if (problem !== null) {
           throw new APIError("BAD_REQUEST", {
             code: "VALIDATION_ERROR",
-            message: problem.kind === "nul" ? MESSAGES.validation.nulCharacter : MESSAGES.validation.tooDeep,
+            message:
+              problem.kind === "nul"
+                ? CHECKOUT_MESSAGES.validation.nulCharacter
+                : CHECKOUT_MESSAGES.validation.tooDeep,
           });
         }
         if (USER_WRITING_PATHS.has(ctx.path)) {
@@ -461,7 +468,7 @@ export function createAuth(deps: {
           if (!fields.success) {
             throw new APIError("BAD_REQUEST", {
               code: "VALIDATION_ERROR",
-              message: fields.error.issues[0]?.message ?? MESSAGES.validation.invalidText,
+              message: fields.error.issues[0]?.message ?? CHECKOUT_MESSAGES.validation.invalidText,
             });
           }
         }
@@ -473,7 +480,7 @@ export function createAuth(deps: {
         if (!names.success) {
           throw new APIError("BAD_REQUEST", {
             code: "VALIDATION_ERROR",
-            message: names.error.issues[0]?.message ?? MESSAGES.validation.firstNameRequired,
+            message: names.error.issues[0]?.message ?? CHECKOUT_MESSAGES.validation.firstNameRequired,
           });
         }
         const { firstName, lastName } = names.data;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "./messages";
+import { ACCOUNT_MESSAGES } from "./account-messages";
+import { CHECKOUT_MESSAGES } from "./checkout-messages";
 import { deleteAccountSchema, mfaResetSchema } from "./schemas";
 
 describe("deleteAccountSchema", () => {
@@ -8,7 +9,7 @@ describe("deleteAccountSchema", () => {
     for (const confirm of ["delete", "", "DELETE ", undefined]) {
       const result = deleteAccountSchema.safeParse({ confirm });
       expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe(MESSAGES.account.deleteConfirmRequired);
+      expect(result.error?.issues[0]?.message).toBe(ACCOUNT_MESSAGES.account.deleteConfirmRequired);
     }
   });
 
@@ -29,19 +30,19 @@ describe("mfaResetSchema", () => {
     expect(mfaResetSchema.parse({})).toEqual({});
     const bad = mfaResetSchema.safeParse({ code: "12345" });
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues[0]?.message).toBe(MESSAGES.validation.mfaCode);
+    expect(bad.error?.issues[0]?.message).toBe(CHECKOUT_MESSAGES.validation.mfaCode);
   });
 });
 
 describe("account messages", () => {
   it("keeps the designed texts the server sends", () => {
-    expect(MESSAGES.auth.emailNotVerified).toMatch(/verify your email address/);
-    expect(MESSAGES.mfa.cannotSkip).toEqual({
+    expect(ACCOUNT_MESSAGES.auth.emailNotVerified).toMatch(/verify your email address/);
+    expect(ACCOUNT_MESSAGES.mfa.cannotSkip).toEqual({
       title: "Cannot Skip",
       description: "Administrators must enable multi-factor authentication.",
       variant: "destructive",
     });
-    expect(MESSAGES.address.lookupFailed.description).toBe(
+    expect(ACCOUNT_MESSAGES.address.lookupFailed.description).toBe(
       "Could not search for addresses. Please enter manually.",
     );
   });

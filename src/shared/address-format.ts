@@ -6,8 +6,8 @@
  */
 
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
+import { CHECKOUT_MESSAGES } from "./checkout-messages";
 import { INTERNATIONAL_MESSAGES } from "./international-messages";
-import { MESSAGES } from "./messages";
 
 export type AddressFieldKey = "city" | "state" | "postalCode";
 
@@ -126,6 +126,6 @@ export function isValidPostalCode(country: string, postalCode: string): boolean 
 
 export function invalidPostalCodeMessage(country: string): string {
   const format = addressFormat(country);
-  if (format.country === "GB") return MESSAGES.validation.invalidPostcode;
+  if (format.country === "GB") return CHECKOUT_MESSAGES.validation.invalidPostcode;
   return INTERNATIONAL_MESSAGES.invalidPostalCode(format.postalLabel, format.postalExample);
 }

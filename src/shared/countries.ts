@@ -1,5 +1,5 @@
+import { CHECKOUT_MESSAGES } from "./checkout-messages";
 import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS } from "./limits";
-import { MESSAGES } from "./messages";
 
 export interface Country {
   readonly iso2: string;
@@ -216,7 +216,7 @@ export function isKnownDialCode(dialCode: string): boolean {
 
 /** "Enter 10-11 digits", "Enter 9 digits", or 'Enter 6-15 digits' for an unknown country. */
 export function phoneDigitHint(country: Pick<Country, "minDigits" | "maxDigits"> | null | undefined): string {
-  if (!country) return MESSAGES.validation.phoneHintUnknown;
+  if (!country) return CHECKOUT_MESSAGES.validation.phoneHintUnknown;
   const range =
     country.minDigits === country.maxDigits
       ? `${country.minDigits}`
@@ -269,7 +269,7 @@ export type PhoneValidation =
 export function validatePhone(input: string): PhoneValidation {
   const digits = normalisePhone(input);
   if (digits.length < PHONE_MIN_DIGITS || digits.length > PHONE_MAX_DIGITS) {
-    return { ok: false, message: MESSAGES.validation.phoneDigits };
+    return { ok: false, message: CHECKOUT_MESSAGES.validation.phoneDigits };
   }
   return { ok: true, digits };
 }

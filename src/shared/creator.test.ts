@@ -34,8 +34,8 @@ import {
   stepsResetBy,
   type UploadedImage,
 } from "./creator";
+import { CREATOR_MESSAGES } from "./creator-messages";
 import { CREATOR_TEXTS } from "./creator-texts";
-import { MESSAGES } from "./messages";
 import { type CreatorOption, FALLBACK_OPTIONS, findOption, type OptionType } from "./options";
 
 const image = (name: string): UploadedImage => ({
@@ -748,7 +748,7 @@ describe("lithophaneLineProblem (issue 14: the server's and the creator's one ru
       "photo-missing",
     );
     expect(lithophaneLineProblem({ ...ok, bundleId: "starter", otherPhotosStored: false })?.message).toBe(
-      MESSAGES.checkout.imageNotUploaded,
+      CREATOR_MESSAGES.creator.imageNotUploaded,
     );
   });
 

@@ -1,5 +1,6 @@
 import { BUNDLES, type Bundle, type BundleId, getBundle } from "./bundles";
-import { type DescribedToast, MESSAGES } from "./messages";
+import { CREATOR_MESSAGES } from "./creator-messages";
+import type { DescribedToast } from "./messages";
 import { type Pence, sumPence } from "./money";
 import { type CreatorOption, findOption, isSelectable, type OptionType, sizeAppliesToShape } from "./options";
 
@@ -492,7 +493,7 @@ export function lithophaneLineProblem(
   facts: LithophaneLineFacts,
 ): { readonly problem: LithophaneLineProblem; readonly message: string } | null {
   const bundle = getBundle(facts.bundleId);
-  const M = MESSAGES.creator.lineProblems;
+  const M = CREATOR_MESSAGES.creator.lineProblems;
   if (bundle && facts.additionalImageCount !== requiredAdditionalImages(bundle)) {
     return {
       problem: "photo-count",
@@ -500,7 +501,7 @@ export function lithophaneLineProblem(
     };
   }
   if (!facts.mainPhoto || !facts.otherPhotosStored) {
-    return { problem: "photo-missing", message: MESSAGES.checkout.imageNotUploaded };
+    return { problem: "photo-missing", message: CREATOR_MESSAGES.creator.imageNotUploaded };
   }
   if (facts.cropPixels && !isCropWithinImage(facts.cropPixels, facts.mainPhoto)) {
     return { problem: "crop-outside", message: M.cropOutside };
@@ -541,17 +542,20 @@ function failedCheck(problem: AddToCartProblem, toast: DescribedToast): AddToCar
 export function addToCartCheck(state: CreatorState): AddToCartCheck {
   const { selections } = state;
   if (!selections.image) {
-    return failedCheck("no-image", MESSAGES.creator.noImage);
+    return failedCheck("no-image", CREATOR_MESSAGES.creator.noImage);
   }
   const bundle = selectedBundle(state);
   const everythingChosen =
     selections.processing && selections.shape && selections.frameColor && selections.size && bundle;
   if (!everythingChosen) {
-    return failedCheck("incomplete", MESSAGES.creator.incompleteSelection);
+    return failedCheck("incomplete", CREATOR_MESSAGES.creator.incompleteSelection);
   }
   const missing = missingAdditionalImages(state);
   if (missing > 0) {
-    return failedCheck("additional-images", MESSAGES.creator.additionalImagesRequired(missing, bundle.name));
+    return failedCheck(
+      "additional-images",
+      CREATOR_MESSAGES.creator.additionalImagesRequired(missing, bundle.name),
+    );
   }
   return { ok: true };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MESSAGES } from "./messages";
+import { CHECKOUT_MESSAGES } from "./checkout-messages";
 import {
   billingAddressSchema,
   type CheckoutExtrasFormValues,
@@ -9,7 +9,7 @@ import {
   giftSchema,
 } from "./schemas";
 
-const MISSING = MESSAGES.validation.requiredFieldsCheckout;
+const MISSING = CHECKOUT_MESSAGES.validation.requiredFieldsCheckout;
 
 const emptyForm: CheckoutExtrasFormValues = {
   isGift: false,
@@ -39,7 +39,9 @@ describe("giftSchema", () => {
       recipientName: "Ann",
       message: "x".repeat(GIFT_MESSAGE_MAX_LENGTH + 1),
     });
-    expect(long.error?.issues[0]?.message).toBe(MESSAGES.validation.tooLong(GIFT_MESSAGE_MAX_LENGTH));
+    expect(long.error?.issues[0]?.message).toBe(
+      CHECKOUT_MESSAGES.validation.tooLong(GIFT_MESSAGE_MAX_LENGTH),
+    );
     expect(giftSchema.parse({ recipientName: "Ann" }).message).toBe("");
   });
 });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildAccessoryCartItem } from "./cart";
-import { MESSAGES } from "./messages";
+import { CHECKOUT_MESSAGES } from "./checkout-messages";
 import {
   addressLookupSchema,
   authUserFieldsSchema,
@@ -161,7 +161,7 @@ describe("password reset schemas", () => {
     });
     expect(requestPasswordResetSchema.safeParse({ email: "not an address" }).success).toBe(false);
     expect(errorsOf(requestPasswordResetSchema.safeParse({ email: "" }))).toEqual({
-      email: [MESSAGES.validation.emailRequired],
+      email: [CHECKOUT_MESSAGES.validation.emailRequired],
     });
   });
 
@@ -438,7 +438,7 @@ describe("edge rules of issue 14", () => {
       expect(isCalendarDate(day), day).toBe(false);
     }
     expect(calendarDateSchema.safeParse("2026-02-30").error?.issues[0]?.message).toBe(
-      MESSAGES.validation.notARealDate,
+      CHECKOUT_MESSAGES.validation.notARealDate,
     );
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ACCOUNT_MESSAGES } from "./account-messages";
 import {
   addressFormat,
   invalidPostalCodeMessage,
@@ -7,10 +8,10 @@ import {
 } from "./address-format";
 import { cartItemSchema } from "./cart";
 import { MAX_CART_ITEMS, MAX_URL_LENGTH } from "./cart-limits";
+import { CHECKOUT_MESSAGES } from "./checkout-messages";
 import { DEFAULT_PHONE_COUNTRY_CODE, findCountryByName, isKnownDialCode, validatePhone } from "./countries";
 import { CURRENCY_CODES } from "./currency";
 import { MFA_CODE_LENGTH, ORDER_NUMBER_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
-import { MESSAGES } from "./messages";
 import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS } from "./shipping";
 import { countryCodeOf } from "./world-countries";
 
@@ -32,7 +33,7 @@ export const FIELD_MAX_LENGTH = {
   country: 100,
 } as const;
 
-const V = MESSAGES.validation;
+const V = CHECKOUT_MESSAGES.validation;
 
 /**
  * A trimmed required string: missing or blank gives `requiredMessage`, and then no other
@@ -100,8 +101,8 @@ export const answerSchema = z.object({
 // ---------------------------------------------------------------------------- auth
 
 const newPassword = z
-  .string({ error: MESSAGES.password.tooShort })
-  .min(PASSWORD_MIN_LENGTH, MESSAGES.password.tooShort)
+  .string({ error: ACCOUNT_MESSAGES.password.tooShort })
+  .min(PASSWORD_MIN_LENGTH, ACCOUNT_MESSAGES.password.tooShort)
   .max(PASSWORD_MAX_LENGTH, V.tooLong(PASSWORD_MAX_LENGTH));
 
 export const signUpSchema = z
@@ -135,16 +136,16 @@ export type SignInInput = z.infer<typeof signInSchema>;
 export const changePasswordSchema = z
   .object({
     currentPassword: z
-      .string({ error: MESSAGES.password.currentRequired })
-      .min(1, MESSAGES.password.currentRequired)
+      .string({ error: ACCOUNT_MESSAGES.password.currentRequired })
+      .min(1, ACCOUNT_MESSAGES.password.currentRequired)
       .max(PASSWORD_MAX_LENGTH, V.tooLong(PASSWORD_MAX_LENGTH)),
     newPassword,
     confirmPassword: z
-      .string({ error: MESSAGES.password.mismatch })
+      .string({ error: ACCOUNT_MESSAGES.password.mismatch })
       .max(PASSWORD_MAX_LENGTH, V.tooLong(PASSWORD_MAX_LENGTH)),
   })
   .refine((data) => data.newPassword === data.confirmPassword, {
-    error: MESSAGES.password.mismatch,
+    error: ACCOUNT_MESSAGES.password.mismatch,
     path: ["confirmPassword"],
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
@@ -158,18 +159,18 @@ export const resetPasswordSchema = z
   .object({
     newPassword,
     confirmPassword: z
-      .string({ error: MESSAGES.password.mismatch })
+      .string({ error: ACCOUNT_MESSAGES.password.mismatch })
       .max(PASSWORD_MAX_LENGTH, V.tooLong(PASSWORD_MAX_LENGTH)),
   })
   .refine((data) => data.newPassword === data.confirmPassword, {
-    error: MESSAGES.password.mismatch,
+    error: ACCOUNT_MESSAGES.password.mismatch,
     path: ["confirmPassword"],
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** A factory: the new address must differ from the signed-in user's current one (compared case-insensitively). */
 export function changeEmailSchema(currentEmail: string) {
-  const M = MESSAGES.email;
+  const M = ACCOUNT_MESSAGES.email;
   return z
     .object({
       /**
@@ -393,7 +394,10 @@ export type CheckoutExtras = z.infer<typeof checkoutExtrasFormSchema>;
 
 /** The create-checkout body: cart lines, shipping details and the display currency's code. */
 export const checkoutRequestSchema = z.object({
-  cartItems: z.array(cartItemSchema).min(1, MESSAGES.checkout.cartEmptyDescription).max(MAX_CART_ITEMS),
+  cartItems: z
+    .array(cartItemSchema)
+    .min(1, CHECKOUT_MESSAGES.checkout.cartEmptyDescription)
+    .max(MAX_CART_ITEMS),
   shippingInfo: shippingInfoSchema,
   currency: z.enum(CURRENCY_CODES),
   shippingMethod: z.enum(SHIPPING_METHODS).default(DEFAULT_SHIPPING_METHOD),
@@ -456,8 +460,8 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** Address search needs both the postcode and the country. */
 export const addressLookupSchema = z.object({
-  postcode: requiredText(MESSAGES.address.postcodeAndCountryRequired, FIELD_MAX_LENGTH.postalCode),
-  country: requiredText(MESSAGES.address.postcodeAndCountryRequired, FIELD_MAX_LENGTH.country),
+  postcode: requiredText(ACCOUNT_MESSAGES.address.postcodeAndCountryRequired, FIELD_MAX_LENGTH.postalCode),
+  country: requiredText(ACCOUNT_MESSAGES.address.postcodeAndCountryRequired, FIELD_MAX_LENGTH.country),
 });
 export type AddressLookupInput = z.infer<typeof addressLookupSchema>;
 
@@ -483,7 +487,7 @@ export type MfaResetInput = z.infer<typeof mfaResetSchema>;
 
 /** Deleting an account: the word DELETE typed out, and the password for accounts that have one. */
 export const deleteAccountSchema = z.object({
-  confirm: z.literal("DELETE", MESSAGES.account.deleteConfirmRequired),
+  confirm: z.literal("DELETE", ACCOUNT_MESSAGES.account.deleteConfirmRequired),
   password: z.string().max(PASSWORD_MAX_LENGTH, V.tooLong(PASSWORD_MAX_LENGTH)).optional(),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;

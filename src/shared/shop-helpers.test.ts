@@ -3,9 +3,9 @@ import { buildAccessoryCartItem, type CartItem } from "./cart";
 import { MAX_CART_ITEMS } from "./cart-limits";
 import { cartReducer, cartTotal, EMPTY_CART_STATE } from "./cart-state";
 import { scaleCropPixels } from "./creator";
+import { CREATOR_MESSAGES } from "./creator-messages";
 import { CURRENCY_STORAGE_KEYS, FALLBACK_RATES, RATES_CACHE_MS, readCachedRates } from "./currency";
 import { isBelowRecommendedResolution, RECOMMENDED_MIN_IMAGE_PX } from "./limits";
-import { MESSAGES } from "./messages";
 
 function accessory(id: string, pricePence = 999): CartItem {
   return buildAccessoryCartItem(
@@ -146,9 +146,9 @@ describe("image resolution advice", () => {
   });
 
   it("says why in the message", () => {
-    expect(MESSAGES.upload.lowResolution(800, 600)).toBe(
+    expect(CREATOR_MESSAGES.upload.lowResolution(800, 600)).toBe(
       "This photo is 800×600 px. For the sharpest lithophane we recommend at least 1200×1200 px; smaller photos can look soft when lit.",
     );
-    expect(MESSAGES.upload.hint).toBe("JPG, PNG or WEBP, up to 10MB");
+    expect(CREATOR_MESSAGES.upload.hint).toBe("JPG, PNG or WEBP, up to 10MB");
   });
 });

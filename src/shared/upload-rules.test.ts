@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { CREATOR_MESSAGES } from "./creator-messages";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS, UPLOAD_IMAGE_FORMATS } from "./limits";
-import { MESSAGES } from "./messages";
 
 describe("upload rules", () => {
   it("accepts JPEG, PNG and WEBP up to 10 MiB and 50 megapixels", () => {
@@ -12,31 +12,31 @@ describe("upload rules", () => {
   });
 
   it("keeps the spec's upload texts and titles every designed refusal 'Upload failed'", () => {
-    expect(MESSAGES.upload.tooLarge).toMatchObject({
+    expect(CREATOR_MESSAGES.upload.tooLarge).toMatchObject({
       title: "File too large",
       description: "Please select an image smaller than 10MB.",
     });
-    expect(MESSAGES.upload.failed).toMatchObject({
+    expect(CREATOR_MESSAGES.upload.failed).toMatchObject({
       title: "Upload failed",
       description: "There was an error uploading your image. Please try again.",
     });
     for (const message of [
-      MESSAGES.upload.unsupportedFormat,
-      MESSAGES.upload.tooManyPixels,
-      MESSAGES.upload.noFile,
+      CREATOR_MESSAGES.upload.unsupportedFormat,
+      CREATOR_MESSAGES.upload.tooManyPixels,
+      CREATOR_MESSAGES.upload.noFile,
     ]) {
       expect(message.title).toBe("Upload failed");
       expect(message.variant).toBe("destructive");
     }
-    expect(MESSAGES.upload.unsupportedFormat.description).toContain("JPG, PNG or WEBP");
-    expect(MESSAGES.upload.tooManyPixels.description).toContain("50 megapixels");
+    expect(CREATOR_MESSAGES.upload.unsupportedFormat.description).toContain("JPG, PNG or WEBP");
+    expect(CREATOR_MESSAGES.upload.tooManyPixels.description).toContain("50 megapixels");
   });
 
   it("has the pricing refusals the server sends", () => {
-    expect(MESSAGES.pricing.productUnavailable("Wall Mounting Kit")).toBe(
+    expect(CREATOR_MESSAGES.pricing.productUnavailable("Wall Mounting Kit")).toBe(
       "Wall Mounting Kit is no longer available. Please remove it from your cart.",
     );
-    expect(MESSAGES.pricing.lithophaneUnavailable).toMatch(/no longer available/);
-    expect(MESSAGES.pricing.itemUnknown).toMatch(/no longer available/);
+    expect(CREATOR_MESSAGES.pricing.lithophaneUnavailable).toMatch(/no longer available/);
+    expect(CREATOR_MESSAGES.pricing.itemUnknown).toMatch(/no longer available/);
   });
 });

@@ -9,8 +9,10 @@
  * break any of them.
  */
 import AxeBuilder from "@axe-core/playwright";
+import { ACCOUNT_MESSAGES } from "../../src/shared/account-messages";
 import { getBundle } from "../../src/shared/bundles";
-import { MESSAGES } from "../../src/shared/messages";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
+import { CREATOR_MESSAGES } from "../../src/shared/creator-messages";
 import {
   createUserWithMfa,
   createVerifiedUser,
@@ -205,7 +207,7 @@ test.describe("axe on every creator step", () => {
       await expectNoViolations(page, "every photo uploaded, ready to add");
 
       await addToCartButton(page).click();
-      await expect(page.getByRole("button", { name: MESSAGES.creator.viewCart })).toBeVisible();
+      await expect(page.getByRole("button", { name: CREATOR_MESSAGES.creator.viewCart })).toBeVisible();
       await expectNoViolations(page, "added to the cart");
       expect(await cspViolations(page)).toEqual([]);
     });
@@ -233,10 +235,12 @@ test.describe("axe on dialogs and the checkout", () => {
   test("the checkout form with an item, empty and with its errors", async ({ page }) => {
     await watchCsp(page);
     await openCheckoutWith(page, [ADAPTER, DIMMER]);
-    await expect(page.getByRole("heading", { name: MESSAGES.checkout.shippingInformation })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: CHECKOUT_MESSAGES.checkout.shippingInformation }),
+    ).toBeVisible();
     await page.waitForLoadState("networkidle");
     await expectNoViolations(page, "the shipping form and order summary");
-    await page.getByRole("button", { name: MESSAGES.checkout.proceedToPayment }).click();
+    await page.getByRole("button", { name: CHECKOUT_MESSAGES.checkout.proceedToPayment }).click();
     await expect(page.locator("[data-sonner-toast]").first()).toBeVisible();
     await expectNoViolations(page, "after submitting it empty");
     await page.getByRole("radio", { name: /Express Delivery/ }).check();
@@ -254,7 +258,7 @@ test.describe("axe on dialogs and the checkout", () => {
   test("payment pending, then success, of a real order", async ({ page, context }) => {
     const tab = await payInNewTab(page, context);
     await expect(page).toHaveURL(/\/checkout\/payment-pending\?orderId=/);
-    await expect(page.getByRole("heading", { name: MESSAGES.checkout.pendingTitle })).toBeVisible();
+    await expect(page.getByRole("heading", { name: CHECKOUT_MESSAGES.checkout.pendingTitle })).toBeVisible();
     await expectNoViolations(page, "payment pending");
     await tab.getByRole("button", { name: /^Pay / }).click();
     await page.waitForURL(/\/checkout\/success\?order=/);
@@ -271,15 +275,18 @@ test.describe("axe on dialogs and the checkout", () => {
     });
     await openCheckoutWith(page, [ADAPTER]);
     await fillShipping(page, uniqueEmail("a11y-cancel"));
-    await page.getByRole("button", { name: MESSAGES.checkout.proceedToPayment }).click();
-    await expect(page.getByText(MESSAGES.checkout.popupBlocked)).toBeVisible();
+    await page.getByRole("button", { name: CHECKOUT_MESSAGES.checkout.proceedToPayment }).click();
+    await expect(page.getByText(CHECKOUT_MESSAGES.checkout.popupBlocked)).toBeVisible();
     await expectNoViolations(page, "payment pending, pop-up blocked");
     const tabPromise = context.waitForEvent("page");
-    await page.getByRole("alert").getByRole("link", { name: MESSAGES.checkout.openPaymentPage }).click();
+    await page
+      .getByRole("alert")
+      .getByRole("link", { name: CHECKOUT_MESSAGES.checkout.openPaymentPage })
+      .click();
     const tab = await tabPromise;
     await tab.getByRole("button", { name: "Cancel payment" }).click();
     await page.waitForURL(/\/checkout\/cancel\?order=/);
-    await expect(page.getByRole("link", { name: MESSAGES.checkout.tryAgain })).toBeVisible();
+    await expect(page.getByRole("link", { name: CHECKOUT_MESSAGES.checkout.tryAgain })).toBeVisible();
     await expectNoViolations(page, "cancelled");
   });
 
@@ -292,7 +299,7 @@ test.describe("axe on dialogs and the checkout", () => {
     await expectNoViolations(page, "MFA set-up: intro");
     await field(dialog, "Your password").fill("not-my-password");
     await dialog.getByRole("button", { name: "Set up MFA" }).click();
-    await expect(dialog.getByText(MESSAGES.auth.incorrectPassword)).toBeVisible();
+    await expect(dialog.getByText(ACCOUNT_MESSAGES.auth.incorrectPassword)).toBeVisible();
     await expectNoViolations(page, "MFA set-up: intro with a wrong password");
 
     await field(dialog, "Your password").fill(user.password);
@@ -300,7 +307,7 @@ test.describe("axe on dialogs and the checkout", () => {
     await expect(dialog.getByRole("img", { name: /QR code/ })).toBeVisible();
     await expectNoViolations(page, "MFA set-up: QR code and backup codes");
     const secret = (await field(dialog, "Manual entry key").inputValue()).replace(/\s/g, "");
-    await dialog.getByRole("button", { name: MESSAGES.mfa.continueToVerification }).click();
+    await dialog.getByRole("button", { name: ACCOUNT_MESSAGES.mfa.continueToVerification }).click();
     await expect(field(dialog, "Verification code")).toBeVisible();
     await expectNoViolations(page, "MFA set-up: verify");
     await field(dialog, "Verification code").fill(totpCode(secret));
@@ -308,9 +315,9 @@ test.describe("axe on dialogs and the checkout", () => {
     await expect(dialog).toBeHidden();
 
     for (const [tab, name] of [
-      ["profile", MESSAGES.account.profileTab],
-      ["security", MESSAGES.account.securityTab],
-      ["orders", MESSAGES.account.ordersTab],
+      ["profile", ACCOUNT_MESSAGES.account.profileTab],
+      ["security", ACCOUNT_MESSAGES.account.securityTab],
+      ["orders", ACCOUNT_MESSAGES.account.ordersTab],
     ] as const) {
       await open(page, `/account?tab=${tab}`);
       await expect(page.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true");

@@ -1,4 +1,6 @@
+import { ACCOUNT_MESSAGES } from "../../src/shared/account-messages";
 import type { CartItem } from "../../src/shared/cart";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatMoney } from "../../src/shared/money";
 import { trackingStage } from "../../src/shared/orders";
@@ -54,7 +56,7 @@ test.describe("Account", () => {
   }) => {
     const user = await createVerifiedUser(request, "profile");
     await logInAndSkipMfa(page, user);
-    await expect(page.getByRole("tab", { name: MESSAGES.account.profileTab })).toHaveAttribute(
+    await expect(page.getByRole("tab", { name: ACCOUNT_MESSAGES.account.profileTab })).toHaveAttribute(
       "aria-selected",
       "true",
     );
@@ -76,25 +78,25 @@ test.describe("Account", () => {
     await dial.selectOption("+44");
 
     await field(page, "Phone").fill("12-34");
-    await page.getByRole("button", { name: MESSAGES.account.updateProfile }).click();
-    await expect(page.getByText(MESSAGES.validation.phoneDigits)).toBeVisible();
+    await page.getByRole("button", { name: ACCOUNT_MESSAGES.account.updateProfile }).click();
+    await expect(page.getByText(CHECKOUT_MESSAGES.validation.phoneDigits)).toBeVisible();
     await expect(field(page, "Phone")).toHaveAttribute("aria-invalid", "true");
 
     // Address search needs a postcode and a country; with no provider configured it fails clearly.
     await page.getByRole("button", { name: "Find address" }).click();
-    await expect(page.getByText(MESSAGES.address.postcodeAndCountryRequired)).toBeVisible();
+    await expect(page.getByText(ACCOUNT_MESSAGES.address.postcodeAndCountryRequired)).toBeVisible();
     await page.getByLabel("Country", { exact: true }).selectOption("United Kingdom");
     await field(page, "Postcode").fill("BT1 5GS");
     await page.getByRole("button", { name: "Find address" }).click();
-    await expectToast(page, MESSAGES.address.lookupFailed);
+    await expectToast(page, ACCOUNT_MESSAGES.address.lookupFailed);
 
     await field(page, "Phone").fill("028 9012 3456");
     await field(page, "First name").fill("Siobhán");
     await field(page, "Address line 1").fill("12 Linen Quay");
     await field(page, "City").fill("Belfast");
     await field(page, "State / County").fill("County Antrim");
-    await page.getByRole("button", { name: MESSAGES.account.updateProfile }).click();
-    await expectToast(page, MESSAGES.profile.updated);
+    await page.getByRole("button", { name: ACCOUNT_MESSAGES.account.updateProfile }).click();
+    await expectToast(page, ACCOUNT_MESSAGES.profile.updated);
     await expect(page.getByRole("button", { name: MESSAGES.common.edit })).toBeVisible();
     await expect(page.getByText(`Siobhán ${user.lastName}`)).toBeVisible();
     // The trunk 0 typed from habit is dropped after +44 (issue 30).
@@ -158,8 +160,8 @@ test.describe("Account", () => {
 
     // Sign out empties this device's cart; the account's cart comes back at the next sign-in.
     await page.goto("/account");
-    await page.getByRole("button", { name: MESSAGES.account.signOut }).click();
-    await expectToast(page, MESSAGES.auth.signedOut);
+    await page.getByRole("button", { name: ACCOUNT_MESSAGES.account.signOut }).click();
+    await expectToast(page, ACCOUNT_MESSAGES.auth.signedOut);
     await expect.poll(async () => (await localCart(page)).length).toBe(0);
     await submitLogin(page, user.email, user.password);
     await expectToast(page, MESSAGES.cart.restored);
@@ -171,15 +173,15 @@ test.describe("Account", () => {
   test("security: change password with the spec's checks, then log in with it", async ({ page, request }) => {
     const user = await createVerifiedUser(request, "password");
     await logInAndSkipMfa(page, user);
-    await openTab(page, MESSAGES.account.securityTab);
+    await openTab(page, ACCOUNT_MESSAGES.account.securityTab);
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Update Password" }) });
 
     await field(form, "Current password").fill(user.password);
     await field(form, "New password").fill("abc");
     await field(form, "Confirm new password").fill("abd");
     await form.getByRole("button", { name: "Update Password" }).click();
-    await expect(form.getByText(MESSAGES.password.tooShort)).toBeVisible();
-    await expect(form.getByText(MESSAGES.password.mismatch)).toBeVisible();
+    await expect(form.getByText(ACCOUNT_MESSAGES.password.tooShort)).toBeVisible();
+    await expect(form.getByText(ACCOUNT_MESSAGES.password.mismatch)).toBeVisible();
 
     await field(form, "Current password").fill("wrong-current");
     await field(form, "New password").fill("brand-new-pass");
@@ -189,11 +191,11 @@ test.describe("Account", () => {
 
     await field(form, "Current password").fill(user.password);
     await form.getByRole("button", { name: "Update Password" }).click();
-    await expectToast(page, MESSAGES.password.updated);
+    await expectToast(page, ACCOUNT_MESSAGES.password.updated);
     await expect(field(form, "Current password")).toHaveValue("");
 
-    await page.getByRole("button", { name: MESSAGES.account.signOut }).click();
-    await expectToast(page, MESSAGES.auth.signedOut);
+    await page.getByRole("button", { name: ACCOUNT_MESSAGES.account.signOut }).click();
+    await expectToast(page, ACCOUNT_MESSAGES.auth.signedOut);
     await submitLogin(page, user.email, "brand-new-pass");
     await expect(page).toHaveURL(/\/account$/);
   });
@@ -204,37 +206,37 @@ test.describe("Account", () => {
   }) => {
     const user = await createVerifiedUser(request, "email");
     await logInAndSkipMfa(page, user);
-    await openTab(page, MESSAGES.account.securityTab);
+    await openTab(page, ACCOUNT_MESSAGES.account.securityTab);
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Update Email" }) });
 
     await field(form, "New email").fill("not-an-email");
     await form.getByRole("button", { name: "Update Email" }).click();
-    await expect(form.getByText(MESSAGES.email.invalid)).toBeVisible();
+    await expect(form.getByText(ACCOUNT_MESSAGES.email.invalid)).toBeVisible();
 
     await field(form, "New email").fill(user.email.toUpperCase());
     await field(form, "Confirm new email").fill(user.email);
     await form.getByRole("button", { name: "Update Email" }).click();
-    await expect(form.getByText(MESSAGES.email.sameAsCurrent)).toBeVisible();
+    await expect(form.getByText(ACCOUNT_MESSAGES.email.sameAsCurrent)).toBeVisible();
 
     const newEmail = user.email.replace("@", "-new@");
     await field(form, "New email").fill(newEmail);
     await field(form, "Confirm new email").fill(`x${newEmail}`);
     await form.getByRole("button", { name: "Update Email" }).click();
-    await expect(form.getByText(MESSAGES.email.mismatch)).toBeVisible();
+    await expect(form.getByText(ACCOUNT_MESSAGES.email.mismatch)).toBeVisible();
 
     await field(form, "Confirm new email").fill(newEmail);
     // The form asks for the current password (issue 14); the server refuses a wrong one.
-    await field(form, MESSAGES.email.currentPasswordLabel).fill("not my password");
+    await field(form, ACCOUNT_MESSAGES.email.currentPasswordLabel).fill("not my password");
     await form.getByRole("button", { name: "Update Email" }).click();
-    await expectToast(page, MESSAGES.email.updateFailed(MESSAGES.auth.incorrectPassword));
-    await field(form, MESSAGES.email.currentPasswordLabel).fill(user.password);
+    await expectToast(page, ACCOUNT_MESSAGES.email.updateFailed(ACCOUNT_MESSAGES.auth.incorrectPassword));
+    await field(form, ACCOUNT_MESSAGES.email.currentPasswordLabel).fill(user.password);
     await form.getByRole("button", { name: "Update Email" }).click();
-    await expectToast(page, MESSAGES.email.updateInitiated);
+    await expectToast(page, ACCOUNT_MESSAGES.email.updateInitiated);
     // Signed out 2 seconds later.
     await expect(page).toHaveURL(/\/auth$/, { timeout: 10_000 });
 
     await page.goto(await linkFromMail(newEmail, "/verify-email"));
-    await expectToast(page, MESSAGES.auth.emailChanged);
+    await expectToast(page, ACCOUNT_MESSAGES.auth.emailChanged);
     await submitLogin(page, newEmail, user.password);
     await expect(page).toHaveURL(/\/account$/);
   });
@@ -274,14 +276,14 @@ test.describe("Account", () => {
     expect(paid.status()).toBeLessThan(400);
 
     await logInAndSkipMfa(page, user);
-    await openTab(page, MESSAGES.account.ordersTab);
+    await openTab(page, ACCOUNT_MESSAGES.account.ordersTab);
     const order = page
-      .getByRole("tabpanel", { name: MESSAGES.account.ordersTab })
+      .getByRole("tabpanel", { name: ACCOUNT_MESSAGES.account.ordersTab })
       .getByRole("listitem")
       .first();
     await expect(order.getByRole("heading", { name: `Order #${orderId.slice(0, 8)}` })).toBeVisible();
-    await expect(order.getByText(MESSAGES.account.guestOrder, { exact: true })).toBeVisible();
-    await expect(order.getByText(MESSAGES.account.testOrder, { exact: true })).toBeVisible();
+    await expect(order.getByText(ACCOUNT_MESSAGES.account.guestOrder, { exact: true })).toBeVisible();
+    await expect(order.getByText(ACCOUNT_MESSAGES.account.testOrder, { exact: true })).toBeVisible();
     // The same status label as the order page and /track (issue 30): a paid order is "Processing".
     await expect(order.getByText(trackingStage("paid").label, { exact: true })).toBeVisible();
     await expect(order.getByText("Paid", { exact: true })).toHaveCount(0);
@@ -293,15 +295,14 @@ test.describe("Account", () => {
   test("order history empty state, data download and account deletion", async ({ page, request }) => {
     const user = await createVerifiedUser(request, "gdpr");
     await logInAndSkipMfa(page, user);
-    await openTab(page, MESSAGES.account.ordersTab);
+    await openTab(page, ACCOUNT_MESSAGES.account.ordersTab);
     await expect(page.getByRole("heading", { name: "No orders yet" })).toBeVisible();
-    const orders = page.getByRole("tabpanel", { name: MESSAGES.account.ordersTab });
-    await expect(orders.getByRole("link", { name: MESSAGES.checkout.createLithophane })).toHaveAttribute(
-      "href",
-      "/create",
-    );
+    const orders = page.getByRole("tabpanel", { name: ACCOUNT_MESSAGES.account.ordersTab });
+    await expect(
+      orders.getByRole("link", { name: CHECKOUT_MESSAGES.checkout.createLithophane }),
+    ).toHaveAttribute("href", "/create");
 
-    await openTab(page, MESSAGES.account.securityTab);
+    await openTab(page, ACCOUNT_MESSAGES.account.securityTab);
     const downloadPromise = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download my data" }).click();
     const download = await downloadPromise;
@@ -314,7 +315,7 @@ test.describe("Account", () => {
     await field(dialog, "Type DELETE to confirm").fill("DELETE");
     await field(dialog, "Password").fill(user.password);
     await confirm.click();
-    await expectToast(page, MESSAGES.account.deleted);
+    await expectToast(page, ACCOUNT_MESSAGES.account.deleted);
     await expect(page).toHaveURL(`${BASE_URL}/`);
 
     await submitLogin(page, user.email, user.password);

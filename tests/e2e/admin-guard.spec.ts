@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from "../../src/shared/account-messages";
 import { MESSAGES } from "../../src/shared/messages";
 import {
   BASE_URL,
@@ -20,7 +21,7 @@ test.describe("Admin guard", () => {
   test("an anonymous visitor at /admin is sent to log in", async ({ page }) => {
     await page.goto("/admin/orders");
     await expect(page).toHaveURL(/\/auth$/);
-    await expect(page.getByRole("tab", { name: MESSAGES.auth.loginTab })).toBeVisible();
+    await expect(page.getByRole("tab", { name: ACCOUNT_MESSAGES.auth.loginTab })).toBeVisible();
   });
 
   test("the owner signing in from an admin page lands back on it, not on /account (issue 30)", async ({
@@ -32,7 +33,7 @@ test.describe("Admin guard", () => {
     await page.goto("/admin/orders?status=paid");
     await expect(page).toHaveURL(/\/auth$/);
     // Signed in on the page the guard sent them to (not a fresh /auth: that forgets where from).
-    const form = page.getByRole("tabpanel", { name: MESSAGES.auth.loginTab });
+    const form = page.getByRole("tabpanel", { name: ACCOUNT_MESSAGES.auth.loginTab });
     await field(form, "Email").fill(user.email);
     await field(form, "Password").fill(user.password);
     await form.getByRole("button", { name: "Log In" }).click();
@@ -73,7 +74,9 @@ test.describe("Admin guard", () => {
     // An administrator cannot skip: the server refuses too.
     const skip = await page.request.post("/api/mfa/skip", { headers: { Origin: BASE_URL } });
     expect(skip.status()).toBe(403);
-    expect(((await skip.json()) as { message: string }).message).toBe(MESSAGES.mfa.cannotSkip.description);
+    expect(((await skip.json()) as { message: string }).message).toBe(
+      ACCOUNT_MESSAGES.mfa.cannotSkip.description,
+    );
 
     // Pages under /admin send an admin without MFA back to /account, overlay still up.
     await page.goto("/admin/orders");
@@ -96,7 +99,7 @@ test.describe("Admin guard", () => {
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("heading", { name: "Set up multi-factor authentication" })).toBeVisible();
     await dialog.getByRole("button", { name: "Sign out" }).click();
-    await expectToast(page, MESSAGES.auth.signedOut);
+    await expectToast(page, ACCOUNT_MESSAGES.auth.signedOut);
     await expect(
       page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: MESSAGES.nav.signIn }),
     ).toBeVisible();
@@ -111,7 +114,7 @@ test.describe("Admin guard", () => {
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("heading", { name: "Set up multi-factor authentication" })).toBeVisible();
     await page.keyboard.press("Escape");
-    await expectToast(page, MESSAGES.auth.signedOut);
+    await expectToast(page, ACCOUNT_MESSAGES.auth.signedOut);
     await expect(dialog).toHaveCount(0);
     await expect(
       page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: MESSAGES.nav.signIn }),

@@ -6,7 +6,7 @@
  * With SHOTS_DIR set, the inbox and the conversation are saved at 1280 and 390 px.
  */
 import { randomBytes } from "node:crypto";
-import { MESSAGES } from "../../src/shared/messages";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { OWNER_EMAIL, openAdmin, shots, signInAdminForEachTest } from "./admin-helpers";
 import { BASE_URL, linkFromMail, mailsTo, uniqueEmail } from "./auth-helpers";
 import { expect, test } from "./fixtures/test";
@@ -32,9 +32,9 @@ test("contact message → inbox and owner e-mail → reply → the customer's an
   await shopper.getByRole("textbox", { name: "Email", exact: true }).fill(email);
   await shopper.getByRole("combobox", { name: "Subject", exact: true }).selectOption("custom-request");
   await shopper.getByRole("textbox", { name: "Message", exact: true }).fill(question);
-  await shopper.getByRole("button", { name: MESSAGES.contact.sendMessage }).click();
+  await shopper.getByRole("button", { name: CHECKOUT_MESSAGES.contact.sendMessage }).click();
   await expect(
-    shopper.locator("[data-sonner-toast]").filter({ hasText: MESSAGES.contact.sent.title }),
+    shopper.locator("[data-sonner-toast]").filter({ hasText: CHECKOUT_MESSAGES.contact.sent.title }),
   ).toBeVisible();
 
   // The owner hears of it by e-mail.

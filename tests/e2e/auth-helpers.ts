@@ -5,7 +5,7 @@
 import { open, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import * as OTPAuth from "otpauth";
-import { MESSAGES } from "../../src/shared/messages";
+import { ACCOUNT_MESSAGES } from "../../src/shared/account-messages";
 import { type APIRequestContext, expect, type Locator, type Page } from "./fixtures/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -249,7 +249,7 @@ export async function pasteInto(page: Page, field: Locator, text: string): Promi
 
 export async function openAuth(page: Page, tab: "login" | "signup" = "login"): Promise<void> {
   await page.goto("/auth");
-  const name = tab === "login" ? MESSAGES.auth.loginTab : MESSAGES.auth.signUpTab;
+  const name = tab === "login" ? ACCOUNT_MESSAGES.auth.loginTab : ACCOUNT_MESSAGES.auth.signUpTab;
   await page.getByRole("tab", { name }).click();
   await expect(page.getByRole("tab", { name })).toHaveAttribute("aria-selected", "true");
 }
@@ -257,7 +257,7 @@ export async function openAuth(page: Page, tab: "login" | "signup" = "login"): P
 /** Fills and submits the login form (the MFA dialog, if any, is left to the caller). */
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   await openAuth(page, "login");
-  const form = page.getByRole("tabpanel", { name: MESSAGES.auth.loginTab });
+  const form = page.getByRole("tabpanel", { name: ACCOUNT_MESSAGES.auth.loginTab });
   await field(form, "Email").fill(email);
   await field(form, "Password").fill(password);
   await form.getByRole("button", { name: "Log In" }).click();
@@ -268,7 +268,7 @@ export async function skipFirstLoginMfa(page: Page): Promise<void> {
   const dialog = page.getByRole("dialog", { name: "Set up multi-factor authentication" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Skip for now" }).click();
-  await expectToast(page, MESSAGES.mfa.skipped);
+  await expectToast(page, ACCOUNT_MESSAGES.mfa.skipped);
   await expect(dialog).toBeHidden();
 }
 
@@ -313,15 +313,15 @@ export async function completeMfaSetup(page: Page, password: string): Promise<st
   await expect(dialog.getByRole("img", { name: /QR code/ })).toBeVisible();
   const secret = (await field(dialog, "Manual entry key").inputValue()).replace(/\s/g, "");
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
-  await dialog.getByRole("button", { name: MESSAGES.mfa.continueToVerification }).click();
+  await dialog.getByRole("button", { name: ACCOUNT_MESSAGES.mfa.continueToVerification }).click();
   // The previous 30 s step's code (still accepted): a code works once, and a later sign-in in
   // the same test can then use the current one. Under load the step can change before the server
   // checks it (the dialog then says Verification Failed and empties the field): sent again with
   // the new previous step. The fill is checked before Verify is pressed.
   const code = field(dialog, "Verification code");
   const verify = dialog.getByRole("button", { name: "Verify and enable" });
-  const enabled = toast(page, MESSAGES.mfa.enabled.title);
-  const failed = toast(page, MESSAGES.mfa.verifyFailed.title);
+  const enabled = toast(page, ACCOUNT_MESSAGES.mfa.enabled.title);
+  const failed = toast(page, ACCOUNT_MESSAGES.mfa.verifyFailed.title);
   await withPreviousStepCode(
     secret,
     async (value) => {
@@ -339,7 +339,7 @@ export async function completeMfaSetup(page: Page, password: string): Promise<st
     },
     (accepted) => accepted,
   );
-  await expectToast(page, MESSAGES.mfa.enabled);
+  await expectToast(page, ACCOUNT_MESSAGES.mfa.enabled);
   await expect(dialog).toBeHidden();
   return secret;
 }

@@ -1,3 +1,5 @@
+import { ACCOUNT_MESSAGES } from "../../src/shared/account-messages";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { MESSAGES } from "../../src/shared/messages";
 import {
   createVerifiedUser,
@@ -21,17 +23,19 @@ test.describe("Auth page", () => {
   }) => {
     const user = newUser("signup");
     await openAuth(page, "signup");
-    const form = page.getByRole("tabpanel", { name: MESSAGES.auth.signUpTab });
+    const form = page.getByRole("tabpanel", { name: ACCOUNT_MESSAGES.auth.signUpTab });
 
     // Every rule at once: names required, e-mails must match, password at least 6.
     await field(form, "Email").fill(user.email);
     await field(form, "Confirm email").fill(`x${user.email}`);
     await field(form, "Password").fill("12345");
     await form.getByRole("button", { name: "Create Account" }).click();
-    await expect(form.getByText(MESSAGES.validation.firstNameRequired)).toBeVisible();
-    await expect(form.getByText(MESSAGES.validation.lastNameRequired)).toBeVisible();
-    await expect(form.getByText(MESSAGES.validation.emailsDoNotMatch, { exact: true })).toBeVisible();
-    await expect(form.getByText(MESSAGES.password.tooShort)).toBeVisible();
+    await expect(form.getByText(CHECKOUT_MESSAGES.validation.firstNameRequired)).toBeVisible();
+    await expect(form.getByText(CHECKOUT_MESSAGES.validation.lastNameRequired)).toBeVisible();
+    await expect(
+      form.getByText(CHECKOUT_MESSAGES.validation.emailsDoNotMatch, { exact: true }),
+    ).toBeVisible();
+    await expect(form.getByText(ACCOUNT_MESSAGES.password.tooShort)).toBeVisible();
     await expect(field(form, "Confirm email")).toHaveAttribute("aria-invalid", "true");
 
     await field(form, "First name").fill(user.firstName);
@@ -43,19 +47,19 @@ test.describe("Auth page", () => {
     await expect(field(form, "Password")).toHaveValue(user.password);
     await form.getByRole("button", { name: "Create Account" }).click();
 
-    await expectToast(page, MESSAGES.auth.accountCreated);
+    await expectToast(page, ACCOUNT_MESSAGES.auth.accountCreated);
     // Switched to login, sign-up fields cleared.
-    await expect(page.getByRole("tab", { name: MESSAGES.auth.loginTab })).toHaveAttribute(
+    await expect(page.getByRole("tab", { name: ACCOUNT_MESSAGES.auth.loginTab })).toHaveAttribute(
       "aria-selected",
       "true",
     );
-    await page.getByRole("tab", { name: MESSAGES.auth.signUpTab }).click();
+    await page.getByRole("tab", { name: ACCOUNT_MESSAGES.auth.signUpTab }).click();
     await expect(field(form, "First name")).toHaveValue("");
     await expect(field(form, "Email")).toHaveValue("");
 
     // Logging in before verifying says so clearly.
     await submitLogin(page, user.email, user.password);
-    await expectToast(page, { title: "Login Failed", description: MESSAGES.auth.emailNotVerified });
+    await expectToast(page, { title: "Login Failed", description: ACCOUNT_MESSAGES.auth.emailNotVerified });
     await expect(
       page.getByRole("alert").filter({ hasText: "Please verify your email address" }),
     ).toBeVisible();
@@ -63,7 +67,7 @@ test.describe("Auth page", () => {
     // The link from the e-mail verifies the account and lands on /auth.
     await page.goto(await verificationLink(user.email));
     await expect(page).toHaveURL(/\/auth$/);
-    await expectToast(page, MESSAGES.auth.emailVerified);
+    await expectToast(page, ACCOUNT_MESSAGES.auth.emailVerified);
 
     await logInAndSkipMfa(page, user);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Hello, ${user.firstName}`);
@@ -85,7 +89,7 @@ test.describe("Auth page", () => {
     await expect(page).toHaveURL(/\/auth$/);
 
     await openAuth(page, "signup");
-    const form = page.getByRole("tabpanel", { name: MESSAGES.auth.signUpTab });
+    const form = page.getByRole("tabpanel", { name: ACCOUNT_MESSAGES.auth.signUpTab });
     await field(form, "First name").fill("Second");
     await field(form, "Last name").fill("Try");
     await field(form, "Email").fill(user.email);
@@ -102,11 +106,11 @@ test.describe("Auth page", () => {
     const providers = page.waitForResponse((r) => r.url().includes("/api/auth-providers") && r.ok());
     await page.goto("/auth");
     await providers;
-    await expect(page.getByRole("tab", { name: MESSAGES.auth.loginTab })).toBeVisible();
+    await expect(page.getByRole("tab", { name: ACCOUNT_MESSAGES.auth.loginTab })).toBeVisible();
     for (const label of [
-      MESSAGES.auth.continueWithGoogle,
-      MESSAGES.auth.continueWithGitHub,
-      MESSAGES.auth.continueWithFacebook,
+      ACCOUNT_MESSAGES.auth.continueWithGoogle,
+      ACCOUNT_MESSAGES.auth.continueWithGitHub,
+      ACCOUNT_MESSAGES.auth.continueWithFacebook,
     ]) {
       await expect(page.getByRole("button", { name: label })).toHaveCount(0);
     }
@@ -115,7 +119,7 @@ test.describe("Auth page", () => {
   test("the account page sends visitors to log in; the nav offers a sign-in icon", async ({ page }) => {
     await page.goto("/account");
     await expect(page).toHaveURL(/\/auth$/);
-    await expect(page.getByRole("tab", { name: MESSAGES.auth.loginTab })).toBeVisible();
+    await expect(page.getByRole("tab", { name: ACCOUNT_MESSAGES.auth.loginTab })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Main" });
     await nav.getByRole("link", { name: MESSAGES.nav.signIn }).click();
     await expect(page).toHaveURL(/\/auth$/);
@@ -133,7 +137,7 @@ test.describe("Auth page", () => {
     const otherNav = other.getByRole("navigation", { name: "Main" });
     await expect(otherNav.getByRole("link", { name: MESSAGES.nav.account })).toBeVisible();
 
-    await page.getByRole("button", { name: MESSAGES.account.signOut }).click();
+    await page.getByRole("button", { name: ACCOUNT_MESSAGES.account.signOut }).click();
     await expect(
       page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: MESSAGES.nav.signIn }),
     ).toBeVisible();
@@ -149,6 +153,6 @@ test.describe("Auth page", () => {
     link.searchParams.set("token", `${link.searchParams.get("token")}tampered`);
     await page.goto(link.toString());
     await expect(page).toHaveURL(/\/auth/);
-    await expectToast(page, MESSAGES.auth.verificationLinkFailed);
+    await expectToast(page, ACCOUNT_MESSAGES.auth.verificationLinkFailed);
   });
 });

@@ -1,4 +1,5 @@
 import { buildAccessoryCartItem } from "../../src/shared/cart";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatGbp } from "../../src/shared/money";
 import { CART_STORAGE_KEY, cartPanel, openCart, storedCart } from "./fixtures/shop";
@@ -98,7 +99,7 @@ test("the panel shows the selected currency and names the GBP charge", async ({ 
   // The same converted price as the shop's card (one rule), and the charge in pounds.
   await expect(panel.getByTestId("cart-total")).toHaveText(cardPrice ?? "no € price on the card");
   await expect(panel.getByTestId("cart-charged-gbp")).toHaveText(
-    `${MESSAGES.checkout.chargedInGbp}: ${formatGbp(ADAPTER.pricePence)}`,
+    `${CHECKOUT_MESSAGES.checkout.chargedInGbp}: ${formatGbp(ADAPTER.pricePence)}`,
   );
   await expect(panel).toContainText(MESSAGES.cart.deliveryAtCheckout);
 });

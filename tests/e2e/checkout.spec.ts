@@ -6,6 +6,7 @@
 
 import type { CartItem } from "../../src/shared/cart";
 import { BULK_ORDER_TEXTS } from "../../src/shared/cart-advice";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatGbp } from "../../src/shared/money";
 import { PENDING_PAYMENTS_KEY } from "../../src/web/features/checkout/pendingPayments";
@@ -33,8 +34,11 @@ const storedCart = (page: Page) =>
 test("an empty cart offers to create a lithophane", async ({ page }) => {
   await gotoPage(page, "/checkout");
   await expect(page.getByText(MESSAGES.cart.empty)).toBeVisible();
-  await expect(page.getByText(MESSAGES.checkout.cartEmpty.description)).toBeVisible();
-  await page.getByRole("main").getByRole("link", { name: MESSAGES.checkout.createLithophane }).click();
+  await expect(page.getByText(CHECKOUT_MESSAGES.checkout.cartEmpty.description)).toBeVisible();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: CHECKOUT_MESSAGES.checkout.createLithophane })
+    .click();
   await expect(page).toHaveURL(/\/create$/);
 });
 
@@ -42,8 +46,10 @@ test("the form shows the order, the shipping choice and the spec's missing-infor
   page,
 }) => {
   await openCheckoutWith(page, [ADAPTER]);
-  await expect(page.getByRole("heading", { name: MESSAGES.checkout.shippingInformation })).toBeVisible();
-  await expect(page.getByRole("heading", { name: MESSAGES.checkout.orderSummary })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: CHECKOUT_MESSAGES.checkout.shippingInformation }),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: CHECKOUT_MESSAGES.checkout.orderSummary })).toBeVisible();
   await expect(page.getByLabel("Country")).toHaveValue("United Kingdom");
   await expect(page.getByRole("combobox", { name: "Country" })).toBeEnabled();
   await expect(page.getByTestId("checkout-item")).toContainText(ADAPTER.name);
@@ -55,16 +61,16 @@ test("the form shows the order, the shipping choice and the spec's missing-infor
   await expect(page.getByText("2-3 business days")).toBeVisible();
   await expect(page.getByText("5-7 business days")).toBeVisible();
 
-  await page.getByRole("button", { name: MESSAGES.checkout.proceedToPayment }).click();
+  await page.getByRole("button", { name: CHECKOUT_MESSAGES.checkout.proceedToPayment }).click();
   await expectToast(
     page,
-    MESSAGES.checkout.missingInformation.title,
-    MESSAGES.checkout.missingInformation.description,
+    CHECKOUT_MESSAGES.checkout.missingInformation.title,
+    CHECKOUT_MESSAGES.checkout.missingInformation.description,
   );
   await expect(page).toHaveURL(/\/checkout$/);
 
   // Guests may create an account first.
-  await page.getByRole("link", { name: MESSAGES.checkout.createAccount }).click();
+  await page.getByRole("link", { name: CHECKOUT_MESSAGES.checkout.createAccount }).click();
   await expect(page).toHaveURL(/\/auth$/);
 });
 
@@ -84,7 +90,7 @@ test("guest checkout through the test payment page to success, with the confirma
   );
   const orderId = new URL(page.url()).searchParams.get("orderId") ?? "";
   expect(new URL(page.url()).searchParams.get("orderTotal")).toBe(String(total));
-  await expect(page.getByRole("heading", { name: MESSAGES.checkout.pendingTitle })).toBeVisible();
+  await expect(page.getByRole("heading", { name: CHECKOUT_MESSAGES.checkout.pendingTitle })).toBeVisible();
   await expect(page.getByTestId("pending-total")).toHaveText(formatGbp(total));
 
   const number = orderId.slice(0, 8);
@@ -96,7 +102,7 @@ test("guest checkout through the test payment page to success, with the confirma
   expect(nextPoll.status()).toBe(200);
   await tab.getByRole("button", { name: `Pay ${formatGbp(total)}` }).click();
   await tab.waitForURL(`**/checkout/success?order=${orderId}`);
-  await expect(tab.getByRole("heading", { name: MESSAGES.checkout.successTitle })).toBeVisible();
+  await expect(tab.getByRole("heading", { name: CHECKOUT_MESSAGES.checkout.successTitle })).toBeVisible();
   await expect(tab.getByTestId("order-number")).toHaveText(`#${number}`);
 
   // The waiting tab moves on by itself; the cart is empty in both.
@@ -121,12 +127,12 @@ test("cancelling on the payment page keeps the cart and offers to try again", as
   const tab = await proceedToPayment(page, context);
   await tab.getByRole("button", { name: "Cancel payment" }).click();
   await tab.waitForURL(/\/checkout\/cancel\?order=/);
-  await expect(tab.getByRole("heading", { name: MESSAGES.checkout.cancelTitle })).toBeVisible();
-  await expect(tab.getByText(MESSAGES.checkout.cancelDescription)).toBeVisible();
+  await expect(tab.getByRole("heading", { name: CHECKOUT_MESSAGES.checkout.cancelTitle })).toBeVisible();
+  await expect(tab.getByText(CHECKOUT_MESSAGES.checkout.cancelDescription)).toBeVisible();
 
   await page.waitForURL(/\/checkout\/cancel\?order=/);
   expect((await storedCart(page)).map((i) => i.id)).toEqual(items.map((i) => i.id));
-  await page.getByRole("link", { name: MESSAGES.checkout.tryAgain }).click();
+  await page.getByRole("link", { name: CHECKOUT_MESSAGES.checkout.tryAgain }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByTestId("checkout-item")).toContainText(ADAPTER.name);
 });
@@ -137,10 +143,12 @@ test("when the browser blocks the payment tab, a link opens the payment page", a
   });
   await openCheckoutWith(page, [ADAPTER]);
   await fillShipping(page, uniqueEmail("blocked"));
-  await page.getByRole("button", { name: MESSAGES.checkout.proceedToPayment }).click();
+  await page.getByRole("button", { name: CHECKOUT_MESSAGES.checkout.proceedToPayment }).click();
   await expect(page).toHaveURL(/\/checkout\/payment-pending\?/);
-  await expect(page.getByText(MESSAGES.checkout.popupBlocked)).toBeVisible();
-  const link = page.getByRole("alert").getByRole("link", { name: MESSAGES.checkout.openPaymentPage });
+  await expect(page.getByText(CHECKOUT_MESSAGES.checkout.popupBlocked)).toBeVisible();
+  const link = page
+    .getByRole("alert")
+    .getByRole("link", { name: CHECKOUT_MESSAGES.checkout.openPaymentPage });
   await expect(link).toHaveAttribute("href", /\/api\/payments\/test\/[0-9a-f-]{36}\?token=/);
   const tabPromise = context.waitForEvent("page");
   await link.click();
@@ -155,9 +163,11 @@ test("orders of 5 or more say exactly what to do: remove lines, or send the cart
 }) => {
   await openCheckoutWith(page, [ADAPTER, ADAPTER, DIMMER, DIMMER, ADAPTER]);
   const notice = page.getByTestId("bulk-order");
-  await expect(notice).toContainText(MESSAGES.checkout.bulkOrder.title);
+  await expect(notice).toContainText(CHECKOUT_MESSAGES.checkout.bulkOrder.title);
   await expect(notice).toContainText(BULK_ORDER_TEXTS.removeToCheckOut(5));
-  await expect(page.getByRole("button", { name: MESSAGES.checkout.proceedToPayment })).toBeDisabled();
+  await expect(
+    page.getByRole("button", { name: CHECKOUT_MESSAGES.checkout.proceedToPayment }),
+  ).toBeDisabled();
   await notice.getByRole("link", { name: BULK_ORDER_TEXTS.sendCartAction }).click();
   await expect(page).toHaveURL(/\/contact\?subject=wholesale&message=/);
   await expect(page.getByLabel(/Subject/)).toHaveValue("wholesale");
@@ -169,7 +179,7 @@ test("orders of 5 or more say exactly what to do: remove lines, or send the cart
 test("browsing in another currency shows that the charge is in GBP", async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem("selectedCurrency", "EUR"));
   await openCheckoutWith(page, [ADAPTER]);
-  await expect(page.getByTestId("currency-note")).toHaveText(MESSAGES.checkout.currencyNote("EUR"));
+  await expect(page.getByTestId("currency-note")).toHaveText(CHECKOUT_MESSAGES.checkout.currencyNote("EUR"));
   await expect(page.getByTestId("checkout-total")).toHaveText(
     formatGbp(ADAPTER.pricePence + STANDARD_SHIPPING),
   );

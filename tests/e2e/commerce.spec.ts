@@ -9,7 +9,9 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { ACCOUNT_MESSAGES } from "../../src/shared/account-messages";
 import { buildAccessoryCartItem } from "../../src/shared/cart";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { COMMERCE_MESSAGES } from "../../src/shared/commerce-messages";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatGbp } from "../../src/shared/money";
@@ -121,7 +123,7 @@ test("a discount code: created by the admin, refused with its reason, applied in
   // Checkout shows the same discount, and the payment page charges the discounted total.
   await panel.getByRole("link", { name: MESSAGES.cart.proceedToCheckout }).click();
   await expect(shop).toHaveURL(/\/checkout$/);
-  const summary = shop.getByRole("heading", { name: MESSAGES.checkout.orderSummary }).locator("..");
+  const summary = shop.getByRole("heading", { name: CHECKOUT_MESSAGES.checkout.orderSummary }).locator("..");
   await expect(summary.getByTestId("discount-line")).toHaveText(
     `${D.lineLabel(code)}−${formatGbp(discount)}`,
   );
@@ -194,9 +196,9 @@ test("the invoice of a paid order downloads from the account as a PDF", async ({
   const user = await createVerifiedUser(request, "invoice");
   const orderId = await placePaidOrder(request, user.email);
   await logInAndSkipMfa(page, user);
-  await page.getByRole("tab", { name: MESSAGES.account.ordersTab }).click();
+  await page.getByRole("tab", { name: ACCOUNT_MESSAGES.account.ordersTab }).click();
   const order = page
-    .getByRole("tabpanel", { name: MESSAGES.account.ordersTab })
+    .getByRole("tabpanel", { name: ACCOUNT_MESSAGES.account.ordersTab })
     .getByRole("listitem")
     .filter({ has: page.getByRole("heading", { name: `Order #${orderId.slice(0, 8)}` }) });
   const downloading = page.waitForEvent("download");

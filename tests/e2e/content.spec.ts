@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { SUPPORT_EMAIL } from "../../src/shared/brand";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { CURRENCY_STORAGE_KEYS } from "../../src/shared/currency";
 import { MESSAGES } from "../../src/shared/messages";
 import { CONTACT_SUBJECTS } from "../../src/shared/schemas";
@@ -188,7 +189,7 @@ test.describe("contact form", () => {
     email: page.getByRole("textbox", { name: "Email", exact: true }),
     subject: page.getByRole("combobox", { name: "Subject", exact: true }),
     message: page.getByRole("textbox", { name: "Message", exact: true }),
-    send: page.getByRole("button", { name: MESSAGES.contact.sendMessage }),
+    send: page.getByRole("button", { name: CHECKOUT_MESSAGES.contact.sendMessage }),
   });
 
   test("has the spec's fields, subjects and info cards", async ({ page }) => {
@@ -207,7 +208,7 @@ test.describe("contact form", () => {
     await expect(main.getByText(SUPPORT_HOURS.split(" ")[0]!, { exact: true })).toBeVisible();
     await expect(main.getByText("9:00-21:00 GMT")).toBeVisible();
     await expect(main.getByText("Sunday", { exact: true })).toBeVisible();
-    await expect(main.getByRole("heading", { name: MESSAGES.contact.quickAnswers })).toBeVisible();
+    await expect(main.getByRole("heading", { name: CHECKOUT_MESSAGES.contact.quickAnswers })).toBeVisible();
     await main.getByRole("link", { name: "Read the FAQ" }).click();
     await expect(page).toHaveURL(/\/faq$/);
   });
@@ -220,21 +221,25 @@ test.describe("contact form", () => {
     });
     const f = fields(page);
     await f.send.click();
-    await expectToast(page, MESSAGES.contact.requiredFields.title, MESSAGES.validation.requiredFields);
+    await expectToast(
+      page,
+      CHECKOUT_MESSAGES.contact.requiredFields.title,
+      CHECKOUT_MESSAGES.validation.requiredFields,
+    );
     await expect(f.name).toHaveAttribute("aria-invalid", "true");
     await expect(f.name).toBeFocused();
 
     await f.name.fill("Ciara");
     await f.email.fill("ciara@example.com");
     await f.send.click();
-    await expect(toast(page, MESSAGES.validation.requiredFields)).toBeVisible();
+    await expect(toast(page, CHECKOUT_MESSAGES.validation.requiredFields)).toBeVisible();
     await expect(f.message).toHaveAttribute("aria-invalid", "true");
     await expect(f.name).not.toHaveAttribute("aria-invalid", "true");
 
     await f.message.fill("Hello");
     await f.email.fill("not-an-email");
     await f.send.click();
-    await expect(toast(page, MESSAGES.validation.invalidEmail)).toBeVisible();
+    await expect(toast(page, CHECKOUT_MESSAGES.validation.invalidEmail)).toBeVisible();
     expect(posted).toBe(0);
   });
 
@@ -258,7 +263,7 @@ test.describe("contact form", () => {
       subject: "custom-request",
       message: "Could you make a heart-shaped one of our dog Bramble for my mum's birthday?",
     });
-    await expectToast(page, MESSAGES.contact.sent.title, MESSAGES.contact.sent.description);
+    await expectToast(page, CHECKOUT_MESSAGES.contact.sent.title, CHECKOUT_MESSAGES.contact.sent.description);
     await expect(f.name).toHaveValue("");
     await expect(f.email).toHaveValue("");
     await expect(f.subject).toHaveValue("");
@@ -285,7 +290,7 @@ test.describe("contact form", () => {
 
     await page.route("**/api/contact", (route) => route.abort("internetdisconnected"));
     await f.send.click();
-    await expect(toast(page, MESSAGES.contact.sendFailed.title)).toBeVisible();
+    await expect(toast(page, CHECKOUT_MESSAGES.contact.sendFailed.title)).toBeVisible();
     await expect(f.name).toHaveValue("Aoife");
     await expect(f.message).toHaveValue("Is the Everlasting Collection suitable as a wedding gift?");
 
@@ -298,7 +303,7 @@ test.describe("contact form", () => {
       }),
     );
     await f.send.click();
-    await expect(toast(page, MESSAGES.contact.sendFailed.title)).toBeVisible();
+    await expect(toast(page, CHECKOUT_MESSAGES.contact.sendFailed.title)).toBeVisible();
     await expect(f.email).toHaveValue("aoife@example.ie");
     await expect(f.send).toBeEnabled();
   });

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { getBundle } from "../../src/shared/bundles";
+import { CREATOR_MESSAGES } from "../../src/shared/creator-messages";
 import { CREATOR_TEXTS } from "../../src/shared/creator-texts";
 import { MESSAGES } from "../../src/shared/messages";
 import {
@@ -20,7 +21,7 @@ import { expect, type Page, test } from "./fixtures/test";
  * WebGL, checks the fallback instead of the model. The last test takes WebGL away on purpose.
  */
 
-const texts = MESSAGES.creator.preview3d;
+const texts = CREATOR_MESSAGES.creator.preview3d;
 
 function section(page: Page) {
   return page.getByTestId("lithophane-3d");

@@ -4,8 +4,9 @@
  * so the test moves time on instead of waiting. The changed option is served by a route, not written to
  * the shared database, so journeys running beside this one keep the seeded options.
  */
+
+import { CREATOR_MESSAGES } from "../../src/shared/creator-messages";
 import { OPTIONS_REFETCH_MS } from "../../src/shared/limits";
-import { MESSAGES } from "../../src/shared/messages";
 import type { GroupedOptions } from "../../src/shared/options";
 import { optionName, radio, uploadMainPhoto } from "./fixtures/shop";
 import { expect, type Page, test } from "./fixtures/test";
@@ -66,7 +67,9 @@ test("the creator fetches its options again every 30 seconds and shows the chang
   // Colour is coming soon and cannot be chosen.
   const colour = radio(page, optionName("processing", "colour"));
   await expect(colour).toBeDisabled();
-  await expect(page.locator("label", { has: colour })).toContainText(MESSAGES.creator.comingSoonSuffix);
+  await expect(page.locator("label", { has: colour })).toContainText(
+    CREATOR_MESSAGES.creator.comingSoonSuffix,
+  );
   await expect(radio(page, optionName("processing", "grayscale"))).toBeEnabled();
 
   // Stop the clock, then let page time run in whole seconds until the next refetch starts.
@@ -89,7 +92,9 @@ test("the creator fetches its options again every 30 seconds and shows the chang
       return colour.isEnabled();
     })
     .toBe(true);
-  await expect(page.locator("label", { has: colour })).not.toContainText(MESSAGES.creator.comingSoonSuffix);
+  await expect(page.locator("label", { has: colour })).not.toContainText(
+    CREATOR_MESSAGES.creator.comingSoonSuffix,
+  );
 
   // TanStack Query restarts the interval when an answer arrives (the clock stands still meanwhile):
   // the next fetch comes exactly 30 s of page time later, not a millisecond before.

@@ -1,6 +1,7 @@
 import { BUNDLES, getBundle } from "../../src/shared/bundles";
 import { lithophaneFrameStyle } from "../../src/shared/cart";
 import { CREATOR_STEP_LABELS, CREATOR_STEPS } from "../../src/shared/creator";
+import { CREATOR_MESSAGES } from "../../src/shared/creator-messages";
 import { CREATOR_TEXTS } from "../../src/shared/creator-texts";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatGbp } from "../../src/shared/money";
@@ -81,7 +82,7 @@ for (const journey of JOURNEYS) {
     expect(item?.config.kind === "lithophane" && item.config.cropPixels?.width).toBeGreaterThan(0);
 
     // The cart panel's texts.
-    await page.getByRole("button", { name: MESSAGES.creator.viewCart }).click();
+    await page.getByRole("button", { name: CREATOR_MESSAGES.creator.viewCart }).click();
     const panel = cartPanel(page);
     await expect(panel).toBeVisible();
     await expect(panel).toContainText(MESSAGES.cart.itemCount(1));
@@ -129,7 +130,9 @@ test("steps open in order, coming-soon options cannot be chosen, and a new shape
   const hexagon = radio(page, optionName("shape", "hexagon"));
   await expect(hexagon).toBeDisabled();
   await expect(hexagon).toHaveAttribute("aria-disabled", "true");
-  await expect(page.locator("label", { has: hexagon })).toContainText(MESSAGES.creator.comingSoonSuffix);
+  await expect(page.locator("label", { has: hexagon })).toContainText(
+    CREATOR_MESSAGES.creator.comingSoonSuffix,
+  );
   await expect(radio(page, optionName("shape", "hexagon"))).toBeDisabled();
   await expect(radio(page, optionName("shape", "heart"))).toBeDisabled();
   await radio(page, optionName("shape", "square")).click();
@@ -152,7 +155,7 @@ test("steps open in order, coming-soon options cannot be chosen, and a new shape
   await expect(stepTrigger(page, "Choose a size")).toBeDisabled();
   await expect(stepTrigger(page, "Choose your bundle")).toBeDisabled();
   const preview = page.getByRole("region", { name: "Preview" });
-  await expect(preview.getByText(MESSAGES.creator.notSelected)).toHaveCount(3); // frame, size, bundle
+  await expect(preview.getByText(CREATOR_MESSAGES.creator.notSelected)).toHaveCount(3); // frame, size, bundle
 
   await radio(page, optionName("frame_color", "brown")).click();
   await expect(radio(page, optionName("size", "6x8"))).toBeEnabled();
@@ -214,7 +217,11 @@ test("Add to Cart explains what is missing: no image, then additional images", a
   await page.goto("/shop/create");
   await expect(addToCartButton(page)).toHaveAttribute("aria-disabled", "true");
   await addToCartButton(page).click({ force: true });
-  await expectToast(page, MESSAGES.creator.noImage.title, MESSAGES.creator.noImage.description);
+  await expectToast(
+    page,
+    CREATOR_MESSAGES.creator.noImage.title,
+    CREATOR_MESSAGES.creator.noImage.description,
+  );
 
   await uploadMainPhoto(page);
   const keepsake = BUNDLES.find((b) => b.id === "gift")!;
@@ -227,14 +234,14 @@ test("Add to Cart explains what is missing: no image, then additional images", a
   await expect(page.getByText("Save 10%").first()).toBeVisible();
   await expect(addToCartButton(page)).toHaveAttribute("aria-disabled", "true");
   await addToCartButton(page).click({ force: true });
-  const needTwo = MESSAGES.creator.additionalImagesRequired(2, keepsake.name);
+  const needTwo = CREATOR_MESSAGES.creator.additionalImagesRequired(2, keepsake.name);
   await expectToast(page, needTwo.title, needTwo.description);
   expect(await storedCart(page)).toHaveLength(0);
 
   await page.getByLabel("Upload photo 2 of 3").setInputFiles(await makePhoto("second"));
   await expect(page.getByRole("img", { name: "Photo 2 of 3" })).toBeVisible();
   await addToCartButton(page).click({ force: true });
-  const needOne = MESSAGES.creator.additionalImagesRequired(1, keepsake.name);
+  const needOne = CREATOR_MESSAGES.creator.additionalImagesRequired(1, keepsake.name);
   await expectToast(page, needOne.title, needOne.description);
 
   // Switching to Essentials needs no extra photo.
@@ -250,11 +257,15 @@ test("uploads: too large is refused before sending, a server failure says so, sm
     if (r.url().includes("/api/uploads")) uploads.push(r.method());
   });
   await page.goto("/shop/create");
-  await expect(page.getByText(MESSAGES.upload.hint)).toBeVisible();
+  await expect(page.getByText(CREATOR_MESSAGES.upload.hint)).toBeVisible();
   await expect(page.getByLabel("Upload your photo", { exact: true })).toHaveAttribute("accept", "image/*");
 
   await page.getByLabel("Upload your photo", { exact: true }).setInputFiles(makeOversizedFile());
-  await expectToast(page, MESSAGES.upload.tooLarge.title, MESSAGES.upload.tooLarge.description);
+  await expectToast(
+    page,
+    CREATOR_MESSAGES.upload.tooLarge.title,
+    CREATOR_MESSAGES.upload.tooLarge.description,
+  );
   expect(uploads).toHaveLength(0);
 
   await page.route("**/api/uploads/resumable**", (route) =>
@@ -265,12 +276,12 @@ test("uploads: too large is refused before sending, a server failure says so, sm
     }),
   );
   await page.getByLabel("Upload your photo", { exact: true }).setInputFiles(await makePhoto("fails"));
-  await expectToast(page, MESSAGES.upload.failed.title, MESSAGES.upload.failed.description);
+  await expectToast(page, CREATOR_MESSAGES.upload.failed.title, CREATOR_MESSAGES.upload.failed.description);
   await expect(stepTrigger(page, "Choose processing")).toBeDisabled();
   await page.unroute("**/api/uploads/resumable**");
 
   await uploadMainPhoto(page, await makePhoto("small", { width: 1000, height: 800 }));
-  await expect(page.getByText(MESSAGES.upload.lowResolution(1000, 800)).first()).toBeVisible();
+  await expect(page.getByText(CREATOR_MESSAGES.upload.lowResolution(1000, 800)).first()).toBeVisible();
 
   await stepTrigger(page, "Upload your photo").click();
   await page
@@ -308,7 +319,7 @@ test("after adding, Create another starts afresh", async ({ page }) => {
   await uploadMainPhoto(page);
   await chooseEverything(page, { shape: "square", frame: "silver", size: "7x7", bundle: "starter" });
   await addToCartButton(page).click();
-  await page.getByRole("button", { name: MESSAGES.creator.createAnother }).click();
+  await page.getByRole("button", { name: CREATOR_MESSAGES.creator.createAnother }).click();
   await expect(page.getByRole("list", { name: /Progress: 0 of 6/ })).toBeVisible();
   await expect(page.getByLabel("Upload your photo", { exact: true })).toBeVisible();
   await openCart(page, 1);

@@ -1,4 +1,6 @@
 import type { AnalyticsEventType } from "../../src/shared/admin-schemas";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
+import { CREATOR_MESSAGES } from "../../src/shared/creator-messages";
 import { MESSAGES } from "../../src/shared/messages";
 import { addToCartButton, chooseEverything, uploadMainPhoto } from "./fixtures/shop";
 import { expect, type Page, test } from "./fixtures/test";
@@ -32,7 +34,7 @@ test("the creator and checkout record the funnel's anonymous events, once each w
   await addToCartButton(page).click();
   await expect.poll(() => events.types.filter((t) => t === "add_to_cart")).toHaveLength(1);
 
-  await page.getByRole("button", { name: MESSAGES.creator.viewCart }).click();
+  await page.getByRole("button", { name: CREATOR_MESSAGES.creator.viewCart }).click();
   await page.getByRole("link", { name: MESSAGES.cart.proceedToCheckout }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect.poll(() => events.types.filter((t) => t === "checkout_start")).toHaveLength(1);
@@ -48,7 +50,7 @@ test("the creator and checkout record the funnel's anonymous events, once each w
   // Back at the same cart's checkout, and after a reload: not a new start (issue 30).
   await page.goto("/checkout");
   await page.reload();
-  await expect(page.getByRole("heading", { name: MESSAGES.checkout.orderSummary })).toBeVisible();
+  await expect(page.getByRole("heading", { name: CHECKOUT_MESSAGES.checkout.orderSummary })).toBeVisible();
   await page.waitForTimeout(500);
   expect(events.types.filter((t) => t === "checkout_start")).toHaveLength(1);
 });

@@ -1,5 +1,5 @@
 import { buildAccessoryCartItem, type CartItem } from "../../src/shared/cart";
-import { MESSAGES } from "../../src/shared/messages";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { CART_STORAGE_KEY } from "./fixtures/shop";
 import { type BrowserContext, expect, type Locator, type Page } from "./fixtures/test";
 
@@ -70,7 +70,7 @@ export async function fillShipping(page: Page, email: string): Promise<void> {
 /** Presses Proceed to Payment and returns the payment tab once it shows the TEST MODE page. */
 export async function proceedToPayment(page: Page, context: BrowserContext): Promise<Page> {
   const tabPromise = context.waitForEvent("page");
-  await page.getByRole("button", { name: MESSAGES.checkout.proceedToPayment }).click();
+  await page.getByRole("button", { name: CHECKOUT_MESSAGES.checkout.proceedToPayment }).click();
   const tab = await tabPromise;
   await tab.waitForURL(/\/api\/payments\/test\/[0-9a-f-]{36}\?token=/);
   await expect(tab.getByText("TEST MODE")).toBeVisible();

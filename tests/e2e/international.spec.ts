@@ -8,8 +8,8 @@
 import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import type { CartItem } from "../../src/shared/cart";
 import { buildAccessoryCartItem } from "../../src/shared/cart";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { convertPrice, type ExchangeRates } from "../../src/shared/currency";
-import { MESSAGES } from "../../src/shared/messages";
 import { formatGbp, formatMoney } from "../../src/shared/money";
 import type { PublicShippingZone } from "../../src/web/api/shipping";
 import { mailsTo, uniqueEmail } from "./auth-helpers";
@@ -103,7 +103,7 @@ test.describe("a Dublin buyer", () => {
     await expect(page.getByTestId("duties-note")).toHaveText(I.noDuties);
 
     // A bad Eircode is refused on its field, then a good one is tidied by the server.
-    await page.getByRole("button", { name: MESSAGES.checkout.proceedToPayment }).click();
+    await page.getByRole("button", { name: CHECKOUT_MESSAGES.checkout.proceedToPayment }).click();
     await expect(page.getByText(I.invalidPostalCode("Eircode", "D02 X285"))).toBeVisible();
     await page.getByLabel("Eircode").fill("d02x285");
     const tab = await proceedToPayment(page, context);
@@ -130,7 +130,7 @@ test.describe("a Dublin buyer", () => {
 
     await gotoPage(tab, `/track?order=${number}`);
     await tab.getByLabel("Email").fill(email);
-    await tab.getByRole("button", { name: MESSAGES.track.trackOrder }).click();
+    await tab.getByRole("button", { name: CHECKOUT_MESSAGES.track.trackOrder }).click();
     await expect(tab.getByTestId("track-result")).toBeVisible();
     await expect(tab.getByTestId("track-eta")).toHaveText(I.arrives(window));
   });
@@ -148,7 +148,7 @@ test("a US buyer gives a state and ZIP code and is told about import charges", a
   await page.getByLabel("City").fill("New York");
   await page.getByLabel("State").fill("NY");
   await page.getByLabel("ZIP code").fill("1011");
-  await page.getByRole("button", { name: MESSAGES.checkout.proceedToPayment }).click();
+  await page.getByRole("button", { name: CHECKOUT_MESSAGES.checkout.proceedToPayment }).click();
   await expect(page.getByText(I.invalidPostalCode("ZIP code", "10001"))).toBeVisible();
   await page.getByLabel("ZIP code").fill("10118");
 

@@ -6,7 +6,10 @@
  *   the order in the account's Order History;
  * - one continuous MFA journey: sign-up, verification, set-up in the dialog, sign-out, sign-in with a code.
  */
+
+import { ACCOUNT_MESSAGES } from "../../src/shared/account-messages";
 import { type Bundle, getBundle } from "../../src/shared/bundles";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { type CurrencyCode, convertPrice, type ExchangeRates } from "../../src/shared/currency";
 import { MESSAGES, pluralise } from "../../src/shared/messages";
 import { formatGbp, formatMoney } from "../../src/shared/money";
@@ -105,7 +108,7 @@ async function expectCartPanel(page: Page, rates: ExchangeRates) {
   const total = LITHOPHANES.reduce((sum, item) => sum + item.bundleInfo.pricePence, ADAPTER.pricePence);
   await expect(panel.getByTestId("cart-total")).toHaveText(converted(total, "EUR", rates));
   await expect(panel.getByTestId("cart-charged-gbp")).toHaveText(
-    `${MESSAGES.checkout.chargedInGbp}: ${formatGbp(total)}`,
+    `${CHECKOUT_MESSAGES.checkout.chargedInGbp}: ${formatGbp(total)}`,
   );
   await expect(panel).toContainText(MESSAGES.cart.deliveryAtCheckout);
   await panel.getByRole("button", { name: "Close cart" }).click();
@@ -115,22 +118,22 @@ async function expectCartPanel(page: Page, rates: ExchangeRates) {
 /** Signs up through the form and opens the verification link from the outbox, as a customer would. */
 async function signUpAndVerify(page: Page, user: TestUser) {
   await openAuth(page, "signup");
-  const form = page.getByRole("tabpanel", { name: MESSAGES.auth.signUpTab });
+  const form = page.getByRole("tabpanel", { name: ACCOUNT_MESSAGES.auth.signUpTab });
   await field(form, "First name").fill(user.firstName);
   await field(form, "Last name").fill(user.lastName);
   await field(form, "Email").fill(user.email);
   await field(form, "Confirm email").fill(user.email);
   await field(form, "Password").fill(user.password);
   await form.getByRole("button", { name: "Create Account" }).click();
-  await expectToast(page, MESSAGES.auth.accountCreated);
-  await expect(page.getByRole("tab", { name: MESSAGES.auth.loginTab })).toHaveAttribute(
+  await expectToast(page, ACCOUNT_MESSAGES.auth.accountCreated);
+  await expect(page.getByRole("tab", { name: ACCOUNT_MESSAGES.auth.loginTab })).toHaveAttribute(
     "aria-selected",
     "true",
   );
 
   await page.goto(await verificationLink(user.email));
   await expect(page).toHaveURL(/\/auth$/);
-  await expectToast(page, MESSAGES.auth.emailVerified);
+  await expectToast(page, ACCOUNT_MESSAGES.auth.emailVerified);
 }
 
 test.describe("Journeys", () => {
@@ -213,7 +216,7 @@ test.describe("Journeys", () => {
     await expect(page).toHaveURL(/\/account$/);
     const offer = page.getByRole("dialog", { name: "Set up multi-factor authentication" });
     await offer.getByRole("button", { name: "Skip for now" }).click();
-    await expectToast(page, MESSAGES.mfa.skipped);
+    await expectToast(page, ACCOUNT_MESSAGES.mfa.skipped);
 
     // An accessory into the (saved) cart, then to checkout from the cart panel.
     await page
@@ -231,7 +234,7 @@ test.describe("Journeys", () => {
     await expect(page).toHaveURL(/\/checkout$/);
 
     // Signed in: no guest card, the account's name and e-mail are filled in.
-    await expect(page.getByRole("link", { name: MESSAGES.checkout.createAccount })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: CHECKOUT_MESSAGES.checkout.createAccount })).toHaveCount(0);
     await expect(page.getByLabel("Email")).toHaveValue(user.email);
     await expect(page.getByLabel("First Name")).toHaveValue(user.firstName);
     await expect(page.getByLabel("Last Name")).toHaveValue(user.lastName);
@@ -250,7 +253,7 @@ test.describe("Journeys", () => {
     await tab.waitForURL(`**/checkout/success?order=${orderId}`);
     await tab.close();
     await page.waitForURL(`**/checkout/success?order=${orderId}`);
-    await expect(page.getByRole("heading", { name: MESSAGES.checkout.successTitle })).toBeVisible();
+    await expect(page.getByRole("heading", { name: CHECKOUT_MESSAGES.checkout.successTitle })).toBeVisible();
     await expect(page.getByTestId("order-number")).toHaveText(`#${number}`);
     await expect(cartButton(page)).toHaveCount(0);
 
@@ -260,16 +263,16 @@ test.describe("Journeys", () => {
       .getByRole("link", { name: MESSAGES.nav.account })
       .click();
     await expect(page).toHaveURL(/\/account$/);
-    await page.getByRole("tab", { name: MESSAGES.account.ordersTab }).click();
-    const history = page.getByRole("tabpanel", { name: MESSAGES.account.ordersTab });
+    await page.getByRole("tab", { name: ACCOUNT_MESSAGES.account.ordersTab }).click();
+    const history = page.getByRole("tabpanel", { name: ACCOUNT_MESSAGES.account.ordersTab });
     const order = history.getByRole("listitem").filter({ hasText: `#${number}` });
     await expect(order).toHaveCount(1);
     await expect(order.getByRole("heading", { name: `Order #${number}` })).toBeVisible();
     // The label the order page gives a paid order ("Processing").
     await expect(order.getByText(trackingStage("paid").label, { exact: true })).toBeVisible();
-    await expect(order.getByText(MESSAGES.account.testOrder, { exact: true })).toBeVisible();
-    await expect(order.getByText(MESSAGES.account.guestOrder, { exact: true })).toHaveCount(0);
-    await expect(history.getByText(MESSAGES.account.guestOrder, { exact: true })).toHaveCount(0);
+    await expect(order.getByText(ACCOUNT_MESSAGES.account.testOrder, { exact: true })).toBeVisible();
+    await expect(order.getByText(ACCOUNT_MESSAGES.account.guestOrder, { exact: true })).toHaveCount(0);
+    await expect(history.getByText(ACCOUNT_MESSAGES.account.guestOrder, { exact: true })).toHaveCount(0);
     await expect(order).toContainText(ADAPTER.name);
   });
 
@@ -288,8 +291,8 @@ test.describe("Journeys", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
     // Sign out.
-    await page.getByRole("button", { name: MESSAGES.account.signOut }).click();
-    await expectToast(page, MESSAGES.auth.signedOut);
+    await page.getByRole("button", { name: ACCOUNT_MESSAGES.account.signOut }).click();
+    await expectToast(page, ACCOUNT_MESSAGES.auth.signedOut);
     await expect(page).toHaveURL(/\/$/);
 
     // Sign in again: the code dialog, a code from the secret, then the account.
@@ -297,10 +300,10 @@ test.describe("Journeys", () => {
     const dialog = page.getByRole("dialog", { name: "Two-factor verification" });
     await expect(dialog).toBeVisible();
     const input = field(dialog, "Authentication code");
-    await expect(input).toHaveAttribute("placeholder", MESSAGES.mfa.codePlaceholder);
+    await expect(input).toHaveAttribute("placeholder", ACCOUNT_MESSAGES.mfa.codePlaceholder);
     await input.fill(totpCode(secret));
     await dialog.getByRole("button", { name: "Verify", exact: true }).click();
-    await expectToast(page, MESSAGES.mfa.welcomeBack);
+    await expectToast(page, ACCOUNT_MESSAGES.mfa.welcomeBack);
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Hello, ${user.firstName}`);

@@ -7,8 +7,11 @@
  * the currency dropdown. Then, on the main pages, every focus stop shows a focus indicator and
  * is not hidden under the sticky header or a floating button, tabbing down and back up.
  */
+
+import { ACCOUNT_MESSAGES } from "../../src/shared/account-messages";
 import { getBundle } from "../../src/shared/bundles";
 import { CREATOR_STEP_LABELS } from "../../src/shared/creator";
+import { CREATOR_MESSAGES } from "../../src/shared/creator-messages";
 import { MESSAGES } from "../../src/shared/messages";
 import {
   createUserWithMfa,
@@ -87,7 +90,7 @@ async function creatorToBundleByKeyboard(page: Page) {
  */
 async function logInByKeyboard(page: Page, user: TestUser): Promise<void> {
   await gotoPage(page, "/auth");
-  const form = page.getByRole("tabpanel", { name: MESSAGES.auth.loginTab });
+  const form = page.getByRole("tabpanel", { name: ACCOUNT_MESSAGES.auth.loginTab });
   await tabTo(page, field(form, "Email"));
   await page.keyboard.type(user.email);
   const password = field(form, "Password");
@@ -160,7 +163,7 @@ test.describe("keyboard only", () => {
     expect(await storedCart(page)).toHaveLength(1);
 
     // The focus lands on View cart, which opens the panel; Escape closes it again.
-    const viewCart = page.getByRole("button", { name: MESSAGES.creator.viewCart });
+    const viewCart = page.getByRole("button", { name: CREATOR_MESSAGES.creator.viewCart });
     await expect(viewCart).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(cartPanel(page)).toBeVisible();
@@ -215,7 +218,7 @@ test.describe("keyboard only", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(
-      field(page.getByRole("tabpanel", { name: MESSAGES.auth.loginTab }), "Password"),
+      field(page.getByRole("tabpanel", { name: ACCOUNT_MESSAGES.auth.loginTab }), "Password"),
     ).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(code).toBeFocused();
@@ -233,7 +236,7 @@ test.describe("keyboard only", () => {
     await pasteInto(page, code, `${now.slice(0, 3)} ${now.slice(3)}`);
     await expect(code).toHaveValue(now);
     await page.keyboard.press("Enter");
-    await expectAuthToast(page, MESSAGES.mfa.welcomeBack);
+    await expectAuthToast(page, ACCOUNT_MESSAGES.mfa.welcomeBack);
     await expect(page).toHaveURL(/\/account$/);
   });
 
@@ -255,7 +258,7 @@ test.describe("keyboard only", () => {
     const key = field(qr, "Manual entry key");
     await tabTo(page, key);
     const secret = (await key.inputValue()).replace(/\s/g, "");
-    await tabTo(page, qr.getByRole("button", { name: MESSAGES.mfa.continueToVerification }));
+    await tabTo(page, qr.getByRole("button", { name: ACCOUNT_MESSAGES.mfa.continueToVerification }));
     await page.keyboard.press("Enter");
 
     const verify = page.getByRole("dialog", { name: "Enter your verification code" });
@@ -263,7 +266,7 @@ test.describe("keyboard only", () => {
     await expect(code).toBeFocused();
     await pasteInto(page, code, totpCode(secret));
     await page.keyboard.press("Enter");
-    await expectAuthToast(page, MESSAGES.mfa.enabled);
+    await expectAuthToast(page, ACCOUNT_MESSAGES.mfa.enabled);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     // The focus is not lost to the document: it is back on the page.
     expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);

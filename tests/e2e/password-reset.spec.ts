@@ -1,4 +1,5 @@
-import { MESSAGES } from "../../src/shared/messages";
+import { ACCOUNT_MESSAGES } from "../../src/shared/account-messages";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import {
   createVerifiedUser,
   expectToast,
@@ -9,7 +10,7 @@ import {
 } from "./auth-helpers";
 import { expect, test } from "./fixtures/test";
 
-const TEXT = MESSAGES.passwordReset;
+const TEXT = ACCOUNT_MESSAGES.passwordReset;
 
 test("a customer who forgot the password resets it from the e-mailed link and logs in with the new one", async ({
   page,
@@ -25,7 +26,7 @@ test("a customer who forgot the password resets it from the e-mailed link and lo
 
   // A blank or malformed address is refused before anything is sent.
   await page.getByRole("button", { name: TEXT.requestSubmit }).click();
-  await expect(page.getByText(MESSAGES.validation.emailRequired)).toBeVisible();
+  await expect(page.getByText(CHECKOUT_MESSAGES.validation.emailRequired)).toBeVisible();
 
   await field(page, "Email").fill(user.email);
   await page.getByRole("button", { name: TEXT.requestSubmit }).click();
@@ -39,7 +40,7 @@ test("a customer who forgot the password resets it from the e-mailed link and lo
   await field(page, "New password").fill("a new lantern 7");
   await field(page, "Confirm new password").fill("a new lantern 8");
   await page.getByRole("button", { name: TEXT.newSubmit }).click();
-  await expect(page.getByText(MESSAGES.password.mismatch)).toBeVisible();
+  await expect(page.getByText(ACCOUNT_MESSAGES.password.mismatch)).toBeVisible();
 
   await field(page, "Confirm new password").fill("a new lantern 7");
   await page.getByRole("button", { name: TEXT.newSubmit }).click();

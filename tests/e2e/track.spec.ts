@@ -3,8 +3,9 @@
  * test payment page), found with the number from its confirmation e-mail and its address.
  */
 
+import { ACCOUNT_MESSAGES } from "../../src/shared/account-messages";
 import { buildAccessoryCartItem } from "../../src/shared/cart";
-import { MESSAGES } from "../../src/shared/messages";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { TRACKING_STAGES } from "../../src/shared/orders";
 import { BASE_URL, mailsTo, uniqueEmail } from "./auth-helpers";
 import { type APIRequestContext, expect, test } from "./fixtures/test";
@@ -57,14 +58,14 @@ test("finds a paid order by the number in its e-mail and shows where it is", asy
   await gotoPage(page, "/track");
   await page.getByLabel("Order Number").fill(number.toUpperCase());
   await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: MESSAGES.track.trackOrder }).click();
+  await page.getByRole("button", { name: CHECKOUT_MESSAGES.track.trackOrder }).click();
   const result = page.getByTestId("track-result");
   await expect(result).toContainText(`#${number}`);
   await expect(page.getByTestId("track-status")).toHaveText("Processing");
   await expect(page.getByTestId("track-progress")).toHaveText("25%");
   await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "25");
   await expect(result).toContainText(ADAPTER.name);
-  await expect(result).toContainText(MESSAGES.account.testOrder);
+  await expect(result).toContainText(ACCOUNT_MESSAGES.account.testOrder);
   const guide = page.getByTestId("track-guide");
   for (const stage of TRACKING_STAGES) await expect(guide).toContainText(stage.label);
   await expect(guide.locator('[aria-current="step"]')).toContainText("Processing");
@@ -79,18 +80,18 @@ test("a wrong e-mail gets the same not-found answer, blank fields are refused, s
   await page.goto(`/track?order=${number}`);
   await expect(page.getByLabel("Order Number")).toHaveValue(number);
 
-  await page.getByRole("button", { name: MESSAGES.track.trackOrder }).click();
-  await expect(page.getByText(MESSAGES.validation.emailRequired)).toBeVisible();
+  await page.getByRole("button", { name: CHECKOUT_MESSAGES.track.trackOrder }).click();
+  await expect(page.getByText(CHECKOUT_MESSAGES.validation.emailRequired)).toBeVisible();
   await page.getByLabel("Order Number").fill("   ");
-  await page.getByRole("button", { name: MESSAGES.track.trackOrder }).click();
-  await expect(page.getByText(MESSAGES.validation.orderNumberRequired)).toBeVisible();
+  await page.getByRole("button", { name: CHECKOUT_MESSAGES.track.trackOrder }).click();
+  await expect(page.getByText(CHECKOUT_MESSAGES.validation.orderNumberRequired)).toBeVisible();
 
   await page.getByLabel("Order Number").fill(number);
   await page.getByLabel("Email").fill("not-the-buyer@example.test");
-  await page.getByRole("button", { name: MESSAGES.track.trackOrder }).click();
-  await expect(page.getByRole("alert")).toHaveText(MESSAGES.track.notFound);
+  await page.getByRole("button", { name: CHECKOUT_MESSAGES.track.trackOrder }).click();
+  await expect(page.getByRole("alert")).toHaveText(CHECKOUT_MESSAGES.track.notFound);
   await expect(page.getByTestId("track-result")).toHaveCount(0);
 
-  await page.getByRole("link", { name: MESSAGES.track.contactSupport }).click();
+  await page.getByRole("link", { name: CHECKOUT_MESSAGES.track.contactSupport }).click();
   await expect(page).toHaveURL(/\/contact$/);
 });

@@ -3,7 +3,8 @@
  * factors), profile, address lookup, order history, data export and account deletion (with
  * the customer's photos).
  */
-import { MESSAGES } from "@shared/messages";
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -126,7 +127,7 @@ describe("MFA bookkeeping", () => {
     const admin = await createUser(shop, { role: "admin" });
     const skip = await call(admin.cookie, "post", "/api/mfa/skip");
     expect(skip.status).toBe(403);
-    expect(skip.body).toEqual({ error: "cannot_skip", message: MESSAGES.mfa.cannotSkip.description });
+    expect(skip.body).toEqual({ error: "cannot_skip", message: ACCOUNT_MESSAGES.mfa.cannotSkip.description });
     const me = await call(admin.cookie, "get", "/api/me");
     expect(me.body).toMatchObject({ isAdmin: true, needsMfaSetup: true });
     expect(me.body.profile.mfaSetupSkipped).toBe(false);
@@ -146,7 +147,7 @@ describe("MFA bookkeeping", () => {
     const user = await createUser(shop);
     const early = await call(user.cookie, "post", "/api/mfa/completed");
     expect(early.status).toBe(409);
-    expect(early.body).toEqual({ error: "mfa_not_enabled", message: MESSAGES.mfa.notEnabledYet });
+    expect(early.body).toEqual({ error: "mfa_not_enabled", message: ACCOUNT_MESSAGES.mfa.notEnabledYet });
 
     const mfaUser = await createUser(shop, { mfa: true, role: "admin" });
     const done = await call(mfaUser.cookie, "post", "/api/mfa/completed");
@@ -183,13 +184,13 @@ describe("MFA bookkeeping", () => {
     expect(noPassword.status).toBe(400);
     expect(noPassword.body).toMatchObject({
       error: "password_required",
-      message: MESSAGES.mfa.passwordRequired,
+      message: ACCOUNT_MESSAGES.mfa.passwordRequired,
     });
     const wrongPassword = await call(user.cookie, "post", "/api/mfa/reset", { password: "nope nope" });
     expect(wrongPassword.status).toBe(400);
     expect(wrongPassword.body).toMatchObject({
       error: "invalid_password",
-      message: MESSAGES.auth.incorrectPassword,
+      message: ACCOUNT_MESSAGES.auth.incorrectPassword,
     });
     const wrongCode = await call(user.cookie, "post", "/api/mfa/reset", {
       password: user.password,
@@ -198,7 +199,7 @@ describe("MFA bookkeeping", () => {
     expect(wrongCode.status).toBe(400);
     expect(wrongCode.body).toMatchObject({
       error: "invalid_code",
-      message: MESSAGES.mfa.verifyFailed.description,
+      message: ACCOUNT_MESSAGES.mfa.verifyFailed.description,
     });
     expect((await call(user.cookie, "get", "/api/me")).body.user.twoFactorEnabled).toBe(true);
 
@@ -237,7 +238,7 @@ describe("re-authentication limits", () => {
       password: user.password,
     });
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toBe(MESSAGES.auth.tooManyAttempts);
+    expect(blocked.body.message).toBe(ACCOUNT_MESSAGES.auth.tooManyAttempts);
     expect((await call(user.cookie, "get", "/api/me")).status).toBe(200);
   });
 });
@@ -300,7 +301,7 @@ describe("profile", () => {
     expect(tooLong.status).toBe(400);
     const badCountry = await call(user.cookie, "put", "/api/profile", { country: "Atlantis" });
     expect(badCountry.status).toBe(400);
-    expect(badCountry.body.message).toBe(MESSAGES.validation.invalidCountry);
+    expect(badCountry.body.message).toBe(CHECKOUT_MESSAGES.validation.invalidCountry);
     expect((await call(user.cookie, "get", "/api/profile")).body.profile.phone).toBe("2890321234");
   });
 });
@@ -321,7 +322,7 @@ describe("address lookup", () => {
       country: "",
     });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe(MESSAGES.address.postcodeAndCountryRequired);
+    expect(missing.body.message).toBe(ACCOUNT_MESSAGES.address.postcodeAndCountryRequired);
   });
 
   it("answers 503 'Address Lookup Failed' when no provider is configured (no made-up addresses)", async () => {
@@ -333,7 +334,7 @@ describe("address lookup", () => {
     expect(res.status).toBe(503);
     expect(res.body).toEqual({
       error: "address_lookup_unavailable",
-      message: MESSAGES.address.lookupFailed.description,
+      message: ACCOUNT_MESSAGES.address.lookupFailed.description,
     });
   });
 
@@ -377,7 +378,7 @@ describe("address lookup", () => {
       status: 422,
       body: {
         error: "address_lookup_unsupported_country",
-        message: MESSAGES.address.lookupFailed.description,
+        message: ACCOUNT_MESSAGES.address.lookupFailed.description,
       },
     });
     expect((await post({ postcode: "DOWN 1", country: "United Kingdom" })).status).toBe(503);
@@ -573,7 +574,7 @@ describe("account deletion", () => {
       password: user.password,
     });
     expect(noConfirm.status).toBe(400);
-    expect(noConfirm.body.message).toBe(MESSAGES.account.deleteConfirmRequired);
+    expect(noConfirm.body.message).toBe(ACCOUNT_MESSAGES.account.deleteConfirmRequired);
     const noPassword = await call(user.cookie, "delete", "/api/account", { confirm: "DELETE" });
     expect(noPassword.status).toBe(400);
     const wrong = await call(user.cookie, "delete", "/api/account", {
@@ -767,7 +768,7 @@ describe("account deletion", () => {
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
       error: "orders_in_fulfilment",
-      message: MESSAGES.account.ordersInFulfilment(1),
+      message: ACCOUNT_MESSAGES.account.ordersInFulfilment(1),
     });
     expect(await db.select().from(users).where(eq(users.id, user.userId))).toHaveLength(1);
     for (const id of [delivered, onItsWay]) {
@@ -839,7 +840,7 @@ describe("account deletion", () => {
       password: admin.password,
     });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: "last_admin", message: MESSAGES.account.lastAdmin });
+    expect(res.body).toEqual({ error: "last_admin", message: ACCOUNT_MESSAGES.account.lastAdmin });
     expect(await db.select().from(users).where(eq(users.id, admin.userId))).toHaveLength(1);
   });
 });

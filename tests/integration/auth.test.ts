@@ -2,8 +2,10 @@
  * Authentication through the real app: sign-up with e-mail verification, sign-in, TOTP and
  * backup codes, rate limits, ADMIN_EMAILS, cookies, password and e-mail changes.
  */
+
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import { BRAND_NAME } from "@shared/brand";
-import { MESSAGES } from "@shared/messages";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyAdminEmails } from "../../src/server/accounts/roles.js";
@@ -77,7 +79,7 @@ describe("sign-up and e-mail verification", () => {
     expect(refused.res.status).toBe(403);
     expect(refused.body).toMatchObject({
       code: "EMAIL_NOT_VERIFIED",
-      message: MESSAGES.auth.emailNotVerified,
+      message: ACCOUNT_MESSAGES.auth.emailNotVerified,
     });
     expect(refused.cookie).not.toContain("session_token");
     expect(readMails(shop).length).toBe(mailsBefore + 1);
@@ -125,16 +127,18 @@ describe("sign-up and e-mail verification", () => {
     });
     expect(noName.status).toBe(400);
     expect(((await noName.json()) as { message: string }).message).toBe(
-      MESSAGES.validation.firstNameRequired,
+      CHECKOUT_MESSAGES.validation.firstNameRequired,
     );
 
     const noLast = await signUp(shop, { email: uniqueEmail(), lastName: "  " });
     expect(noLast.status).toBe(400);
-    expect(((await noLast.json()) as { message: string }).message).toBe(MESSAGES.validation.lastNameRequired);
+    expect(((await noLast.json()) as { message: string }).message).toBe(
+      CHECKOUT_MESSAGES.validation.lastNameRequired,
+    );
 
     const short = await signUp(shop, { email: uniqueEmail(), password: "12345" });
     expect(short.status).toBe(400);
-    expect(((await short.json()) as { message: string }).message).toBe(MESSAGES.password.tooShort);
+    expect(((await short.json()) as { message: string }).message).toBe(ACCOUNT_MESSAGES.password.tooShort);
 
     const email = uniqueEmail("sneaky");
     const sneaky = await authPost(shop, "/sign-up/email", {
@@ -178,7 +182,7 @@ describe("TOTP multi-factor authentication", () => {
     );
     expect(wrongPassword.status).toBe(400);
     expect(((await wrongPassword.json()) as { message: string }).message).toBe(
-      MESSAGES.auth.incorrectPassword,
+      ACCOUNT_MESSAGES.auth.incorrectPassword,
     );
 
     const enable = await authPost(

@@ -8,6 +8,8 @@ import { cartItems, orderItems, orderStatusHistory, orders, products } from "../
 import { changeOrderStatus, getStatusHistory } from "../../src/server/orders/index.js";
 import { replaceSavedCart } from "../../src/server/orders/saved-cart.js";
 import { setEnvironmentMode } from "../../src/server/platform/settings.js";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages.js";
+import { CREATOR_MESSAGES } from "../../src/shared/creator-messages.js";
 import { MESSAGES } from "../../src/shared/messages.js";
 import { createUser, randomIp, readMails } from "./auth-helpers.js";
 import {
@@ -167,7 +169,7 @@ describe("POST /api/checkout", () => {
       [unknown.id, "Mystery Box", "unknown"],
     ]);
     expect(body.items[0]?.message).toBe(`Solid Oak Desk Stand: ${MESSAGES.products.comingSoon.description}`);
-    expect(body.items[1]?.message).toBe(MESSAGES.pricing.productUnavailable("Remote Control Dimmer"));
+    expect(body.items[1]?.message).toBe(CREATOR_MESSAGES.pricing.productUnavailable("Remote Control Dimmer"));
     expect(body.message).toContain("Solid Oak Desk Stand");
     expect((await db().select({ id: orders.id }).from(orders)).length).toBe(before);
   });
@@ -181,7 +183,7 @@ describe("POST /api/checkout", () => {
     const body = (await res.json()) as { items: Array<{ name: string; message: string }> };
     expect(body.items[0]?.name).toBe("Lithophane (Essentials Collection)");
     expect(body.items[0]?.message).toBe(
-      `Lithophane (Essentials Collection): ${MESSAGES.pricing.lithophaneUnavailable}`,
+      `Lithophane (Essentials Collection): ${CREATOR_MESSAGES.pricing.lithophaneUnavailable}`,
     );
   });
 
@@ -201,13 +203,13 @@ describe("POST /api/checkout", () => {
       });
       expect(res.status, field).toBe(400);
       const body = (await res.json()) as { message: string; fields: Record<string, string> };
-      expect(body.message).toBe(MESSAGES.checkout.missingInformation.description);
+      expect(body.message).toBe(CHECKOUT_MESSAGES.checkout.missingInformation.description);
       expect(body.fields[`shippingInfo.${field}`]).toBe("Please fill in all required fields.");
     }
     const empty = await postCheckout(shop, { cartItems: [], shippingInfo: shippingInfo() });
     expect(empty.status).toBe(400);
     expect(((await empty.json()) as { message: string }).message).toBe(
-      MESSAGES.checkout.cartEmpty.description,
+      CHECKOUT_MESSAGES.checkout.cartEmpty.description,
     );
     const abroad = await postCheckout(shop, {
       cartItems: [accessoryItem(ACCESSORIES.adapter)],
@@ -224,7 +226,7 @@ describe("POST /api/checkout", () => {
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({
       error: "bulk_order",
-      message: MESSAGES.checkout.bulkOrder.description,
+      message: CHECKOUT_MESSAGES.checkout.bulkOrder.description,
     });
   });
 
@@ -237,7 +239,7 @@ describe("POST /api/checkout", () => {
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await limited.json()).toMatchObject({
       error: "rate_limited",
-      message: MESSAGES.checkout.tooManyRequests,
+      message: CHECKOUT_MESSAGES.checkout.tooManyRequests,
     });
     expect((await postCheckout(shop, bad, { ip: randomIp() })).status).toBe(422);
   });

@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, productOptions, products, systemSettings } from "../../src/server/db/schema.js";
 import { seedDatabase } from "../../src/server/db/seed.js";
-import { MESSAGES } from "../../src/shared/messages.js";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
 let shop: TestShop;
@@ -115,7 +115,7 @@ describe("contact", () => {
     });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { message: string };
-    expect(body.message).toBe(MESSAGES.contact.requiredFields.description);
+    expect(body.message).toBe(CHECKOUT_MESSAGES.contact.requiredFields.description);
     const after = await shop.ctx.database.db.select({ n: count() }).from(contactMessages);
     expect(after).toEqual(before);
   });

@@ -10,6 +10,7 @@ import {
   type LithophaneConfig,
   lithophaneConfigPricePence,
 } from "../../src/shared/cart.js";
+import { CREATOR_MESSAGES } from "../../src/shared/creator-messages.js";
 import { MESSAGES } from "../../src/shared/messages.js";
 import { flattenOptions, isSelectable, sizeAppliesToShape } from "../../src/shared/options.js";
 import { createTestShop, type TestShop } from "./harness.js";
@@ -125,7 +126,7 @@ describe("lithophanes", () => {
       expect(await priceOne(config)).toEqual({
         ok: false,
         reason: "unavailable",
-        message: MESSAGES.pricing.lithophaneUnavailable,
+        message: CREATOR_MESSAGES.pricing.lithophaneUnavailable,
       });
     }
   });
@@ -224,14 +225,14 @@ describe("accessories", () => {
       {
         ok: false,
         reason: "unavailable",
-        message: MESSAGES.pricing.productUnavailable("Remote Control Dimmer"),
+        message: CREATOR_MESSAGES.pricing.productUnavailable("Remote Control Dimmer"),
       },
       {
         ok: false,
         reason: "unavailable",
-        message: MESSAGES.pricing.productUnavailable("Microfibre Care Kit"),
+        message: CREATOR_MESSAGES.pricing.productUnavailable("Microfibre Care Kit"),
       },
-      { ok: false, reason: "unknown", message: MESSAGES.pricing.itemUnknown },
+      { ok: false, reason: "unknown", message: CREATOR_MESSAGES.pricing.itemUnknown },
     ]);
   });
 });

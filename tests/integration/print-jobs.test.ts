@@ -25,7 +25,7 @@ import { closeContext, createContext } from "../../src/server/context.js";
 import { orderItems, orders, printJobs, userActivityLogs } from "../../src/server/db/schema.js";
 import type { OrderPrintJobs } from "../../src/server/fulfilment/print-jobs/admin.js";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
-import { MESSAGES } from "../../src/shared/messages.js";
+import { CREATOR_MESSAGES } from "../../src/shared/creator-messages.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import {
   ACCESSORIES,
@@ -407,7 +407,7 @@ describe("photos from elsewhere", () => {
       expect(res.status).toBe(422);
       const body = (await res.json()) as { error: string; message: string; items: Array<{ id: string }> };
       expect(body.error).toBe("item_unavailable");
-      expect(body.message).toContain(MESSAGES.checkout.imageNotUploaded);
+      expect(body.message).toContain(CREATOR_MESSAGES.creator.imageNotUploaded);
       expect(body.items.map((i) => i.id)).toEqual([item.id]);
     }
   });

@@ -13,8 +13,8 @@ import { reviewToken } from "../../src/server/messaging/index.js";
 import { CHANGED_BY, completeOrderPayment } from "../../src/server/orders/index.js";
 import { INVOICE_LINK_DAYS, invoiceToken } from "../../src/server/payments/invoices.js";
 import { INVOICE_RATE_LIMIT } from "../../src/server/routes/invoices.js";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages.js";
 import { COMMERCE_MESSAGES } from "../../src/shared/commerce-messages.js";
-import { MESSAGES } from "../../src/shared/messages.js";
 import { REVIEW_TEXTS } from "../../src/shared/review-texts.js";
 import { MAX_REQUEST_DEPTH } from "../../src/shared/schemas.js";
 import {
@@ -57,7 +57,9 @@ describe("deeply nested JSON", () => {
       for (const body of [brackets, `{"message":${brackets}}`, deepObject]) {
         const res = await postRaw(path, body);
         expect(res.status, `${path} ${body.slice(0, 12)}`).toBe(400);
-        expect(((await res.json()) as { message: string }).message).toBe(MESSAGES.validation.tooDeep);
+        expect(((await res.json()) as { message: string }).message).toBe(
+          CHECKOUT_MESSAGES.validation.tooDeep,
+        );
       }
     }
   });
@@ -66,14 +68,16 @@ describe("deeply nested JSON", () => {
     const nested = (depth: number) => `${'{"a":'.repeat(depth - 1)}{}${"}".repeat(depth - 1)}`;
     const past = await postRaw("/api/contact", nested(MAX_REQUEST_DEPTH + 1));
     expect(past.status).toBe(400);
-    expect(((await past.json()) as { message: string }).message).toBe(MESSAGES.validation.tooDeep);
+    expect(((await past.json()) as { message: string }).message).toBe(CHECKOUT_MESSAGES.validation.tooDeep);
     // Within the depth the schema decides as before (a contact message is not nested).
     const within = await postRaw("/api/contact", nested(MAX_REQUEST_DEPTH));
     expect(within.status).toBe(400);
-    expect(((await within.json()) as { message: string }).message).not.toBe(MESSAGES.validation.tooDeep);
+    expect(((await within.json()) as { message: string }).message).not.toBe(
+      CHECKOUT_MESSAGES.validation.tooDeep,
+    );
     const nul = await postRaw("/api/contact", JSON.stringify({ a: [{ b: "x\u0000" }] }));
     expect(((await nul.json()) as { fields: Record<string, string> }).fields).toEqual({
-      "a.0.b": MESSAGES.validation.nulCharacter,
+      "a.0.b": CHECKOUT_MESSAGES.validation.nulCharacter,
     });
   });
 });

@@ -18,8 +18,8 @@ import {
 import { panelParameters } from "../../src/server/fulfilment/print-jobs/panel.js";
 import { DatabaseUploadStore } from "../../src/server/platform/resumable-uploads.js";
 import { shopImageKey } from "../../src/server/platform/storage.js";
+import { CREATOR_MESSAGES } from "../../src/shared/creator-messages.js";
 import { MAX_UPLOAD_BYTES } from "../../src/shared/limits.js";
-import { MESSAGES } from "../../src/shared/messages.js";
 import {
   FALLBACK_LARGEST_PANEL_MM,
   PRINT_PX_PER_MM,
@@ -147,7 +147,7 @@ describe("resumable uploads", () => {
     expect(res.status).toBe(415);
     expect(await res.json()).toEqual({
       error: "unsupported_image",
-      message: MESSAGES.upload.unsupportedFormat.description,
+      message: CREATOR_MESSAGES.upload.unsupportedFormat.description,
     });
     expect(await uploadRows()).toBe(rowsBefore);
     expect(await resumableRows()).toEqual({ uploads: 0, chunks: 0 });

@@ -5,6 +5,7 @@
 import type { CartItem } from "@shared/cart";
 import { MAX_CART_ITEMS } from "@shared/cart-limits";
 import { mergeCarts } from "@shared/cart-state";
+import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { MESSAGES } from "@shared/messages";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -190,8 +191,8 @@ describe("saved cart", () => {
     expect(body.items.map((i) => i.id)).toEqual([good.id]);
     expect(body.dropped).toEqual([
       { id: comingSoon.id, message: MESSAGES.products.comingSoon.description },
-      { id: unknown.id, message: MESSAGES.pricing.itemUnknown },
-      { id: comingSoonSize.id, message: MESSAGES.pricing.lithophaneUnavailable },
+      { id: unknown.id, message: CREATOR_MESSAGES.pricing.itemUnknown },
+      { id: comingSoonSize.id, message: CREATOR_MESSAGES.pricing.lithophaneUnavailable },
     ]);
     expect((await getCart(alice)).map((i) => i.id)).toEqual([good.id]);
   });

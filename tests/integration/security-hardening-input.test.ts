@@ -14,8 +14,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, emailChanges, orders, sessions, twoFactors, users } from "../../src/server/db/schema.js";
 import { createLogger } from "../../src/server/lib/logger.js";
+import { ACCOUNT_MESSAGES } from "../../src/shared/account-messages.js";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages.js";
+import { CREATOR_MESSAGES } from "../../src/shared/creator-messages.js";
 import { EMAIL_CHANGE_UNDO_TEXTS } from "../../src/shared/email-change-texts";
-import { MESSAGES } from "../../src/shared/messages.js";
 import {
   asUser,
   authPost,
@@ -129,7 +131,7 @@ describe("the server checks that an order can be made", () => {
     expect(body.error).toBe("item_unavailable");
     expect(body.items[0]?.name).toBe("Lithophane (Keepsake Collection)");
     expect(body.message).toBe(
-      `Lithophane (Keepsake Collection): ${MESSAGES.creator.lineProblems.photoCount("Keepsake Collection", 2, 0)}`,
+      `Lithophane (Keepsake Collection): ${CREATOR_MESSAGES.creator.lineProblems.photoCount("Keepsake Collection", 2, 0)}`,
     );
     const essentialsWithFour = line("starter", { additional: [...extra, ...extra].map((e) => e.url) });
     expect((await refusedAtCheckout(essentialsWithFour)).message).toContain("takes 0 additional photos");
@@ -145,8 +147,12 @@ describe("the server checks that an order can be made", () => {
       { x: 0, y: 1, width: 64, height: 48 },
     ]) {
       const item = line("starter", { cropPixels });
-      expect((await refusedAtCheckout(item)).message).toContain(MESSAGES.creator.lineProblems.cropOutside);
-      expect((await refusedInSavedCart(item)).message).toContain(MESSAGES.creator.lineProblems.cropOutside);
+      expect((await refusedAtCheckout(item)).message).toContain(
+        CREATOR_MESSAGES.creator.lineProblems.cropOutside,
+      );
+      expect((await refusedInSavedCart(item)).message).toContain(
+        CREATOR_MESSAGES.creator.lineProblems.cropOutside,
+      );
     }
   });
 
@@ -161,8 +167,8 @@ describe("the server checks that an order can be made", () => {
       // Someone else's preview shown beside this original.
       { ...line("starter"), imageUrl: extra[0]!.url },
     ]) {
-      expect((await refusedAtCheckout(item)).message).toContain(MESSAGES.checkout.imageNotUploaded);
-      expect((await refusedInSavedCart(item)).message).toContain(MESSAGES.checkout.imageNotUploaded);
+      expect((await refusedAtCheckout(item)).message).toContain(CREATOR_MESSAGES.creator.imageNotUploaded);
+      expect((await refusedInSavedCart(item)).message).toContain(CREATOR_MESSAGES.creator.imageNotUploaded);
     }
   });
 });
@@ -180,7 +186,9 @@ describe("edges that answered 500 or accepted nonsense", () => {
 
   async function expectNulRefused(res: Response) {
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { message: string }).message).toBe(MESSAGES.validation.nulCharacter);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      CHECKOUT_MESSAGES.validation.nulCharacter,
+    );
   }
 
   it("refuses a NUL byte in any text field with 400: contact, profile, checkout, admin search, auth", async () => {
@@ -259,7 +267,7 @@ describe("edges that answered 500 or accepted nonsense", () => {
       const res = await a.get(path);
       expect(res.status, path).toBe(400);
       expect(((await res.json()) as { message: string }).message, path).toBe(
-        MESSAGES.validation.notARealDate,
+        CHECKOUT_MESSAGES.validation.notARealDate,
       );
     }
     expect((await a.get("/api/admin/orders?from=2024-02-29&to=2024-03-01")).status).toBe(200);
@@ -279,7 +287,9 @@ describe("edges that answered 500 or accepted nonsense", () => {
     ]) {
       const res = await update({ image });
       expect(res.status, image).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toBe(MESSAGES.validation.invalidImageUrl);
+      expect(((await res.json()) as { message: string }).message).toBe(
+        CHECKOUT_MESSAGES.validation.invalidImageUrl,
+      );
     }
     const [row] = await shop.ctx.database.db.select().from(users).where(eq(users.id, customer.userId));
     expect(row?.name.length).toBeLessThan(202);
@@ -329,7 +339,9 @@ describe("a stolen session is not a stolen account", () => {
     const target = uniqueEmail("thief");
     const sessionOnly = await changeEmail(user, { newEmail: target });
     expect(sessionOnly.status).toBe(403);
-    expect(((await sessionOnly.json()) as { message: string }).message).toBe(MESSAGES.email.passwordRequired);
+    expect(((await sessionOnly.json()) as { message: string }).message).toBe(
+      ACCOUNT_MESSAGES.email.passwordRequired,
+    );
     const wrong = await changeEmail(user, { newEmail: target, currentPassword: "a guess" });
     expect(wrong.status).toBe(400);
     expect(readMails(shop).filter((m) => m.to === target)).toEqual([]);

@@ -20,6 +20,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/server/config.js";
 import { cartItems, outboxEmails, printJobs, uploads, userActivityLogs } from "../../src/server/db/schema.js";
 import { sweepOrphanUploads, uploadClientKey } from "../../src/server/platform/upload-hygiene.js";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages.js";
+import { CREATOR_MESSAGES } from "../../src/shared/creator-messages.js";
 import { MESSAGES } from "../../src/shared/messages.js";
 import {
   createUser,
@@ -253,7 +255,7 @@ describe("3. uploads and messages cannot fill the disk or the inbox", () => {
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await refused.json()).toEqual({
       error: "rate_limited",
-      message: MESSAGES.upload.tooManyUploads.description,
+      message: CREATOR_MESSAGES.upload.tooManyUploads.description,
     });
     // Another client is not held up.
     const other = await shop.request("/api/uploads", {
@@ -277,7 +279,7 @@ describe("3. uploads and messages cannot fill the disk or the inbox", () => {
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({
       error: "rate_limited",
-      message: MESSAGES.contact.tooManyMessages.description,
+      message: CHECKOUT_MESSAGES.contact.tooManyMessages.description,
     });
   });
 
@@ -308,7 +310,7 @@ describe("3. uploads and messages cannot fill the disk or the inbox", () => {
     expect(over.status).toBe(429);
     expect(await over.json()).toEqual({
       error: "upload_quota_exceeded",
-      message: MESSAGES.upload.quotaExceeded.description,
+      message: CREATOR_MESSAGES.upload.quotaExceeded.description,
     });
     // Another visitor still uploads; a day later the quota is free again.
     const other = await shop.request("/api/uploads", {

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../src/server/db/schema.js";
 import { changeOrderStatus } from "../../src/server/orders/index.js";
-import { MESSAGES } from "../../src/shared/messages.js";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages.js";
 import { randomIp } from "./auth-helpers.js";
 import {
   ACCESSORIES,
@@ -92,7 +92,7 @@ describe("POST /api/track", () => {
     expect(wrongNumber.status).toBe(404);
     const a = await wrongEmail.json();
     const b = await wrongNumber.json();
-    expect(a).toEqual({ error: "not_found", message: MESSAGES.track.notFound });
+    expect(a).toEqual({ error: "not_found", message: CHECKOUT_MESSAGES.track.notFound });
     expect(b).toEqual(a);
   });
 
@@ -100,11 +100,13 @@ describe("POST /api/track", () => {
     const noNumber = await track({ orderNumber: "  ", email });
     expect(noNumber.status).toBe(400);
     expect(((await noNumber.json()) as { message: string }).message).toBe(
-      MESSAGES.validation.orderNumberRequired,
+      CHECKOUT_MESSAGES.validation.orderNumberRequired,
     );
     const noEmail = await track({ orderNumber: paid.displayNumber, email: "" });
     expect(noEmail.status).toBe(400);
-    expect(((await noEmail.json()) as { message: string }).message).toBe(MESSAGES.validation.emailRequired);
+    expect(((await noEmail.json()) as { message: string }).message).toBe(
+      CHECKOUT_MESSAGES.validation.emailRequired,
+    );
   });
 
   it("shows an unpaid order as awaiting payment, off the guide", async () => {
@@ -112,7 +114,7 @@ describe("POST /api/track", () => {
     const { order } = (await res.json()) as { order: Record<string, unknown> };
     expect(order).toMatchObject({
       status: "pending",
-      statusLabel: MESSAGES.track.awaitingPayment,
+      statusLabel: CHECKOUT_MESSAGES.track.awaitingPayment,
       stage: null,
       progressPercent: 0,
     });
@@ -178,7 +180,10 @@ describe("POST /api/track", () => {
     }
     const limited = await track({ orderNumber: paid.displayNumber, email }, ip);
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ error: "rate_limited", message: MESSAGES.track.tooManyAttempts });
+    expect(await limited.json()).toEqual({
+      error: "rate_limited",
+      message: CHECKOUT_MESSAGES.track.tooManyAttempts,
+    });
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     // Another client is not affected.
     expect((await track({ orderNumber: paid.displayNumber, email }, randomIp())).status).toBe(200);

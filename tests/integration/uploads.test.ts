@@ -6,8 +6,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { uploads, users } from "../../src/server/db/schema.js";
 import { IMAGE_BUCKET, S3Storage, sanitiseFileName } from "../../src/server/platform/storage.js";
+import { CREATOR_MESSAGES } from "../../src/shared/creator-messages.js";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "../../src/shared/limits.js";
-import { MESSAGES } from "../../src/shared/messages.js";
 import { COLOUR_THUMBNAIL_MAX_SIDE_PX, colourThumbnailOf } from "../../src/shared/upload-thumbnails.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
@@ -352,7 +352,7 @@ describe("file names", () => {
 // ---------------------------------------------------------------- refused
 
 describe("refused files leave nothing behind", () => {
-  const unsupported = MESSAGES.upload.unsupportedFormat.description;
+  const unsupported = CREATOR_MESSAGES.upload.unsupportedFormat.description;
 
   it("refuses an SVG, also when it claims to be a JPEG", async () => {
     const svg = new TextEncoder().encode(
@@ -393,7 +393,7 @@ describe("refused files leave nothing behind", () => {
   });
 
   it("refuses files whose magic bytes say JPEG, PNG or WEBP but that do not decode", async () => {
-    const failed = MESSAGES.upload.failed.description;
+    const failed = CREATOR_MESSAGES.upload.failed.description;
     const jpegHead = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
     const pngHead = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const webpHead = Buffer.concat([Buffer.from("RIFF"), Buffer.from([0, 1, 0, 0]), Buffer.from("WEBP")]);
@@ -425,7 +425,7 @@ describe("refused files leave nothing behind", () => {
       "innocent.png",
       "image/png",
       422,
-      MESSAGES.upload.tooManyPixels.description,
+      CREATOR_MESSAGES.upload.tooManyPixels.description,
     );
     expect(body.error).toBe("image_too_many_pixels");
   });
@@ -440,10 +440,10 @@ describe("refused files leave nothing behind", () => {
       "huge.jpg",
       "image/jpeg",
       413,
-      MESSAGES.upload.tooLarge.description,
+      CREATOR_MESSAGES.upload.tooLarge.description,
     );
     expect(body.error).toBe("file_too_large");
-    expect(MESSAGES.upload.tooLarge).toMatchObject({
+    expect(CREATOR_MESSAGES.upload.tooLarge).toMatchObject({
       title: "File too large",
       description: "Please select an image smaller than 10MB.",
     });
@@ -462,17 +462,19 @@ describe("refused files leave nothing behind", () => {
     const jpeg = await solid(10, 10).jpeg().toBuffer();
     const noFile = await shop.request("/api/uploads", { method: "POST", body: new FormData() });
     expect(noFile.status).toBe(400);
-    expect(((await noFile.json()) as { message: string }).message).toBe(MESSAGES.upload.noFile.description);
+    expect(((await noFile.json()) as { message: string }).message).toBe(
+      CREATOR_MESSAGES.upload.noFile.description,
+    );
     const notMultipart = await shop.request("/api/uploads", { method: "POST", json: { file: "x" } });
     expect(notMultipart.status).toBe(400);
-    await expectRefused(jpeg, "a.jpg", "image/jpeg", 400, MESSAGES.upload.failed.description, {
+    await expectRefused(jpeg, "a.jpg", "image/jpeg", 400, CREATOR_MESSAGES.upload.failed.description, {
       kind: "additional",
     });
-    await expectRefused(jpeg, "a.jpg", "image/jpeg", 400, MESSAGES.upload.failed.description, {
+    await expectRefused(jpeg, "a.jpg", "image/jpeg", 400, CREATOR_MESSAGES.upload.failed.description, {
       kind: "additional",
       index: "99",
     });
-    await expectRefused(jpeg, "a.jpg", "image/jpeg", 400, MESSAGES.upload.failed.description, {
+    await expectRefused(jpeg, "a.jpg", "image/jpeg", 400, CREATOR_MESSAGES.upload.failed.description, {
       kind: "poster",
     });
     const textAsFile = new FormData();

@@ -9,7 +9,7 @@ import { getStatusHistory } from "../../src/server/orders/orders.js";
 import { replaceSavedCart } from "../../src/server/orders/saved-cart.js";
 import { stripeIdempotencyKey } from "../../src/server/payments/stripe.js";
 import { setEnvironmentMode } from "../../src/server/platform/settings.js";
-import { MESSAGES } from "../../src/shared/messages.js";
+import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages.js";
 import { createUser, readMails } from "./auth-helpers.js";
 import {
   ACCESSORIES,
@@ -135,7 +135,10 @@ describe("create-checkout with Stripe", () => {
     });
     expect(res.status).toBe(503);
     const body = (await res.json()) as { error: string; message: string };
-    expect(body).toEqual({ error: "payment_unavailable", message: MESSAGES.checkout.paymentUnavailable });
+    expect(body).toEqual({
+      error: "payment_unavailable",
+      message: CHECKOUT_MESSAGES.checkout.paymentUnavailable,
+    });
     const rows = await db().select().from(orders).where(eq(orders.shippingEmail, info.email));
     expect(rows.map((r) => r.status)).toEqual(["cancelled"]);
   });

@@ -5,7 +5,7 @@
  * the books with the personal details replaced — all in one transaction, then the photos'
  * files are removed from storage.
  */
-import { MESSAGES } from "@shared/messages";
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import { isInFulfilment, type OrderStatus } from "@shared/orders";
 import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.js";
@@ -220,7 +220,11 @@ export async function deleteAccount(
       .for("update");
     const inFulfilment = owned.filter((o) => isInFulfilment(o.status)).length;
     if (inFulfilment > 0) {
-      throw new HttpError(409, "orders_in_fulfilment", MESSAGES.account.ordersInFulfilment(inFulfilment));
+      throw new HttpError(
+        409,
+        "orders_in_fulfilment",
+        ACCOUNT_MESSAGES.account.ordersInFulfilment(inFulfilment),
+      );
     }
     const anonymised = await tx
       .update(orders)

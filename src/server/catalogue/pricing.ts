@@ -15,6 +15,7 @@
 import { type Bundle, getBundle } from "@shared/bundles";
 import { type CartItemConfig, type LithophaneConfig, lithophaneFrameStyle } from "@shared/cart";
 import { chosenLightboxPricePence } from "@shared/creator";
+import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { MESSAGES } from "@shared/messages";
 import type { Pence } from "@shared/money";
 import {
@@ -211,15 +212,17 @@ function priceLithophane(
   bundles: readonly Bundle[],
 ): PricedItem {
   const bundle = getBundle(config.bundleId, bundles);
-  if (!bundle) return refuse("unknown", MESSAGES.pricing.lithophaneUnavailable);
+  if (!bundle) return refuse("unknown", CREATOR_MESSAGES.pricing.lithophaneUnavailable);
 
   const choose = (type: OptionType, id: string): CreatorOption | Refusal => {
     const option = offered.find((o) => o.optionType === type && o.id === id);
     if (option)
-      return isSelectable(option) ? option : refuse("unavailable", MESSAGES.pricing.lithophaneUnavailable);
+      return isSelectable(option)
+        ? option
+        : refuse("unavailable", CREATOR_MESSAGES.pricing.lithophaneUnavailable);
     // Stored but switched off (inactive) is unavailable; never heard of is unknown.
     const stored = options?.rows.some((o) => o.optionType === type && o.id === id);
-    return refuse(stored ? "unavailable" : "unknown", MESSAGES.pricing.lithophaneUnavailable);
+    return refuse(stored ? "unavailable" : "unknown", CREATOR_MESSAGES.pricing.lithophaneUnavailable);
   };
   const processing = choose("processing", config.processing);
   const shape = choose("shape", config.shapeId);
@@ -231,7 +234,7 @@ function priceLithophane(
     return refusals.find((r) => r.reason === "unknown") ?? refusals[0]!;
   }
   if (!sizeAppliesToShape(size, shape.id))
-    return refuse("unavailable", MESSAGES.pricing.lithophaneUnavailable);
+    return refuse("unavailable", CREATOR_MESSAGES.pricing.lithophaneUnavailable);
   return {
     ok: true,
     kind: "lithophane",
@@ -247,11 +250,11 @@ function priceLithophane(
 }
 
 function priceAccessory(product: ProductForPricing | undefined): PricedItem {
-  if (!product) return refuse("unknown", MESSAGES.pricing.itemUnknown);
+  if (!product) return refuse("unknown", CREATOR_MESSAGES.pricing.itemUnknown);
   if (product.status === "coming_soon")
     return refuse("unavailable", MESSAGES.products.comingSoon.description);
   if (product.status === "disabled" || !product.isActive) {
-    return refuse("unavailable", MESSAGES.pricing.productUnavailable(product.name));
+    return refuse("unavailable", CREATOR_MESSAGES.pricing.productUnavailable(product.name));
   }
   return {
     ok: true,

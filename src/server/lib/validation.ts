@@ -1,5 +1,5 @@
 import { zValidator as zodValidator } from "@hono/zod-validator";
-import { MESSAGES } from "@shared/messages";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { requestValueProblem } from "@shared/schemas";
 import type { Context } from "hono";
 import { z } from "zod";
@@ -29,10 +29,13 @@ type HookResult = { data?: unknown } & (
 export function validationHook(result: HookResult, c: Context) {
   const problem = requestValueProblem(result.data);
   if (problem?.kind === "tooDeep") {
-    return c.json<ApiError, 400>({ error: "validation_failed", message: MESSAGES.validation.tooDeep }, 400);
+    return c.json<ApiError, 400>(
+      { error: "validation_failed", message: CHECKOUT_MESSAGES.validation.tooDeep },
+      400,
+    );
   }
   if (problem?.kind === "nul") {
-    const message = MESSAGES.validation.nulCharacter;
+    const message = CHECKOUT_MESSAGES.validation.nulCharacter;
     return c.json<ApiError, 400>(
       { error: "validation_failed", message, fields: { [problem.path]: message } },
       400,

@@ -6,7 +6,9 @@
  */
 
 import { type CheckoutCreated, checkoutTotals, type RefusedItem, shippingLineLabel } from "@shared/checkout";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
+import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { productionDaysFor } from "@shared/delivery-dates";
 import { allocateDiscount } from "@shared/discounts";
 import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
@@ -125,7 +127,11 @@ export async function placeOrder(
   if (needsSupportForQuantity(cartItems.length)) {
     return {
       ok: false,
-      refusal: { status: 422, error: "bulk_order", message: MESSAGES.checkout.bulkOrder.description },
+      refusal: {
+        status: 422,
+        error: "bulk_order",
+        message: CHECKOUT_MESSAGES.checkout.bulkOrder.description,
+      },
     };
   }
   const configs = cartItems.map((item) => item.config);
@@ -151,12 +157,12 @@ export async function placeOrder(
       const result = priced[index];
       if (!result?.ok) {
         const name = cartItemName(item);
-        const reason = result?.message ?? MESSAGES.pricing.itemUnknown;
+        const reason = result?.message ?? CREATOR_MESSAGES.pricing.itemUnknown;
         refused.push({
           id: item.id,
           name,
           reason: result?.reason ?? "unknown",
-          message: MESSAGES.checkout.itemUnavailable(name, reason),
+          message: CHECKOUT_MESSAGES.checkout.itemUnavailable(name, reason),
         });
         return;
       }
@@ -171,7 +177,7 @@ export async function placeOrder(
           id: item.id,
           name,
           reason: "invalid",
-          message: MESSAGES.checkout.itemUnavailable(name, problem),
+          message: CHECKOUT_MESSAGES.checkout.itemUnavailable(name, problem),
         });
         return;
       }
@@ -267,7 +273,7 @@ export async function placeOrder(
     if (!(error instanceof OutOfStockError)) throw error;
     // The stocked accessory sold out (or has fewer units than the cart): name the lines.
     const product = snapshot.products.get(error.productId);
-    const name = product?.name ?? MESSAGES.pricing.itemUnknown;
+    const name = product?.name ?? CREATOR_MESSAGES.pricing.itemUnknown;
     const message =
       error.available > 0
         ? COMMERCE_MESSAGES.stock.notEnough(name, error.available)
@@ -332,7 +338,11 @@ export async function placeOrder(
     );
     return {
       ok: false,
-      refusal: { status: 503, error: "payment_unavailable", message: MESSAGES.checkout.paymentUnavailable },
+      refusal: {
+        status: 503,
+        error: "payment_unavailable",
+        message: CHECKOUT_MESSAGES.checkout.paymentUnavailable,
+      },
     };
   }
 

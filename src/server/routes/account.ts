@@ -5,6 +5,7 @@
  * Every route here acts on the caller only; nothing takes a user id from the request.
  */
 
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
 import { deleteAccountSchema, mfaResetSchema, profileSchema } from "@shared/schemas";
@@ -50,22 +51,22 @@ async function reauthenticate(
 ) {
   // Password and code checks made here bypass Better Auth's limiter: limit them per account.
   if (!(await limiter.hit(caller.user.id)).ok) {
-    throw new HttpError(429, "too_many_attempts", MESSAGES.auth.tooManyAttempts);
+    throw new HttpError(429, "too_many_attempts", ACCOUNT_MESSAGES.auth.tooManyAttempts);
   }
   if (await hasPassword(ctx.database.db, caller.user.id)) {
-    if (!password) throw new HttpError(400, "password_required", MESSAGES.mfa.passwordRequired);
+    if (!password) throw new HttpError(400, "password_required", ACCOUNT_MESSAGES.mfa.passwordRequired);
     try {
       await ctx.auth.api.verifyPassword({ body: { password }, headers: c.req.raw.headers });
     } catch (error) {
       if (apiErrorCode(error) === "INVALID_PASSWORD") {
-        throw new HttpError(400, "invalid_password", MESSAGES.auth.incorrectPassword);
+        throw new HttpError(400, "invalid_password", ACCOUNT_MESSAGES.auth.incorrectPassword);
       }
       throw error;
     }
     return;
   }
   if (!isFreshSession(caller.session))
-    throw new HttpError(403, "reauthentication_required", MESSAGES.auth.signInAgain);
+    throw new HttpError(403, "reauthentication_required", ACCOUNT_MESSAGES.auth.signInAgain);
 }
 
 /** Better Auth may rotate the session on a security change: pass its cookies on. */
@@ -123,7 +124,7 @@ export function accountRoutes(ctx: AppContext) {
         return c.json({
           factors: rows.map((r) => ({
             id: r.id,
-            friendlyName: MESSAGES.mfa.defaultFactorName,
+            friendlyName: ACCOUNT_MESSAGES.mfa.defaultFactorName,
             factorType: "totp" as const,
             createdAt: r.createdAt.toISOString(),
           })),
@@ -134,7 +135,7 @@ export function accountRoutes(ctx: AppContext) {
       .post("/mfa/skip", async (c) => {
         const user = await requireUser(ctx, c);
         if (user.role === "admin")
-          throw new HttpError(403, "cannot_skip", MESSAGES.mfa.cannotSkip.description);
+          throw new HttpError(403, "cannot_skip", ACCOUNT_MESSAGES.mfa.cannotSkip.description);
         const profile = await skipMfaSetup(db, user);
         if (!profile) throw new Error("profile missing after skip");
         return c.json({ profile: toProfileView(profile, user.email), needsMfaSetup: false });
@@ -144,7 +145,7 @@ export function accountRoutes(ctx: AppContext) {
       .post("/mfa/completed", async (c) => {
         const user = await requireUser(ctx, c);
         const done = await db.transaction((tx) => markMfaCompleted(tx, user.id));
-        if (!done) throw new HttpError(409, "mfa_not_enabled", MESSAGES.mfa.notEnabledYet);
+        if (!done) throw new HttpError(409, "mfa_not_enabled", ACCOUNT_MESSAGES.mfa.notEnabledYet);
         const profile = await ensureProfile(db, user);
         return c.json({ profile: toProfileView(profile, user.email), needsMfaSetup: false });
       })
@@ -165,8 +166,9 @@ export function accountRoutes(ctx: AppContext) {
           } catch (error) {
             const errCode = apiErrorCode(error);
             if (errCode === "TOTP_NOT_ENABLED")
-              throw new HttpError(400, "no_factors", MESSAGES.mfa.noFactorsFound);
-            if (errCode) throw new HttpError(400, "invalid_code", MESSAGES.mfa.verifyFailed.description);
+              throw new HttpError(400, "no_factors", MESSAGES.mfaSignIn.noFactorsFound);
+            if (errCode)
+              throw new HttpError(400, "invalid_code", ACCOUNT_MESSAGES.mfa.verifyFailed.description);
             throw error;
           }
         }
@@ -203,7 +205,7 @@ export function accountRoutes(ctx: AppContext) {
         const { password } = c.req.valid("json");
         await reauthenticate(ctx, c, caller, password, reauthLimiter);
         if (caller.user.role === "admin" && (await countAdmins(db)) <= 1) {
-          throw new HttpError(409, "last_admin", MESSAGES.account.lastAdmin);
+          throw new HttpError(409, "last_admin", ACCOUNT_MESSAGES.account.lastAdmin);
         }
         const result = await deleteAccount({ db, storage: ctx.storage, log: ctx.log }, caller.user);
         ctx.log.info({ userId: caller.user.id, ...result }, "account deleted");

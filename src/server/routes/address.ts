@@ -1,4 +1,4 @@
-import { MESSAGES } from "@shared/messages";
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import { addressLookupSchema } from "@shared/schemas";
 import { Hono } from "hono";
 import { type AddressLookup, AddressLookupError, createAddressLookup } from "../accounts/index.js";
@@ -26,7 +26,7 @@ export function addressRoutes(
     limit: LOOKUPS_PER_WINDOW,
     windowMs: WINDOW_MS,
   });
-  const failed = MESSAGES.address.lookupFailed.description;
+  const failed = ACCOUNT_MESSAGES.address.lookupFailed.description;
 
   return new Hono().post(
     "/address/lookup",
@@ -37,7 +37,7 @@ export function addressRoutes(
       if (!lookup) throw new HttpError(503, "address_lookup_unavailable", failed);
 
       if (!(await limiter.hit(user.id)).ok) {
-        throw new HttpError(429, "too_many_lookups", MESSAGES.auth.tooManyAttempts);
+        throw new HttpError(429, "too_many_lookups", ACCOUNT_MESSAGES.auth.tooManyAttempts);
       }
 
       try {

@@ -1,5 +1,6 @@
 import { getBundle } from "@shared/bundles";
 import { type CartItem, cartItemsSchema } from "@shared/cart";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { MESSAGES } from "@shared/messages";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -56,7 +57,11 @@ export function cartRoutes(ctx: AppContext) {
         const items = problems.map((problem) => {
           const item = sent[problem.index];
           const name = item ? cartLineName(item) : MESSAGES.cart.itemTitle;
-          return { id: problem.id, name, message: MESSAGES.checkout.itemUnavailable(name, problem.message) };
+          return {
+            id: problem.id,
+            name,
+            message: CHECKOUT_MESSAGES.checkout.itemUnavailable(name, problem.message),
+          };
         });
         return c.json<SavedCartRefusal, 422>(
           { error: "item_invalid", message: items.map((i) => i.message).join(" "), items },

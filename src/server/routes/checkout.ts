@@ -1,6 +1,6 @@
 import type { CheckoutCreated, CheckoutStatus, RefusedItem } from "@shared/checkout";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { storedWindowText } from "@shared/delivery-dates";
-import { MESSAGES } from "@shared/messages";
 import { paymentOutcome } from "@shared/order-lifecycle";
 import { displayOrderNumber } from "@shared/orders";
 import { checkoutRequestSchema } from "@shared/schemas";
@@ -59,7 +59,10 @@ export function checkoutRoutes(ctx: AppContext) {
   return new Hono()
     .post(
       "/checkout",
-      rateLimit(ctx, createLimiter, { name: "checkout", message: MESSAGES.checkout.tooManyRequests }),
+      rateLimit(ctx, createLimiter, {
+        name: "checkout",
+        message: CHECKOUT_MESSAGES.checkout.tooManyRequests,
+      }),
       zValidator("json", checkoutRequestSchema, validationHook),
       async (c) => {
         const result = await placeOrder(ctx, c.req.valid("json"), {
@@ -76,7 +79,10 @@ export function checkoutRoutes(ctx: AppContext) {
     )
     .get(
       "/checkout/status/:orderId",
-      rateLimit(ctx, statusLimiter, { name: "checkout-status", message: MESSAGES.checkout.tooManyRequests }),
+      rateLimit(ctx, statusLimiter, {
+        name: "checkout-status",
+        message: CHECKOUT_MESSAGES.checkout.tooManyRequests,
+      }),
       // Declares ?token for the typed client; any value passes (a wrong one is a 404 below).
       zValidator("query", statusQuerySchema, validationHook),
       async (c) => {

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@shared/messages";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { answerSchema, contactSchema } from "@shared/schemas";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -29,7 +29,7 @@ export function contactRoutes(ctx: AppContext) {
   });
   const limited = rateLimit(ctx, limiter, {
     name: "contact",
-    message: MESSAGES.contact.tooManyMessages.description,
+    message: CHECKOUT_MESSAGES.contact.tooManyMessages.description,
   });
   const db = ctx.database.db;
   return new Hono()

@@ -10,8 +10,8 @@
 
 import { cartItemConfigSchema } from "@shared/cart";
 import { MAX_CART_ITEMS } from "@shared/cart-limits";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { type DiscountRefusalReason, shopperRefusal } from "@shared/discounts";
-import { MESSAGES } from "@shared/messages";
 import { Hono } from "hono";
 import { z } from "zod";
 import { evaluateCode, priceFromSnapshot, pricingSnapshot } from "../catalogue/index.js";
@@ -46,7 +46,7 @@ export function discountRoutes(ctx: AppContext) {
   const db = ctx.database.db;
   return new Hono().post(
     "/discounts/check",
-    rateLimit(ctx, limiter, { name: "discount-check", message: MESSAGES.checkout.tooManyRequests }),
+    rateLimit(ctx, limiter, { name: "discount-check", message: CHECKOUT_MESSAGES.checkout.tooManyRequests }),
     zValidator("json", checkSchema, validationHook),
     async (c) => {
       const { code, cartItems, email } = c.req.valid("json");

@@ -7,8 +7,9 @@
  *        cancelled, a completed one puts the old address back and signs every session out.
  * No session is needed: whoever holds the old inbox holds the token (valid 7 days).
  */
+
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import { EMAIL_CHANGE_UNDO_TEXTS } from "@shared/email-change-texts";
-import { MESSAGES } from "@shared/messages";
 import { type Context, Hono } from "hono";
 import type { Child } from "hono/jsx";
 import { z } from "zod";
@@ -48,7 +49,7 @@ export function emailChangeRoutes(ctx: AppContext) {
   });
   const limited = rateLimit(ctx, limiter, {
     name: "email-change-undo",
-    message: MESSAGES.auth.tooManyAttempts,
+    message: ACCOUNT_MESSAGES.auth.tooManyAttempts,
   });
 
   return new Hono()

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@shared/messages";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import type { OrderView } from "@shared/order-view";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -63,7 +63,7 @@ export function orderHistoryRoutes(ctx: AppContext) {
     })
     .post(
       "/orders/:id/reorder",
-      rateLimit(ctx, limiter, { name: "reorder", message: MESSAGES.checkout.tooManyRequests }),
+      rateLimit(ctx, limiter, { name: "reorder", message: CHECKOUT_MESSAGES.checkout.tooManyRequests }),
       zValidator("query", tokenQuerySchema, validationHook),
       async (c) => {
         const id = c.req.param("id");

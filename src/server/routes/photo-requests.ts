@@ -7,7 +7,7 @@
  */
 
 import { cropPixelsSchema } from "@shared/cart";
-import { MESSAGES } from "@shared/messages";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
@@ -34,7 +34,7 @@ export function photoRequestRoutes(ctx: AppContext) {
   });
   const limited = rateLimit(ctx, limiter, {
     name: "photo-replacement",
-    message: MESSAGES.contact.tooManyMessages.description,
+    message: CHECKOUT_MESSAGES.contact.tooManyMessages.description,
   });
   const db = ctx.database.db;
   return new Hono()

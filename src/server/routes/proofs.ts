@@ -10,7 +10,7 @@
  * Limited per client like the photo-review link.
  */
 import { cropPixelsSchema } from "@shared/cart";
-import { MESSAGES } from "@shared/messages";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { PROOF_TEXTS } from "@shared/proofs";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -51,7 +51,10 @@ export function proofRoutes(ctx: AppContext) {
     limit: Math.max(ctx.config.abuse.contactPerMinute * 10, 30),
     windowMs: 60_000,
   });
-  const limited = rateLimit(ctx, limiter, { name: "proof", message: MESSAGES.checkout.tooManyRequests });
+  const limited = rateLimit(ctx, limiter, {
+    name: "proof",
+    message: CHECKOUT_MESSAGES.checkout.tooManyRequests,
+  });
   const orderOf = (given: string): string => {
     const check = orderOfProofToken(ctx.config, given);
     if (!check.ok)

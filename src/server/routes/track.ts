@@ -1,7 +1,7 @@
 import { orderShippingLabel } from "@shared/checkout";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { storedWindowText } from "@shared/delivery-dates";
 import { carrierLabel, trackingUrl } from "@shared/fulfilment";
-import { MESSAGES } from "@shared/messages";
 import { displayOrderNumber, type TrackedOrder, trackingStage } from "@shared/orders";
 import { trackSchema } from "@shared/schemas";
 import { Hono } from "hono";
@@ -28,19 +28,20 @@ export function trackRoutes(ctx: AppContext) {
   });
   return new Hono().post(
     "/track",
-    rateLimit(ctx, limiter, { name: "track", message: MESSAGES.track.tooManyAttempts }),
+    rateLimit(ctx, limiter, { name: "track", message: CHECKOUT_MESSAGES.track.tooManyAttempts }),
     zValidator("json", trackSchema, validationHook),
     async (c) => {
       const { orderNumber, email } = c.req.valid("json");
       c.header("Cache-Control", "no-store");
       const order = await findOrderForTracking(ctx.database.db, orderNumber, email);
-      if (!order) return c.json<ApiError, 404>({ error: "not_found", message: MESSAGES.track.notFound }, 404);
+      if (!order)
+        return c.json<ApiError, 404>({ error: "not_found", message: CHECKOUT_MESSAGES.track.notFound }, 404);
       const progress = trackingStage(order.status);
       return c.json({
         order: {
           orderNumber: displayOrderNumber(order.id),
           status: order.status,
-          statusLabel: order.status === "pending" ? MESSAGES.track.awaitingPayment : progress.label,
+          statusLabel: order.status === "pending" ? CHECKOUT_MESSAGES.track.awaitingPayment : progress.label,
           stage: progress.stage,
           progressPercent: progress.progressPercent,
           placedAt: order.createdAt.toISOString(),

@@ -1,5 +1,5 @@
+import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { MAX_UPLOAD_BYTES } from "@shared/limits";
-import { MESSAGES } from "@shared/messages";
 import { RESUMABLE_UPLOADS_PATH } from "@shared/upload-copy";
 import { Server as TusServer, type Upload as TusUpload } from "@tus/server";
 import { type Context, Hono } from "hono";
@@ -25,18 +25,20 @@ const MAX_ADDITIONAL_INDEX = 9;
 
 const uploadFormSchema = z
   .object({
-    file: z.file({ error: MESSAGES.upload.noFile.description }),
-    kind: z.enum(["main", "additional"], { error: MESSAGES.upload.failed.description }).default("main"),
+    file: z.file({ error: CREATOR_MESSAGES.upload.noFile.description }),
+    kind: z
+      .enum(["main", "additional"], { error: CREATOR_MESSAGES.upload.failed.description })
+      .default("main"),
     index: z.coerce
-      .number({ error: MESSAGES.upload.failed.description })
-      .int({ error: MESSAGES.upload.failed.description })
-      .min(0, { error: MESSAGES.upload.failed.description })
-      .max(MAX_ADDITIONAL_INDEX, { error: MESSAGES.upload.failed.description })
+      .number({ error: CREATOR_MESSAGES.upload.failed.description })
+      .int({ error: CREATOR_MESSAGES.upload.failed.description })
+      .min(0, { error: CREATOR_MESSAGES.upload.failed.description })
+      .max(MAX_ADDITIONAL_INDEX, { error: CREATOR_MESSAGES.upload.failed.description })
       .optional(),
   })
   .refine((form) => form.kind === "main" || form.index !== undefined, {
     path: ["index"],
-    error: MESSAGES.upload.failed.description,
+    error: CREATOR_MESSAGES.upload.failed.description,
   });
 
 const REJECTIONS: Readonly<
@@ -45,20 +47,20 @@ const REJECTIONS: Readonly<
   quota_exceeded: {
     status: 429,
     error: "upload_quota_exceeded",
-    message: MESSAGES.upload.quotaExceeded.description,
+    message: CREATOR_MESSAGES.upload.quotaExceeded.description,
   },
-  too_large: { status: 413, error: "file_too_large", message: MESSAGES.upload.tooLarge.description },
+  too_large: { status: 413, error: "file_too_large", message: CREATOR_MESSAGES.upload.tooLarge.description },
   unsupported: {
     status: 415,
     error: "unsupported_image",
-    message: MESSAGES.upload.unsupportedFormat.description,
+    message: CREATOR_MESSAGES.upload.unsupportedFormat.description,
   },
   too_many_pixels: {
     status: 422,
     error: "image_too_many_pixels",
-    message: MESSAGES.upload.tooManyPixels.description,
+    message: CREATOR_MESSAGES.upload.tooManyPixels.description,
   },
-  corrupt: { status: 422, error: "invalid_image", message: MESSAGES.upload.failed.description },
+  corrupt: { status: 422, error: "invalid_image", message: CREATOR_MESSAGES.upload.failed.description },
 };
 
 /** The metadata a resumable upload may carry (tus Upload-Metadata), checked at its creation. */
@@ -101,7 +103,7 @@ export function uploadRoutes(ctx: AppContext) {
   const proxies = createProxyList(ctx.config.trustedProxies);
   const limited = rateLimit(ctx, limiter, {
     name: "uploads",
-    message: MESSAGES.upload.tooManyUploads.description,
+    message: CREATOR_MESSAGES.upload.tooManyUploads.description,
   });
   const store = {
     database: ctx.database,
@@ -127,12 +129,12 @@ export function uploadRoutes(ctx: AppContext) {
     onUploadCreate: async (req, upload) => {
       const parsed = resumableMetadataSchema.safeParse(upload.metadata ?? {});
       if (!parsed.success) {
-        throw tusRefusal(400, "validation_failed", MESSAGES.upload.failed.description);
+        throw tusRefusal(400, "validation_failed", CREATOR_MESSAGES.upload.failed.description);
       }
       const visitor = visitors.get(req);
-      if (!visitor) throw tusRefusal(400, "validation_failed", MESSAGES.upload.failed.description);
+      if (!visitor) throw tusRefusal(400, "validation_failed", CREATOR_MESSAGES.upload.failed.description);
       const size = upload.size ?? 0;
-      if (size <= 0) throw tusRefusal(400, "validation_failed", MESSAGES.upload.noFile.description);
+      if (size <= 0) throw tusRefusal(400, "validation_failed", CREATOR_MESSAGES.upload.noFile.description);
       if (await uploadQuotaReached(ctx.database, visitor, size, store.quotaBytes)) {
         ctx.log.warn({ user: visitor.userId, bytes: size }, "upload quota reached");
         const r = REJECTIONS.quota_exceeded;
@@ -201,7 +203,7 @@ export function uploadRoutes(ctx: AppContext) {
         try {
           form = await c.req.formData();
         } catch {
-          throw new HttpError(400, "validation_failed", MESSAGES.upload.noFile.description);
+          throw new HttpError(400, "validation_failed", CREATOR_MESSAGES.upload.noFile.description);
         }
         const parsed = uploadFormSchema.safeParse({
           file: form.get("file") ?? undefined,
@@ -211,13 +213,13 @@ export function uploadRoutes(ctx: AppContext) {
         if (!parsed.success) {
           const fields: Record<string, string> = {};
           for (const issue of parsed.error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
-          const message = parsed.error.issues[0]?.message ?? MESSAGES.upload.failed.description;
+          const message = parsed.error.issues[0]?.message ?? CREATOR_MESSAGES.upload.failed.description;
           return c.json<ApiError, 400>({ error: "validation_failed", message, fields }, 400);
         }
         const { file, kind, index } = parsed.data;
         if (file.size > MAX_UPLOAD_BYTES) {
           return c.json<ApiError, 413>(
-            { error: "file_too_large", message: MESSAGES.upload.tooLarge.description },
+            { error: "file_too_large", message: CREATOR_MESSAGES.upload.tooLarge.description },
             413,
           );
         }

@@ -10,7 +10,7 @@
  *                              a blank field clears it; the e-mail is read-only and ignored)
  *   GET    /api/mfa/factors    -> { factors: [{ id, friendlyName, factorType: "totp", createdAt }] }
  *   POST   /api/mfa/skip       -> { profile, needsMfaSetup: false }; admins: 403 cannot_skip
- *                              ('Cannot Skip' / MESSAGES.mfa.cannotSkip)
+ *                              ('Cannot Skip' / ACCOUNT_ACCOUNT_MESSAGES.mfa.cannotSkip)
  *   POST   /api/mfa/completed  -> { profile, needsMfaSetup: false }; 409 mfa_not_enabled when
  *                              TOTP is not really on yet
  *   POST   /api/mfa/reset      { password?, code? } -> { profile, needsMfaSetup }: removes TOTP

@@ -14,7 +14,7 @@
  *     -> { data: { user, token } } (signed in) or { data: { twoFactorRedirect: true, twoFactorMethods: ["totp"] } }
  *        (ask for a code; 'No MFA factors found' when twoFactorMethods lacks "totp").
  *     403 EMAIL_NOT_VERIFIED (a new link has been sent; the message says so),
- *     401 INVALID_EMAIL_OR_PASSWORD, 429 after 5 attempts a minute (MESSAGES.auth.tooManyAttempts).
+ *     401 INVALID_EMAIL_OR_PASSWORD, 429 after 5 attempts a minute (ACCOUNT_MESSAGES.auth.tooManyAttempts).
  *   authClient.twoFactor.verifyTotp({ code, trustDevice? })       -> session; 401 INVALID_CODE
  *   authClient.twoFactor.verifyBackupCode({ code })                -> session (a code works once)
  *   authClient.signIn.social({ provider, callbackURL: "/account", errorCallbackURL: "/auth" })

@@ -5,7 +5,7 @@
  * the page. The answer is the same as POST /api/uploads: { id, url, originalUrl, width, height };
  * a refusal throws ApiRequestError with the server's { error, message } (see uploads.ts).
  */
-import { MESSAGES } from "@shared/messages";
+import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { RESUMABLE_UPLOADS_PATH } from "@shared/upload-copy";
 import type { DetailedError } from "tus-js-client";
 import { ApiRequestError } from "./http";
@@ -31,7 +31,7 @@ export type ResumableUploadOptions = UploadTarget & {
 
 function refusal(error: Error | DetailedError): ApiRequestError {
   const response = "originalResponse" in error ? error.originalResponse : null;
-  if (!response) return new ApiRequestError(0, "network", MESSAGES.upload.failed.description);
+  if (!response) return new ApiRequestError(0, "network", CREATOR_MESSAGES.upload.failed.description);
   const status = response.getStatus();
   let body: { error?: string; message?: string } = {};
   try {
@@ -39,11 +39,12 @@ function refusal(error: Error | DetailedError): ApiRequestError {
   } catch {
     // tus-node-server's own refusals are plain text.
   }
-  if (status === 413) return new ApiRequestError(413, "file_too_large", MESSAGES.upload.tooLarge.description);
+  if (status === 413)
+    return new ApiRequestError(413, "file_too_large", CREATOR_MESSAGES.upload.tooLarge.description);
   return new ApiRequestError(
     status,
     body.error ?? "upload_failed",
-    body.message ?? MESSAGES.upload.failed.description,
+    body.message ?? CREATOR_MESSAGES.upload.failed.description,
   );
 }
 
@@ -52,7 +53,8 @@ export async function uploadResumable(
   blob: Blob,
   options: ResumableUploadOptions,
 ): Promise<UploadedImageAnswer> {
-  if (options.signal?.aborted) throw new ApiRequestError(0, "aborted", MESSAGES.upload.failed.description);
+  if (options.signal?.aborted)
+    throw new ApiRequestError(0, "aborted", CREATOR_MESSAGES.upload.failed.description);
   const { Upload } = await import("tus-js-client");
   return new Promise<UploadedImageAnswer>((resolve, reject) => {
     const upload = new Upload(blob, {
@@ -91,7 +93,11 @@ export async function uploadResumable(
           // Falls through to the failure below.
         }
         reject(
-          new ApiRequestError(lastResponse.getStatus(), "upload_failed", MESSAGES.upload.failed.description),
+          new ApiRequestError(
+            lastResponse.getStatus(),
+            "upload_failed",
+            CREATOR_MESSAGES.upload.failed.description,
+          ),
         );
       },
       onError: (error) => {
@@ -101,7 +107,7 @@ export async function uploadResumable(
     });
     const onAbort = () => {
       void upload.abort(true).catch(() => undefined);
-      reject(new ApiRequestError(0, "aborted", MESSAGES.upload.failed.description));
+      reject(new ApiRequestError(0, "aborted", CREATOR_MESSAGES.upload.failed.description));
     };
     options.signal?.addEventListener("abort", onAbort, { once: true });
     upload.start();

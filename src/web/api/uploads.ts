@@ -12,8 +12,10 @@
  *   429 upload_quota_exceeded  this visitor's uploads of the last 24 h reached UPLOAD_QUOTA_MB
  * XMLHttpRequest is used (not fetch) so the upload can report its progress.
  */
+
+import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { MAX_UPLOAD_BYTES } from "@shared/limits";
-import { MESSAGES, type ToastMessage } from "@shared/messages";
+import type { ToastMessage } from "@shared/messages";
 import type { InferResponseType } from "hono/client";
 import type { api } from "./client";
 import { ApiRequestError } from "./http";
@@ -46,7 +48,9 @@ export function uploadImage(
 ): Promise<UploadedImageAnswer> {
   const progress = onProgress ?? options.onProgress;
   if (file.size > MAX_UPLOAD_BYTES) {
-    return Promise.reject(new ApiRequestError(413, "file_too_large", MESSAGES.upload.tooLarge.description));
+    return Promise.reject(
+      new ApiRequestError(413, "file_too_large", CREATOR_MESSAGES.upload.tooLarge.description),
+    );
   }
   const form = new FormData();
   form.append("file", file, file.name);
@@ -55,10 +59,11 @@ export function uploadImage(
 
   return new Promise<UploadedImageAnswer>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    const failed = () => reject(new ApiRequestError(0, "network", MESSAGES.upload.failed.description));
+    const failed = () =>
+      reject(new ApiRequestError(0, "network", CREATOR_MESSAGES.upload.failed.description));
     const onAbort = () => xhr.abort();
     if (options.signal?.aborted) {
-      reject(new ApiRequestError(0, "aborted", MESSAGES.upload.failed.description));
+      reject(new ApiRequestError(0, "aborted", CREATOR_MESSAGES.upload.failed.description));
       return;
     }
     options.signal?.addEventListener("abort", onAbort, { once: true });
@@ -74,7 +79,7 @@ export function uploadImage(
     }
     xhr.onerror = failed;
     xhr.ontimeout = failed;
-    xhr.onabort = () => reject(new ApiRequestError(0, "aborted", MESSAGES.upload.failed.description));
+    xhr.onabort = () => reject(new ApiRequestError(0, "aborted", CREATOR_MESSAGES.upload.failed.description));
     xhr.onloadend = () => options.signal?.removeEventListener("abort", onAbort);
     xhr.onload = () => {
       const body = (xhr.response ?? null) as Partial<UploadedImageAnswer> & {
@@ -94,14 +99,14 @@ export function uploadImage(
       }
       if (xhr.status === 413) {
         // Also the app's own body limit, whose text is generic: always the spec's message.
-        reject(new ApiRequestError(413, "file_too_large", MESSAGES.upload.tooLarge.description));
+        reject(new ApiRequestError(413, "file_too_large", CREATOR_MESSAGES.upload.tooLarge.description));
         return;
       }
       reject(
         new ApiRequestError(
           xhr.status,
           body?.error ?? "upload_failed",
-          body?.message ?? MESSAGES.upload.failed.description,
+          body?.message ?? CREATOR_MESSAGES.upload.failed.description,
           body?.fields,
         ),
       );
@@ -113,15 +118,15 @@ export function uploadImage(
 /** The toast for a failed upload: 'File too large', or 'Upload failed' with the server's reason. */
 export function uploadFailureToast(error: unknown): ToastMessage {
   if (error instanceof ApiRequestError) {
-    if (error.status === 413 || error.code === "file_too_large") return MESSAGES.upload.tooLarge;
-    if (error.code === "unsupported_image") return MESSAGES.upload.unsupportedFormat;
-    if (error.code === "image_too_many_pixels") return MESSAGES.upload.tooManyPixels;
-    if (error.code === "rate_limited") return MESSAGES.upload.tooManyUploads;
-    if (error.code === "upload_quota_exceeded") return MESSAGES.upload.quotaExceeded;
+    if (error.status === 413 || error.code === "file_too_large") return CREATOR_MESSAGES.upload.tooLarge;
+    if (error.code === "unsupported_image") return CREATOR_MESSAGES.upload.unsupportedFormat;
+    if (error.code === "image_too_many_pixels") return CREATOR_MESSAGES.upload.tooManyPixels;
+    if (error.code === "rate_limited") return CREATOR_MESSAGES.upload.tooManyUploads;
+    if (error.code === "upload_quota_exceeded") return CREATOR_MESSAGES.upload.quotaExceeded;
     // Any other refusal the server explained (a cross-site request, a session problem): say why.
     if (error.status >= 400 && error.status < 500 && error.message) {
-      return { ...MESSAGES.upload.failed, description: error.message };
+      return { ...CREATOR_MESSAGES.upload.failed, description: error.message };
     }
   }
-  return MESSAGES.upload.failed;
+  return CREATOR_MESSAGES.upload.failed;
 }

@@ -5,6 +5,7 @@
  * from one `EmailContent` through `renderEmail`.
  */
 
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { orderShippingLabel } from "@shared/checkout";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
@@ -12,7 +13,6 @@ import { storedWindowText } from "@shared/delivery-dates";
 import { carrierNameForCustomer, trackingUrl } from "@shared/fulfilment";
 import { GIFT_TEXTS } from "@shared/gift-texts";
 import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
-import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { describeLine } from "@shared/order-line";
 import { displayOrderNumber } from "@shared/orders";
@@ -189,7 +189,7 @@ function greeting(order: OrderEmailData): string {
 }
 
 function testNotice(order: OrderEmailData): string | undefined {
-  return order.testMode ? `${MESSAGES.account.testOrder}: no payment was taken.` : undefined;
+  return order.testMode ? `${ACCOUNT_MESSAGES.account.testOrder}: no payment was taken.` : undefined;
 }
 
 const FOOTNOTE = `Questions about your order? Reply to this email or write to ${SUPPORT_EMAIL}, quoting your order number.`;

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@shared/messages";
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import { useNavigate, useSearchParams } from "@web/app/routing";
 import { PageLoading } from "@web/components/layout/Layout";
 import { Button } from "@web/components/ui/button";
@@ -47,14 +47,14 @@ export function AccountPage() {
   if (signedOut) {
     return (
       <p role="status" className="mx-auto max-w-5xl px-4 py-24 text-center text-lg text-stone-700">
-        {MESSAGES.account.pleaseLogIn}
+        {ACCOUNT_MESSAGES.account.pleaseLogIn}
       </p>
     );
   }
 
   const signOut = async () => {
     await leave("/");
-    notify(MESSAGES.auth.signedOut);
+    notify(ACCOUNT_MESSAGES.auth.signedOut);
   };
 
   const firstName = auth.me?.profile?.firstName?.trim();
@@ -76,7 +76,7 @@ export function AccountPage() {
           </div>
           <Button variant="outline" onClick={signOut} disabled={exitTo !== null}>
             <LogOut aria-hidden="true" className="h-4 w-4" />
-            {MESSAGES.account.signOut}
+            {ACCOUNT_MESSAGES.account.signOut}
           </Button>
         </div>
 
@@ -100,15 +100,15 @@ export function AccountPage() {
           >
             <Tabs.Trigger value="profile" className={triggerClass}>
               <UserRound aria-hidden="true" className="h-4 w-4" />
-              {MESSAGES.account.profileTab}
+              {ACCOUNT_MESSAGES.account.profileTab}
             </Tabs.Trigger>
             <Tabs.Trigger value="security" className={triggerClass}>
               <ShieldCheck aria-hidden="true" className="h-4 w-4" />
-              {MESSAGES.account.securityTab}
+              {ACCOUNT_MESSAGES.account.securityTab}
             </Tabs.Trigger>
             <Tabs.Trigger value="orders" className={triggerClass}>
               <History aria-hidden="true" className="h-4 w-4" />
-              {MESSAGES.account.ordersTab}
+              {ACCOUNT_MESSAGES.account.ordersTab}
             </Tabs.Trigger>
           </Tabs.List>
           <TabPanel value="profile">

@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import { MESSAGES } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -101,7 +102,7 @@ function DeleteAccountButton() {
       await accountApi.deleteAccount({ confirm: CONFIRM_WORD, ...(hasPassword ? { password } : {}) });
       setOpen(false);
       await leaveAccount("/");
-      notify(MESSAGES.account.deleted);
+      notify(ACCOUNT_MESSAGES.account.deleted);
     } catch (error) {
       notify(DATA_TEXT.deleteFailed(errorMessage(error)));
     } finally {

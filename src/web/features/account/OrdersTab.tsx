@@ -1,3 +1,5 @@
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { MESSAGES } from "@shared/messages";
 import { formatMoney } from "@shared/money";
@@ -72,7 +74,7 @@ export function OrdersTab() {
   return (
     <section aria-labelledby="orders-title">
       <h2 id="orders-title" className="sr-only">
-        {MESSAGES.account.ordersTab}
+        {ACCOUNT_MESSAGES.account.ordersTab}
       </h2>
       <ul className="space-y-4">
         {orders.data.map((order) => (
@@ -99,8 +101,8 @@ function OrderCard({ order }: { order: AccountOrder }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {order.isGuestOrder ? <Badge tone="neutral">{MESSAGES.account.guestOrder}</Badge> : null}
-          {order.testMode ? <Badge tone="warning">{MESSAGES.account.testOrder}</Badge> : null}
+          {order.isGuestOrder ? <Badge tone="neutral">{ACCOUNT_MESSAGES.account.guestOrder}</Badge> : null}
+          {order.testMode ? <Badge tone="warning">{ACCOUNT_MESSAGES.account.testOrder}</Badge> : null}
           <Badge tone={statusTone(order.status)}>{trackingStage(order.status).label}</Badge>
         </div>
       </div>
@@ -185,7 +187,7 @@ function NoOrders() {
         you placed as a guest with this email address show up here too.
       </p>
       <Link to="/create" className={`${buttonClasses("glow", "md")} mt-6`}>
-        {MESSAGES.checkout.createLithophane}
+        {CHECKOUT_MESSAGES.checkout.createLithophane}
       </Link>
     </Card>
   );

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import {
   COUNTRIES,
   DEFAULT_PHONE_COUNTRY_CODE,
@@ -204,10 +205,10 @@ function ProfileEditor({
   const onSubmit = handleSubmit(async (values) => {
     try {
       await update.mutateAsync(values as ProfileInput);
-      notify(MESSAGES.profile.updated);
+      notify(ACCOUNT_MESSAGES.profile.updated);
       onDone();
     } catch {
-      notify(MESSAGES.profile.updateFailed);
+      notify(ACCOUNT_MESSAGES.profile.updateFailed);
     }
   });
 
@@ -351,7 +352,7 @@ function ProfileEditor({
             {MESSAGES.common.cancel}
           </Button>
           <Button type="submit" disabled={isSubmitting || cancelling}>
-            {isSubmitting ? "Saving…" : MESSAGES.account.updateProfile}
+            {isSubmitting ? "Saving…" : ACCOUNT_MESSAGES.account.updateProfile}
           </Button>
         </div>
       </form>
@@ -390,13 +391,13 @@ function AddressSearch({
     try {
       const addresses = await addressApi.lookup({ postcode, country });
       if (addresses.length === 0) {
-        notify(MESSAGES.address.noneFound);
+        notify(ACCOUNT_MESSAGES.address.noneFound);
         return;
       }
       setResults(addresses);
-      notify(MESSAGES.address.found(addresses.length));
+      notify(ACCOUNT_MESSAGES.address.found(addresses.length));
     } catch {
-      notify(MESSAGES.address.lookupFailed);
+      notify(ACCOUNT_MESSAGES.address.lookupFailed);
     } finally {
       setSearching(false);
     }
@@ -409,7 +410,9 @@ function AddressSearch({
           label="Postcode"
           autoComplete="postal-code"
           maxLength={FIELD_MAX_LENGTH.postalCode}
-          error={postalCodeError ?? (needsBoth ? MESSAGES.address.postcodeAndCountryRequired : undefined)}
+          error={
+            postalCodeError ?? (needsBoth ? ACCOUNT_MESSAGES.address.postcodeAndCountryRequired : undefined)
+          }
           {...register}
           onKeyDown={(e) => {
             if (e.key === "Enter") {
@@ -446,7 +449,7 @@ function AddressSearch({
             const address = options[index];
             if (e.target.value !== "" && address) {
               onPick(address);
-              notify(MESSAGES.address.selected);
+              notify(ACCOUNT_MESSAGES.address.selected);
             }
           }}
         >

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import {
   EMAIL_CHANGE_SIGN_OUT_DELAY_MS,
   MFA_DATE_FORMAT,
@@ -59,7 +60,7 @@ const EMPTY_PASSWORD: ChangePasswordInput = { currentPassword: "", newPassword: 
 const changePasswordResolver = withCrossFieldChecks<ChangePasswordInput>(zodResolver(changePasswordSchema), [
   {
     field: "confirmPassword",
-    message: MESSAGES.password.mismatch,
+    message: ACCOUNT_MESSAGES.password.mismatch,
     fails: (v) => v.newPassword !== "" && v.newPassword !== v.confirmPassword,
   },
 ]);
@@ -83,13 +84,13 @@ function ChangePasswordSection() {
         revokeOtherSessions: true,
       });
       if (error) {
-        notify(MESSAGES.password.changeFailed(error.message));
+        notify(ACCOUNT_MESSAGES.password.changeFailed(error.message));
         return;
       }
-      notify(MESSAGES.password.updated);
+      notify(ACCOUNT_MESSAGES.password.updated);
       reset(EMPTY_PASSWORD);
     } catch {
-      notify(MESSAGES.password.changeFailed());
+      notify(ACCOUNT_MESSAGES.password.changeFailed());
     }
   });
 
@@ -134,12 +135,12 @@ function ChangeEmailSection() {
       withCrossFieldChecks<ChangeEmailInput>(zodResolver(changeEmailSchema(currentEmail)), [
         {
           field: "newEmail",
-          message: MESSAGES.email.sameAsCurrent,
+          message: ACCOUNT_MESSAGES.email.sameAsCurrent,
           fails: (v) => v.newEmail.trim() !== "" && sameText(v.newEmail, currentEmail),
         },
         {
           field: "confirmEmail",
-          message: MESSAGES.email.mismatch,
+          message: ACCOUNT_MESSAGES.email.mismatch,
           fails: (v) => v.newEmail.trim() !== "" && !sameText(v.newEmail, v.confirmEmail),
         },
       ]),
@@ -165,15 +166,15 @@ function ChangeEmailSection() {
         ...(values.currentPassword ? { currentPassword: values.currentPassword } : {}),
       });
       if (error) {
-        notify(MESSAGES.email.updateFailed(error.message));
+        notify(ACCOUNT_MESSAGES.email.updateFailed(error.message));
         return;
       }
       setDone(true);
-      notify(MESSAGES.email.updateInitiated);
+      notify(ACCOUNT_MESSAGES.email.updateInitiated);
       // Signed out, the account page sends the visitor to /auth.
       window.setTimeout(() => void auth.signOut(), EMAIL_CHANGE_SIGN_OUT_DELAY_MS);
     } catch {
-      notify(MESSAGES.email.updateFailed());
+      notify(ACCOUNT_MESSAGES.email.updateFailed());
     }
   });
 
@@ -185,7 +186,7 @@ function ChangeEmailSection() {
       </SectionHeading>
       <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4" aria-busy={isSubmitting}>
         <PasswordField
-          label={MESSAGES.email.currentPasswordLabel}
+          label={ACCOUNT_MESSAGES.email.currentPasswordLabel}
           autoComplete="current-password"
           error={errors.currentPassword?.message}
           disabled={done}
@@ -249,7 +250,7 @@ function MfaSection() {
               </span>
               <div className="min-w-0">
                 <p className="font-medium text-stone-900" data-testid="mfa-factor-name">
-                  {factor?.friendlyName || MESSAGES.mfa.defaultFactorName}
+                  {factor?.friendlyName || ACCOUNT_MESSAGES.mfa.defaultFactorName}
                 </p>
                 {factor?.createdAt ? (
                   <p className="text-sm text-stone-600">
@@ -262,7 +263,7 @@ function MfaSection() {
               <ResetMfaButton />
               <Button variant="outline" size="sm" onClick={() => setDeleteOpen(true)}>
                 <Trash2 aria-hidden="true" className="h-4 w-4" />
-                {MESSAGES.mfa.delete}
+                {ACCOUNT_MESSAGES.mfa.delete}
               </Button>
             </div>
           </div>
@@ -272,7 +273,7 @@ function MfaSection() {
         <div className="mt-6">
           <Button onClick={() => setSetupOpen(true)}>
             <ShieldCheck aria-hidden="true" className="h-4 w-4" />
-            {MESSAGES.mfa.enable}
+            {ACCOUNT_MESSAGES.mfa.enable}
           </Button>
           <MfaSetupDialog open={setupOpen} onOpenChange={setSetupOpen} onEnabled={auth.refresh} />
         </div>
@@ -305,7 +306,7 @@ function DeleteMfaDialog({ open, onOpenChange }: { open: boolean; onOpenChange: 
       await mfaApi.reset({ code, ...(hasPassword ? { password } : {}) });
       // Administrators must set MFA up again: they are signed out and asked at the next login.
       const willSignOut = auth.isAdmin;
-      notify(MESSAGES.mfa.deleted(willSignOut));
+      notify(ACCOUNT_MESSAGES.mfa.deleted(willSignOut));
       onOpenChange(false);
       if (willSignOut) {
         window.setTimeout(() => void auth.signOut(), MFA_DELETE_SIGN_OUT_DELAY_MS);
@@ -313,7 +314,7 @@ function DeleteMfaDialog({ open, onOpenChange }: { open: boolean; onOpenChange: 
         await auth.refresh();
       }
     } catch (error) {
-      notify(MESSAGES.mfa.deletionFailed(errorMessage(error)));
+      notify(ACCOUNT_MESSAGES.mfa.deletionFailed(errorMessage(error)));
       setCode("");
     } finally {
       setBusy(false);
@@ -382,19 +383,19 @@ function ResetMfaButton() {
     e.preventDefault();
     if (busy) return;
     if (hasPassword && !password) {
-      setPasswordError(MESSAGES.mfa.passwordRequired);
+      setPasswordError(ACCOUNT_MESSAGES.mfa.passwordRequired);
       return;
     }
     setBusy(true);
     try {
       await mfaApi.reset(hasPassword ? { password } : {});
-      notify(MESSAGES.mfa.resetComplete);
+      notify(ACCOUNT_MESSAGES.mfa.resetComplete);
       onOpenChange(false);
       await auth.refresh();
     } catch (error) {
       const status = typeof error === "object" && error && "status" in error ? error.status : undefined;
       if (status === 400) setPasswordError(errorMessage(error));
-      notify(MESSAGES.mfa.resetFailed);
+      notify(ACCOUNT_MESSAGES.mfa.resetFailed);
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { MESSAGES } from "@shared/messages";
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import {
   FIELD_MAX_LENGTH,
   type SignInInput,
@@ -31,7 +32,7 @@ type Mode = "login" | "signup";
 const signUpResolver = withCrossFieldChecks<SignUpInput>(zodResolver(signUpSchema), [
   {
     field: "confirmEmail",
-    message: MESSAGES.validation.emailsDoNotMatch,
+    message: CHECKOUT_MESSAGES.validation.emailsDoNotMatch,
     fails: (v) => v.email.trim() !== "" && !sameText(v.email, v.confirmEmail),
   },
 ]);
@@ -66,10 +67,10 @@ export function AuthPage() {
   const linkError = params.get("error");
   useEffect(() => {
     if (!verified && !emailChanged && !linkError) return;
-    if ((verified || emailChanged) && linkError) notify(MESSAGES.auth.verificationLinkFailed);
-    else if (verified) notify(MESSAGES.auth.emailVerified);
-    else if (emailChanged) notify(MESSAGES.auth.emailChanged);
-    else if (linkError) notify(MESSAGES.auth.signInFailed(linkError.replace(/_/g, " ")));
+    if ((verified || emailChanged) && linkError) notify(ACCOUNT_MESSAGES.auth.verificationLinkFailed);
+    else if (verified) notify(ACCOUNT_MESSAGES.auth.emailVerified);
+    else if (emailChanged) notify(ACCOUNT_MESSAGES.auth.emailChanged);
+    else if (linkError) notify(ACCOUNT_MESSAGES.auth.signInFailed(linkError.replace(/_/g, " ")));
     setParams(
       (p) => {
         for (const key of ["verified", "emailChanged", "error", "error_description"]) p.delete(key);
@@ -119,13 +120,13 @@ export function AuthPage() {
               value="login"
               className="min-h-10 pointer-coarse:min-h-11 rounded-full px-4 text-sm font-semibold text-stone-700 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm"
             >
-              {MESSAGES.auth.loginTab}
+              {ACCOUNT_MESSAGES.auth.loginTab}
             </Tabs.Trigger>
             <Tabs.Trigger
               value="signup"
               className="min-h-10 pointer-coarse:min-h-11 rounded-full px-4 text-sm font-semibold text-stone-700 data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-sm"
             >
-              {MESSAGES.auth.signUpTab}
+              {ACCOUNT_MESSAGES.auth.signUpTab}
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="login" className="mt-6 rounded-2xl focus-visible:outline-offset-4">
@@ -179,7 +180,11 @@ function LoginForm() {
     const result = await auth.signInWithPassword(values);
     if (result.kind === "error") {
       if (result.code === "EMAIL_NOT_VERIFIED") setUnverifiedEmail(values.email);
-      notify(result.unexpected ? MESSAGES.auth.unexpectedError : MESSAGES.auth.loginFailed(result.message));
+      notify(
+        result.unexpected
+          ? ACCOUNT_MESSAGES.auth.unexpectedError
+          : ACCOUNT_MESSAGES.auth.loginFailed(result.message),
+      );
     }
     // "mfa" opens the code dialog (auth.mfaRequired); "ok" makes a session and the page moves on.
   });
@@ -189,12 +194,12 @@ function LoginForm() {
     setResending(true);
     const ok = await auth.resendVerification(unverifiedEmail);
     setResending(false);
-    notify(ok ? UNVERIFIED.sent : MESSAGES.auth.unexpectedError);
+    notify(ok ? UNVERIFIED.sent : ACCOUNT_MESSAGES.auth.unexpectedError);
   };
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={isSubmitting}>
-      <h2 className="sr-only">{MESSAGES.auth.loginTab}</h2>
+      <h2 className="sr-only">{ACCOUNT_MESSAGES.auth.loginTab}</h2>
       <TextField
         label="Email"
         type="email"
@@ -219,7 +224,7 @@ function LoginForm() {
             "inline-block py-1 font-medium text-stone-800 underline underline-offset-4 hover:text-stone-950",
           )}
         >
-          {MESSAGES.passwordReset.forgotLink}
+          {ACCOUNT_MESSAGES.passwordReset.forgotLink}
         </Link>
       </p>
       {unverifiedEmail ? (
@@ -254,10 +259,14 @@ function SignUpForm({ onCreated }: { onCreated: () => void }) {
   const onSubmit = handleSubmit(async (values) => {
     const result = await auth.signUp(values);
     if (!result.ok) {
-      notify(result.unexpected ? MESSAGES.auth.unexpectedError : MESSAGES.auth.signUpFailed(result.message));
+      notify(
+        result.unexpected
+          ? ACCOUNT_MESSAGES.auth.unexpectedError
+          : ACCOUNT_MESSAGES.auth.signUpFailed(result.message),
+      );
       return;
     }
-    notify(MESSAGES.auth.accountCreated);
+    notify(ACCOUNT_MESSAGES.auth.accountCreated);
     reset(EMPTY_SIGN_UP);
     onCreated();
   });
@@ -265,7 +274,7 @@ function SignUpForm({ onCreated }: { onCreated: () => void }) {
   const firstName = register("firstName");
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={isSubmitting}>
-      <h2 className="sr-only">{MESSAGES.auth.signUpTab}</h2>
+      <h2 className="sr-only">{ACCOUNT_MESSAGES.auth.signUpTab}</h2>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label="First name"

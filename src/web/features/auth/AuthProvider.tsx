@@ -155,7 +155,7 @@ function describeError(error: ErrorLike | null | undefined): {
 function fromThrown(error: unknown): { ok: false; message: string; unexpected: true } {
   return {
     ok: false,
-    message: errorMessage(error) ?? MESSAGES.auth.unexpectedError.description,
+    message: errorMessage(error) ?? MESSAGES.common.unexpectedError,
     unexpected: true,
   };
 }
@@ -201,7 +201,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             return {
               kind: "error",
               code: "NO_MFA_FACTORS",
-              message: MESSAGES.mfa.noFactorsFound,
+              message: MESSAGES.mfaSignIn.noFactorsFound,
               unexpected: false,
             };
           }

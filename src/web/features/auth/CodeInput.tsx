@@ -1,5 +1,5 @@
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import { MFA_CODE_LENGTH } from "@shared/limits";
-import { MESSAGES } from "@shared/messages";
 import { TextField } from "@web/components/ui/field";
 import { type ClipboardEvent, forwardRef, type ReactNode } from "react";
 
@@ -51,7 +51,7 @@ export const CodeInput = forwardRef<HTMLInputElement, CodeInputProps>(function C
       autoComplete="one-time-code"
       pattern="[0-9]*"
       maxLength={MFA_CODE_LENGTH}
-      placeholder={MESSAGES.mfa.codePlaceholder}
+      placeholder={ACCOUNT_MESSAGES.mfa.codePlaceholder}
       autoFocus={autoFocus}
       disabled={disabled}
       spellCheck={false}

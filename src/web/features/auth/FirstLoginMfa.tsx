@@ -1,4 +1,4 @@
-import { MESSAGES } from "@shared/messages";
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import { useLocation, useNavigate } from "@web/app/routing";
 import { useEffect, useState } from "react";
 import { useAuth } from "./AuthProvider";
@@ -58,18 +58,18 @@ export function FirstLoginMfa() {
   const skip = async () => {
     try {
       await mfaApi.skip();
-      notify(MESSAGES.mfa.skipped);
+      notify(ACCOUNT_MESSAGES.mfa.skipped);
       setDismissedFor(auth.userId);
       await auth.refresh();
     } catch (error) {
       const status = typeof error === "object" && error && "status" in error ? error.status : undefined;
-      notify(status === 403 ? MESSAGES.mfa.cannotSkip : MESSAGES.auth.unexpectedError);
+      notify(status === 403 ? ACCOUNT_MESSAGES.mfa.cannotSkip : ACCOUNT_MESSAGES.auth.unexpectedError);
     }
   };
 
   const signOut = async () => {
     await auth.signOut();
-    notify(MESSAGES.auth.signedOut);
+    notify(ACCOUNT_MESSAGES.auth.signedOut);
     navigate("/", { replace: true });
   };
 

@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import { MESSAGES } from "@shared/messages";
 import { Button } from "@web/components/ui/button";
 import { Dialog } from "@web/components/ui/dialog";
@@ -15,8 +16,8 @@ function cleanBackupCode(text: string): string {
 /** Better Auth's codes mapped onto the spec's texts where it has one. */
 function loginFailureText(result: { code?: string | undefined; message: string }): string {
   if (result.code === "TOTP_NOT_ENABLED" || result.code === "TWO_FACTOR_NOT_ENABLED")
-    return MESSAGES.mfa.noFactorsFound;
-  if (result.code === "INVALID_TWO_FACTOR_COOKIE") return MESSAGES.mfa.challengeFailed;
+    return MESSAGES.mfaSignIn.noFactorsFound;
+  if (result.code === "INVALID_TWO_FACTOR_COOKIE") return ACCOUNT_MESSAGES.mfa.challengeFailed;
   return result.message;
 }
 
@@ -55,14 +56,14 @@ export function MfaLoginDialog({
     const result = await auth.verifyMfaSignIn(kind === "totp" ? code : backupCode, kind);
     setVerifying(false);
     if (result.ok) {
-      notify(MESSAGES.mfa.welcomeBack);
+      notify(ACCOUNT_MESSAGES.mfa.welcomeBack);
       onVerified();
       return;
     }
     notify(
       result.unexpected
-        ? MESSAGES.mfa.loginUnexpectedError
-        : MESSAGES.mfa.loginVerificationFailed(loginFailureText(result)),
+        ? ACCOUNT_MESSAGES.mfa.loginUnexpectedError
+        : ACCOUNT_MESSAGES.mfa.loginVerificationFailed(loginFailureText(result)),
     );
     if (kind === "totp") setCode("");
   };

@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import { BRAND_NAME } from "@shared/brand";
 import { MFA_QR_ERROR_CORRECTION, MFA_QR_MARGIN, MFA_QR_SIZE_PX } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
@@ -70,7 +71,7 @@ export function MfaSetupDialog({ open, onOpenChange, onEnabled, onSkip, mandator
     e.preventDefault();
     if (busy) return;
     if (hasPassword && !password) {
-      setPasswordError(MESSAGES.mfa.passwordRequired);
+      setPasswordError(ACCOUNT_MESSAGES.mfa.passwordRequired);
       return;
     }
     setBusy(true);
@@ -78,10 +79,10 @@ export function MfaSetupDialog({ open, onOpenChange, onEnabled, onSkip, mandator
     try {
       const { data, error } = await authClient.twoFactor.enable({ password });
       if (error || !data || !("totpURI" in data)) {
-        if (error?.code === "TOTP_ALREADY_ENABLED") notify(MESSAGES.mfa.setupAlreadyExists);
-        else notify(MESSAGES.mfa.setupError);
+        if (error?.code === "TOTP_ALREADY_ENABLED") notify(ACCOUNT_MESSAGES.mfa.setupAlreadyExists);
+        else notify(ACCOUNT_MESSAGES.mfa.setupError);
         if (error?.code === "INVALID_PASSWORD")
-          setPasswordError(error.message || MESSAGES.auth.incorrectPassword);
+          setPasswordError(error.message || ACCOUNT_MESSAGES.auth.incorrectPassword);
         return;
       }
       setTotpUri(data.totpURI);
@@ -96,11 +97,11 @@ export function MfaSetupDialog({ open, onOpenChange, onEnabled, onSkip, mandator
         );
       } catch {
         setQrDataUrl(null);
-        notify(MESSAGES.mfa.qrFailed);
+        notify(ACCOUNT_MESSAGES.mfa.qrFailed);
       }
       setStep("qr");
     } catch {
-      notify(MESSAGES.mfa.setupError);
+      notify(ACCOUNT_MESSAGES.mfa.setupError);
     } finally {
       setBusy(false);
     }
@@ -113,17 +114,17 @@ export function MfaSetupDialog({ open, onOpenChange, onEnabled, onSkip, mandator
     try {
       const { error } = await authClient.twoFactor.verifyTotp({ code });
       if (error) {
-        notify(MESSAGES.mfa.verifyFailed);
+        notify(ACCOUNT_MESSAGES.mfa.verifyFailed);
         setCode("");
         return;
       }
       await mfaApi.complete().catch((err: unknown) => console.warn("Could not record MFA completion", err));
-      notify(MESSAGES.mfa.enabled);
+      notify(ACCOUNT_MESSAGES.mfa.enabled);
       await onEnabled();
       onOpenChange(false);
     } catch (err) {
       console.warn("MFA verification failed", errorMessage(err));
-      notify(MESSAGES.mfa.verifyFailed);
+      notify(ACCOUNT_MESSAGES.mfa.verifyFailed);
     } finally {
       setBusy(false);
     }
@@ -150,7 +151,7 @@ export function MfaSetupDialog({ open, onOpenChange, onEnabled, onSkip, mandator
         <form noValidate onSubmit={start} className="space-y-5">
           {mandatory ? (
             <p className="rounded-xl border border-glow-300 bg-glow-50 p-3 text-sm text-stone-800">
-              {MESSAGES.mfa.cannotSkip.description} Set it up now to continue to the admin area.
+              {ACCOUNT_MESSAGES.mfa.cannotSkip.description} Set it up now to continue to the admin area.
             </p>
           ) : null}
           <ul className="space-y-3 text-stone-700">
@@ -218,7 +219,7 @@ export function MfaSetupDialog({ open, onOpenChange, onEnabled, onSkip, mandator
           <ManualKey secret={manualEntryKey(totpUri)} />
           <BackupCodes codes={backupCodes} />
           <div className="flex justify-end">
-            <Button onClick={() => setStep("verify")}>{MESSAGES.mfa.continueToVerification}</Button>
+            <Button onClick={() => setStep("verify")}>{ACCOUNT_MESSAGES.mfa.continueToVerification}</Button>
           </div>
         </div>
       ) : null}
@@ -275,7 +276,7 @@ function ManualKey({ secret }: { secret: string }) {
     try {
       await navigator.clipboard.writeText(secret.replace(/\s/g, ""));
       setCopied(true);
-      notify(MESSAGES.mfa.secretCopied);
+      notify(ACCOUNT_MESSAGES.mfa.secretCopied);
       window.setTimeout(() => setCopied(false), 2000);
     } catch {
       notify({

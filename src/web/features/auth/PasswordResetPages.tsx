@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { MESSAGES } from "@shared/messages";
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import {
   FIELD_MAX_LENGTH,
   type RequestPasswordResetInput,
@@ -20,7 +20,7 @@ import { useForm } from "react-hook-form";
 import { PasswordField } from "./PasswordField";
 import { notify } from "./toast";
 
-const TEXT = MESSAGES.passwordReset;
+const TEXT = ACCOUNT_MESSAGES.passwordReset;
 
 function ResetLayout({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
   return (
@@ -64,7 +64,11 @@ export function ForgotPasswordPage() {
     const result = await requestPasswordReset(email);
     if (result.ok) setSentTo(email);
     else
-      notify(TEXT.failed(result.reason === "rate-limited" ? MESSAGES.auth.tooManyAttempts : result.message));
+      notify(
+        TEXT.failed(
+          result.reason === "rate-limited" ? ACCOUNT_MESSAGES.auth.tooManyAttempts : result.message,
+        ),
+      );
   });
 
   return (
@@ -119,7 +123,11 @@ export function ResetPasswordPage() {
     } else if (result.reason === "invalid-token") {
       setInvalid(true);
     } else {
-      notify(TEXT.failed(result.reason === "rate-limited" ? MESSAGES.auth.tooManyAttempts : result.message));
+      notify(
+        TEXT.failed(
+          result.reason === "rate-limited" ? ACCOUNT_MESSAGES.auth.tooManyAttempts : result.message,
+        ),
+      );
     }
   });
 

@@ -1,5 +1,6 @@
 import type { CartItem } from "@shared/cart";
 import { cartLineSummary } from "@shared/cart-line";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { MESSAGES, pluralise } from "@shared/messages";
 import { formatGbp } from "@shared/money";
@@ -143,7 +144,7 @@ export function CartPanel() {
                 </dl>
                 {currency !== "GBP" ? (
                   <p className="text-right text-sm text-stone-700" data-testid="cart-charged-gbp">
-                    {MESSAGES.checkout.chargedInGbp}: {formatGbp(due)}
+                    {CHECKOUT_MESSAGES.checkout.chargedInGbp}: {formatGbp(due)}
                   </p>
                 ) : null}
                 <p className="text-sm text-stone-700">{MESSAGES.cart.deliveryAtCheckout}</p>

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@shared/messages";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { Link, useSearchParams } from "@web/app/routing";
 import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -21,12 +21,12 @@ export function CancelPage() {
   }, [orderId]);
 
   return (
-    <Page title={MESSAGES.checkout.cancelTitle}>
+    <Page title={CHECKOUT_MESSAGES.checkout.cancelTitle}>
       <Card className="max-w-2xl p-6 md:p-8">
         <div className="flex items-start gap-4">
           <CircleX aria-hidden="true" className="h-10 w-10 shrink-0 text-stone-500" />
           <div>
-            <p className="text-lg text-stone-800">{MESSAGES.checkout.cancelDescription}</p>
+            <p className="text-lg text-stone-800">{CHECKOUT_MESSAGES.checkout.cancelDescription}</p>
             {number && /^[0-9a-f]{8}$/i.test(number) ? (
               <p className="mt-3 text-sm text-stone-600">
                 Cancelled order: <span className="font-mono">#{number}</span>
@@ -38,18 +38,18 @@ export function CancelPage() {
           {count > 0 ? (
             <Link to="/checkout" className={buttonClasses("primary", "md")}>
               <RotateCcw aria-hidden="true" className="h-4 w-4" />
-              {MESSAGES.checkout.tryAgain}
+              {CHECKOUT_MESSAGES.checkout.tryAgain}
             </Link>
           ) : (
             <Link to="/create" className={buttonClasses("primary", "md")}>
-              {MESSAGES.checkout.createLithophane}
+              {CHECKOUT_MESSAGES.checkout.createLithophane}
             </Link>
           )}
           <Link to="/shop" className={cn(buttonClasses("outline", "md"))}>
-            {MESSAGES.checkout.continueShopping}
+            {CHECKOUT_MESSAGES.checkout.continueShopping}
           </Link>
           <Link to="/contact" className={buttonClasses("ghost", "md")}>
-            {MESSAGES.track.contactSupport}
+            {CHECKOUT_MESSAGES.track.contactSupport}
           </Link>
         </div>
       </Card>

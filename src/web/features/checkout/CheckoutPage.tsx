@@ -4,6 +4,7 @@ import type { CartItem } from "@shared/cart";
 import { BULK_ORDER_TEXTS, bulkOrderContactHref } from "@shared/cart-advice";
 import { cartLineSummary } from "@shared/cart-line";
 import { checkoutTotals } from "@shared/checkout";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { findCountryByName } from "@shared/countries";
 import { isColourConfig } from "@shared/delivery-dates";
@@ -79,7 +80,7 @@ const EMPTY_FORM: ShippingFormValues = {
   country: DEFAULT_COUNTRY_CODE,
 };
 
-const MISSING = MESSAGES.validation.requiredFieldsCheckout;
+const MISSING = CHECKOUT_MESSAGES.validation.requiredFieldsCheckout;
 
 /** The profile's name, phone and saved address (in any country the shop delivers to). */
 function fromProfile(
@@ -126,9 +127,9 @@ function EmptyCheckout() {
       <Card className="mx-auto max-w-lg text-center">
         <ShoppingBag aria-hidden="true" className="mx-auto h-12 w-12 text-stone-400" />
         <h2 className="mt-4 text-2xl text-stone-900">{MESSAGES.cart.empty}</h2>
-        <p className="mt-2 text-stone-700">{MESSAGES.checkout.cartEmpty.description}</p>
+        <p className="mt-2 text-stone-700">{CHECKOUT_MESSAGES.checkout.cartEmpty.description}</p>
         <Link to="/create" className={cn(buttonClasses("glow", "lg"), "mt-6")}>
-          {MESSAGES.checkout.createLithophane}
+          {CHECKOUT_MESSAGES.checkout.createLithophane}
         </Link>
       </Card>
     </Page>
@@ -211,7 +212,7 @@ function CheckoutForm() {
     // The gift and billing card shows its own problems at the same time.
     void giftForm.trigger();
     const missing = Object.values(formErrors).some((e) => e?.message === MISSING);
-    if (missing) notify(MESSAGES.checkout.missingInformation);
+    if (missing) notify(CHECKOUT_MESSAGES.checkout.missingInformation);
   };
 
   const { submit, busy, refused } = useCheckoutSubmit({
@@ -235,7 +236,7 @@ function CheckoutForm() {
         const billing = [b?.addressLine1, b?.city, b?.state, b?.postalCode, b?.country];
         const missing =
           giftErrors.gift?.recipientName?.message === MISSING || billing.some((e) => e?.message === MISSING);
-        if (missing) notify(MESSAGES.checkout.missingInformation);
+        if (missing) notify(CHECKOUT_MESSAGES.checkout.missingInformation);
       },
     )();
 
@@ -246,7 +247,7 @@ function CheckoutForm() {
         <div className="grid items-start gap-8 lg:grid-cols-[3fr_2fr]">
           <div className="space-y-6">
             <Card className="p-6 md:p-8">
-              <h2 className="text-2xl text-stone-900">{MESSAGES.checkout.shippingInformation}</h2>
+              <h2 className="text-2xl text-stone-900">{CHECKOUT_MESSAGES.checkout.shippingInformation}</h2>
               <p className="mt-1 text-sm text-stone-700">
                 Fields marked{" "}
                 <span aria-hidden="true" className="text-red-700">
@@ -428,13 +429,13 @@ function GuestAccountCard() {
         <UserRound aria-hidden="true" className="h-5 w-5 text-glow-800" />
       </span>
       <div className="flex-1">
-        <h2 className="text-lg text-stone-900">{MESSAGES.checkout.guestTitle}</h2>
+        <h2 className="text-lg text-stone-900">{CHECKOUT_MESSAGES.checkout.guestTitle}</h2>
         <p className="text-sm text-stone-700">
-          {MESSAGES.checkout.guestDescription} Checking out as a guest works too.
+          {CHECKOUT_MESSAGES.checkout.guestDescription} Checking out as a guest works too.
         </p>
       </div>
       <Link to="/auth" className={buttonClasses("outline", "md")}>
-        {MESSAGES.checkout.createAccount}
+        {CHECKOUT_MESSAGES.checkout.createAccount}
       </Link>
     </Card>
   );
@@ -523,7 +524,7 @@ function OrderSummary({
   const shown = (pence: number) => (currency === "GBP" ? formatGbp(pence) : formatPrice(pence));
   return (
     <Card className="p-6 md:p-8 lg:sticky lg:top-24">
-      <h2 className="text-2xl text-stone-900">{MESSAGES.checkout.orderSummary}</h2>
+      <h2 className="text-2xl text-stone-900">{CHECKOUT_MESSAGES.checkout.orderSummary}</h2>
       <ul className="mt-2 divide-y divide-stone-200" aria-label="Items in your order">
         {items.map((item) => (
           <SummaryLine
@@ -583,7 +584,7 @@ function OrderSummary({
           data-testid="currency-note"
         >
           <Info aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-          {MESSAGES.checkout.currencyNote(currency)}
+          {CHECKOUT_MESSAGES.checkout.currencyNote(currency)}
         </p>
       ) : null}
 
@@ -593,10 +594,10 @@ function OrderSummary({
           className="mt-4 rounded-xl border border-glow-300 bg-glow-50 p-4"
           data-testid="bulk-order"
         >
-          <h3 className="font-semibold text-stone-900">{MESSAGES.checkout.bulkOrder.title}</h3>
+          <h3 className="font-semibold text-stone-900">{CHECKOUT_MESSAGES.checkout.bulkOrder.title}</h3>
           <p className="mt-1 text-sm text-stone-700">
-            {MESSAGES.checkout.bulkOrder.description} Your cart has {items.length} items ({BULK_ORDER_UNITS}{" "}
-            or more).
+            {CHECKOUT_MESSAGES.checkout.bulkOrder.description} Your cart has {items.length} items (
+            {BULK_ORDER_UNITS} or more).
           </p>
           {/* Exactly what to do (issue 30): two ways, the second prefilled. */}
           <p className="mt-2 text-sm text-stone-700">{BULK_ORDER_TEXTS.removeToCheckOut(items.length)}</p>
@@ -620,10 +621,10 @@ function OrderSummary({
         ) : (
           <Lock aria-hidden="true" className="h-5 w-5" />
         )}
-        {MESSAGES.checkout.proceedToPayment}
+        {CHECKOUT_MESSAGES.checkout.proceedToPayment}
       </Button>
       <p className="mt-3 text-center text-sm text-stone-600">
-        {MESSAGES.checkout.chargedInGbp}:{" "}
+        {CHECKOUT_MESSAGES.checkout.chargedInGbp}:{" "}
         <span data-testid="checkout-total">{formatGbp(totals.totalPence)}</span>. The payment page opens in a
         new tab.
       </p>

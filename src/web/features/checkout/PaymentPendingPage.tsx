@@ -1,3 +1,4 @@
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { MESSAGES, pluralise } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { Link, useLocation, useNavigate, useSearchParams } from "@web/app/routing";
@@ -41,7 +42,7 @@ export function PaymentPendingPage() {
 
   if (!orderId) {
     return (
-      <Page title={MESSAGES.checkout.pendingTitle}>
+      <Page title={CHECKOUT_MESSAGES.checkout.pendingTitle}>
         <Card className="max-w-xl">
           <p className="text-stone-700">We couldn't find the order you are paying for.</p>
           <Link to="/checkout" className={cn(buttonClasses("primary", "md"), "mt-4")}>
@@ -54,7 +55,10 @@ export function PaymentPendingPage() {
 
   const number = status.data?.displayNumber ?? pending?.displayNumber ?? orderId.slice(0, 8);
   return (
-    <Page title={MESSAGES.checkout.pendingTitle} intro={MESSAGES.checkout.pendingDescription}>
+    <Page
+      title={CHECKOUT_MESSAGES.checkout.pendingTitle}
+      intro={CHECKOUT_MESSAGES.checkout.pendingDescription}
+    >
       <div className="grid max-w-3xl gap-6">
         {popupBlocked ? (
           <div
@@ -62,10 +66,10 @@ export function PaymentPendingPage() {
             className="flex flex-col gap-3 rounded-2xl border border-glow-400 bg-glow-50 p-5 sm:flex-row sm:items-center"
           >
             <TriangleAlert aria-hidden="true" className="h-6 w-6 shrink-0 text-glow-800" />
-            <p className="flex-1 font-medium text-stone-900">{MESSAGES.checkout.popupBlocked}</p>
+            <p className="flex-1 font-medium text-stone-900">{CHECKOUT_MESSAGES.checkout.popupBlocked}</p>
             {paymentUrl ? (
               <a href={paymentUrl} target="_blank" rel="noopener" className={buttonClasses("primary", "md")}>
-                {MESSAGES.checkout.openPaymentPage}
+                {CHECKOUT_MESSAGES.checkout.openPaymentPage}
                 <ExternalLink aria-hidden="true" className="h-4 w-4" />
               </a>
             ) : null}
@@ -81,7 +85,7 @@ export function PaymentPendingPage() {
           </div>
           <dl className="mt-6 grid gap-4 sm:grid-cols-3">
             <div>
-              <dt className="text-sm text-stone-600">{MESSAGES.checkout.orderNumber}</dt>
+              <dt className="text-sm text-stone-600">{CHECKOUT_MESSAGES.checkout.orderNumber}</dt>
               <dd className="font-mono text-lg font-semibold text-stone-900" data-testid="order-number">
                 #{number}
               </dd>
@@ -110,7 +114,7 @@ export function PaymentPendingPage() {
           <div className="mt-6 flex flex-wrap gap-3">
             {paymentUrl && !popupBlocked ? (
               <a href={paymentUrl} target="_blank" rel="noopener" className={buttonClasses("outline", "md")}>
-                {MESSAGES.checkout.openPaymentPage}
+                {CHECKOUT_MESSAGES.checkout.openPaymentPage}
                 <ExternalLink aria-hidden="true" className="h-4 w-4" />
               </a>
             ) : null}

@@ -1,5 +1,6 @@
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import { addressFormat } from "@shared/address-format";
-import { MESSAGES } from "@shared/messages";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import {
   type AddressLookupResult,
   FIELD_MAX_LENGTH,
@@ -21,11 +22,11 @@ export type ShippingFormValues = z.input<typeof shippingInfoSchema>;
 
 export type ShippingForm = UseFormReturn<ShippingFormValues, unknown, ShippingInfo>;
 
-const MISSING = MESSAGES.validation.requiredFieldsCheckout;
+const MISSING = CHECKOUT_MESSAGES.validation.requiredFieldsCheckout;
 
 /** The inline text for a field's error: the spec's toast text becomes "This field is required." */
 export function inlineError(message: string | undefined): string | undefined {
-  return message === MISSING ? MESSAGES.validation.requiredInline : message;
+  return message === MISSING ? CHECKOUT_MESSAGES.validation.requiredInline : message;
 }
 
 /**
@@ -175,17 +176,20 @@ function AddressFinder({
     const code = postcode().trim();
     setResults([]);
     if (!code) {
-      notify({ ...MESSAGES.address.lookupFailed, description: MESSAGES.address.postcodeAndCountryRequired });
+      notify({
+        ...ACCOUNT_MESSAGES.address.lookupFailed,
+        description: ACCOUNT_MESSAGES.address.postcodeAndCountryRequired,
+      });
       return;
     }
     setSearching(true);
     try {
       const addresses = await addressApi.lookup({ postcode: code, country: countryName(UK_CODE) });
-      if (addresses.length === 0) notify(MESSAGES.address.noneFound);
-      else notify(MESSAGES.address.found(addresses.length));
+      if (addresses.length === 0) notify(ACCOUNT_MESSAGES.address.noneFound);
+      else notify(ACCOUNT_MESSAGES.address.found(addresses.length));
       setResults(addresses);
     } catch {
-      notify(MESSAGES.address.lookupFailed);
+      notify(ACCOUNT_MESSAGES.address.lookupFailed);
     } finally {
       setSearching(false);
     }
@@ -209,7 +213,7 @@ function AddressFinder({
             const picked = results[Number(e.target.value)];
             if (picked) {
               onPick(picked);
-              notify(MESSAGES.address.selected);
+              notify(ACCOUNT_MESSAGES.address.selected);
             }
           }}
         >

@@ -1,5 +1,5 @@
 import { cartAfterPayment } from "@shared/cart-after-payment";
-import { MESSAGES } from "@shared/messages";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { Link, useNavigate, useSearchParams } from "@web/app/routing";
 import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
@@ -57,11 +57,11 @@ export function SuccessPage() {
 
   if (!orderId) {
     return (
-      <Page title={MESSAGES.checkout.successTitle}>
+      <Page title={CHECKOUT_MESSAGES.checkout.successTitle}>
         <Card className="max-w-xl">
           <p className="text-stone-700">Your order details are in your confirmation email.</p>
           <Link to="/shop" className={cn(buttonClasses("primary", "md"), "mt-4")}>
-            {MESSAGES.checkout.continueShopping}
+            {CHECKOUT_MESSAGES.checkout.continueShopping}
           </Link>
         </Card>
       </Page>
@@ -70,31 +70,34 @@ export function SuccessPage() {
 
   if (!confirmed) {
     return (
-      <Page title={MESSAGES.checkout.successTitle}>
+      <Page title={CHECKOUT_MESSAGES.checkout.successTitle}>
         <Card className="max-w-xl">
           <div role="status" aria-live="polite" className="flex items-center gap-3">
             <Loader2 aria-hidden="true" className="h-6 w-6 animate-spin text-glow-700" />
-            <p className="text-lg text-stone-900">{MESSAGES.checkout.confirmingPayment}</p>
+            <p className="text-lg text-stone-900">{CHECKOUT_MESSAGES.checkout.confirmingPayment}</p>
           </div>
           {number ? (
             <p className="mt-4 text-stone-700">
-              {MESSAGES.checkout.orderNumber}: <span className="font-mono font-semibold">#{number}</span>
+              {CHECKOUT_MESSAGES.checkout.orderNumber}:{" "}
+              <span className="font-mono font-semibold">#{number}</span>
             </p>
           ) : null}
-          {slow ? <p className="mt-4 text-sm text-stone-700">{MESSAGES.checkout.confirmationSlow}</p> : null}
+          {slow ? (
+            <p className="mt-4 text-sm text-stone-700">{CHECKOUT_MESSAGES.checkout.confirmationSlow}</p>
+          ) : null}
         </Card>
       </Page>
     );
   }
 
   return (
-    <Page title={MESSAGES.checkout.successTitle}>
+    <Page title={CHECKOUT_MESSAGES.checkout.successTitle}>
       <Card className="max-w-2xl p-6 md:p-8">
         <div className="flex items-start gap-4">
           <CircleCheck aria-hidden="true" className="h-10 w-10 shrink-0 text-emerald-700" />
           <div>
-            <p className="text-lg text-stone-800">{MESSAGES.checkout.successDescription}</p>
-            <p className="mt-4 text-stone-700">{MESSAGES.checkout.orderNumber}</p>
+            <p className="text-lg text-stone-800">{CHECKOUT_MESSAGES.checkout.successDescription}</p>
+            <p className="mt-4 text-stone-700">{CHECKOUT_MESSAGES.checkout.orderNumber}</p>
             <p
               className="font-mono text-3xl font-semibold tracking-wide text-stone-900"
               data-testid="order-number"
@@ -109,10 +112,10 @@ export function SuccessPage() {
         </div>
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to={`/track?order=${number}`} className={buttonClasses("primary", "md")}>
-            {MESSAGES.checkout.trackOrder}
+            {CHECKOUT_MESSAGES.checkout.trackOrder}
           </Link>
           <Link to="/shop" className={buttonClasses("outline", "md")}>
-            {MESSAGES.checkout.continueShopping}
+            {CHECKOUT_MESSAGES.checkout.continueShopping}
           </Link>
         </div>
       </Card>

@@ -1,6 +1,6 @@
 import type { CartItem } from "@shared/cart";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import type { CurrencyCode } from "@shared/currency";
-import { MESSAGES } from "@shared/messages";
 import type { CheckoutExtras, CheckoutExtrasFormValues, ShippingInfo } from "@shared/schemas";
 import type { ShippingMethod } from "@shared/shipping";
 import { useQueryClient } from "@tanstack/react-query";
@@ -46,7 +46,7 @@ export function useCheckoutSubmit(input: CheckoutSubmitInput) {
   const submit = async (values: ShippingInfo, extras: CheckoutExtras) => {
     if (submitting.current) return;
     if (input.items.length === 0) {
-      notify(MESSAGES.checkout.cartEmpty);
+      notify(CHECKOUT_MESSAGES.checkout.cartEmpty);
       return;
     }
     if (input.bulk || !input.zoneKnown) return;
@@ -119,7 +119,7 @@ function showCheckoutError(
   setGiftError: GiftForm["setError"],
   setRefused: (value: Record<string, string>) => void,
 ) {
-  const failed = MESSAGES.checkout.failed;
+  const failed = CHECKOUT_MESSAGES.checkout.failed;
   if (error instanceof CheckoutError) {
     if (error.status === 422 && error.items.length > 0) {
       setRefused(Object.fromEntries(error.items.map((item) => [item.id, item.message])));
@@ -141,16 +141,16 @@ function showCheckoutError(
         const extra = giftFieldOf(path);
         if (extra) {
           setGiftError(extra, { type: "server", message });
-          if (message === MESSAGES.validation.requiredFieldsCheckout) missing = true;
+          if (message === CHECKOUT_MESSAGES.validation.requiredFieldsCheckout) missing = true;
           continue;
         }
         if (!path.startsWith("shippingInfo.")) continue;
         const field = path.replace(/^shippingInfo\./, "") as FieldName;
         setError(field, { type: "server", message });
-        if (message === MESSAGES.validation.requiredFieldsCheckout) missing = true;
+        if (message === CHECKOUT_MESSAGES.validation.requiredFieldsCheckout) missing = true;
       }
       if (missing) {
-        notify(MESSAGES.checkout.missingInformation);
+        notify(CHECKOUT_MESSAGES.checkout.missingInformation);
         return;
       }
     }

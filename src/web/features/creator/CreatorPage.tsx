@@ -18,6 +18,7 @@ import {
   stepIndex,
   stepsResetBy,
 } from "@shared/creator";
+import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { MESSAGES } from "@shared/messages";
 import { type CreatorOption, findOption } from "@shared/options";
@@ -170,7 +171,7 @@ export function CreatorPage() {
     const bundle = getBundle(current.selections.bundle, bundles);
     const item = buildCreatorCartItem(current, flat, undefined, bundles);
     if (!bundle || !item || !cart.add(item)) {
-      notify(MESSAGES.creator.incompleteSelection);
+      notify(CREATOR_MESSAGES.creator.incompleteSelection);
       return;
     }
     notify(MESSAGES.cart.added(bundle.name));
@@ -354,7 +355,7 @@ export function CreatorPage() {
                           </span>
                           <span className="block truncate font-sans text-sm font-normal text-stone-600">
                             {open
-                              ? (summaries[step] ?? MESSAGES.creator.notSelected)
+                              ? (summaries[step] ?? CREATOR_MESSAGES.creator.notSelected)
                               : "Complete the previous step first"}
                           </span>
                         </span>

@@ -6,6 +6,7 @@ import {
   creatorPricePence,
   photoAsShown,
 } from "@shared/creator";
+import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { isBelowRecommendedResolution } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
@@ -76,7 +77,9 @@ export function CreatorPreview({
   // A colour order is cropped on the photo in colour, not the greyscale preview (issue 30).
   const image = selections.image ? photoAsShown(selections.image, selections.processing) : null;
   const panelMm = size?.widthMm && size.heightMm ? { widthMm: size.widthMm, heightMm: size.heightMm } : null;
-  const notSelected = <span className="font-normal text-stone-600">{MESSAGES.creator.notSelected}</span>;
+  const notSelected = (
+    <span className="font-normal text-stone-600">{CREATOR_MESSAGES.creator.notSelected}</span>
+  );
 
   return (
     <section
@@ -111,7 +114,7 @@ export function CreatorPreview({
         {image && isBelowRecommendedResolution(image.width, image.height) ? (
           <p className="mt-3 flex gap-2 rounded-lg border border-orange-200 bg-orange-50 p-3 text-sm text-orange-950">
             <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-            <span>{MESSAGES.upload.lowResolution(image.width, image.height)}</span>
+            <span>{CREATOR_MESSAGES.upload.lowResolution(image.width, image.height)}</span>
           </p>
         ) : null}
       </div>
@@ -152,15 +155,15 @@ export function CreatorPreview({
         <div role="status" className="mt-5 rounded-xl border border-emerald-200 bg-emerald-50 p-4">
           <p className="flex items-center gap-2 font-semibold text-emerald-900">
             <CircleCheck aria-hidden="true" className="h-5 w-5" />
-            {bundle ? MESSAGES.cart.added(bundle.name).description : MESSAGES.creator.addedFallback}
+            {bundle ? MESSAGES.cart.added(bundle.name).description : CREATOR_MESSAGES.creator.addedFallback}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             {/* Add to Cart is gone: its successor takes the focus (it mounts only after adding). */}
             <Button variant="primary" size="sm" onClick={onViewCart} autoFocus>
-              {MESSAGES.creator.viewCart}
+              {CREATOR_MESSAGES.creator.viewCart}
             </Button>
             <Button variant="outline" size="sm" onClick={onStartOver}>
-              {MESSAGES.creator.createAnother}
+              {CREATOR_MESSAGES.creator.createAnother}
             </Button>
           </div>
         </div>
@@ -210,7 +213,7 @@ export function CreatorPreview({
 /** What is still missing, in words (designed). */
 function addToCartHint(state: CreatorState): string {
   const s = state.selections;
-  if (!s.image) return MESSAGES.creator.noImage.description ?? "";
+  if (!s.image) return CREATOR_MESSAGES.creator.noImage.description ?? "";
   const missing = [
     !s.processing && "processing",
     !s.shape && "shape",
@@ -218,5 +221,5 @@ function addToCartHint(state: CreatorState): string {
     !s.size && "size",
     !s.bundle && "bundle",
   ].filter((step): step is string => typeof step === "string");
-  return missing.length > 0 ? MESSAGES.creator.stillToChoose(missing) : "";
+  return missing.length > 0 ? CREATOR_MESSAGES.creator.stillToChoose(missing) : "";
 }

@@ -1,6 +1,6 @@
+import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { UPLOAD_ACCEPT } from "@shared/limits";
-import { MESSAGES } from "@shared/messages";
 import { cn } from "@web/components/ui/cn";
 import { ImageUp } from "lucide-react";
 import { type ChangeEvent, useId, useState } from "react";
@@ -65,7 +65,9 @@ export function ImageDropZone({ label, onFile, progress, busy, compact, classNam
         {label}
       </label>
       <p id={hintId} className="text-sm text-stone-600">
-        {compact ? MESSAGES.upload.hint : `${CREATOR_TEXTS.dropZoneHint(pointer)} ${MESSAGES.upload.hint}`}
+        {compact
+          ? CREATOR_MESSAGES.upload.hint
+          : `${CREATOR_TEXTS.dropZoneHint(pointer)} ${CREATOR_MESSAGES.upload.hint}`}
       </p>
       {busy ? (
         <p role="status" className="mt-1 text-xs text-stone-700">

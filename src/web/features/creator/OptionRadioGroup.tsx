@@ -1,5 +1,5 @@
+import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
-import { MESSAGES } from "@shared/messages";
 import { type CreatorOption, isSelectable } from "@shared/options";
 import { cn } from "@web/components/ui/cn";
 import { type ReactNode, useId, useRef } from "react";
@@ -79,7 +79,7 @@ export function OptionRadioGroup({
                 <span className={cn("block font-semibold", selectable ? "text-stone-900" : "text-stone-600")}>
                   {option.name}
                   {selectable ? null : (
-                    <span className="font-normal"> {MESSAGES.creator.comingSoonSuffix}</span>
+                    <span className="font-normal"> {CREATOR_MESSAGES.creator.comingSoonSuffix}</span>
                   )}
                 </span>
                 {option.description ? (

@@ -1,7 +1,7 @@
 import { displayUrl, type UploadedImage } from "@shared/creator";
+import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { isBelowRecommendedResolution } from "@shared/limits";
-import { MESSAGES } from "@shared/messages";
 import { TriangleAlert } from "lucide-react";
 import { useEffect } from "react";
 import { ImageDropZone } from "./ImageDropZone";
@@ -53,7 +53,7 @@ export function UploadStep({
       {isBelowRecommendedResolution(image.width, image.height) ? (
         <p className="flex gap-2 rounded-lg border border-orange-200 bg-orange-50 p-3 text-sm text-orange-950">
           <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-          <span>{MESSAGES.upload.lowResolution(image.width, image.height)}</span>
+          <span>{CREATOR_MESSAGES.upload.lowResolution(image.width, image.height)}</span>
         </p>
       ) : null}
       <ImageDropZone compact label="Replace photo" progress={null} busy={opening} onFile={onFile} />

@@ -1,6 +1,6 @@
 import type { UploadedImage } from "@shared/creator";
+import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { MAX_UPLOAD_BYTES } from "@shared/limits";
-import { MESSAGES } from "@shared/messages";
 import { FALLBACK_LARGEST_PANEL_MM } from "@shared/upload-copy";
 import { uploadResumable } from "@web/api/resumable-upload";
 import { type UploadTarget, uploadFailureToast } from "@web/api/uploads";
@@ -13,11 +13,11 @@ export type { UploadTarget };
 /** Refusals before anything is opened: over 10MB ('File too large'), or not an image. */
 function refusedBeforeOpening(file: File): boolean {
   if (file.size > MAX_UPLOAD_BYTES) {
-    notify(MESSAGES.upload.tooLarge);
+    notify(CREATOR_MESSAGES.upload.tooLarge);
     return true;
   }
   if (file.type && !file.type.startsWith("image/")) {
-    notify(MESSAGES.upload.unsupportedFormat);
+    notify(CREATOR_MESSAGES.upload.unsupportedFormat);
     return true;
   }
   return false;

@@ -1,5 +1,6 @@
+import { ACCOUNT_MESSAGES } from "@shared/account-messages";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
-import { MESSAGES } from "@shared/messages";
 import { TRACKING_STAGES } from "@shared/orders";
 import { FIELD_MAX_LENGTH, trackSchema } from "@shared/schemas";
 import { ApiRequestError } from "@web/api/client";
@@ -94,11 +95,12 @@ function TrackForm() {
       requestAnimationFrame(() => resultRef.current?.focus());
     } catch (error) {
       setOrder(null);
-      if (error instanceof ApiRequestError && error.status === 404) setLookupError(MESSAGES.track.notFound);
+      if (error instanceof ApiRequestError && error.status === 404)
+        setLookupError(CHECKOUT_MESSAGES.track.notFound);
       else if (error instanceof ApiRequestError && error.status === 429)
-        setLookupError(MESSAGES.track.tooManyAttempts);
+        setLookupError(CHECKOUT_MESSAGES.track.tooManyAttempts);
       else if (error instanceof ApiRequestError && error.status === 400) setLookupError(error.message);
-      else setLookupError(MESSAGES.track.failed);
+      else setLookupError(CHECKOUT_MESSAGES.track.failed);
     } finally {
       setBusy(false);
     }
@@ -142,7 +144,7 @@ function TrackForm() {
               ) : (
                 <Search aria-hidden="true" className="h-5 w-5" />
               )}
-              {MESSAGES.track.trackOrder}
+              {CHECKOUT_MESSAGES.track.trackOrder}
             </Button>
             {lookupError ? (
               <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
@@ -165,7 +167,7 @@ function TrackForm() {
               Something not right, or can't find your order? We reply within 24 hours.
             </p>
             <Link to="/contact" className={buttonClasses("outline", "md")}>
-              {MESSAGES.track.contactSupport}
+              {CHECKOUT_MESSAGES.track.contactSupport}
             </Link>
           </Card>
         </div>
@@ -184,7 +186,7 @@ function OrderResult({ order }: { order: TrackedOrder }) {
           <h2 className="font-mono text-2xl text-stone-900">#{order.orderNumber}</h2>
         </div>
         <div className="flex flex-wrap gap-2">
-          {order.testMode ? <Badge tone="warning">{MESSAGES.account.testOrder}</Badge> : null}
+          {order.testMode ? <Badge tone="warning">{ACCOUNT_MESSAGES.account.testOrder}</Badge> : null}
           <Badge
             tone={offGuide ? "neutral" : order.stage === "delivered" ? "success" : "glow"}
             className="text-sm"

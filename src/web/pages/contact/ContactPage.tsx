@@ -1,5 +1,5 @@
 import { SUPPORT_EMAIL } from "@shared/brand";
-import { MESSAGES } from "@shared/messages";
+import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { CONTACT_SUBJECTS, type ContactInput, contactSchema, FIELD_MAX_LENGTH } from "@shared/schemas";
 import { SUPPORT_CLOSED_DAY, SUPPORT_HOURS, SUPPORT_REPLY_HOURS } from "@shared/shipping";
 import { sendContactMessage } from "@web/api/contact";
@@ -61,16 +61,18 @@ export function ContactPage() {
     for (const [key, message] of Object.entries(fields)) {
       if (isFieldName(key))
         next[key] =
-          message === MESSAGES.validation.requiredFields ? MESSAGES.validation.requiredInline : message;
+          message === CHECKOUT_MESSAGES.validation.requiredFields
+            ? CHECKOUT_MESSAGES.validation.requiredInline
+            : message;
     }
     setErrors(next);
     const first = FIELD_NAMES.find((f) => next[f]);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
     const messages = Object.values(fields);
     // Any blank required field gives the spec's text; otherwise the first rule that failed.
-    return messages.includes(MESSAGES.validation.requiredFields)
-      ? MESSAGES.validation.requiredFields
-      : (messages[0] ?? MESSAGES.validation.requiredFields);
+    return messages.includes(CHECKOUT_MESSAGES.validation.requiredFields)
+      ? CHECKOUT_MESSAGES.validation.requiredFields
+      : (messages[0] ?? CHECKOUT_MESSAGES.validation.requiredFields);
   };
 
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
@@ -84,7 +86,7 @@ export function ContactPage() {
         fields[key] ??= issue.message;
       }
       const description = showFieldErrors(fields);
-      toast.error(MESSAGES.contact.requiredFields.title, { id: TOAST_ID, description });
+      toast.error(CHECKOUT_MESSAGES.contact.requiredFields.title, { id: TOAST_ID, description });
       return;
     }
     setSending(true);
@@ -93,29 +95,29 @@ export function ContactPage() {
     if (result.ok) {
       setValues(EMPTY);
       setErrors({});
-      toast.success(MESSAGES.contact.sent.title, {
+      toast.success(CHECKOUT_MESSAGES.contact.sent.title, {
         id: TOAST_ID,
-        description: MESSAGES.contact.sent.description,
+        description: CHECKOUT_MESSAGES.contact.sent.description,
       });
       return;
     }
     if (result.kind === "invalid") {
-      toast.error(MESSAGES.contact.requiredFields.title, {
+      toast.error(CHECKOUT_MESSAGES.contact.requiredFields.title, {
         id: TOAST_ID,
         description: showFieldErrors(result.fields),
       });
       return;
     }
     if (result.kind === "server" && result.status === 429) {
-      toast.error(MESSAGES.contact.tooManyMessages.title, {
+      toast.error(CHECKOUT_MESSAGES.contact.tooManyMessages.title, {
         id: TOAST_ID,
-        description: MESSAGES.contact.tooManyMessages.description,
+        description: CHECKOUT_MESSAGES.contact.tooManyMessages.description,
       });
       return;
     }
-    toast.error(MESSAGES.contact.sendFailed.title, {
+    toast.error(CHECKOUT_MESSAGES.contact.sendFailed.title, {
       id: TOAST_ID,
-      description: MESSAGES.contact.sendFailed.description,
+      description: CHECKOUT_MESSAGES.contact.sendFailed.description,
     });
   };
 
@@ -193,7 +195,7 @@ export function ContactPage() {
                 disabled={sending}
                 className="w-full sm:w-auto"
               >
-                {sending ? "Sending…" : MESSAGES.contact.sendMessage}
+                {sending ? "Sending…" : CHECKOUT_MESSAGES.contact.sendMessage}
               </Button>
             </form>
           </Card>
@@ -226,7 +228,7 @@ export function ContactPage() {
               <dd>Closed</dd>
             </dl>
           </InfoCard>
-          <InfoCard icon={CircleHelp} title={MESSAGES.contact.quickAnswers} tone="glow">
+          <InfoCard icon={CircleHelp} title={CHECKOUT_MESSAGES.contact.quickAnswers} tone="glow">
             <p>Delivery times, photo tips, LED life and returns: most answers are already in our FAQ.</p>
             <Link to="/faq" className={cn(buttonClasses("outline", "sm"), "mt-3")}>
               Read the FAQ

@@ -4,8 +4,10 @@
  * when that is smaller or no copy is needed). Decoding and encoding run in a worker; a browser
  * without OffscreenCanvas shows the file itself and sends it as it is.
  */
+
+import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
-import { MESSAGES, type ToastMessage } from "@shared/messages";
+import type { ToastMessage } from "@shared/messages";
 import {
   chooseUploadBody,
   isAcceptedAsIs,
@@ -62,7 +64,7 @@ async function prepareOnMainThread(file: File): Promise<PreparedPhoto> {
     throw new PhotoRefused(
       isHeic(file.type, file.name)
         ? CREATOR_TEXTS.photoUpload.heicUnsupported
-        : MESSAGES.upload.unsupportedFormat,
+        : CREATOR_MESSAGES.upload.unsupportedFormat,
     );
   }
   const choice = chooseUploadBody({
@@ -72,7 +74,7 @@ async function prepareOnMainThread(file: File): Promise<PreparedPhoto> {
   });
   if (choice !== "original") {
     URL.revokeObjectURL(url);
-    throw new PhotoRefused(MESSAGES.upload.unsupportedFormat);
+    throw new PhotoRefused(CREATOR_MESSAGES.upload.unsupportedFormat);
   }
   return {
     preview: { url, width: image.naturalWidth, height: image.naturalHeight },
@@ -129,14 +131,14 @@ export function preparePhoto(file: File, largestPanelMm: number): Promise<Prepar
       rejectPreview(new PhotoRefused(toast));
       rejectBody(new PhotoRefused(toast));
     };
-    worker.onerror = () => refused(MESSAGES.upload.failed);
+    worker.onerror = () => refused(CREATOR_MESSAGES.upload.failed);
     worker.onmessage = (event: MessageEvent<PhotoWorkerMessage>) => {
       const message = event.data;
       if (message.type === "error") {
         refused(
           isHeic(file.type, file.name)
             ? CREATOR_TEXTS.photoUpload.heicUnsupported
-            : MESSAGES.upload.unsupportedFormat,
+            : CREATOR_MESSAGES.upload.unsupportedFormat,
         );
         return;
       }
@@ -159,7 +161,7 @@ export function preparePhoto(file: File, largestPanelMm: number): Promise<Prepar
       });
       if (choice === "copy" && message.blob) resolveBody({ blob: message.blob, name: jpegName(file.name) });
       else if (choice === "original") resolveBody({ blob: file, name: file.name });
-      else rejectBody(new PhotoRefused(MESSAGES.upload.tooLarge));
+      else rejectBody(new PhotoRefused(CREATOR_MESSAGES.upload.tooLarge));
     };
     worker.postMessage(job);
   });

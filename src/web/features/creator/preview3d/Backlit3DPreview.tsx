@@ -4,8 +4,8 @@ import { isShapeId } from "@lithophane/params";
 import { DEFAULT_ATTENUATION_PER_MM } from "@lithophane/tones";
 import { COLOUR_TEXTS } from "@shared/colour-texts";
 import { type CreatorState, displayUrl } from "@shared/creator";
+import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { COLOUR_PROCESSING_ID } from "@shared/delivery-dates";
-import { MESSAGES } from "@shared/messages";
 import { type CreatorOption, findOption } from "@shared/options";
 import { useQuery } from "@tanstack/react-query";
 import { catalogQueries } from "@web/api/catalog";
@@ -34,7 +34,7 @@ function Placeholder() {
       className="mx-auto flex aspect-square w-full max-w-sm flex-col items-center justify-center gap-2 rounded-xl bg-stone-900 text-sm text-stone-300"
     >
       <Box aria-hidden="true" className="h-8 w-8 animate-pulse" />
-      {MESSAGES.creator.preview3d.loading}
+      {CREATOR_MESSAGES.creator.preview3d.loading}
     </div>
   );
 }
@@ -94,7 +94,7 @@ export function Backlit3DPreview({
     [image, cropPixels, isColour],
   );
   if (!photo || !isShapeId(shapeId)) return null;
-  const texts = MESSAGES.creator.preview3d;
+  const texts = CREATOR_MESSAGES.creator.preview3d;
   // Asked only once there is something to show: a WebGL context costs a long task to make.
   const unavailable = !hasWebGL() || status === "unavailable";
   const fallback = <Notice>{texts.unavailable}</Notice>;

@@ -7,7 +7,7 @@ import { previewPanelSizeMm } from "@lithophane/backlight";
 import type { ColourFilament } from "@lithophane/colour/filaments";
 import type { ShapeId } from "@lithophane/params";
 import { COLOUR_TEXTS } from "@shared/colour-texts";
-import { MESSAGES } from "@shared/messages";
+import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
 import { Lightbulb, LightbulbOff, Palette, Repeat2, RotateCcw, RotateCw, Undo2 } from "lucide-react";
@@ -289,7 +289,7 @@ export default function LithophaneView({
     turn(move[0], move[1]);
   };
 
-  const texts = MESSAGES.creator.preview3d;
+  const texts = CREATOR_MESSAGES.creator.preview3d;
   if (status === "unavailable") return null;
   return (
     <div>
