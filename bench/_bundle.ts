@@ -79,11 +79,14 @@ function normaliseSource(mapFile: string, source: string): string {
  * `routeChunks` (manifest keys such as "features/shop/ShopPage.tsx"), also what a route's
  * lazy chunk needs before that page can render.
  */
-/** The landing pages Lighthouse measures, with the lazy route chunk each loads at once. */
+/**
+ * The landing pages Lighthouse measures, with the lazy chunks each loads before it renders (its
+ * route's page and, for a page that queries, the QueryClient's chunk: src/web/app/query.tsx).
+ */
 export const LANDING_PAGES: ReadonlyArray<{ path: string; routeChunks: readonly string[] }> = [
   { path: "/", routeChunks: ["pages/home/HomePage.tsx"] },
-  { path: "/shop", routeChunks: ["features/shop/ShopPage.tsx"] },
-  { path: "/shop/create", routeChunks: ["features/creator/CreatorPage.tsx"] },
+  { path: "/shop", routeChunks: ["features/shop/ShopPage.tsx", "app/query-client.ts"] },
+  { path: "/shop/create", routeChunks: ["features/creator/CreatorPage.tsx", "app/query-client.ts"] },
 ];
 
 export function firstLoad(dist: string, routeChunks: readonly string[] = []): FirstLoad {
@@ -133,6 +136,50 @@ export function firstLoad(dist: string, routeChunks: readonly string[] = []): Fi
     sources: [...sources].sort(),
     hasSourceMaps,
   };
+}
+
+/** Manifest keys of the pages src/web/router.tsx loads lazily ("features/auth/AuthPage.tsx"). */
+export function routePageKeys(dist: string): string[] {
+  const manifest = readManifest(dist);
+  const router = readFileSync(path.join(ROOT, "src/web/router.tsx"), "utf8");
+  const specifiers = [...router.matchAll(/import\("\.\/([^"]+)"\)/g)].map((m) => m[1] as string);
+  return specifiers.flatMap((specifier) => {
+    const key = [`${specifier}.tsx`, `${specifier}.ts`].find((k) => manifest[k]);
+    return key ? [key] : [];
+  });
+}
+
+/**
+ * The repository's source files a landing page can run without leaving it: the entry, the page's
+ * chunks, and every chunk they import, statically or lazily (dialogs, the cart panel, warm-ups),
+ * except the other routes' pages. Their styles must be in the first-load stylesheet.
+ */
+export function landingSources(dist: string): string[] {
+  const manifest = readManifest(dist);
+  const landingKeys = new Set(LANDING_PAGES.flatMap((page) => page.routeChunks));
+  const otherPages = new Set(routePageKeys(dist).filter((key) => !landingKeys.has(key)));
+  const entryKey = manifest["index.html"]
+    ? "index.html"
+    : Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  const seen = new Set<string>();
+  const queue = [...(entryKey ? [entryKey] : []), ...landingKeys];
+  while (queue.length > 0) {
+    const key = queue.pop() as string;
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) continue;
+    seen.add(key);
+    queue.push(...(chunk.imports ?? []), ...(chunk.dynamicImports ?? []).filter((k) => !otherPages.has(k)));
+  }
+  const sources = new Set<string>();
+  for (const key of seen) {
+    const file = manifest[key]?.file;
+    if (!file?.endsWith(".js")) continue;
+    const mapFile = path.join(dist, `${file}.map`);
+    if (!existsSync(mapFile)) continue;
+    const map = JSON.parse(readFileSync(mapFile, "utf8")) as { sources?: string[] };
+    for (const source of map.sources ?? []) sources.add(normaliseSource(mapFile, source));
+  }
+  return [...sources].filter((s) => s.startsWith("src/")).sort();
 }
 
 const VLQ_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";

@@ -13,19 +13,34 @@ import { preloadToaster } from "./app/toaster";
 import { Layout, PageLoading } from "./components/layout/Layout";
 import { RouteEffects } from "./components/layout/RouteEffects";
 
-/** A lazily loaded page: fetched on first visit, with the QueryClient and the Toaster ready. */
+/**
+ * A lazily loaded page: fetched on first visit, with the QueryClient, the Toaster and the
+ * stylesheet of every screen (the first-load one has only the landing pages' utilities) ready.
+ */
 function page(load: () => Promise<ComponentType>): PreloadablePage {
-  return preloadablePage(load, { also: preloadToaster });
+  return preloadablePage(
+    () => Promise.all([load(), import("./app/all-pages-styles")]).then(([component]) => component),
+    { also: preloadToaster },
+  );
+}
+
+/**
+ * A page a visit may start on (pre-rendered, PRERENDERED_ROUTES): it hydrates without waiting
+ * for the Toaster, which comes with the first toast or once the page has settled (warm-up.ts),
+ * so sonner is not part of what the page runs while it starts.
+ */
+function landingPage(load: () => Promise<ComponentType>): PreloadablePage {
+  return preloadablePage(load);
 }
 
 // The home page is a chunk of its own too, so that the other landing pages do not load it; it
-// waits for neither the QueryClient nor the Toaster (nothing on it needs them at once).
+// needs no QueryClient at once either (its parts that query are lazy of their own).
 const HomePage = preloadablePage(() => import("./pages/home/HomePage").then((m) => m.HomePage), {
   queryClient: false,
 });
 
-const ShopPage = page(() => import("./features/shop/ShopPage").then((m) => m.ShopPage));
-const CreatorPage = page(() => import("./features/creator/CreatorPage").then((m) => m.CreatorPage));
+const ShopPage = landingPage(() => import("./features/shop/ShopPage").then((m) => m.ShopPage));
+const CreatorPage = landingPage(() => import("./features/creator/CreatorPage").then((m) => m.CreatorPage));
 const AboutPage = page(() => import("./pages/about/AboutPage").then((m) => m.AboutPage));
 const FaqPage = page(() => import("./pages/faq/FaqPage").then((m) => m.FaqPage));
 const ContactPage = page(() => import("./pages/contact/ContactPage").then((m) => m.ContactPage));
