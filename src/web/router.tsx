@@ -1,8 +1,9 @@
 /**
  * The routes: wouter's <Switch> over the app's location (app/routing.tsx). Every page is a lazy
  * chunk: main.tsx loads the current route's page before the first render (preloadRoute), and
- * navigations run in a transition (the old page stays until the new one is ready). Lazy pages
- * but the home page get react-query's client and the Toaster first.
+ * navigations run in a transition (the old page stays until the new one is ready). Pages get
+ * react-query's client first (the home page needs none); pages a visit does not start on also
+ * get the Toaster and the stylesheet of every screen.
  */
 
 import { normalisePathname } from "@shared/titles";
