@@ -29,7 +29,7 @@
  *   CPU_SLOWDOWN=4        skip the calibration and use this multiplier
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -371,9 +371,21 @@ function baselineBuild(work: string): string {
     if (r.status !== 0) throw new Error(`git ${a.join(" ")}: ${r.stderr}`);
   };
   git("worktree", "add", "--detach", tree, BASE_COMMIT);
-  // Its web dependencies are those of today's lockfile (the web app's packages did not change).
-  if (!existsSync(path.join(tree, "node_modules")))
-    symlinkSync(path.join(ROOT, "node_modules"), path.join(tree, "node_modules"));
+  // With today's lockfile it builds with today's node_modules; with another one (react-router
+  // before decision 347), with its own, installed from npm's cache where it can.
+  const lockfile = (root: string) => readFileSync(path.join(root, "package-lock.json"), "utf8");
+  if (lockfile(tree) === lockfile(ROOT)) {
+    if (!existsSync(path.join(tree, "node_modules")))
+      symlinkSync(path.join(ROOT, "node_modules"), path.join(tree, "node_modules"));
+  } else {
+    console.log(`baseline ${BASE_COMMIT}: its own dependencies (npm ci)…`);
+    const npm = spawnSync(
+      "npm",
+      ["ci", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel", "error"],
+      { cwd: tree, encoding: "utf8", env: { ...process.env, NODE_ENV: "development" } },
+    );
+    if (npm.status !== 0) throw new Error(`npm ci for ${BASE_COMMIT} failed:\n${npm.stderr}`);
+  }
   const out = path.join(work, "base-web");
   try {
     buildWeb(out, tree);
