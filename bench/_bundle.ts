@@ -89,10 +89,32 @@ export const LANDING_PAGES: ReadonlyArray<{ path: string; routeChunks: readonly 
   { path: "/shop/create", routeChunks: ["features/creator/CreatorPage.tsx", "app/query-client.ts"] },
 ];
 
+/** The manifest key of the HTML entry's chunk. */
+function entryKey(manifest: Manifest): string {
+  const key = manifest["index.html"] ? "index.html" : Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  if (!key) throw new Error("The manifest has no entry chunk.");
+  return key;
+}
+
+/** The repository-relative source modules of built JS files, from their source maps. */
+function sourcesOf(dist: string, files: Iterable<string>): { sources: Set<string>; hasSourceMaps: boolean } {
+  const sources = new Set<string>();
+  let hasSourceMaps = true;
+  for (const file of files) {
+    const mapFile = path.join(dist, `${file}.map`);
+    if (!existsSync(mapFile)) {
+      hasSourceMaps = false;
+      continue;
+    }
+    const map = JSON.parse(readFileSync(mapFile, "utf8")) as { sources?: string[] };
+    for (const s of map.sources ?? []) sources.add(normaliseSource(mapFile, s));
+  }
+  return { sources, hasSourceMaps };
+}
+
 export function firstLoad(dist: string, routeChunks: readonly string[] = []): FirstLoad {
   const manifest = readManifest(dist);
-  const entry = manifest["index.html"] ?? Object.values(manifest).find((c) => c.isEntry);
-  if (!entry) throw new Error("The manifest has no entry chunk.");
+  const entry = manifest[entryKey(manifest)] as ManifestChunk;
   const seen = new Set<string>();
   const css = new Set<string>();
   const visit = (chunk: ManifestChunk) => {
@@ -112,17 +134,7 @@ export function firstLoad(dist: string, routeChunks: readonly string[] = []): Fi
   }
   const js = [...seen].map((f) => size(dist, f)).sort((a, b) => b.gzip - a.gzip);
   const styles = [...css].map((f) => size(dist, f)).sort((a, b) => b.gzip - a.gzip);
-  const sources = new Set<string>();
-  let hasSourceMaps = true;
-  for (const file of seen) {
-    const mapFile = path.join(dist, `${file}.map`);
-    if (!existsSync(mapFile)) {
-      hasSourceMaps = false;
-      continue;
-    }
-    const map = JSON.parse(readFileSync(mapFile, "utf8")) as { sources?: string[] };
-    for (const s of map.sources ?? []) sources.add(normaliseSource(mapFile, s));
-  }
+  const { sources, hasSourceMaps } = sourcesOf(dist, seen);
   const jsGzip = js.reduce((n, a) => n + a.gzip, 0);
   const cssGzip = styles.reduce((n, a) => n + a.gzip, 0);
   return {
@@ -158,11 +170,8 @@ export function landingSources(dist: string): string[] {
   const manifest = readManifest(dist);
   const landingKeys = new Set(LANDING_PAGES.flatMap((page) => page.routeChunks));
   const otherPages = new Set(routePageKeys(dist).filter((key) => !landingKeys.has(key)));
-  const entryKey = manifest["index.html"]
-    ? "index.html"
-    : Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   const seen = new Set<string>();
-  const queue = [...(entryKey ? [entryKey] : []), ...landingKeys];
+  const queue = [entryKey(manifest), ...landingKeys];
   while (queue.length > 0) {
     const key = queue.pop() as string;
     const chunk = manifest[key];
@@ -170,16 +179,8 @@ export function landingSources(dist: string): string[] {
     seen.add(key);
     queue.push(...(chunk.imports ?? []), ...(chunk.dynamicImports ?? []).filter((k) => !otherPages.has(k)));
   }
-  const sources = new Set<string>();
-  for (const key of seen) {
-    const file = manifest[key]?.file;
-    if (!file?.endsWith(".js")) continue;
-    const mapFile = path.join(dist, `${file}.map`);
-    if (!existsSync(mapFile)) continue;
-    const map = JSON.parse(readFileSync(mapFile, "utf8")) as { sources?: string[] };
-    for (const source of map.sources ?? []) sources.add(normaliseSource(mapFile, source));
-  }
-  return [...sources].filter((s) => s.startsWith("src/")).sort();
+  const files = [...seen].map((key) => manifest[key]?.file ?? "").filter((file) => file.endsWith(".js"));
+  return [...sourcesOf(dist, files).sources].filter((s) => s.startsWith("src/")).sort();
 }
 
 const VLQ_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";

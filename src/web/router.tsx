@@ -6,7 +6,6 @@
  * get the Toaster and the stylesheet of every screen.
  */
 
-import { normalisePathname } from "@shared/titles";
 import { type ComponentType, Suspense } from "react";
 import { type PreloadablePage, preloadablePage } from "./app/query";
 import { matchesPath, Route, Switch } from "./app/routing";
@@ -86,6 +85,7 @@ const CookiesPage = page(() => import("./pages/policies/CookiesPage").then((m) =
 const NotFoundPage = page(() => import("./pages/not-found/NotFoundPage").then((m) => m.NotFoundPage));
 
 const PAGES: ReadonlyArray<{ path: string; Page: PreloadablePage }> = [
+  { path: "/", Page: HomePage },
   { path: "/shop", Page: ShopPage },
   { path: "/shop/create", Page: CreatorPage },
   { path: "/create", Page: CreatorPage },
@@ -120,7 +120,6 @@ const PAGES: ReadonlyArray<{ path: string; Page: PreloadablePage }> = [
 
 /** Loads the page of `pathname`. */
 export function preloadRoute(pathname: string): Promise<void> {
-  if (normalisePathname(pathname) === "/") return HomePage.preload();
   const page = PAGES.find(({ path }) => matchesPath(path, pathname));
   return page ? page.Page.preload() : Promise.resolve();
 }
@@ -149,9 +148,6 @@ export function AppRoutes() {
       <Route>
         <Layout>
           <Switch>
-            <Route path="/">
-              <HomePage />
-            </Route>
             {PAGES.filter(({ path }) => path !== ADMIN_PATH).map(({ path, Page }) => (
               <Route key={path} path={path}>
                 <Page />
