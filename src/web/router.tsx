@@ -2,8 +2,9 @@
  * The routes: wouter's <Switch> over the app's location (app/routing.tsx). Every page is a lazy
  * chunk: main.tsx loads the current route's page before the first render (preloadRoute), and
  * navigations run in a transition (the old page stays until the new one is ready). Pages get
- * react-query's client first (the home page needs none); pages a visit does not start on also
- * get the Toaster and the stylesheet of every screen.
+ * react-query's client first, except the landing pages (the home page needs none, the shop and
+ * the creator get it right after they render); pages a visit does not start on also get the
+ * Toaster and the stylesheet of every screen.
  */
 
 import { type ComponentType, Suspense } from "react";
@@ -27,10 +28,11 @@ function page(load: () => Promise<ComponentType>): PreloadablePage {
 /**
  * A page a visit may start on (pre-rendered, PRERENDERED_ROUTES): it hydrates without waiting
  * for the Toaster, which comes with the first toast or once the page has settled (warm-up.ts),
- * so sonner is not part of what the page runs while it starts.
+ * nor for react-query, whose client loads once the page has rendered (its queries go through
+ * useQueryInTransition, which waits for it): neither is part of what the page runs while it starts.
  */
 function landingPage(load: () => Promise<ComponentType>): PreloadablePage {
-  return preloadablePage(load);
+  return preloadablePage(load, { queryClient: "after-render" });
 }
 
 // The home page is a chunk of its own too, so that the other landing pages do not load it; it

@@ -1,16 +1,18 @@
 import type { CreatorState } from "@shared/creator";
 import type { CreatorOption } from "@shared/options";
+import { lazyWithQuery } from "@web/app/query";
 import { usePreloadWhenSettled } from "@web/components/ui/lazy-dialog";
 import { LoadBoundary } from "@web/components/ui/load-boundary";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 
 /**
  * Not in the creator's first load (issue 31 item 3): the 3D preview's frame and the light maths
  * it reads its defaults from are fetched once the page has settled. It shows nothing before a photo
- * and a shape are chosen, so nothing moves when it arrives.
+ * and a shape are chosen, so nothing moves when it arrives. It reads the light maths with react-query:
+ * it renders with the client (which the creator gets after its first render).
  */
 const loadBacklit3DPreview = () => import("./preview3d/Backlit3DPreview");
-const Backlit3DPreview = lazy(() => loadBacklit3DPreview().then((m) => ({ default: m.Backlit3DPreview })));
+const Backlit3DPreview = lazyWithQuery(() => loadBacklit3DPreview().then((m) => m.Backlit3DPreview));
 
 /**
  * Extra previews under the framed photo: the backlit 3D lithophane (lazy-loaded; it renders nothing
