@@ -6,18 +6,24 @@
 import type { CatalogProduct } from "@shared/catalog";
 import { OPTIONS_REFETCH_MS } from "@shared/limits";
 import { queryOptions } from "@tanstack/react-query";
-import { api, ok } from "./client";
+import type { InferResponseType } from "hono/client";
+import type { api } from "./client";
+import { getJson } from "./first-load";
 
 export type { CatalogOptionsAnswer, CatalogProduct } from "@shared/catalog";
 
+// Asked for by the shop and the creator as they start: without the RPC client (first-load.ts).
+type ProductsAnswer = InferResponseType<typeof api.catalog.products.$get, 200>;
+type OptionsAnswer = InferResponseType<typeof api.catalog.options.$get, 200>;
+
 /** Products on sale or coming soon, in the maker's order. Throws ApiRequestError on failure. */
 export async function fetchProducts(): Promise<CatalogProduct[]> {
-  return (await ok(api.catalog.products.$get())).products;
+  return (await getJson<ProductsAnswer>("/catalog/products")).products;
 }
 
 /** The creator's options, grouped by type. Throws ApiRequestError on failure. */
-export function fetchOptions() {
-  return ok(api.catalog.options.$get());
+export function fetchOptions(): Promise<OptionsAnswer> {
+  return getJson<OptionsAnswer>("/catalog/options");
 }
 
 /** The catalogue's queries (keys in one place). */

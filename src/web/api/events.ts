@@ -10,7 +10,8 @@
  * the page navigates away).
  */
 import type { AnalyticsEventType } from "@shared/admin-schemas";
-import { api } from "./client";
+import type { InferRequestType } from "hono/client";
+import type { api } from "./client";
 
 export type { AnalyticsEventType };
 
@@ -27,8 +28,16 @@ export function trackEvent(type: AnalyticsEventType): void {
     if (sent.has(type)) return;
     sent.add(type);
   }
+  // Plain fetch (the creator and the shop send events as they start: no RPC client, first-load.ts).
+  const body: InferRequestType<typeof api.events.$post>["json"] = { type };
   try {
-    void api.events.$post({ json: { type } }, { init: { keepalive: true } }).catch(() => undefined);
+    void fetch("/api/events", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+      keepalive: true,
+    }).catch(() => undefined);
   } catch {
     // Analytics must never break the shop.
   }
