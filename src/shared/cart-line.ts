@@ -5,14 +5,10 @@
  * helpers. No zod here: the cart panel may be in the first load.
  */
 import type { CartItem } from "./cart";
-import { describeLine, frameColourOf, sizeIdText } from "./order-line";
+import { describeLine, frameColourOf } from "./order-line";
 
+export { compactSize } from "./size-text";
 export { frameColourOf };
-
-/** A size id ("6x8": height x width) as the customer reads it, width x height: "8″ x 6″"; other texts as they are. */
-export function compactSize(sizeIdOrText: string): string {
-  return sizeIdText(sizeIdOrText) ?? sizeIdOrText;
-}
 
 /** The line's description (describeLine's summary): for an accessory its size text. */
 export function cartLineSummary(

@@ -13,6 +13,7 @@ import { ACCESSORY_CHOICE_TEXTS, accessoryChoicesOf } from "./accessory-choices"
 import { getBundle } from "./bundles";
 import { MESSAGES } from "./messages";
 import { FALLBACK_OPTIONS } from "./options";
+import { inches, sizeIdText } from "./size-text";
 import { colourThumbnailOf } from "./upload-thumbnails";
 
 /** A cart line or a stored order line: the fields a description is made from. */
@@ -55,11 +56,13 @@ export interface LineDescription {
   readonly photoUrl: string | null;
 }
 
+export { sizeIdText };
+
 /** One description's texts (kept here: the cart panel loads this module first). */
 export const ORDER_LINE_TEXTS = {
   panels: (n: number): string => (n === 1 ? "1 panel" : `${n} panels`),
   frame: (colour: string): string => `${colour} ${MESSAGES.cart.frameSuffix}`,
-  inches: (width: string, height: string): string => `${width}″ x ${height}″`,
+  inches,
   separator: " · ",
   /** CSV/JSON export's and the admin's name for a line's share of the order's discount. */
   discountShare: "Discount share",
@@ -74,16 +77,6 @@ const optionName = (type: string, id: unknown): string | null => {
 
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
-
-/**
- * A size as the customer sees it, width x height in inches. Size ids and the spec write height
- * x width ("6x8" is the landscape panel, 15 cm tall and 20 cm wide: spec section 3), so the id is
- * turned round: "6x8" reads "8″ x 6″", "8x6" (portrait) "6″ x 8″". Null for a text that is no id.
- */
-export function sizeIdText(sizeId: string): string | null {
-  const match = /^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$/.exec(sizeId.trim());
-  return match?.[1] && match[2] ? ORDER_LINE_TEXTS.inches(match[2], match[1]) : null;
-}
 
 /** The cart's size text ("7 inch x 7 inch") in the description's form ("7″ x 7″"); other texts as they are. */
 function inchesText(size: string): string {

@@ -1,8 +1,8 @@
 import { type Bundle, getBundle } from "@shared/bundles";
-import { compactSize } from "@shared/cart-line";
 import { type CreatorState, creatorPricePence, displayUrl } from "@shared/creator";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { type CreatorOption, findOption } from "@shared/options";
+import { compactSize } from "@shared/size-text";
 import { ImageIcon } from "lucide-react";
 import { useCurrency } from "../currency";
 import { useClipPath } from "./clip-path";
