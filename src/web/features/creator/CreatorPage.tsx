@@ -1,5 +1,4 @@
 import { getBundle } from "@shared/bundles";
-import { buildCreatorCartItem } from "@shared/cart-build";
 import {
   addToCartCheck,
   CREATOR_STEP_LABELS,
@@ -20,7 +19,7 @@ import {
 } from "@shared/creator";
 import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
-import { MESSAGES } from "@shared/messages";
+import { errorToast, MESSAGES } from "@shared/messages";
 import { type CreatorOption, findOption } from "@shared/options";
 import { largestSoldPanelMm } from "@shared/upload-copy";
 import { trackEvent } from "@web/api/events";
@@ -40,9 +39,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useReducer, use
 import { notify, useCart } from "../cart";
 import { CurrencySelect } from "../currency";
 import { CreatorPreview } from "./CreatorPreview";
-import { LocalContrastToggle } from "./LocalContrastToggle";
 import { MiniPreviewBar } from "./MiniPreviewBar";
-import { OptionRadioGroup } from "./OptionRadioGroup";
 import { ProgressDots } from "./ProgressDots";
 import { UploadStep } from "./UploadStep";
 import { useCreatorOptions } from "./useCreatorOptions";
@@ -64,6 +61,17 @@ const STEP_TITLES: Readonly<Record<CreatorStep, string>> = {
  */
 const loadBundleStep = () => import("./BundleStep");
 const BundleStep = lazy(() => loadBundleStep().then((m) => ({ default: m.BundleStep })));
+
+/**
+ * Nor are what only a photo opens (the choices of steps 2 to 5: closed until then) and what Add to
+ * Cart needs (the line's builder): both are fetched once the page has settled.
+ */
+const loadChoiceControls = () => Promise.all([import("./OptionRadioGroup"), import("./LocalContrastToggle")]);
+const OptionRadioGroup = lazy(() => loadChoiceControls().then(([m]) => ({ default: m.OptionRadioGroup })));
+const LocalContrastToggle = lazy(() =>
+  loadChoiceControls().then(([, m]) => ({ default: m.LocalContrastToggle })),
+);
+const loadCartBuild = () => import("@shared/cart-build");
 
 function nextStep(step: CreatorStep): CreatorStep | undefined {
   return CREATOR_STEPS[stepIndex(step) + 1];
@@ -102,6 +110,8 @@ export function CreatorPage() {
   const previewRef = useRef<HTMLDivElement>(null);
   useFunnelEvents(state);
   usePreloadWhenSettled(loadBundleStep);
+  usePreloadWhenSettled(loadChoiceControls);
+  usePreloadWhenSettled(loadCartBuild);
   // Add to Cart pressed while the photo still uploads: the line is added once it is stored.
   const [waitingToAdd, setWaitingToAdd] = useState(false);
 
@@ -167,7 +177,15 @@ export function CreatorPage() {
   };
   const pendingReset = pendingChoice ? stepsResetBy(state, pendingChoice.step) : [];
 
-  const addLine = (current: CreatorState) => {
+  const addLine = async (current: CreatorState) => {
+    let buildCreatorCartItem: Awaited<ReturnType<typeof loadCartBuild>>["buildCreatorCartItem"];
+    try {
+      ({ buildCreatorCartItem } = await loadCartBuild());
+    } catch (error) {
+      console.warn("The cart line's code failed to load", error);
+      notify(errorToast(MESSAGES.common.unexpectedError));
+      return;
+    }
     const bundle = getBundle(current.selections.bundle, bundles);
     const item = buildCreatorCartItem(current, flat, undefined, bundles);
     if (!bundle || !item || !cart.add(item)) {
@@ -184,7 +202,7 @@ export function CreatorPage() {
   useEffect(() => {
     if (!waitingToAdd || !image || image.pending) return;
     setWaitingToAdd(false);
-    if (addToCartCheck(state).ok) addLine(state);
+    if (addToCartCheck(state).ok) void addLine(state);
   });
 
   const onAddToCart = () => {
@@ -206,7 +224,7 @@ export function CreatorPage() {
       setWaitingToAdd(true);
       return;
     }
-    addLine(state);
+    void addLine(state);
   };
 
   const startOver = () => {
@@ -249,6 +267,11 @@ export function CreatorPage() {
         {...(visual ? { renderVisual: (option: CreatorOption) => <Swatch option={option} /> } : {})}
       />
     );
+  const choices = (node: ReactNode): ReactNode => (
+    <LoadBoundary fallback={<p role="alert">{MESSAGES.common.unexpectedError}</p>}>
+      <Suspense fallback={<OptionsLoading />}>{node}</Suspense>
+    </LoadBoundary>
+  );
 
   const content: Record<CreatorStep, ReactNode> = {
     upload: (
@@ -259,7 +282,7 @@ export function CreatorPage() {
         onFile={(file) => void photo.choose(file)}
       />
     ),
-    processing: (
+    processing: choices(
       <>
         {optionStep("processing", grouped.processing, selections.processing)}
         <LocalContrastToggle
@@ -267,11 +290,11 @@ export function CreatorPage() {
           disabled={!selections.image}
           onChange={(on) => dispatch({ type: "setLocalContrast", on })}
         />
-      </>
+      </>,
     ),
-    shape: optionStep("shape", grouped.shape, selections.shape),
-    "frame-color": optionStep("frame-color", grouped.frame_color, selections.frameColor, true),
-    size: optionStep("size", sizesForShape(grouped.size, selections.shape), selections.size),
+    shape: choices(optionStep("shape", grouped.shape, selections.shape)),
+    "frame-color": choices(optionStep("frame-color", grouped.frame_color, selections.frameColor, true)),
+    size: choices(optionStep("size", sizesForShape(grouped.size, selections.shape), selections.size)),
     bundle: (
       <LoadBoundary fallback={<p role="alert">{MESSAGES.common.unexpectedError}</p>}>
         <Suspense fallback={<OptionsLoading />}>

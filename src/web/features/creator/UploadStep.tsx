@@ -2,11 +2,12 @@ import { displayUrl, type UploadedImage } from "@shared/creator";
 import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { isBelowRecommendedResolution } from "@shared/limits";
+import { warmUpLater } from "@web/app/warm-up";
 import { TriangleAlert } from "lucide-react";
 import { useEffect } from "react";
 import { ImageDropZone } from "./ImageDropZone";
-import { warmPhotoWorker } from "./photo/preparePhoto";
 import { UploadProgress } from "./UploadProgress";
+import { warmPhotoUpload } from "./useImageUpload";
 
 /**
  * Step 1: the main photo, by click or drag and drop, with a resolution check. The photo shows
@@ -25,9 +26,10 @@ export function UploadStep({
   progress: number | null;
   onFile: (file: File) => void;
 }) {
-  // The photo worker starts while the customer looks for a photo, not after they chose it.
+  // The photo worker starts while the customer looks for a photo, not after they chose it (once
+  // the page has settled: its code and start-up are no part of the page's first load).
   useEffect(() => {
-    if (!image) warmPhotoWorker();
+    if (!image) return warmUpLater(warmPhotoUpload);
   }, [image]);
   if (!image) {
     return <ImageDropZone label="Upload your photo" progress={null} busy={opening} onFile={onFile} />;

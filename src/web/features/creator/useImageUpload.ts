@@ -2,13 +2,22 @@ import type { UploadedImage } from "@shared/creator";
 import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { MAX_UPLOAD_BYTES } from "@shared/limits";
 import { FALLBACK_LARGEST_PANEL_MM } from "@shared/upload-copy";
-import { uploadResumable } from "@web/api/resumable-upload";
-import { type UploadTarget, uploadFailureToast } from "@web/api/uploads";
+import type { UploadTarget } from "@web/api/uploads";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { notify } from "../cart";
-import { PhotoRefused, type PreparedPhoto, preparePhoto } from "./photo/preparePhoto";
+import type { PreparedPhoto } from "./photo/upload";
 
 export type { UploadTarget };
+
+/**
+ * The upload's code (the photo worker's client, the resumable sender and their texts) is not in
+ * the creator's first load (issue 31 item 3): fetched once the page has settled, which also
+ * starts the photo worker while the customer looks for a photo, or at the latest when one is chosen.
+ */
+export const loadPhotoUpload = () => import("./photo/upload");
+
+/** Starts the photo worker (and fetches the upload's code) before a photo is chosen. */
+export const warmPhotoUpload = () => loadPhotoUpload().then((m) => m.warmPhotoWorker());
 
 /** Refusals before anything is opened: over 10MB ('File too large'), or not an image. */
 function refusedBeforeOpening(file: File): boolean {
@@ -23,35 +32,13 @@ function refusedBeforeOpening(file: File): boolean {
   return false;
 }
 
-function failed(error: unknown): void {
-  if (error instanceof PhotoRefused) {
-    notify(error.toast);
-    return;
-  }
-  console.warn("Upload failed", error);
-  notify(uploadFailureToast(error));
-}
-
-/** Sends what preparePhoto chose (the copy, or the original) resumably; null after a toast. */
-async function send(
-  prepared: PreparedPhoto,
-  target: UploadTarget,
-  onProgress: (percent: number) => void,
-  signal: AbortSignal | undefined,
-): Promise<UploadedImage | null> {
+/** The upload's code, or null after 'Upload failed' (its chunk could not be fetched). */
+async function uploadCode(): Promise<Awaited<ReturnType<typeof loadPhotoUpload>> | null> {
   try {
-    const body = await prepared.body;
-    onProgress(0);
-    const result = await uploadResumable(body.blob, {
-      ...target,
-      name: body.name,
-      ...(signal ? { signal } : {}),
-      onProgress: (fraction: number) => onProgress(Math.round(fraction * 100)),
-    });
-    return { url: result.url, originalUrl: result.originalUrl, width: result.width, height: result.height };
+    return await loadPhotoUpload();
   } catch (error) {
-    if (signal?.aborted) return null;
-    failed(error);
+    console.warn("Upload code failed to load", error);
+    notify(CREATOR_MESSAGES.upload.failed);
     return null;
   }
 }
@@ -70,15 +57,8 @@ export async function uploadPhoto(
 ): Promise<UploadedImage | null> {
   if (refusedBeforeOpening(file)) return null;
   onProgress(0);
-  let prepared: PreparedPhoto;
-  try {
-    prepared = await preparePhoto(file, largestPanelMm);
-  } catch (error) {
-    failed(error);
-    return null;
-  }
-  URL.revokeObjectURL(prepared.preview.url);
-  return send(prepared, target, onProgress, signal);
+  const code = await uploadCode();
+  return code ? code.openAndSend(file, target, onProgress, signal, largestPanelMm) : null;
 }
 
 /** One upload at a time with its progress (0-100, null when idle); a new one replaces the last. */
@@ -150,13 +130,18 @@ export function useMainPhotoUpload(largestPanelMm: number, handlers: MainPhotoHa
       const current = () => controller.current === abort;
       setOpening(true);
       setProgress(null);
+      const code = await uploadCode();
+      if (!code) {
+        if (current()) setOpening(false);
+        return;
+      }
       let prepared: PreparedPhoto;
       try {
-        prepared = await preparePhoto(file, largestPanelMm);
+        prepared = await code.preparePhoto(file, largestPanelMm);
       } catch (error) {
         if (current()) {
           setOpening(false);
-          failed(error);
+          code.failed(error);
         }
         return;
       }
@@ -178,7 +163,7 @@ export function useMainPhotoUpload(largestPanelMm: number, handlers: MainPhotoHa
         pending: true,
         deviceUrl: preview.url,
       });
-      const stored = await send(
+      const stored = await code.send(
         prepared,
         { kind: "main" },
         (percent) => {
