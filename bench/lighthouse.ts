@@ -27,9 +27,10 @@
  *   WEB_DIST=/tmp/dist-x  measure that build (made with `--sourcemap hidden`) instead of building one
  *   BASE_COMMIT=6101238   the baseline commit; BASE_WEB_DIST=/tmp/dist-base uses that build of it instead
  *   CPU_SLOWDOWN=4        skip the calibration and use this multiplier
+ *   BENCH_TRACE_DIR=/tmp/traces  keep each run's trace (port_page-time.json) for Chrome's Performance panel
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -293,6 +294,14 @@ async function measure(url: string, port: number, cpuSlowdown: number | undefine
     byScript[name] = (byScript[name] ?? 0) + (item.total ?? 0);
   }
   const traceEvents = result?.artifacts.Trace?.traceEvents;
+  const traceDir = process.env.BENCH_TRACE_DIR;
+  if (traceDir && traceEvents) {
+    // One file per run, named by server port and page: open it in Chrome's Performance panel.
+    const { port: serverPort, pathname } = new URL(url);
+    mkdirSync(traceDir, { recursive: true });
+    const name = `${serverPort}${pathname.replace(/\//g, "_")}-${Date.now()}.json`;
+    writeFileSync(path.join(traceDir, name), JSON.stringify({ traceEvents }));
+  }
   const longTasksDebug = (lhr.audits["long-tasks"]?.details as { debugData?: LongTasksDebugData } | undefined)
     ?.debugData;
   return {
