@@ -7,7 +7,7 @@
  *   target, FIRST_LOAD_BUDGET_BYTES (120 KB gzip; 118.0 KB on 2026-11-28, about 116 KB on 2026-11-22, down from 193 KB:
  *   zod, sonner, react-query, the Better Auth client and the data router left the first load;
  *   112.0 KB on 2026-11-29 with wouter for react-router);
- * - so do `/shop` and `/shop/create` with their route chunks (2026-11-29: 111.8 and 119.8 KB, from
+ * - so do `/shop` and `/shop/create` with their route chunks (2026-11-29: 111.4 and 119.2 KB, from
  *   124.6 and 136.8 KB, once react-query, Hono's client and the creator's later steps left their
  *   first load; 142.7 and 153.3 KB the day before);
  * - no admin module (src/web/features/admin/*), no recharts, no react-query engine and no RPC
