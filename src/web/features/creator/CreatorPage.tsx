@@ -77,6 +77,15 @@ function nextStep(step: CreatorStep): CreatorStep | undefined {
   return CREATOR_STEPS[stepIndex(step) + 1];
 }
 
+/** A step whose controls are a lazy chunk: its skeleton while they load, a line if they cannot. */
+function LazyStep({ children }: { children: ReactNode }) {
+  return (
+    <LoadBoundary fallback={<p role="alert">{MESSAGES.common.unexpectedError}</p>}>
+      <Suspense fallback={<OptionsLoading />}>{children}</Suspense>
+    </LoadBoundary>
+  );
+}
+
 function Swatch({ option }: { option: CreatorOption }) {
   return (
     <span
@@ -178,16 +187,16 @@ export function CreatorPage() {
   const pendingReset = pendingChoice ? stepsResetBy(state, pendingChoice.step) : [];
 
   const addLine = async (current: CreatorState) => {
-    let buildCreatorCartItem: Awaited<ReturnType<typeof loadCartBuild>>["buildCreatorCartItem"];
-    try {
-      ({ buildCreatorCartItem } = await loadCartBuild());
-    } catch (error) {
+    const builder = await loadCartBuild().catch((error: unknown) => {
       console.warn("The cart line's code failed to load", error);
+      return null;
+    });
+    if (!builder) {
       notify(errorToast(MESSAGES.common.unexpectedError));
       return;
     }
     const bundle = getBundle(current.selections.bundle, bundles);
-    const item = buildCreatorCartItem(current, flat, undefined, bundles);
+    const item = builder.buildCreatorCartItem(current, flat, undefined, bundles);
     if (!bundle || !item || !cart.add(item)) {
       notify(CREATOR_MESSAGES.creator.incompleteSelection);
       return;
@@ -267,11 +276,6 @@ export function CreatorPage() {
         {...(visual ? { renderVisual: (option: CreatorOption) => <Swatch option={option} /> } : {})}
       />
     );
-  const choices = (node: ReactNode): ReactNode => (
-    <LoadBoundary fallback={<p role="alert">{MESSAGES.common.unexpectedError}</p>}>
-      <Suspense fallback={<OptionsLoading />}>{node}</Suspense>
-    </LoadBoundary>
-  );
 
   const content: Record<CreatorStep, ReactNode> = {
     upload: (
@@ -282,40 +286,44 @@ export function CreatorPage() {
         onFile={(file) => void photo.choose(file)}
       />
     ),
-    processing: choices(
-      <>
+    processing: (
+      <LazyStep>
         {optionStep("processing", grouped.processing, selections.processing)}
         <LocalContrastToggle
           checked={state.localContrast}
           disabled={!selections.image}
           onChange={(on) => dispatch({ type: "setLocalContrast", on })}
         />
-      </>,
+      </LazyStep>
     ),
-    shape: choices(optionStep("shape", grouped.shape, selections.shape)),
-    "frame-color": choices(optionStep("frame-color", grouped.frame_color, selections.frameColor, true)),
-    size: choices(optionStep("size", sizesForShape(grouped.size, selections.shape), selections.size)),
+    shape: <LazyStep>{optionStep("shape", grouped.shape, selections.shape)}</LazyStep>,
+    "frame-color": (
+      <LazyStep>{optionStep("frame-color", grouped.frame_color, selections.frameColor, true)}</LazyStep>
+    ),
+    size: (
+      <LazyStep>
+        {optionStep("size", sizesForShape(grouped.size, selections.shape), selections.size)}
+      </LazyStep>
+    ),
     bundle: (
-      <LoadBoundary fallback={<p role="alert">{MESSAGES.common.unexpectedError}</p>}>
-        <Suspense fallback={<OptionsLoading />}>
-          <BundleStep
-            state={state}
-            bundles={bundles}
-            onSelect={(bundleId) => dispatch({ type: "selectBundle", bundleId })}
-            onAddImage={(image) => dispatch({ type: "addAdditionalImage", image })}
-            onRemoveImage={(index) => dispatch({ type: "removeAdditionalImage", index })}
-            onCropImage={(index, cropData, cropPixels) =>
-              dispatch({
-                type: "setAdditionalCrop",
-                index,
-                cropData,
-                ...(cropPixels === undefined ? {} : { cropPixels }),
-              })
-            }
-            frameHex={findOption(flat, "frame_color", selections.frameColor)?.hexColor ?? null}
-          />
-        </Suspense>
-      </LoadBoundary>
+      <LazyStep>
+        <BundleStep
+          state={state}
+          bundles={bundles}
+          onSelect={(bundleId) => dispatch({ type: "selectBundle", bundleId })}
+          onAddImage={(image) => dispatch({ type: "addAdditionalImage", image })}
+          onRemoveImage={(index) => dispatch({ type: "removeAdditionalImage", index })}
+          onCropImage={(index, cropData, cropPixels) =>
+            dispatch({
+              type: "setAdditionalCrop",
+              index,
+              cropData,
+              ...(cropPixels === undefined ? {} : { cropPixels }),
+            })
+          }
+          frameHex={findOption(flat, "frame_color", selections.frameColor)?.hexColor ?? null}
+        />
+      </LazyStep>
     ),
   };
 
