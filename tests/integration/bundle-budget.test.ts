@@ -157,6 +157,32 @@ describe("first-load bundle of /", () => {
   });
 });
 
+describe("preload links (vite.config.ts modulePreload)", () => {
+  const text = (file: string) => readFileSync(path.join(dist, file), "utf8");
+  /** The JS files a chunk asks Vite's preload helper for ("assets/x.js" in its dependency list). */
+  const preloadedBy = (file: string) => [...text(file).matchAll(/"(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+
+  it("are written by the entry for each landing page's imports, so its chunks load together", () => {
+    const manifest = readManifest(dist);
+    const fromEntry = new Set(preloadedBy(entryLoad.entry));
+    for (const page of LANDING_PAGES) {
+      const key = page.routeChunks[0] as string;
+      // The entry itself is loaded already.
+      const imports = (manifest[key]?.imports ?? [])
+        .map((k) => manifest[k]?.file)
+        .filter((file) => file !== entryLoad.entry);
+      expect(imports.length, key).toBeGreaterThan(0);
+      for (const file of imports) expect(fromEntry, `${key} imports ${file}`).toContain(file);
+    }
+  });
+
+  it("are not written for lazy imports inside a lazy chunk (warmed later, they fetch their own)", () => {
+    const creator = readManifest(dist)["features/creator/CreatorPage.tsx"];
+    expect(creator?.dynamicImports?.length).toBeGreaterThan(0);
+    expect(preloadedBy(creator?.file as string)).toEqual([]);
+  });
+});
+
 describe("the first-load stylesheet", () => {
   const excluded = [
     ...readFileSync(path.join(ROOT, "src/web/styles.css"), "utf8").matchAll(/@source not "\.\/([^"]+)";/g),
