@@ -5,10 +5,11 @@
  * pages are measured with real pictures.
  *
  * CPU slowdown calibrated to the host (Lighthouse's throttling guide, docs/throttling.md,
- * "Calibrating the CPU slowdown"): a first run reads the host's `benchmarkIndex`, and the
- * multiplier that makes this machine a mid-tier phone (Moto G4, the class Lighthouse's default
- * 4x aims at from a high-end desktop) is taken from the guide's table (cpuSlowdownMultiplier).
- * Every measurement then runs at that slowdown. Printed: the index, the multiplier and, per page,
+ * "Calibrating the CPU slowdown"): Lighthouse reads the host's `benchmarkIndex` before each load,
+ * and the multiplier that makes this machine a mid-tier phone (Moto G4, the class Lighthouse's
+ * default 4x aims at from a high-end desktop) is taken from the guide's table
+ * (cpuSlowdownMultiplier) for that run's own index: each load is gathered, then audited at its
+ * multiplier (selfCalibratedRun). Printed: each run's index and multiplier and, per page,
  * the score, LCP, CLS, TBT, main-thread time (mainthread-work-breakdown) and what took it
  * (by kind of work, bootup-time's scripts, and the longest tasks of Lighthouse's own trace with
  * what they did, which names the tasks no script is charged with), and the first-load JS + CSS
@@ -250,31 +251,68 @@ export function blockingTasks(debug: LongTasksDebugData | undefined, fcpMs: numb
     .map((t) => t.text);
 }
 
-async function measure(url: string, port: number, cpuSlowdown: number | undefined): Promise<Measure> {
-  const load1 = loadavg()[0] ?? 0;
-  const result = await lighthouse(
-    url,
-    { port, output: "json", logLevel: "error" },
-    {
-      extends: "lighthouse:default",
-      settings: {
-        onlyCategories: ["performance"],
-        ...(cpuSlowdown === undefined
-          ? {}
-          : {
-              // The mobile defaults (simulated slow 4G), with the calibrated CPU slowdown.
-              throttling: {
-                rttMs: 150,
-                throughputKbps: 1.6 * 1024,
-                requestLatencyMs: 150 * 3.75,
-                downloadThroughputKbps: 1.6 * 1024 * 0.9,
-                uploadThroughputKbps: 750 * 0.9,
-                cpuSlowdownMultiplier: cpuSlowdown,
-              },
-            }),
-      },
+/** The mobile defaults (simulated slow 4G) with this CPU slowdown; Lighthouse's own defaults without one. */
+function lighthouseConfig(cpuSlowdown: number | undefined) {
+  return {
+    extends: "lighthouse:default",
+    settings: {
+      onlyCategories: ["performance"],
+      ...(cpuSlowdown === undefined
+        ? {}
+        : {
+            throttling: {
+              rttMs: 150,
+              throughputKbps: 1.6 * 1024,
+              requestLatencyMs: 150 * 3.75,
+              downloadThroughputKbps: 1.6 * 1024 * 0.9,
+              uploadThroughputKbps: 750 * 0.9,
+              cpuSlowdownMultiplier: cpuSlowdown,
+            },
+          }),
     },
-  );
+  };
+}
+
+/**
+ * One Lighthouse run whose CPU slowdown comes from the benchmarkIndex Lighthouse read just before
+ * that very load: gathered once (simulated throttling gathers unthrottled, so the multiplier plays
+ * no part in it), then audited with the multiplier for its own index. A shared host's speed moves
+ * from minute to minute (indexes of 1345 and 2263 seen in one hour): a multiplier taken from
+ * earlier probes multiplies a slow moment's tasks by a fast moment's factor.
+ */
+async function selfCalibratedRun(url: string, port: number) {
+  const dir = mkdtempSync(path.join(tmpdir(), "lithobox-lh-run-"));
+  try {
+    await lighthouse(url, { port, logLevel: "error", gatherMode: dir }, lighthouseConfig(4));
+    const file = path.join(dir, "artifacts.json");
+    const artifacts = JSON.parse(readFileSync(file, "utf8")) as {
+      BenchmarkIndex: number;
+      settings: { throttling: { cpuSlowdownMultiplier: number } };
+    };
+    const slowdown = cpuMultiplierFor(artifacts.BenchmarkIndex);
+    // Lighthouse audits only with the settings it gathered with: the gathered run's settings
+    // are given the multiplier its own index calls for.
+    artifacts.settings.throttling.cpuSlowdownMultiplier = slowdown;
+    writeFileSync(file, JSON.stringify(artifacts));
+    return await lighthouse(
+      url,
+      { port, output: "json", logLevel: "error", auditMode: dir },
+      lighthouseConfig(slowdown),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** "per-run": each run's slowdown from its own benchmarkIndex; a number: that slowdown; none: Lighthouse's defaults. */
+type Slowdown = number | "per-run" | undefined;
+
+async function measure(url: string, port: number, cpuSlowdown: Slowdown): Promise<Measure> {
+  const load1 = loadavg()[0] ?? 0;
+  const result =
+    cpuSlowdown === "per-run"
+      ? await selfCalibratedRun(url, port)
+      : await lighthouse(url, { port, output: "json", logLevel: "error" }, lighthouseConfig(cpuSlowdown));
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
@@ -451,7 +489,7 @@ async function main() {
     const port = chrome.port;
     console.log(`visitor's time zone: ${VISITOR_TZ}`);
 
-    const attempt = async (url: string, slowdown: number | undefined): Promise<Measure> => {
+    const attempt = async (url: string, slowdown: Slowdown): Promise<Measure> => {
       // On a loaded machine Lighthouse sometimes loses the trace (NO_NAVSTART): try again.
       for (let n = 1; ; n++) {
         try {
@@ -463,26 +501,17 @@ async function main() {
       }
     };
 
-    // Calibration: the host's benchmarkIndex from a first (default 4x) run, then the multiplier.
     for (const base of [current.base, baseline?.base]) {
       if (!base) continue;
       for (const page of PAGES) await fetch(`${base}${page.path}`, { headers: { connection: "close" } });
     }
-    let slowdown: number;
-    let index = Number.NaN;
-    if (process.env.CPU_SLOWDOWN) {
-      slowdown = Number(process.env.CPU_SLOWDOWN);
-      console.log(`CPU slowdown ${slowdown}x (CPU_SLOWDOWN, not calibrated)`);
-    } else {
-      // The index moves with the shared machine's load: the median of three probes.
-      const probes: Measure[] = [];
-      for (let n = 0; n < 3; n++) probes.push(await attempt(`${current.base}/`, undefined));
-      index = median(probes.map((p) => p.benchmarkIndex));
-      slowdown = cpuMultiplierFor(index);
-      console.log(
-        `calibration: benchmarkIndex ${probes.map((p) => Math.round(p.benchmarkIndex)).join(", ")} (load ${probes.map((p) => p.load1.toFixed(2)).join(", ")}), median ${Math.round(index)} -> CPU slowdown ${slowdown}x (Lighthouse's throttling guide: this host as a mid-tier phone)`,
-      );
-    }
+    // Calibration: every run's slowdown from the benchmarkIndex of that run (selfCalibratedRun).
+    const slowdown: Slowdown = process.env.CPU_SLOWDOWN ? Number(process.env.CPU_SLOWDOWN) : "per-run";
+    console.log(
+      slowdown === "per-run"
+        ? "CPU slowdown: each run's own, from the benchmarkIndex Lighthouse reads before the load (Lighthouse's throttling guide: this host as a mid-tier phone)"
+        : `CPU slowdown ${slowdown}x (CPU_SLOWDOWN, not calibrated)`,
+    );
 
     const results = new Map<string, { current: Measure[]; baseline: Measure[] }>();
     for (const page of PAGES) results.set(page.path, { current: [], baseline: [] });
@@ -497,7 +526,7 @@ async function main() {
         r.current.push(c);
         const b = r.baseline.at(-1);
         console.log(
-          `  run ${run} ${page.path.padEnd(13)} load ${c.load1.toFixed(2).padStart(5)}  benchmarkIndex ${Math.round(c.benchmarkIndex)}  main thread ${ms(c.mainThreadMs)}${b ? ` (baseline ${ms(b.mainThreadMs)})` : ""}  TBT ${ms(c.tbtMs)}${b ? ` (baseline ${ms(b.tbtMs)})` : ""}  score ${c.performance}`,
+          `  run ${run} ${page.path.padEnd(13)} load ${c.load1.toFixed(2).padStart(5)}  benchmarkIndex ${Math.round(c.benchmarkIndex)} -> ${c.cpuSlowdown}x${b ? ` (baseline ${Math.round(b.benchmarkIndex)} -> ${b.cpuSlowdown}x)` : ""}  main thread ${ms(c.mainThreadMs)}${b ? ` (baseline ${ms(b.mainThreadMs)})` : ""}  TBT ${ms(c.tbtMs)}${b ? ` (baseline ${ms(b.tbtMs)})` : ""}  score ${c.performance}`,
         );
       }
     }
@@ -529,7 +558,7 @@ async function main() {
       `\nLighthouse mobile (median of ${RUNS}), production build, ${current.base}${baseline ? `; baseline ${BASE_COMMIT} at ${baseline.base}, measured alternately` : ""}`,
     );
     console.log(
-      `host benchmarkIndex ${Number.isFinite(index) ? Math.round(index) : "-"} (median over the runs ${Math.round(median(allRuns.map((r) => r.benchmarkIndex)))}), CPU slowdown ${slowdown}x, load average during the runs ${median(allRuns.map((r) => r.load1)).toFixed(2)} (median; now ${loadavg()
+      `host benchmarkIndex: median ${Math.round(median(allRuns.map((r) => r.benchmarkIndex)))} (${Math.round(Math.min(...allRuns.map((r) => r.benchmarkIndex)))}-${Math.round(Math.max(...allRuns.map((r) => r.benchmarkIndex)))}), CPU slowdown ${slowdown === "per-run" ? `per run, median ${median(allRuns.map((r) => r.cpuSlowdown))}x (${Math.min(...allRuns.map((r) => r.cpuSlowdown))}-${Math.max(...allRuns.map((r) => r.cpuSlowdown))}x)` : `${slowdown}x`}, load average during the runs ${median(allRuns.map((r) => r.load1)).toFixed(2)} (median; now ${loadavg()
         .map((l) => l.toFixed(2))
         .join(" ")})`,
     );
