@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin, runnerImport } from "vite";
+import { LANDING_PAGES } from "./bench/_bundle";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const defaultOutDir = here("./dist/web");
@@ -25,16 +26,61 @@ const escapeHtml = (text: string) =>
  * small ones shared with lazy pages (fewer requests, better compression; same code).
  */
 const firstLoadModules = new Set<string>();
+/**
+ * For each module a landing page imports statically (outside the entry's first load), the
+ * landing pages that import it ("CreatorPage_HomePage"). Left to itself the bundler splits
+ * modules by every page that imports them, and the landing pages loaded ten to twenty small
+ * chunks each (an icon, a formatter: a request and a task or more of the browser's each); grouped
+ * by the landing pages alone, a landing page loads its own chunk and at most one chunk per other
+ * landing page it shares with, byte for byte the same code. Other pages that import such a
+ * module load its landing group with it.
+ */
+const landingGroups = new Map<string, { name: string; rank: number }>();
+/**
+ * A group takes its modules' dependencies with it (Rolldown's includeDependenciesRecursively), so
+ * the groups whose modules others depend on come first: the most widely shared, and of those
+ * shared with the same landing pages, the one other chunks load too. A module's dependencies are
+ * shared with at least its landing pages, and loaded elsewhere whenever it is.
+ */
+const landingGroupRank = (pages: number, loadedElsewhere: boolean) => pages * 2 + (loadedElsewhere ? 1 : 0);
+const LANDING_PAGE_MODULES = LANDING_PAGES.flatMap((page) => page.routeChunks).map((file) =>
+  here(`./src/web/${file}`),
+);
 /** The entry chunk's file ("assets/index-<hash>.js": index.html's chunk, named after it). */
 const isEntryChunk = (file: string) => /(^|\/)index-[\w-]+\.js$/.test(file);
 const FIRST_LOAD_PACKAGES = /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam)[\\/]/;
+/** Packages whose index re-exports everything: reaching the index says nothing of what is used. */
+const BARREL_PACKAGES = /node_modules[\\/](lucide-react|@tanstack)[\\/]/;
+const LUCIDE_INDEX = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+
+/** lucide-react's icons by every name its index exports them under ("Star" -> ".../icons/star.mjs"). */
+function lucideIcons(indexId: string, indexCode: string): Map<string, string> {
+  const icons = new Map<string, string>();
+  for (const [, names = "", file = ""] of indexCode.matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g))
+    for (const [, name] of names.matchAll(/default as (\w+)/g))
+      if (name) icons.set(name, path.resolve(path.dirname(indexId), file));
+  return icons;
+}
+
+/** The icon modules a source module imports by name from lucide-react. */
+function lucideImports(code: string, icons: Map<string, string>): string[] {
+  return [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)].flatMap(([, names = ""]) =>
+    names
+      .split(",")
+      .map((name) => icons.get(name.trim().split(/\s+/)[0] ?? ""))
+      .filter((id): id is string => id !== undefined),
+  );
+}
+
 function collectFirstLoad(): Plugin {
   return {
     name: "lithobox-first-load",
     apply: "build",
     buildEnd() {
       firstLoadModules.clear();
-      const entry = [...this.getModuleIds()].find((id) => this.getModuleInfo(id)?.isEntry);
+      landingGroups.clear();
+      const ids = [...this.getModuleIds()];
+      const entry = ids.find((id) => this.getModuleInfo(id)?.isEntry);
       const queue = entry ? [entry] : [];
       while (queue.length > 0) {
         const id = queue.pop() as string;
@@ -44,6 +90,56 @@ function collectFirstLoad(): Plugin {
         if (/node_modules/.test(id) && !FIRST_LOAD_PACKAGES.test(id)) continue;
         firstLoadModules.add(id);
         queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+      const lucideIndex = ids.find((id) => LUCIDE_INDEX.test(id));
+      const icons = lucideIndex
+        ? lucideIcons(lucideIndex, this.getModuleInfo(lucideIndex)?.code ?? "")
+        : new Map();
+      // The entry's own icons (the header's) stay where the bundler puts them, beside the entry.
+      const entryIcons = new Set(
+        [...firstLoadModules].flatMap((id) => lucideImports(this.getModuleInfo(id)?.code ?? "", icons)),
+      );
+      /** What loading `start` runs (its static imports, transitively) beyond the entry's first load. */
+      const staticClosure = (start: string): Set<string> => {
+        const seen = new Set<string>();
+        const pending = [start];
+        while (pending.length > 0) {
+          const id = pending.pop() as string;
+          if (seen.has(id) || firstLoadModules.has(id) || entryIcons.has(id)) continue;
+          seen.add(id);
+          if (BARREL_PACKAGES.test(id)) continue; // an icon: what it imports is lucide's, beside the entry
+          const info = this.getModuleInfo(id);
+          // Into a package's index of re-exports only as far as what the module names (lucide's icons).
+          pending.push(
+            ...(info?.importedIds ?? []).filter((next) => !BARREL_PACKAGES.test(next)),
+            ...lucideImports(info?.code ?? "", icons),
+          );
+        }
+        return seen;
+      };
+      const reachedBy = new Map<string, string[]>();
+      for (const page of LANDING_PAGE_MODULES) {
+        const name = path.basename(page).replace(/\.\w+$/, "");
+        for (const id of staticClosure(page)) reachedBy.set(id, [...(reachedBy.get(id) ?? []), name]);
+      }
+      // What every other lazy chunk runs (other pages, a landing page's own lazy parts): such a
+      // module goes to a "-shared" group of its landing pages, so that loading it elsewhere does
+      // not bring the landing pages' own modules too.
+      const loadedElsewhere = new Set(
+        ids
+          .filter(
+            (id) => !LANDING_PAGE_MODULES.includes(id) && this.getModuleInfo(id)?.dynamicImporters.length,
+          )
+          .flatMap((id) => [...staticClosure(id)]),
+      );
+      // The pages themselves stay the chunks their dynamic imports name (and the manifest's keys).
+      for (const [id, pages] of reachedBy) {
+        if (LANDING_PAGE_MODULES.includes(id)) continue;
+        const elsewhere = loadedElsewhere.has(id);
+        landingGroups.set(id, {
+          name: `${pages.sort().join("_")}${elsewhere ? "-shared" : ""}`,
+          rank: landingGroupRank(pages.length, elsewhere),
+        });
       }
     },
   };
@@ -160,7 +256,19 @@ export default defineConfig({
     },
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [{ name: "app", test: (id) => firstLoadModules.has(id) }] },
+        codeSplitting: {
+          groups: [
+            { name: "app", test: (id) => firstLoadModules.has(id), priority: 2 },
+            ...Array.from({ length: landingGroupRank(LANDING_PAGE_MODULES.length, true) - 1 }, (_, i) => {
+              const rank = landingGroupRank(LANDING_PAGE_MODULES.length, true) - i;
+              return {
+                name: (id: string) =>
+                  landingGroups.get(id)?.rank === rank ? (landingGroups.get(id)?.name ?? null) : null,
+                priority: rank / (rank + 1),
+              };
+            }),
+          ],
+        },
       },
     },
   },

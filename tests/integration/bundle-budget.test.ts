@@ -28,11 +28,13 @@ import {
   FORBIDDEN_IN_FIRST_LOAD,
   firstLoad,
   firstLoadComposition,
+  firstLoadSources,
   kb,
   LANDING_PAGES,
   landingSources,
   ROOT,
   readManifest,
+  routePageKeys,
 } from "../../bench/_bundle.js";
 import { documentTitle, PRERENDERED_ROUTES, prerenderedFile } from "../../src/shared/titles";
 
@@ -153,6 +155,41 @@ describe("first-load bundle of /", () => {
       expect(html, route).not.toContain('type="module"');
       expect(html, route).toContain(`<meta name="lithobox-entry" content="${shellEntry}">`);
       expect(html, route).toContain('<script src="/csp-boot.js"></script>');
+    }
+  });
+});
+
+describe("landing pages' chunks (vite.config.ts landing groups)", () => {
+  // Split by every page that shares a module, /shop loaded 23 files and the creator 24 (a request
+  // and browser tasks each); grouped by the landing pages that share them, a handful.
+  const MAX_FILES = 8;
+
+  it.each(LANDING_PAGES)(`$path loads at most ${MAX_FILES} JS files before it renders`, ({ routeChunks }) => {
+    const pageLoad = firstLoad(dist, routeChunks);
+    expect(pageLoad.js.map((a) => a.file).length).toBeLessThanOrEqual(MAX_FILES);
+  });
+
+  it("keeps a landing page's own modules out of what other pages load", () => {
+    // Modules only the creator or only the shop runs: a group of shared modules that took them
+    // along (a group takes its modules' dependencies) would bring them to every page loading it.
+    const ownModules: Record<string, string[]> = {
+      "features/creator/CreatorPage.tsx": [
+        "src/web/features/creator/MiniPreviewBar.tsx",
+        "src/web/features/creator/UploadStep.tsx",
+      ],
+      "features/shop/ShopPage.tsx": ["src/web/features/shop/ProductCard.tsx"],
+    };
+    const pages = routePageKeys(dist);
+    expect(pages.length).toBeGreaterThan(10);
+    for (const [owner, modules] of Object.entries(ownModules)) {
+      expect(firstLoadSources(dist, [owner])).toEqual(expect.arrayContaining(modules));
+      for (const page of pages.filter((p) => p !== owner)) {
+        const loaded = firstLoadSources(dist, [page]);
+        expect(
+          modules.filter((m) => loaded.includes(m)),
+          page,
+        ).toEqual([]);
+      }
     }
   });
 });
