@@ -99,7 +99,10 @@ test("a review goes from the delivery e-mail to approval to the home page", asyn
 
   // Not shown before the owner approves it.
   await page.goto("/");
+  await page.getByRole("heading", { name: "Kind words from our customers" }).scrollIntoViewIfNeeded();
   await expect(page.getByRole("heading", { name: "Kind words from our customers" })).toBeVisible();
+  // Scrolled to, the section has loaded whatever real reviews there are.
+  await page.waitForLoadState("networkidle");
   await expect(page.getByText(words)).toHaveCount(0);
 
   await openAdmin(page, "/admin/storefront", "Storefront");
@@ -111,11 +114,31 @@ test("a review goes from the delivery e-mail to approval to the home page", asyn
     .poll(
       async () => {
         await page.goto("/");
+        // Real reviews load as the visitor scrolls towards them (useStorefrontWhenNear).
+        await page.getByRole("heading", { name: "Kind words from our customers" }).scrollIntoViewIfNeeded();
+        await page
+          .getByTestId("customer-reviews")
+          .waitFor({ timeout: 5_000 })
+          .catch(() => undefined);
         return page.getByTestId("customer-reviews").getByText(words).count();
       },
       { timeout: 15_000 },
     )
     .toBe(1);
+  // On a phone the reviews are screens below the hero: neither their code nor the review
+  // loads until the visitor scrolls towards them.
+  const requested: string[] = [];
+  page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+  const sectionsChunk = () => requested.filter((p) => /\/assets\/StorefrontSections-[\w-]+\.js$/.test(p));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByTestId("customer-reviews")).toHaveCount(0);
+  expect(sectionsChunk()).toEqual([]);
+  await page.getByRole("heading", { name: "Kind words from our customers" }).scrollIntoViewIfNeeded();
+  await expect(page.getByTestId("customer-reviews").getByText(words)).toBeVisible();
+  expect(sectionsChunk()).toHaveLength(1);
+  await page.setViewportSize({ width: 1280, height: 720 });
   const reviews = page.getByTestId("customer-reviews");
   await expect(reviews.getByText("Orla")).toBeVisible();
   await expect(reviews.getByRole("img", { name: "Rated 5 out of 5" }).first()).toBeVisible();

@@ -6,7 +6,8 @@
  */
 import { FREE_SHIPPING_THRESHOLD_PENCE } from "@shared/shipping";
 import { type PageStorefront, STOREFRONT_SCRIPT_ID } from "@shared/storefront";
-import { startTransition, useEffect, useState } from "react";
+import type { RefObject } from "react";
+import { useNearViewport } from "./use-near-viewport";
 
 let read = false;
 let answer: PageStorefront | null = null;
@@ -26,14 +27,14 @@ export function initialStorefront(): PageStorefront | null {
 }
 
 /**
- * The storefront for what is rendered after hydration (reviews, the gallery): null on the
- * first pass (as the pre-rendered page had it), the answer once mounted, rendered in a
- * transition (in slices: no long task while the page loads).
+ * The storefront for the sections rendered after hydration (reviews, the gallery), once the
+ * element `ref` is given to comes within a screen of the viewport: null on the first pass (as the
+ * pre-rendered page had it) and until then, so a landing page does not load their code, render
+ * them or fetch their photos while it starts.
  */
-export function useStorefrontAfterMount(): PageStorefront | null {
-  const [value, setValue] = useState<PageStorefront | null>(null);
-  useEffect(() => startTransition(() => setValue(initialStorefront())), []);
-  return value;
+export function useStorefrontWhenNear<T extends Element>(): [RefObject<T | null>, PageStorefront | null] {
+  const [ref, near] = useNearViewport<T>();
+  return [ref, near ? initialStorefront() : null];
 }
 
 /** The owner's free-shipping threshold as the served page states it; the default when pre-rendering. */

@@ -3,7 +3,7 @@ import { MESSAGES } from "@shared/messages";
 import { HERO_IMG_CLASS, SLOT_SPECS } from "@shared/storefront";
 import { catalogQueries } from "@web/api/catalog";
 import { Link } from "@web/app/routing";
-import { initialStorefront, useStorefrontAfterMount } from "@web/app/storefront";
+import { initialStorefront, useStorefrontWhenNear } from "@web/app/storefront";
 import { useQueryInTransition } from "@web/app/use-query-in-transition";
 import { LazyCustomerGallery, LazyShopReviews } from "@web/components/storefront/lazy-sections";
 import { Button, buttonClasses } from "@web/components/ui/button";
@@ -52,7 +52,7 @@ function ShopHero() {
 /** /shop: a hero with Start Creating, the custom lightbox, the accessory grid, then customers' words and photos. */
 export function ShopPage() {
   const products = useProducts();
-  const storefront = useStorefrontAfterMount();
+  const [customersRef, storefront] = useStorefrontWhenNear<HTMLDivElement>();
 
   const { isError, errorUpdatedAt, error } = products;
   useEffect(() => {
@@ -147,7 +147,8 @@ export function ShopPage() {
         ) : null}
       </section>
 
-      {/* Customers' words and photos arrive after hydration, their code with them. */}
+      {/* Customers' words and photos arrive after hydration, once scrolled towards, their code with them. */}
+      <div ref={customersRef} />
       <Suspense fallback={null}>
         {storefront && storefront.reviews.length > 0 ? (
           <LazyShopReviews reviews={storefront.reviews} rating={storefront.rating} />

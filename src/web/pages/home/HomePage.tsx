@@ -5,22 +5,14 @@ import { LED_RATED_HOURS, PRODUCTION_DAYS_FAQ, RETURN_WINDOW_DAYS } from "@share
 import { HERO_IMG_CLASS, SLOT_SPECS } from "@shared/storefront";
 import { lazyWithQuery } from "@web/app/query";
 import { Link } from "@web/app/routing";
-import { freeShippingThresholdPence, initialStorefront, useStorefrontAfterMount } from "@web/app/storefront";
+import { freeShippingThresholdPence, initialStorefront, useStorefrontWhenNear } from "@web/app/storefront";
+import { useNearViewport } from "@web/app/use-near-viewport";
 import { LazyCustomerGallery, LazyCustomerReviews } from "@web/components/storefront/lazy-sections";
 import { buttonClasses } from "@web/components/ui/button-classes";
 import { cn } from "@web/components/ui/cn";
 import { ResponsivePicture } from "@web/components/ui/ResponsivePicture";
 import { Box, Camera, Cpu, Hand, Lightbulb, MapPin, ShieldCheck, Star, Upload } from "lucide-react";
-import {
-  type ComponentType,
-  lazy,
-  type ReactNode,
-  Suspense,
-  type SVGProps,
-  useEffect,
-  useRef,
-  useState,
-} from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, type SVGProps } from "react";
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -169,15 +161,7 @@ const LightboxCollections = lazyWithQuery(() =>
  * landing page loads as it did without them.
  */
 function CollectionsWhenNear() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const observer = new IntersectionObserver((entries) => entries[0]?.isIntersecting && setNear(true), {
-      rootMargin: "100%",
-    });
-    if (ref.current) observer.observe(ref.current);
-    return () => observer.disconnect();
-  }, []);
+  const [ref, near] = useNearViewport<HTMLDivElement>();
   const placeholder = <div ref={ref} style={COLLECTIONS_MIN_HEIGHT} />;
   return near ? (
     <Suspense fallback={placeholder}>
@@ -195,8 +179,8 @@ function CollectionsWhenNear() {
 const COLLECTIONS_MIN_HEIGHT = { minHeight: "max(27.5rem, 1433px - 155.2vw)" };
 
 export function HomePage() {
-  // Real reviews and the gallery replace the seeded words once hydrated (below the fold).
-  const storefront = useStorefrontAfterMount();
+  // Real reviews and the gallery replace the seeded words once hydrated and scrolled towards.
+  const [reviewsRef, storefront] = useStorefrontWhenNear<HTMLElement>();
   return (
     <>
       <section aria-labelledby="hero-title" className="relative overflow-hidden bg-stone-950 text-white">
@@ -344,7 +328,7 @@ export function HomePage() {
         </ul>
       </section>
 
-      <section aria-labelledby="reviews-title" className="bg-glow-50 py-16 md:py-24">
+      <section ref={reviewsRef} aria-labelledby="reviews-title" className="bg-glow-50 py-16 md:py-24">
         <div className="mx-auto max-w-6xl px-4">
           <h2 id="reviews-title" className="text-3xl text-stone-900 md:text-4xl">
             Kind words from our customers
