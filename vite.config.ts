@@ -27,13 +27,14 @@ const escapeHtml = (text: string) =>
  */
 const firstLoadModules = new Set<string>();
 /**
- * For each module a landing page imports statically (outside the entry's first load), the
- * landing pages that import it ("CreatorPage_HomePage"). Left to itself the bundler splits
- * modules by every page that imports them, and the landing pages loaded ten to twenty small
- * chunks each (an icon, a formatter: a request and a task or more of the browser's each); grouped
- * by the landing pages alone, a landing page loads its own chunk and at most one chunk per other
- * landing page it shares with, byte for byte the same code. Other pages that import such a
- * module load its landing group with it.
+ * For each module a landing page imports statically (outside the entry's first load), its chunk
+ * group: the landing pages that import it ("CreatorPage_HomePage"), "-shared" when another lazy
+ * chunk imports it too (decision 349). Left to itself the bundler splits modules by every chunk
+ * that imports them, and the landing pages loaded eleven to twenty-four small chunks each (an
+ * icon, a formatter: a request and browser tasks each); grouped by the landing pages, each loads
+ * its own chunk and at most two per set of landing pages it shares with, the same code. What
+ * one landing page alone runs stays in its chunk. Another page that imports a "-shared" module
+ * loads that group with it.
  */
 const landingGroups = new Map<string, { name: string; rank: number }>();
 /**
@@ -136,6 +137,8 @@ function collectFirstLoad(): Plugin {
       for (const [id, pages] of reachedBy) {
         if (LANDING_PAGE_MODULES.includes(id)) continue;
         const elsewhere = loadedElsewhere.has(id);
+        // What one landing page alone runs stays in that page's chunk, where the bundler puts it.
+        if (pages.length === 1 && !elsewhere) continue;
         landingGroups.set(id, {
           name: `${pages.sort().join("_")}${elsewhere ? "-shared" : ""}`,
           rank: landingGroupRank(pages.length, elsewhere),
