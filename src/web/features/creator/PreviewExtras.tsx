@@ -15,8 +15,10 @@ const loadBacklit3DPreview = () => import("./preview3d/Backlit3DPreview");
 const Backlit3DPreview = lazyWithQuery(() => loadBacklit3DPreview().then((m) => m.Backlit3DPreview));
 
 /**
- * Extra previews under the framed photo: the backlit 3D lithophane (lazy-loaded; it renders nothing
- * until a photo and a shape are chosen).
+ * Extra previews under the framed photo: the backlit 3D lithophane (lazy-loaded), once a photo is
+ * chosen (it shows nothing before). Not rendered before: the pre-rendered page would hold a
+ * Suspense boundary the server could not finish, which hydration reports as an error and renders
+ * again on the client.
  */
 export function PreviewExtras({
   state,
@@ -26,6 +28,7 @@ export function PreviewExtras({
   options: readonly CreatorOption[];
 }) {
   usePreloadWhenSettled(loadBacklit3DPreview);
+  if (!state.selections.image) return null;
   return (
     <LoadBoundary fallback={null}>
       <Suspense fallback={null}>
