@@ -47,6 +47,11 @@ const landingGroupRank = (pages: number, loadedElsewhere: boolean) => pages * 2 
 const LANDING_PAGE_MODULES = LANDING_PAGES.flatMap((page) => page.routeChunks).map((file) =>
   here(`./src/web/${file}`),
 );
+/** Every rank a group can have, highest first (one landing page's own modules are not grouped). */
+const LANDING_GROUP_RANKS = Array.from(
+  { length: landingGroupRank(LANDING_PAGE_MODULES.length, true) - landingGroupRank(1, true) + 1 },
+  (_, i) => landingGroupRank(LANDING_PAGE_MODULES.length, true) - i,
+);
 /** The entry chunk's file ("assets/index-<hash>.js": index.html's chunk, named after it). */
 const isEntryChunk = (file: string) => /(^|\/)index-[\w-]+\.js$/.test(file);
 const FIRST_LOAD_PACKAGES = /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam)[\\/]/;
@@ -100,10 +105,10 @@ function collectFirstLoad(): Plugin {
       const entryIcons = new Set(
         [...firstLoadModules].flatMap((id) => lucideImports(this.getModuleInfo(id)?.code ?? "", icons)),
       );
-      /** What loading `start` runs (its static imports, transitively) beyond the entry's first load. */
-      const staticClosure = (start: string): Set<string> => {
+      /** What loading `starts` runs (their static imports, transitively) beyond the entry's first load. */
+      const staticClosure = (...starts: string[]): Set<string> => {
         const seen = new Set<string>();
-        const pending = [start];
+        const pending = [...starts];
         while (pending.length > 0) {
           const id = pending.pop() as string;
           if (seen.has(id) || firstLoadModules.has(id) || entryIcons.has(id)) continue;
@@ -126,12 +131,10 @@ function collectFirstLoad(): Plugin {
       // What every other lazy chunk runs (other pages, a landing page's own lazy parts): such a
       // module goes to a "-shared" group of its landing pages, so that loading it elsewhere does
       // not bring the landing pages' own modules too.
-      const loadedElsewhere = new Set(
-        ids
-          .filter(
-            (id) => !LANDING_PAGE_MODULES.includes(id) && this.getModuleInfo(id)?.dynamicImporters.length,
-          )
-          .flatMap((id) => [...staticClosure(id)]),
+      const loadedElsewhere = staticClosure(
+        ...ids.filter(
+          (id) => !LANDING_PAGE_MODULES.includes(id) && this.getModuleInfo(id)?.dynamicImporters.length,
+        ),
       );
       // The pages themselves stay the chunks their dynamic imports name (and the manifest's keys).
       for (const [id, pages] of reachedBy) {
@@ -262,14 +265,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "app", test: (id) => firstLoadModules.has(id), priority: 2 },
-            ...Array.from({ length: landingGroupRank(LANDING_PAGE_MODULES.length, true) - 1 }, (_, i) => {
-              const rank = landingGroupRank(LANDING_PAGE_MODULES.length, true) - i;
-              return {
-                name: (id: string) =>
-                  landingGroups.get(id)?.rank === rank ? (landingGroups.get(id)?.name ?? null) : null,
-                priority: rank / (rank + 1),
-              };
-            }),
+            ...LANDING_GROUP_RANKS.map((rank) => ({
+              name: (id: string) => {
+                const group = landingGroups.get(id);
+                return group?.rank === rank ? group.name : null;
+              },
+              priority: rank / (rank + 1),
+            })),
           ],
         },
       },
