@@ -119,8 +119,8 @@ function sourcesOf(dist: string, files: Iterable<string>): { sources: Set<string
   return { sources, hasSourceMaps };
 }
 
-/** The JS and CSS files the entry and these route chunks load before the page renders. */
-function firstLoadFiles(dist: string, routeChunks: readonly string[]) {
+/** The JS and CSS files the entry and these route chunks load before the page renders (unweighed). */
+export function firstLoadFiles(dist: string, routeChunks: readonly string[] = []) {
   const manifest = readManifest(dist);
   const entry = manifest[entryKey(manifest)] as ManifestChunk;
   const seen = new Set<string>();
@@ -140,16 +140,16 @@ function firstLoadFiles(dist: string, routeChunks: readonly string[]) {
     if (!chunk) throw new Error(`The manifest has no chunk ${key}.`);
     visit(chunk);
   }
-  return { entry, seen, css };
+  return { entry, js: seen, css };
 }
 
 /** The source modules a page's first load runs (firstLoad's sources, without weighing the files). */
 export function firstLoadSources(dist: string, routeChunks: readonly string[] = []): string[] {
-  return [...sourcesOf(dist, firstLoadFiles(dist, routeChunks).seen).sources].sort();
+  return [...sourcesOf(dist, firstLoadFiles(dist, routeChunks).js).sources].sort();
 }
 
 export function firstLoad(dist: string, routeChunks: readonly string[] = []): FirstLoad {
-  const { entry, seen, css } = firstLoadFiles(dist, routeChunks);
+  const { entry, js: seen, css } = firstLoadFiles(dist, routeChunks);
   const js = [...seen].map((f) => size(dist, f)).sort((a, b) => b.gzip - a.gzip);
   const styles = [...css].map((f) => size(dist, f)).sort((a, b) => b.gzip - a.gzip);
   const { sources, hasSourceMaps } = sourcesOf(dist, seen);

@@ -381,6 +381,11 @@ function median(values: number[]): number {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
+/** "median 2585 (2440-2685)": the median of the runs and their range. */
+function spread(values: number[], format: (value: number) => string): string {
+  return `median ${format(median(values))} (${format(Math.min(...values))}-${format(Math.max(...values))})`;
+}
+
 function medianRecord(records: Array<Record<string, number>>): Record<string, number> {
   const keys = new Set(records.flatMap((r) => Object.keys(r)));
   return Object.fromEntries([...keys].map((k) => [k, median(records.map((r) => r[k] ?? 0))]));
@@ -558,7 +563,17 @@ async function main() {
       `\nLighthouse mobile (median of ${RUNS}), production build, ${current.base}${baseline ? `; baseline ${BASE_COMMIT} at ${baseline.base}, measured alternately` : ""}`,
     );
     console.log(
-      `host benchmarkIndex: median ${Math.round(median(allRuns.map((r) => r.benchmarkIndex)))} (${Math.round(Math.min(...allRuns.map((r) => r.benchmarkIndex)))}-${Math.round(Math.max(...allRuns.map((r) => r.benchmarkIndex)))}), CPU slowdown ${slowdown === "per-run" ? `per run, median ${median(allRuns.map((r) => r.cpuSlowdown))}x (${Math.min(...allRuns.map((r) => r.cpuSlowdown))}-${Math.max(...allRuns.map((r) => r.cpuSlowdown))}x)` : `${slowdown}x`}, load average during the runs ${median(allRuns.map((r) => r.load1)).toFixed(2)} (median; now ${loadavg()
+      `host benchmarkIndex: ${spread(
+        allRuns.map((r) => r.benchmarkIndex),
+        (v) => String(Math.round(v)),
+      )}, CPU slowdown ${
+        slowdown === "per-run"
+          ? `per run, ${spread(
+              allRuns.map((r) => r.cpuSlowdown),
+              (v) => `${v}x`,
+            )}`
+          : `${slowdown}x`
+      }, load average during the runs ${median(allRuns.map((r) => r.load1)).toFixed(2)} (median; now ${loadavg()
         .map((l) => l.toFixed(2))
         .join(" ")})`,
     );
