@@ -97,18 +97,24 @@ export async function waitForSeedPhotos(base: string): Promise<string> {
  * seed pictures are encoded: that takes a core for several seconds, and figures taken meanwhile
  * would measure the encoder.
  */
-export async function startServer(env: Record<string, string>): Promise<BenchServer> {
+export async function startServer(
+  env: Record<string, string>,
+  options: {
+    /** Another checkout whose dist/server is built (a baseline commit's worktree, bench/_baseline.ts). */
+    root?: string;
+  } = {},
+): Promise<BenchServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // The compiled server, as `npm start` runs it (tsx's loader alone adds ~80 MB of RSS).
-  ensureServerBuild();
+  if (!options.root) ensureServerBuild();
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
   const extraNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const child = spawn(
     process.execPath,
     [...(SERVER_NODE_ARGS as string[]), ...extraNodeArgs, "dist/server/main.js"],
     {
-      cwd: path.resolve(import.meta.dirname, ".."),
+      cwd: options.root ?? path.resolve(import.meta.dirname, ".."),
       env: {
         ...(SERVER_ENV as Record<string, string>),
         ...process.env,
