@@ -31,13 +31,13 @@
  */
 import { listUnsubscribeHeaders } from "@shared/customer-mail";
 import type { OrderEmailKind, OutboxEmailKind } from "@shared/statuses";
-import { and, asc, eq, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Database, DbOrTx, Tx } from "../db/client.js";
 import { outboxEmails } from "../db/schema.js";
 import { BackgroundLoop } from "../lib/background-loop.js";
 import type { Logger } from "../lib/logger.js";
 import { isPermanentMailFailure, type Mailer, type MailMessage } from "./mail.js";
-import { renderOrderEmail } from "./order-email-content.js";
+import { renderOrderEmails } from "./order-email-content.js";
 
 export type { OrderEmailKind, OutboxEmailKind, OutboxEmailStatus } from "@shared/statuses";
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect;
@@ -69,6 +69,8 @@ const MAX_RETRY_MS = 6 * 60 * 60_000;
 /** A claim older than this belongs to a send that never finished (a crash). */
 const CLAIM_LEASE_MS = 15 * 60_000;
 const BATCH = 25;
+/** First sends claimed, rendered and marked together at most (sendSoon). */
+const SEND_BATCH = 50;
 const MAX_FAILURES_PER_ROUND = 3;
 const POLL_MS = 60_000;
 
@@ -186,12 +188,20 @@ export interface MailOutboxOptions {
 /** Which row a send claims: by id (queueMail's answer) or by dedupe key. */
 type Target = { id: string } | { key: string };
 
+interface WaitingSend {
+  target: Target;
+  resolve: (outcome: SendOutcome) => void;
+}
+
 export class MailOutbox {
   private readonly db;
   private readonly loop: BackgroundLoop;
   /** With PGlite this process alone uses the database: an older claim is a crashed send. */
   private readonly startedAt = new Date();
   private readonly domain: string;
+  /** First sends waiting for the batch on its way (sendSoon). */
+  private readonly waiting: WaitingSend[] = [];
+  private flushing = false;
   onGivenUp: MailOutboxOptions["onGivenUp"];
 
   constructor(private readonly options: MailOutboxOptions) {
@@ -220,29 +230,45 @@ export class MailOutbox {
   }
 
   /** After commit: the first send of these e-mails (ids from queueMail / queueOrderEmail). Never throws. */
-  async sendNow(ids: ReadonlyArray<string | null | undefined>): Promise<SendOutcome[]> {
-    const outcomes: SendOutcome[] = [];
-    for (const id of ids) {
-      if (id) outcomes.push(await this.sendOnce({ id }));
-    }
-    return outcomes;
+  sendNow(ids: ReadonlyArray<string | null | undefined>): Promise<SendOutcome[]> {
+    return Promise.all(ids.filter((id): id is string => Boolean(id)).map((id) => this.sendSoon({ id })));
   }
 
   /** After commit: the first send of the e-mails queued under these keys (e.g. orderEmailKey). Never throws. */
-  async sendKeys(keys: readonly string[]): Promise<SendOutcome[]> {
-    const outcomes: SendOutcome[] = [];
-    for (const key of keys) outcomes.push(await this.sendOnce({ key }));
-    return outcomes;
+  sendKeys(keys: readonly string[]): Promise<SendOutcome[]> {
+    return Promise.all(keys.map((key) => this.sendSoon({ key })));
   }
 
-  private async sendOnce(target: Target): Promise<SendOutcome> {
-    try {
-      return await this.deliver(target, false);
-    } catch (error) {
-      // The change is committed and the row stays pending: the runner tries again.
-      this.options.log.error({ err: error, ...target }, "e-mail could not be sent");
-      return "failed";
-    }
+  /**
+   * Joins the next batch of first sends. One batch is sent at a time: what is asked for while
+   * one is on its way goes in the next, so many payments at once share their round trips (the
+   * claim, the orders read, the sent mark) instead of making four each (decision 353).
+   */
+  private sendSoon(target: Target): Promise<SendOutcome> {
+    return new Promise((resolve) => {
+      this.waiting.push({ target, resolve });
+      if (this.flushing) return;
+      this.flushing = true;
+      setImmediate(() => void this.flush());
+    });
+  }
+
+  /** Sends one batch; the next one (what was asked for meanwhile) starts once it is sent. */
+  private async flush(): Promise<void> {
+    const batch = this.waiting.splice(0, SEND_BATCH);
+    const result = await this.deliver(
+      batch.map((w) => w.target),
+      false,
+    ).catch((error: unknown) => {
+      // The changes are committed and the rows stay pending: the runner tries again.
+      this.options.log.error({ err: error, count: batch.length }, "e-mails could not be sent");
+      return { outcomes: batch.map((): SendOutcome => "failed"), givenUp: [] };
+    });
+    if (this.waiting.length > 0) setImmediate(() => void this.flush());
+    else this.flushing = false;
+    // After the next batch may start: an alert is sent through it, and its sender waits for this one.
+    await this.alertGivenUp(result.givenUp);
+    for (const [i, w] of batch.entries()) w.resolve(result.outcomes[i] ?? "failed");
   }
 
   /**
@@ -267,12 +293,14 @@ export class MailOutbox {
     const result: RetryResult = { sent: 0, failed: 0, skipped: 0, more: false };
     for (const row of due) {
       if (this.loop.stopped) break;
-      const outcome = await this.deliver({ id: row.id }, !opts.ignoreBackoff).catch(
-        (error: unknown): SendOutcome => {
+      const { outcomes, givenUp } = await this.deliver([{ id: row.id }], !opts.ignoreBackoff).catch(
+        (error: unknown) => {
           this.options.log.error({ err: error, id: row.id }, "e-mail retry failed");
-          return "failed";
+          return { outcomes: ["failed" as const], givenUp: [] };
         },
       );
+      await this.alertGivenUp(givenUp);
+      const outcome = outcomes[0];
       if (outcome === "sent") result.sent++;
       else if (outcome === "skipped") result.skipped++;
       else if (outcome === "failed") result.failed++;
@@ -312,15 +340,27 @@ export class MailOutbox {
     return or(isNull(outboxEmails.claimedAt), lt(outboxEmails.claimedAt, stale)) as SQL;
   }
 
-  /** Claims the e-mail (one UPDATE, so only one sender wins), sends it and records the outcome. */
-  private async deliver(target: Target, dueOnly: boolean): Promise<SendOutcome> {
+  /**
+   * Claims the e-mails (one UPDATE, so only one sender wins each), renders them (the order
+   * e-mails' orders in one read), sends them one by one and records the outcomes: the sent ones
+   * in one UPDATE at the end. Answers an outcome per target, in their order.
+   */
+  private async deliver(
+    targets: readonly Target[],
+    dueOnly: boolean,
+  ): Promise<{ outcomes: SendOutcome[]; givenUp: GivenUpMail[] }> {
     const now = new Date();
-    const [row] = await this.db
+    const ids = targets.flatMap((t) => ("id" in t ? [t.id] : []));
+    const keys = targets.flatMap((t) => ("key" in t ? [t.key] : []));
+    const claimed = await this.db
       .update(outboxEmails)
       .set({ attempts: sql`${outboxEmails.attempts} + 1`, claimedAt: now })
       .where(
         and(
-          "id" in target ? eq(outboxEmails.id, target.id) : eq(outboxEmails.dedupeKey, target.key),
+          or(
+            ids.length > 0 ? inArray(outboxEmails.id, ids) : undefined,
+            keys.length > 0 ? inArray(outboxEmails.dedupeKey, keys) : undefined,
+          ),
           eq(outboxEmails.status, "pending"),
           lt(outboxEmails.attempts, MAX_ATTEMPTS),
           dueOnly ? lte(outboxEmails.nextAttemptAt, now) : undefined,
@@ -328,11 +368,27 @@ export class MailOutbox {
         ),
       )
       .returning();
-    if (!row) return "not_due";
-
-    let message: MailMessage | null = null;
-    try {
-      const content = await this.render(row, now);
+    const rowFor = (t: Target) =>
+      claimed.find((row) => ("id" in t ? row.id === t.id : row.dedupeKey === t.key));
+    // A target named twice (by id and key, or twice) is sent once: its first mention.
+    const rows = [...new Set(targets.map(rowFor).filter((row): row is OutboxEmailRow => row !== undefined))];
+    const givenUp: GivenUpMail[] = [];
+    const failed = async (row: OutboxEmailRow, message: MailMessage | null, error: unknown) => {
+      const mail = await this.recordFailure(row, message, error);
+      if (mail) givenUp.push(mail);
+    };
+    const contents = await this.render(rows, now).catch(async (error: unknown) => {
+      for (const row of rows) await failed(row, null, error);
+      return null;
+    });
+    const outcomes = new Map<string, SendOutcome>();
+    const sent: OutboxEmailRow[] = [];
+    for (const [i, row] of rows.entries()) {
+      const content = contents?.[i];
+      if (!content) {
+        outcomes.set(row.id, "failed");
+        continue;
+      }
       if ("skip" in content) {
         await this.db
           .update(outboxEmails)
@@ -342,41 +398,74 @@ export class MailOutbox {
           { id: row.id, kind: row.kind, orderId: row.orderId ?? undefined, reason: content.skip },
           "e-mail skipped",
         );
-        return "skipped";
+        outcomes.set(row.id, "skipped");
+        continue;
       }
-      message = content.message;
-      await this.options.mailer().send(message);
-    } catch (error) {
-      await this.recordFailure(row, message, error);
-      return "failed";
+      try {
+        await this.options.mailer().send(content.message);
+      } catch (error) {
+        await failed(row, content.message, error);
+        outcomes.set(row.id, "failed");
+        continue;
+      }
+      sent.push(row);
+      outcomes.set(row.id, "sent");
     }
-    // Accepted by the mail service: from here on it must never be sent again.
-    await this.db
-      .update(outboxEmails)
-      .set({
-        status: "sent",
-        sentAt: new Date(),
-        claimedAt: null,
-        lastError: null,
-        ...BLANK_CREDENTIAL_BODIES,
-      })
-      .where(eq(outboxEmails.id, row.id));
-    this.options.log.info(
-      { id: row.id, kind: row.kind, orderId: row.orderId ?? undefined, attempt: row.attempts },
-      "e-mail sent",
-    );
-    return "sent";
+    if (sent.length > 0) {
+      // Accepted by the mail service: from here on they must never be sent again.
+      await this.db
+        .update(outboxEmails)
+        .set({
+          status: "sent",
+          sentAt: new Date(),
+          claimedAt: null,
+          lastError: null,
+          ...BLANK_CREDENTIAL_BODIES,
+        })
+        .where(
+          inArray(
+            outboxEmails.id,
+            sent.map((row) => row.id),
+          ),
+        );
+      for (const row of sent) {
+        this.options.log.info(
+          { id: row.id, kind: row.kind, orderId: row.orderId ?? undefined, attempt: row.attempts },
+          "e-mail sent",
+        );
+      }
+    }
+    const answers = targets.map((t): SendOutcome => {
+      const row = rowFor(t);
+      return row ? (outcomes.get(row.id) ?? "not_due") : "not_due";
+    });
+    return { outcomes: answers, givenUp };
   }
 
-  /** The message as it goes out now, with a Message-ID that stays the same across retries. */
-  private async render(row: OutboxEmailRow, now: Date): Promise<{ message: MailMessage } | { skip: string }> {
-    if (row.template && row.orderId) {
-      const content = await renderOrderEmail(this.db, row.orderId, row.template, this.options);
-      if ("skip" in content) return content;
-      return {
-        message: { ...content.message, messageId: `<order-${row.orderId}-${row.template}@${this.domain}>` },
-      };
-    }
+  /** The messages as they go out now, each with a Message-ID that stays the same across retries. */
+  private async render(
+    rows: readonly OutboxEmailRow[],
+    now: Date,
+  ): Promise<Array<{ message: MailMessage } | { skip: string }>> {
+    const orderRows = rows.flatMap((row) =>
+      row.template && row.orderId ? [{ orderId: row.orderId, kind: row.template }] : [],
+    );
+    const orderContents = await renderOrderEmails(this.db, orderRows, this.options);
+    let next = 0;
+    return rows.map((row) => {
+      if (row.template && row.orderId) {
+        const content = orderContents[next++] ?? { skip: "order not found" };
+        if ("skip" in content) return content;
+        return {
+          message: { ...content.message, messageId: `<order-${row.orderId}-${row.template}@${this.domain}>` },
+        };
+      }
+      return this.storedMessage(row, now);
+    });
+  }
+
+  /** A row rendered when it was queued, as it goes out. */
+  private storedMessage(row: OutboxEmailRow, now: Date): { message: MailMessage } | { skip: string } {
     if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) {
       return { skip: "the link it carries has expired" };
     }
@@ -396,11 +485,12 @@ export class MailOutbox {
     };
   }
 
+  /** Records a failed send; answers the e-mail when it is given up and the owner is to be told. */
   private async recordFailure(
     row: OutboxEmailRow,
     message: MailMessage | null,
     error: unknown,
-  ): Promise<void> {
+  ): Promise<GivenUpMail | null> {
     // A 5xx answer (the address does not exist, the message is refused) will not change on a retry.
     const giveUp = row.attempts >= MAX_ATTEMPTS || isPermanentMailFailure(error);
     const retryAt = new Date(Date.now() + retryDelayMs(row.attempts));
@@ -425,17 +515,27 @@ export class MailOutbox {
         { ...fields, attempt: row.attempts, retryAt: retryAt.toISOString() },
         "e-mail could not be sent; it will be retried",
       );
-      return;
+      return null;
     }
     this.options.log.error({ ...fields, attempts: row.attempts }, "e-mail given up after repeated failures");
-    if (row.kind === "owner_alert") return;
-    await this.onGivenUp?.({
+    if (row.kind === "owner_alert") return null;
+    return {
       kind: row.kind,
       to: message?.to ?? row.toAddress ?? `order ${row.orderId}`,
       subject: message?.subject ?? row.subject ?? `order ${row.template}`,
       error: text,
-    }).catch((alertError: unknown) => {
-      this.options.log.error({ err: alertError, id: row.id }, "failed-e-mail alert not queued");
-    });
+    };
+  }
+
+  /**
+   * Tells the owner about e-mails given up. Never from inside a batch: the alert is itself sent
+   * through sendNow, which would wait for the batch that is waiting for it.
+   */
+  private async alertGivenUp(mails: readonly GivenUpMail[]): Promise<void> {
+    for (const mail of mails) {
+      await this.onGivenUp?.(mail).catch((alertError: unknown) => {
+        this.options.log.error({ err: alertError, kind: mail.kind }, "failed-e-mail alert not queued");
+      });
+    }
   }
 }

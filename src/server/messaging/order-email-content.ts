@@ -8,11 +8,11 @@
  * - a confirmation for an order that is no longer paid (cancelled, refunded);
  * - a dispatch notice for an order that is no longer on its way (delivered, cancelled, refunded).
  *
- * The mail outbox (mail-outbox.ts) calls renderOrderEmail for its rows with a template.
+ * The mail outbox (mail-outbox.ts) calls renderOrderEmails for its rows with a template.
  */
 import { isPaidStatus } from "@shared/order-lifecycle";
 import type { OrderEmailKind } from "@shared/statuses";
-import { asc, eq } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { orderItems, orders } from "../db/schema.js";
 import { orderConfirmationEmail, orderDispatchedEmail } from "./emails/order-emails.js";
@@ -33,29 +33,46 @@ export function orderEmailSkipReason(
 
 export type OrderEmailContent = { message: MailMessage } | { skip: string };
 
-/** The e-mail of this order and kind as it should go out now, or why it should not. */
-export async function renderOrderEmail(
+interface OrderEmailOptions {
+  publicUrl: string;
+  /** The signed link of a paid order's invoice PDF, for the confirmation (issue 18). */
+  invoiceUrl?: (orderId: string) => string;
+  /** The signed /track link that opens the order without asking for the e-mail (issue 30). */
+  trackUrl?: (orderId: string) => string;
+}
+
+/**
+ * The e-mails of these orders and kinds as they should go out now, or why each should not, in
+ * the order asked: the orders and their lines in two round trips for the whole batch (the mail
+ * outbox sends what many payments queued together).
+ */
+export async function renderOrderEmails(
   db: DbOrTx,
-  orderId: string,
-  kind: OrderEmailKind,
-  opts: {
-    publicUrl: string;
-    /** The signed link of a paid order's invoice PDF, for the confirmation (issue 18). */
-    invoiceUrl?: (orderId: string) => string;
-    /** The signed /track link that opens the order without asking for the e-mail (issue 30). */
-    trackUrl?: (orderId: string) => string;
-  },
-): Promise<OrderEmailContent> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  const skip = orderEmailSkipReason(order ?? null, kind);
-  if (skip || !order) return { skip: skip ?? "order not found" };
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.position));
-  const build = kind === "confirmation" ? orderConfirmationEmail : orderDispatchedEmail;
-  const invoiceUrl = kind === "confirmation" ? (opts.invoiceUrl?.(orderId) ?? null) : null;
-  const trackUrl = opts.trackUrl?.(orderId) ?? null;
-  return { message: build({ ...order, items, invoiceUrl, trackUrl }, opts.publicUrl) };
+  wanted: ReadonlyArray<{ orderId: string; kind: OrderEmailKind }>,
+  opts: OrderEmailOptions,
+): Promise<OrderEmailContent[]> {
+  const ids = [...new Set(wanted.map((w) => w.orderId))];
+  if (ids.length === 0) return [];
+  const [rows, items] = await Promise.all([
+    db.select().from(orders).where(inArray(orders.id, ids)),
+    db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.orderId), asc(orderItems.position)),
+  ]);
+  const byId = new Map(rows.map((order) => [order.id, order]));
+  const itemsOf = new Map<string, (typeof items)[number][]>();
+  for (const item of items) itemsOf.set(item.orderId, [...(itemsOf.get(item.orderId) ?? []), item]);
+  return wanted.map(({ orderId, kind }) => {
+    const order = byId.get(orderId);
+    const skip = orderEmailSkipReason(order ?? null, kind);
+    if (skip || !order) return { skip: skip ?? "order not found" };
+    const build = kind === "confirmation" ? orderConfirmationEmail : orderDispatchedEmail;
+    const invoiceUrl = kind === "confirmation" ? (opts.invoiceUrl?.(orderId) ?? null) : null;
+    const trackUrl = opts.trackUrl?.(orderId) ?? null;
+    return {
+      message: build({ ...order, items: itemsOf.get(orderId) ?? [], invoiceUrl, trackUrl }, opts.publicUrl),
+    };
+  });
 }
