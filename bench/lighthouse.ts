@@ -30,22 +30,15 @@
  *   CPU_SLOWDOWN=4        skip the calibration and use this multiplier
  *   BENCH_TRACE_DIR=/tmp/traces  keep each run's trace (port_page-time.json) for Chrome's Performance panel
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/chromium.js";
+import { baselineCommit, baselineTree } from "./_baseline.js";
 import {
   buildWeb,
   FIRST_LOAD_BUDGET_BYTES,
@@ -422,36 +415,12 @@ const top = (record: Record<string, number>, n: number) =>
     .map(([k, v]) => `${k} ${Math.round(v)}`)
     .join(", ");
 
-/** The baseline's web build: BASE_WEB_DIST, or built from a temporary worktree of BASE_COMMIT. */
+/** The baseline's web build: BASE_WEB_DIST, or built from a worktree of BASE_COMMIT (bench/_baseline.ts). */
 function baselineBuild(work: string): string {
   if (process.env.BASE_WEB_DIST) return path.resolve(process.env.BASE_WEB_DIST);
-  const tree = path.join(work, `base-${BASE_COMMIT}`);
-  const git = (...a: string[]) => {
-    const r = spawnSync("git", a, { cwd: ROOT, encoding: "utf8" });
-    if (r.status !== 0) throw new Error(`git ${a.join(" ")}: ${r.stderr}`);
-  };
-  git("worktree", "add", "--detach", tree, BASE_COMMIT);
-  // With today's lockfile it builds with today's node_modules; with another one (react-router
-  // before decision 347), with its own, installed from npm's cache where it can.
-  const lockfile = (root: string) => readFileSync(path.join(root, "package-lock.json"), "utf8");
-  if (lockfile(tree) === lockfile(ROOT)) {
-    if (!existsSync(path.join(tree, "node_modules")))
-      symlinkSync(path.join(ROOT, "node_modules"), path.join(tree, "node_modules"));
-  } else {
-    console.log(`baseline ${BASE_COMMIT}: its own dependencies (npm ci)…`);
-    const npm = spawnSync(
-      "npm",
-      ["ci", "--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel", "error"],
-      { cwd: tree, encoding: "utf8", env: { ...process.env, NODE_ENV: "development" } },
-    );
-    if (npm.status !== 0) throw new Error(`npm ci for ${BASE_COMMIT} failed:\n${npm.stderr}`);
-  }
+  const tree = baselineTree(baselineCommit(BASE_COMMIT).commit);
   const out = path.join(work, "base-web");
-  try {
-    buildWeb(out, tree);
-  } finally {
-    git("worktree", "remove", "--force", tree);
-  }
+  buildWeb(out, tree);
   return out;
 }
 
