@@ -3,7 +3,9 @@ import {
   CUSTOMER_MAIL_DEFAULTS,
   dueReminder,
   listUnsubscribeHeaders,
+  mayAskToConfirm,
   parseCustomerMailSettings,
+  REMINDER_CONFIRMATIONS_PER_ADDRESS,
   reviewRequestDue,
   statusAfterPurchase,
 } from "./customer-mail";
@@ -49,6 +51,15 @@ describe("rules", () => {
   it("counts a purchase as recovered only after a reminder went", () => {
     expect(statusAfterPurchase(0)).toBe("purchased");
     expect(statusAfterPurchase(1)).toBe("recovered");
+  });
+  it("sends an address a bounded number of confirmation e-mails (double opt-in)", () => {
+    expect(mayAskToConfirm(0)).toBe(true);
+    expect(mayAskToConfirm(REMINDER_CONFIRMATIONS_PER_ADDRESS - 1)).toBe(true);
+    expect(mayAskToConfirm(REMINDER_CONFIRMATIONS_PER_ADDRESS)).toBe(false);
+    expect(REMINDER_CONFIRMATIONS_PER_ADDRESS).toBeLessThanOrEqual(3);
+  });
+  it("reminds only an active (confirmed) cart, never a pending one", () => {
+    expect(dueReminder({ ...cart(48 * HOUR), status: "pending" }, CUSTOMER_MAIL_DEFAULTS, now)).toBeNull();
   });
   it("asks for a review the set days after delivery", () => {
     const s = { ...CUSTOMER_MAIL_DEFAULTS, reviewRequestDays: 7 };

@@ -12,6 +12,22 @@ export const MAX_CART_REMINDERS = 2;
 export const CART_RESTORE_LINK_DAYS = 7;
 /** How long an unsubscribe link works (RFC 8058 links are followed long after the e-mail). */
 export const UNSUBSCRIBE_LINK_DAYS = 400;
+/**
+ * How long the link of a reminder request's confirmation e-mail works (double opt-in): a
+ * request not confirmed by then ends as `unconfirmed` and nothing more is sent.
+ */
+export const REMINDER_CONFIRM_LINK_DAYS = 2;
+/** Confirmation e-mails one address gets at most in REMINDER_CONFIRMATION_WINDOW_HOURS. */
+export const REMINDER_CONFIRMATIONS_PER_ADDRESS = 2;
+export const REMINDER_CONFIRMATION_WINDOW_HOURS = 24;
+
+/**
+ * True when one more confirmation e-mail may go to an address that was sent `sentRecently` of
+ * them in the window: an address typed by someone else cannot be flooded with requests.
+ */
+export function mayAskToConfirm(sentRecently: number): boolean {
+  return sentRecently < REMINDER_CONFIRMATIONS_PER_ADDRESS;
+}
 
 export const CUSTOMER_MAIL_DEFAULTS = {
   cartRemindersEnabled: true,
@@ -51,9 +67,17 @@ export function parseCustomerMailSettings(value: unknown): CustomerMailSettings 
   return parsed.success ? parsed.data : { ...CUSTOMER_MAIL_DEFAULTS };
 }
 
-/** Where a cart with an opted-in address stands. Only 'active' ones are reminded. */
+/**
+ * Where a cart with an opted-in address stands. Only 'active' ones are reminded: an address
+ * becomes active when its owner followed the confirmation e-mail's link, or at once for a
+ * signed-in customer's own verified address.
+ */
 export const CART_REMINDER_STATUSES = [
   "active",
+  /** Asked for at checkout, waiting for the address's owner to confirm by e-mail. */
+  "pending",
+  /** The confirmation link was never followed: nothing was sent but that one e-mail. */
+  "unconfirmed",
   /** Bought after a reminder was sent: counts as recovered, with its revenue. */
   "recovered",
   /** Bought before any reminder went. */
@@ -115,6 +139,31 @@ export const CUSTOMER_MAIL_TEXTS = {
   // Checkout's opt-in box.
   optInLabel: "E-mail me a reminder of my cart if I don't finish my order",
   optInHint: "At most two e-mails, with a link to your cart. Unsubscribe with one click.",
+  // The answers to the opt-in (double opt-in: reminders go only to a confirmed address).
+  optInActive: "Reminders are on for this cart.",
+  optInConfirmSent: (email: string) =>
+    `We have sent an e-mail to ${email}. Reminders start only once you follow the link in it.`,
+  optInConfirmLimited:
+    "We have already sent confirmation e-mails to this address today. Please use the link in one of them.",
+  optInUnsubscribed: "This address has unsubscribed from reminders, so none will be sent.",
+  // The confirmation e-mail.
+  confirmSubject: "Please confirm your cart reminders",
+  confirmParagraphs: [
+    "Hello,",
+    "Someone, we hope you, asked at the Lithobox checkout for e-mail reminders of an unfinished cart, sent to this address.",
+    "We send them only once you confirm. If it was not you, simply ignore this e-mail: nothing more will come.",
+  ],
+  confirmAction: "Yes, remind me",
+  confirmFootnote: (days: number) =>
+    `The link works for ${days} days. Never want to be asked again? Unsubscribe:`,
+  // The confirmation page.
+  confirmTitle: "Cart reminders",
+  confirmIntro: "Send me at most two e-mail reminders of my cart, each with a one-click unsubscribe.",
+  confirmButton: "Confirm",
+  confirmed: "Thank you. Your cart reminders are on.",
+  confirmInvalid: "This confirmation link is not valid. Please use the link in our e-mail.",
+  confirmExpired: "This confirmation link has expired. Tick the box at checkout again for a new one.",
+  confirmGone: "This cart is no longer waiting for reminders.",
   // The reminder e-mail.
   reminderSubject: (n: 1 | 2) =>
     n === 1 ? "Your lightbox is waiting in your cart" : "Still thinking it over?",
@@ -147,7 +196,7 @@ export const CUSTOMER_MAIL_TEXTS = {
   // Admin.
   settingsTitle: "Customer e-mails",
   settingsIntro:
-    "Cart reminders go only to buyers who tick the box at checkout; every reminder and review request has a one-click unsubscribe.",
+    "Cart reminders go only to buyers who tick the box at checkout and confirm their address by e-mail (or are signed in with a verified address); every reminder and review request has a one-click unsubscribe.",
   enabledLabel: "Send cart reminders",
   firstLabel: "First reminder after (minutes idle)",
   secondLabel: "Second reminder after (hours idle)",

@@ -41,6 +41,7 @@ export const OUTBOX_EMAIL_KINDS = [
   "proof_request",
   "review_request",
   "cart_reminder",
+  "cart_reminder_confirmation",
   "account_verification",
   "account_password_reset",
   "account_existing_signup",

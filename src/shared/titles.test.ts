@@ -64,8 +64,9 @@ describe("documentTitle", () => {
     expect(adminDocumentTitle("Orders")).toBe("Lithobox | Admin · Orders");
   });
 
-  it("knows every route of the spec's table, plus the designed password-reset, inbox, answer, photo, review, order, cart-restore and unsubscribe pages", () => {
-    expect(KNOWN_PATHS).toHaveLength(37);
+  it("knows every route of the spec's table, plus the designed password-reset, inbox, answer, photo, review, order, cart-restore, reminder-confirmation and unsubscribe pages", () => {
+    expect(KNOWN_PATHS).toHaveLength(38);
+    expect(isKnownPath("/cart/confirm-reminders")).toBe(true);
     expect(isKnownPath("/account/order")).toBe(true);
     expect(isKnownPath("/cart/restore")).toBe(true);
     expect(isKnownPath("/unsubscribe")).toBe(true);

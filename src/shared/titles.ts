@@ -79,6 +79,8 @@ const SECTION_BY_PATH: Readonly<Record<string, string>> = {
   "/photo": "Your Photo",
   // Designed (issue 33): a cart reminder's restore link and the unsubscribe page.
   "/cart/restore": "Your Cart",
+  // Issue 46: the confirmation e-mail's link of a reminder request (double opt-in).
+  "/cart/confirm-reminders": "Cart Reminders",
   "/unsubscribe": "Unsubscribe",
   "/terms": "Terms",
   "/cookies": "Cookies",

@@ -51,6 +51,9 @@ const ReviewPage = page(() => import("./features/reviews/ReviewPage").then((m) =
 const RestoreCartPage = page(() =>
   import("./features/reminders/RestoreCartPage").then((m) => m.RestoreCartPage),
 );
+const ConfirmRemindersPage = page(() =>
+  import("./features/reminders/ConfirmRemindersPage").then((m) => m.ConfirmRemindersPage),
+);
 const UnsubscribePage = page(() =>
   import("./features/reminders/UnsubscribePage").then((m) => m.UnsubscribePage),
 );
@@ -108,6 +111,7 @@ const PAGES: ReadonlyArray<{ path: string; Page: PreloadablePage }> = [
   { path: "/review", Page: ReviewPage },
   { path: "/photo", Page: PhotoReplacementPage },
   { path: "/cart/restore", Page: RestoreCartPage },
+  { path: "/cart/confirm-reminders", Page: ConfirmRemindersPage },
   { path: "/unsubscribe", Page: UnsubscribePage },
   { path: "/proof", Page: ProofPage },
   { path: ADMIN_PATH, Page: AdminRoutes },

@@ -1,11 +1,17 @@
 /**
- * Abandoned-cart reminders with consent (issue 33) through the real app: only opted-in
- * addresses, at most two reminders at the owner's idle times, stopped by a purchase, an emptied
- * cart or the RFC 8058 one-click unsubscribe; the signed restore link; the dashboard's figures.
+ * Abandoned-cart reminders with consent (issues 33 and 46) through the real app and its mail
+ * outbox: only addresses confirmed by e-mail (double opt-in) or a signed-in customer's own
+ * verified address, at most two reminders at the owner's idle times, stopped by a purchase, an
+ * emptied cart or the RFC 8058 one-click unsubscribe; the signed restore link; the dashboard's
+ * figures; the attack of issue 46 (someone else's address, another IP) sends no reminder.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { CUSTOMER_MAIL_DEFAULTS } from "@shared/customer-mail";
+import {
+  CUSTOMER_MAIL_DEFAULTS,
+  CUSTOMER_MAIL_TEXTS,
+  REMINDER_CONFIRM_LINK_DAYS,
+} from "@shared/customer-mail";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartReminders, emailOptOuts } from "../../src/server/db/schema.js";
@@ -13,7 +19,7 @@ import { cartRestoreToken } from "../../src/server/messaging/index.js";
 import { restoreRemindedCart, sendDueCustomerMail } from "../../src/server/orders/index.js";
 import { setCustomerMailSettings } from "../../src/server/platform/index.js";
 import { dashboardSummary } from "../../src/server/reporting/index.js";
-import { randomIp, readMails } from "./auth-helpers.js";
+import { createUser, randomIp, readMails } from "./auth-helpers.js";
 import {
   ACCESSORIES,
   accessoryItem,
@@ -43,13 +49,53 @@ function address(prefix: string): string {
   return `${prefix}-${n}-${Date.now()}@example.test`;
 }
 
-async function consent(email: string, items = [lithophaneItem("gift"), accessoryItem(ACCESSORIES.dimmer)]) {
+interface ConsentAnswer {
+  handle: string | null;
+  state: "active" | "pending" | "limited" | "unsubscribed";
+  message: string;
+}
+
+/** The box ticked at checkout, from `ip` (a fresh client by default), signed in with `cookie`. */
+async function ask(
+  email: string,
+  items: unknown[] = [lithophaneItem("gift"), accessoryItem(ACCESSORIES.dimmer)],
+  opts: { ip?: string; cookie?: string; handle?: string | null } = {},
+): Promise<ConsentAnswer> {
   const res = await shop.request("/api/cart-reminders", {
     method: "POST",
-    json: { email, items, consent: true },
+    json: { email, items, consent: true, handle: opts.handle ?? null },
+    headers: { "x-forwarded-for": opts.ip ?? randomIp(), ...(opts.cookie ? { cookie: opts.cookie } : {}) },
   });
   expect(res.status).toBe(200);
-  return (await res.json()) as { handle: string | null };
+  return (await res.json()) as ConsentAnswer;
+}
+
+const confirmationsTo = (email: string) =>
+  readMails(shop).filter((m) => m.to === email && m.text.includes("/cart/confirm-reminders?token="));
+
+/** The token in the newest confirmation e-mail to `email`, as the real outbox sent it. */
+function confirmationToken(email: string): string {
+  const mail = confirmationsTo(email).at(-1);
+  const match = /\/cart\/confirm-reminders\?token=([^\s"<&]+)/.exec(mail?.text ?? "");
+  if (!match?.[1]) throw new Error(`no confirmation e-mail to ${email}`);
+  return decodeURIComponent(match[1]);
+}
+
+function confirm(token: string) {
+  return shop.request("/api/cart-reminders/confirm", {
+    method: "POST",
+    json: { token },
+    headers: { "x-forwarded-for": randomIp() },
+  });
+}
+
+/** Asks and follows the confirmation e-mail's link: the address's owner opted in. */
+async function consent(email: string, items?: unknown[]) {
+  const answer = await ask(email, items);
+  expect(answer.state).toBe("pending");
+  const res = await confirm(confirmationToken(email));
+  expect(res.status).toBe(200);
+  return answer;
 }
 
 async function rowFor(email: string) {
@@ -265,10 +311,173 @@ describe("one-click unsubscribe", () => {
     expect(get.status).toBe(303);
     expect(get.headers.get("location")).toMatch(/^\/unsubscribe\?token=/);
 
-    // Ticking the box again later keeps nothing for this address.
-    expect((await consent(email)).handle).toBeNull();
+    // Ticking the box again later keeps nothing for this address, and asks nothing of it.
+    const again = await ask(email);
+    expect(again).toMatchObject({ handle: null, state: "unsubscribed" });
+    expect(confirmationsTo(email)).toHaveLength(1);
     await idleFor(email, 30 * HOUR);
     await sendDueCustomerMail(shop.ctx);
     expect(remindersTo(email)).toHaveLength(1);
+  });
+});
+
+/** The reminder row id a handle or token stands for (`<id>.<expiry>.<signature>`). */
+const tokenId = (token: string | null) => token?.split(".")[0] ?? "";
+
+const EVIL_PIXEL = "https://evil.example/pixel.png";
+
+describe("double opt-in (issue 46)", () => {
+  it("sends one confirmation e-mail through the outbox and nothing else until its link is followed", async () => {
+    const email = address("confirm");
+    const answer = await ask(email);
+    expect(answer.state).toBe("pending");
+    expect(answer.handle).toBeTruthy();
+    expect(answer.message).toContain(email);
+    const [mail, ...more] = confirmationsTo(email);
+    expect(more).toHaveLength(0);
+    // The confirmation shows nothing the request sent: no cart, no picture.
+    expect(mail?.html).not.toMatch(/<img/);
+    expect(mail?.text).not.toContain("Keepsake Collection");
+    expect(rawMail(mail?.file ?? "")).toMatch(
+      /^List-Unsubscribe: <http:\/\/localhost:3000\/api\/unsubscribe/m,
+    );
+
+    // Idle for two days, unconfirmed: no reminder.
+    await idleFor(email, 47 * HOUR);
+    await sendDueCustomerMail(shop.ctx);
+    expect(remindersTo(email)).toHaveLength(0);
+    expect((await rowFor(email))[0]?.status).toBe("pending");
+
+    const token = confirmationToken(email);
+    const [id, exp, sig] = token.split(".");
+    expect((await confirm(`${id}.${Number(exp) + 60}.${sig}`)).status).toBe(400);
+    // A handle is not a confirmation: only the e-mail's link confirms.
+    expect((await confirm(answer.handle ?? "")).status).toBe(400);
+    const confirmed = await confirm(token);
+    expect(confirmed.status).toBe(200);
+    expect((await confirmed.json()) as { message: string }).toEqual({
+      message: CUSTOMER_MAIL_TEXTS.confirmed,
+    });
+    expect((await confirm(token)).status).toBe(200);
+    expect((await rowFor(email))[0]).toMatchObject({ status: "active" });
+
+    await idleFor(email, 2 * HOUR);
+    await sendDueCustomerMail(shop.ctx);
+    expect(remindersTo(email)).toHaveLength(1);
+    expect(confirmationsTo(email)).toHaveLength(1);
+  });
+
+  it("the attack: someone else's address from another IP sends no reminder and leaves theirs alone", async () => {
+    // The victim opted in and confirmed, from their own browser.
+    const victim = address("victim");
+    const own = await consent(victim, [lithophaneItem("starter")]);
+    const [victimRow] = await rowFor(victim);
+    const evil = { ...lithophaneItem("family"), imageUrl: EVIL_PIXEL, additionalImages: [EVIL_PIXEL] };
+
+    // An anonymous request for the victim's address, from elsewhere, with a tracking pixel.
+    const attack = await ask(victim, [evil], { ip: randomIp() });
+    expect(attack.state).toBe("pending");
+    expect(attack.handle).not.toBe(own.handle);
+    expect(tokenId(attack.handle)).not.toBe(victimRow?.id);
+    const [stillTheirs] = (await rowFor(victim)).filter((r) => r.id === victimRow?.id);
+    expect(stillTheirs?.status).toBe("active");
+    expect(stillTheirs?.items).toEqual(victimRow?.items);
+
+    // Withdrawing with the handle the attacker got ends only the attacker's own request.
+    const withdraw = await shop.request("/api/cart-reminders/withdraw", {
+      method: "POST",
+      json: { handle: attack.handle },
+      headers: { "x-forwarded-for": randomIp() },
+    });
+    expect(withdraw.status).toBe(204);
+    expect((await rowFor(victim)).find((r) => r.id === victimRow?.id)?.status).toBe("active");
+
+    // A stranger who never asked: only the one confirmation e-mail, never a reminder.
+    const stranger = address("stranger");
+    const probe = await ask(stranger, [evil], { ip: randomIp() });
+    await shop.request("/api/cart-reminders/withdraw", { method: "POST", json: { handle: probe.handle } });
+    await ask(stranger, [evil], { ip: randomIp() });
+
+    await idleFor(victim, 2 * HOUR);
+    await idleFor(stranger, 2 * HOUR);
+    await sendDueCustomerMail(shop.ctx);
+    await sendDueCustomerMail(shop.ctx, new Date(Date.now() + 30 * HOUR));
+    const reminders = remindersTo(victim);
+    expect(reminders).toHaveLength(2);
+    // The victim's own cart, with the shop's own picture.
+    expect(reminders[0]?.text).toContain("Essentials Collection");
+    expect(reminders[0]?.text).not.toContain("Everlasting Collection");
+    expect(remindersTo(stranger)).toHaveLength(0);
+    expect(confirmationsTo(stranger)).toHaveLength(2);
+    const everything = readMails(shop).filter((m) => m.to === victim || m.to === stranger);
+    expect(everything.some((m) => m.html.includes("evil.example") || m.text.includes("evil.example"))).toBe(
+      false,
+    );
+  });
+
+  it("sends one address at most two confirmation e-mails a day, whoever asks", async () => {
+    const email = address("flooded");
+    const first = await ask(email, undefined, { ip: randomIp() });
+    const second = await ask(email, undefined, { ip: randomIp() });
+    const third = await ask(email, undefined, { ip: randomIp() });
+    expect([first.state, second.state, third.state]).toEqual(["pending", "pending", "limited"]);
+    expect(third).toMatchObject({ handle: null, message: CUSTOMER_MAIL_TEXTS.optInConfirmLimited });
+    expect(confirmationsTo(email)).toHaveLength(2);
+    // The same browser changing its cart (its own handle, same address) sends nothing new.
+    const again = await ask(email, [lithophaneItem("starter")], { handle: first.handle });
+    expect(again).toMatchObject({ state: "pending", handle: expect.any(String) });
+    expect(tokenId(again.handle)).toBe(tokenId(first.handle));
+    expect(confirmationsTo(email)).toHaveLength(2);
+    // A day later the address may be asked again.
+    await shop.ctx.database.db
+      .update(cartReminders)
+      .set({ confirmationSentAt: new Date(Date.now() - 25 * HOUR) })
+      .where(sql`lower(${cartReminders.email}) = ${email}`);
+    expect((await ask(email)).state).toBe("pending");
+    expect(confirmationsTo(email)).toHaveLength(3);
+  });
+
+  it("a signed-in customer's own verified address needs no confirmation; any other address does", async () => {
+    const user = await createUser(shop, { verify: "direct" });
+    const own = await ask(user.email, undefined, { cookie: user.cookie });
+    expect(own).toMatchObject({ state: "active", message: CUSTOMER_MAIL_TEXTS.optInActive });
+    expect(confirmationsTo(user.email)).toHaveLength(0);
+    const other = address("gift-for");
+    expect((await ask(other, undefined, { cookie: user.cookie })).state).toBe("pending");
+    expect(confirmationsTo(other)).toHaveLength(1);
+    await idleFor(user.email, 2 * HOUR);
+    await idleFor(other, 2 * HOUR);
+    await sendDueCustomerMail(shop.ctx);
+    expect(remindersTo(user.email)).toHaveLength(1);
+    expect(remindersTo(other)).toHaveLength(0);
+  });
+
+  it("a request never confirmed ends after its link's days; the late link is refused", async () => {
+    const email = address("late");
+    await ask(email);
+    const token = confirmationToken(email);
+    await sendDueCustomerMail(shop.ctx, new Date(Date.now() + (REMINDER_CONFIRM_LINK_DAYS * 24 + 1) * HOUR));
+    expect((await rowFor(email))[0]).toMatchObject({ status: "unconfirmed", items: [] });
+    const late = await confirm(token);
+    expect(late.status).toBe(410);
+  });
+
+  it("shows only pictures the shop stored and recorded, never a URL from the request", async () => {
+    const email = address("pictures");
+    const item = lithophaneItem("gift");
+    await consent(email, [
+      {
+        ...item,
+        imageUrl: EVIL_PIXEL,
+        // One of the shop's recorded uploads, one path on the shop's media that it never recorded.
+        additionalImages: [item.additionalImages[0], "/api/media/lightbox-images/1700000000000-nobody.webp"],
+      },
+    ]);
+    await idleFor(email, 2 * HOUR);
+    await sendDueCustomerMail(shop.ctx);
+    const [mail] = remindersTo(email);
+    expect(mail?.html).not.toContain("evil.example");
+    expect(mail?.html).not.toContain("nobody.webp");
+    expect(mail?.html.match(/<img src="http:\/\/localhost:3000\/api\/media\//g)).toHaveLength(1);
   });
 });

@@ -414,13 +414,27 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
  * server's disk, so a phone's next chunk may reach any of the shop's servers. Removed once the
  * upload is finished and stored, or by the sweep when it was left unfinished.
  */
-export const resumableUploads = pgTable("resumable_uploads", {
-  id: text("id").primaryKey(),
-  /** The declared length in bytes; null while the client defers it. */
-  size: integer("size"),
-  metadata: jsonb("metadata").$type<Record<string, string | null>>().notNull().default({}),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const resumableUploads = pgTable(
+  "resumable_uploads",
+  {
+    id: text("id").primaryKey(),
+    /** The declared length in bytes; null while the client defers it. */
+    size: integer("size"),
+    metadata: jsonb("metadata").$type<Record<string, string | null>>().notNull().default({}),
+    /**
+     * Who started it (as uploads.client_key and uploads.user_id): only they may resume,
+     * inspect or abandon it, and its declared size counts against their quota until it ends.
+     */
+    clientKey: text("client_key"),
+    userId: text("user_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("resumable_uploads_client_idx").on(t.clientKey),
+    index("resumable_uploads_user_idx").on(t.userId),
+    index("resumable_uploads_created_idx").on(t.createdAt),
+  ],
+);
 
 /** The bytes of a resumable upload, one row per PATCH, at the offset where it starts. */
 export const resumableUploadChunks = pgTable(
@@ -1137,7 +1151,14 @@ export const cartReminders = pgTable(
     remindersSent: integer("reminders_sent").notNull().default(0),
     lastRemindedAt: timestamp("last_reminded_at", { withTimezone: true, mode: "date" }),
     restoredAt: timestamp("restored_at", { withTimezone: true, mode: "date" }),
-    status: text("status", { enum: CART_REMINDER_STATUSES }).notNull().default("active"),
+    /**
+     * When the address was confirmed: its owner followed the confirmation e-mail's link, or a
+     * signed-in customer asked for their own verified address. Null while pending.
+     */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
+    /** When this request's confirmation e-mail was queued (the per-address limit counts these). */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true, mode: "date" }),
+    status: text("status", { enum: CART_REMINDER_STATUSES }).notNull().default("pending"),
     /** The order that bought it, its total (pence GBP) and whether it was a test order. */
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
     recoveredPence: integer("recovered_pence"),
@@ -1151,6 +1172,9 @@ export const cartReminders = pgTable(
       .where(sql`${t.status} = 'active'`),
     index("cart_reminders_due_idx").on(t.lastActivityAt).where(sql`${t.status} = 'active'`),
     index("cart_reminders_closed_idx").on(t.closedAt),
+    index("cart_reminders_confirmations_idx")
+      .on(sql`lower(${t.email})`, t.confirmationSentAt)
+      .where(sql`${t.confirmationSentAt} is not null`),
     oneOf("cart_reminders_status_check", t.status, CART_REMINDER_STATUSES),
   ],
 );

@@ -6,11 +6,16 @@
  *   via_reply_id is unique, so a replayed token is refused).
  * - The review link of a delivered order's review request (one review per order).
  * - The invoice and credit-note PDF links (payments/invoices.ts).
- * - A cart reminder's restore link, the checkout's handle on its opted-in cart, and the
- *   one-click unsubscribe link of reminders and review requests (orders/cart-reminders.ts).
+ * - A cart reminder's restore link, the checkout's handle on its opted-in cart, the link that
+ *   confirms a reminder request (double opt-in), and the one-click unsubscribe link of
+ *   reminders and review requests (orders/cart-reminders.ts).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { CART_RESTORE_LINK_DAYS, UNSUBSCRIBE_LINK_DAYS } from "@shared/customer-mail";
+import {
+  CART_RESTORE_LINK_DAYS,
+  REMINDER_CONFIRM_LINK_DAYS,
+  UNSUBSCRIBE_LINK_DAYS,
+} from "@shared/customer-mail";
 
 /** How long a reply's answer link works. */
 export const ANSWER_LINK_DAYS = 30;
@@ -27,6 +32,8 @@ export type TokenPurpose =
   | "cart-restore"
   /** The browser's handle on its opted-in cart: updates it, or withdraws the consent. */
   | "cart-reminder"
+  /** The confirmation e-mail's link (double opt-in): the address's owner turns reminders on. */
+  | "cart-reminder-confirm"
   /** One-click unsubscribe: the id is a cart reminder's or an order's (its address). */
   | "unsubscribe"
   /** The customer's proof of a paid order (issue 32): the order's id. */
@@ -97,6 +104,11 @@ export function cartRestoreToken(secret: string, reminderId: string, now = Date.
 export function cartReminderHandle(secret: string, reminderId: string, now = Date.now()): string {
   return signedToken(secret, "cart-reminder", reminderId, CART_HANDLE_DAYS, now);
 }
+/** The link of a reminder request's confirmation e-mail: only the address's owner receives it. */
+export function cartReminderConfirmToken(secret: string, reminderId: string, now = Date.now()): string {
+  return signedToken(secret, "cart-reminder-confirm", reminderId, REMINDER_CONFIRM_LINK_DAYS, now);
+}
+
 /** How long the browser's handle works (longer than any reminder runs). */
 export const CART_HANDLE_DAYS = 60;
 

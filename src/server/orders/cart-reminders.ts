@@ -1,19 +1,25 @@
 /**
- * Abandoned-cart reminders, with consent (issue 33, decision 331).
+ * Abandoned-cart reminders, with consent confirmed by e-mail (issues 33 and 46, decisions 330
+ * and 350).
  *
  * - A row exists only because the buyer ticked the opt-in box at checkout (unticked by
- *   default) with their address: recordCartConsent. Nothing else creates one, so no reminder can
- *   reach an address that did not opt in. One active row per address (a unique index).
- * - The browser keeps a signed handle on its row and sends the cart again whenever it changes
+ *   default) with their address: recordCartConsent. A new request is always a new row, and its
+ *   browser gets that row's handle, never another's. It stays `pending`, and the only e-mail
+ *   that goes is one confirmation through the outbox (at most REMINDER_CONFIRMATIONS_PER_ADDRESS
+ *   a day per address), until the address's owner follows its link (confirmCartReminder). A
+ *   signed-in customer asking for their own verified address is confirmed at once. Confirming
+ *   makes the row the address's one active row (a unique index), ending an older one.
+ * - The browser keeps the signed handle on its row and sends the cart again whenever it changes
  *   (updateRemindedCart): the idle clock restarts, and an emptied cart ends the row.
  * - The sweep (CustomerMailSweeper, every server, once a minute) sends reminder 1 after the
  *   owner's idle minutes and reminder 2 after the idle hours, never more (dueReminder), each
- *   once (the outbox key `cart-reminder:<id>:<n>`), with the cart's panels as thumbnails, a
+ *   once (the outbox key `cart-reminder:<id>:<n>`), with the cart's panels as thumbnails (only
+ *   images in the shop's storage that the shop recorded: never an address from the request), a
  *   signed, expiring restore link and the one-click unsubscribe (RFC 8058). The same sweep
- *   queues the review requests whose days after delivery have passed.
+ *   ends requests never confirmed, and queues the review requests whose days have passed.
  * - A paid order for the address (or the signed-in buyer) ends the row in the payment's
  *   transaction (the lifecycle table's "close-cart-reminders"): recovered, with the order's
- *   total, when a reminder had gone out; purchased otherwise. An unsubscribe ends every active
+ *   total, when a reminder had gone out; purchased otherwise. An unsubscribe ends every open
  *   row of the address and keeps it off all reminders and review requests for good.
  */
 import { type CartItem, cartItemsSchema } from "@shared/cart";
@@ -22,19 +28,23 @@ import {
   CART_RESTORE_LINK_DAYS,
   type CustomerMailSettings,
   dueReminder,
+  mayAskToConfirm,
   normaliseEmail,
+  REMINDER_CONFIRM_LINK_DAYS,
+  REMINDER_CONFIRMATION_WINDOW_HOURS,
   reminderIdleCutoff,
   statusAfterPurchase,
   CUSTOMER_MAIL_TEXTS as T,
 } from "@shared/customer-mail";
 import { MESSAGES } from "@shared/messages";
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { DbOrTx, Tx } from "../db/client.js";
-import { cartReminders, orders } from "../db/schema.js";
+import { cartReminders, orders, products, uploads } from "../db/schema.js";
 import { BackgroundLoop } from "../lib/background-loop.js";
 import { HttpError } from "../lib/validation.js";
 import {
+  cartReminderConfirmToken,
   cartReminderHandle,
   cartRestoreToken,
   checkSignedToken,
@@ -45,7 +55,7 @@ import {
   unsubscribePageUrl,
   unsubscribeUrl,
 } from "../messaging/index.js";
-import { getCustomerMailSettings } from "../platform/index.js";
+import { getCustomerMailSettings, type Storage } from "../platform/index.js";
 import { queueDueReviewRequests, REVIEW_REQUEST_BATCH } from "../storefront/index.js";
 import type { OrderRow } from "./orders.js";
 import { type DroppedCartItem, repriceCartItems } from "./saved-cart.js";
@@ -64,11 +74,19 @@ function storedItems(row: Pick<ReminderRow, "items">): CartItem[] {
   return parsed.success ? parsed.data : [];
 }
 
+const sameAddress = (email: string) => sql`lower(${cartReminders.email}) = ${normaliseEmail(email)}`;
+
 function activeFor(email: string) {
-  return and(
-    eq(cartReminders.status, "active"),
-    sql`lower(${cartReminders.email}) = ${normaliseEmail(email)}`,
-  );
+  return and(eq(cartReminders.status, "active"), sameAddress(email));
+}
+
+/** Rows still open: confirmed (active) or waiting for their confirmation (pending). */
+const OPEN_STATUSES = ["active", "pending"] as const;
+const isOpen = inArray(cartReminders.status, [...OPEN_STATUSES]);
+
+/** The outbox key of a reminder request's one confirmation e-mail. */
+export function cartReminderConfirmationKey(reminderId: string): string {
+  return `cart-reminder-confirm:${reminderId}`;
 }
 
 export interface ConsentInput {
@@ -76,12 +94,24 @@ export interface ConsentInput {
   items: readonly CartItem[];
   /** The handle the browser holds from an earlier consent, if any. */
   handle?: string | null;
-  userId: string | null;
+  /** The signed-in customer, if any: their own verified address needs no confirmation e-mail. */
+  user: { id: string; email: string; emailVerified: boolean } | null;
 }
 
+/**
+ * Where the request stands: `active` (reminders will go), `pending` (a confirmation e-mail went
+ * to the address; nothing more until its link is followed), `limited` (the address had its
+ * confirmation e-mails for the day: nothing kept, nothing sent), `unsubscribed` (the address
+ * is off all reminders: nothing kept).
+ */
+export type ConsentState = "active" | "pending" | "limited" | "unsubscribed";
+
 export interface ConsentResult {
-  /** null when the address unsubscribed before: no reminder will go, whatever the box says. */
+  /** This browser's handle on its own row; null when nothing is kept. */
   handle: string | null;
+  state: ConsentState;
+  /** What the checkout shows under the box. */
+  message: string;
   dropped: DroppedCartItem[];
 }
 
@@ -92,67 +122,182 @@ function handleId(secret: string, handle: string | null | undefined): string | n
   return check.ok ? check.id : null;
 }
 
+function consentMessage(state: ConsentState, email: string): string {
+  switch (state) {
+    case "active":
+      return T.optInActive;
+    case "pending":
+      return T.optInConfirmSent(email.trim());
+    case "limited":
+      return T.optInConfirmLimited;
+    case "unsubscribed":
+      return T.optInUnsubscribed;
+  }
+}
+
 /**
- * The buyer ticked the box: their cart (re-priced by the server) is kept for reminders under
- * their address. A new address from the same browser withdraws the old one's row.
+ * Makes row `id` the address's one active row: an older active row of the address (another
+ * device's cart, confirmed before) ends as withdrawn; the idle clock starts now.
+ */
+async function activate(tx: Tx, id: string, email: string, now: Date): Promise<void> {
+  await tx
+    .update(cartReminders)
+    .set({ status: "withdrawn", closedAt: now })
+    .where(and(activeFor(email), sql`${cartReminders.id} <> ${id}`));
+  await tx
+    .update(cartReminders)
+    .set({ status: "active", confirmedAt: now, lastActivityAt: now })
+    .where(eq(cartReminders.id, id));
+}
+
+/** The confirmation e-mail of a pending request: a link only the address's owner receives. */
+function confirmationContent(ctx: AppContext, reminderId: string, now: Date) {
+  const { publicUrl, authSecret } = ctx.config;
+  const link = `${publicUrl}/cart/confirm-reminders?token=${encodeURIComponent(cartReminderConfirmToken(authSecret, reminderId, now.getTime()))}`;
+  return {
+    subject: T.confirmSubject,
+    listUnsubscribe: unsubscribeUrl(publicUrl, authSecret, reminderId, now.getTime()),
+    ...renderEmail({
+      title: T.confirmSubject,
+      blocks: [...T.confirmParagraphs, { action: { label: T.confirmAction, url: link } }],
+      footnote: T.confirmFootnote(REMINDER_CONFIRM_LINK_DAYS),
+      unsubscribeUrl: unsubscribePageUrl(publicUrl, authSecret, reminderId, now.getTime()),
+    }),
+  };
+}
+
+/**
+ * The buyer ticked the box: their cart (re-priced by the server) is kept under their address.
+ * The browser's own earlier row (its handle) for the same address just takes the new cart; a
+ * new address from the same browser withdraws that row. Any other request is a new row, active
+ * at once only for the signed-in customer's own verified address, and pending otherwise: one
+ * confirmation e-mail goes (unless the address had its share today) and nothing more until
+ * its link is followed. An existing row of the address is never touched, nor its handle given.
  */
 export async function recordCartConsent(ctx: AppContext, input: ConsentInput): Promise<ConsentResult> {
   const db = ctx.database.db;
   const { items, dropped } = await repriceCartItems(db, input.items);
-  if (await isOptedOut(db, input.email)) return { handle: null, dropped };
+  const answer = (state: ConsentState, id: string | null): ConsentResult => ({
+    handle: id ? cartReminderHandle(ctx.config.authSecret, id) : null,
+    state,
+    message: consentMessage(state, input.email),
+    dropped,
+  });
+  if (await isOptedOut(db, input.email)) return answer("unsubscribed", null);
+  const email = input.email.trim();
+  const verified =
+    input.user?.emailVerified === true && normaliseEmail(input.user.email) === normaliseEmail(email);
   const previousId = handleId(ctx.config.authSecret, input.handle);
-  const id = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const now = new Date();
+    // One request at a time per address: the confirmation limit below counts what is committed.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`cart-reminder:${normaliseEmail(email)}`}, 0))`,
+    );
     if (previousId) {
-      await tx
-        .update(cartReminders)
-        .set({ status: "withdrawn", closedAt: now })
+      const [previous] = await tx
+        .select({ id: cartReminders.id, email: cartReminders.email, status: cartReminders.status })
+        .from(cartReminders)
+        .where(and(eq(cartReminders.id, previousId), isOpen))
+        .for("update");
+      if (previous && normaliseEmail(previous.email) === normaliseEmail(email)) {
+        await tx
+          .update(cartReminders)
+          .set({ items, lastActivityAt: now, ...(input.user ? { userId: input.user.id } : {}) })
+          .where(eq(cartReminders.id, previous.id));
+        if (previous.status === "pending" && verified) await activate(tx, previous.id, email, now);
+        const state: ConsentState = previous.status === "active" || verified ? "active" : "pending";
+        return { id: previous.id, state, confirmationKey: null };
+      }
+      if (previous) {
+        await tx
+          .update(cartReminders)
+          .set({ status: "withdrawn", closedAt: now })
+          .where(eq(cartReminders.id, previous.id));
+      }
+    }
+    if (!verified) {
+      const [sent] = await tx
+        .select({ n: count() })
+        .from(cartReminders)
         .where(
           and(
-            eq(cartReminders.id, previousId),
-            eq(cartReminders.status, "active"),
-            sql`lower(${cartReminders.email}) <> ${normaliseEmail(input.email)}`,
+            sameAddress(email),
+            gt(
+              cartReminders.confirmationSentAt,
+              new Date(now.getTime() - REMINDER_CONFIRMATION_WINDOW_HOURS * 3_600_000),
+            ),
           ),
         );
-    }
-    const [existing] = await tx
-      .select({ id: cartReminders.id })
-      .from(cartReminders)
-      .where(activeFor(input.email))
-      .for("update");
-    if (existing) {
-      await tx
-        .update(cartReminders)
-        .set({ items, lastActivityAt: now, userId: input.userId ?? undefined, email: input.email.trim() })
-        .where(eq(cartReminders.id, existing.id));
-      return existing.id;
+      if (!mayAskToConfirm(sent?.n ?? 0))
+        return { id: null, state: "limited" as const, confirmationKey: null };
     }
     const [row] = await tx
       .insert(cartReminders)
       .values({
-        email: input.email.trim(),
+        email,
         items,
-        userId: input.userId,
+        userId: input.user?.id ?? null,
+        status: "pending",
         consentedAt: now,
         lastActivityAt: now,
+        confirmationSentAt: verified ? null : now,
       })
-      .onConflictDoNothing()
       .returning({ id: cartReminders.id });
-    if (row) return row.id;
-    // Another request for the same address won the insert: use its row.
-    const [winner] = await tx
-      .select({ id: cartReminders.id })
-      .from(cartReminders)
-      .where(activeFor(input.email));
-    if (!winner) throw new Error("cart reminder row vanished");
-    return winner.id;
+    if (!row) throw new Error("cart reminder row was not written");
+    if (verified) {
+      await activate(tx, row.id, email, now);
+      return { id: row.id, state: "active" as const, confirmationKey: null };
+    }
+    const key = cartReminderConfirmationKey(row.id);
+    await queueMail(tx, {
+      dedupeKey: key,
+      kind: "cart_reminder_confirmation",
+      to: email,
+      ...confirmationContent(ctx, row.id, now),
+    });
+    return { id: row.id, state: "pending" as const, confirmationKey: key };
   });
-  return { handle: cartReminderHandle(ctx.config.authSecret, id), dropped };
+  if (outcome.confirmationKey) await ctx.mailOutbox.sendKeys([outcome.confirmationKey]);
+  return answer(outcome.state, outcome.id);
 }
 
 /**
- * The browser's cart changed: the reminder carries the new cart and its idle clock restarts;
- * an empty cart ends it ("emptied"). Answers whether the row is still active.
+ * The confirmation e-mail's link was followed (the page's button, so a link scanner confirms
+ * nothing): the pending request becomes the address's active one. Following it again is
+ * harmless; a link forged or changed is refused (400), one expired (410), and so is one whose
+ * request ended meanwhile (bought, emptied, withdrawn, unsubscribed: 410).
+ */
+export async function confirmCartReminder(
+  ctx: AppContext,
+  token: string,
+  now = Date.now(),
+): Promise<{ message: string }> {
+  const check = checkSignedToken(ctx.config.authSecret, "cart-reminder-confirm", token, now);
+  if (!check.ok) {
+    throw check.reason === "expired"
+      ? new HttpError(410, "link_expired", T.confirmExpired)
+      : new HttpError(400, "link_invalid", T.confirmInvalid);
+  }
+  await ctx.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: cartReminders.id, email: cartReminders.email, status: cartReminders.status })
+      .from(cartReminders)
+      .where(eq(cartReminders.id, check.id))
+      .for("update");
+    if (!row) throw new HttpError(400, "link_invalid", T.confirmInvalid);
+    if (row.status === "active") return;
+    if (row.status !== "pending" || (await isOptedOut(tx, row.email)))
+      throw new HttpError(410, "reminder_gone", T.confirmGone);
+    await activate(tx, row.id, row.email, new Date(now));
+  });
+  return { message: T.confirmed };
+}
+
+/**
+ * The browser's cart changed: its own row (the handle's) carries the new cart and its idle
+ * clock restarts; an empty cart ends it ("emptied"). Answers whether the row is still open
+ * (active, or pending its confirmation).
  */
 export async function updateRemindedCart(
   ctx: AppContext,
@@ -167,26 +312,26 @@ export async function updateRemindedCart(
     await db
       .update(cartReminders)
       .set({ status: "emptied", items: [], closedAt: now })
-      .where(and(eq(cartReminders.id, id), eq(cartReminders.status, "active")));
+      .where(and(eq(cartReminders.id, id), isOpen));
     return { active: false };
   }
   const priced = await repriceCartItems(db, items);
   const [row] = await db
     .update(cartReminders)
     .set({ items: priced.items, lastActivityAt: now })
-    .where(and(eq(cartReminders.id, id), eq(cartReminders.status, "active")))
+    .where(and(eq(cartReminders.id, id), isOpen))
     .returning({ id: cartReminders.id });
   return { active: row !== undefined };
 }
 
-/** The buyer unticked the box: no reminder goes for this cart. */
+/** The buyer unticked the box: no reminder goes for this browser's cart (its handle's row only). */
 export async function withdrawCartConsent(ctx: AppContext, handle: string): Promise<void> {
   const id = handleId(ctx.config.authSecret, handle);
   if (!id) throw new HttpError(400, "link_invalid", T.restoreInvalid);
   await ctx.database.db
     .update(cartReminders)
     .set({ status: "withdrawn", closedAt: new Date() })
-    .where(and(eq(cartReminders.id, id), eq(cartReminders.status, "active")));
+    .where(and(eq(cartReminders.id, id), isOpen));
 }
 
 export interface RestoredCart {
@@ -265,7 +410,7 @@ export async function unsubscribeTarget(ctx: AppContext, token: string): Promise
 
 /**
  * One-click unsubscribe (RFC 8058 POST, or the page's button): the address goes on the
- * opt-out list and its active reminders end, in one transaction. Repeating it is harmless.
+ * opt-out list and its open reminders end, in one transaction. Repeating it is harmless.
  */
 export async function unsubscribe(ctx: AppContext, token: string): Promise<void> {
   const id = checkUnsubscribe(ctx, token);
@@ -276,13 +421,13 @@ export async function unsubscribe(ctx: AppContext, token: string): Promise<void>
     await tx
       .update(cartReminders)
       .set({ status: "unsubscribed", closedAt: new Date() })
-      .where(activeFor(email));
+      .where(and(isOpen, sameAddress(email)));
   });
 }
 
 /**
- * In the payment's transaction (the lifecycle's "close-cart-reminders"): the buyer's active
- * reminders end; the one that had sent a reminder counts as recovered with the order's total.
+ * In the payment's transaction (the lifecycle's "close-cart-reminders"): the buyer's open
+ * reminders (active or pending) end; the one that had sent a reminder counts as recovered with the order's total.
  */
 export async function closeCartRemindersOnPurchase(
   tx: Tx,
@@ -293,9 +438,9 @@ export async function closeCartRemindersOnPurchase(
     .from(cartReminders)
     .where(
       and(
-        eq(cartReminders.status, "active"),
+        isOpen,
         or(
-          sql`lower(${cartReminders.email}) = ${normaliseEmail(order.shippingEmail)}`,
+          sameAddress(order.shippingEmail),
           order.userId ? eq(cartReminders.userId, order.userId) : undefined,
         ),
       ),
@@ -322,21 +467,78 @@ function absolute(url: string, origin: string): string {
   return url.startsWith("/") ? `${origin}${url}` : url;
 }
 
-function reminderContent(ctx: AppContext, row: ReminderRow, n: 1 | 2, now: Date) {
+/**
+ * The pictures a reminder may show, by the URL a cart line holds: only files in the shop's own
+ * storage that the shop recorded (an upload's preview or original, an accessory's own picture
+ * as the owner set it), each re-made from its storage key. Any other URL a browser sent (a
+ * remote tracking pixel, another site's image) is not shown.
+ */
+async function shopImages(
+  tx: DbOrTx,
+  storage: Pick<Storage, "keyFromUrl" | "publicUrl">,
+  items: readonly CartItem[],
+  origin: string,
+): Promise<Map<string, string>> {
+  const wanted = new Map<string, string>();
+  for (const item of items) {
+    const config = item.config;
+    const urls =
+      config.kind === "lithophane"
+        ? [item.imageUrl, ...item.additionalImages]
+        : [config.photoUrl].filter((url): url is string => url !== undefined);
+    for (const url of urls) {
+      const key = storage.keyFromUrl(url);
+      if (key) wanted.set(url, key);
+    }
+  }
+  const keys = [...new Set(wanted.values())];
+  const recorded = new Set<string>();
+  if (keys.length > 0) {
+    const rows = await tx
+      .select({ originalKey: uploads.originalKey, previewKey: uploads.previewKey })
+      .from(uploads)
+      .where(or(inArray(uploads.previewKey, keys), inArray(uploads.originalKey, keys)));
+    for (const row of rows) recorded.add(row.originalKey).add(row.previewKey);
+  }
+  const images = new Map<string, string>();
+  for (const [url, key] of wanted) {
+    if (recorded.has(key)) images.set(url, absolute(storage.publicUrl(key), origin));
+  }
+  const productIds = items.flatMap((item) =>
+    item.config.kind === "accessory" ? [item.config.productId] : [],
+  );
+  if (productIds.length > 0) {
+    const rows = await tx
+      .select({ id: products.id, imageUrl: products.imageUrl })
+      .from(products)
+      .where(inArray(products.id, productIds));
+    for (const row of rows) {
+      if (row.imageUrl) images.set(`product:${row.id}`, absolute(row.imageUrl, origin));
+    }
+  }
+  return images;
+}
+
+async function reminderContent(ctx: AppContext, tx: Tx, row: ReminderRow, n: 1 | 2, now: Date) {
   const { publicUrl, authSecret } = ctx.config;
   const subject = T.reminderSubject(n);
   const items = storedItems(row);
   const restore = `${publicUrl}/cart/restore?token=${encodeURIComponent(cartRestoreToken(authSecret, row.id, now.getTime()))}`;
+  const images = await shopImages(tx, ctx.storage, items, publicUrl);
   const thumbnails = items.map((item) => {
-    const title = item.config.kind === "accessory" ? item.frameStyle : MESSAGES.cart.itemTitle;
+    const config = item.config;
+    const title = config.kind === "accessory" ? item.frameStyle : MESSAGES.cart.itemTitle;
     const panels =
-      item.config.kind === "lithophane" ? [item.imageUrl, ...item.additionalImages] : [item.imageUrl];
+      config.kind === "lithophane"
+        ? [item.imageUrl, ...item.additionalImages]
+        : [config.photoUrl ?? `product:${config.productId}`];
     return {
       title,
       details: cartLineSummary(item),
-      images: panels
-        .filter((url) => url !== "")
-        .map((url, i) => ({ src: absolute(url, publicUrl), alt: `${title}, panel ${i + 1}` })),
+      images: panels.flatMap((url, i) => {
+        const src = images.get(url);
+        return src ? [{ src, alt: `${title}, panel ${i + 1}` }] : [];
+      }),
     };
   });
   return {
@@ -414,7 +616,7 @@ async function queueDueCartReminders(
       dedupeKey: key,
       kind: "cart_reminder",
       to: row.email,
-      ...reminderContent(ctx, row, n, now),
+      ...(await reminderContent(ctx, tx, row, n, now)),
     });
     await tx
       .update(cartReminders)
@@ -425,6 +627,19 @@ async function queueDueCartReminders(
   return { keys, claimed: rows.length };
 }
 
+/** Requests whose confirmation link expired unfollowed end: their cart is not kept. */
+async function endUnconfirmedRequests(tx: Tx, now: Date): Promise<void> {
+  await tx
+    .update(cartReminders)
+    .set({ status: "unconfirmed", items: [], closedAt: now })
+    .where(
+      and(
+        eq(cartReminders.status, "pending"),
+        lt(cartReminders.consentedAt, new Date(now.getTime() - REMINDER_CONFIRM_LINK_DAYS * 24 * 3_600_000)),
+      ),
+    );
+}
+
 export interface CustomerMailRound {
   reminders: number;
   reviewRequests: number;
@@ -433,8 +648,9 @@ export interface CustomerMailRound {
 }
 
 /**
- * One round of the customer-mail sweep at `now` (the real time, except from a test): cart
- * reminders and review requests due, queued in one transaction and sent after commit.
+ * One round of the customer-mail sweep at `now` (the real time, except from a test): requests
+ * never confirmed end; cart reminders and review requests due are queued in one transaction
+ * and sent after commit.
  */
 export async function sendDueCustomerMail(
   ctx: AppContext,
@@ -442,6 +658,7 @@ export async function sendDueCustomerMail(
 ): Promise<CustomerMailRound> {
   const settings = await getCustomerMailSettings(ctx.database.db);
   const result = await ctx.database.db.transaction(async (tx) => {
+    await endUnconfirmedRequests(tx, now);
     const reminders = await queueDueCartReminders(ctx, tx, settings, now);
     const reviews = await queueDueReviewRequests(tx, ctx.config, settings.reviewRequestDays, now);
     return { reminders, reviews };

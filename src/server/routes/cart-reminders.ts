@@ -7,6 +7,7 @@ import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { getSessionUser } from "../lib/session.js";
 import { validationHook, zValidator } from "../lib/validation.js";
 import {
+  confirmCartReminder,
   recordCartConsent,
   restoreRemindedCart,
   unsubscribe,
@@ -15,7 +16,11 @@ import {
   withdrawCartConsent,
 } from "../orders/index.js";
 
-/** Per client IP per minute, for the consent, restore and unsubscribe endpoints (anonymous). */
+/**
+ * Per client IP per minute, for the consent, restore, confirm and unsubscribe endpoints
+ * (anonymous). The confirmation e-mails an address gets are limited per address besides
+ * (REMINDER_CONFIRMATIONS_PER_ADDRESS a day, @shared/customer-mail).
+ */
 export const CART_REMINDER_RATE_LIMIT = 30;
 export const CART_LINK_RATE_LIMIT = 10;
 
@@ -29,13 +34,20 @@ const consentBody = z.object({
 });
 const updateBody = z.object({ handle: token, items: cartItemsSchema });
 const withdrawBody = z.object({ handle: token });
+const confirmBody = z.object({ token });
 const tokenQuery = z.object({ token });
 
 /**
  * Cart reminders, with consent (issue 33). Anonymous: every route is rate-limited per IP.
  *
- * POST /cart-reminders {email, items, consent: true, handle?} -> {handle, dropped}: the box was
- *   ticked; handle is null when the address had unsubscribed (no reminder will go).
+ * POST /cart-reminders {email, items, consent: true, handle?} -> {handle, state, message,
+ *   dropped}: the box was ticked. Double opt-in (decision 350): state is 'pending' (one
+ *   confirmation e-mail went to the address, nothing more goes until its link is followed),
+ *   'active' (the signed-in customer's own verified address, or this browser's row confirmed
+ *   before), 'limited' (the address had its confirmation e-mails today) or 'unsubscribed';
+ *   handle is this browser's own row's, null when nothing is kept.
+ * POST /cart-reminders/confirm {token} -> 200 {message}: the confirmation e-mail's link, from
+ *   the /cart/confirm-reminders page's button (400 forged, 410 expired or ended).
  * PUT  /cart-reminders {handle, items} -> {active}: the cart changed (empty: reminders end).
  * POST /cart-reminders/withdraw {handle} -> 204: the box was unticked.
  * GET  /cart-reminders/restore?token= -> {items, dropped, handle}: a reminder's restore link
@@ -62,10 +74,16 @@ export function cartReminderRoutes(ctx: AppContext) {
         email: body.email,
         items: body.items,
         handle: body.handle,
-        userId: user?.id ?? null,
+        user: user ? { id: user.id, email: user.email, emailVerified: user.emailVerified } : null,
       });
       return c.json(result, 200);
     })
+    .post(
+      "/cart-reminders/confirm",
+      restoreLimit,
+      zValidator("json", confirmBody, validationHook),
+      async (c) => c.json(await confirmCartReminder(ctx, c.req.valid("json").token), 200),
+    )
     .put("/cart-reminders", consentLimit, zValidator("json", updateBody, validationHook), async (c) => {
       const { handle, items } = c.req.valid("json");
       return c.json(await updateRemindedCart(ctx, handle, items), 200);

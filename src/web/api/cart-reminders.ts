@@ -1,6 +1,7 @@
 /**
  * Cart reminders, with consent (issue 33).
- *   POST /api/cart-reminders {email, items, consent: true, handle?} -> {handle, dropped}
+ *   POST /api/cart-reminders {email, items, consent: true, handle?} -> {handle, state, message, dropped}
+ *   POST /api/cart-reminders/confirm {token} -> {message} (the confirmation e-mail's link)
  *   PUT  /api/cart-reminders {handle, items} -> {active}
  *   POST /api/cart-reminders/withdraw {handle}
  *   GET  /api/cart-reminders/restore?token= -> {items, dropped, handle}
@@ -23,6 +24,10 @@ export function updateReminderCart(handle: string, items: readonly CartItem[]) {
 export async function withdrawReminders(handle: string): Promise<void> {
   // A handle the server no longer knows (expired) has nothing left to withdraw.
   await api["cart-reminders"].withdraw.$post({ json: { handle } });
+}
+
+export function confirmReminders(token: string) {
+  return ok(api["cart-reminders"].confirm.$post({ json: { token } }));
 }
 
 export function restoreCart(token: string) {

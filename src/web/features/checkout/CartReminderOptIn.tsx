@@ -5,14 +5,20 @@ import { useEffect, useId, useState } from "react";
 
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** How long the address must rest before it is sent: a half-typed address gets no e-mail. */
+const ADDRESS_SETTLE_MS = 1500;
+
 /**
- * The opt-in to cart reminders (issue 33): unticked unless this browser already opted in.
- * Ticked with an address, the cart is kept on the server for at most two reminders; unticked,
- * the consent is withdrawn at once. Nothing is sent to the server while it is unticked.
+ * The opt-in to cart reminders (issues 33 and 46): unticked unless this browser already opted
+ * in. Ticked with an address, the cart is kept on the server and, unless the address is the
+ * signed-in customer's own verified one, a confirmation e-mail goes to it: the answer's message
+ * says so under the box. Unticked, the consent is withdrawn at once. Nothing is sent to the
+ * server while it is unticked.
  */
 export function CartReminderOptIn({ email, items }: { email: string; items: readonly CartItem[] }) {
   const id = useId();
   const [checked, setChecked] = useState(() => readReminderHandle() !== null);
+  const [status, setStatus] = useState<string | null>(null);
   const address = email.trim();
 
   useEffect(() => {
@@ -20,14 +26,18 @@ export function CartReminderOptIn({ email, items }: { email: string; items: read
     const timer = setTimeout(() => {
       void import("@web/api/cart-reminders")
         .then(({ consentToReminders }) => consentToReminders(address, items, readReminderHandle()))
-        .then((answer) => writeReminderHandle(answer.handle))
+        .then((answer) => {
+          writeReminderHandle(answer.handle);
+          setStatus(answer.message);
+        })
         .catch((error: unknown) => console.warn("Could not record the reminder consent", error));
-    }, 600);
+    }, ADDRESS_SETTLE_MS);
     return () => clearTimeout(timer);
   }, [checked, address, items]);
 
   const change = (next: boolean) => {
     setChecked(next);
+    if (!next) setStatus(null);
     const handle = readReminderHandle();
     if (next || !handle) return;
     writeReminderHandle(null);
@@ -53,6 +63,11 @@ export function CartReminderOptIn({ email, items }: { email: string; items: read
         <p id={`${id}-hint`} className="text-sm text-stone-700">
           {T.optInHint}
         </p>
+        {status ? (
+          <p role="status" className="mt-1 text-sm text-stone-900">
+            {status}
+          </p>
+        ) : null}
       </div>
     </div>
   );
