@@ -128,7 +128,9 @@ export async function createContext(config: Config, options: { database?: Databa
   const storage = createStorage(config);
   const rates = createRatesService({ url: config.ratesUrl, log });
   const payments = createPaymentProvider(config, log);
-  const resumableUploads = createResumableUploadStore(database.db);
+  const resumableUploads = createResumableUploadStore(database.db, {
+    quotaBytes: config.abuse.uploadQuotaBytes,
+  });
   const ctx: AppContext = {
     config,
     log,

@@ -34,6 +34,10 @@ export const CREATOR_MESSAGES = {
       "Upload failed",
       "You've reached today's upload allowance. Please use the images you've already uploaded, or try again tomorrow.",
     ),
+    tooManyUnfinished: errorToast(
+      "Upload failed",
+      "Several of your photos are still uploading. Please let them finish, or try again in an hour.",
+    ),
   },
 
   creator: {

@@ -2,6 +2,12 @@
 
 /** Max size of each uploaded image (main and each additional): "10MB", read as 10 MiB. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/**
+ * Unfinished resumable uploads one visitor may hold at once: a bundle's panels sent together
+ * (the main photo and up to four more), no more. Each holds its declared size of the visitor's
+ * upload allowance until it ends.
+ */
+export const MAX_UNFINISHED_UPLOADS = 5;
 /** The file input's accept attribute. */
 export const UPLOAD_ACCEPT = "image/*";
 /** What the server accepts, judged by the file's content (the hint says JPG and PNG; the FAQ adds WEBP). */

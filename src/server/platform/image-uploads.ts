@@ -7,6 +7,7 @@
 import type { Database } from "../db/client.js";
 import type { Logger } from "../lib/logger.js";
 import { ImageRejectedError, type ImageRejection, processUploadedImage } from "./images.js";
+import { unfinishedUploads } from "./resumable-uploads.js";
 import { type Storage, uploadKeys } from "./storage.js";
 import { bytesUploadedRecently, type UploadVisitor } from "./upload-hygiene.js";
 import { recordUpload } from "./upload-usage.js";
@@ -25,15 +26,21 @@ export type StoreUploadResult =
   | { ok: true; upload: StoredUpload }
   | { ok: false; reason: ImageRejection | "quota_exceeded" };
 
-/** True when `bytes` more would take the visitor past the quota of the last 24 hours. */
+/**
+ * True when `bytes` more would take the visitor past the quota: the bytes stored in the last
+ * 24 hours plus those their unfinished resumable uploads reserve (but the one finishing now,
+ * `resumableId`, whose bytes these are).
+ */
 export async function uploadQuotaReached(
   database: Database,
   visitor: UploadVisitor,
   bytes: number,
   quotaBytes: number,
+  resumableId?: string,
 ): Promise<boolean> {
   const used = await bytesUploadedRecently(database.db, visitor);
-  return used + bytes > quotaBytes;
+  const { reservedBytes } = await unfinishedUploads(database.db, visitor, resumableId);
+  return used + reservedBytes + bytes > quotaBytes;
 }
 
 export async function storeUploadedImage(
@@ -44,11 +51,15 @@ export async function storeUploadedImage(
     kind: "main" | "additional";
     index?: number | undefined;
     visitor: UploadVisitor;
+    /** The finished resumable upload these bytes come from, if any. */
+    resumableId?: string;
   },
 ): Promise<StoreUploadResult> {
   const { database, storage, log } = deps;
   const { visitor } = input;
-  if (await uploadQuotaReached(database, visitor, input.bytes.byteLength, deps.quotaBytes)) {
+  if (
+    await uploadQuotaReached(database, visitor, input.bytes.byteLength, deps.quotaBytes, input.resumableId)
+  ) {
     log.warn({ user: visitor.userId, bytes: input.bytes.byteLength }, "upload quota reached");
     return { ok: false, reason: "quota_exceeded" };
   }

@@ -1,22 +1,76 @@
 /**
- * Resumable uploads (the tus protocol, decisions 325 and 340): the bytes of an upload in
+ * Resumable uploads (the tus protocol, decisions 325, 340 and 350): the bytes of an upload in
  * progress are kept in the database, one row per chunk, so a phone whose connection drops goes
  * on from the byte where it stopped, and its next chunk may reach any of the shop's servers (a
  * load balancer spreads requests; each server has its own disk). A finished upload is handed to
  * storeUploadedImage and removed at once; one left unfinished expires after
- * RESUMABLE_UPLOAD_EXPIRY_HOURS and is removed by the sweep here (a BackgroundLoop, hourly).
+ * RESUMABLE_UPLOAD_EXPIRY_MINUTES and is removed by the sweep here (a BackgroundLoop).
+ *
+ * Each upload belongs to the visitor who started it (client key and account, as `uploads`):
+ * only they may resume, inspect or abandon it (the route answers 404 to anyone else). Its
+ * declared size counts against that visitor's upload allowance from its creation (the bytes
+ * stored in the last day plus those reserved by their unfinished uploads), and a visitor holds
+ * at most MAX_UNFINISHED_UPLOADS at once: both checked, under a lock per visitor, as the
+ * upload is created. Backups leave these tables out (lib/backup.ts).
  */
 import type { Readable } from "node:stream";
+import { MAX_UNFINISHED_UPLOADS } from "@shared/limits";
 import { DataStore, ERRORS, Upload } from "@tus/utils";
-import { asc, eq, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client.js";
+import { and, asc, count, eq, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../db/client.js";
 import { resumableUploadChunks, resumableUploads } from "../db/schema.js";
 import { BackgroundLoop } from "../lib/background-loop.js";
 import type { Logger } from "../lib/logger.js";
+import { bytesUploadedRecently, type UploadVisitor } from "./upload-hygiene.js";
 
 /** An unfinished upload can be resumed for this long after it was started. */
-export const RESUMABLE_UPLOAD_EXPIRY_HOURS = 24;
-const SWEEP_INTERVAL_MS = 60 * 60_000;
+export const RESUMABLE_UPLOAD_EXPIRY_MINUTES = 60;
+/** The sweep of expired ones: often enough that none outlives its hour by much. */
+const SWEEP_INTERVAL_MS = 10 * 60_000;
+
+/** Why a new resumable upload was refused (the route answers each with its message). */
+export type ResumableRefusal = "quota_exceeded" | "too_many_unfinished" | "no_visitor";
+
+export class ResumableUploadRefusedError extends Error {
+  constructor(readonly reason: ResumableRefusal) {
+    super(`resumable upload refused: ${reason}`);
+  }
+}
+
+export interface ResumableUploadLimits {
+  /** The visitor's upload allowance in bytes (UPLOAD_QUOTA_MB). */
+  quotaBytes: number;
+  maxUnfinished?: number;
+}
+
+/** The visitor's rows: same client key or same account. */
+function ownedBy(visitor: UploadVisitor): SQL | undefined {
+  const who: SQL[] = [];
+  if (visitor.clientKey) who.push(eq(resumableUploads.clientKey, visitor.clientKey));
+  if (visitor.userId) who.push(eq(resumableUploads.userId, visitor.userId));
+  return who.length > 0 ? or(...who) : undefined;
+}
+
+/**
+ * What the visitor's unfinished uploads hold: how many, and the bytes they declared (reserved
+ * from the allowance until they finish or expire), leaving out `exceptId` (the one finishing).
+ */
+export async function unfinishedUploads(
+  db: DbOrTx,
+  visitor: UploadVisitor,
+  exceptId?: string,
+): Promise<{ count: number; reservedBytes: number }> {
+  const who = ownedBy(visitor);
+  if (!who) return { count: 0, reservedBytes: 0 };
+  const [row] = await db
+    .select({
+      n: count(),
+      bytes: sql<string>`coalesce(sum(${resumableUploads.size}), 0)::bigint`,
+    })
+    .from(resumableUploads)
+    .where(and(who, exceptId ? ne(resumableUploads.id, exceptId) : undefined));
+  return { count: row?.n ?? 0, reservedBytes: Number(row?.bytes ?? 0) };
+}
 
 const storedBytes = sql<number>`coalesce(sum(octet_length(${resumableUploadChunks.bytes})), 0)::int`;
 
@@ -24,7 +78,8 @@ const storedBytes = sql<number>`coalesce(sum(octet_length(${resumableUploadChunk
 export class DatabaseUploadStore extends DataStore {
   constructor(
     private readonly db: Db,
-    private readonly expirationMs: number = RESUMABLE_UPLOAD_EXPIRY_HOURS * 60 * 60_000,
+    private readonly expirationMs: number = RESUMABLE_UPLOAD_EXPIRY_MINUTES * 60_000,
+    private readonly limits: ResumableUploadLimits | null = null,
   ) {
     super();
     this.extensions = [
@@ -36,15 +91,57 @@ export class DatabaseUploadStore extends DataStore {
     ];
   }
 
+  /**
+   * Records a new upload for the visitor its metadata names (clientKey, userId: set by the
+   * route, never by the client), kept in their own columns, not in the metadata sent back on
+   * HEAD. With limits: the visitor's own expired uploads go first, then the upload is refused
+   * when they hold MAX_UNFINISHED_UPLOADS already or its declared size would take them past
+   * their allowance; one visitor's creations wait for each other (an advisory lock), so
+   * parallel requests cannot all pass the same check.
+   */
   override async create(upload: Upload): Promise<Upload> {
-    await this.db.insert(resumableUploads).values({
-      id: upload.id,
-      size: upload.size ?? null,
-      metadata: upload.metadata ?? {},
-      ...(upload.creation_date ? { createdAt: new Date(upload.creation_date) } : {}),
+    const { clientKey = null, userId = null, ...metadata } = upload.metadata ?? {};
+    const visitor: UploadVisitor = { clientKey, userId };
+    await this.db.transaction(async (tx) => {
+      if (this.limits) {
+        if (!clientKey && !userId) throw new ResumableUploadRefusedError("no_visitor");
+        for (const key of [clientKey, userId].filter((k): k is string => k !== null).sort()) {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`resumable:${key}`}, 0))`);
+        }
+        const who = ownedBy(visitor);
+        if (this.expirationMs > 0) {
+          await tx
+            .delete(resumableUploads)
+            .where(and(who, lt(resumableUploads.createdAt, new Date(Date.now() - this.expirationMs))));
+        }
+        const held = await unfinishedUploads(tx, visitor);
+        if (held.count >= (this.limits.maxUnfinished ?? MAX_UNFINISHED_UPLOADS))
+          throw new ResumableUploadRefusedError("too_many_unfinished");
+        const used = await bytesUploadedRecently(tx, visitor);
+        if (used + held.reservedBytes + (upload.size ?? 0) > this.limits.quotaBytes)
+          throw new ResumableUploadRefusedError("quota_exceeded");
+      }
+      await tx.insert(resumableUploads).values({
+        id: upload.id,
+        size: upload.size ?? null,
+        metadata,
+        clientKey,
+        userId,
+        ...(upload.creation_date ? { createdAt: new Date(upload.creation_date) } : {}),
+      });
     });
+    upload.metadata = metadata;
     upload.storage = { type: "database", path: upload.id };
     return upload;
+  }
+
+  /** Who started the upload; null when there is none with this id. */
+  async owner(id: string): Promise<UploadVisitor | null> {
+    const [row] = await this.db
+      .select({ clientKey: resumableUploads.clientKey, userId: resumableUploads.userId })
+      .from(resumableUploads)
+      .where(eq(resumableUploads.id, id));
+    return row ?? null;
   }
 
   /**
@@ -143,8 +240,8 @@ export class DatabaseUploadStore extends DataStore {
 
 export type ResumableUploadStore = DatabaseUploadStore;
 
-export function createResumableUploadStore(db: Db): ResumableUploadStore {
-  return new DatabaseUploadStore(db);
+export function createResumableUploadStore(db: Db, limits: ResumableUploadLimits): ResumableUploadStore {
+  return new DatabaseUploadStore(db, RESUMABLE_UPLOAD_EXPIRY_MINUTES * 60_000, limits);
 }
 
 /** The bytes of a finished resumable upload. */
@@ -165,7 +262,7 @@ export async function removeResumableUpload(
   }
 }
 
-/** Removes unfinished resumable uploads past their expiry: at start, then hourly. */
+/** Removes unfinished resumable uploads past their expiry: at start, then every ten minutes. */
 export class ResumableUploadSweeper {
   private readonly loop: BackgroundLoop;
 

@@ -41,6 +41,22 @@ export function uploadVisitor(secret: string, ip: string | undefined, userId: st
   return { clientKey: ip ? uploadClientKey(secret, ip) : null, userId };
 }
 
+/**
+ * True when `upload` was made by `visitor`: the same client (the keyed hash of its address) or
+ * the same signed-in account. An upload id alone proves nothing: ids reach other people's
+ * pages (a shared cart, a support message, a resumable upload's address). An upload with no
+ * known maker is nobody's.
+ */
+export function uploadedBy(
+  upload: { clientKey: string | null; userId: string | null },
+  visitor: UploadVisitor,
+): boolean {
+  return (
+    (visitor.clientKey !== null && upload.clientKey === visitor.clientKey) ||
+    (visitor.userId !== null && upload.userId === visitor.userId)
+  );
+}
+
 /** Bytes the visitor (same client key, or same account) uploaded in the quota window. */
 export async function bytesUploadedRecently(db: DbOrTx, visitor: UploadVisitor): Promise<number> {
   const who: SQL[] = [];

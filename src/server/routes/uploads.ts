@@ -2,6 +2,7 @@ import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { MAX_UPLOAD_BYTES } from "@shared/limits";
 import { RESUMABLE_UPLOADS_PATH } from "@shared/upload-copy";
 import { Server as TusServer, type Upload as TusUpload } from "@tus/server";
+import { ERRORS as TUS_ERRORS, TUS_RESUMABLE } from "@tus/utils";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
@@ -11,12 +12,14 @@ import { getSessionUser } from "../lib/session.js";
 import { type ApiError, HttpError } from "../lib/validation.js";
 import {
   type ImageRejection,
+  type ResumableRefusal,
+  ResumableUploadRefusedError,
   readResumableUpload,
   removeResumableUpload,
   type StoreUploadResult,
   storeUploadedImage,
   type UploadVisitor,
-  uploadQuotaReached,
+  uploadedBy,
   uploadVisitor,
 } from "../platform/index.js";
 
@@ -63,6 +66,23 @@ const REJECTIONS: Readonly<
   corrupt: { status: 422, error: "invalid_image", message: CREATOR_MESSAGES.upload.failed.description },
 };
 
+/** A new resumable upload the store refused (platform/resumable-uploads.ts). */
+const RESUMABLE_REFUSALS: Readonly<
+  Record<ResumableRefusal, { status: number; error: string; message: string }>
+> = {
+  quota_exceeded: REJECTIONS.quota_exceeded,
+  too_many_unfinished: {
+    status: 429,
+    error: "too_many_unfinished_uploads",
+    message: CREATOR_MESSAGES.upload.tooManyUnfinished.description,
+  },
+  no_visitor: {
+    status: 400,
+    error: "validation_failed",
+    message: CREATOR_MESSAGES.upload.failed.description,
+  },
+};
+
 /** The metadata a resumable upload may carry (tus Upload-Metadata), checked at its creation. */
 const resumableMetadataSchema = z
   .object({
@@ -88,8 +108,11 @@ function tusRefusal(status: number, error: string, message: string) {
  *
  * /api/uploads/resumable: the same upload by the tus protocol (decision 325), so a dropped
  * connection resumes where it stopped. POST creates it (Upload-Length at most 10 MB, metadata
- * filename, kind, index; rate-limited and quota-checked like the form), PATCH sends bytes, HEAD
- * tells the offset, DELETE abandons it. The PATCH that completes it answers 200 with the same
+ * filename, kind, index; rate-limited like the form; its declared length counts against the
+ * visitor's quota from now on, and a visitor holds at most MAX_UNFINISHED_UPLOADS unfinished:
+ * 429 upload_quota_exceeded or too_many_unfinished_uploads; decision 350), PATCH sends bytes,
+ * HEAD tells the offset, DELETE abandons it: only by the visitor who created it (the same
+ * client or account, as reviews check their photo), 404 for anyone else. The PATCH that completes it answers 200 with the same
  * JSON as the form's 201, or the same refusals (413, 415, 422, 429); the finished bytes go
  * through storeUploadedImage, exactly as the form's, and are removed from the resumable store.
  */
@@ -135,13 +158,9 @@ export function uploadRoutes(ctx: AppContext) {
       if (!visitor) throw tusRefusal(400, "validation_failed", CREATOR_MESSAGES.upload.failed.description);
       const size = upload.size ?? 0;
       if (size <= 0) throw tusRefusal(400, "validation_failed", CREATOR_MESSAGES.upload.noFile.description);
-      if (await uploadQuotaReached(ctx.database, visitor, size, store.quotaBytes)) {
-        ctx.log.warn({ user: visitor.userId, bytes: size }, "upload quota reached");
-        const r = REJECTIONS.quota_exceeded;
-        throw tusRefusal(r.status, r.error, r.message);
-      }
       const { filename, kind, index } = parsed.data;
-      // Only what the server decided is kept: the visitor is recorded here, not taken from the client.
+      // Only what the server decided is kept: the visitor is recorded here, not taken from the
+      // client; the store checks their quota and unfinished uploads as it creates the row.
       return {
         metadata: {
           filename: filename ?? "image",
@@ -156,6 +175,8 @@ export function uploadRoutes(ctx: AppContext) {
       const meta = upload.metadata ?? {};
       let result: StoreUploadResult;
       try {
+        // The upload is its creator's, wherever its last chunk came from.
+        const visitor = (await ctx.resumableUploads.owner(upload.id)) ?? { clientKey: null, userId: null };
         const bytes = await readResumableUpload(ctx.resumableUploads, upload.id);
         const kind = meta.kind === "additional" ? "additional" : "main";
         result = await storeUploadedImage(store, {
@@ -163,7 +184,8 @@ export function uploadRoutes(ctx: AppContext) {
           originalName: meta.filename ?? "image",
           kind,
           index: kind === "additional" ? Number(meta.index ?? 0) : undefined,
-          visitor: { clientKey: meta.clientKey ?? null, userId: meta.userId ?? null },
+          visitor,
+          resumableId: upload.id,
         });
       } finally {
         await removeResumableUpload(ctx.resumableUploads, upload.id, ctx.log);
@@ -179,6 +201,11 @@ export function uploadRoutes(ctx: AppContext) {
       };
     },
     onResponseError: (_req, error) => {
+      if (error instanceof ResumableUploadRefusedError) {
+        ctx.log.warn({ reason: error.reason }, "resumable upload refused");
+        const r = RESUMABLE_REFUSALS[error.reason];
+        return tusRefusal(r.status, r.error, r.message);
+      }
       if (error instanceof Error) ctx.log.error({ err: error }, "resumable upload failed");
       return undefined;
     },
@@ -187,15 +214,28 @@ export function uploadRoutes(ctx: AppContext) {
     visitors.set(c.req.raw, await visitorOf(c));
     return tus.handleWeb(c.req.raw);
   };
+  // HEAD, PATCH and DELETE of an upload: its creator's only; anyone else learns nothing of it.
+  const ownResumable = async (c: Context) => {
+    const visitor = await visitorOf(c);
+    const owner = await ctx.resumableUploads.owner(c.req.param("id") ?? "");
+    if (!owner || !uploadedBy(owner, visitor)) {
+      return new Response(c.req.raw.method === "HEAD" ? null : TUS_ERRORS.FILE_NOT_FOUND.body, {
+        status: 404,
+        headers: { "Tus-Resumable": TUS_RESUMABLE, "Cache-Control": "no-store" },
+      });
+    }
+    visitors.set(c.req.raw, visitor);
+    return tus.handleWeb(c.req.raw);
+  };
 
   return (
     new Hono()
       .post("/uploads/resumable", limited, resumable)
-      .on(["PATCH", "DELETE"], "/uploads/resumable/:id", resumable)
+      .on(["PATCH", "DELETE"], "/uploads/resumable/:id", ownResumable)
       // HEAD (the offset to resume from) arrives as GET in Hono; a download is not offered.
       .get("/uploads/resumable/:id", (c) =>
         c.req.raw.method === "HEAD"
-          ? resumable(c)
+          ? ownResumable(c)
           : c.json<ApiError>({ error: "not_found", message: "Not found" }, 404),
       )
       .post("/uploads", limited, async (c) => {

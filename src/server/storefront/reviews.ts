@@ -24,7 +24,13 @@ import {
   unsubscribePageUrl,
   unsubscribeUrl,
 } from "../messaging/index.js";
-import { deleteReleasedFiles, releaseUpload, type Storage, type UploadVisitor } from "../platform/index.js";
+import {
+  deleteReleasedFiles,
+  releaseUpload,
+  type Storage,
+  type UploadVisitor,
+  uploadedBy,
+} from "../platform/index.js";
 import { deleteVariants, type EncodedSiteImage, encodeSiteImage } from "./site-images.js";
 import { reviewPhoto } from "./storefront.js";
 
@@ -151,21 +157,6 @@ export async function reviewLinkState(db: DbOrTx, secret: string, token: string)
     orderNumber: displayOrderNumber(order.id),
     firstName: order.firstName.trim() || "there",
   };
-}
-
-/**
- * True when `upload` was made by `visitor`: the same client (the keyed hash of its address) or
- * the same signed-in account. An upload id alone proves nothing: ids reach other people's
- * pages (a shared cart, a support message), and a review consumes its photo.
- */
-export function uploadedBy(
-  upload: Pick<typeof uploads.$inferSelect, "clientKey" | "userId">,
-  visitor: UploadVisitor,
-): boolean {
-  return (
-    (visitor.clientKey !== null && upload.clientKey === visitor.clientKey) ||
-    (visitor.userId !== null && upload.userId === visitor.userId)
-  );
 }
 
 /**
