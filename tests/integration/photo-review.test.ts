@@ -28,6 +28,8 @@ type Json = Record<string, unknown>;
 interface Uploaded {
   url: string;
   originalUrl: string;
+  /** The uploader's address: a photo replacement is accepted only from its uploader. */
+  ip: string;
 }
 
 async function photo(size: number, grey: number): Promise<Buffer> {
@@ -43,20 +45,27 @@ async function upload(image: Buffer, kind: "main" | "additional" = "main", index
   form.set("file", new Blob([new Uint8Array(image)], { type: "image/png" }), "photo.png");
   form.set("kind", kind);
   if (kind === "additional") form.set("index", String(index));
+  const ip = randomIp();
   const res = await shop.request("/api/uploads", {
     method: "POST",
     body: form,
-    headers: { "x-forwarded-for": randomIp() },
+    headers: { "x-forwarded-for": ip },
   });
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as Uploaded;
+  return { ...((await res.json()) as Omit<Uploaded, "ip">), ip };
 }
 
-async function api(method: string, path: string, json?: unknown, cookie: string | null = admin.cookie) {
+async function api(
+  method: string,
+  path: string,
+  json?: unknown,
+  cookie: string | null = admin.cookie,
+  ip: string = randomIp(),
+) {
   const res = await shop.request(path, {
     method,
     ...(json !== undefined ? { json } : {}),
-    headers: { ...(cookie ? { cookie } : {}), "x-forwarded-for": randomIp() },
+    headers: { ...(cookie ? { cookie } : {}), "x-forwarded-for": ip },
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
@@ -210,6 +219,7 @@ describe("photo review round trip", () => {
       "/api/photo-requests",
       { token, originalUrl: small.originalUrl },
       null,
+      small.ip,
     );
     expect(tooSmall.status).toBe(400);
     expect(tooSmall.body.message).toBe(PHOTO_PAGE_TEXTS.tooSmall(450));
@@ -221,6 +231,17 @@ describe("photo review round trip", () => {
     );
     expect(foreign.status).toBe(400);
     expect(foreign.body.message).toBe(PHOTO_PAGE_TEXTS.notStored);
+    // A shop upload, but another visitor's (another order's photo, say): refused the same way.
+    const someoneElses = await upload(await photo(800, 230), "additional", 0);
+    const taken = await api(
+      "POST",
+      "/api/photo-requests",
+      { token, originalUrl: someoneElses.originalUrl },
+      null,
+      randomIp(),
+    );
+    expect(taken.status).toBe(400);
+    expect(taken.body.message).toBe(PHOTO_PAGE_TEXTS.notStored);
     // An extra panel's crop is checked as the main one's: outside the photo, or too small once cut.
     const big = await upload(await photo(800, 230), "additional", 0);
     const outside = await api(
@@ -228,6 +249,7 @@ describe("photo review round trip", () => {
       "/api/photo-requests",
       { token, originalUrl: big.originalUrl, cropPixels: { x: 500, y: 0, width: 600, height: 600 } },
       null,
+      big.ip,
     );
     expect(outside.status).toBe(400);
     expect(outside.body.message).toBe(PHOTO_PAGE_TEXTS.cropOutside);
@@ -236,6 +258,7 @@ describe("photo review round trip", () => {
       "/api/photo-requests",
       { token, originalUrl: big.originalUrl, cropPixels: { x: 0, y: 0, width: 200, height: 200 } },
       null,
+      big.ip,
     );
     expect(tinyCrop.status).toBe(400);
     expect(tinyCrop.body.message).toBe(PHOTO_PAGE_TEXTS.tooSmall(450));
@@ -251,6 +274,7 @@ describe("photo review round trip", () => {
       "/api/photo-requests",
       { token, originalUrl: better.originalUrl, cropPixels: crop, crop: { x: 3, y: -2, zoom: 1.3 } },
       null,
+      better.ip,
     );
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
 
@@ -303,7 +327,13 @@ describe("photo review round trip", () => {
     });
 
     // The link works once.
-    const replay = await api("POST", "/api/photo-requests", { token, originalUrl: better.originalUrl }, null);
+    const replay = await api(
+      "POST",
+      "/api/photo-requests",
+      { token, originalUrl: better.originalUrl },
+      null,
+      better.ip,
+    );
     expect(replay.status).toBe(409);
     expect(replay.body.message).toBe(PHOTO_PAGE_TEXTS.used);
   });

@@ -30,7 +30,14 @@ import {
   renderEmail,
   signedToken,
 } from "../messaging/index.js";
-import { type AuditActor, type Storage, shopImageKey, withAudit } from "../platform/index.js";
+import {
+  type AuditActor,
+  type Storage,
+  shopImageKey,
+  type UploadVisitor,
+  uploadedBy,
+  withAudit,
+} from "../platform/index.js";
 import { sizeInMm } from "./print-jobs/panel.js";
 
 type LinkConfig = Pick<Config, "authSecret" | "publicUrl">;
@@ -310,7 +317,8 @@ export interface PhotoReplacementInput {
 }
 
 /**
- * The customer's new photo, in `tx`: it must be one of the shop's uploads, its crop inside it
+ * The customer's new photo, in `tx`: it must be one of the shop's uploads made by `visitor`
+ * (the same client or account, as a review's photo), its crop inside it
  * and big enough for the panel. The line takes it, the panel's print job goes back to the
  * queue with it (a finished file is dropped, a running one is superseded), the request closes,
  * the owner is alerted, and the order's timeline and the audit trail record it.
@@ -320,13 +328,16 @@ export async function replacePhotoThroughLink(
   deps: { config: LinkConfig & AlertConfig; storage: Pick<Storage, "keyFromUrl" | "publicUrl"> },
   token: string,
   input: PhotoReplacementInput,
+  visitor: UploadVisitor,
 ): Promise<{ ok: true; alertId: string | null; requeued: boolean; orderId: string } | LinkFailure> {
   const { config, storage } = deps;
   const link = await resolveLink(tx, config.authSecret, token, true);
   if (!link.ok) return link;
   const { request, order, item } = link;
   const key = shopImageKey(storage, input.originalUrl);
-  const [upload] = key ? await tx.select().from(uploads).where(eq(uploads.originalKey, key)) : [];
+  const [found] = key ? await tx.select().from(uploads).where(eq(uploads.originalKey, key)) : [];
+  // Only the visitor's own upload: another order's photo is answered as any unknown image.
+  const upload = found && uploadedBy(found, visitor) ? found : undefined;
   if (!upload)
     return { ok: false, status: 400, code: "photo_not_stored", message: PHOTO_PAGE_TEXTS.notStored };
   const size = await panelSize(tx, item);

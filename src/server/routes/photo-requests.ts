@@ -2,7 +2,9 @@
  * The customer's side of photo review (issue 17): the link in the e-mail opens /photo?token=…
  *   GET  /api/photo-requests?token   the order, the panel, the photo we have and the size it needs
  *   POST /api/photo-requests {token, originalUrl, cropPixels?, crop?}   the new photo (uploaded
- *        first through POST /api/uploads) replaces the panel's; its print file is made again
+ *        first through POST /api/uploads, by this visitor: the same client or account, as a
+ *        review's photo; anyone else's is refused as not stored) replaces the panel's; its
+ *        print file is made again
  * No account: the signed, expiring token is the key, and it works once. Limited per client IP.
  */
 
@@ -12,8 +14,11 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { photoLinkState, replacePhotoThroughLink } from "../fulfilment/index.js";
+import { clientIp, createProxyList } from "../lib/client-ip.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
+import { getSessionUser } from "../lib/session.js";
 import { HttpError, validationHook, zValidator } from "../lib/validation.js";
+import { uploadVisitor } from "../platform/index.js";
 
 const token = z.string().min(1).max(200);
 const replacementBody = z.object({
@@ -37,6 +42,7 @@ export function photoRequestRoutes(ctx: AppContext) {
     message: CHECKOUT_MESSAGES.contact.tooManyMessages.description,
   });
   const db = ctx.database.db;
+  const proxies = createProxyList(ctx.config.trustedProxies);
   return new Hono()
     .get("/photo-requests", limited, zValidator("query", z.object({ token }), validationHook), async (c) => {
       const state = await photoLinkState(db, ctx.config, c.req.valid("query").token);
@@ -46,8 +52,10 @@ export function photoRequestRoutes(ctx: AppContext) {
     })
     .post("/photo-requests", limited, zValidator("json", replacementBody, validationHook), async (c) => {
       const { token: link, ...input } = c.req.valid("json");
+      const user = await getSessionUser(ctx, c);
+      const visitor = uploadVisitor(ctx.config.authSecret, clientIp(c, proxies), user?.id ?? null);
       const result = await db.transaction((tx) =>
-        replacePhotoThroughLink(tx, { config: ctx.config, storage: ctx.storage }, link, input),
+        replacePhotoThroughLink(tx, { config: ctx.config, storage: ctx.storage }, link, input, visitor),
       );
       if (!result.ok) throw new HttpError(result.status, result.code, result.message);
       ctx.log.info({ orderId: result.orderId, requeued: result.requeued }, "customer replaced a photo");
