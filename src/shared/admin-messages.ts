@@ -3,6 +3,9 @@
  * MESSAGES because MESSAGES is in every visitor's first load (the 120 KB budget).
  */
 export const ADMIN_MESSAGE_TEXTS = {
+  // Issue 46: a catalogue text with a character XML cannot carry (it broke the Shopping feed).
+  invisibleCharacters:
+    "Please remove the invisible control characters from this text (they often come with text pasted from other programs).",
   // Designed: the admin order screen's print files (one 3MF per lithophane panel).
   orders: {
     trackingRequired: "Enter the tracking number: the customer's dispatch e-mail includes it.",

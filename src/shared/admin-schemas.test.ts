@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ADMIN_MESSAGE_TEXTS } from "./admin-messages";
 import {
   analyticsEventSchema,
   modifierPoundsFieldSchema,
@@ -8,6 +9,35 @@ import {
   productCreateSchema,
   splitLines,
 } from "./admin-schemas";
+
+describe("catalogue texts", () => {
+  const product = { id: "oak-frame", name: "Oak frame", description: "Solid oak.", category: "Frames" };
+  it("refuses a character XML cannot carry, in any text field, with a clear message", () => {
+    for (const [field, value] of [
+      ["name", "Oak\u0001 frame"],
+      ["description", "Solid\uFFFF oak"],
+      ["compatibility", "All\u000C sizes"],
+    ] as const) {
+      const parsed = productCreateSchema.safeParse({ ...product, pricePence: 100, [field]: value });
+      expect(parsed.success, field).toBe(false);
+      expect(parsed.error?.issues[0]).toMatchObject({
+        path: [field],
+        message: ADMIN_MESSAGE_TEXTS.invisibleCharacters,
+      });
+    }
+    expect(
+      productCreateSchema.safeParse({ ...product, pricePence: 100, specifications: ["a\u0008"] }).success,
+    ).toBe(false);
+  });
+  it("keeps accents, other scripts, emoji and new lines", () => {
+    const parsed = productCreateSchema.safeParse({
+      ...product,
+      pricePence: 100,
+      description: "Łódź Φως 🎁\nok",
+    });
+    expect(parsed.success).toBe(true);
+  });
+});
 
 describe("money fields (pounds in the form, pence in the API)", () => {
   it("converts pounds to whole pence with the shop's rounding", () => {

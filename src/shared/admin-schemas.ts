@@ -4,12 +4,14 @@
  * pounds ("12.50") and convert with poundsToPence, the one rounding used everywhere.
  */
 import { z } from "zod";
+import { ADMIN_MESSAGE_TEXTS } from "./admin-messages";
 import { BUNDLE_IDS } from "./bundles";
 import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, DISCOUNT_SCOPES } from "./discounts";
 import { poundsToPence } from "./money";
 import { OPTION_TYPES } from "./options";
 import { PRODUCT_CATEGORIES } from "./products";
 import { OPTION_STATUSES, PRODUCT_STATUSES } from "./statuses";
+import { hasXmlInvalidChars } from "./xml-text";
 
 export const ADMIN_PRODUCT_STATUSES = PRODUCT_STATUSES;
 export type AdminProductStatus = (typeof ADMIN_PRODUCT_STATUSES)[number];
@@ -40,7 +42,13 @@ export const ADMIN_MESSAGES = {
 
 const M = ADMIN_MESSAGES;
 
-const text = (max: number) => z.string().trim().max(max, `Please use at most ${max} characters.`);
+/** Every catalogue text: trimmed, bounded, and free of characters XML cannot carry (the feeds). */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Please use at most ${max} characters.`)
+    .refine((value) => !hasXmlInvalidChars(value), ADMIN_MESSAGE_TEXTS.invisibleCharacters);
 const requiredText = (max: number, message: string) => text(max).min(1, message);
 const lines = z.array(requiredText(200, "Remove the empty line.")).max(MAX_LIST_ENTRIES, M.tooMany);
 const sortOrder = z.number().int().min(-100_000).max(100_000);

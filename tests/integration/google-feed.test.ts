@@ -5,10 +5,12 @@
  * the feed and lets crawlers fetch it.
  */
 import { eq } from "drizzle-orm";
-import { XMLParser } from "fast-xml-parser";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invalidateCatalog } from "../../src/server/catalogue/catalog-cache.js";
 import { productStock, products, siteImages } from "../../src/server/db/schema.js";
 import { invalidateStorefront } from "../../src/server/storefront/index.js";
+import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
@@ -175,6 +177,57 @@ describe("the Google Shopping feed", () => {
     expect(xml).toContain("product=a&amp;x=1");
     const parsed = new XMLParser({ isArray: (n) => n === "item" }).parse(xml) as Parsed;
     expect(parsed.rss.channel.item[0]?.title).toBe('Frames <"oak"> & walnut');
+  });
+
+  it("refuses a product text XML cannot carry when it is saved (issue 46)", async () => {
+    for (const bad of ["Oak\u0001 frame", "Oak\u0008", "Frame\uFFFE", "Half \uD83D pair"]) {
+      const res = await shop.request("/api/admin/products/usb-c-power-adapter", {
+        method: "PATCH",
+        json: { name: bad },
+        headers: { cookie: admin.cookie },
+      });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      const body = (await res.json()) as { message: string; fields?: Record<string, string> };
+      expect(body.fields?.name ?? body.message).toBe(ADMIN_MESSAGE_TEXTS.invisibleCharacters);
+    }
+    const created = await shop.request("/api/admin/products", {
+      method: "POST",
+      json: {
+        id: "control-char-lamp",
+        name: "Lamp",
+        description: "Warm\u000B light",
+        category: "Accessories",
+        pricePence: 1000,
+      },
+      headers: { cookie: admin.cookie },
+    });
+    expect(created.status).toBe(400);
+    // Text from anywhere else (accents, other scripts, emoji, new lines) is kept as typed.
+    const fine = await shop.request("/api/admin/products/usb-c-power-adapter", {
+      method: "PATCH",
+      json: { description: "Łódź, Seán, Φως, Свет 🎁\nSecond line" },
+      headers: { cookie: admin.cookie },
+    });
+    expect(fine.status).toBe(200);
+  });
+
+  it("strips what XML cannot carry from a text stored anyway, so the feed stays valid XML", async () => {
+    const db = shop.ctx.database.db;
+    // (A lone surrogate cannot be stored: the database's UTF-8 turns it into U+FFFD. The writer
+    // strips one all the same: src/shared/xml-text.test.ts.)
+    await db
+      .update(products)
+      .set({ name: "Power\u0001 adapter\u0008\uFFFE USB-C", description: "Fast\u001F and \uFFFFsafe" })
+      .where(eq(products.id, "usb-c-power-adapter"));
+    invalidateCatalog(db);
+    // What the route serves once its minute's copy is over: the catalogue read again, written.
+    const { googleFeed, googleFeedXml } = await import("../../src/server/storefront/index.js");
+    const xml = googleFeedXml(await googleFeed(db, ORIGIN), ORIGIN);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const parsed = new XMLParser({ isArray: (n) => n === "item" }).parse(xml) as Parsed;
+    const item = parsed.rss.channel.item.find((i) => i["g:id"] === "usb-c-power-adapter");
+    expect(item?.title).toBe("Power adapter USB-C");
+    expect(item?.description).toBe("Fast and safe");
   });
 
   it("lists what it leaves out, and why, to the admin only", async () => {

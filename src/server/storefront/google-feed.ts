@@ -3,7 +3,8 @@
  * the custom lightbox bundles as an RSS 2.0 document with Google's `g:` namespace. Which items
  * go in and how each value is written is src/shared/google-feed.ts; this file reads the
  * catalogue, the zones and the owner's photos, and writes the XML with fast-xml-parser's
- * builder (which escapes every text and attribute).
+ * builder (which escapes every text and attribute), every text first stripped of the
+ * characters XML cannot carry (a control character in one name made the whole feed invalid).
  */
 import { BRAND_NAME } from "@shared/brand";
 import {
@@ -16,6 +17,7 @@ import {
 } from "@shared/google-feed";
 import { SEO_TEXTS } from "@shared/seo";
 import { fallbackSrc } from "@shared/storefront";
+import { stripXmlInvalidChars } from "@shared/xml-text";
 import { XMLBuilder } from "fast-xml-parser";
 import { listShippingZones, listShopProducts, loadShopPrices } from "../catalogue/index.js";
 import type { DbOrTx } from "../db/client.js";
@@ -85,7 +87,16 @@ const builder = new XMLBuilder({
   suppressEmptyNode: true,
 });
 
-/** The feed as RSS 2.0 (UTF-8), every value escaped by the builder. */
+/** A document for the builder with every text stripped of what XML cannot carry. */
+function xmlSafe(value: unknown): unknown {
+  if (typeof value === "string") return stripXmlInvalidChars(value);
+  if (Array.isArray(value)) return value.map(xmlSafe);
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, xmlSafe(inner)]));
+  return value;
+}
+
+/** The feed as RSS 2.0 (UTF-8), every value stripped of XML-invalid characters and escaped. */
 export function googleFeedXml(feed: Pick<GoogleFeed, "items">, origin: string): string {
   const document = {
     "?xml": { "@_version": "1.0", "@_encoding": "UTF-8" },
@@ -116,7 +127,7 @@ export function googleFeedXml(feed: Pick<GoogleFeed, "items">, origin: string): 
       },
     },
   };
-  return builder.build(document) as string;
+  return builder.build(xmlSafe(document)) as string;
 }
 
 export const GOOGLE_FEED_URL = (origin: string): string => `${origin}${GOOGLE_FEED_PATH}`;
