@@ -95,7 +95,10 @@ export const CREATOR_MESSAGES = {
     lithophaneUnavailable:
       "Some choices in this lithophane are no longer available. Please remove it from your cart and create it again.",
     itemUnknown: "This item is no longer available. Please remove it from your cart.",
-    productUnavailable: (productName: string): string =>
-      `${productName} is no longer available. Please remove it from your cart.`,
+    /**
+     * A product the shop does not sell now (switched off, or a draft never published): its name
+     * is not said, so a guessed id learns nothing of a product not yet on sale (issue 46).
+     */
+    productUnavailable: "This item is no longer available. Please remove it from your cart.",
   },
 } as const;

@@ -169,9 +169,38 @@ describe("POST /api/checkout", () => {
       [unknown.id, "Mystery Box", "unknown"],
     ]);
     expect(body.items[0]?.message).toBe(`Solid Oak Desk Stand: ${MESSAGES.products.comingSoon.description}`);
-    expect(body.items[1]?.message).toBe(CREATOR_MESSAGES.pricing.productUnavailable("Remote Control Dimmer"));
+    expect(body.items[1]?.message).toBe(
+      CHECKOUT_MESSAGES.checkout.itemUnavailable(
+        "Remote Control Dimmer",
+        CREATOR_MESSAGES.pricing.productUnavailable,
+      ),
+    );
     expect(body.message).toContain("Solid Oak Desk Stand");
     expect((await db().select({ id: orders.id }).from(orders)).length).toBe(before);
+  });
+
+  it("refuses a draft product without naming it (issue 46)", async () => {
+    await db()
+      .insert(products)
+      .values({
+        id: "spring-preview-lamp",
+        name: "Secret Spring Lamp",
+        description: "Not on sale yet.",
+        category: "Accessories",
+        price: 2500,
+        status: "disabled",
+        isActive: false,
+      })
+      .onConflictDoNothing();
+    const guess = accessoryItem({ id: "spring-preview-lamp", name: "Guessed", price: 100 });
+    const res = await postCheckout(shop, { cartItems: [guess], shippingInfo: shippingInfo() });
+    expect(res.status).toBe(422);
+    const text = await res.text();
+    expect(text).not.toMatch(/Secret Spring Lamp|Not on sale yet/);
+    const body = JSON.parse(text) as { items: Array<{ message: string }> };
+    expect(body.items[0]?.message).toBe(
+      CHECKOUT_MESSAGES.checkout.itemUnavailable("Guessed", CREATOR_MESSAGES.pricing.productUnavailable),
+    );
   });
 
   it("refuses a lithophane with a coming-soon size", async () => {

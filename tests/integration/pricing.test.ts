@@ -225,12 +225,12 @@ describe("accessories", () => {
       {
         ok: false,
         reason: "unavailable",
-        message: CREATOR_MESSAGES.pricing.productUnavailable("Remote Control Dimmer"),
+        message: CREATOR_MESSAGES.pricing.productUnavailable,
       },
       {
         ok: false,
         reason: "unavailable",
-        message: CREATOR_MESSAGES.pricing.productUnavailable("Microfibre Care Kit"),
+        message: CREATOR_MESSAGES.pricing.productUnavailable,
       },
       { ok: false, reason: "unknown", message: CREATOR_MESSAGES.pricing.itemUnknown },
     ]);

@@ -254,7 +254,7 @@ function priceAccessory(product: ProductForPricing | undefined): PricedItem {
   if (product.status === "coming_soon")
     return refuse("unavailable", MESSAGES.products.comingSoon.description);
   if (product.status === "disabled" || !product.isActive) {
-    return refuse("unavailable", CREATOR_MESSAGES.pricing.productUnavailable(product.name));
+    return refuse("unavailable", CREATOR_MESSAGES.pricing.productUnavailable);
   }
   return {
     ok: true,
