@@ -54,7 +54,12 @@ import * as schema from "./db/schema.js";
 import type { BackgroundTasks } from "./lib/background-tasks.js";
 import { CLIENT_IP_HEADER, clientIp, createProxyList } from "./lib/client-ip.js";
 import type { Logger } from "./lib/logger.js";
-import { betterAuthRateLimitStorage, createRateLimiter, type RateLimitStore } from "./lib/rate-limit.js";
+import {
+  addressLimiterKey,
+  betterAuthRateLimitStorage,
+  createRateLimiter,
+  type RateLimitStore,
+} from "./lib/rate-limit.js";
 import { claimTotpStep } from "./lib/totp-replay.js";
 import {
   emailChangeRequestedNotice,
@@ -112,6 +117,16 @@ export const EMAIL_CHANGE_FRESH_SIGN_IN_MS = 5 * 60 * 1000;
 /** TOTP as the authenticator app makes it (see limits.ts). */
 const TOTP = { digits: 6, periodSeconds: 30 } as const;
 
+/**
+ * Sign-in attempts one account (its address) may take, whatever the client's address: 10 in 15
+ * minutes, 30 in a day (issue 46). Right or wrong, every attempt counts: a wrong one is only
+ * known after the password's hash is checked, which is what the limit spares.
+ */
+export const ACCOUNT_SIGN_IN_LIMITS = [
+  { limit: 10, windowMs: 15 * 60_000 },
+  { limit: 30, windowMs: 24 * 60 * 60_000 },
+] as const;
+
 /** Better Auth endpoints that write the user's own fields (name, image) from the request body. */
 const USER_WRITING_PATHS: ReadonlySet<string> = new Set(["/sign-up/email", "/update-user"]);
 
@@ -156,7 +171,7 @@ export function createAuth(deps: {
     message: MailMessage,
     linkExpiresInSeconds?: number,
   ): Promise<void> {
-    if (!(await mailCap.hit(`${kind}:${message.to.trim().toLowerCase()}`)).ok) {
+    if (!(await mailCap.hit(`${kind}:${addressLimiterKey(config.authSecret, message.to)}`)).ok) {
       log.warn({ kind, userId }, "account e-mail not sent: the recipient's hourly cap is reached");
       return;
     }
@@ -178,6 +193,27 @@ export function createAuth(deps: {
       ...(expiresAt ? { expiresAt } : {}),
     });
     await outbox.sendNow([id]);
+  }
+  // Sign-in attempts per account, beside Better Auth's per-IP limit: many addresses cannot
+  // guess one account's password. Two windows: a short one, then a day (the backoff).
+  const accountSignIn = ACCOUNT_SIGN_IN_LIMITS.map((rule, i) =>
+    createRateLimiter({ name: `sign-in-account-${i}`, store: rateLimits, ...rule }),
+  );
+  async function limitSignInPerAccount(ctx: HookContext): Promise<void> {
+    const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
+    if (!email) return;
+    const key = addressLimiterKey(config.authSecret, email);
+    for (const limiter of accountSignIn) {
+      const result = await limiter.hit(key);
+      if (!result.ok) {
+        log.warn({ limiter: "sign-in-account" }, "sign-in refused: too many attempts for one account");
+        throw new APIError(
+          "TOO_MANY_REQUESTS",
+          { code: "TOO_MANY_ATTEMPTS", message: ACCOUNT_MESSAGES.auth.tooManyAccountAttempts },
+          { "Retry-After": String(result.retryAfterSeconds) },
+        );
+      }
+    }
   }
   // Password checks for an e-mail change, per account (Better Auth's limit is per IP).
   const emailChangeLimiter = createRateLimiter({
@@ -472,6 +508,7 @@ export function createAuth(deps: {
             });
           }
         }
+        if (ctx.path === "/sign-in/email") return limitSignInPerAccount(ctx);
         if (ctx.path === "/change-email") return requireReauthForEmailChange(ctx);
         if (ctx.path === "/verify-email") return refuseCancelledEmailChange(ctx);
         if (ctx.path === "/two-factor/verify-totp") return refuseTotpReplay(ctx);

@@ -43,6 +43,9 @@ export const ACCOUNT_MESSAGES = {
       "Your new email address is confirmed. Please log in with it.",
     ),
     tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
+    /** Sign-in refused by the per-account limit (issue 46): many tries from many addresses. */
+    tooManyAccountAttempts:
+      "Too many sign-in attempts for this account. Please try again later, or reset your password.",
     incorrectPassword: "The password is not correct.",
     /** A security change by an account with no password needs a recent sign-in. */
     signInAgain: "For your security, please log out and log in again, then retry.",

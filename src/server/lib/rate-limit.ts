@@ -7,6 +7,7 @@
  * REDIS_URL is set, so several servers behind one load balancer share every limit (N per
  * window across all of them, not N per server). See docs/decisions/080-shared-state-redis-notify.md.
  */
+import { createHmac } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Redis } from "ioredis";
 import type { Config } from "../config.js";
@@ -202,6 +203,17 @@ export function createRateLimiter(opts: {
     },
     reset: () => store.reset(),
   };
+}
+
+/**
+ * The key a limiter counts an e-mail address under: a keyed hash of the address (trimmed,
+ * lower-cased), so a shared store (Redis) never holds the addresses of the shop's customers.
+ */
+export function addressLimiterKey(secret: string, email: string): string {
+  return createHmac("sha256", secret)
+    .update(`rate-limit-address:${email.trim().toLowerCase()}`)
+    .digest("base64url")
+    .slice(0, 32);
 }
 
 /**
