@@ -118,14 +118,17 @@ export const EMAIL_CHANGE_FRESH_SIGN_IN_MS = 5 * 60 * 1000;
 const TOTP = { digits: 6, periodSeconds: 30 } as const;
 
 /**
- * Sign-in attempts one account (its address) may take, whatever the client's address: 10 in 15
- * minutes, 30 in a day (issue 46). Right or wrong, every attempt counts: a wrong one is only
- * known after the password's hash is checked, which is what the limit spares.
+ * The windows in which one account (its address) may try to sign in `perAccount` times
+ * (AUTH_ACCOUNT_SIGN_IN_LIMIT, 10 by default), whatever the client's address: in 15 minutes,
+ * and three times as many in a day (issue 46). Right or wrong, every attempt counts: a wrong one
+ * is only known after the password's hash is checked, which is what the limit spares.
  */
-export const ACCOUNT_SIGN_IN_LIMITS = [
-  { limit: 10, windowMs: 15 * 60_000 },
-  { limit: 30, windowMs: 24 * 60 * 60_000 },
-] as const;
+export function accountSignInLimits(perAccount: number): Array<{ limit: number; windowMs: number }> {
+  return [
+    { limit: perAccount, windowMs: 15 * 60_000 },
+    { limit: perAccount * 3, windowMs: 24 * 60 * 60_000 },
+  ];
+}
 
 /** Better Auth endpoints that write the user's own fields (name, image) from the request body. */
 const USER_WRITING_PATHS: ReadonlySet<string> = new Set(["/sign-up/email", "/update-user"]);
@@ -196,7 +199,7 @@ export function createAuth(deps: {
   }
   // Sign-in attempts per account, beside Better Auth's per-IP limit: many addresses cannot
   // guess one account's password. Two windows: a short one, then a day (the backoff).
-  const accountSignIn = ACCOUNT_SIGN_IN_LIMITS.map((rule, i) =>
+  const accountSignIn = accountSignInLimits(config.rateLimit.signInPerAccount).map((rule, i) =>
     createRateLimiter({ name: `sign-in-account-${i}`, store: rateLimits, ...rule }),
   );
   async function limitSignInPerAccount(ctx: HookContext): Promise<void> {

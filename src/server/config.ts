@@ -93,6 +93,11 @@ const envSchema = z
      */
     AUTH_SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(5),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+    /**
+     * Sign-in attempts per account (its address, from any client) in 15 minutes; three times as
+     * many in a day (issue 46). The e2e suite, signing its admin in for every test, raises it.
+     */
+    AUTH_ACCOUNT_SIGN_IN_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
     /** Reverse proxies (IPs or CIDR ranges, comma separated) whose X-Forwarded-For is believed. */
     TRUSTED_PROXIES: optionalString,
     /**
@@ -241,7 +246,7 @@ export interface Config {
   oauth: Partial<Record<"google" | "github" | "facebook", { clientId: string; clientSecret: string }>>;
   webDist: string;
   /** Per client IP per minute: sign-in and two-factor checks; other sensitive auth requests. */
-  rateLimit: { signInPerMinute: number; sensitivePerMinute: number };
+  rateLimit: { signInPerMinute: number; sensitivePerMinute: number; signInPerAccount: number };
   /** Proxies allowed to name the client in X-Forwarded-For; empty: the socket address is the client. */
   trustedProxies: string[];
   /** Print-file generation: whether this process runs the queue, and the relief's sampling. */
@@ -349,7 +354,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     addressApiKey: env.ADDRESS_API_KEY,
     oauth,
     webDist: path.resolve(env.WEB_DIST),
-    rateLimit: { signInPerMinute: env.AUTH_SIGN_IN_RATE_LIMIT, sensitivePerMinute: env.AUTH_RATE_LIMIT },
+    rateLimit: {
+      signInPerMinute: env.AUTH_SIGN_IN_RATE_LIMIT,
+      sensitivePerMinute: env.AUTH_RATE_LIMIT,
+      signInPerAccount: env.AUTH_ACCOUNT_SIGN_IN_LIMIT,
+    },
     trustedProxies: (env.TRUSTED_PROXIES ?? "")
       .split(",")
       .map((p) => p.trim())
