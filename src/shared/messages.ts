@@ -70,6 +70,8 @@ export const MESSAGES = {
   home: {
     createCta: `Create Your ${PRODUCT_WORD}`,
     learnMore: "Learn More",
+    /** Shown only over approved customer reviews (issue 46); with none, no section at all. */
+    reviewsHeading: "Kind words from our customers",
   },
 
   nav: {

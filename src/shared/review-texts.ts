@@ -38,6 +38,7 @@ export const REVIEW_TEXTS = {
   emailFootnote: "The link works for 90 days. If you would rather not review, simply ignore this e-mail.",
   // The storefront.
   reviewsHeading: "Kind words from our customers",
-  galleryHeading: "Made by our customers",
+  // The owner's gallery (seeded with the shop's own renders): never presented as customers' work.
+  galleryHeading: "Lightboxes from our workshop",
   ratedOutOf: (rating: number) => `Rated ${rating} out of 5`,
 } as const;

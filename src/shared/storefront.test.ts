@@ -7,6 +7,8 @@ import {
   fallbackSrc,
   heroMarker,
   ratingSummary,
+  reviewDateText,
+  reviewerFirstName,
   SLOT_SPECS,
   srcSet,
   variantWidths,
@@ -97,5 +99,17 @@ describe("input rules", () => {
     expect(reviewSubmissionSchema.safeParse({ ...good, rating: 0 }).success).toBe(false);
     expect(reviewSubmissionSchema.safeParse({ ...good, body: "short" }).success).toBe(false);
     expect(reviewSubmissionSchema.safeParse({ ...good, name: " " }).success).toBe(false);
+  });
+});
+
+describe("how a review is signed (issue 46)", () => {
+  it("shows the reviewer's first name only", () => {
+    expect(reviewerFirstName("  Orla Ní Bhriain ")).toBe("Orla");
+    expect(reviewerFirstName("Łucja")).toBe("Łucja");
+  });
+  it("dates it in UK style, on the UK's calendar day", () => {
+    expect(reviewDateText("2026-03-02T12:00:00Z")).toBe("2 March 2026");
+    // 23:30 UTC in summer is already the next day in London.
+    expect(reviewDateText("2026-07-14T23:30:00Z")).toBe("15 July 2026");
   });
 });

@@ -124,6 +124,24 @@ export function ratingSummary(ratings: readonly number[]): RatingSummary | null 
   return { average: Math.round(mean * 10) / 10, count: valid.length };
 }
 
+/**
+ * The name a review is shown under (issue 46): the reviewer's first name only, as they typed
+ * it, never more of a customer's name than the first word.
+ */
+export function reviewerFirstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? "";
+}
+
+/** The date a review is shown with: "7 December 2026" (UK), from its ISO timestamp. */
+export function reviewDateText(iso: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Europe/London",
+  }).format(new Date(iso));
+}
+
 /** How many approved reviews the storefront shows. */
 export const STOREFRONT_REVIEWS = 6;
 

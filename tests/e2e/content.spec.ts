@@ -69,7 +69,7 @@ test.describe("content pages: structure and accessibility", () => {
 });
 
 test.describe("home page", () => {
-  test("has the what-is section, the four-step process, four features and three 5-star testimonials", async ({
+  test("has the what-is section, the four-step process and four features; no testimonial written into it", async ({
     page,
   }) => {
     await gotoPage(page, "/");
@@ -88,11 +88,11 @@ test.describe("home page", () => {
     await expect(
       main.getByRole("region", { name: "Why people choose Lithobox" }).getByRole("heading", { level: 3 }),
     ).toHaveCount(4);
-    const ratings = main.getByRole("img", { name: "Rated 5 out of 5" });
-    await expect(ratings).toHaveCount(3);
-    await expect(
-      main.getByRole("region", { name: "Kind words from our customers" }).locator("blockquote"),
-    ).toHaveCount(3);
+    // Issue 46: customers' words come only from approved reviews (shop-imagery.spec.ts), never
+    // from the page itself: the served page has none.
+    const html = await (await page.request.get("/")).text();
+    expect(html).not.toContain("<blockquote");
+    expect(html).not.toMatch(/ruby anniversary|Bramble|ninetieth/);
   });
 });
 

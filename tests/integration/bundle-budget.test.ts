@@ -145,6 +145,11 @@ describe("first-load bundle of /", () => {
     expect(home).toMatch(
       /<div id="root"><div[^>]*>[\s\S]*<h1 id="hero-title"[^>]*>Your favourite photo, carved in light<\/h1>/,
     );
+    // No customer's words are written into the page (issue 46): reviews come only from the
+    // reviews table, after hydration; the pre-rendered page has no testimonial.
+    expect(home).not.toContain("<blockquote");
+    expect(home).not.toContain("Kind words from our customers");
+    expect(home).not.toMatch(/Rated \d out of 5/);
     expect(readFileSync(path.join(dist, prerenderedFile("/shop")), "utf8")).toContain(
       "Shop lightboxes and accessories",
     );

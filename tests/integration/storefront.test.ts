@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviews, userActivityLogs } from "../../src/server/db/schema.js";
 import { sendDueCustomerMail } from "../../src/server/orders/index.js";
 import { REVIEWS_PER_HOUR } from "../../src/server/routes/storefront.js";
-import { createUser, randomIp, readMails, type TestUser, uploadTestPhoto } from "./auth-helpers.js";
+import { invalidateStorefront } from "../../src/server/storefront/index.js";
+import {
+  createUser,
+  insertOrder,
+  randomIp,
+  readMails,
+  type TestUser,
+  uniqueEmail,
+  uploadTestPhoto,
+} from "./auth-helpers.js";
 import { checkout, pressTestButton, shippingInfo } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
@@ -210,6 +219,39 @@ describe("reviews", () => {
       200,
     );
     expect((await storefront()).reviews).toEqual([]);
+  });
+
+  it("carries only the reviews table's approved reviews, under the reviewer's first name, with the date (issue 46)", async () => {
+    const db = shop.ctx.database.db;
+    const rows = [
+      { status: "approved", name: "Aoife Ní Dhomhnaill", body: "Approved words from a real order." },
+      { status: "pending", name: "Pending Person", body: "Words waiting for the owner." },
+      { status: "rejected", name: "Rejected Person", body: "Words the owner turned down." },
+    ] as const;
+    for (const row of rows) {
+      const orderId = await insertOrder(shop, {
+        userId: null,
+        email: uniqueEmail("reviewed"),
+        status: "delivered",
+      });
+      await db
+        .insert(reviews)
+        .values({ orderId, rating: 4, body: row.body, name: row.name, status: row.status });
+    }
+    invalidateStorefront(db);
+    const answer = await storefront();
+    const shown = answer.reviews as Array<{ id: string; name: string; body: string; createdAt: string }>;
+    const approved = await db.select().from(reviews).where(eq(reviews.status, "approved"));
+    // Every review the home page is given is an approved row of the table, word for word.
+    expect(shown.length).toBeGreaterThan(0);
+    for (const review of shown) {
+      const row = approved.find((r) => r.id === review.id);
+      expect(row?.body).toBe(review.body);
+      expect(review.createdAt).toBe(row?.createdAt.toISOString());
+    }
+    expect(shown.map((r) => r.body)).toEqual(expect.arrayContaining([rows[0].body]));
+    expect(JSON.stringify(answer)).not.toMatch(/waiting for the owner|turned down|Dhomhnaill/);
+    expect(shown.find((r) => r.body === rows[0].body)?.name).toBe("Aoife");
   });
 
   it("limits review submissions per client", async () => {

@@ -1,4 +1,8 @@
-/** The accessory catalogue the shop opens with: every category the spec names, some coming soon. */
+/**
+ * The accessory catalogue the shop opens with: every category the spec names, some coming soon.
+ * Every name and description here is the maker's own description of their product, not a
+ * customer's word (issue 46): the seed holds no reviews, ratings or testimonials.
+ */
 import { BRAND_NAME } from "@shared/brand";
 import type { products } from "./schema.js";
 

@@ -4,6 +4,11 @@
  * pictures: the project's own work, no third-party licence involved. Each goes through the one
  * image pipeline like an owner's upload, so each is replaceable in the admin (Storefront).
  * Seeded once: a system setting records it, so images the owner deletes never come back.
+ *
+ * These, the product descriptions (./catalogue.ts) and every text of the pages are the maker's
+ * own words and pictures, and are shown as the shop's ("Lightboxes from our workshop"), never as
+ * a customer's: the shop seeds no reviews, and the home page's and shop's reviews are only
+ * customers' approved ones (issue 46, the DMCC Act 2024 on fake reviews).
  */
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";

@@ -9,6 +9,7 @@ import {
   type PublicReview,
   type ResponsiveImage,
   ratingSummary,
+  reviewerFirstName,
   STOREFRONT_REVIEWS,
   type StorefrontAnswer,
 } from "@shared/storefront";
@@ -31,7 +32,7 @@ export function reviewPhoto(row: ReviewRow): ResponsiveImage | null {
   if (!row.photoAvif || !row.photoWebp || !row.photoWidth || !row.photoHeight) return null;
   return {
     id: `${row.id}-photo`,
-    alt: `${row.name}'s lightbox, photographed at home`,
+    alt: `${reviewerFirstName(row.name)}'s lightbox, photographed at home`,
     width: row.photoWidth,
     height: row.photoHeight,
     avif: row.photoAvif,
@@ -44,7 +45,8 @@ export function toPublicReview(row: ReviewRow): PublicReview {
     id: row.id,
     rating: row.rating,
     body: row.body,
-    name: row.name,
+    // The reviewer's first name only, with the date (issue 46).
+    name: reviewerFirstName(row.name),
     place: row.place,
     photo: reviewPhoto(row),
     createdAt: row.createdAt.toISOString(),

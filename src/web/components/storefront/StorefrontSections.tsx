@@ -1,10 +1,16 @@
 /**
  * The storefront's customer sections (issue 20), loaded after hydration when there is something
- * to show: approved reviews (stars, words, the customer's photo) with their average, and the
- * owner's "made by our customers" gallery. Used on the home page and the shop.
+ * to show: approved reviews (stars, words, the customer's photo, first name and date) with their
+ * average, and the owner's gallery. Used on the home page and the shop.
  */
 import { REVIEW_TEXTS } from "@shared/review-texts";
-import { type PublicReview, type RatingSummary, type ResponsiveImage, SLOT_SPECS } from "@shared/storefront";
+import {
+  type PublicReview,
+  type RatingSummary,
+  type ResponsiveImage,
+  reviewDateText,
+  SLOT_SPECS,
+} from "@shared/storefront";
 import { ResponsivePicture } from "@web/components/ui/ResponsivePicture";
 import { Star } from "lucide-react";
 
@@ -46,8 +52,8 @@ export function CustomerReviews({
           {rating.average.toFixed(1)} out of 5 from {rating.count} review{rating.count === 1 ? "" : "s"}
         </p>
       ) : null}
-      {/* Only customers' own words once there are any (the seeded samples are not reviews and are
-          never mixed in): one or two reviews fill the row as one or two wider cards, not a lone
+      {/* Only customers' own words, approved by the owner, with the reviewer's first name and the
+          date (issue 46): one or two reviews fill the row as one or two wider cards, not a lone
           third of it. */}
       <ul data-columns={columns} className={REVIEW_GRID[columns]}>
         {reviews.map((r) => (
@@ -67,6 +73,9 @@ export function CustomerReviews({
               <figcaption className="mt-4 font-medium text-stone-900">
                 {r.name}
                 {r.place ? <span className="font-normal text-stone-700">, {r.place}</span> : null}
+                <time dateTime={r.createdAt} className="block text-sm font-normal text-stone-700">
+                  {reviewDateText(r.createdAt)}
+                </time>
               </figcaption>
             </figure>
           </li>

@@ -19,7 +19,7 @@ import { AdminHeading, LoadError, Loading, StatusBadge, useAdminTitle } from "./
 const SLOT_LABELS: Readonly<Record<SiteImageSlot, string>> = {
   home_hero: "Home page hero",
   shop_hero: "Shop hero",
-  gallery: "Made by our customers (gallery)",
+  gallery: "Gallery: lightboxes from our workshop",
 };
 const FIELD = "rounded-lg border border-stone-300 px-3 py-2 text-base text-stone-900";
 

@@ -11,7 +11,7 @@ import { LazyCustomerGallery, LazyCustomerReviews } from "@web/components/storef
 import { buttonClasses } from "@web/components/ui/button-classes";
 import { cn } from "@web/components/ui/cn";
 import { ResponsivePicture } from "@web/components/ui/ResponsivePicture";
-import { Box, Camera, Cpu, Hand, Lightbulb, MapPin, ShieldCheck, Star, Upload } from "lucide-react";
+import { Box, Camera, Cpu, Hand, Lightbulb, MapPin, ShieldCheck, Upload } from "lucide-react";
 import { type ComponentType, lazy, type ReactNode, Suspense, type SVGProps } from "react";
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
@@ -74,37 +74,6 @@ const FEATURES: ReadonlyArray<{ title: string; text: ReactNode; icon: Icon }> = 
     icon: ShieldCheck,
   },
 ];
-
-const TESTIMONIALS: ReadonlyArray<{ quote: string; name: string; place: string }> = [
-  {
-    quote:
-      "I ordered one of Mum and Dad's wedding photo for their ruby anniversary. When Dad switched it on he went very quiet, then asked where we'd found it. It sits on their mantelpiece every night now.",
-    name: "Ciara",
-    place: "Newry",
-  },
-  {
-    quote:
-      "Our wee dog Bramble in the Mourne Mountains, glowing on the landing. The detail in his fur is unreal, and it arrived beautifully packed with a handwritten note.",
-    name: "Gareth",
-    place: "Belfast",
-  },
-  {
-    quote:
-      "Shipped all the way to Canada for my gran's ninetieth. It took a little longer than the UK, but it arrived safe and she cried happy tears. Worth every penny.",
-    name: "Emma",
-    place: "Toronto",
-  },
-];
-
-function FiveStars() {
-  return (
-    <div role="img" aria-label="Rated 5 out of 5" className="flex gap-0.5 text-glow-600">
-      {[0, 1, 2, 3, 4].map((i) => (
-        <Star key={i} aria-hidden="true" className="h-5 w-5 fill-current" />
-      ))}
-    </div>
-  );
-}
 
 /**
  * The owner's hero photo: on the server an empty marker the page server fills with the current
@@ -179,8 +148,8 @@ function CollectionsWhenNear() {
 const COLLECTIONS_MIN_HEIGHT = { minHeight: "max(27.5rem, 1433px - 155.2vw)" };
 
 export function HomePage() {
-  // Real reviews and the gallery replace the seeded words once hydrated and scrolled towards.
-  const [reviewsRef, storefront] = useStorefrontWhenNear<HTMLElement>();
+  // Approved reviews and the owner's gallery appear once hydrated and scrolled towards.
+  const [reviewsRef, storefront] = useStorefrontWhenNear<HTMLDivElement>();
   return (
     <>
       <section aria-labelledby="hero-title" className="relative overflow-hidden bg-stone-950 text-white">
@@ -328,34 +297,22 @@ export function HomePage() {
         </ul>
       </section>
 
-      <section ref={reviewsRef} aria-labelledby="reviews-title" className="bg-glow-50 py-16 md:py-24">
-        <div className="mx-auto max-w-6xl px-4">
-          <h2 id="reviews-title" className="text-3xl text-stone-900 md:text-4xl">
-            Kind words from our customers
-          </h2>
-          {storefront && storefront.reviews.length > 0 ? (
+      {/* Customers' words only from approved reviews in the shop's database (issue 46: no
+          testimonial is written into the page), or no section at all. The pre-rendered page
+          has none; the marker below loads them as the visitor scrolls towards it. */}
+      <div ref={reviewsRef} aria-hidden="true" />
+      {storefront && storefront.reviews.length > 0 ? (
+        <section aria-labelledby="reviews-title" className="bg-glow-50 py-16 md:py-24">
+          <div className="mx-auto max-w-6xl px-4">
+            <h2 id="reviews-title" className="text-3xl text-stone-900 md:text-4xl">
+              {MESSAGES.home.reviewsHeading}
+            </h2>
             <Suspense fallback={null}>
               <LazyCustomerReviews reviews={storefront.reviews} rating={storefront.rating} />
             </Suspense>
-          ) : (
-            <ul className="mt-10 grid gap-6 md:grid-cols-3">
-              {TESTIMONIALS.map((t) => (
-                <li key={t.name}>
-                  <figure className="flex h-full flex-col rounded-2xl border border-glow-200 bg-white p-6 shadow-sm">
-                    <FiveStars />
-                    <blockquote className="mt-4 flex-1 text-stone-800">
-                      <p>“{t.quote}”</p>
-                    </blockquote>
-                    <figcaption className="mt-4 font-medium text-stone-900">
-                      {t.name}, <span className="font-normal text-stone-700">{t.place}</span>
-                    </figcaption>
-                  </figure>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </section>
+          </div>
+        </section>
+      ) : null}
 
       {storefront && storefront.gallery.length > 0 ? (
         <Suspense fallback={null}>
