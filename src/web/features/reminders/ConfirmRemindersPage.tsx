@@ -2,9 +2,8 @@ import { CUSTOMER_MAIL_TEXTS as T } from "@shared/customer-mail";
 import { useMutation } from "@tanstack/react-query";
 import { confirmReminders } from "@web/api/cart-reminders";
 import { useSearchParams } from "@web/app/routing";
-import { Button } from "@web/components/ui/button";
-import { Card } from "@web/components/ui/card";
 import { Page } from "@web/components/ui/page";
+import { ConfirmCard, NoticeCard } from "./NoticeCard";
 
 /**
  * The link of a reminder request's confirmation e-mail (issue 46, double opt-in): one button,
@@ -17,26 +16,18 @@ export function ConfirmRemindersPage() {
 
   let body: React.ReactNode;
   if (!token) {
-    body = (
-      <Card role="alert" className="p-5 text-stone-900">
-        {T.confirmInvalid}
-      </Card>
-    );
+    body = <NoticeCard role="alert">{T.confirmInvalid}</NoticeCard>;
   } else if (send.isSuccess) {
-    body = (
-      <Card role="status" className="p-5 text-stone-900">
-        {send.data.message}
-      </Card>
-    );
+    body = <NoticeCard role="status">{send.data.message}</NoticeCard>;
   } else {
     body = (
-      <Card className="space-y-4 p-5 text-stone-900">
-        <p>{T.confirmIntro}</p>
-        {send.isError ? <p role="alert">{send.error.message}</p> : null}
-        <Button onClick={() => send.mutate()} disabled={send.isPending}>
-          {T.confirmButton}
-        </Button>
-      </Card>
+      <ConfirmCard
+        intro={T.confirmIntro}
+        button={T.confirmButton}
+        error={send.isError ? send.error.message : null}
+        pending={send.isPending}
+        onConfirm={() => send.mutate()}
+      />
     );
   }
   return <Page title={T.confirmTitle}>{body}</Page>;

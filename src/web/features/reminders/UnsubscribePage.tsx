@@ -2,9 +2,8 @@ import { CUSTOMER_MAIL_TEXTS as T } from "@shared/customer-mail";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { confirmUnsubscribe, fetchUnsubscribeTarget } from "@web/api/cart-reminders";
 import { useSearchParams } from "@web/app/routing";
-import { Button } from "@web/components/ui/button";
-import { Card } from "@web/components/ui/card";
 import { Page } from "@web/components/ui/page";
+import { ConfirmCard, NoticeCard } from "./NoticeCard";
 
 /**
  * The unsubscribe link in a cart reminder or review request (issue 33): one button. Mail
@@ -23,26 +22,18 @@ export function UnsubscribePage() {
 
   let body: React.ReactNode;
   if (!token || target.isError) {
-    body = (
-      <Card role="alert" className="p-5 text-stone-900">
-        {target.error?.message ?? T.unsubscribeInvalid}
-      </Card>
-    );
+    body = <NoticeCard role="alert">{target.error?.message ?? T.unsubscribeInvalid}</NoticeCard>;
   } else if (send.isSuccess) {
-    body = (
-      <Card role="status" className="p-5 text-stone-900">
-        {send.data.message}
-      </Card>
-    );
+    body = <NoticeCard role="status">{send.data.message}</NoticeCard>;
   } else if (target.data) {
     body = (
-      <Card className="space-y-4 p-5 text-stone-900">
-        <p>{T.unsubscribeIntro(target.data.email)}</p>
-        {send.isError ? <p role="alert">{send.error.message}</p> : null}
-        <Button onClick={() => send.mutate()} disabled={send.isPending}>
-          {T.unsubscribeButton}
-        </Button>
-      </Card>
+      <ConfirmCard
+        intro={T.unsubscribeIntro(target.data.email)}
+        button={T.unsubscribeButton}
+        error={send.isError ? send.error.message : null}
+        pending={send.isPending}
+        onConfirm={() => send.mutate()}
+      />
     );
   } else {
     body = <p>Loading...</p>;
