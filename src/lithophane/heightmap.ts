@@ -2,6 +2,7 @@ import { localContrast } from "./contrast";
 import { resolveCropRect } from "./crop";
 import { LithophaneError } from "./errors";
 import { snapToLayers } from "./layers";
+import { mirroredInModelSpace } from "./orientation";
 import { shapeOutline, signedDistanceField } from "./outline";
 import { gridVertexCount, type PanelOptions, type PanelSpec, resolvePanelSpec } from "./params";
 import { type GridResampler, resampleToGrid } from "./resample";
@@ -182,7 +183,7 @@ export function computeHeightmap(
   const stepXMm = spec.widthMm / (nx - 1);
   const stepYMm = spec.heightMm / (ny - 1);
   const crop = resolveCropRect(spec.crop, width, height, spec.widthMm / spec.heightMm);
-  const mirror = spec.front === "flat";
+  const mirror = mirroredInModelSpace(spec.front);
   // Area average over the grid cell or the nozzle's width, whichever is wider (see resample.ts).
   const pxPerMmX = crop.width / spec.widthMm;
   const pxPerMmY = crop.height / spec.heightMm;

@@ -26,6 +26,7 @@ export {
   type PanelGeometry,
 } from "./geometry";
 export { computeHeightmap, type Heightmap, thicknessForBrightness } from "./heightmap";
+export { mirroredInModelSpace, modelColumnAsSeen } from "./orientation";
 export { type Outline, type PanelBounds, panelBounds, shapeOutline } from "./outline";
 export {
   DEFAULTS,

@@ -15,6 +15,8 @@
 import { type ColourFilament, DEFAULT_COLOUR_FILAMENTS } from "../colour/filaments";
 import { deltaE2000Rgb } from "../colour/science";
 import { absorbedLight, DEFAULT_SCATTER_PER_MM, gaussianBlur, lightThrough } from "../light";
+import { modelColumnAsSeen } from "../orientation";
+import type { FrontFace } from "../params";
 import { DEFAULT_ATTENUATION_PER_MM, linearToSrgb } from "../tones";
 import { type Extrusion, filamentArea, GcodeReader, lineWidthMm } from "./gcode";
 import { applyTransform, type Project3mf } from "./model3mf";
@@ -38,6 +40,11 @@ export interface TwinOptions {
    * filament's photo calibration, else DEFAULT_SCATTER_PER_MM (fitted, decision 338); 0 turns it off.
    */
   scatterPerMm?: number;
+  /**
+   * The face the customer looks at (params.ts): the pictures are drawn as seen from it
+   * (orientation.ts). Default "flat", the shop's panels; the calibration wedge's is "relief".
+   */
+  front?: FrontFace;
   /** Told when a stage starts (the benchmark times reading and depositing apart from the light model). */
   onStage?: (stage: "light" | "done") => void;
 }
@@ -304,9 +311,10 @@ async function buildUprightTwin(
   const twinLight = Float32Array.from(twin, light);
   const referenceLight = Float32Array.from(reference, light);
   const pixelMm = options.pixelMm ?? 0.25;
-  const flipX = mirrored === false;
+  // The rows above are in model space (column i at model x0 + i dx, whichever way the bed runs).
+  const front = options.front ?? "flat";
   const scatterPerMm = options.scatterPerMm ?? DEFAULT_SCATTER_PER_MM;
-  const a = toPixels([twinLight], twin, scatterPerMm, inside, nx, ny, dx, rowHeights, pixelMm, flipX);
+  const a = toPixels([twinLight], twin, scatterPerMm, inside, nx, ny, dx, rowHeights, pixelMm, front);
   const b = toPixels(
     [referenceLight],
     reference,
@@ -317,7 +325,7 @@ async function buildUprightTwin(
     dx,
     rowHeights,
     pixelMm,
-    flipX,
+    front,
   );
   const metrics = compareLuminance(a.luminance, b.luminance, a.inside, a.width, a.height);
   options.onStage?.("done");
@@ -495,12 +503,24 @@ async function buildFlatTwin(
     return channels.map((density) => density.map((d) => Math.min(1, Math.exp(-d))));
   };
   const pixelMm = options.pixelMm ?? 0.25;
-  // Seen from the front (the face on the bed): x mirrored.
+  // Model space (the identity transform), drawn as seen from the front (the face on the bed).
   const scatterPerMm = options.scatterPerMm ?? DEFAULT_SCATTER_PER_MM;
   const totalTwin = new Float32Array(nx * ny);
   for (const map of twins) for (let c = 0; c < totalTwin.length; c++) totalTwin[c]! += map[c]!;
-  const a = toPixels(lightOf(twins), totalTwin, scatterPerMm, inside, nx, ny, dx, rowHeights, pixelMm, true);
-  const b = toPixels(lightOf(references), total, scatterPerMm, inside, nx, ny, dx, rowHeights, pixelMm, true);
+  const front = options.front ?? "flat";
+  const a = toPixels(lightOf(twins), totalTwin, scatterPerMm, inside, nx, ny, dx, rowHeights, pixelMm, front);
+  const b = toPixels(
+    lightOf(references),
+    total,
+    scatterPerMm,
+    inside,
+    nx,
+    ny,
+    dx,
+    rowHeights,
+    pixelMm,
+    front,
+  );
   const metrics = compareLuminance(a.luminance, b.luminance, a.inside, a.width, a.height);
   return {
     report: {
@@ -696,7 +716,7 @@ function toPixels(
   dx: number,
   rowHeights: Float64Array,
   pixelMm: number,
-  flipX: boolean,
+  front: FrontFace,
 ): Pixels {
   const totalHeight = rowHeights.reduce((s, h) => s + h, 0);
   const width = Math.max(1, Math.round((nx * dx) / pixelMm));
@@ -711,7 +731,7 @@ function toPixels(
     const q = Math.min(height - 1, height - 1 - Math.floor(((y + h / 2) / totalHeight) * height));
     y += h;
     for (let i = 0; i < nx; i++) {
-      const column = flipX ? nx - 1 - i : i;
+      const column = modelColumnAsSeen(i, nx, front);
       const p = Math.min(width - 1, Math.floor(((column + 0.5) / nx) * width));
       const c = j * nx + i;
       const cellArea = dx * h;

@@ -9,7 +9,8 @@ import { backlitTexture } from "../../lithophane/backlight.js";
 import { colourPreviewTexelPair, computeColourStack } from "../../lithophane/colour/index.js";
 import { computeHeightmap } from "../../lithophane/heightmap.js";
 import { DEFAULT_SCATTER_PER_MM } from "../../lithophane/light.js";
-import { isShapeId, resolvePanelSpec, SHAPE_IDS } from "../../lithophane/params.js";
+import { modelColumnAsSeen } from "../../lithophane/orientation.js";
+import { type FrontFace, isShapeId, resolvePanelSpec, SHAPE_IDS } from "../../lithophane/params.js";
 import { attenuationFromTransmission } from "../../lithophane/tones.js";
 import { decodeGreyscaleCrop, decodeRgbaCrop } from "../print/decode.js";
 
@@ -84,22 +85,8 @@ export async function render(argv: string[]): Promise<number> {
   const image = await decodeGreyscaleCrop(positionals[0]!, undefined, spec);
   const heightmap = computeHeightmap(image.pixels, image.width, image.height, { ...spec, crop: image.crop });
   const { nx, ny } = heightmap;
-  // Model space to picture: row 0 is the bottom, and a flat-front panel is mirrored in x.
   const texels = backlitTexture(heightmap, undefined, scatterPerMm);
-  const lit = Buffer.alloc(nx * ny * 3, 0x1c);
-  const mirrored = spec.front === "flat";
-  for (let j = 0; j < ny; j++) {
-    for (let i = 0; i < nx; i++) {
-      const cell = j * nx + (mirrored ? nx - 1 - i : i);
-      const from = 4 * cell;
-      const to = 3 * ((ny - 1 - j) * nx + i);
-      // Outside a hexagon's or heart's outline there is no panel: the box's dark interior shows.
-      if ((heightmap.signedDistanceMm?.[cell] ?? -1) > 0) continue;
-      lit[to] = texels[from]!;
-      lit[to + 1] = texels[from + 1]!;
-      lit[to + 2] = texels[from + 2]!;
-    }
-  }
+  const lit = toPicture(texels, nx, ny, heightmap.signedDistanceMm, spec.front);
   const source = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 1 } })
     .extract({
       left: Math.floor(image.crop.x),
@@ -125,18 +112,21 @@ export async function render(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** Model-space texels (row 0 at the bottom, mirrored for the flat front) -> picture rows, dark off-panel. */
+/**
+ * Model-space texels (row 0 at the bottom) -> picture rows as the customer sees the panel from its
+ * front (orientation.ts), dark off the panel (outside a hexagon's or heart's outline).
+ */
 function toPicture(
   texels: Uint8Array,
   nx: number,
   ny: number,
   signedDistanceMm: Float32Array | null,
-  mirrored: boolean,
+  front: FrontFace,
 ): Buffer {
   const lit = Buffer.alloc(nx * ny * 3, 0x1c);
   for (let j = 0; j < ny; j++) {
     for (let i = 0; i < nx; i++) {
-      const cell = j * nx + (mirrored ? nx - 1 - i : i);
+      const cell = j * nx + modelColumnAsSeen(i, nx, front);
       if ((signedDistanceMm?.[cell] ?? -1) > 0) continue;
       const to = 3 * ((ny - 1 - j) * nx + i);
       lit[to] = texels[4 * cell]!;
@@ -159,8 +149,8 @@ async function renderColour(
   const { nx, ny } = stack;
   const signed = stack.heightmap.signedDistanceMm;
   const texels = colourPreviewTexelPair(stack, { scatterPerMm });
-  const glow = toPicture(texels.plain, nx, ny, signed, true);
-  const hatched = toPicture(texels.hatched, nx, ny, signed, true);
+  const glow = toPicture(texels.plain, nx, ny, signed, stack.heightmap.spec.front);
+  const hatched = toPicture(texels.hatched, nx, ny, signed, stack.heightmap.spec.front);
   const source = await sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 4 } })
     .extract({
       left: Math.floor(image.crop.x),

@@ -7,6 +7,7 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import type { ColourFilament } from "../../lithophane/colour/index.js";
+import { FRONT_FACES, type FrontFace } from "../../lithophane/params.js";
 import type { TwinReport } from "../../lithophane/twin/twin.js";
 import { findExecutable } from "../print/slicer.js";
 import { simulatePrint, writeSideBySide } from "../print/twin.js";
@@ -19,10 +20,16 @@ export const SIMULATE_USAGE = `Usage: npm run lithophane -- simulate <file.3mf> 
   --pixel-mm N        picture pixel for SSIM and L* (default 0.25)
   --scatter N         sideways spread of the light, sigma per mm of plastic: the filament's photo
                       calibration's s (default 0.248, fitted, decision 338; 0 = none)
+  --front flat|relief the face the customer looks at (default flat, the shop's panels; the
+                      calibration wedge's is relief): the pictures read as seen from it
   --json              print the report as JSON
 The picture shows the creator's preview of the mesh (left) beside the twin of the print (right).`;
 
 export class SimulateUsageError extends Error {}
+
+function isFrontFace(value: string): value is FrontFace {
+  return (FRONT_FACES as readonly string[]).includes(value);
+}
 
 function positive(raw: string | undefined, name: string): number | undefined {
   if (raw === undefined) return undefined;
@@ -66,6 +73,7 @@ export async function simulate(argv: string[]): Promise<number> {
       "grid-mm": { type: "string" },
       "pixel-mm": { type: "string" },
       scatter: { type: "string" },
+      front: { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
@@ -93,7 +101,10 @@ export async function simulate(argv: string[]): Promise<number> {
   const scatterPerMm = values.scatter === undefined ? undefined : Number(values.scatter);
   if (scatterPerMm !== undefined && !(scatterPerMm >= 0 && scatterPerMm <= 2))
     throw new SimulateUsageError("--scatter must be between 0 and 2.");
+  const front = values.front ?? "flat";
+  if (!isFrontFace(front)) throw new SimulateUsageError("--front must be flat or relief.");
   const outcome = await simulatePrint({
+    front,
     threeMfPath: positionals[0]!,
     gcodePath: values.gcode,
     slicer: slicer ?? undefined,
