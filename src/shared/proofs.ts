@@ -97,6 +97,18 @@ export function proofAllowsPrinting(state: ProofState | null): boolean {
   return state === null || state === "approved" || state === "auto_approved";
 }
 
+/**
+ * How the proof card watches the proof (issue 44 item 3): it asks for the proof's status every
+ * PROOF_POLL_SECONDS while the proof is open (an ETag answer, 304 while nothing changed) and
+ * fetches the whole proof only when the status changes. The status has its own limit per client
+ * address, sized for a household: ten open tabs (order page, track page, the e-mail's link, on
+ * several devices behind one address) polling for the whole window use a quarter of it.
+ */
+export const PROOF_POLL_SECONDS = 5;
+export const PROOF_STATUS_LIMIT_PER_MINUTE = 480;
+/** The proof's other requests (the whole proof, its pictures, Approve, Change crop) per client a minute. */
+export const PROOF_VIEW_LIMIT_PER_MINUTE = 120;
+
 /** Why a customer's proof action is refused (the workflow's answers). */
 export type ProofRefusal = "decided" | "window_over" | "not_found";
 
@@ -140,6 +152,7 @@ export const PROOF_TEXTS = {
   approvedToast: "Proof approved",
   decided: "This proof is already approved.",
   windowOver: "The time to review this proof has ended; we print it as shown.",
+  tooManyRequests: "You are checking this proof very often. Please wait a minute and try again.",
   invalid: "This link is not valid. Please use the link in our latest e-mail.",
   expired: "This link has expired. Please open your order from your account or write to us.",
   pageTitle: "Approve your panel",

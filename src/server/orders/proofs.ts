@@ -18,7 +18,7 @@ import {
   proofDueAt,
   proofOpen,
 } from "@shared/proofs";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { DbOrTx, Tx } from "../db/client.js";
 import {
@@ -165,6 +165,8 @@ export interface ProofPanelView {
 
 export interface ProofView {
   orderNumber: string;
+  /** The status's version this view was read at (proofStatus): the card refetches when it moves. */
+  version: string;
   state: ProofState;
   dueAt: string;
   /** The customer may still approve or change the crop. */
@@ -241,14 +243,56 @@ export async function proofView(
       cropPixels: cropPixelsSchema.safeParse(item.config.cropPixels).data ?? null,
     });
   }
+  const status = await proofStatus(db, orderId, now);
   return {
     orderNumber: displayOrderNumber(orderId),
+    version: status?.version ?? "",
     state: proof.state,
     dueAt: proof.dueAt.toISOString(),
     open: proofOpen(proof, now),
     changes: proof.changes,
     token,
     panels,
+  };
+}
+
+/**
+ * What the proof card polls (issue 44 item 3): the proof's state and a version that changes
+ * whenever the card would (a step, a crop, a print file or twin made or made again, the window
+ * closing). Two indexed reads, no panel or photo lookups: cheap to ask for every few seconds
+ * from several tabs; the route answers it with an ETag (304 while it is the same).
+ */
+export async function proofStatus(
+  db: DbOrTx,
+  orderId: string,
+  now = new Date(),
+): Promise<{ version: string; state: ProofState; open: boolean } | null> {
+  const proof = await readProof(db, orderId);
+  if (!proof) return null;
+  // Files and twins made, not the jobs' progress: a running job's heartbeat does not move it.
+  const [jobs] = await db
+    .select({
+      count: count(),
+      files: count(printJobs.fileKey),
+      twins: count(printJobs.twinKey),
+      failed: sql<number>`count(*) filter (where ${printJobs.status} = 'failed')`.mapWith(Number),
+    })
+    .from(printJobs)
+    .where(eq(printJobs.orderId, orderId));
+  const open = proofOpen(proof, now);
+  return {
+    version: [
+      proof.state,
+      open ? "open" : "closed",
+      proof.changes,
+      proof.updatedAt.getTime(),
+      jobs?.count ?? 0,
+      jobs?.files ?? 0,
+      jobs?.twins ?? 0,
+      jobs?.failed ?? 0,
+    ].join("."),
+    state: proof.state,
+    open,
   };
 }
 

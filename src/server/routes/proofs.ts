@@ -3,16 +3,20 @@
  *   GET  /api/orders/:id/proof[?token=]        the proof of an order the asker may see (its checkout
  *                                              token, or the signed-in owner), with its signed token
  *   GET  /api/proofs?token                     the proof the e-mail's signed link names
+ *   GET  /api/proofs/status?token              {version, state, open}, with an ETag (304 while the
+ *                                              same): what the card polls (issue 44 item 3)
  *   GET  /api/proofs/picture?token&job         a panel's twin picture (private storage)
  *   POST /api/proofs/approve {token}           Approve (409 when decided or after the window)
  *   POST /api/proofs/crop {token, itemId, cropPixels, crop}   Change crop: the print file is made again
  * The signed token is the key and names one order: another order's link acts only on that order.
- * Limited per client like the photo-review link.
+ * Limited per client with the proof's own limits and message, never checkout's: the status
+ * (polled every few seconds by each open tab) has a limit of its own sized for a household's
+ * tabs for the whole window; the rest share a second one.
  */
 import { cropPixelsSchema } from "@shared/cart";
-import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
-import { PROOF_TEXTS } from "@shared/proofs";
+import { PROOF_STATUS_LIMIT_PER_MINUTE, PROOF_TEXTS, PROOF_VIEW_LIMIT_PER_MINUTE } from "@shared/proofs";
 import { Hono } from "hono";
+import { etag } from "hono/etag";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
@@ -27,6 +31,7 @@ import {
   orderVisibleTo,
   type ProofView,
   proofPictureKey,
+  proofStatus,
   proofView,
   runWorkflow,
 } from "../orders/index.js";
@@ -45,16 +50,13 @@ const cropBody = z.object({
 
 export function proofRoutes(ctx: AppContext) {
   const db = ctx.database.db;
-  const limiter = createRateLimiter({
-    name: "proof",
-    store: ctx.rateLimits,
-    limit: Math.max(ctx.config.abuse.contactPerMinute * 10, 30),
-    windowMs: 60_000,
-  });
-  const limited = rateLimit(ctx, limiter, {
-    name: "proof",
-    message: CHECKOUT_MESSAGES.checkout.tooManyRequests,
-  });
+  const limit = (name: string, perMinute: number) =>
+    rateLimit(ctx, createRateLimiter({ name, store: ctx.rateLimits, limit: perMinute, windowMs: 60_000 }), {
+      name,
+      message: PROOF_TEXTS.tooManyRequests,
+    });
+  const limited = limit("proof", PROOF_VIEW_LIMIT_PER_MINUTE);
+  const statusLimited = limit("proof-status", PROOF_STATUS_LIMIT_PER_MINUTE);
   const orderOf = (given: string): string => {
     const check = orderOfProofToken(ctx.config, given);
     if (!check.ok)
@@ -93,6 +95,19 @@ export function proofRoutes(ctx: AppContext) {
       c.header("Cache-Control", "no-store");
       return c.json({ proof: await view(orderOf(c.req.valid("query").token)) }, 200);
     })
+    .get(
+      "/proofs/status",
+      statusLimited,
+      etag(),
+      zValidator("query", z.object({ token }), validationHook),
+      async (c) => {
+        const status = await proofStatus(db, orderOf(c.req.valid("query").token));
+        if (!status) throw new HttpError(404, "proof_not_found", PROOF_TEXTS.invalid);
+        // Asked again each time (no-cache), answered 304 by the ETag while nothing changed.
+        c.header("Cache-Control", "private, no-cache");
+        return c.json(status, 200);
+      },
+    )
     .get(
       "/proofs/picture",
       limited,

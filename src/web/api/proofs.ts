@@ -2,22 +2,24 @@
  * The customer's proof (issue 32): the order page's card and the e-mail's /proof link.
  *   GET /api/orders/:id/proof[?token=] -> { proof: ProofView | null }   (the order page)
  *   GET /api/proofs?token -> { proof }                                 (the e-mail's link)
+ *   GET /api/proofs/status?token -> {version, state, open}          (polled, ETag/304)
  *   POST /api/proofs/approve {token}, POST /api/proofs/crop {token, itemId, cropPixels, crop}
- * Every answer carries the proof's own signed token, which the buttons use.
+ * Every answer carries the proof's own signed token, which the buttons use. The card does not
+ * poll the whole proof: it polls the status (cheap, its own limit) while the proof is open and
+ * refetches the proof when the status's version moves (issue 44 item 3).
  */
 import type { CropPixels } from "@shared/creator";
+import { PROOF_POLL_SECONDS } from "@shared/proofs";
 import { queryOptions } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { api, ok } from "./client";
 
 export type ProofView = NonNullable<InferResponseType<typeof api.proofs.$get, 200>["proof"]>;
 
-/** While a crop's print file is made again (or the twin is not ready), the card looks again. */
-const PROOF_POLL_MS = 5000;
-
 export const proofKeys = {
   order: (orderId: string) => ["proof", "order", orderId] as const,
   link: (token: string) => ["proof", "link", token] as const,
+  status: (token: string) => ["proof", "status", token] as const,
 };
 
 export const proofQueries = {
@@ -28,14 +30,24 @@ export const proofQueries = {
         (await ok(api.orders[":id"].proof.$get({ param: { id: orderId }, query: token ? { token } : {} })))
           .proof,
       staleTime: 0,
-      refetchInterval: (query) => (query.state.data?.open ? PROOF_POLL_MS : false),
     }),
   link: (token: string) =>
     queryOptions({
       queryKey: proofKeys.link(token),
       queryFn: async () => (await ok(api.proofs.$get({ query: { token } }))).proof,
       retry: false,
-      refetchInterval: (query) => (query.state.data?.open ? PROOF_POLL_MS : false),
+    }),
+  /**
+   * The proof's status, asked every PROOF_POLL_SECONDS while it is open. `no-cache`: the browser
+   * revalidates with the ETag it kept, and the server answers 304 while nothing changed.
+   */
+  status: (token: string) =>
+    queryOptions({
+      queryKey: proofKeys.status(token),
+      queryFn: async () => ok(api.proofs.status.$get({ query: { token } }, { init: { cache: "no-cache" } })),
+      staleTime: 0,
+      retry: false,
+      refetchInterval: (query) => (query.state.data?.open === false ? false : PROOF_POLL_SECONDS * 1000),
     }),
 };
 

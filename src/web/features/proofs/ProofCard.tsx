@@ -6,12 +6,12 @@
  */
 import type { CropPixels } from "@shared/creator";
 import { PROOF_TEXTS as T } from "@shared/proofs";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { approveProof, changeProofCrop, type ProofView } from "@web/api/proofs";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { approveProof, changeProofCrop, type ProofView, proofQueries } from "@web/api/proofs";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Check, Crop } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { notify } from "../cart";
 import { FramedCropper } from "../creator";
 
@@ -47,6 +47,14 @@ export function ProofCard({ proof, queryKey }: { proof: ProofView; queryKey: rea
     },
     onError: (error) => notify({ title: T.title, description: error.message, variant: "destructive" }),
   });
+  // Watches the proof's cheap status while it is open; a new version refetches the whole proof.
+  const status = useQuery({ ...proofQueries.status(proof.token), enabled: proof.open });
+  const version = status.data?.version;
+  const stale = version !== undefined && version !== proof.version;
+  useEffect(() => {
+    // An invalidation already running is not restarted (a re-render must not cancel it).
+    if (stale) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+  }, [stale, queryClient, queryKey]);
   const note = outcome(proof);
   return (
     <Card className="p-5" data-testid="proof-card" data-state={proof.state}>
