@@ -64,6 +64,11 @@ export interface AppContext {
   /** Slices each finished print file with PrusaSlicer for its print time and grams (issue 19). */
   printEstimates: PrintEstimator;
   /**
+   * The proof sweep (every server): proof e-mails once the panels' pictures exist, then the
+   * auto-approval of proofs whose window ended. Woken when a print file is made.
+   */
+  proofs: { wake(): void };
+  /**
    * Every e-mail, in one outbox (decision 285): order e-mails, owner alerts, replies, refund
    * notices, account e-mails. The first send after commit, and the background retry.
    */
@@ -146,8 +151,12 @@ export async function createContext(config: Config, options: { database?: Databa
       storage,
       log,
       resolutionMm: config.printFiles.resolutionMm,
-      onDone: () => ctx.printEstimates.wake(),
+      onDone: () => {
+        ctx.printEstimates.wake();
+        ctx.proofs.wake();
+      },
       onFailed: async (job) => {
+        ctx.proofs.wake();
         await ctx.mailOutbox.sendNow([await alertPrintFailed(database.db, config, job)]);
       },
       // The twin uses the estimator's slicer (looked up once; null without PrusaSlicer).
@@ -164,6 +173,8 @@ export async function createContext(config: Config, options: { database?: Databa
       },
     }),
     mailOutbox,
+    // The proof sweep, once it exists (below).
+    proofs: { wake: () => {} },
     printEstimates: new PrintEstimator({
       database,
       storage,
@@ -193,8 +204,10 @@ export async function createContext(config: Config, options: { database?: Databa
   const customerMail = new CustomerMailSweeper(ctx);
   ctx.onClose.push(() => customerMail.stop());
   customerMail.start();
-  // Proofs whose window ended are approved by themselves (issue 32; every server).
+  // Proof e-mails once the pictures exist, and proofs whose window ended approved by themselves
+  // (issues 32 and 44; every server).
   const proofSweep = new ProofSweeper(ctx);
+  ctx.proofs = proofSweep;
   ctx.onClose.push(() => proofSweep.stop());
   proofSweep.start();
   ctx.onClose.push(() => ctx.printJobs.stop());

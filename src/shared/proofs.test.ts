@@ -2,10 +2,16 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_PROOF_SETTINGS,
   heldByTwin,
+  MAX_PROOF_CROP_CHANGES,
+  PROOF_TEXTS,
   parseProofSettings,
   proofAllowsPrinting,
+  proofCropChangesLeft,
+  proofCropSchema,
   proofDueAt,
   proofOpen,
+  proofStateOfPanels,
+  proofWaitMinutes,
   TWIN_THRESHOLDS,
   twinAgrees,
 } from "./proofs";
@@ -60,5 +66,62 @@ describe("the customer's proof", () => {
     expect(proofAllowsPrinting("auto_approved")).toBe(true);
     expect(proofAllowsPrinting("awaiting")).toBe(false);
     expect(proofAllowsPrinting("changed")).toBe(false);
+  });
+});
+
+describe("a proof of several panels (issue 44 item 2)", () => {
+  it("is approved once every panel is; auto-approved when the sweep decided any", () => {
+    expect(proofStateOfPanels(["approved", "approved", "approved"])).toBe("approved");
+    expect(proofStateOfPanels(["approved", "auto_approved"])).toBe("auto_approved");
+    expect(proofStateOfPanels(["approved", "awaiting", "approved"])).toBe("awaiting");
+    expect(proofStateOfPanels(["approved", "changed", "awaiting"])).toBe("changed");
+    expect(proofStateOfPanels([])).toBe("awaiting");
+  });
+
+  it("names each panel of a bundle", () => {
+    expect(PROOF_TEXTS.bundlePanel(1, 1, 2, 3)).toBe("Panel 2 of 3");
+    expect(PROOF_TEXTS.bundlePanel(2, 2, 1, 3)).toBe("Lightbox 2 of 2, panel 1 of 3");
+    expect(PROOF_TEXTS.bundlePanel(1, 1, 1, 1)).toBe("Your lightbox");
+    expect(PROOF_TEXTS.bundlePanel(1, 2, 1, 1)).toBe("Lightbox 1 of 2");
+  });
+
+  it("announces the wait from the panels still being made", () => {
+    expect(proofWaitMinutes([{ progress: 0 }])).toBe(12);
+    expect(proofWaitMinutes([{ progress: 0 }, { progress: 0 }, { progress: 0.5 }])).toBe(30);
+    expect(proofWaitMinutes([{ progress: 0.99 }])).toBe(1);
+  });
+});
+
+describe("a proof's crop at the edge (issue 46 item 5)", () => {
+  const crop = { x: 0, y: 0, zoom: 1 };
+  it("takes a sensible crop", () => {
+    expect(
+      proofCropSchema.safeParse({ cropPixels: { x: 10, y: 20, width: 800, height: 600 }, crop }).success,
+    ).toBe(true);
+  });
+
+  it("refuses a tiny, infinite, negative or huge crop", () => {
+    for (const cropPixels of [
+      { x: 0, y: 0, width: 0.0001, height: 0.0001 },
+      { x: 1e300, y: 0, width: 800, height: 800 },
+      { x: -1, y: 0, width: 800, height: 800 },
+      { x: 0, y: 0, width: Number.POSITIVE_INFINITY, height: 800 },
+      { x: 0, y: 0, width: 60_000, height: 800 },
+    ]) {
+      expect(proofCropSchema.safeParse({ cropPixels, crop }).success, JSON.stringify(cropPixels)).toBe(false);
+    }
+    expect(
+      proofCropSchema.safeParse({
+        cropPixels: { x: 0, y: 0, width: 800, height: 800 },
+        crop: { x: 1e300, y: 0, zoom: 1 },
+      }).success,
+    ).toBe(false);
+  });
+
+  it("lets a panel be re-cropped a few times, then no more", () => {
+    expect(proofCropChangesLeft(0)).toBe(MAX_PROOF_CROP_CHANGES);
+    expect(MAX_PROOF_CROP_CHANGES).toBe(3);
+    expect(proofCropChangesLeft(3)).toBe(0);
+    expect(proofCropChangesLeft(7)).toBe(0);
   });
 });

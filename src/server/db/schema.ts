@@ -30,6 +30,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   text,
@@ -1020,8 +1021,10 @@ export const photoRequests = pgTable(
 
 /**
  * The customer's proof of a paid order (issue 32, decision 321): one row per order when the
- * owner's proof setting was on at payment. state: awaiting | changed | approved | auto_approved;
- * due_at: when it approves itself (the sweep); changes: crops changed through it.
+ * owner's proof setting was on at payment. state: awaiting | changed | approved | auto_approved,
+ * the state of its panels together (order_proof_panels, decision 351: approved once every panel
+ * is); due_at: when it approves itself (the sweep); changes: crops changed through it, all panels;
+ * mailed_at: when the proof e-mail was queued (once every panel's picture exists, decision 351).
  */
 export const orderProofs = pgTable(
   "order_proofs",
@@ -1033,12 +1036,43 @@ export const orderProofs = pgTable(
     dueAt: timestamp("due_at", { withTimezone: true, mode: "date" }).notNull(),
     changes: integer("changes").notNull().default(0),
     decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
+    mailedAt: timestamp("mailed_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("order_proofs_due_idx").on(t.dueAt).where(sql`state in ('awaiting', 'changed')`),
+    index("order_proofs_unmailed_idx").on(t.createdAt).where(sql`mailed_at is null`),
     oneOf("order_proofs_state_check", t.state, PROOF_STATES),
+  ],
+);
+
+/**
+ * Each panel of a proof (issue 44 item 2, decision 351): every panel of every lithophane line
+ * (panel_index 0 the line's main photo, n its n-th additional photo, as print_jobs number them),
+ * approved or re-cropped on its own. changes: crops changed through the proof (at most
+ * MAX_PROOF_CROP_CHANGES).
+ */
+export const orderProofPanels = pgTable(
+  "order_proof_panels",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orderProofs.orderId, { onDelete: "cascade" }),
+    orderItemId: uuid("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    panelIndex: integer("panel_index").notNull(),
+    state: text("state", { enum: PROOF_STATES }).notNull().default("awaiting"),
+    changes: integer("changes").notNull().default(0),
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderItemId, t.panelIndex] }),
+    index("order_proof_panels_order_idx").on(t.orderId),
+    oneOf("order_proof_panels_state_check", t.state, PROOF_STATES),
   ],
 );
 

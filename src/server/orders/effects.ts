@@ -17,6 +17,8 @@ export type AfterCommit =
   | { kind: "send-order-email"; orderId: string; email: OrderEmailKind }
   /** Print jobs were queued: the runner starts now instead of at its next poll. */
   | { kind: "wake-print-jobs" }
+  /** A proof started or changed: its e-mail may be due (the proof sweep looks now). */
+  | { kind: "wake-proofs" }
   /** The provider's payment page must stop taking money (a Stripe session is expired). */
   | { kind: "close-payment-page"; orderId: string; sessionId: string }
   /** One more of a counted event in the metrics (GET /metrics, lib/metrics.ts). */
@@ -53,6 +55,9 @@ async function run(ctx: AppContext, effect: AfterCommit): Promise<void> {
       return;
     case "wake-print-jobs":
       ctx.printJobs.wake();
+      return;
+    case "wake-proofs":
+      ctx.proofs.wake();
       return;
     case "close-payment-page":
       await ctx.payments.closeSession?.(effect.sessionId);

@@ -7,7 +7,8 @@
  *   expireDueOrders          pending -> cancelled when the payment time ran out (every server)
  *   refundOrder              money back; a full refund ends the order (refunded or cancelled)
  *   changeFulfilmentStatus   paid -> processing -> printing -> dispatched -> … -> delivered
- *   approveProof, changeProofCrop, autoApproveDueProofs   the customer's proof (issue 32)
+ *   approveProof, changeProofCrop, autoApproveDueProofs   the customer's proof (issue 32), per
+ *   panel (issue 44); queueReadyProofEmails: its e-mail once the panels' pictures exist
  *
  * Each runs its steps in one transaction and answers its after-commit effects as values
  * (./effects.ts); which move is allowed and what it does is the table in
@@ -49,8 +50,10 @@ export {
   autoApproveDueProofs,
   changeProofCrop,
   type ProofChange,
+  type ProofPanelRef,
   type ProofResult,
   ProofSweeper,
+  queueReadyProofEmails,
 } from "./workflows/proof.js";
 export {
   type RefundInput,

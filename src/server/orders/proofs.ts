@@ -5,24 +5,29 @@
  */
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { cropPixelsSchema } from "@shared/cart";
+import type { CropPixels } from "@shared/creator";
 import { aspectRatioForShape } from "@shared/creator";
 import { isColourConfig } from "@shared/delivery-dates";
 import { displayOrderNumber } from "@shared/orders";
 import {
   DEFAULT_PROOF_SETTINGS,
-  PROOF_STATE_LABELS,
+  PROOF_ADMIN_TEXTS,
   PROOF_TEXTS,
   type ProofSettings,
   type ProofState,
   parseProofSettings,
+  proofCropChangesLeft,
+  proofDecided,
   proofDueAt,
   proofOpen,
 } from "@shared/proofs";
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { formatShopMoment } from "@shared/shop-dates";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { DbOrTx, Tx } from "../db/client.js";
 import {
   orderItems,
+  orderProofPanels,
   orderProofs,
   orderStatusHistory,
   type orders,
@@ -30,6 +35,7 @@ import {
   systemSettings,
   uploads,
 } from "../db/schema.js";
+import { loadSharp } from "../lib/lazy-modules.js";
 import { checkSignedToken, queueMail, renderEmail, signedToken } from "../messaging/index.js";
 import { type Storage, shopImageKey } from "../platform/index.js";
 import { CHANGED_BY } from "./changed-by.js";
@@ -81,8 +87,9 @@ export function proofLink(
   config: Pick<Config, "authSecret" | "publicUrl">,
   orderId: string,
   windowHours: number,
+  now = Date.now(),
 ): string {
-  return `${config.publicUrl}/proof?token=${encodeURIComponent(proofToken(config, orderId, windowHours))}`;
+  return `${config.publicUrl}/proof?token=${encodeURIComponent(proofToken(config, orderId, windowHours, now))}`;
 }
 
 /** The order a proof token names, or why it names none ("invalid" | "expired"). */
@@ -95,30 +102,28 @@ export function orderOfProofToken(
   return check.ok ? { ok: true, orderId: check.id } : check;
 }
 
-/** "Monday 30 November, 14:05" in the shop's time (Northern Ireland). */
-export function proofDeadlineText(at: Date): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "Europe/London",
-  }).format(at);
+/** A panel's picture in the proof e-mail: an absolute URL on the shop (its own storage). */
+export interface ProofEmailPicture {
+  src: string;
+  caption: string;
 }
 
-/** The proof e-mail, queued in the transaction that starts the proof; answers its outbox key. */
+/**
+ * The proof e-mail (decision 351), queued once every panel's picture exists: each panel's
+ * picture (served by the shop, through the proof's signed link), the deadline in words, and
+ * Approve / Change crop links to the proof page. Answers its outbox key.
+ */
 export async function queueProofEmail(
   tx: DbOrTx,
   config: Pick<Config, "authSecret" | "publicUrl">,
   order: typeof orders.$inferSelect,
-  proof: { dueAt: Date },
-  windowHours: number,
+  proof: { dueAt: Date; createdAt: Date },
+  pictures: readonly ProofEmailPicture[],
 ): Promise<string> {
   const number = displayOrderNumber(order.id);
   const key = `order:proof:${order.id}`;
   const first = order.shippingFirstName.trim() || "there";
-  const deadline = proofDeadlineText(proof.dueAt);
+  const link = proofLink(config, order.id, windowHoursOf(proof), proof.createdAt.getTime());
   await queueMail(tx, {
     dedupeKey: key,
     kind: "proof_request",
@@ -129,8 +134,15 @@ export async function queueProofEmail(
       ...(order.testMode ? { notice: "This is a test order." } : {}),
       blocks: [
         `Hello ${first},`,
-        PROOF_TEXTS.emailIntro(number, deadline),
-        { action: { label: PROOF_TEXTS.emailAction, url: proofLink(config, order.id, windowHours) } },
+        PROOF_TEXTS.emailIntro(number, formatShopMoment(proof.dueAt), pictures.length),
+        { pictures: pictures.map((p) => ({ src: p.src, alt: p.caption, caption: p.caption })) },
+        {
+          actions: [
+            { label: PROOF_TEXTS.emailApprove(pictures.length), url: `${link}#approve` },
+            { label: PROOF_TEXTS.emailChangeCrop, url: `${link}#crop` },
+          ],
+        },
+        PROOF_TEXTS.emailAfter,
         `The ${BRAND_NAME} team`,
       ],
       footnote: `Order #${number}. Questions? Write to ${SUPPORT_EMAIL}, quoting your order number.`,
@@ -139,21 +151,126 @@ export async function queueProofEmail(
   return key;
 }
 
+/** The window a proof was given (its due time from its start). */
+function windowHoursOf(proof: { dueAt: Date; createdAt: Date }): number {
+  return Math.max(1, Math.ceil((proof.dueAt.getTime() - proof.createdAt.getTime()) / 3_600_000));
+}
+
 export async function readProof(db: DbOrTx, orderId: string): Promise<ProofRow | null> {
   const [row] = await db.select().from(orderProofs).where(eq(orderProofs.orderId, orderId)).limit(1);
   return row ?? null;
 }
 
+export type ProofPanelRow = typeof orderProofPanels.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** The panels of a lithophane line: its main photo (0), then one per additional photo. */
+export function linePanelCount(item: Pick<OrderItemRow, "additionalImages">): number {
+  return 1 + (Array.isArray(item.additionalImages) ? item.additionalImages.length : 0);
+}
+
+/** The order's lithophane lines, in the order's order. */
+export async function proofLines(db: DbOrTx, orderId: string): Promise<OrderItemRow[]> {
+  return db
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.kind, "lithophane")))
+    .orderBy(asc(orderItems.position));
+}
+
+export interface PanelPhoto {
+  /** The picture the customer positions (the line's preview; a colour line's photo in colour). */
+  url: string;
+  originalUrl: string;
+  /** The original's pixels: the crop is in them. */
+  width: number;
+  height: number;
+}
+
+/**
+ * The photo a panel is cut from: the line's main photo (panel 0, stored as its original) or its
+ * n-th additional photo (stored as its preview); null when its upload is gone.
+ */
+export async function panelPhoto(
+  db: DbOrTx,
+  storage: Pick<Storage, "keyFromUrl" | "publicUrl">,
+  item: OrderItemRow,
+  panelIndex: number,
+): Promise<PanelPhoto | null> {
+  if (panelIndex === 0) {
+    const key = item.originalImageUrl ? shopImageKey(storage, item.originalImageUrl) : null;
+    if (!key || !item.originalImageUrl) return null;
+    const [upload] = await db
+      .select({ width: uploads.width, height: uploads.height })
+      .from(uploads)
+      .where(eq(uploads.originalKey, key))
+      .limit(1);
+    // A colour panel is previewed (and re-cropped) on its photo in colour, as in the creator.
+    const shown = isColourConfig(item.config)
+      ? item.originalImageUrl
+      : (item.imageUrl ?? item.originalImageUrl);
+    return upload ? { url: shown, originalUrl: item.originalImageUrl, ...upload } : null;
+  }
+  const preview = Array.isArray(item.additionalImages) ? item.additionalImages[panelIndex - 1] : undefined;
+  const key = preview ? shopImageKey(storage, preview) : null;
+  if (!key || !preview) return null;
+  const [upload] = await db
+    .select({ width: uploads.width, height: uploads.height, originalKey: uploads.originalKey })
+    .from(uploads)
+    .where(eq(uploads.previewKey, key))
+    .limit(1);
+  if (!upload) return null;
+  return {
+    url: isColourConfig(item.config) ? storage.publicUrl(upload.originalKey) : preview,
+    originalUrl: storage.publicUrl(upload.originalKey),
+    width: upload.width,
+    height: upload.height,
+  };
+}
+
+/** A panel's crop in its photo's pixels (null: cut centred). */
+export function panelCropPixels(item: Pick<OrderItemRow, "config">, panelIndex: number): CropPixels | null {
+  const raw =
+    panelIndex === 0
+      ? item.config.cropPixels
+      : Array.isArray(item.config.additionalCropPixels)
+        ? item.config.additionalCropPixels[panelIndex - 1]
+        : null;
+  return cropPixelsSchema.safeParse(raw).data ?? null;
+}
+
+/** "lightbox 2" or "lightbox 1, panel 3" (the timeline's and the owner's words). */
+export function panelName(
+  item: Pick<OrderItemRow, "position" | "additionalImages">,
+  panelIndex: number,
+): string {
+  return linePanelCount(item) > 1
+    ? `lightbox ${item.position + 1}, panel ${panelIndex + 1}`
+    : `lightbox ${item.position + 1}`;
+}
+
 export interface ProofPanelView {
   itemId: string;
+  /** 0: the line's main photo; n: its n-th additional photo (print_jobs number them the same). */
+  panelIndex: number;
   itemNumber: number;
   itemCount: number;
+  panelNumber: number;
+  panelCount: number;
   shape: string;
   shapeId: string;
   size: string;
   aspectRatio: string;
+  /** This panel's own step: awaiting, changed (a new crop), approved or auto-approved. */
+  state: ProofState;
+  /** The customer may still approve it or change its crop. */
+  open: boolean;
+  /** Crop changes left for this panel (MAX_PROOF_CROP_CHANGES in all). */
+  changesLeft: number;
   /** The twin's picture (served through the proof link) or null while it is not made. */
   twinUrl: string | null;
+  /** Its print file and picture are being made (the share done, 0..1): null once made. */
+  making: { progress: number } | null;
   /** The creator's preview of the photo (the order line's preview image). */
   previewUrl: string | null;
   /** The photo as uploaded, for the crop step. */
@@ -169,7 +286,7 @@ export interface ProofView {
   version: string;
   state: ProofState;
   dueAt: string;
-  /** The customer may still approve or change the crop. */
+  /** The customer may still approve or change the crop of at least one panel. */
   open: boolean;
   changes: number;
   /** The signed token the card's buttons and pictures use. */
@@ -183,6 +300,25 @@ function cropOf(value: unknown): { x: number; y: number; zoom: number } | null {
   return typeof x === "number" && typeof y === "number" && typeof zoom === "number" ? { x, y, zoom } : null;
 }
 
+/** The proof's panels (rows), in the order's order (line position, then panel). */
+export async function readProofPanels(db: DbOrTx, orderId: string): Promise<ProofPanelRow[]> {
+  return db
+    .select()
+    .from(orderProofPanels)
+    .where(eq(orderProofPanels.orderId, orderId))
+    .orderBy(asc(orderProofPanels.orderItemId), asc(orderProofPanels.panelIndex));
+}
+
+/** The signed token of an existing proof (its window from its own row). */
+export function tokenOfProof(config: Pick<Config, "authSecret">, proof: ProofRow): string {
+  return proofToken(config, proof.orderId, windowHoursOf(proof), proof.createdAt.getTime());
+}
+
+/** The URL of a panel's picture (its twin, else its photo cut to its crop), through the proof's token. */
+export function proofPictureUrl(token: string, itemId: string, panelIndex: number, version: string): string {
+  return `/api/proofs/picture?${new URLSearchParams({ token, item: itemId, panel: String(panelIndex), v: version })}`;
+}
+
 /** The proof as the customer's card shows it (null: the order has none). */
 export async function proofView(
   db: DbOrTx,
@@ -192,56 +328,61 @@ export async function proofView(
 ): Promise<ProofView | null> {
   const proof = await readProof(db, orderId);
   if (!proof) return null;
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.kind, "lithophane")))
-    .orderBy(asc(orderItems.position));
+  const items = await proofLines(db, orderId);
+  const rows = await readProofPanels(db, orderId);
   const jobs = await db
-    .select({ id: printJobs.id, orderItemId: printJobs.orderItemId, twinKey: printJobs.twinKey })
+    .select({
+      id: printJobs.id,
+      orderItemId: printJobs.orderItemId,
+      panelIndex: printJobs.panelIndex,
+      status: printJobs.status,
+      twinKey: printJobs.twinKey,
+      twinStatus: printJobs.twinStatus,
+      progress: printJobs.progress,
+      updatedAt: printJobs.updatedAt,
+    })
     .from(printJobs)
-    .where(and(eq(printJobs.orderId, orderId), eq(printJobs.panelIndex, 0)));
-  const settingsHours = Math.max(
-    1,
-    Math.ceil((proof.dueAt.getTime() - proof.createdAt.getTime()) / 3_600_000),
-  );
-  const token = proofToken(deps.config, orderId, settingsHours, proof.createdAt.getTime());
+    .where(eq(printJobs.orderId, orderId));
+  const token = tokenOfProof(deps.config, proof);
+  const windowOpen = proofOpen({ state: "awaiting", dueAt: proof.dueAt }, now);
   const panels: ProofPanelView[] = [];
   for (const [index, item] of items.entries()) {
     const shapeId = typeof item.config.shapeId === "string" ? item.config.shapeId : item.shape;
-    const job = jobs.find((j) => j.orderItemId === item.id);
-    const originalKey = item.originalImageUrl ? shopImageKey(deps.storage, item.originalImageUrl) : null;
-    const [upload] = originalKey
-      ? await db
-          .select({ width: uploads.width, height: uploads.height })
-          .from(uploads)
-          .where(eq(uploads.originalKey, originalKey))
-          .limit(1)
-      : [];
-    // A colour panel is previewed (and re-cropped) on its photo in colour, as in the creator.
-    const shown = isColourConfig(item.config) ? (item.originalImageUrl ?? item.imageUrl) : item.imageUrl;
-    panels.push({
-      itemId: item.id,
-      itemNumber: index + 1,
-      itemCount: items.length,
-      shape: item.shape,
-      shapeId,
-      size: item.size,
-      aspectRatio: aspectRatioForShape(shapeId),
-      twinUrl: job?.twinKey ? `/api/proofs/picture?token=${encodeURIComponent(token)}&job=${job.id}` : null,
-      previewUrl: shown,
-      photo:
-        upload && item.originalImageUrl
-          ? {
-              url: shown ?? item.originalImageUrl,
-              originalUrl: item.originalImageUrl,
-              width: upload.width,
-              height: upload.height,
-            }
-          : null,
-      crop: cropOf(item.crop),
-      cropPixels: cropPixelsSchema.safeParse(item.config.cropPixels).data ?? null,
-    });
+    const count = linePanelCount(item);
+    for (let panelIndex = 0; panelIndex < count; panelIndex++) {
+      const row = rows.find((r) => r.orderItemId === item.id && r.panelIndex === panelIndex);
+      const job = jobs.find((j) => j.orderItemId === item.id && j.panelIndex === panelIndex);
+      const photo = await panelPhoto(db, deps.storage, item, panelIndex);
+      // A proof started before its panels had rows (none since migration 0022) reads as the proof.
+      const state = row?.state ?? proof.state;
+      const making =
+        job && (job.status === "pending" || job.status === "running" || job.twinStatus === "pending");
+      panels.push({
+        itemId: item.id,
+        panelIndex,
+        itemNumber: index + 1,
+        itemCount: items.length,
+        panelNumber: panelIndex + 1,
+        panelCount: count,
+        shape: item.shape,
+        shapeId,
+        size: item.size,
+        aspectRatio: aspectRatioForShape(shapeId),
+        state,
+        open: windowOpen && !proofDecided(state),
+        changesLeft: proofCropChangesLeft(row?.changes ?? 0),
+        twinUrl:
+          job?.twinKey && !making
+            ? proofPictureUrl(token, item.id, panelIndex, String(job.updatedAt.getTime()))
+            : null,
+        // The twin runs after the file, in the same worker: the file's share is most of the time.
+        making: making ? { progress: job.status === "done" ? 0.9 : Math.min(0.9, job.progress * 0.9) } : null,
+        previewUrl: photo?.url ?? (panelIndex === 0 ? item.imageUrl : null),
+        photo,
+        crop: panelIndex === 0 ? cropOf(item.crop) : null,
+        cropPixels: panelCropPixels(item, panelIndex),
+      });
+    }
   }
   const status = await proofStatus(db, orderId, now);
   return {
@@ -296,42 +437,130 @@ export async function proofStatus(
   };
 }
 
-/** The twin picture of one of the order's jobs (storage key), or null. */
-export async function proofPictureKey(db: DbOrTx, orderId: string, jobId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ key: printJobs.twinKey })
+/** Longest side of a panel's photo picture (when it has no twin): enough for the card and the e-mail. */
+const PICTURE_SIDE_PX = 800;
+
+/**
+ * A panel's picture as the card and the e-mail show it: its twin (the print file simulated,
+ * lit from behind) when made and current, else its photo cut to its crop. Null when neither.
+ */
+export async function proofPicture(
+  db: DbOrTx,
+  storage: Pick<Storage, "keyFromUrl" | "publicUrl" | "get">,
+  orderId: string,
+  itemId: string,
+  panelIndex: number,
+): Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string } | null> {
+  const [job] = await db
+    .select({ twinKey: printJobs.twinKey, status: printJobs.status })
     .from(printJobs)
-    .where(and(eq(printJobs.orderId, orderId), eq(printJobs.id, jobId)))
+    .where(
+      and(
+        eq(printJobs.orderId, orderId),
+        eq(printJobs.orderItemId, itemId),
+        eq(printJobs.panelIndex, panelIndex),
+      ),
+    )
     .limit(1);
-  return row?.key ?? null;
+  if (job?.twinKey && job.status === "done") {
+    const twin = await storage.get(job.twinKey);
+    if (twin) return { body: new Uint8Array(twin.body), contentType: "image/png" };
+  }
+  const [item] = await db
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)))
+    .limit(1);
+  if (!item || panelIndex >= linePanelCount(item)) return null;
+  const photo = await panelPhoto(db, storage, item, panelIndex);
+  const key = photo ? shopImageKey(storage, photo.url) : null;
+  const file = key ? await storage.get(key) : null;
+  if (!photo || !file) return null;
+  const sharp = await loadSharp();
+  const image = sharp(file.body, { failOn: "none" }).rotate();
+  const { width = photo.width, height = photo.height } = await image.metadata();
+  const crop = panelCropPixels(item, panelIndex);
+  // The crop is in the original's pixels; the stored picture may be its smaller preview.
+  const scale = width / photo.width;
+  const area = crop
+    ? {
+        left: Math.max(0, Math.floor(crop.x * scale)),
+        top: Math.max(0, Math.floor(crop.y * scale)),
+        width: Math.max(1, Math.min(width - Math.floor(crop.x * scale), Math.round(crop.width * scale))),
+        height: Math.max(1, Math.min(height - Math.floor(crop.y * scale), Math.round(crop.height * scale))),
+      }
+    : null;
+  const cut = area ? image.extract(area) : image;
+  const body = await cut
+    .resize(PICTURE_SIDE_PX, PICTURE_SIDE_PX, { fit: "inside", withoutEnlargement: true })
+    .jpeg({ quality: 82 })
+    .toBuffer();
+  return { body: new Uint8Array(body), contentType: "image/jpeg" };
+}
+
+/**
+ * Whether every panel's picture exists (the proof e-mail may go): each panel's print file is
+ * made (with its twin, when the twin runs), or failed (the owner is told; the photo stands in),
+ * or was never queued (a test order's files are made on request only).
+ */
+export async function proofPicturesReady(db: DbOrTx, orderId: string): Promise<boolean> {
+  const [waiting] = await db
+    .select({ id: printJobs.id })
+    .from(printJobs)
+    .where(and(eq(printJobs.orderId, orderId), inArray(printJobs.status, ["pending", "running"])))
+    .limit(1);
+  return !waiting;
+}
+
+/** Every panel's picture for the e-mail: absolute URLs on the shop, through the proof's token. */
+export async function proofEmailPictures(
+  db: DbOrTx,
+  config: Pick<Config, "authSecret" | "publicUrl">,
+  proof: ProofRow,
+): Promise<ProofEmailPicture[]> {
+  const token = tokenOfProof(config, proof);
+  const lines = await proofLines(db, proof.orderId);
+  return lines.flatMap((item, index) =>
+    Array.from({ length: linePanelCount(item) }, (_, panelIndex) => ({
+      src: `${config.publicUrl}${proofPictureUrl(token, item.id, panelIndex, "mail")}`,
+      caption: `${PROOF_TEXTS.bundlePanel(index + 1, lines.length, panelIndex + 1, linePanelCount(item))} · ${item.size}`,
+    })),
+  );
 }
 
 /**
  * In the payment's transaction (the lifecycle's "proof-request" effect): the proof starts when
- * the owner's setting is on and the order has a lithophane. Answers the e-mail's outbox key, or
- * null when no proof was started (setting off, no panel, or one exists already).
+ * the owner's setting is on and the order has a lithophane, with one row per panel of every
+ * line (decision 351). No e-mail yet: it goes once every panel's picture exists
+ * (queueReadyProofEmails, the proof sweep). Answers whether a proof was started.
  */
 export async function startProof(
-  config: Pick<Config, "authSecret" | "publicUrl">,
   tx: Tx,
   order: typeof orders.$inferSelect,
   now = new Date(),
-): Promise<string | null> {
+): Promise<boolean> {
   const settings = await getProofSettings(tx);
-  if (!settings.enabled) return null;
-  const [panel] = await tx
-    .select({ id: orderItems.id })
-    .from(orderItems)
-    .where(and(eq(orderItems.orderId, order.id), eq(orderItems.kind, "lithophane")))
-    .limit(1);
-  if (!panel) return null;
+  if (!settings.enabled) return false;
+  const lines = await proofLines(tx, order.id);
+  if (lines.length === 0) return false;
   const dueAt = proofDueAt(now, settings.windowHours);
   const [created] = await tx
     .insert(orderProofs)
     .values({ orderId: order.id, state: "awaiting", dueAt, createdAt: now, updatedAt: now })
     .onConflictDoNothing()
     .returning({ orderId: orderProofs.orderId });
-  if (!created) return null;
+  if (!created) return false;
+  await tx.insert(orderProofPanels).values(
+    lines.flatMap((item) =>
+      Array.from({ length: linePanelCount(item) }, (_, panelIndex) => ({
+        orderId: order.id,
+        orderItemId: item.id,
+        panelIndex,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    ),
+  );
   // On the order's timeline (written here: transitions.ts calls this, so it cannot be imported).
   await tx.insert(orderStatusHistory).values({
     orderId: order.id,
@@ -339,7 +568,7 @@ export async function startProof(
     toStatus: order.status,
     changedBy: CHANGED_BY.system,
     createdAt: now,
-    note: `Proof sent to the customer: ${PROOF_STATE_LABELS.awaiting.toLowerCase()} (auto-approved after ${settings.windowHours} h)`,
+    note: PROOF_ADMIN_TEXTS.startedNote,
   });
-  return queueProofEmail(tx, config, order, { dueAt }, settings.windowHours);
+  return true;
 }

@@ -196,11 +196,10 @@ export async function runTransitionEffects(
         if (cause !== "payment" && order.paymentProvider === "stripe" && order.paymentSessionId)
           effects.add({ kind: "close-payment-page", orderId: order.id, sessionId: order.paymentSessionId });
         break;
-      case "proof-request": {
-        const key = await startProof(ctx.config, tx, order);
-        if (key) effects.mailKeys([key]);
+      case "proof-request":
+        // The proof's rows only: its e-mail goes once the panels' pictures exist (decision 351).
+        if (await startProof(tx, order)) effects.add({ kind: "wake-proofs" });
         break;
-      }
       case "close-cart-reminders":
         await closeCartRemindersOnPurchase(tx, order);
         break;

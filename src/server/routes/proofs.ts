@@ -5,16 +5,24 @@
  *   GET  /api/proofs?token                     the proof the e-mail's signed link names
  *   GET  /api/proofs/status?token              {version, state, open}, with an ETag (304 while the
  *                                              same): what the card polls (issue 44 item 3)
- *   GET  /api/proofs/picture?token&job         a panel's twin picture (private storage)
- *   POST /api/proofs/approve {token}           Approve (409 when decided or after the window)
- *   POST /api/proofs/crop {token, itemId, cropPixels, crop}   Change crop: the print file is made again
+ *   GET  /api/proofs/picture?token&item&panel  a panel's picture: its twin (private storage), else
+ *                                              its photo cut to its crop (the card's and the e-mail's)
+ *   POST /api/proofs/approve {token, panels?}  Approve some panels, or all still open (409 when
+ *                                              decided or after the window)
+ *   POST /api/proofs/crop {token, itemId, panelIndex, cropPixels, crop}   Change one panel's crop:
+ *                                              its print file is made again (at most 3 times a panel)
  * The signed token is the key and names one order: another order's link acts only on that order.
  * Limited per client with the proof's own limits and message, never checkout's: the status
  * (polled every few seconds by each open tab) has a limit of its own sized for a household's
  * tabs for the whole window; the rest share a second one.
  */
-import { cropPixelsSchema } from "@shared/cart";
-import { PROOF_STATUS_LIMIT_PER_MINUTE, PROOF_TEXTS, PROOF_VIEW_LIMIT_PER_MINUTE } from "@shared/proofs";
+import { MAX_ADDITIONAL_IMAGES } from "@shared/cart-limits";
+import {
+  PROOF_STATUS_LIMIT_PER_MINUTE,
+  PROOF_TEXTS,
+  PROOF_VIEW_LIMIT_PER_MINUTE,
+  proofCropSchema,
+} from "@shared/proofs";
 import { Hono } from "hono";
 import { etag } from "hono/etag";
 import { z } from "zod";
@@ -30,22 +38,26 @@ import {
   orderOfProofToken,
   orderVisibleTo,
   type ProofView,
-  proofPictureKey,
+  proofPicture,
   proofStatus,
   proofView,
   runWorkflow,
 } from "../orders/index.js";
 
 const token = z.string().min(1).max(300);
-const cropBody = z.object({
+const panelIndex = z.number().int().min(0).max(MAX_ADDITIONAL_IMAGES);
+const cropBody = proofCropSchema.extend({
   token,
   itemId: z.string().uuid(),
-  cropPixels: cropPixelsSchema,
-  crop: z.object({
-    x: z.number().finite(),
-    y: z.number().finite(),
-    zoom: z.number().finite().min(1).max(10),
-  }),
+  panelIndex: panelIndex.default(0),
+});
+const approveBody = z.object({
+  token,
+  /** The panels approved; none: every panel still open ("Approve all"). */
+  panels: z
+    .array(z.object({ itemId: z.string().uuid(), panelIndex }))
+    .max(50)
+    .optional(),
 });
 
 export function proofRoutes(ctx: AppContext) {
@@ -111,21 +123,37 @@ export function proofRoutes(ctx: AppContext) {
     .get(
       "/proofs/picture",
       limited,
-      zValidator("query", z.object({ token, job: z.string().uuid() }), validationHook),
+      zValidator(
+        "query",
+        z.object({
+          token,
+          item: z.string().uuid(),
+          panel: z.coerce.number().int().min(0).max(MAX_ADDITIONAL_IMAGES),
+          v: z.string().max(40).optional(),
+        }),
+        validationHook,
+      ),
       async (c) => {
-        const { token: given, job } = c.req.valid("query");
-        const key = await proofPictureKey(db, orderOf(given), job);
-        const file = key ? await ctx.storage.get(key) : null;
-        if (!file) throw new HttpError(404, "proof_picture_not_found", "Picture not found.");
-        return c.body(new Uint8Array(file.body), 200, {
-          "Content-Type": "image/png",
+        const { token: given, item, panel } = c.req.valid("query");
+        const picture = await proofPicture(db, ctx.storage, orderOf(given), item, panel);
+        if (!picture) throw new HttpError(404, "proof_picture_not_found", "Picture not found.");
+        return c.body(new Uint8Array(picture.body), 200, {
+          "Content-Type": picture.contentType,
+          // The URL names the picture's version (v): a new crop's picture has a new URL.
           "Cache-Control": "private, max-age=300",
         });
       },
     )
-    .post("/proofs/approve", limited, zValidator("json", z.object({ token }), validationHook), async (c) => {
-      const orderId = orderOf(c.req.valid("json").token);
-      await runWorkflow(ctx, (tx) => approveProof(ctx, tx, { orderId, by: CHANGED_BY.customer(null) }));
+    .post("/proofs/approve", limited, zValidator("json", approveBody, validationHook), async (c) => {
+      const { token: given, panels } = c.req.valid("json");
+      const orderId = orderOf(given);
+      await runWorkflow(ctx, (tx) =>
+        approveProof(ctx, tx, {
+          orderId,
+          by: CHANGED_BY.customer(null),
+          ...(panels ? { panels: panels.map((p) => ({ itemId: p.itemId, panelIndex: p.panelIndex })) } : {}),
+        }),
+      );
       return c.json({ proof: await view(orderId) }, 200);
     })
     .post("/proofs/crop", limited, zValidator("json", cropBody, validationHook), async (c) => {

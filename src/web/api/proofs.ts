@@ -51,13 +51,19 @@ export const proofQueries = {
     }),
 };
 
-export async function approveProof(token: string): Promise<ProofView> {
-  return (await ok(api.proofs.approve.$post({ json: { token } }))).proof;
+/** Approves the given panels, or every panel still open (none given: "Approve all"). */
+export async function approveProof(
+  token: string,
+  panels?: ReadonlyArray<{ itemId: string; panelIndex: number }>,
+): Promise<ProofView> {
+  return (await ok(api.proofs.approve.$post({ json: { token, ...(panels ? { panels: [...panels] } : {}) } })))
+    .proof;
 }
 
 export async function changeProofCrop(input: {
   token: string;
   itemId: string;
+  panelIndex: number;
   cropPixels: CropPixels;
   crop: { x: number; y: number; zoom: number };
 }): Promise<ProofView> {

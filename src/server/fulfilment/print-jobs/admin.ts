@@ -11,7 +11,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { DEFAULT_ATTENUATION_PER_MM } from "../../../lithophane/tones.js";
 import { colourPrinter } from "../../catalogue/index.js";
 import type { DbOrTx, Tx } from "../../db/client.js";
-import { orderItems, orderProofs, orders, printJobs } from "../../db/schema.js";
+import { orderItems, orderProofPanels, orderProofs, orders, printJobs } from "../../db/schema.js";
 import { HttpError } from "../../lib/validation.js";
 import { printFileName } from "./downloads.js";
 
@@ -69,7 +69,22 @@ export interface OrderPrintJobs {
   /** The order's production estimate, summed over its panels. */
   estimate: OrderEstimate;
   /** The customer's proof (issue 32): null when none was asked. */
-  proof: { state: ProofState; dueAt: string; decidedAt: string | null; changes: number } | null;
+  proof: {
+    state: ProofState;
+    dueAt: string;
+    decidedAt: string | null;
+    changes: number;
+    /** When its e-mail went (once every panel's picture existed); null: not yet. */
+    mailedAt: string | null;
+    /** Each panel's own state (decision 351), in the order's order. */
+    panels: Array<{
+      itemNumber: number;
+      panelNumber: number;
+      panelCount: number;
+      state: ProofState;
+      changes: number;
+    }>;
+  } | null;
 }
 
 const ESTIMATE_STATUSES: readonly EstimateStatus[] = ["pending", "running", "done", "unavailable", "failed"];
@@ -103,6 +118,9 @@ export async function listPrintJobs(db: DbOrTx, orderId: string): Promise<OrderP
     .limit(1);
   if (!order) return null;
   const [proofRow] = await db.select().from(orderProofs).where(eq(orderProofs.orderId, orderId)).limit(1);
+  const proofPanels = proofRow
+    ? await db.select().from(orderProofPanels).where(eq(orderProofPanels.orderId, orderId))
+    : [];
   const [items, jobs] = await Promise.all([
     db
       .select({
@@ -185,6 +203,16 @@ export async function listPrintJobs(db: DbOrTx, orderId: string): Promise<OrderP
           dueAt: proofRow.dueAt.toISOString(),
           decidedAt: proofRow.decidedAt?.toISOString() ?? null,
           changes: proofRow.changes,
+          mailedAt: proofRow.mailedAt?.toISOString() ?? null,
+          panels: proofPanels
+            .map((panel) => ({
+              itemNumber: itemNumber.get(panel.orderItemId) ?? 0,
+              panelNumber: panel.panelIndex + 1,
+              panelCount: panelsOf.get(panel.orderItemId) ?? 1,
+              state: panel.state,
+              changes: panel.changes,
+            }))
+            .sort((a, b) => a.itemNumber - b.itemNumber || a.panelNumber - b.panelNumber),
         }
       : null,
   };

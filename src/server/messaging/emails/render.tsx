@@ -30,7 +30,20 @@ export type EmailBlock =
   | { action: EmailAction }
   | { heading: string; lines: string[] }
   | { table: EmailTable }
-  | { thumbnails: EmailThumbnail[] };
+  | { thumbnails: EmailThumbnail[] }
+  | { pictures: EmailPicture[] }
+  /** Buttons side by side (the proof's Approve and Change crop): the first is the main one. */
+  | { actions: EmailAction[] };
+
+/**
+ * A large picture with its caption (the proof's panels): an absolute URL on the shop's own
+ * domain, never one taken from a request.
+ */
+export interface EmailPicture {
+  src: string;
+  alt: string;
+  caption: string;
+}
 
 /** A line shown with its pictures (a cart reminder's panels): absolute image URLs. */
 export interface EmailThumbnail {
@@ -80,6 +93,56 @@ function Action({ action }: { action: EmailAction }) {
         </a>
       </p>
     </>
+  );
+}
+
+/** Buttons side by side, the first filled, the others outlined; the first's address repeated. */
+function Actions({ actions }: { actions: EmailAction[] }) {
+  const [main] = actions;
+  return (
+    <>
+      <p style="margin:28px 0">
+        {actions.map((action, i) => (
+          <a
+            href={action.url}
+            style={`${i === 0 ? "background:#1f2937;color:#ffffff;border:2px solid #1f2937" : "background:#ffffff;color:#1f2937;border:2px solid #1f2937"};padding:10px 20px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block;margin:0 8px 8px 0`}
+          >
+            {action.label}
+          </a>
+        ))}
+      </p>
+      {main ? (
+        <p style={muted}>
+          If the buttons do not work, copy this link into your browser:
+          <br />
+          <a href={main.url} style="color:#374151;word-break:break-all">
+            {main.url}
+          </a>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** Each picture full width (at most 480 px), its caption under it. */
+function Pictures({ pictures }: { pictures: EmailPicture[] }) {
+  return (
+    <table role="presentation" style="width:100%;border-collapse:collapse;margin:8px 0 16px">
+      {pictures.map((picture) => (
+        <tr>
+          <td style="padding:8px 0 16px;text-align:center">
+            <img
+              src={picture.src}
+              alt={picture.alt}
+              width="480"
+              style="width:100%;max-width:480px;height:auto;border-radius:8px;background:#1c1917;border:1px solid #e7e5e4"
+            />
+            <br />
+            <span style="color:#57534e;font-size:14px">{picture.caption}</span>
+          </td>
+        </tr>
+      ))}
+    </table>
   );
 }
 
@@ -146,6 +209,8 @@ function Block({ block }: { block: EmailBlock }) {
   if ("action" in block) return <Action action={block.action} />;
   if ("table" in block) return <Table table={block.table} />;
   if ("thumbnails" in block) return <Thumbnails lines={block.thumbnails} />;
+  if ("pictures" in block) return <Pictures pictures={block.pictures} />;
+  if ("actions" in block) return <Actions actions={block.actions} />;
   return (
     <p style="line-height:1.5">
       <strong>{block.heading}</strong>
@@ -194,6 +259,8 @@ function blockText(block: EmailBlock): string {
   if ("action" in block) return `${block.action.label}: ${block.action.url}`;
   if ("thumbnails" in block)
     return block.thumbnails.map((line) => `- ${line.title}: ${line.details}`).join("\n");
+  if ("pictures" in block) return block.pictures.map((picture) => `- ${picture.caption}`).join("\n");
+  if ("actions" in block) return block.actions.map((action) => `${action.label}: ${action.url}`).join("\n");
   if ("table" in block) {
     const { heading, rows, totals } = block.table;
     return [

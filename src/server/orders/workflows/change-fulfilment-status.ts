@@ -11,10 +11,10 @@ import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import type { Carrier } from "@shared/fulfilment";
 import type { OrderStatus } from "@shared/orders";
 import { PROOF_ADMIN_TEXTS, proofAllowsPrinting } from "@shared/proofs";
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
-import { orderProofs, orders, photoRequests, printJobs } from "../../db/schema.js";
+import { orderProofPanels, orderProofs, orders, photoRequests, printJobs } from "../../db/schema.js";
 import { HttpError } from "../../lib/validation.js";
 import { Effects } from "../effects.js";
 import { CHANGED_BY, lockOrder, moveOrder, requireTransition, type StatusChange } from "../transitions.js";
@@ -95,7 +95,10 @@ export async function changeFulfilmentStatus(
   return { change: { ...unchanged, changed: true, order }, effects: effects.list };
 }
 
-/** 409 while the customer's proof waits, or a panel's file is held by its twin (issue 32). */
+/**
+ * 409 while the customer's proof waits (every panel approved or auto-approved, decision 351), a
+ * panel's file is held by its twin (issue 32), or a re-cropped panel's file is being made again.
+ */
 async function requireReadyToPrint(tx: Tx, orderId: string): Promise<void> {
   const [proof] = await tx
     .select({ state: orderProofs.state })
@@ -110,4 +113,24 @@ async function requireReadyToPrint(tx: Tx, orderId: string): Promise<void> {
     .where(and(eq(printJobs.orderId, orderId), eq(printJobs.twinStatus, "flagged")))
     .limit(1);
   if (held) throw new HttpError(409, "print_file_held", PROOF_ADMIN_TEXTS.printHeld);
+  // Issue 44: a panel the customer re-cropped prints from its new file, once it is made.
+  const [remaking] = await tx
+    .select({ id: printJobs.id })
+    .from(printJobs)
+    .innerJoin(
+      orderProofPanels,
+      and(
+        eq(orderProofPanels.orderItemId, printJobs.orderItemId),
+        eq(orderProofPanels.panelIndex, printJobs.panelIndex),
+      ),
+    )
+    .where(
+      and(
+        eq(printJobs.orderId, orderId),
+        gt(orderProofPanels.changes, 0),
+        inArray(printJobs.status, ["pending", "running"]),
+      ),
+    )
+    .limit(1);
+  if (remaking) throw new HttpError(409, "print_file_remaking", PROOF_ADMIN_TEXTS.printRemaking);
 }

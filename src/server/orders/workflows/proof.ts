@@ -16,17 +16,35 @@
  */
 import { type CropPixels, isCropWithinImage } from "@shared/creator";
 import { displayOrderNumber } from "@shared/orders";
-import { PROOF_TEXTS, type ProofState, proofOpen } from "@shared/proofs";
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import {
+  MIN_PROOF_CROP_SIDE_PX,
+  PROOF_ADMIN_TEXTS,
+  PROOF_TEXTS,
+  type ProofState,
+  proofCropChangesLeft,
+  proofDecided,
+  proofDueAt,
+  proofOpen,
+  proofStateOfPanels,
+} from "@shared/proofs";
+import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
-import { orderItems, orderProofs, printJobs, uploads } from "../../db/schema.js";
+import { orderItems, orderProofPanels, orderProofs, printJobs } from "../../db/schema.js";
 import { BackgroundLoop } from "../../lib/background-loop.js";
 import { HttpError } from "../../lib/validation.js";
 import { queueOwnerAlert } from "../../messaging/index.js";
-import { shopImageKey } from "../../platform/index.js";
 import { type AfterCommit, Effects } from "../effects.js";
 import type { OrderRow } from "../orders.js";
+import {
+  linePanelCount,
+  type ProofPanelRow,
+  panelName,
+  panelPhoto,
+  proofEmailPictures,
+  proofPicturesReady,
+  queueProofEmail,
+} from "../proofs.js";
 import { CHANGED_BY, lockOrder, recordHistory } from "../transitions.js";
 import { runWorkflow } from "./run.js";
 
@@ -67,35 +85,87 @@ async function note(tx: Tx, order: OrderRow, by: string, text: string, at: Date)
   await recordHistory(tx, { orderId: order.id, from: order.status, to: order.status, by, note: text, at });
 }
 
+/** The proof's panels, locked (after the proof and the order), in the order's order. */
+async function lockPanels(tx: Tx, orderId: string): Promise<ProofPanelRow[]> {
+  return tx
+    .select()
+    .from(orderProofPanels)
+    .where(eq(orderProofPanels.orderId, orderId))
+    .orderBy(asc(orderProofPanels.orderItemId), asc(orderProofPanels.panelIndex))
+    .for("update");
+}
+
+/** One panel of the proof, as the customer's step names it. */
+export interface ProofPanelRef {
+  itemId: string;
+  panelIndex: number;
+}
+
 /**
- * The customer's Approve (`by` names them), or the sweep's (`auto`: only once the window is over).
+ * The customer's Approve (`by` names them) of some panels (`panels`) or of every panel still
+ * open (none given: "Approve all"); or the sweep's (`auto`: every open panel, only once the
+ * window is over). The proof is approved once every panel is (decision 351).
  */
 export async function approveProof(
   ctx: AppContext,
   tx: Tx,
-  input: { orderId: string; by: string; auto?: boolean; now?: Date },
+  input: { orderId: string; by: string; auto?: boolean; panels?: readonly ProofPanelRef[]; now?: Date },
 ): Promise<ProofResult> {
   const now = input.now ?? new Date();
-  // The proof first, then the order: the sweep locks them in this order too.
+  // The proof first, then the order, then its panels: the sweep locks them in this order too.
   const proof = await lockProof(tx, input.orderId);
   const order = await lockOrder(tx, input.orderId);
-  const effects = new Effects();
+  const unchanged = {
+    change: { orderId: order.id, from: proof.state, to: proof.state, changed: false },
+    effects: [],
+  };
   if (input.auto) {
-    if (proof.state === "approved" || proof.state === "auto_approved" || now < proof.dueAt) {
-      return {
-        change: { orderId: order.id, from: proof.state, to: proof.state, changed: false },
-        effects: [],
-      };
-    }
+    // Never before the customer had the e-mail, nor before the window is over.
+    if (proofDecided(proof.state) || now < proof.dueAt || !proof.mailedAt) return unchanged;
   } else {
     requireOpen(proof, now);
   }
-  const to: ProofState = input.auto ? "auto_approved" : "approved";
+  const panels = await lockPanels(tx, order.id);
+  const named = input.auto ? [] : (input.panels ?? []);
+  const targets =
+    named.length > 0
+      ? named.map((ref) => {
+          const panel = panels.find((p) => p.orderItemId === ref.itemId && p.panelIndex === ref.panelIndex);
+          if (!panel) throw new HttpError(404, "proof_panel_not_found", PROOF_TEXTS.invalid);
+          if (proofDecided(panel.state)) throw new HttpError(409, "proof_decided", PROOF_TEXTS.panelDecided);
+          return panel;
+        })
+      : panels.filter((p) => !proofDecided(p.state));
+  if (targets.length === 0) {
+    if (input.auto) return unchanged;
+    throw new HttpError(409, "proof_decided", PROOF_TEXTS.decided);
+  }
+  const panelState: ProofState = input.auto ? "auto_approved" : "approved";
+  for (const panel of targets) {
+    await tx
+      .update(orderProofPanels)
+      .set({ state: panelState, decidedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(orderProofPanels.orderItemId, panel.orderItemId),
+          eq(orderProofPanels.panelIndex, panel.panelIndex),
+        ),
+      );
+  }
+  const decided = new Set(targets);
+  const to = proofStateOfPanels(panels.map((p) => (decided.has(p) ? panelState : p.state)));
   await tx
     .update(orderProofs)
-    .set({ state: to, decidedAt: now, updatedAt: now })
+    .set({ state: to, ...(proofDecided(to) ? { decidedAt: now } : {}), updatedAt: now })
     .where(eq(orderProofs.orderId, order.id));
   const number = displayOrderNumber(order.id);
+  const effects = new Effects();
+  if (!proofDecided(to)) {
+    // Some panels approved, others still to decide: a note, and no alert yet.
+    const names = await panelNames(tx, targets);
+    await note(tx, order, input.by, `Proof: the customer approved ${names.join("; ")}`, now);
+    return { change: { orderId: order.id, from: proof.state, to, changed: true }, effects: [] };
+  }
   await note(
     tx,
     order,
@@ -122,9 +192,31 @@ export async function approveProof(
   return { change: { orderId: order.id, from: proof.state, to, changed: true }, effects: effects.list };
 }
 
+/** "lightbox 1, panel 2" for each panel (the timeline's words). */
+async function panelNames(tx: Tx, panels: readonly ProofPanelRow[]): Promise<string[]> {
+  const items = await tx
+    .select({
+      id: orderItems.id,
+      position: orderItems.position,
+      additionalImages: orderItems.additionalImages,
+    })
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.id,
+        panels.map((p) => p.orderItemId),
+      ),
+    );
+  return panels.map((p) => {
+    const item = items.find((i) => i.id === p.orderItemId);
+    return item ? panelName(item, p.panelIndex) : `panel ${p.panelIndex + 1}`;
+  });
+}
+
 /**
- * The customer's new crop for one lithophane line of the order (its main photo): stored on the
- * line, the line's panel-1 print file made again from it, the proof now "changed".
+ * The customer's new crop for one panel of a lithophane line (`panelIndex` 0: its main photo, n:
+ * its n-th additional photo): stored on the line, that panel's print file made again from it,
+ * the panel (and the proof) now "changed". At most MAX_PROOF_CROP_CHANGES per panel.
  */
 export async function changeProofCrop(
   ctx: AppContext,
@@ -132,6 +224,7 @@ export async function changeProofCrop(
   input: {
     orderId: string;
     itemId: string;
+    panelIndex?: number;
     cropPixels: CropPixels;
     crop: { x: number; y: number; zoom: number };
     by: string;
@@ -139,10 +232,17 @@ export async function changeProofCrop(
   },
 ): Promise<ProofResult & { requeued: boolean }> {
   const now = input.now ?? new Date();
-  // The proof first, then the order: the sweep locks them in this order too.
+  const panelIndex = input.panelIndex ?? 0;
+  // The proof first, then the order, then its panels: the sweep locks them in this order too.
   const proof = await lockProof(tx, input.orderId);
   const order = await lockOrder(tx, input.orderId);
   requireOpen(proof, now);
+  const panels = await lockPanels(tx, order.id);
+  const panel = panels.find((p) => p.orderItemId === input.itemId && p.panelIndex === panelIndex);
+  if (!panel) throw new HttpError(404, "proof_panel_not_found", PROOF_TEXTS.invalid);
+  if (proofDecided(panel.state)) throw new HttpError(409, "proof_decided", PROOF_TEXTS.panelDecided);
+  if (proofCropChangesLeft(panel.changes) === 0)
+    throw new HttpError(409, "proof_crop_changes_used", PROOF_TEXTS.tooManyCropChanges);
   const [item] = await tx
     .select()
     .from(orderItems)
@@ -156,23 +256,29 @@ export async function changeProofCrop(
     .limit(1)
     .for("update");
   if (!item) throw new HttpError(404, "proof_panel_not_found", PROOF_TEXTS.invalid);
-  const key = item.originalImageUrl ? shopImageKey(ctx.storage, item.originalImageUrl) : null;
-  const [photo] = key
-    ? await tx
-        .select({ width: uploads.width, height: uploads.height })
-        .from(uploads)
-        .where(eq(uploads.originalKey, key))
-    : [];
+  const photo = await panelPhoto(tx, ctx.storage, item, panelIndex);
   if (!photo || !isCropWithinImage(input.cropPixels, photo))
     throw new HttpError(
       400,
       "proof_crop_outside",
       "The crop does not fit in the photo. Please position it again.",
     );
-  await tx
-    .update(orderItems)
-    .set({ crop: input.crop, config: { ...item.config, cropPixels: input.cropPixels } })
-    .where(eq(orderItems.id, item.id));
+  if (Math.min(input.cropPixels.width, input.cropPixels.height) < MIN_PROOF_CROP_SIDE_PX)
+    throw new HttpError(400, "proof_crop_too_small", PROOF_TEXTS.cropTooSmall);
+  if (panelIndex === 0) {
+    await tx
+      .update(orderItems)
+      .set({ crop: input.crop, config: { ...item.config, cropPixels: input.cropPixels } })
+      .where(eq(orderItems.id, item.id));
+  } else {
+    const given = Array.isArray(item.config.additionalCropPixels) ? item.config.additionalCropPixels : [];
+    const crops = Array.from({ length: linePanelCount(item) - 1 }, (_, i) => given[i] ?? null);
+    crops[panelIndex - 1] = input.cropPixels;
+    await tx
+      .update(orderItems)
+      .set({ config: { ...item.config, additionalCropPixels: crops } })
+      .where(eq(orderItems.id, item.id));
+  }
   // As a replaced photo (photo-review.ts): a finished file is dropped, a running one superseded.
   const requeued = await tx
     .update(printJobs)
@@ -197,18 +303,24 @@ export async function changeProofCrop(
       estimateError: null,
       updatedAt: now,
     })
-    .where(and(eq(printJobs.orderItemId, item.id), eq(printJobs.panelIndex, 0)))
+    .where(and(eq(printJobs.orderItemId, item.id), eq(printJobs.panelIndex, panelIndex)))
     .returning({ id: printJobs.id });
   await tx
+    .update(orderProofPanels)
+    .set({ state: "changed", changes: panel.changes + 1, updatedAt: now })
+    .where(and(eq(orderProofPanels.orderItemId, item.id), eq(orderProofPanels.panelIndex, panelIndex)));
+  const to = proofStateOfPanels(panels.map((p) => (p === panel ? "changed" : p.state)));
+  await tx
     .update(orderProofs)
-    .set({ state: "changed", changes: proof.changes + 1, updatedAt: now })
+    .set({ state: to, changes: proof.changes + 1, updatedAt: now })
     .where(eq(orderProofs.orderId, order.id));
   const number = displayOrderNumber(order.id);
+  const name = panelName(item, panelIndex);
   await note(
     tx,
     order,
     input.by,
-    `Proof: the customer changed the crop of lightbox ${item.position + 1}${requeued.length > 0 ? "; its print file is being made again" : ""}`,
+    `Proof: the customer changed the crop of ${name}${requeued.length > 0 ? "; its print file is being made again" : ""}`,
     now,
   );
   const effects = new Effects();
@@ -219,14 +331,14 @@ export async function changeProofCrop(
       key: `proof:${order.id}:crop:${proof.changes + 1}`,
       subject: `Order #${number}: the customer changed the crop`,
       paragraphs: [
-        `${order.shippingFirstName} changed the crop of a lightbox of order #${number} from the proof.${requeued.length > 0 ? " Its print file is being made again." : ""} The order waits for their approval.`,
+        `${order.shippingFirstName} changed the crop of ${name} of order #${number} from the proof.${requeued.length > 0 ? " Its print file is being made again." : ""} The order waits for their approval.`,
       ],
       adminPath: `/admin/orders/${order.id}`,
       actionLabel: "Open the order's print files",
     }),
   );
   return {
-    change: { orderId: order.id, from: proof.state, to: "changed", changed: true },
+    change: { orderId: order.id, from: proof.state, to, changed: true },
     effects: effects.list,
     requeued: requeued.length > 0,
   };
@@ -241,7 +353,13 @@ export async function autoApproveDueProofs(ctx: AppContext, now: Date = new Date
     const due = await tx
       .select({ orderId: orderProofs.orderId })
       .from(orderProofs)
-      .where(and(inArray(orderProofs.state, ["awaiting", "changed"]), lte(orderProofs.dueAt, now)))
+      .where(
+        and(
+          inArray(orderProofs.state, ["awaiting", "changed"]),
+          lte(orderProofs.dueAt, now),
+          isNotNull(orderProofs.mailedAt),
+        ),
+      )
       .orderBy(asc(orderProofs.dueAt))
       .limit(SWEEP_BATCH)
       .for("update", { skipLocked: true });
@@ -258,7 +376,46 @@ export async function autoApproveDueProofs(ctx: AppContext, now: Date = new Date
   return result.batch;
 }
 
-/** Every server's sweep of proofs whose window ended (safe on several servers at once). */
+/**
+ * One batch of proofs not yet mailed whose panels' pictures all exist: each gets its e-mail
+ * (every panel's picture, the deadline), and its window starts now, so no proof is decided for
+ * a customer who has not seen it. Taken FOR UPDATE SKIP LOCKED: safe on several servers.
+ * Answers how many were looked at (a full batch: more may be waiting).
+ */
+export async function queueReadyProofEmails(ctx: AppContext, now: Date = new Date()): Promise<number> {
+  const result = await runWorkflow(ctx, async (tx) => {
+    const waiting = await tx
+      .select()
+      .from(orderProofs)
+      .where(isNull(orderProofs.mailedAt))
+      .orderBy(asc(orderProofs.createdAt))
+      .limit(SWEEP_BATCH)
+      .for("update", { skipLocked: true });
+    const keys: string[] = [];
+    for (const proof of waiting) {
+      if (!(await proofPicturesReady(tx, proof.orderId))) continue;
+      const order = await lockOrder(tx, proof.orderId);
+      const hours = Math.max(1, Math.round((proof.dueAt.getTime() - proof.createdAt.getTime()) / 3_600_000));
+      const dueAt = proofDueAt(now, hours);
+      const mailed = { ...proof, dueAt };
+      await tx
+        .update(orderProofs)
+        .set({ mailedAt: now, dueAt, updatedAt: now })
+        .where(eq(orderProofs.orderId, proof.orderId));
+      if (proofDecided(proof.state)) continue;
+      const pictures = await proofEmailPictures(tx, ctx.config, mailed);
+      keys.push(await queueProofEmail(tx, ctx.config, order, mailed, pictures));
+      await note(tx, order, CHANGED_BY.system, PROOF_ADMIN_TEXTS.mailedNote(hours), now);
+    }
+    const effects = new Effects();
+    effects.mailKeys(keys);
+    return { count: keys.length, batch: waiting.length, effects: effects.list };
+  });
+  if (result.count > 0) ctx.log.info({ mailed: result.count }, "proof e-mails queued");
+  return result.batch;
+}
+
+/** Every server's sweep of proofs: e-mails once the pictures exist, then the windows that ended. */
 export class ProofSweeper {
   private readonly loop: BackgroundLoop;
 
@@ -267,12 +424,21 @@ export class ProofSweeper {
       name: "proof approval",
       log: ctx.log,
       intervalMs: pollMs,
-      round: async () => (await autoApproveDueProofs(ctx)) >= SWEEP_BATCH,
+      round: async () => {
+        const mailed = await queueReadyProofEmails(ctx);
+        const approved = await autoApproveDueProofs(ctx);
+        return mailed >= SWEEP_BATCH || approved >= SWEEP_BATCH;
+      },
     });
   }
 
   start(): void {
     this.loop.start();
+  }
+
+  /** A print file was made, or a proof started: look now rather than at the next interval. */
+  wake(): void {
+    this.loop.wake();
   }
 
   stop(): Promise<void> {

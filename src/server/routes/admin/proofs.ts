@@ -10,7 +10,12 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { autoApproveDueProofs, getProofSettings, setProofSettings } from "../../orders/index.js";
+import {
+  autoApproveDueProofs,
+  getProofSettings,
+  queueReadyProofEmails,
+  setProofSettings,
+} from "../../orders/index.js";
 import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
@@ -47,6 +52,8 @@ export function adminProofRoutes(ctx: AppContext) {
       zValidator("json", z.object({ at: z.iso.datetime() }), validationHook),
       async (c) => {
         if (ctx.config.production) throw new HttpError(404, "not_found", "Not found.");
+        // Proofs whose pictures exist are mailed first (their window starts now), as the sweep does.
+        while ((await queueReadyProofEmails(ctx)) >= 50);
         let batch = 0;
         let total = 0;
         do {

@@ -1,11 +1,14 @@
 /**
  * "Your panel, as it will glow" (issue 32): the customer's proof on the order page and behind the
- * e-mail's /proof link. Each lightbox shows the twin's picture (the print file simulated from the
- * printer's G-code, lit from behind) or, while it is not made, the creator's preview; Approve, or
- * Change crop with the creator's own crop step. The rules (open window, states) are the server's.
+ * e-mail's /proof link. Each panel of each lightbox (a bundle's three too, issue 44) shows the
+ * twin's picture (the print file simulated from the printer's G-code, lit from behind) or, while
+ * it is made, "simulating your print" with an estimate and the creator's preview; each panel is
+ * approved or re-cropped on its own, or all at once. The rules (window, states, caps) are the
+ * server's. The e-mail's links land on #approve and #crop.
  */
 import type { CropPixels } from "@shared/creator";
-import { PROOF_TEXTS as T } from "@shared/proofs";
+import { proofWaitMinutes, PROOF_TEXTS as T } from "@shared/proofs";
+import { formatShopMoment } from "@shared/shop-dates";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { approveProof, changeProofCrop, type ProofView, proofQueries } from "@web/api/proofs";
 import { Button } from "@web/components/ui/button";
@@ -16,17 +19,6 @@ import { notify } from "../cart";
 import { FramedCropper } from "../creator";
 
 type Panel = ProofView["panels"][number];
-
-function deadlineText(iso: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "Europe/London",
-  }).format(new Date(iso));
-}
 
 function outcome(proof: ProofView): string | null {
   if (proof.state === "approved") return T.approved;
@@ -56,6 +48,8 @@ export function ProofCard({ proof, queryKey }: { proof: ProofView; queryKey: rea
     if (stale) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
   }, [stale, queryClient, queryKey]);
   const note = outcome(proof);
+  const making = proof.panels.flatMap((panel) => (panel.making ? [panel.making] : []));
+  const openPanels = proof.panels.filter((panel) => panel.open).length;
   return (
     <Card className="p-5" data-testid="proof-card" data-state={proof.state}>
       <section aria-labelledby="proof-title">
@@ -63,27 +57,38 @@ export function ProofCard({ proof, queryKey }: { proof: ProofView; queryKey: rea
           {T.title}
         </h2>
         {proof.open ? (
-          <p className="mt-1 text-sm text-stone-700">{T.intro(deadlineText(proof.dueAt))}</p>
+          <p className="mt-1 text-sm text-stone-700">{T.intro(formatShopMoment(proof.dueAt))}</p>
+        ) : null}
+        {proof.open && making.length > 0 ? (
+          <p role="status" className="mt-2 text-sm font-medium text-amber-900" data-testid="proof-simulating">
+            {T.simulating(proofWaitMinutes(making))}
+          </p>
         ) : null}
         {note ? (
           <p role="status" className="mt-2 text-sm font-medium text-stone-900">
             {note}
           </p>
         ) : null}
-        <ul className="mt-4 grid gap-6 sm:grid-cols-2">
+        <ul id="crop" className="mt-4 grid scroll-mt-24 gap-6 sm:grid-cols-2">
           {proof.panels.map((panel) => (
-            <ProofPanel key={panel.itemId} panel={panel} proof={proof} onChanged={settle} />
+            <ProofPanel
+              key={`${panel.itemId}-${panel.panelIndex}`}
+              panel={panel}
+              proof={proof}
+              onChanged={settle}
+            />
           ))}
         </ul>
-        {proof.open ? (
+        {proof.open && openPanels > 0 ? (
           <Button
-            className="mt-4"
+            id="approve"
+            className="mt-4 scroll-mt-24"
             variant="glow"
             onClick={() => approve.mutate()}
             disabled={approve.isPending}
           >
             <Check aria-hidden="true" className="h-4 w-4" />
-            {approve.isPending ? T.approving : T.approve}
+            {approve.isPending ? T.approving : proof.panels.length > 1 ? T.approveAll : T.approve}
           </Button>
         ) : null}
       </section>
@@ -100,14 +105,20 @@ function ProofPanel({
   proof: ProofView;
   onChanged: (next: ProofView) => void;
 }) {
-  const label = T.panel(panel.itemNumber, panel.itemCount);
+  const label = T.bundlePanel(panel.itemNumber, panel.itemCount, panel.panelNumber, panel.panelCount);
   const [editing, setEditing] = useState(false);
   const [crop, setCrop] = useState(panel.crop ?? { x: 0, y: 0, zoom: 1 });
   const [cropPixels, setCropPixels] = useState<CropPixels | null>(null);
   const save = useMutation({
     mutationFn: () => {
       if (!cropPixels) throw new Error(T.position);
-      return changeProofCrop({ token: proof.token, itemId: panel.itemId, cropPixels, crop });
+      return changeProofCrop({
+        token: proof.token,
+        itemId: panel.itemId,
+        panelIndex: panel.panelIndex,
+        cropPixels,
+        crop,
+      });
     },
     onSuccess: (next) => {
       setEditing(false);
@@ -116,12 +127,30 @@ function ProofPanel({
     },
     onError: (error) => notify({ title: T.changeCrop, description: error.message, variant: "destructive" }),
   });
+  const approve = useMutation({
+    mutationFn: () => approveProof(proof.token, [{ itemId: panel.itemId, panelIndex: panel.panelIndex }]),
+    onSuccess: (next) => {
+      onChanged(next);
+      notify({ title: T.panelApprovedToast, description: label, variant: "success" });
+    },
+    onError: (error) => notify({ title: T.title, description: error.message, variant: "destructive" }),
+  });
   const picture = panel.twinUrl ?? panel.previewUrl;
+  const several = proof.panels.length > 1;
+  const state =
+    panel.state === "approved"
+      ? T.panelApproved
+      : panel.state === "auto_approved"
+        ? T.panelAutoApproved
+        : panel.state === "changed"
+          ? T.panelChanged
+          : null;
   return (
-    <li className="space-y-2">
+    <li className="space-y-2" data-testid="proof-panel" data-state={panel.state}>
       <h3 className="font-sans text-base font-semibold text-stone-900">
         {label} · {panel.size}
       </h3>
+      {state && several ? <p className="text-sm font-medium text-stone-800">{state}</p> : null}
       {editing && panel.photo ? (
         <div>
           <p className="mb-2 text-sm font-medium text-stone-800">{T.position}</p>
@@ -157,12 +186,32 @@ function ProofPanel({
           ) : picture ? (
             <CroppedPreview panel={panel} url={picture} alt={T.previewAlt(label)} />
           ) : null}
-          {!panel.twinUrl && proof.open ? <p className="text-sm text-stone-700">{T.previewNote}</p> : null}
-          {proof.open && panel.photo ? (
-            <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-              <Crop aria-hidden="true" className="h-4 w-4" />
-              {T.changeCrop}
-            </Button>
+          {!panel.twinUrl && panel.open ? <p className="text-sm text-stone-700">{T.previewNote}</p> : null}
+          {panel.open ? (
+            <div className="flex flex-wrap gap-2">
+              {several ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => approve.mutate()}
+                  disabled={approve.isPending}
+                >
+                  <Check aria-hidden="true" className="h-4 w-4" />
+                  {approve.isPending ? T.approving : T.approvePanel}
+                </Button>
+              ) : null}
+              {panel.photo && panel.changesLeft > 0 ? (
+                <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+                  <Crop aria-hidden="true" className="h-4 w-4" />
+                  {T.changeCrop}
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+          {panel.open && panel.photo ? (
+            <p className="text-xs text-stone-600">
+              {panel.changesLeft > 0 ? T.cropChangesLeft(panel.changesLeft) : T.tooManyCropChanges}
+            </p>
           ) : null}
         </>
       )}

@@ -12,6 +12,7 @@ import {
   proofAllowsPrinting,
   TWIN_STATUS_LABELS,
 } from "@shared/proofs";
+import { formatShopMoment } from "@shared/shop-dates";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   acceptHeldPrintFile,
@@ -133,15 +134,7 @@ function PrintFilesBody({ data }: { data: OrderPrintJobs }) {
   );
 }
 
-function when(iso: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "Europe/London",
-  }).format(new Date(iso));
-}
+const when = formatShopMoment;
 
 /** The customer's proof (issue 32): its state, when it approves itself, and "do not print yet". */
 function ProofState({ proof }: { proof: OrderPrintJobs["proof"] }) {
@@ -156,9 +149,28 @@ function ProofState({ proof }: { proof: OrderPrintJobs["proof"] }) {
       <p className="font-medium">{PA.state(PROOF_STATE_LABELS[proof.state])}</p>
       {waiting ? <p>{PA.doNotPrint}</p> : null}
       <p>
-        {waiting ? PA.dueBy(when(proof.dueAt)) : proof.decidedAt ? PA.decidedAt(when(proof.decidedAt)) : null}
+        {waiting && !proof.mailedAt
+          ? PA.notMailed
+          : waiting
+            ? PA.dueBy(when(proof.dueAt))
+            : proof.decidedAt
+              ? PA.decidedAt(when(proof.decidedAt))
+              : null}
       </p>
       {proof.changes > 0 ? <p>{PA.changes(proof.changes)}</p> : null}
+      {proof.panels.length > 1 ? (
+        <ul className="mt-1 list-disc pl-5" data-testid="proof-panels">
+          {proof.panels.map((panel) => (
+            <li key={`${panel.itemNumber}-${panel.panelNumber}`} data-state={panel.state}>
+              {PA.panelState(
+                PA.panelLabel(panel.itemNumber, panel.panelNumber, panel.panelCount),
+                PROOF_STATE_LABELS[panel.state],
+              )}
+              {panel.changes > 0 ? ` (${PA.changes(panel.changes).toLowerCase()})` : ""}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }
