@@ -200,8 +200,10 @@ export const TWIN_STATUS_LABELS: Readonly<Record<TwinStatus, string>> = {
 /** The customer's texts: the order-page card, the proof page and the e-mail. */
 export const PROOF_TEXTS = {
   title: "Your panel, as it will glow",
-  intro: (deadline: string) =>
-    `This is how your panel will look lit from behind, simulated from the printer's own instructions. Approve it, or change the crop, by ${deadline}; after that we print it as it is.`,
+  intro: (deadline: string, panels = 1) =>
+    panels > 1
+      ? `This is how your ${panels} panels will look lit from behind, simulated from the printer's own instructions. Approve each one, or change its crop, until ${deadline}; after that we print them as they are.`
+      : `This is how your panel will look lit from behind, simulated from the printer's own instructions. Approve it, or change the crop, until ${deadline}; after that we print it as it is.`,
   previewNote: "Our printer simulation is still running: this is the preview from the creator for now.",
   /** While a panel's print file and picture are made (issue 44 item 4). */
   simulating: (minutes: number) =>

@@ -4,14 +4,26 @@
  * then approves; the admin's print files show the proof's state at each step and the order is
  * not printed before. A second journey lets the window lapse: the sweep, run as if 49 hours
  * later (allowed outside production only), auto-approves it.
- * With SHOTS_DIR set, the proof card and the admin's print files are saved at 1280 and 390 px.
+ * Issue 44: a Keepsake (three panels) is paid; one e-mail comes with the three panels' pictures;
+ * panel 2's crop is changed through it, then all are approved; the order goes to Printing only
+ * then.
+ * With SHOTS_DIR set, the proof card, the proof e-mail and the admin's print files are saved at
+ * 1280 and 390 px.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import type { APIRequestContext } from "@playwright/test";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
 import { PROOF_ADMIN_TEXTS, PROOF_STATE_LABELS, PROOF_TEXTS } from "../../src/shared/proofs";
-import { OWNER_EMAIL, placeLithophaneOrder, shots, signInAdminForEachTest } from "./admin-helpers";
+import {
+  OWNER_EMAIL,
+  payOnTestPage,
+  placeLithophaneOrder,
+  shots,
+  signInAdminForEachTest,
+} from "./admin-helpers";
 import { BASE_URL, linkFromMail, mailsTo, uniqueEmail } from "./auth-helpers";
+import { makePhoto } from "./fixtures/photos";
 import { expect, type Locator, type Page, test } from "./fixtures/test";
 
 test.describe.configure({ mode: "serial" });
@@ -52,7 +64,8 @@ test("pay → proof e-mail → change the crop through its link (file made again
   const link = await linkFromMail(email, "/proof?token=");
   const mail = (await mailsTo(email)).find((m) => m.includes("/proof?token=")) ?? "";
   expect(mail).toContain(`Before we print order #${number}`);
-  expect(mail).toContain(PROOF_TEXTS.emailAction);
+  expect(mail).toContain(PROOF_TEXTS.emailApprove(1));
+  expect(mail).toContain(PROOF_TEXTS.emailChangeCrop);
 
   // The owner's print files: awaiting approval, "do not print yet"; a test order's file on request.
   const files = await proofState(page, orderId, "awaiting");
@@ -159,4 +172,163 @@ test("the window lapses: the sweep auto-approves the proof", async ({ page, requ
       },
     )
     .toBe(true);
+});
+
+/** A Keepsake (three panels), each photo its own colour; answers the order's id once paid. */
+async function placeKeepsakeOrder(request: APIRequestContext, email: string): Promise<string> {
+  const upload = async (hue: number, extra: number | null) => {
+    const photo = await makePhoto(`keepsake-${hue}`, { width: 1200, height: 900, hue });
+    const res = await request.post("/api/uploads", {
+      headers: { Origin: BASE_URL },
+      multipart: {
+        file: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await readFile(photo) },
+        kind: extra === null ? "main" : "additional",
+        ...(extra === null ? {} : { index: String(extra) }),
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { url: string; originalUrl: string };
+  };
+  const main = await upload(0, null);
+  const second = await upload(120, 0);
+  const third = await upload(240, 1);
+  const res = await request.post("/api/checkout", {
+    headers: { Origin: BASE_URL },
+    data: {
+      currency: "GBP",
+      cartItems: [
+        {
+          id: `${Date.now()}-${randomBytes(4).toString("hex")}`,
+          imageUrl: main.url,
+          originalImageUrl: main.originalUrl,
+          additionalImages: [second.url, third.url],
+          size: "7 inch x 7 inch",
+          shape: "Keepsake Collection",
+          frameStyle: "White · 3 × Square",
+          price: 9315,
+          cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
+          config: {
+            kind: "lithophane",
+            bundleId: "gift",
+            processing: "grayscale",
+            shapeId: "square",
+            frameColorId: "white",
+            sizeId: "7x7",
+            cropPixels: { x: 150, y: 0, width: 900, height: 900 },
+          },
+        },
+      ],
+      shippingInfo: {
+        firstName: "Síofra",
+        lastName: "Ó Dálaigh",
+        email,
+        phone: "07700 900123",
+        addressLine1: "3 Lanyon Place",
+        addressLine2: "",
+        city: "Belfast",
+        state: "Antrim",
+        postalCode: "BT1 3LP",
+        country: "United Kingdom",
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { url, orderId } = (await res.json()) as { url: string; orderId: string };
+  await payOnTestPage(request, url);
+  return orderId;
+}
+
+test("Keepsake: one e-mail with three pictures → change panel 2's crop → approve all → Printing only then", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const email = uniqueEmail("keepsake-proof");
+  const orderId = await placeKeepsakeOrder(request, email);
+  const number = orderId.slice(0, 8);
+
+  // One proof e-mail, with the three panels' pictures served by the shop.
+  const link = await linkFromMail(email, "/proof?token=");
+  const proofMails = (await mailsTo(email)).filter((m) => m.includes("/proof?token="));
+  expect(proofMails).toHaveLength(1);
+  const mail = proofMails[0] ?? "";
+  expect(mail).toContain(`Before we print order #${number}, here is how your 3 panels will look`);
+  expect(mail).toMatch(/until \w+day \d{1,2} \w+, \d{1,2}:\d\d [ap]m/);
+  const html = mail.slice(mail.indexOf("<html"), mail.lastIndexOf("</html>") + 7);
+  const pictures = [...html.matchAll(/<img src="([^"]+)"/g)].map((m) => (m[1] ?? "").replace(/&amp;/g, "&"));
+  expect(pictures).toHaveLength(3);
+  for (const src of pictures) {
+    expect(src.startsWith(`${BASE_URL}/api/proofs/picture?`)).toBe(true);
+    const picture = await request.get(src);
+    expect(picture.status()).toBe(200);
+    expect(picture.headers()["content-type"]).toBe("image/jpeg");
+  }
+  // The e-mail as a person sees it (its pictures load from the shop).
+  const letter = await browser.newContext({ baseURL: BASE_URL });
+  const reader = await letter.newPage();
+  await reader.setContent(html, { waitUntil: "networkidle" });
+  for (const image of await reader.locator("img").all()) {
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  }
+  await shots(reader, "proof-email-keepsake");
+  await letter.close();
+
+  // Not to the printer before the customer approves.
+  const early = await page.request.post(`/api/admin/orders/${orderId}/status`, {
+    headers: { Origin: BASE_URL },
+    data: { status: "printing" },
+  });
+  expect(early.status()).toBe(409);
+
+  // The customer: three panels, each with its own picture and buttons.
+  const customer = await browser.newContext({ baseURL: BASE_URL });
+  const shopper = await customer.newPage();
+  await shopper.goto(link);
+  const card = shopper.getByTestId("proof-card");
+  const panels = card.getByTestId("proof-panel");
+  await expect(panels).toHaveCount(3);
+  for (const [i, panel] of (await panels.all()).entries()) {
+    await expect(panel.getByRole("heading", { name: new RegExp(`^Panel ${i + 1} of 3`) })).toBeVisible();
+    await expect(panel.getByTestId("proof-preview")).toBeVisible();
+  }
+  await shots(shopper, "proof-card-keepsake");
+
+  // Panel 2's crop, zoomed in.
+  const second = panels.nth(1);
+  await second.getByRole("button", { name: PROOF_TEXTS.changeCrop }).click();
+  await second.getByRole("slider").fill("2");
+  const save = second.getByRole("button", { name: PROOF_TEXTS.saveCrop });
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(second).toHaveAttribute("data-state", "changed");
+  await expect(second.getByText(PROOF_TEXTS.panelChanged)).toBeVisible();
+  await expect(second.getByText(PROOF_TEXTS.cropChangesLeft(2))).toBeVisible();
+  await expect(panels.nth(0)).toHaveAttribute("data-state", "awaiting");
+  await expect(panels.nth(2)).toHaveAttribute("data-state", "awaiting");
+  await shots(shopper, "proof-card-keepsake-changed");
+
+  // Still not to the printer; the owner's queue shows each panel.
+  const files = await proofState(page, orderId, "changed");
+  const list = files.getByTestId("proof-panels");
+  await expect(list.getByRole("listitem")).toHaveCount(3);
+  await expect(list.getByRole("listitem").nth(1)).toHaveAttribute("data-state", "changed");
+  const waiting = await page.request.post(`/api/admin/orders/${orderId}/status`, {
+    headers: { Origin: BASE_URL },
+    data: { status: "printing" },
+  });
+  expect(waiting.status()).toBe(409);
+
+  // Approve all.
+  await card.getByRole("button", { name: PROOF_TEXTS.approveAll }).click();
+  await expect(card).toHaveAttribute("data-state", "approved");
+  for (const panel of await panels.all()) await expect(panel).toHaveAttribute("data-state", "approved");
+  await shots(shopper, "proof-card-keepsake-approved");
+  await customer.close();
+
+  await proofState(page, orderId, "approved");
+  const printing = await page.request.post(`/api/admin/orders/${orderId}/status`, {
+    headers: { Origin: BASE_URL },
+    data: { status: "printing" },
+  });
+  expect(printing.status(), await printing.text()).toBe(200);
 });

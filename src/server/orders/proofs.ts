@@ -6,7 +6,7 @@
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { cropPixelsSchema } from "@shared/cart";
 import type { CropPixels } from "@shared/creator";
-import { aspectRatioForShape } from "@shared/creator";
+import { aspectRatioForShape, aspectRatioValue } from "@shared/creator";
 import { isColourConfig } from "@shared/delivery-dates";
 import { displayOrderNumber } from "@shared/orders";
 import {
@@ -479,7 +479,8 @@ export async function proofPicture(
   const sharp = await loadSharp();
   const image = sharp(file.body, { failOn: "none" }).rotate();
   const { width = photo.width, height = photo.height } = await image.metadata();
-  const crop = panelCropPixels(item, panelIndex);
+  // No crop: the panel is cut centred to its shape's proportions, as the print file is.
+  const crop = panelCropPixels(item, panelIndex) ?? centredCrop(photo, item);
   // The crop is in the original's pixels; the stored picture may be its smaller preview.
   const scale = width / photo.width;
   const area = crop
@@ -496,6 +497,15 @@ export async function proofPicture(
     .jpeg({ quality: 82 })
     .toBuffer();
   return { body: new Uint8Array(body), contentType: "image/jpeg" };
+}
+
+/** The largest area of the photo with the panel's proportions, in its middle. */
+function centredCrop(photo: { width: number; height: number }, item: OrderItemRow): CropPixels {
+  const shapeId = typeof item.config.shapeId === "string" ? item.config.shapeId : item.shape;
+  const ratio = aspectRatioValue(aspectRatioForShape(shapeId));
+  const width = Math.min(photo.width, photo.height * ratio);
+  const height = width / ratio;
+  return { x: (photo.width - width) / 2, y: (photo.height - height) / 2, width, height };
 }
 
 /**

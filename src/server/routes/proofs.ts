@@ -141,6 +141,8 @@ export function proofRoutes(ctx: AppContext) {
           "Content-Type": picture.contentType,
           // The URL names the picture's version (v): a new crop's picture has a new URL.
           "Cache-Control": "private, max-age=300",
+          // Shown by the proof e-mail too: a webmail page loads it from its own origin.
+          "Cross-Origin-Resource-Policy": "cross-origin",
         });
       },
     )

@@ -57,7 +57,9 @@ export function ProofCard({ proof, queryKey }: { proof: ProofView; queryKey: rea
           {T.title}
         </h2>
         {proof.open ? (
-          <p className="mt-1 text-sm text-stone-700">{T.intro(formatShopMoment(proof.dueAt))}</p>
+          <p className="mt-1 text-sm text-stone-700">
+            {T.intro(formatShopMoment(proof.dueAt), proof.panels.length)}
+          </p>
         ) : null}
         {proof.open && making.length > 0 ? (
           <p role="status" className="mt-2 text-sm font-medium text-amber-900" data-testid="proof-simulating">
