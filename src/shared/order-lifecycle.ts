@@ -56,7 +56,10 @@ export type TransitionEffect =
    * after delivery (the customer-mail sweep, issue 33), not with the move.
    */
   | "schedule-review-request"
-  /** The customer's proof to approve, when the owner's setting is on (issue 32). */
+  /**
+   * The customer's proof to approve, when the owner's setting is on (issue 32): its rows, one per
+   * panel; its e-mail goes later, once every panel's picture exists (decision 351).
+   */
   | "proof-request";
 
 export interface Transition {

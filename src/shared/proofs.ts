@@ -205,6 +205,8 @@ export const PROOF_TEXTS = {
       ? `This is how your ${panels} panels will look lit from behind, simulated from the printer's own instructions. Approve each one, or change its crop, until ${deadline}; after that we print them as they are.`
       : `This is how your panel will look lit from behind, simulated from the printer's own instructions. Approve it, or change the crop, until ${deadline}; after that we print it as it is.`,
   previewNote: "Our printer simulation is still running: this is the preview from the creator for now.",
+  /** No simulation to wait for (none runs, or it could not): the photo as the panel is cut. */
+  photoNote: "This is your photo as it will be cut for the panel.",
   /** While a panel's print file and picture are made (issue 44 item 4). */
   simulating: (minutes: number) =>
     minutes <= 1

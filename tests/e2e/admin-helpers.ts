@@ -124,20 +124,35 @@ export async function openAdmin(page: Page, pathname: string, heading: string | 
 }
 
 /** A guest order for one Essentials lithophane (7x7 square) of an uploaded photo; paid when asked. */
+/**
+ * A lithophane order placed (and paid, when asked) through the API: an Essentials line, or with
+ * `bundle: "gift"` a Keepsake of three panels (each photo its own colour).
+ */
 export async function placeLithophaneOrder(
   request: APIRequestContext,
-  { pay, name, email = uniqueEmail(name) }: { pay: boolean; name: string; email?: string },
+  {
+    pay,
+    name,
+    email = uniqueEmail(name),
+    bundle = "starter",
+  }: { pay: boolean; name: string; email?: string; bundle?: "starter" | "gift" },
 ): Promise<string> {
-  const photo = await makePhoto(name, { width: 400, height: 300 });
-  const upload = await request.post("/api/uploads", {
-    headers: { Origin: BASE_URL },
-    multipart: {
-      file: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await readFile(photo) },
-      kind: "main",
-    },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const image = (await upload.json()) as { url: string; originalUrl: string };
+  const upload = async (hue: number, index: number | null) => {
+    const photo = await makePhoto(name, { width: 400, height: 300, hue });
+    const res = await request.post("/api/uploads", {
+      headers: { Origin: BASE_URL },
+      multipart: {
+        file: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await readFile(photo) },
+        kind: index === null ? "main" : "additional",
+        ...(index === null ? {} : { index: String(index) }),
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { url: string; originalUrl: string };
+  };
+  const image = await upload(30, null);
+  const keepsake = bundle === "gift";
+  const additional = keepsake ? [(await upload(150, 0)).url, (await upload(270, 1)).url] : [];
   const res = await request.post("/api/checkout", {
     headers: { Origin: BASE_URL },
     data: {
@@ -147,15 +162,15 @@ export async function placeLithophaneOrder(
           id: `${Date.now()}-${randomBytes(4).toString("hex")}`,
           imageUrl: image.url,
           originalImageUrl: image.originalUrl,
-          additionalImages: [],
+          additionalImages: additional,
           size: "7 inch x 7 inch",
-          shape: "Essentials Collection",
-          frameStyle: "White · 1 × Square",
-          price: 5450,
+          shape: keepsake ? "Keepsake Collection" : "Essentials Collection",
+          frameStyle: keepsake ? "White · 3 × Square" : "White · 1 × Square",
+          price: keepsake ? 9315 : 5450,
           cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
           config: {
             kind: "lithophane",
-            bundleId: "starter",
+            bundleId: bundle,
             processing: "grayscale",
             shapeId: "square",
             frameColorId: "white",

@@ -10,20 +10,12 @@
  * With SHOTS_DIR set, the proof card, the proof e-mail and the admin's print files are saved at
  * 1280 and 390 px.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import type { APIRequestContext } from "@playwright/test";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
 import { PROOF_ADMIN_TEXTS, PROOF_STATE_LABELS, PROOF_TEXTS } from "../../src/shared/proofs";
-import {
-  OWNER_EMAIL,
-  payOnTestPage,
-  placeLithophaneOrder,
-  shots,
-  signInAdminForEachTest,
-} from "./admin-helpers";
+import { OWNER_EMAIL, placeLithophaneOrder, shots, signInAdminForEachTest } from "./admin-helpers";
 import { BASE_URL, linkFromMail, mailsTo, uniqueEmail } from "./auth-helpers";
-import { makePhoto } from "./fixtures/photos";
 import { expect, type Locator, type Page, test } from "./fixtures/test";
 
 test.describe.configure({ mode: "serial" });
@@ -82,7 +74,7 @@ test("pay → proof e-mail → change the crop through its link (file made again
   const card = shopper.getByTestId("proof-card");
   await expect(card.getByRole("heading", { name: PROOF_TEXTS.title })).toBeVisible();
   await expect(card.getByTestId("proof-preview")).toBeVisible();
-  await expect(card.getByText(PROOF_TEXTS.previewNote)).toBeVisible();
+  await expect(card.getByText(PROOF_TEXTS.photoNote)).toBeVisible();
   await shots(shopper, "proof-card-awaiting");
 
   // Change crop: the creator's crop step, zoomed in.
@@ -94,7 +86,12 @@ test("pay → proof e-mail → change the crop through its link (file made again
   await shots(shopper, "proof-card-crop");
   await save.click();
   await expect(card).toHaveAttribute("data-state", "changed");
-  await expect(card.getByRole("status")).toHaveText(PROOF_TEXTS.changed);
+  await expect(card.getByRole("status").filter({ hasText: PROOF_TEXTS.changed })).toBeVisible();
+  // While the new file and its picture are made, the card says so, with an estimate.
+  await expect(card.getByTestId("proof-simulating")).toHaveText(
+    /^Simulating your print: about (a minute|\d+ minutes) left\.$/,
+  );
+  await shots(shopper, "proof-card-simulating");
 
   // The panel's print file is made again from the new crop; the owner is told.
   const changedFiles = await proofState(page, orderId, "changed");
@@ -174,77 +171,13 @@ test("the window lapses: the sweep auto-approves the proof", async ({ page, requ
     .toBe(true);
 });
 
-/** A Keepsake (three panels), each photo its own colour; answers the order's id once paid. */
-async function placeKeepsakeOrder(request: APIRequestContext, email: string): Promise<string> {
-  const upload = async (hue: number, extra: number | null) => {
-    const photo = await makePhoto(`keepsake-${hue}`, { width: 1200, height: 900, hue });
-    const res = await request.post("/api/uploads", {
-      headers: { Origin: BASE_URL },
-      multipart: {
-        file: { name: "photo.jpg", mimeType: "image/jpeg", buffer: await readFile(photo) },
-        kind: extra === null ? "main" : "additional",
-        ...(extra === null ? {} : { index: String(extra) }),
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()) as { url: string; originalUrl: string };
-  };
-  const main = await upload(0, null);
-  const second = await upload(120, 0);
-  const third = await upload(240, 1);
-  const res = await request.post("/api/checkout", {
-    headers: { Origin: BASE_URL },
-    data: {
-      currency: "GBP",
-      cartItems: [
-        {
-          id: `${Date.now()}-${randomBytes(4).toString("hex")}`,
-          imageUrl: main.url,
-          originalImageUrl: main.originalUrl,
-          additionalImages: [second.url, third.url],
-          size: "7 inch x 7 inch",
-          shape: "Keepsake Collection",
-          frameStyle: "White · 3 × Square",
-          price: 9315,
-          cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
-          config: {
-            kind: "lithophane",
-            bundleId: "gift",
-            processing: "grayscale",
-            shapeId: "square",
-            frameColorId: "white",
-            sizeId: "7x7",
-            cropPixels: { x: 150, y: 0, width: 900, height: 900 },
-          },
-        },
-      ],
-      shippingInfo: {
-        firstName: "Síofra",
-        lastName: "Ó Dálaigh",
-        email,
-        phone: "07700 900123",
-        addressLine1: "3 Lanyon Place",
-        addressLine2: "",
-        city: "Belfast",
-        state: "Antrim",
-        postalCode: "BT1 3LP",
-        country: "United Kingdom",
-      },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { url, orderId } = (await res.json()) as { url: string; orderId: string };
-  await payOnTestPage(request, url);
-  return orderId;
-}
-
 test("Keepsake: one e-mail with three pictures → change panel 2's crop → approve all → Printing only then", async ({
   page,
   request,
   browser,
 }) => {
   const email = uniqueEmail("keepsake-proof");
-  const orderId = await placeKeepsakeOrder(request, email);
+  const orderId = await placeLithophaneOrder(request, { pay: true, name: "keepsake", email, bundle: "gift" });
   const number = orderId.slice(0, 8);
 
   // One proof e-mail, with the three panels' pictures served by the shop.

@@ -19,7 +19,6 @@ import {
   outboxEmails,
   printJobs,
 } from "../../src/server/db/schema.js";
-import { HttpError } from "../../src/server/lib/validation.js";
 import { changeFulfilmentStatus, queueReadyProofEmails, runWorkflow } from "../../src/server/orders/index.js";
 import { createUser, randomIp, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import {
@@ -32,19 +31,13 @@ import {
   storeFixturePhotos,
 } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
+import { expectRefused, type Json, jsonRequest } from "./proof-helpers.js";
 
 let shop: TestShop;
 let admin: TestUser;
-type Json = Record<string, unknown>;
 
-async function api(method: string, path: string, json?: unknown, cookie: string | null = null) {
-  const res = await shop.request(path, {
-    method,
-    ...(json !== undefined ? { json } : {}),
-    headers: { ...(cookie ? { cookie } : {}), "x-forwarded-for": randomIp() },
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json, res };
+function api(method: string, path: string, json?: unknown, cookie: string | null = null) {
+  return jsonRequest(shop, method, path, json, cookie);
 }
 
 /** The fixture photos' files in storage: a different picture per panel (the previews). */
@@ -61,16 +54,6 @@ async function storeFixtureFiles(): Promise<void> {
       .toBuffer();
     await shop.ctx.storage.put(key, body, "image/webp");
   }
-}
-
-async function expectRefused(promise: Promise<unknown>, status: number, code: string): Promise<void> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  expect((error as HttpError).status).toBe(status);
-  expect((error as HttpError).code).toBe(code);
 }
 
 function toPrinting(orderId: string) {
@@ -250,7 +233,7 @@ describe("a Keepsake's three panels, each proofed", () => {
     // Approved, but panel 2's new file is still being made: not yet.
     const refusal = await toPrinting(order.orderId).then(
       () => null,
-      (e: unknown) => e as HttpError,
+      (e: unknown) => e as { code?: string; message?: string },
     );
     expect(refusal?.code).toBe("print_file_remaking");
     expect(refusal?.message).toBe(PROOF_ADMIN_TEXTS.printRemaking);

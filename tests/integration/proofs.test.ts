@@ -9,15 +9,13 @@ import { PROOF_ADMIN_TEXTS, PROOF_TEXTS } from "@shared/proofs";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orderStatusHistory, outboxEmails } from "../../src/server/db/schema.js";
-import { HttpError } from "../../src/server/lib/validation.js";
 import {
   approveProof,
   autoApproveDueProofs,
   changeFulfilmentStatus,
-  queueReadyProofEmails,
   runWorkflow,
 } from "../../src/server/orders/index.js";
-import { createUser, randomIp, type TestUser, uniqueEmail } from "./auth-helpers.js";
+import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import {
   type CheckoutAnswer,
   checkout,
@@ -27,19 +25,13 @@ import {
   storeFixturePhotos,
 } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
+import { expectRefused, type Json, jsonRequest, proofMailed } from "./proof-helpers.js";
 
 let shop: TestShop;
 let admin: TestUser;
-type Json = Record<string, unknown>;
 
-async function api(method: string, path: string, json?: unknown, cookie: string | null = null) {
-  const res = await shop.request(path, {
-    method,
-    ...(json !== undefined ? { json } : {}),
-    headers: { ...(cookie ? { cookie } : {}), "x-forwarded-for": randomIp() },
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
+function api(method: string, path: string, json?: unknown, cookie: string | null = null) {
+  return jsonRequest(shop, method, path, json, cookie);
 }
 
 async function paidOrder(email: string): Promise<CheckoutAnswer> {
@@ -49,8 +41,8 @@ async function paidOrder(email: string): Promise<CheckoutAnswer> {
   });
   expect((await pressTestButton(shop, answer, "pay")).status).toBe(303);
   // A test order's files are made on request only: its pictures (the previews) exist, so the
-  // sweep mails its proof at once (the sweep also runs by itself, woken by the payment).
-  await queueReadyProofEmails(shop.ctx);
+  // sweep mails its proof at once.
+  await proofMailed(shop, answer.orderId);
   return answer;
 }
 
@@ -81,16 +73,6 @@ async function proofAlerts(orderId: string): Promise<string[]> {
     .from(outboxEmails)
     .where(like(outboxEmails.dedupeKey, `alert:proof:${orderId}%`));
   return rows.map((r) => r.key);
-}
-
-async function expectRefused(promise: Promise<unknown>, status: number, code: string): Promise<void> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  expect((error as HttpError).status).toBe(status);
-  expect((error as HttpError).code).toBe(code);
 }
 
 beforeAll(async () => {

@@ -188,7 +188,9 @@ function ProofPanel({
           ) : picture ? (
             <CroppedPreview panel={panel} url={picture} alt={T.previewAlt(label)} />
           ) : null}
-          {!panel.twinUrl && panel.open ? <p className="text-sm text-stone-700">{T.previewNote}</p> : null}
+          {!panel.twinUrl && panel.open ? (
+            <p className="text-sm text-stone-700">{panel.making ? T.previewNote : T.photoNote}</p>
+          ) : null}
           {panel.open ? (
             <div className="flex flex-wrap gap-2">
               {several ? (
