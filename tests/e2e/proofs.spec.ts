@@ -245,6 +245,7 @@ test("Keepsake: one e-mail with three pictures → change panel 2's crop → app
   const list = files.getByTestId("proof-panels");
   await expect(list.getByRole("listitem")).toHaveCount(3);
   await expect(list.getByRole("listitem").nth(1)).toHaveAttribute("data-state", "changed");
+  await shots(page, "proof-admin-keepsake-changed");
   const waiting = await page.request.post(`/api/admin/orders/${orderId}/status`, {
     headers: { Origin: BASE_URL },
     data: { status: "printing" },
