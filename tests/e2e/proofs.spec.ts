@@ -216,8 +216,11 @@ test("Keepsake: one e-mail with three pictures → change panel 2's crop → app
   // The customer: three panels, each with its own picture and buttons.
   const customer = await browser.newContext({ baseURL: BASE_URL });
   const shopper = await customer.newPage();
+  // The e-mail's first link is Approve all: the page opens on that button.
+  expect(link).toMatch(/#approve$/);
   await shopper.goto(link);
   const card = shopper.getByTestId("proof-card");
+  await expect(card.getByRole("button", { name: PROOF_TEXTS.approveAll })).toBeInViewport();
   const panels = card.getByTestId("proof-panel");
   await expect(panels).toHaveCount(3);
   for (const [i, panel] of (await panels.all()).entries()) {

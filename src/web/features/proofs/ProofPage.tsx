@@ -4,6 +4,7 @@ import { proofKeys, proofQueries } from "@web/api/proofs";
 import { useSearchParams } from "@web/app/routing";
 import { Card } from "@web/components/ui/card";
 import { Page } from "@web/components/ui/page";
+import { useEffect } from "react";
 import { ProofCard } from "./ProofCard";
 
 /** /proof?token=…: the proof e-mail's link (no account needed; the signed token is the key). */
@@ -11,6 +12,13 @@ export function ProofPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const q = useQuery({ ...proofQueries.link(token), enabled: token !== "" });
+  const loaded = q.data !== undefined;
+  // The e-mail's Approve / Change crop links name #approve / #crop: shown once the proof is.
+  useEffect(() => {
+    if (!loaded) return;
+    const id = window.location.hash.slice(1);
+    if (id === "approve" || id === "crop") document.getElementById(id)?.scrollIntoView({ block: "center" });
+  }, [loaded]);
   if (!token || q.isError) {
     return (
       <Page title={T.pageTitle}>
