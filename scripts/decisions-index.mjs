@@ -50,7 +50,8 @@ export function readRecords(dir = folder) {
     const status = STATUS.exec(lines[1] ?? "");
     const summary = SUMMARY.exec(lines[2] ?? "");
     if (!heading) problems.push(`${name}: the first line is not "# NNN: Title"`);
-    else if (heading[1] !== file[1]) problems.push(`${name}: the heading says ${heading[1]}, the file ${file[1]}`);
+    else if (heading[1] !== file[1])
+      problems.push(`${name}: the heading says ${heading[1]}, the file ${file[1]}`);
     if (!status)
       problems.push(
         `${name}: the line after the heading is not "Status: accepted | superseded by NNN | partly superseded by NNN | not adopted"`,
@@ -80,14 +81,21 @@ export function readRecords(dir = folder) {
 
 /** The generated section: one line per record, in number order. */
 export function renderIndex(records) {
-  const standing = records.filter((record) => record.status.startsWith("accepted")).length;
+  const count = (word) => records.filter((record) => record.status.startsWith(word)).length;
+  const counts = [
+    `${count("accepted")} accepted`,
+    `${count("partly superseded")} partly superseded`,
+    `${count("superseded")} superseded`,
+    `${count("not adopted")} not adopted`,
+  ];
   const lines = [
     START,
     "",
-    `${records.length} records, ${standing} accepted as written.`,
+    `${records.length} records: ${counts.join(", ")}.`,
     "",
     ...records.map(
-      (record) => `- [${record.number}: ${record.title}](${record.name}) — ${record.status}. ${record.summary}`,
+      (record) =>
+        `- [${record.number}: ${record.title}](${record.name}) — ${record.status}. ${record.summary}`,
     ),
     "",
     END,
@@ -111,7 +119,9 @@ function main() {
   if (next === null) problems.push(`README.md: no generated section (${START} … ${END})`);
   if (problems.length > 0) {
     for (const problem of problems) console.error(`docs/decisions/${problem}`);
-    console.error(`${problems.length} problem(s) in docs/decisions; the format is at the top of its README.md`);
+    console.error(
+      `${problems.length} problem(s) in docs/decisions; the format is at the top of its README.md`,
+    );
     process.exit(1);
   }
   if (check) {
