@@ -1,7 +1,8 @@
 /**
- * Import rules the design states (../shared/DESIGN.md, "Layout"), checked by `npm test`:
+ * Import rules of the layers docs/architecture.md describes ("Layers"), checked by `npm test`:
  * pure domain code imports no runtime, the web app reaches the server only for types,
- * feature folders meet through their index, and nothing imports itself in a circle.
+ * feature folders and server modules meet through their index, routes leave the database to the
+ * modules, and nothing imports itself in a circle. The product's rules are in docs/product.md.
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {

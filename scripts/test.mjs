@@ -42,7 +42,7 @@ function playwrightCounts(file) {
 const suites = [
   { name: "typecheck", cmd: ["npx", "tsc", "--noEmit", "-p", "tsconfig.json"] },
   { name: "lint", cmd: ["npx", "biome", "check", "."] },
-  // The import rules of DESIGN.md (.dependency-cruiser.cjs): pure shared code, no cycles, …
+  // The import rules of docs/architecture.md's layers (.dependency-cruiser.cjs): pure shared code, no cycles, …
   { name: "boundaries", cmd: ["npx", "depcruise", "src", "--config", ".dependency-cruiser.cjs"] },
   // docs/server-modules.dot (the picture of the server's modules) drawn from today's imports.
   { name: "module-graph", cmd: ["node", "scripts/module-graph.mjs", "--check"] },

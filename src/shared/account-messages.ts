@@ -22,7 +22,7 @@ export const ACCOUNT_MESSAGES = {
       "Please check your email to verify your account, then log in below.",
     ),
     signedOut: successToast("Signed Out"),
-    // Designed: shown when an OAuth provider has no client id configured (DESIGN.md).
+    // Designed: shown when an OAuth provider has no client id configured.
     pleaseLogIn: "Please log in to access your account.",
     // Designed texts for the server's account API (issue 4).
     emailNotVerified:
