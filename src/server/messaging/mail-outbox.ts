@@ -85,22 +85,37 @@ function firstDue(): Date {
 
 /** Records an e-mail to send (inside the transaction of the change that owes it). Returns its id, or null if the key was queued before. */
 export async function queueMail(db: DbOrTx, mail: QueuedMail): Promise<string | null> {
-  const [row] = await db
+  const [queued] = await queueMails(db, [mail]);
+  return queued?.id ?? null;
+}
+
+/**
+ * Records several e-mails in one statement (a sweep's batch). Answers the ones queued now, by
+ * key; a key queued before is left as it was and not answered.
+ */
+export async function queueMails(
+  db: DbOrTx,
+  mails: readonly QueuedMail[],
+): Promise<Array<{ id: string; dedupeKey: string }>> {
+  if (mails.length === 0) return [];
+  const due = firstDue();
+  return db
     .insert(outboxEmails)
-    .values({
-      dedupeKey: mail.dedupeKey,
-      kind: mail.kind,
-      toAddress: mail.to,
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html,
-      expiresAt: mail.expiresAt ?? null,
-      listUnsubscribe: mail.listUnsubscribe ?? null,
-      nextAttemptAt: firstDue(),
-    })
+    .values(
+      mails.map((mail) => ({
+        dedupeKey: mail.dedupeKey,
+        kind: mail.kind,
+        toAddress: mail.to,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+        expiresAt: mail.expiresAt ?? null,
+        listUnsubscribe: mail.listUnsubscribe ?? null,
+        nextAttemptAt: due,
+      })),
+    )
     .onConflictDoNothing()
-    .returning({ id: outboxEmails.id });
-  return row?.id ?? null;
+    .returning({ id: outboxEmails.id, dedupeKey: outboxEmails.dedupeKey });
 }
 
 /** The dedupe key of an order's e-mail: one confirmation and one dispatch notice per order, ever. */

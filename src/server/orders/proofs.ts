@@ -22,7 +22,7 @@ import {
   proofOpen,
 } from "@shared/proofs";
 import { formatShopMoment } from "@shared/shop-dates";
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, notExists, type SQL, sql } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { DbOrTx, Tx } from "../db/client.js";
 import {
@@ -36,7 +36,7 @@ import {
   uploads,
 } from "../db/schema.js";
 import { loadSharp } from "../lib/lazy-modules.js";
-import { checkSignedToken, queueMail, renderEmail, signedToken } from "../messaging/index.js";
+import { checkSignedToken, type QueuedMail, renderEmail, signedToken } from "../messaging/index.js";
 import { type Storage, shopImageKey } from "../platform/index.js";
 import { CHANGED_BY } from "./changed-by.js";
 
@@ -111,21 +111,19 @@ export interface ProofEmailPicture {
 /**
  * The proof e-mail (decision 351), queued once every panel's picture exists: each panel's
  * picture (served by the shop, through the proof's signed link), the deadline in words, and
- * Approve / Change crop links to the proof page. Answers its outbox key.
+ * Approve / Change crop links to the proof page.
  */
-export async function queueProofEmail(
-  tx: DbOrTx,
+export function proofEmail(
   config: Pick<Config, "authSecret" | "publicUrl">,
   order: typeof orders.$inferSelect,
   proof: { dueAt: Date; createdAt: Date },
   pictures: readonly ProofEmailPicture[],
-): Promise<string> {
+): QueuedMail {
   const number = displayOrderNumber(order.id);
-  const key = `order:proof:${order.id}`;
   const first = order.shippingFirstName.trim() || "there";
   const link = proofLink(config, order.id, windowHoursOf(proof), proof.createdAt.getTime());
-  await queueMail(tx, {
-    dedupeKey: key,
+  return {
+    dedupeKey: `order:proof:${order.id}`,
     kind: "proof_request",
     to: order.shippingEmail,
     subject: `${order.testMode ? "[TEST] " : ""}${PROOF_TEXTS.emailSubject(number)}`,
@@ -147,8 +145,7 @@ export async function queueProofEmail(
       ],
       footnote: `Order #${number}. Questions? Write to ${SUPPORT_EMAIL}, quoting your order number.`,
     }),
-  });
-  return key;
+  };
 }
 
 /** The window a proof was given (its due time from its start). */
@@ -171,11 +168,23 @@ export function linePanelCount(item: Pick<OrderItemRow, "additionalImages">): nu
 
 /** The order's lithophane lines, in the order's order. */
 export async function proofLines(db: DbOrTx, orderId: string): Promise<OrderItemRow[]> {
-  return db
+  return (await proofLinesOf(db, [orderId])).get(orderId) ?? [];
+}
+
+/** The lithophane lines of several orders, each order's in its order: one read for a batch. */
+export async function proofLinesOf(
+  db: DbOrTx,
+  orderIds: readonly string[],
+): Promise<Map<string, OrderItemRow[]>> {
+  const lines = new Map<string, OrderItemRow[]>();
+  if (orderIds.length === 0) return lines;
+  const rows = await db
     .select()
     .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.kind, "lithophane")))
-    .orderBy(asc(orderItems.position));
+    .where(and(inArray(orderItems.orderId, [...orderIds]), eq(orderItems.kind, "lithophane")))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.position));
+  for (const row of rows) lines.set(row.orderId, [...(lines.get(row.orderId) ?? []), row]);
+  return lines;
 }
 
 export interface PanelPhoto {
@@ -509,27 +518,24 @@ function centredCrop(photo: { width: number; height: number }, item: OrderItemRo
 }
 
 /**
- * Whether every panel's picture exists (the proof e-mail may go): each panel's print file is
- * made (with its twin, when the twin runs), or failed (the owner is told; the photo stands in),
- * or was never queued (a test order's files are made on request only).
+ * Whether every panel's picture exists (the proof e-mail may go), as a condition on
+ * order_proofs: each panel's print file is made (with its twin, when the twin runs), or failed
+ * (the owner is told; the photo stands in), or was never queued (a test order's files are made
+ * on request only).
  */
-export async function proofPicturesReady(db: DbOrTx, orderId: string): Promise<boolean> {
-  const [waiting] = await db
-    .select({ id: printJobs.id })
-    .from(printJobs)
-    .where(and(eq(printJobs.orderId, orderId), inArray(printJobs.status, ["pending", "running"])))
-    .limit(1);
-  return !waiting;
+export function proofPicturesReady(): SQL {
+  return notExists(
+    sql`(select 1 from ${printJobs} where ${printJobs.orderId} = ${orderProofs.orderId} and ${printJobs.status} in ('pending', 'running'))`,
+  );
 }
 
 /** Every panel's picture for the e-mail: absolute URLs on the shop, through the proof's token. */
-export async function proofEmailPictures(
-  db: DbOrTx,
+export function proofEmailPictures(
   config: Pick<Config, "authSecret" | "publicUrl">,
   proof: ProofRow,
-): Promise<ProofEmailPicture[]> {
+  lines: readonly OrderItemRow[],
+): ProofEmailPicture[] {
   const token = tokenOfProof(config, proof);
-  const lines = await proofLines(db, proof.orderId);
   return lines.flatMap((item, index) =>
     Array.from({ length: linePanelCount(item) }, (_, panelIndex) => ({
       src: `${config.publicUrl}${proofPictureUrl(token, item.id, panelIndex, "mail")}`,
@@ -547,38 +553,40 @@ export async function proofEmailPictures(
 export async function startProof(
   tx: Tx,
   order: typeof orders.$inferSelect,
+  /** The order's lines, as the payment's transaction read them once for its steps. */
+  lines: readonly OrderItemRow[],
   now = new Date(),
 ): Promise<boolean> {
+  const panels = lines
+    .filter((item) => item.kind === "lithophane")
+    .flatMap((item) =>
+      Array.from({ length: linePanelCount(item) }, (_, panelIndex) => ({ item, panelIndex })),
+    );
+  if (panels.length === 0) return false;
   const settings = await getProofSettings(tx);
   if (!settings.enabled) return false;
-  const lines = await proofLines(tx, order.id);
-  if (lines.length === 0) return false;
-  const dueAt = proofDueAt(now, settings.windowHours);
-  const [created] = await tx
-    .insert(orderProofs)
-    .values({ orderId: order.id, state: "awaiting", dueAt, createdAt: now, updatedAt: now })
-    .onConflictDoNothing()
-    .returning({ orderId: orderProofs.orderId });
-  if (!created) return false;
-  await tx.insert(orderProofPanels).values(
-    lines.flatMap((item) =>
-      Array.from({ length: linePanelCount(item) }, (_, panelIndex) => ({
-        orderId: order.id,
-        orderItemId: item.id,
-        panelIndex,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    ),
-  );
-  // On the order's timeline (written here: transitions.ts calls this, so it cannot be imported).
-  await tx.insert(orderStatusHistory).values({
-    orderId: order.id,
-    fromStatus: order.status,
-    toStatus: order.status,
-    changedBy: CHANGED_BY.system,
-    createdAt: now,
-    note: PROOF_ADMIN_TEXTS.startedNote,
-  });
-  return true;
+  const at = now.toISOString();
+  // The proof, its panels and its line on the order's timeline, in one round trip: a payment
+  // makes every step of its transaction wait for the one before.
+  const started = await tx.execute<{ created: number }>(sql`with proof as (
+      insert into ${orderProofs} (order_id, state, due_at, created_at, updated_at)
+      values (${order.id}, 'awaiting', ${proofDueAt(now, settings.windowHours).toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz)
+      on conflict do nothing
+      returning order_id
+    ), panels as (
+      insert into ${orderProofPanels} (order_id, order_item_id, panel_index, created_at, updated_at)
+      select proof.order_id, p.item_id, p.panel_index, ${at}::timestamptz, ${at}::timestamptz
+        from proof, (values ${sql.join(
+          panels.map(({ item, panelIndex }) => sql`(${item.id}::uuid, ${panelIndex}::int)`),
+          sql`, `,
+        )}) as p(item_id, panel_index)
+    ), history as (
+      -- On the order's timeline (written here: transitions.ts calls this, so it cannot be imported).
+      insert into ${orderStatusHistory} (order_id, from_status, to_status, changed_by, note, created_at)
+      select proof.order_id, ${order.status}, ${order.status}, ${CHANGED_BY.system}, ${PROOF_ADMIN_TEXTS.startedNote}, ${at}::timestamptz
+        from proof
+    )
+    select count(*)::int as created from proof`);
+  // Both drivers (pg, PGlite) answer an execute with its rows in `rows`.
+  return ((started as unknown as { rows: Array<{ created: number }> }).rows[0]?.created ?? 0) > 0;
 }

@@ -12,7 +12,7 @@ import {
 import { ORDER_STATUS_LABELS, type OrderStatus } from "@shared/orders";
 import type { ShippingMethod } from "@shared/shipping";
 import { zoneForCountry } from "@shared/shipping-zones";
-import { eq, type SQL, sql } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import {
   consumeStock,
   dispatchedDeliveryWindow,
@@ -23,7 +23,7 @@ import {
 } from "../catalogue/index.js";
 import type { AppContext } from "../context.js";
 import type { Tx } from "../db/client.js";
-import { cartItems, orderStatusHistory, orders } from "../db/schema.js";
+import { cartItems, orderItems, orderStatusHistory, orders } from "../db/schema.js";
 import { queuePrintJobsOnPayment } from "../fulfilment/index.js";
 import { HttpError } from "../lib/validation.js";
 import { alertLowStock, alertPaidOrder, queueOrderEmail } from "../messaging/index.js";
@@ -69,15 +69,33 @@ export function requireTransition(from: string, to: string, cause: TransitionCau
   return transition;
 }
 
+export interface HistoryRow {
+  orderId: string;
+  from: string;
+  to: string;
+  by: string;
+  note: string | null;
+  at: Date;
+}
+
+/** Several history rows (a sweep's batch) in one statement. */
+export async function recordHistories(tx: Tx, rows: readonly HistoryRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`insert into ${orderStatusHistory} (order_id, from_status, to_status, changed_by, note, created_at)
+    values ${sql.join(
+      rows.map(
+        (row) =>
+          sql`(${row.orderId}, ${row.from}, ${row.to}, ${row.by}, ${row.note}, ${row.at.toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    )}`);
+}
+
 /**
  * The history row of a move (or of a note on the same status), optionally with one more
  * statement in the same round trip (`also`: a data-modifying statement after the WITH).
  */
-export async function recordHistory(
-  tx: Tx,
-  row: { orderId: string; from: string; to: string; by: string; note: string | null; at: Date },
-  also?: SQL,
-): Promise<void> {
+export async function recordHistory(tx: Tx, row: HistoryRow, also?: SQL): Promise<void> {
   const insert = sql`insert into ${orderStatusHistory} (order_id, from_status, to_status, changed_by, note, created_at)
     values (${row.orderId}, ${row.from}, ${row.to}, ${row.by}, ${row.note}, ${row.at.toISOString()}::timestamptz)`;
   await tx.execute(also ? sql`with history as (${insert}) ${also}` : insert);
@@ -155,6 +173,18 @@ export async function runTransitionEffects(
   effects: Effects,
   done: ReadonlySet<TransitionEffect> = new Set(),
 ): Promise<void> {
+  // The order's lines, read once for the steps that need them (the proof, the invoice); one
+  // promise, as a query builder awaited twice would run twice.
+  let lines: Promise<Array<typeof orderItems.$inferSelect>> | undefined;
+  const orderLines = () => {
+    lines ??= tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.position))
+      .execute();
+    return lines;
+  };
   for (const effect of transition.effects) {
     switch (effect) {
       case "take-holds":
@@ -189,7 +219,7 @@ export async function runTransitionEffects(
       case "issue-invoice":
         // Numbered in this transaction (a rolled-back payment leaves no gap); the number locks
         // the counter row every payment shares, so the table puts it last: held until commit only.
-        await issueInvoice(tx, order.id, order);
+        await issueInvoice(tx, order.id, order, await orderLines());
         break;
       case "close-payment-page":
         // Stripe told us itself when it closed the page (a failed or expired session).
@@ -198,7 +228,7 @@ export async function runTransitionEffects(
         break;
       case "proof-request":
         // The proof's rows only: its e-mail goes once the panels' pictures exist (decision 351).
-        if (await startProof(tx, order)) effects.add({ kind: "wake-proofs" });
+        if (await startProof(tx, order, await orderLines())) effects.add({ kind: "wake-proofs" });
         break;
       case "close-cart-reminders":
         await closeCartRemindersOnPurchase(tx, order);

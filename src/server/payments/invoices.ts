@@ -136,14 +136,21 @@ export function documentNumberLabel(kind: string, number: number): string {
 }
 
 /** The order (`known`: the row the caller already holds, not read again), its lines and its code's scope. */
-async function orderDetails(tx: DbOrTx, orderId: string, known?: typeof orders.$inferSelect) {
+async function orderDetails(
+  tx: DbOrTx,
+  orderId: string,
+  known?: typeof orders.$inferSelect,
+  knownItems?: ReadonlyArray<typeof orderItems.$inferSelect>,
+) {
   const [order] = known ? [known] : await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new Error("order not found");
-  const items = await tx
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.position));
+  const items =
+    knownItems ??
+    (await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.position)));
   let scope: DiscountScope = "all";
   if (order.discountCode) {
     const [code] = await tx
@@ -165,8 +172,10 @@ export async function issueInvoice(
   tx: Tx,
   orderId: string,
   known?: typeof orders.$inferSelect,
+  /** The order's lines in position order, when the transaction has read them already. */
+  knownItems?: ReadonlyArray<typeof orderItems.$inferSelect>,
 ): Promise<void> {
-  const { order, items, scope } = await orderDetails(tx, orderId, known);
+  const { order, items, scope } = await orderDetails(tx, orderId, known, knownItems);
   const kind: DocumentKind = order.testMode ? "test_invoice" : "invoice";
   // Whether it has one, and the seller's settings: one round trip.
   const [pre] = await tx

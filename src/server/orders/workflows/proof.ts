@@ -27,13 +27,13 @@ import {
   proofOpen,
   proofStateOfPanels,
 } from "@shared/proofs";
-import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
-import { orderItems, orderProofPanels, orderProofs, printJobs } from "../../db/schema.js";
+import { orderItems, orderProofPanels, orderProofs, orders, printJobs } from "../../db/schema.js";
 import { BackgroundLoop } from "../../lib/background-loop.js";
 import { HttpError } from "../../lib/validation.js";
-import { queueOwnerAlert } from "../../messaging/index.js";
+import { type QueuedMail, queueMails, queueOwnerAlert } from "../../messaging/index.js";
 import { type AfterCommit, Effects } from "../effects.js";
 import type { OrderRow } from "../orders.js";
 import {
@@ -41,11 +41,12 @@ import {
   type ProofPanelRow,
   panelName,
   panelPhoto,
+  proofEmail,
   proofEmailPictures,
+  proofLinesOf,
   proofPicturesReady,
-  queueProofEmail,
 } from "../proofs.js";
-import { CHANGED_BY, lockOrder, recordHistory } from "../transitions.js";
+import { CHANGED_BY, type HistoryRow, lockOrder, recordHistories, recordHistory } from "../transitions.js";
 import { runWorkflow } from "./run.js";
 
 /** A proof's move: from and to are proof states (null: there was none). */
@@ -379,37 +380,56 @@ export async function autoApproveDueProofs(ctx: AppContext, now: Date = new Date
 /**
  * One batch of proofs not yet mailed whose panels' pictures all exist: each gets its e-mail
  * (every panel's picture, the deadline), and its window starts now, so no proof is decided for
- * a customer who has not seen it. Taken FOR UPDATE SKIP LOCKED: safe on several servers.
- * Answers how many were looked at (a full batch: more may be waiting).
+ * a customer who has not seen it. Taken FOR UPDATE SKIP LOCKED: safe on several servers. The
+ * batch is read and written in a fixed number of statements, whatever its size (decision 353):
+ * the sweep is woken by every payment. Answers how many were taken (a full batch: more may wait).
  */
 export async function queueReadyProofEmails(ctx: AppContext, now: Date = new Date()): Promise<number> {
   const result = await runWorkflow(ctx, async (tx) => {
     const waiting = await tx
       .select()
       .from(orderProofs)
-      .where(isNull(orderProofs.mailedAt))
+      .where(and(isNull(orderProofs.mailedAt), proofPicturesReady()))
       .orderBy(asc(orderProofs.createdAt))
       .limit(SWEEP_BATCH)
       .for("update", { skipLocked: true });
-    const keys: string[] = [];
+    if (waiting.length === 0) return { count: 0, batch: 0, effects: [] };
+    const ids = waiting.map((proof) => proof.orderId);
+    const orderRows = await tx.select().from(orders).where(inArray(orders.id, ids)).for("update");
+    const orderOf = new Map(orderRows.map((order) => [order.id, order]));
+    const linesOf = await proofLinesOf(tx, ids);
+    const mailed: Array<{ orderId: string; dueAt: Date }> = [];
+    const mails: QueuedMail[] = [];
+    const notes: HistoryRow[] = [];
     for (const proof of waiting) {
-      if (!(await proofPicturesReady(tx, proof.orderId))) continue;
-      const order = await lockOrder(tx, proof.orderId);
+      const order = orderOf.get(proof.orderId);
+      if (!order) continue;
       const hours = Math.max(1, Math.round((proof.dueAt.getTime() - proof.createdAt.getTime()) / 3_600_000));
       const dueAt = proofDueAt(now, hours);
-      const mailed = { ...proof, dueAt };
-      await tx
-        .update(orderProofs)
-        .set({ mailedAt: now, dueAt, updatedAt: now })
-        .where(eq(orderProofs.orderId, proof.orderId));
+      mailed.push({ orderId: proof.orderId, dueAt });
       if (proofDecided(proof.state)) continue;
-      const pictures = await proofEmailPictures(tx, ctx.config, mailed);
-      keys.push(await queueProofEmail(tx, ctx.config, order, mailed, pictures));
-      await note(tx, order, CHANGED_BY.system, PROOF_ADMIN_TEXTS.mailedNote(hours), now);
+      const proofNow = { ...proof, dueAt };
+      const pictures = proofEmailPictures(ctx.config, proofNow, linesOf.get(proof.orderId) ?? []);
+      mails.push(proofEmail(ctx.config, order, proofNow, pictures));
+      notes.push({
+        orderId: order.id,
+        from: order.status,
+        to: order.status,
+        by: CHANGED_BY.system,
+        note: PROOF_ADMIN_TEXTS.mailedNote(hours),
+        at: now,
+      });
     }
+    await tx.execute(sql`update ${orderProofs}
+      set mailed_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz, due_at = v.due_at
+      from (select unnest(${`{${mailed.map((m) => m.orderId).join(",")}}`}::uuid[]) as order_id,
+                   unnest(${`{${mailed.map((m) => m.dueAt.toISOString()).join(",")}}`}::timestamptz[]) as due_at) v
+      where ${orderProofs.orderId} = v.order_id`);
+    const queued = await queueMails(tx, mails);
+    await recordHistories(tx, notes);
     const effects = new Effects();
-    effects.mailKeys(keys);
-    return { count: keys.length, batch: waiting.length, effects: effects.list };
+    effects.mail(...queued.map((q) => q.id));
+    return { count: queued.length, batch: waiting.length, effects: effects.list };
   });
   if (result.count > 0) ctx.log.info({ mailed: result.count }, "proof e-mails queued");
   return result.batch;
