@@ -1,11 +1,14 @@
 import { LithophaneError } from "./errors";
 import type { Heightmap } from "./heightmap";
+import { buildTin } from "./tin";
 import { triangulatePolygon, triangulateRectangleLoop } from "./triangulate";
 
 /**
  * The closed panel mesh, described compactly so writers can stream it row by row:
  * - top: the relief, one grid vertex per heightmap sample, two triangles per full cell; for masked shapes
- *   the outline cuts boundary cells (marching squares) and adds "crossing" vertices on the cut grid edges;
+ *   the outline cuts boundary cells (marching squares) and adds "crossing" vertices on the cut grid edges.
+ *   Or (the print files' default) an adaptive top: as few triangles over a subset of the grid points as
+ *   keep every grid point within the spec's maxErrorMm of the surface (tin.ts), the same loop around it;
  * - walls: a vertical quad under each edge of the outline loop, down to z = 0;
  * - back: the flat face at z = 0, triangulated from copies of the loop vertices only.
  *
@@ -30,8 +33,13 @@ export interface PanelGeometry {
   loop: Int32Array;
   /** Back-face triangles as loop positions, counter-clockwise seen from +z (written reversed). */
   backTriangles: Uint32Array;
-  /** Triangles contributed by each row of cells. */
+  /** Triangles contributed by each row of cells (the grid's top; zeros for an adaptive top). */
   rowTriangleCounts: Uint32Array;
+  /**
+   * The adaptive top (tin.ts): vertex-id triples, counter-clockwise seen from +z, over the grid points it
+   * keeps, the crossings and the loop; null: the grid's top (two triangles per cell, cut cells).
+   */
+  topTriangles: Int32Array | null;
   /** File index per grid vertex (-1 outside); null when every grid vertex is used, in order. */
   gridFileIndex: Int32Array | null;
   usedGridVertices: number;
@@ -232,12 +240,7 @@ export function forEachTriangle(
   geometry: PanelGeometry,
   emit: (a: number, b: number, c: number) => void,
 ): void {
-  const scratch = new Int32Array(rowScratchSize(geometry.nx));
-  const walk = newCellWalk();
-  for (let j = 0; j < geometry.ny - 1; j++) {
-    const count = rowTopTriangles(geometry, j, scratch, walk);
-    for (let t = 0; t < 3 * count; t += 3) emit(scratch[t]!, scratch[t + 1]!, scratch[t + 2]!);
-  }
+  forEachTopTriangle(geometry, emit);
   forEachWallAndBackTriangle(geometry, emit);
 }
 
@@ -438,6 +441,27 @@ function keepSingleRegion(nx: number, ny: number, signed: Float32Array): void {
   }
 }
 
+/** The loop's x, y positions (mm). */
+function loopPositions(geometry: PanelGeometry, loop: Int32Array): { xs: Float64Array; ys: Float64Array } {
+  const position = new Float64Array(3);
+  const xs = new Float64Array(loop.length);
+  const ys = new Float64Array(loop.length);
+  for (let p = 0; p < loop.length; p++) {
+    vertexPosition(geometry, loop[p]!, position);
+    xs[p] = position[0]!;
+    ys[p] = position[1]!;
+  }
+  return { xs, ys };
+}
+
+/** The back face: the loop's 2D positions triangulated (loop positions, counter-clockwise from +z). */
+function triangulateBack(geometry: PanelGeometry, loop: Int32Array): Uint32Array {
+  const { xs, ys } = loopPositions(geometry, loop);
+  if (loopArea(xs, ys) <= 0) throw new LithophaneError("internal", "Outline loop is not counter-clockwise.");
+  // Ears must be thicker than float32 rounding can flip (~1e-5 mm at 180 mm), with a wide margin.
+  return triangulatePolygon(xs, ys, Math.max(5e-5, 0.001 * Math.min(geometry.stepXMm, geometry.stepYMm)));
+}
+
 function loopArea(xs: Float64Array, ys: Float64Array): number {
   let area = 0;
   for (let k = 0; k < xs.length; k++) {
@@ -447,8 +471,8 @@ function loopArea(xs: Float64Array, ys: Float64Array): number {
   return area / 2;
 }
 
-/** Builds the closed, manifold panel mesh description from a heightmap. */
-export function buildPanelGeometry(heightmap: Heightmap): PanelGeometry {
+/** The grid's closed, manifold panel mesh: two triangles per full cell. */
+function buildGridGeometry(heightmap: Heightmap): PanelGeometry {
   const { nx, ny, stepXMm, stepYMm } = heightmap;
   const rowTriangleCounts = new Uint32Array(ny - 1);
   const empty = new Float64Array(0);
@@ -476,6 +500,7 @@ export function buildPanelGeometry(heightmap: Heightmap): PanelGeometry {
       loop,
       backTriangles: triangulateRectangleLoop(nx, ny),
       rowTriangleCounts,
+      topTriangles: null,
       gridFileIndex: null,
       usedGridVertices: nx * ny,
       vertexCount: nx * ny + loop.length,
@@ -525,29 +550,116 @@ export function buildPanelGeometry(heightmap: Heightmap): PanelGeometry {
   }
 
   // Back face: triangulate the loop's 2D positions.
-  const position = new Float64Array(3);
-  const partial = { ...geometryBase, gridFileIndex, usedGridVertices: used } as PanelGeometry;
-  const loopX = new Float64Array(loop.length);
-  const loopY = new Float64Array(loop.length);
-  for (let p = 0; p < loop.length; p++) {
-    vertexPosition(partial, loop[p]!, position);
-    loopX[p] = position[0]!;
-    loopY[p] = position[1]!;
-  }
-  if (loopArea(loopX, loopY) <= 0)
-    throw new LithophaneError("internal", "Outline loop is not counter-clockwise.");
-  // Ears must be thicker than float32 rounding can flip (~1e-5 mm at 180 mm), with a wide margin.
-  const backTriangles = triangulatePolygon(loopX, loopY, Math.max(5e-5, 0.001 * Math.min(stepXMm, stepYMm)));
+  const partial = {
+    ...geometryBase,
+    topTriangles: null,
+    gridFileIndex,
+    usedGridVertices: used,
+  } as PanelGeometry;
+  const backTriangles = triangulateBack(partial, loop);
   return {
     ...geometryBase,
     backTriangles,
     rowTriangleCounts,
+    topTriangles: null,
     gridFileIndex,
     usedGridVertices: used,
     vertexCount: used + topology.crossingX.length + loop.length,
     topTriangleCount,
     triangleCount: topTriangleCount + 3 * loop.length - 2,
   };
+}
+
+export interface GeometryOptions {
+  /** Largest vertical error (mm) of the top at any grid point; 0: the full grid. Default: the spec's. */
+  maxErrorMm?: number;
+}
+
+/**
+ * Builds the closed, manifold panel mesh description from a heightmap: the adaptive top when the spec's
+ * maxErrorMm (or the option) is above 0, else the full grid.
+ */
+export function buildPanelGeometry(heightmap: Heightmap, options: GeometryOptions = {}): PanelGeometry {
+  return buildPanelGeometries(heightmap, [heightmap.thicknessMm], options)[0]!;
+}
+
+/**
+ * One geometry per surface (thickness per grid point) over the heightmap's footprint, all sharing one
+ * triangulation, one loop and one vertex numbering: the adaptive top keeps every grid point of every
+ * surface within the error (a colour panel's stacked interfaces then meet vertex for vertex).
+ */
+export function buildPanelGeometries(
+  heightmap: Heightmap,
+  surfaces: readonly Float32Array[],
+  options: GeometryOptions = {},
+): PanelGeometry[] {
+  const grids = surfaces.map((thicknessMm) => buildGridGeometry({ ...heightmap, thicknessMm }));
+  const maxErrorMm = options.maxErrorMm ?? heightmap.spec.maxErrorMm;
+  if (!(maxErrorMm > 0)) return grids;
+  const base = grids[0]!;
+  const { nx, ny, stepXMm, stepYMm } = base;
+  const gridCount = nx * ny;
+  // Rectangles start from the four corners (border points come in where needed); masked shapes from
+  // their whole outline, whose crossings are not grid points.
+  const loopIds = base.cellCase ? base.loop : Int32Array.from([0, nx - 1, gridCount - 1, (ny - 1) * nx]);
+  const { xs, ys } = loopPositions(base, loopIds);
+  const position = new Float64Array(3);
+  const loopZ = grids.map((grid) =>
+    Float64Array.from(loopIds, (id) => {
+      vertexPosition(grid, id, position);
+      return position[2]!;
+    }),
+  );
+  const tin = buildTin({
+    nx,
+    ny,
+    fields: surfaces,
+    inside: base.gridFileIndex ? Uint8Array.from(base.gridFileIndex, (index) => (index >= 0 ? 1 : 0)) : null,
+    loopIds,
+    loopX: xs.map((x) => x / stepXMm),
+    loopY: ys.map((y) => y / stepYMm),
+    loopZ,
+    maxError: maxErrorMm,
+  });
+  // Surfaces that change at nearly every grid point (a colour panel's dithered whole layers) can need
+  // more triangles than the grid within the error: then the grid it is.
+  if (tin.triangles.length / 3 >= base.topTriangleCount) return grids;
+  const gridFileIndex = new Int32Array(gridCount).fill(-1);
+  let used = 0;
+  for (let k = 0; k < gridCount; k++) if (tin.gridUsed[k]) gridFileIndex[k] = used++;
+  const loop = tin.loop;
+  const topTriangleCount = tin.triangles.length / 3;
+  const shared = {
+    loop,
+    topTriangles: tin.triangles,
+    rowTriangleCounts: new Uint32Array(ny - 1),
+    gridFileIndex,
+    usedGridVertices: used,
+    vertexCount: used + base.crossingX.length + loop.length,
+    topTriangleCount,
+    triangleCount: topTriangleCount + 3 * loop.length - 2,
+  };
+  // A masked outline is kept whole, and so is its back face.
+  const backTriangles = base.cellCase ? base.backTriangles : triangulateBack({ ...base, ...shared }, loop);
+  return grids.map((grid) => ({ ...grid, ...shared, backTriangles }));
+}
+
+/** Calls `emit` for every top triangle (vertex ids, counter-clockwise from +z), in file order. */
+export function forEachTopTriangle(
+  geometry: PanelGeometry,
+  emit: (a: number, b: number, c: number) => void,
+): void {
+  const top = geometry.topTriangles;
+  if (top) {
+    for (let t = 0; t < top.length; t += 3) emit(top[t]!, top[t + 1]!, top[t + 2]!);
+    return;
+  }
+  const scratch = new Int32Array(rowScratchSize(geometry.nx));
+  const walk = newCellWalk();
+  for (let j = 0; j < geometry.ny - 1; j++) {
+    const count = rowTopTriangles(geometry, j, scratch, walk);
+    for (let t = 0; t < 3 * count; t += 3) emit(scratch[t]!, scratch[t + 1]!, scratch[t + 2]!);
+  }
 }
 
 /** Indexed triangle mesh (file vertex order), e.g. for a three.js BufferGeometry or for checks. */

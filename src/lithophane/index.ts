@@ -19,9 +19,11 @@ export {
 export { isLithophaneError, LithophaneError, type LithophaneErrorCode } from "./errors";
 export {
   buildIndexedMesh,
+  buildPanelGeometries,
   buildPanelGeometry,
   forEachTriangle,
   forEachVertex,
+  type GeometryOptions,
   type IndexedMesh,
   type PanelGeometry,
 } from "./geometry";

@@ -52,6 +52,11 @@ export const DEFAULTS = {
   /** A 0.4 mm nozzle: the photo is averaged over at least this width (finer detail cannot print). */
   nozzleMm: 0.4,
   front: "flat" as FrontFace,
+  /**
+   * The print file's relief is an adaptive mesh keeping every grid point within this vertical error
+   * (mm): a fifth of a 0.1 mm layer, far below what a print or an eye can show. 0: the full grid.
+   */
+  maxErrorMm: 0.02,
 } as const;
 
 /** What a caller specifies; everything but shape and size has a default. */
@@ -85,6 +90,8 @@ export interface PanelOptions {
   nozzleMm?: number;
   front?: FrontFace;
   crop?: CropInput;
+  /** Largest vertical error (mm) of the adaptive mesh at any grid point; 0 keeps the full grid (default 0.02). */
+  maxErrorMm?: number;
 }
 
 /** Validated options with every default filled in. */
@@ -107,6 +114,7 @@ export interface PanelSpec {
   localContrast: boolean;
   front: FrontFace;
   crop: CropInput | undefined;
+  maxErrorMm: number;
 }
 
 export const LIMITS = {
@@ -115,6 +123,7 @@ export const LIMITS = {
   thicknessMm: { min: 0.2, max: 20 },
   smoothingMm: { max: 20 },
   nozzleMm: { max: 2 },
+  maxErrorMm: { max: 0.5 },
   /** Above this a single panel would need gigabytes; nobody prints it. */
   maxGridVertices: 40_000_000,
 } as const;
@@ -246,6 +255,13 @@ export function resolvePanelSpec(options: PanelOptions): PanelSpec {
     invalid(`Unknown front face ${JSON.stringify(front)}; expected ${FRONT_FACES.join(" or ")}.`);
   }
 
+  const maxErrorMm = requireNumber(
+    "Mesh error",
+    options.maxErrorMm ?? DEFAULTS.maxErrorMm,
+    0,
+    LIMITS.maxErrorMm.max,
+  );
+
   return {
     shape,
     widthMm,
@@ -264,5 +280,6 @@ export function resolvePanelSpec(options: PanelOptions): PanelSpec {
     localContrast: options.localContrast === true,
     front,
     crop: options.crop,
+    maxErrorMm,
   };
 }

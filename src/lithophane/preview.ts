@@ -21,7 +21,8 @@ export function buildPreviewGeometry(
     Math.min(options.widthMm, options.heightMm) / 400,
   );
   const heightmap = computeHeightmap(greyPixels, width, height, { ...options, resolutionMm });
-  const mesh = buildIndexedMesh(buildPanelGeometry(heightmap));
+  // The preview keeps the grid: coarse already, built in milliseconds, lit by its texture.
+  const mesh = buildIndexedMesh(buildPanelGeometry(heightmap, { maxErrorMm: 0 }));
   return { ...mesh, triangles: mesh.indices.length / 3 };
 }
 

@@ -67,7 +67,12 @@ export function stlLayout(geometry: PanelGeometry): StlLayout {
     fullFacetsBefore[j + 1] = fullFacetsBefore[j]! + 2 * count;
   }
   const rest: number[] = [];
-  if (cellCase) {
+  if (geometry.topTriangles) {
+    // The adaptive top has no full cells: all of it goes through the generic lookup.
+    fullCells.fill(0);
+    fullFacetsBefore.fill(0);
+    for (const id of geometry.topTriangles) rest.push(id);
+  } else if (cellCase) {
     const scratch = new Int32Array(rowScratchSize(nx));
     const walk = newCellWalk();
     for (let j = 0; j < rows; j++) {
@@ -236,6 +241,7 @@ export async function writeStl(
   const rows = geometry.ny - 1;
   const progressEvery = Math.max(1, Math.floor(rows / 50));
   for (let j = 0; j < rows; j++) {
+    if (geometry.topTriangles) break;
     await out.ensure(2 * layout.fullCells[j]! * STL_FACET_BYTES);
     out.offset = writeFullCellRows(heights, cellCase, nx, stepXMm, stepYMm, j, j + 1, out.buffer, out.offset);
     if (options.onProgress && j % progressEvery === 0) options.onProgress((0.95 * (j + 1)) / rows);

@@ -255,10 +255,32 @@ async function writeModelXml(
   }
   await out.ensure(VERTICES_END.length);
   out.offset = writeBytes(out.buffer, out.offset, VERTICES_END);
-  for (let j = 0; j < ny - 1; j++) {
-    await out.ensure(geometry.rowTriangleCounts[j]! * MAX_TRIANGLE_BYTES + SLACK);
-    out.offset = rows.triangleRow(out.view, out.offset, j);
-    if (j % 64 === 0) onProgress((ny + j) / totalRows);
+  const top = geometry.topTriangles;
+  if (top) {
+    // The adaptive top: its triangles as listed, a batch per reserved chunk.
+    const batch = 4096;
+    for (let t = 0; t < top.length; t += 3 * batch) {
+      const end = Math.min(top.length, t + 3 * batch);
+      await out.ensure(((end - t) / 3) * MAX_TRIANGLE_BYTES + SLACK);
+      let o = out.offset;
+      for (let u = t; u < end; u += 3) {
+        o = writeTriangle(
+          out.view,
+          o,
+          fileIndex(geometry, top[u]!),
+          fileIndex(geometry, top[u + 1]!),
+          fileIndex(geometry, top[u + 2]!),
+        );
+      }
+      out.offset = o;
+      onProgress((ny + ((ny - 1) * t) / top.length) / totalRows);
+    }
+  } else {
+    for (let j = 0; j < ny - 1; j++) {
+      await out.ensure(geometry.rowTriangleCounts[j]! * MAX_TRIANGLE_BYTES + SLACK);
+      out.offset = rows.triangleRow(out.view, out.offset, j);
+      if (j % 64 === 0) onProgress((ny + j) / totalRows);
+    }
   }
   const tail: number[] = [];
   forEachWallAndBackTriangle(geometry, (a, b, c) => {
@@ -285,7 +307,7 @@ export async function write3mf(
   for (const [path, text] of options.project?.files ?? []) pack.addText(path, text);
   const chunkBytes = Math.max(
     options.chunkBytes ?? 2 << 20,
-    4 * geometry.nx * MAX_TRIANGLE_BYTES + 1024,
+    Math.max(4 * geometry.nx, 4096) * MAX_TRIANGLE_BYTES + 1024,
     geometry.nx * MAX_VERTEX_BYTES,
   );
   const report = options.onProgress ?? (() => {});

@@ -5,13 +5,11 @@
  * everywhere, so each is one closed shell.
  */
 import {
-  buildPanelGeometry,
+  buildPanelGeometries,
   fileIndex,
+  forEachTopTriangle,
   type IndexedMesh,
-  newCellWalk,
   type PanelGeometry,
-  rowScratchSize,
-  rowTopTriangles,
   vertexPosition,
 } from "../geometry";
 import type { ColourFilament, ColourRole } from "./filaments";
@@ -23,11 +21,6 @@ export interface ColourPart {
   /** 1-based extruder (T0 = 1): the filament's position in the printer's list. */
   extruder: number;
   mesh: IndexedMesh;
-}
-
-/** The interface surface k (0 = front face .. 4 = relief) as a panel geometry over the shared footprint. */
-function surfaceGeometry(stack: ColourStack, k: number): PanelGeometry {
-  return buildPanelGeometry({ ...stack.heightmap, thicknessMm: stack.surfacesMm[k]! });
 }
 
 /** Vertices of a surface: used grid points then crossings (file order, without the back copies). */
@@ -58,23 +51,19 @@ function slabMesh(bottom: PanelGeometry, top: PanelGeometry): IndexedMesh {
   const triangleCount = 2 * top.topTriangleCount + 2 * loop.length;
   const indices = new Uint32Array(3 * triangleCount);
   let t = 0;
-  const row = new Int32Array(rowScratchSize(top.nx));
-  const walk = newCellWalk();
-  for (let j = 0; j < top.ny - 1; j++) {
-    const n = rowTopTriangles(top, j, row, walk);
-    for (let r = 0; r < 3 * n; r += 3) {
-      const a = fileIndex(top, row[r]!);
-      const b = fileIndex(top, row[r + 1]!);
-      const c = fileIndex(top, row[r + 2]!);
-      indices[t++] = a;
-      indices[t++] = b;
-      indices[t++] = c;
-      // The bottom faces down: same triangle, reversed, on the lower surface.
-      indices[t++] = count + a;
-      indices[t++] = count + c;
-      indices[t++] = count + b;
-    }
-  }
+  // Both surfaces share the triangulation (buildPanelGeometries), so one list of triangles serves both.
+  forEachTopTriangle(top, (ia, ib, ic) => {
+    const a = fileIndex(top, ia);
+    const b = fileIndex(top, ib);
+    const c = fileIndex(top, ic);
+    indices[t++] = a;
+    indices[t++] = b;
+    indices[t++] = c;
+    // The bottom faces down: same triangle, reversed, on the lower surface.
+    indices[t++] = count + a;
+    indices[t++] = count + c;
+    indices[t++] = count + b;
+  });
   for (let p = 0; p < loop.length; p++) {
     const a = fileIndex(top, loop[p]!);
     const b = fileIndex(top, loop[p + 1 === loop.length ? 0 : p + 1]!);
@@ -90,7 +79,8 @@ function slabMesh(bottom: PanelGeometry, top: PanelGeometry): IndexedMesh {
 
 /** The four parts, front to back (STACK_ORDER), each with its filament and extruder. */
 export function buildColourParts(stack: ColourStack): ColourPart[] {
-  const surfaces = [0, 1, 2, 3, 4].map((k) => surfaceGeometry(stack, k));
+  // The interface surfaces 0 (front face) .. 4 (relief) over the shared footprint, one triangulation.
+  const surfaces = buildPanelGeometries(stack.heightmap, stack.surfacesMm);
   return STACK_ORDER.map((role, p) => {
     const index = stack.filaments.findIndex((f) => f.role === role);
     return {

@@ -155,7 +155,7 @@ export function buildColourBacklitPreview(
   const { scatterPerMm: panelScatter, ...stackPanel } = panel;
   const scatterPerMm = options.scatterPerMm ?? panelScatter ?? DEFAULT_SCATTER_PER_MM;
   const stack = computeColourStack(rgba, width, height, { ...stackPanel, resolutionMm }, filaments);
-  const { positions, indices } = buildIndexedMesh(buildPanelGeometry(stack.heightmap));
+  const { positions, indices } = buildIndexedMesh(buildPanelGeometry(stack.heightmap, { maxErrorMm: 0 }));
   const { spec } = stack;
   const { highlightOutOfGamut, ...lit } = options;
   const { plain, hatched: highlightTexture } = colourPreviewTexelPair(stack, { ...lit, scatterPerMm });

@@ -136,6 +136,8 @@ describe("generatePrintFile", { timeout: 30_000 }, () => {
       heightMm: 30,
       resolutionMm: 1,
       borderMm: 0,
+      // The grid: the mean below is over vertices, which an adaptive mesh places where the detail is.
+      maxErrorMm: 0,
       format: "stl" as const,
     };
     const meanTop = async (outPath: string) => {
@@ -165,9 +167,16 @@ describe("generatePrintFile", { timeout: 30_000 }, () => {
     "splits a %s's STL rows with a worker thread into the identical file",
     async (shape, resolutionMm) => {
       // ~30-50 MB: a few dozen 1 MB blocks shared between the threads; the heart has cut cells, the square none.
+      // The grid's top (maxErrorMm 0): only its full cells are shared with the worker.
       const pixels = new Uint8Array(256 * 256).map((_, k) => (k * 37) % 256);
       const geometry = buildPanelGeometry(
-        computeHeightmap(pixels, 256, 256, { shape, widthMm: 180, heightMm: 180, resolutionMm }),
+        computeHeightmap(pixels, 256, 256, {
+          shape,
+          widthMm: 180,
+          heightMm: 180,
+          resolutionMm,
+          maxErrorMm: 0,
+        }),
       );
       const single = join(folder, `${shape}-single.stl`);
       const parallel = join(folder, `${shape}-parallel.stl`);

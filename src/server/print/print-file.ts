@@ -72,7 +72,8 @@ export async function writePrintFile(
         modelEntry: zlibDeflateEntry(1),
         project,
       });
-    } else if (stlWorker) {
+    } else if (stlWorker && !geometry.topTriangles) {
+      // Only the grid's top is bulk enough to share: an adaptive top is written here alone.
       result = await writeStlInParallel(geometry, handle, temporary, stlWorker, onProgress);
     } else {
       result = await writeStl(geometry, new FileSink(handle), { onProgress });
