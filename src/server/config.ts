@@ -108,6 +108,11 @@ const envSchema = z
     /** Sampling of the printed relief in millimetres: 0.2 (default) or finer, e.g. 0.1. */
     PRINT_RESOLUTION_MM: z.coerce.number().min(0.05).max(1).default(0.2),
     /**
+     * The print file's adaptive mesh (decision 352): every grid point of the relief within this many
+     * millimetres of the surface, vertically (default 0.02, a fifth of a layer); 0 writes the full grid.
+     */
+    PRINT_MAX_ERROR_MM: z.coerce.number().min(0).max(0.5).default(0.02),
+    /**
      * Production estimates (issue 19): the PrusaSlicer command each print file is sliced with, looked
      * up on PATH ("prusa-slicer" by default), or "off". Without it the estimates say "not available".
      */
@@ -253,6 +258,8 @@ export interface Config {
   printFiles: {
     worker: boolean;
     resolutionMm: number;
+    /** The adaptive mesh's largest vertical error at any grid point (mm); 0: the full grid. */
+    maxErrorMm: number;
     /** PrusaSlicer for production estimates: the command (null: off), where to look, the time limit. */
     slicer: { command: string | null; searchPath: string | undefined; timeoutMs: number };
     /** The twin check in the print worker: on when the slicer is found (see PRINT_TWIN). */
@@ -366,6 +373,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     printFiles: {
       worker: env.PRINT_WORKER === "on",
       resolutionMm: env.PRINT_RESOLUTION_MM,
+      maxErrorMm: env.PRINT_MAX_ERROR_MM,
       slicer: {
         command: env.PRUSA_SLICER === "off" ? null : env.PRUSA_SLICER,
         searchPath: env.PATH,

@@ -151,6 +151,7 @@ export async function createContext(config: Config, options: { database?: Databa
       storage,
       log,
       resolutionMm: config.printFiles.resolutionMm,
+      maxErrorMm: config.printFiles.maxErrorMm,
       onDone: () => {
         ctx.printEstimates.wake();
         ctx.proofs.wake();

@@ -22,6 +22,8 @@ import { SIMULATE_USAGE, SimulateUsageError, simulate } from "./simulate.js";
 const USAGE = `Usage: npm run lithophane -- <image> --shape <${SHAPE_IDS.join("|")}> --width-mm N --height-mm N --out <file.stl|file.3mf>
 Options:
   --resolution-mm N       grid spacing (default 0.2; 0.1 for the finest prints)
+  --max-error-mm N        adaptive mesh: every grid point within N mm of the surface (default 0.02;
+                          0 writes two triangles per grid cell)
   --min-mm N --max-mm N   thickness range (default 0.8 and 3.0)
   --mapping M             ${THICKNESS_MAPPINGS.join(" | ")} (default beer-lambert)
   --transmission N        Beer-Lambert light fraction through 1 mm (default 0.5)
@@ -137,6 +139,7 @@ export async function main(argv: string[]): Promise<number> {
         "width-mm": { type: "string" },
         "height-mm": { type: "string" },
         "resolution-mm": { type: "string" },
+        "max-error-mm": { type: "string" },
         "min-mm": { type: "string" },
         "max-mm": { type: "string" },
         mapping: { type: "string" },
@@ -243,6 +246,7 @@ export async function main(argv: string[]): Promise<number> {
         widthMm,
         heightMm,
         resolutionMm: numberOption(values, "resolution-mm"),
+        maxErrorMm: numberOption(values, "max-error-mm"),
         minThicknessMm: numberOption(values, "min-mm"),
         maxThicknessMm: numberOption(values, "max-mm"),
         borderMm: numberOption(values, "border-mm"),
@@ -271,6 +275,7 @@ export async function main(argv: string[]): Promise<number> {
       widthMm,
       heightMm,
       resolutionMm: numberOption(values, "resolution-mm"),
+      maxErrorMm: numberOption(values, "max-error-mm"),
       minThicknessMm: numberOption(values, "min-mm"),
       maxThicknessMm: numberOption(values, "max-mm"),
       mapping: values.mapping as ThicknessMapping | undefined,

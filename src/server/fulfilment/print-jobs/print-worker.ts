@@ -19,6 +19,8 @@ export interface PrintWorkerJob {
   widthMm: number;
   heightMm: number;
   resolutionMm: number;
+  /** The adaptive mesh's largest vertical error (mm); 0: the full grid. */
+  maxErrorMm: number;
   crop: CropInput | undefined;
   /** Local contrast (CLAHE) chosen for the order line. */
   localContrast: boolean;
@@ -101,6 +103,7 @@ parentPort?.once("message", async (job: PrintWorkerJob) => {
         widthMm: job.widthMm,
         heightMm: job.heightMm,
         resolutionMm: Math.max(job.resolutionMm, COLOUR_PRINT_RESOLUTION_MM),
+        maxErrorMm: job.maxErrorMm,
         ...(job.crop ? { crop: job.crop } : {}),
         filaments: job.colour.filaments,
         outPath: job.outPath,
@@ -115,6 +118,7 @@ parentPort?.once("message", async (job: PrintWorkerJob) => {
       widthMm: job.widthMm,
       heightMm: job.heightMm,
       resolutionMm: job.resolutionMm,
+      maxErrorMm: job.maxErrorMm,
       ...(job.crop ? { crop: job.crop } : {}),
       localContrast: job.localContrast,
       attenuationPerMm: job.attenuationPerMm,

@@ -50,6 +50,8 @@ export interface PrintJobRunnerOptions {
   log: Logger;
   /** Sampling of the relief (mm); the generator's default 0.2 mm. */
   resolutionMm?: number;
+  /** The adaptive mesh's largest vertical error (mm; 0: the full grid); the generator's default 0.02. */
+  maxErrorMm?: number;
   /** How often an idle runner looks for work queued by another process (ms). */
   pollMs?: number;
   /** A 'running' job not heard of for this long is taken back (PostgreSQL, several servers). */
@@ -87,6 +89,7 @@ const PROGRESS_STEP = 0.1;
 export class PrintJobRunner {
   private readonly db;
   private readonly resolutionMm: number;
+  private readonly maxErrorMm: number;
   private readonly staleMs: number;
   private readonly timeoutMs: number;
   private readonly loop: BackgroundLoop;
@@ -95,6 +98,7 @@ export class PrintJobRunner {
   constructor(private readonly options: PrintJobRunnerOptions) {
     this.db = options.database.db;
     this.resolutionMm = options.resolutionMm ?? DEFAULTS.resolutionMm;
+    this.maxErrorMm = options.maxErrorMm ?? DEFAULTS.maxErrorMm;
     this.staleMs = options.staleMs ?? 120_000;
     this.timeoutMs = options.timeoutMs ?? 10 * 60_000;
     this.loop = new BackgroundLoop({
@@ -264,6 +268,7 @@ export class PrintJobRunner {
           widthMm: panel.widthMm,
           heightMm: panel.heightMm,
           resolutionMm: this.resolutionMm,
+          maxErrorMm: this.maxErrorMm,
           crop: panel.crop,
           localContrast: panel.localContrast,
           // Jobs queued before calibration existed carry no k: today's default.
