@@ -9,6 +9,7 @@ import type { ColourFilament } from "../../../lithophane/colour/filaments.js";
 import type { CropInput } from "../../../lithophane/crop.js";
 import { isLithophaneError } from "../../../lithophane/errors.js";
 import type { ShapeId } from "../../../lithophane/params.js";
+import { lowerThisThreadsPriority } from "../../lib/thread-priority.js";
 import { COLOUR_PRINT_RESOLUTION_MM, generateColourPrintFile } from "../../print/colour-file.js";
 import { generatePrintFile } from "../../print/print-file.js";
 import { checkPrintFile } from "../../print/twin.js";
@@ -92,6 +93,9 @@ async function runTwin(job: PrintWorkerJob): Promise<TwinOutcome | null> {
 parentPort?.once("message", async (job: PrintWorkerJob) => {
   const port = parentPort;
   if (!port) return;
+  // The file and the twin at the slicer's priority (nice 19): a Keepsake's three panels, one after
+  // another, never hold up the shop's requests, which this process's main thread answers at its own.
+  lowerThisThreadsPriority();
   const send = (message: PrintWorkerMessage) => port.postMessage(message);
   try {
     if (job.colour) {
