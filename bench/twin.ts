@@ -1,112 +1,217 @@
 /**
- * G-code twin benchmark: a 180 x 180 mm square panel at 0.1 mm (upright 3MF project, the print job's
- * default), timed in three parts: the print file, PrusaSlicer's slicing of it (its own settings only), and
- * the twin itself (reading the 3MF and the G-code, depositing, lighting, comparing).
- * Run: npx tsx bench/twin.ts [--size-mm 180]
+ * The proof's pipeline, from paid to proof ready, against a baseline commit's build in the same run
+ * (issue 44 item 6; decision 352). A photo-like JPEG with text (src/server/print/sample-photo.ts) goes
+ * through the print worker's steps (bench/_twin-stages.ts, run in a child process for each build):
  *
- * The machine may be shared: each row shows wall seconds, CPU seconds (this process for the file and the
- * twin; the slicer child's own for slicing) and the 1-minute load average when the part started.
+ * - pipeline: a 7x7" (178 mm) square at the default grid: the print file, PrusaSlicer's slicing, the
+ *   twin (and its pictures), each with wall time, CPU time and the 1-minute load average when it
+ *   started; target: at most 3 minutes in all on a 2-core machine.
+ * - mesh: the five shapes and one colour panel (100 mm by default): the 3MF's size, the slicing time,
+ *   the twin's SSIM against the preview, and admesh's verdict on the same mesh as STL, baseline beside
+ *   this tree (targets: 4x smaller, 3x faster to slice, SSIM within 0.01, nothing to fix).
+ *
+ * The baseline is built from a temporary git worktree of --base under /tmp (its node_modules linked to
+ * this tree's), so both builds run the same stage script on the same machine, one after the other.
+ *
+ *   npm run bench -- twin [--base 1b39a43] [--size-mm 178] [--mesh-size-mm 100] [--section all|pipeline|mesh]
  */
-import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { execFileSync, spawnSync } from "node:child_process";
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { buildPanelGeometry, computeHeightmap } from "../src/lithophane/index";
-import { DEFAULT_PRINT_PROFILE, threeMfProject } from "../src/lithophane/print-project";
-import { writePrintFile } from "../src/server/print/print-file";
-import { exportGcode, findExecutable } from "../src/server/print/slicer";
-import { simulatePrint } from "../src/server/print/twin";
+import { SHAPE_IDS } from "../src/lithophane/params";
+import { samplePhotoJpeg } from "../src/server/print/sample-photo";
+import { findExecutable } from "../src/server/print/slicer";
 
-const { values } = parseArgs({ options: { "size-mm": { type: "string" } } });
-// `npm run bench` passes no arguments: TWIN_SIZE_MM picks a smaller panel there.
-const size = Number(values["size-mm"] ?? process.env.TWIN_SIZE_MM ?? 180);
+const { values } = parseArgs({
+  options: {
+    base: { type: "string", default: process.env.BENCH_BASE_COMMIT ?? "1b39a43" },
+    "size-mm": { type: "string", default: "178" },
+    "mesh-size-mm": { type: "string", default: "100" },
+    section: { type: "string", default: "all" },
+  },
+});
+const root = path.resolve(import.meta.dirname, "..");
+const SIZE_MM = Number(values["size-mm"]);
+const MESH_SIZE_MM = Number(values["mesh-size-mm"]);
+const TARGET_SECONDS = 180;
 
-/** CPU seconds of waited-for children (cutime + cstime from /proc, 100 ticks a second). */
-function childCpuSeconds(): number {
-  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[13]) + Number(fields[14])) / 100;
+interface Stage {
+  wallS: number;
+  cpuS: number;
+  load: number;
 }
-const selfCpuSeconds = () => {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1e6;
-};
+interface StageRun {
+  shape: string;
+  colour: boolean;
+  file: Stage;
+  slice?: Stage;
+  twin?: Stage;
+  triangles: number;
+  bytes: number;
+  ssim?: number;
+  admesh?: string;
+}
 
-async function timed<T>(label: string, work: () => Promise<T>, cpu: () => number): Promise<T> {
-  const load = loadavg()[0]!;
-  const cpuBefore = cpu();
-  const started = performance.now();
-  const result = await work();
-  const seconds = (performance.now() - started) / 1000;
-  console.log(
-    `${label.padEnd(34)} ${seconds.toFixed(1).padStart(7)} s wall ${(cpu() - cpuBefore).toFixed(1).padStart(7)} s CPU   load ${load.toFixed(2)}`,
+const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
+
+/** A worktree of the baseline commit under /tmp, with this tree's node_modules and stage script. */
+function baselineTree(commit: string): { dir: string; remove: () => void } {
+  const dir = path.join(tmpdir(), `lithobox-bench-twin-base-${commit}`);
+  if (existsSync(dir)) git("worktree", "remove", "--force", dir);
+  git("worktree", "add", "--detach", dir, commit);
+  symlinkSync(realpathSync(path.join(root, "node_modules")), path.join(dir, "node_modules"));
+  copyFileSync(path.join(root, "bench/_twin-stages.ts"), path.join(dir, "bench/_twin-stages.ts"));
+  return { dir, remove: () => git("worktree", "remove", "--force", dir) };
+}
+
+function runStages(tree: string, args: string[]): StageRun {
+  const run = spawnSync(
+    process.execPath,
+    ["--import", "tsx", path.join(tree, "bench/_twin-stages.ts"), ...args],
+    {
+      cwd: tree,
+      encoding: "utf8",
+      maxBuffer: 16 << 20,
+    },
   );
-  return result;
+  const line = run.stdout.trim().split("\n").at(-1) ?? "";
+  if (run.status !== 0 || !line.startsWith("{")) {
+    throw new Error(`stages failed in ${tree} (${args.join(" ")}): ${run.stderr.slice(-2000)}`);
+  }
+  return JSON.parse(line) as StageRun;
 }
+
+const f1 = (n: number) => n.toFixed(1);
+const stageCell = (s: Stage | undefined) =>
+  s
+    ? `${f1(s.wallS).padStart(6)} s ${f1(s.cpuS).padStart(6)} s CPU  load ${s.load.toFixed(2)}`
+    : "-".padEnd(32);
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
 
 const slicer = await findExecutable(process.env.PRUSA_SLICER || "prusa-slicer", process.env.PATH);
 if (!slicer) {
   console.log("prusa-slicer is not installed: the twin benchmark needs it (skipped).");
   process.exit(0);
 }
-console.log(`G-code twin, ${size} x ${size} mm square at 0.1 mm, upright (${cpus().length} CPUs)`);
-const n = 1000;
-const pixels = new Uint8Array(n * n);
-for (let y = 0; y < n; y++) {
-  for (let x = 0; x < n; x++) {
-    pixels[y * n + x] = Math.round(127 + 60 * Math.sin(Math.hypot(x - n / 2, y - n / 2) / 40) + (60 * x) / n);
-  }
-}
-const dir = await mkdtemp(join(tmpdir(), "lithobox-bench-twin-"));
+const head = git("rev-parse", "--short", "HEAD");
+const dirty = git("status", "--porcelain", "--untracked-files=no") !== "";
+const thisTree = `this tree (${head}${dirty ? "+changes" : ""})`;
+const baseLabel = `base ${values.base}`;
+console.log(
+  `G-code twin: ${baseLabel} against ${thisTree}, ${cpus().length} CPUs, load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
+
+const work = mkdtempSync(path.join(tmpdir(), "lithobox-bench-twin-"));
+const base = baselineTree(values.base);
 try {
-  const threeMf = join(dir, "panel.3mf");
-  const gcode = join(dir, "panel.gcode");
-  await timed(
-    "print file (heightmap, mesh, 3MF)",
-    async () => {
-      const heightmap = computeHeightmap(pixels, n, n, {
-        shape: "square",
-        widthMm: size,
-        heightMm: size,
-        resolutionMm: 0.1,
-      });
-      await writePrintFile(buildPanelGeometry(heightmap), "3mf", threeMf, {
-        project: threeMfProject(heightmap.spec, DEFAULT_PRINT_PROFILE),
-      });
-    },
-    selfCpuSeconds,
-  );
-  await timed(
-    "slicing (prusa-slicer, nice 19)",
-    () => exportGcode(slicer, threeMf, gcode, { timeoutMs: 1_800_000, home: dir }),
-    childCpuSeconds,
-  );
-  // The twin in two stages: reading the 3MF and the G-code and depositing the plastic, then the light
-  // model (light.ts: absorption and scattering) on both pictures and their comparison.
-  const marks: Array<{ at: number; cpu: number; load: number }> = [];
-  const mark = () => marks.push({ at: performance.now(), cpu: selfCpuSeconds(), load: loadavg()[0]! });
-  const outcome = await timed(
-    "twin (read, deposit, light, compare)",
-    () => {
-      mark();
-      return simulatePrint({ threeMfPath: threeMf, gcodePath: gcode, onStage: mark });
-    },
-    selfCpuSeconds,
-  );
-  const stage = (label: string, from: number, to: number) => {
-    const a = marks[from];
-    const b = marks[to];
-    if (!a || !b) return;
-    console.log(
-      `  ${label.padEnd(32)} ${((b.at - a.at) / 1000).toFixed(1).padStart(7)} s wall ${(b.cpu - a.cpu).toFixed(1).padStart(7)} s CPU   load ${a.load.toFixed(2)}`,
-    );
+  // A customer's photo: 3000 x 2250 JPEG with text, sky, a face-like disc, fine grain everywhere.
+  const photo = path.join(work, "photo.jpg");
+  writeFileSync(photo, await samplePhotoJpeg(3000, 2250));
+  const trees = [
+    { label: baseLabel, dir: base.dir },
+    { label: thisTree, dir: root },
+  ];
+  const stages = (tree: string, name: string, args: string[]) => {
+    const dir = path.join(work, name);
+    rmSync(dir, { recursive: true, force: true });
+    execFileSync("mkdir", ["-p", dir]);
+    return runStages(tree, ["--photo", photo, "--dir", dir, ...args]);
   };
-  stage("read 3MF + G-code, deposit", 0, 1);
-  stage("light model + compare", 1, 2);
-  const r = outcome.report;
-  console.log(
-    `twin vs preview: SSIM ${r.ssim.toFixed(3)}, mean |dL*| ${r.meanDeltaL.toFixed(2)}, ${r.layersPrinted}/${r.layersExpected} layers, ${r.extrusions.toLocaleString("en-GB")} extrusions`,
-  );
+
+  if (values.section === "all" || values.section === "pipeline") {
+    console.log(
+      `\nPaid to proof ready: ${SIZE_MM} x ${SIZE_MM} mm square at the default 0.2 mm grid, upright 3MF`,
+    );
+    const runs = trees.map((tree, k) =>
+      stages(tree.dir, `pipeline-${k}`, [
+        "--shape",
+        "square",
+        "--size-mm",
+        String(SIZE_MM),
+        "--slice",
+        "--twin",
+      ]),
+    );
+    console.log(`${"".padEnd(14)} ${trees[0]!.label.padEnd(36)} ${trees[1]!.label}`);
+    for (const [label, pick] of [
+      ["print file", (r: StageRun) => r.file],
+      ["slicing", (r: StageRun) => r.slice],
+      ["twin", (r: StageRun) => r.twin],
+    ] as const) {
+      console.log(`${label.padEnd(14)} ${stageCell(pick(runs[0]!)).padEnd(36)} ${stageCell(pick(runs[1]!))}`);
+    }
+    const total = (r: StageRun) => ({
+      wallS: r.file.wallS + (r.slice?.wallS ?? 0) + (r.twin?.wallS ?? 0),
+      cpuS: r.file.cpuS + (r.slice?.cpuS ?? 0) + (r.twin?.cpuS ?? 0),
+      load: r.file.load,
+    });
+    const [t0, t1] = runs.map(total) as [Stage, Stage];
+    console.log(`${"total".padEnd(14)} ${stageCell(t0).padEnd(36)} ${stageCell(t1)}`);
+    console.log(
+      `file ${mb(runs[0]!.bytes)} -> ${mb(runs[1]!.bytes)}, ${runs[0]!.triangles.toLocaleString("en-GB")} -> ${runs[1]!.triangles.toLocaleString("en-GB")} triangles; SSIM ${runs[0]!.ssim?.toFixed(3)} -> ${runs[1]!.ssim?.toFixed(3)}`,
+    );
+    console.log(
+      `total ${f1(t1.wallS)} s against the target of ${TARGET_SECONDS} s: ${t1.wallS <= TARGET_SECONDS ? "met" : "NOT met"} (${f1(t0.wallS / t1.wallS)}x faster than the base)`,
+    );
+  }
+
+  if (values.section === "all" || values.section === "mesh") {
+    console.log(
+      `\nMesh: ${MESH_SIZE_MM} mm panels (rectangles 4:3), default grid (colour: its 0.4 mm), ${trees[0]!.label} -> ${trees[1]!.label}`,
+    );
+    console.log(
+      `${"panel".padEnd(20)} ${"3MF".padEnd(26)} ${"slicing wall (CPU)".padEnd(38)} ${"SSIM".padEnd(22)} admesh`,
+    );
+    const panels = [
+      ...SHAPE_IDS.map((shape) => ({ shape, colour: false })),
+      { shape: "square" as const, colour: true },
+    ];
+    for (const panel of panels) {
+      const name = `${panel.shape}${panel.colour ? " (colour)" : ""}`;
+      const args = [
+        "--shape",
+        panel.shape,
+        "--size-mm",
+        String(MESH_SIZE_MM),
+        "--slice",
+        "--twin",
+        "--admesh",
+        ...(panel.colour ? ["--processing", "colour"] : []),
+      ];
+      const [a, b] = trees.map((tree, k) =>
+        stages(tree.dir, `mesh-${panel.shape}-${panel.colour}-${k}`, args),
+      ) as [StageRun, StageRun];
+      const sliceA = a.slice!;
+      const sliceB = b.slice!;
+      console.log(
+        [
+          name.padEnd(20),
+          `${mb(a.bytes)} -> ${mb(b.bytes)} ${f1(a.bytes / b.bytes)}x`.padEnd(26),
+          `${f1(sliceA.wallS)} (${f1(sliceA.cpuS)}) -> ${f1(sliceB.wallS)} (${f1(sliceB.cpuS)}) s ${f1(sliceA.cpuS / sliceB.cpuS)}x CPU`.padEnd(
+            38,
+          ),
+          `${a.ssim?.toFixed(3)} -> ${b.ssim?.toFixed(3)} (${((b.ssim ?? 0) - (a.ssim ?? 0)).toFixed(3)})`.padEnd(
+            22,
+          ),
+          `${a.admesh} -> ${b.admesh}`,
+          `  load ${sliceA.load.toFixed(2)}/${sliceB.load.toFixed(2)}`,
+        ].join(" "),
+      );
+    }
+  }
 } finally {
-  await rm(dir, { recursive: true, force: true });
+  base.remove();
+  rmSync(work, { recursive: true, force: true });
 }
