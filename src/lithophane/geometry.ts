@@ -580,68 +580,102 @@ export interface GeometryOptions {
  * maxErrorMm (or the option) is above 0, else the full grid.
  */
 export function buildPanelGeometry(heightmap: Heightmap, options: GeometryOptions = {}): PanelGeometry {
-  return buildPanelGeometries(heightmap, [heightmap.thicknessMm], options)[0]!;
+  const grid = buildGridGeometry(heightmap);
+  const maxErrorMm = options.maxErrorMm ?? heightmap.spec.maxErrorMm;
+  if (!(maxErrorMm > 0)) return grid;
+  // Rectangles start from the four corners (border points come in where needed); masked shapes from
+  // their whole outline, whose crossings are not grid points.
+  const { nx, ny } = grid;
+  const corners = Int32Array.from([0, nx - 1, nx * ny - 1, (ny - 1) * nx]);
+  return adaptiveGeometry(grid, maxErrorMm, grid.cellCase ? grid.loop : corners);
 }
 
 /**
- * One geometry per surface (thickness per grid point) over the heightmap's footprint, all sharing one
- * triangulation, one loop and one vertex numbering: the adaptive top keeps every grid point of every
- * surface within the error (a colour panel's stacked interfaces then meet vertex for vertex).
+ * One geometry per surface (thickness per grid point) over the heightmap's footprint, e.g. a colour
+ * panel's stacked interfaces: each surface its own adaptive top, all around the grid's whole outline
+ * loop, so two surfaces meet the walls between them at the same points.
  */
 export function buildPanelGeometries(
   heightmap: Heightmap,
   surfaces: readonly Float32Array[],
   options: GeometryOptions = {},
 ): PanelGeometry[] {
-  const grids = surfaces.map((thicknessMm) => buildGridGeometry({ ...heightmap, thicknessMm }));
   const maxErrorMm = options.maxErrorMm ?? heightmap.spec.maxErrorMm;
-  if (!(maxErrorMm > 0)) return grids;
-  const base = grids[0]!;
-  const { nx, ny, stepXMm, stepYMm } = base;
+  return surfaces.map((thicknessMm) => {
+    const grid = buildGridGeometry({ ...heightmap, thicknessMm });
+    return maxErrorMm > 0 ? adaptiveGeometry(grid, maxErrorMm, grid.loop) : grid;
+  });
+}
+
+/** The grid geometry's top made adaptive (tin.ts) from the outline `start`, a part of the grid's loop. */
+function adaptiveGeometry(grid: PanelGeometry, maxErrorMm: number, start: Int32Array): PanelGeometry {
+  const { nx, ny, stepXMm, stepYMm } = grid;
   const gridCount = nx * ny;
-  // Rectangles start from the four corners (border points come in where needed); masked shapes from
-  // their whole outline, whose crossings are not grid points.
-  const loopIds = base.cellCase ? base.loop : Int32Array.from([0, nx - 1, gridCount - 1, (ny - 1) * nx]);
-  const { xs, ys } = loopPositions(base, loopIds);
+  const { xs, ys } = loopPositions(grid, start);
   const position = new Float64Array(3);
-  const loopZ = grids.map((grid) =>
-    Float64Array.from(loopIds, (id) => {
-      vertexPosition(grid, id, position);
-      return position[2]!;
-    }),
-  );
   const tin = buildTin({
     nx,
     ny,
-    fields: surfaces,
-    inside: base.gridFileIndex ? Uint8Array.from(base.gridFileIndex, (index) => (index >= 0 ? 1 : 0)) : null,
-    loopIds,
+    fields: [grid.heightmap.thicknessMm],
+    inside: grid.gridFileIndex ? Uint8Array.from(grid.gridFileIndex, (index) => (index >= 0 ? 1 : 0)) : null,
+    loopIds: start,
     loopX: xs.map((x) => x / stepXMm),
     loopY: ys.map((y) => y / stepYMm),
-    loopZ,
+    loopZ: [
+      Float64Array.from(start, (id) => {
+        vertexPosition(grid, id, position);
+        return position[2]!;
+      }),
+    ],
     maxError: maxErrorMm,
   });
-  // Surfaces that change at nearly every grid point (a colour panel's dithered whole layers) can need
+  // A surface that changes at nearly every grid point (a colour panel's dithered whole layers) can need
   // more triangles than the grid within the error: then the grid it is.
-  if (tin.triangles.length / 3 >= base.topTriangleCount) return grids;
+  if (tin.triangles.length / 3 >= grid.topTriangleCount) return grid;
   const gridFileIndex = new Int32Array(gridCount).fill(-1);
   let used = 0;
   for (let k = 0; k < gridCount; k++) if (tin.gridUsed[k]) gridFileIndex[k] = used++;
   const loop = tin.loop;
   const topTriangleCount = tin.triangles.length / 3;
-  const shared = {
+  const adaptive: PanelGeometry = {
+    ...grid,
     loop,
-    topTriangles: tin.triangles,
+    topTriangles: inFileOrder(tin.triangles),
     rowTriangleCounts: new Uint32Array(ny - 1),
     gridFileIndex,
     usedGridVertices: used,
-    vertexCount: used + base.crossingX.length + loop.length,
+    vertexCount: used + grid.crossingX.length + loop.length,
     topTriangleCount,
     triangleCount: topTriangleCount + 3 * loop.length - 2,
   };
-  // A masked outline is kept whole, and so is its back face.
-  const backTriangles = base.cellCase ? base.backTriangles : triangulateBack({ ...base, ...shared }, loop);
-  return grids.map((grid) => ({ ...grid, ...shared, backTriangles }));
+  // Started from the whole loop, the loop is unchanged, and so is its back face.
+  if (start !== grid.loop) adaptive.backTriangles = triangulateBack(adaptive, loop);
+  return adaptive;
+}
+
+/**
+ * The triangles each turned to start at their lowest vertex id (same orientation), sorted by their ids:
+ * neighbouring triangles then list nearby numbers, which the 3MF's deflate compresses almost as well as
+ * the grid's regular rows (and the order no longer depends on the order of insertion).
+ */
+function inFileOrder(triangles: Int32Array): Int32Array {
+  const count = triangles.length / 3;
+  const turned = new Int32Array(triangles.length);
+  for (let t = 0; t < 3 * count; t += 3) {
+    const a = triangles[t]!;
+    const b = triangles[t + 1]!;
+    const c = triangles[t + 2]!;
+    const first = a < b ? (a < c ? 0 : 2) : b < c ? 1 : 2;
+    turned[t] = triangles[t + first]!;
+    turned[t + 1] = triangles[t + ((first + 1) % 3)]!;
+    turned[t + 2] = triangles[t + ((first + 2) % 3)]!;
+  }
+  const order = Array.from({ length: count }, (_, t) => t).sort(
+    (p, q) => turned[3 * p]! - turned[3 * q]! || turned[3 * p + 1]! - turned[3 * q + 1]!,
+  );
+  const sorted = new Int32Array(triangles.length);
+  for (const [k, t] of order.entries()) sorted.set(turned.subarray(3 * t, 3 * t + 3), 3 * k);
+  return sorted;
 }
 
 /** Calls `emit` for every top triangle (vertex ids, counter-clockwise from +z), in file order. */
