@@ -35,13 +35,16 @@ export function samplePhotoSvg(width: number, height: number): string {
 </svg>`;
 }
 
-/** The sample photo as greyscale pixels (what the generator takes). */
-export async function samplePhotoGrey(
-  width: number,
-  height: number,
-): Promise<{ pixels: Uint8Array; width: number; height: number }> {
-  const { data, info } = await sharp(Buffer.from(samplePhotoSvg(width, height)))
-    .greyscale()
+export interface SamplePixels {
+  pixels: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** The sample photo's raw pixels: greyscale (what the generator takes) or RGBA (the colour engine's). */
+async function samplePixels(width: number, height: number, channels: "grey" | "rgba"): Promise<SamplePixels> {
+  const image = sharp(Buffer.from(samplePhotoSvg(width, height)));
+  const { data, info } = await (channels === "grey" ? image.greyscale() : image.ensureAlpha())
     .raw()
     .toBuffer({ resolveWithObject: true });
   return {
@@ -49,6 +52,16 @@ export async function samplePhotoGrey(
     width: info.width,
     height: info.height,
   };
+}
+
+/** The sample photo as greyscale pixels (what the generator takes). */
+export function samplePhotoGrey(width: number, height: number): Promise<SamplePixels> {
+  return samplePixels(width, height, "grey");
+}
+
+/** The sample photo as RGBA pixels (the colour engine's input). */
+export function samplePhotoRgba(width: number, height: number): Promise<SamplePixels> {
+  return samplePixels(width, height, "rgba");
 }
 
 /** The sample photo as a JPEG (what a customer uploads). */
@@ -56,20 +69,4 @@ export async function samplePhotoJpeg(width: number, height: number): Promise<Bu
   return sharp(Buffer.from(samplePhotoSvg(width, height)))
     .jpeg({ quality: 90 })
     .toBuffer();
-}
-
-/** The sample photo as RGBA pixels (the colour engine's input). */
-export async function samplePhotoRgba(
-  width: number,
-  height: number,
-): Promise<{ pixels: Uint8Array; width: number; height: number }> {
-  const { data, info } = await sharp(Buffer.from(samplePhotoSvg(width, height)))
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    pixels: new Uint8Array(data.buffer, data.byteOffset, data.length),
-    width: info.width,
-    height: info.height,
-  };
 }
