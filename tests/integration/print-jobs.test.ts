@@ -576,8 +576,9 @@ describe("a restart", () => {
       await first.close();
     }
 
-    // Second life on the same data: the default resolution (0.2 mm).
-    const second = await openPersistentShop(dataDir, databaseUrl, {});
+    // Second life on the same data: the default resolution (0.2 mm), on the grid (the adaptive mesh
+    // off) so the triangle count shows the panel's full size.
+    const second = await openPersistentShop(dataDir, databaseUrl, { PRINT_MAX_ERROR_MM: "0" });
     try {
       const signedIn = await createUser(second, {
         email: uniqueEmail("restart-admin-2"),
@@ -607,8 +608,11 @@ describe("a restart", () => {
   }, 180_000);
 
   it("a shutdown mid-generation stops at once and leaves the job queued for the next start", async () => {
-    // 0.1 mm: a long job (several seconds), so the stop lands in the middle of it.
-    const running = await openPersistentShop(dataDir, databaseUrl, { PRINT_RESOLUTION_MM: "0.1" });
+    // 0.1 mm on the grid: a long job (several seconds), so the stop lands in the middle of it.
+    const running = await openPersistentShop(dataDir, databaseUrl, {
+      PRINT_RESOLUTION_MM: "0.1",
+      PRINT_MAX_ERROR_MM: "0",
+    });
     let orderId = "";
     let closedInMs = 0;
     try {
