@@ -6,7 +6,9 @@
  * checkout and never fetched; non-admins get 403 on every new endpoint.
  *
  * PRINT_RESOLUTION_MM=1 keeps the panels small (181 x 181 grid) so the suite is quick; the
- * restart test runs at the shop's default 0.2 mm.
+ * restart test runs at the shop's default 0.2 mm. Both write the grid (PRINT_MAX_ERROR_MM=0): these
+ * flat photos' adaptive meshes are a few dozen triangles, and the checks read the relief from the
+ * vertices; the twin's tests (print-twin, proofs) run the adaptive default through the worker.
  */
 
 import { randomBytes } from "node:crypto";
@@ -150,7 +152,8 @@ async function download(target: TestShop, orderId: string, jobId: string) {
 }
 
 beforeAll(async () => {
-  shop = await createTestShop({ PRINT_RESOLUTION_MM: "1" });
+  // On the grid (PRINT_MAX_ERROR_MM=0): the checks below read the relief from its vertices.
+  shop = await createTestShop({ PRINT_RESOLUTION_MM: "1", PRINT_MAX_ERROR_MM: "0" });
   admin = await createUser(shop, { email: uniqueEmail("print-admin"), role: "admin", mfa: true });
   customer = await createUser(shop, { email: uniqueEmail("print-customer") });
 });
