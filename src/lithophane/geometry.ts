@@ -616,17 +616,15 @@ function adaptiveGeometry(grid: PanelGeometry, maxErrorMm: number, start: Int32A
   const tin = buildTin({
     nx,
     ny,
-    fields: [grid.heightmap.thicknessMm],
+    heights: grid.heightmap.thicknessMm,
     inside: grid.gridFileIndex ? Uint8Array.from(grid.gridFileIndex, (index) => (index >= 0 ? 1 : 0)) : null,
     loopIds: start,
     loopX: xs.map((x) => x / stepXMm),
     loopY: ys.map((y) => y / stepYMm),
-    loopZ: [
-      Float64Array.from(start, (id) => {
-        vertexPosition(grid, id, position);
-        return position[2]!;
-      }),
-    ],
+    loopZ: Float64Array.from(start, (id) => {
+      vertexPosition(grid, id, position);
+      return position[2]!;
+    }),
     maxError: maxErrorMm,
   });
   // A surface that changes at nearly every grid point (a colour panel's dithered whole layers) can need

@@ -4,8 +4,6 @@
  * the algorithm of mapbox/delatin and fogleman/hmm, written here for the panel's needs:
  * - the domain is a polygon (the outline loop, counter-clockwise), not the grid's rectangle: its edges
  *   are constraints that never flip, and a grid point lying on one splits it (the rectangle's border);
- * - several height fields can share one triangulation (a colour panel's stacked surfaces): the error of
- *   a point is its largest over the fields;
  * - every candidate grid point ends within `maxError` of the surface (measured vertically).
  *
  * Each triangle knows its worst grid point (found by scanning the points it covers); the worst triangle
@@ -20,8 +18,8 @@ import { triangulatePolygon } from "./triangulate";
 export interface TinInput {
   nx: number;
   ny: number;
-  /** Height fields, one value per grid point; the error of a point is its largest over these. */
-  fields: readonly Float32Array[];
+  /** The height field, one value per grid point. */
+  heights: Float32Array;
   /** Grid points that may become vertices (inside the outline); null: every grid point. */
   inside: Uint8Array | null;
   /** The outline, counter-clockwise: caller ids (a grid point's id is its index k). */
@@ -29,9 +27,9 @@ export interface TinInput {
   /** Outline positions in grid units. */
   loopX: Float64Array;
   loopY: Float64Array;
-  /** Outline heights, one array per field. */
-  loopZ: readonly Float64Array[];
-  /** Largest vertical error allowed at any candidate grid point (the fields' unit). */
+  /** Outline heights. */
+  loopZ: Float64Array;
+  /** Largest vertical error allowed at any candidate grid point (the heights' unit). */
   maxError: number;
 }
 
@@ -59,16 +57,16 @@ const prev = (e: number): number => (e % 3 === 0 ? e + 2 : e - 1);
 
 class TinBuilder {
   private readonly nx: number;
-  private readonly fields: readonly Float32Array[];
+  private readonly heights: Float32Array;
   private readonly inside: Uint8Array | null;
   private readonly maxError: number;
   readonly gridUsed: Uint8Array;
 
-  // Vertices: position (grid units), heights per field, caller id.
+  // Vertices: position (grid units), height, caller id.
   private vertexCount = 0;
   private vx = new Float64Array(1024);
   private vy = new Float64Array(1024);
-  private vz: Float64Array[];
+  private vz = new Float64Array(1024);
   private vid = new Int32Array(1024);
 
   // Triangles: corners (vertex indices) and opposite half-edges (-1 on the boundary), 3 per triangle.
@@ -91,24 +89,23 @@ class TinBuilder {
 
   constructor(input: TinInput) {
     this.nx = input.nx;
-    this.fields = input.fields;
+    this.heights = input.heights;
     this.inside = input.inside;
     this.maxError = input.maxError;
     this.gridUsed = new Uint8Array(input.nx * input.ny);
-    this.vz = input.fields.map(() => new Float64Array(1024));
   }
 
-  private addVertex(x: number, y: number, z: (f: number) => number, id: number): number {
+  private addVertex(x: number, y: number, z: number, id: number): number {
     const v = this.vertexCount++;
     if (v >= this.vx.length) {
       this.vx = grow(this.vx, v + 1);
       this.vy = grow(this.vy, v + 1);
       this.vid = grow(this.vid, v + 1);
-      this.vz = this.vz.map((zs) => grow(zs, v + 1));
+      this.vz = grow(this.vz, v + 1);
     }
     this.vx[v] = x;
     this.vy[v] = y;
-    for (let f = 0; f < this.vz.length; f++) this.vz[f]![v] = z(f);
+    this.vz[v] = z;
     this.vid[v] = id;
     if (id < this.gridUsed.length) this.gridUsed[id] = 1;
     return v;
@@ -185,7 +182,7 @@ class TinBuilder {
     const n = input.loopIds.length;
     const ids = input.loopIds;
     for (let p = 0; p < n; p++) {
-      this.addVertex(input.loopX[p]!, input.loopY[p]!, (f) => input.loopZ[f]![p]!, ids[p]!);
+      this.addVertex(input.loopX[p]!, input.loopY[p]!, input.loopZ[p]!, ids[p]!);
     }
     const triangles = triangulatePolygon(input.loopX, input.loopY, 1e-3);
     const edgeSlot = new Map<number, number>();
@@ -220,8 +217,7 @@ class TinBuilder {
   private insert(t: number, k: number): void {
     const px = k % this.nx;
     const py = (k - px) / this.nx;
-    const fields = this.fields;
-    const p = this.addVertex(px, py, (f) => fields[f]![k]!, k);
+    const p = this.addVertex(px, py, this.heights[k]!, k);
     const e0 = 3 * t;
     // On an edge (exactly, for grid points; within rounding otherwise)?
     for (let s = 0; s < 3; s++) {
@@ -321,9 +317,9 @@ class TinBuilder {
     this.pending.length = 0;
   }
 
-  /** Finds the triangle's worst grid point: the largest vertical distance from its planes. */
+  /** Finds the triangle's worst grid point: the largest vertical distance from its plane. */
   private scan(t: number): void {
-    const { vx, vy, vz, nx, inside, gridUsed, fields } = this;
+    const { vx, vy, vz, nx, inside, gridUsed, heights } = this;
     const a = this.corners[3 * t]!;
     const b = this.corners[3 * t + 1]!;
     const c = this.corners[3 * t + 2]!;
@@ -337,28 +333,18 @@ class TinBuilder {
     let best = -1;
     let bestError = 0;
     if (area > 0) {
-      // Each field's plane z = gx x + gy y + g0.
-      const planeCount = fields.length;
-      const planes = new Float64Array(3 * planeCount);
-      for (let f = 0; f < planeCount; f++) {
-        const za = vz[f]![a]!;
-        const zb = vz[f]![b]!;
-        const zc = vz[f]![c]!;
-        const gx = ((zb - za) * (cy - ay) - (zc - za) * (by - ay)) / area;
-        const gy = ((zc - za) * (bx - ax) - (zb - za) * (cx - ax)) / area;
-        planes[3 * f] = gx;
-        planes[3 * f + 1] = gy;
-        planes[3 * f + 2] = za - gx * ax - gy * ay;
-      }
+      // The plane z = gx x + gy y + g0.
+      const za = vz[a]!;
+      const zb = vz[b]!;
+      const zc = vz[c]!;
+      const gx = ((zb - za) * (cy - ay) - (zc - za) * (by - ay)) / area;
+      const gy = ((zc - za) * (bx - ax) - (zb - za) * (cx - ax)) / area;
+      const g0 = za - gx * ax - gy * ay;
       const slack = -1e-9 * area;
       const x0 = Math.max(0, Math.ceil(Math.min(ax, bx, cx) - 1e-9));
       const x1 = Math.min(nx - 1, Math.floor(Math.max(ax, bx, cx) + 1e-9));
       const y0 = Math.max(0, Math.ceil(Math.min(ay, by, cy) - 1e-9));
       const y1 = Math.floor(Math.max(ay, by, cy) + 1e-9);
-      const single = planeCount === 1 ? fields[0]! : null;
-      const gx0 = planes[0]!;
-      const gy0 = planes[1]!;
-      const g00 = planes[2]!;
       for (let y = y0; y <= y1; y++) {
         // Edge functions at (x0, y), stepping along x.
         let wa = (cx - bx) * (y - by) - (cy - by) * (x0 - bx);
@@ -371,18 +357,7 @@ class TinBuilder {
         for (let x = x0; x <= x1; x++, k++, wa += da, wb += db, wc += dc) {
           if (wa < slack || wb < slack || wc < slack) continue;
           if (gridUsed[k] || (inside !== null && !inside[k])) continue;
-          let e: number;
-          if (single) {
-            e = Math.abs(single[k]! - (gx0 * x + gy0 * y + g00));
-          } else {
-            e = 0;
-            for (let f = 0; f < planeCount; f++) {
-              const d = Math.abs(
-                fields[f]![k]! - (planes[3 * f]! * x + planes[3 * f + 1]! * y + planes[3 * f + 2]!),
-              );
-              if (d > e) e = d;
-            }
-          }
+          const e = Math.abs(heights[k]! - (gx * x + gy * y + g0));
           if (e > bestError) {
             bestError = e;
             best = k;
