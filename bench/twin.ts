@@ -10,27 +10,21 @@
  *   the twin's SSIM against the preview, and admesh's verdict on the same mesh as STL, baseline beside
  *   this tree (targets: 4x smaller, 3x faster to slice, SSIM within 0.01, nothing to fix).
  *
- * The baseline is built from a temporary git worktree of --base under /tmp (its node_modules linked to
- * this tree's), so both builds run the same stage script on the same machine, one after the other.
+ * The baseline is a git worktree of --base (bench/_baseline.ts: kept under /tmp between runs, with its
+ * own dependencies when its lockfile differs), so both builds run the same stage script on the same
+ * machine, one after the other.
  *
  *   npm run bench -- twin [--base 1b39a43] [--size-mm 178] [--mesh-size-mm 100] [--section all|pipeline|mesh]
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import {
-  copyFileSync,
-  existsSync,
-  mkdtempSync,
-  realpathSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { SHAPE_IDS } from "../src/lithophane/params";
 import { samplePhotoJpeg } from "../src/server/print/sample-photo";
 import { findExecutable } from "../src/server/print/slicer";
+import { baselineCommit, baselineTree } from "./_baseline";
 
 const { values } = parseArgs({
   options: {
@@ -64,14 +58,11 @@ interface StageRun {
 
 const git = (...args: string[]) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
 
-/** A worktree of the baseline commit under /tmp, with this tree's node_modules and stage script. */
-function baselineTree(commit: string): { dir: string; remove: () => void } {
-  const dir = path.join(tmpdir(), `lithobox-bench-twin-base-${commit}`);
-  if (existsSync(dir)) git("worktree", "remove", "--force", dir);
-  git("worktree", "add", "--detach", dir, commit);
-  symlinkSync(realpathSync(path.join(root, "node_modules")), path.join(dir, "node_modules"));
+/** The baseline commit's worktree (bench/_baseline.ts), with this tree's stage script beside its code. */
+function baselineStages(ref: string): { dir: string } {
+  const dir = baselineTree(baselineCommit(ref).commit);
   copyFileSync(path.join(root, "bench/_twin-stages.ts"), path.join(dir, "bench/_twin-stages.ts"));
-  return { dir, remove: () => git("worktree", "remove", "--force", dir) };
+  return { dir };
 }
 
 function runStages(tree: string, args: string[]): StageRun {
@@ -114,7 +105,7 @@ console.log(
 );
 
 const work = mkdtempSync(path.join(tmpdir(), "lithobox-bench-twin-"));
-const base = baselineTree(values.base);
+const base = baselineStages(values.base);
 try {
   // A customer's photo: 3000 x 2250 JPEG with text, sky, a face-like disc, fine grain everywhere.
   const photo = path.join(work, "photo.jpg");
@@ -212,6 +203,5 @@ try {
     }
   }
 } finally {
-  base.remove();
   rmSync(work, { recursive: true, force: true });
 }
