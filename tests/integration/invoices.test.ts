@@ -4,11 +4,12 @@
  * download for the admin, the signed-in owner and a guest's signed link, and nobody else; the
  * quarter's sales and VAT CSV.
  */
+import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoiceDocuments } from "../../src/server/db/schema.js";
+import { invoiceDocuments, orders } from "../../src/server/db/schema.js";
 import { CHANGED_BY, completeOrderPayment, completePayment } from "../../src/server/orders/index.js";
 import { invoiceToken, issueCreditNote } from "../../src/server/payments/invoices.js";
 import { createUser, insertOrder, type TestUser, uniqueEmail } from "./auth-helpers.js";
@@ -163,6 +164,66 @@ describe("invoices", () => {
     if (process.env.INVOICE_PDF_OUT)
       writeFileSync(`${process.env.INVOICE_PDF_OUT}-credit-note.pdf`, noteBytes);
     expect((await shop.request(`/api/orders/${guest}/credit-notes/1.pdf?token=${token}`)).status).toBe(200);
+  });
+
+  it("prints every name: Latin Extended, fadas, Greek and Cyrillic come out of the invoice and the credit note exactly (issue 47)", async () => {
+    const names = [
+      ["Zoë", "Łukasik"],
+      ["Siobhán", "Ní Bhriain"],
+      ["Ζωή", "Παπαδοπούλου"],
+      ["Жанна", "Кузьменко"],
+    ] as const;
+    const db = shop.ctx.database.db;
+    const pdfText = (bytes: Buffer, name: string) => {
+      const file = path.join(shop.dataDir, `${name}.pdf`);
+      writeFileSync(file, bytes);
+      if (process.env.INVOICE_PDF_OUT) writeFileSync(`${process.env.INVOICE_PDF_OUT}-${name}.pdf`, bytes);
+      return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+    };
+    for (const [index, [first, last]] of names.entries()) {
+      const id = await pending(`names-${index}@example.com`);
+      await db
+        .update(orders)
+        .set({
+          shippingFirstName: first,
+          shippingLastName: last,
+          shippingAddressLine1: `${last} House, Łódź Street`,
+        })
+        .where(eq(orders.id, id));
+      await completeOrderPayment(shop.ctx, {
+        orderId: id,
+        by: CHANGED_BY.system,
+        cause: "payment",
+        paymentReference: `pi_names_${index}`,
+      });
+      const token = invoiceToken(shop.ctx.config.authSecret, id);
+      const invoice = await shop.request(`/api/orders/${id}/invoice.pdf?token=${token}`);
+      expect(invoice.status).toBe(200);
+      const invoiceText = pdfText(Buffer.from(await invoice.arrayBuffer()), `names-${index}-invoice`);
+      expect(invoiceText).toContain(`${first} ${last}`);
+      expect(invoiceText).toContain(`${last} House, Łódź Street`);
+      // The lines' inch marks print as they are stored (Helvetica made them '"').
+      expect(invoiceText).toContain("7″ x 7″");
+
+      const note = await db.transaction((tx) =>
+        issueCreditNote(tx, {
+          orderId: id,
+          amountPence: 999,
+          reference: `re_names_${index}`,
+          reason: "Adapter returned",
+        }),
+      );
+      const credit = await shop.request(`/api/orders/${id}/credit-notes/${note.number}.pdf?token=${token}`);
+      expect(credit.status).toBe(200);
+      const file = `names-${index}-credit-note`;
+      const creditText = pdfText(Buffer.from(await credit.arrayBuffer()), file);
+      expect(creditText).toContain(`${first} ${last}`);
+      // One font, embedded as a subset: no reader falls back to its own Helvetica.
+      const fonts = execFileSync("pdffonts", [path.join(shop.dataDir, `${file}.pdf`)], { encoding: "utf8" });
+      const rows = fonts.trim().split("\n").slice(2);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row).toMatch(/^[A-Z]{6}\+NotoSans\S*\s.*\byes\s+yes\s+yes\b/);
+    }
   });
 
   it("exports the quarter's sales and VAT as CSV", async () => {

@@ -20,7 +20,7 @@ import { STANDARD_VAT_RATE_PERCENT, totalVat, vatIncluded, vatLines } from "@sha
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { discountCodes, invoiceDocuments, orderItems, orders, systemSettings } from "../db/schema.js";
-import { loadPdfKit } from "../lib/lazy-modules.js";
+import { startPdf } from "../lib/pdf-document.js";
 import { checkSignedToken, signedToken } from "../messaging/index.js";
 
 export const INVOICE_SETTINGS_KEY = "invoice_settings";
@@ -391,35 +391,24 @@ export function checkInvoiceToken(
 
 /** Draws the document as an A4 PDF. */
 export async function renderDocumentPdf(doc: typeof invoiceDocuments.$inferSelect): Promise<Buffer> {
-  const PDFDocument = await loadPdfKit();
   const d = doc.details as unknown as DocumentDetails;
   const isCredit = doc.kind.endsWith("credit_note");
   const vatShown = d.seller.vatRegistered;
-  const pdf = new PDFDocument({
+  const { pdf, fonts, done } = await startPdf({
     size: "A4",
     margin: 50,
     info: { Title: documentNumberLabel(doc.kind, doc.number) },
   });
-  const chunks: Buffer[] = [];
-  pdf.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-  });
   const title = isCredit ? "Credit note" : vatShown ? "VAT invoice" : "Invoice";
   const left = 50;
   const right = 545;
-  pdf.font("Helvetica-Bold").fontSize(20).text(d.seller.businessName, left, 50);
-  pdf.font("Helvetica").fontSize(9).fillColor("#444");
+  pdf.font(fonts.bold).fontSize(20).text(d.seller.businessName, left, 50);
+  pdf.font(fonts.regular).fontSize(9).fillColor("#444");
   for (const line of d.seller.address) pdf.text(line);
   if (d.seller.email) pdf.text(d.seller.email);
   if (vatShown && d.seller.vatNumber) pdf.text(`VAT registration number: ${d.seller.vatNumber}`);
-  pdf
-    .fillColor("#000")
-    .font("Helvetica-Bold")
-    .fontSize(16)
-    .text(title, 350, 50, { width: 195, align: "right" });
-  pdf.font("Helvetica").fontSize(9);
+  pdf.fillColor("#000").font(fonts.bold).fontSize(16).text(title, 350, 50, { width: 195, align: "right" });
+  pdf.font(fonts.regular).fontSize(9);
   const meta: Array<[string, string]> = [
     [isCredit ? "Credit note number" : "Invoice number", documentNumberLabel(doc.kind, doc.number)],
     ["Date of issue", doc.issuedAt.toISOString().slice(0, 10)],
@@ -431,18 +420,18 @@ export async function renderDocumentPdf(doc: typeof invoiceDocuments.$inferSelec
   if (doc.kind.startsWith("test_")) {
     pdf
       .fillColor("#b45309")
-      .font("Helvetica-Bold")
+      .font(fonts.bold)
       .text("TEST ORDER: not a real sale", 350, pdf.y + 4, {
         width: 195,
         align: "right",
       });
-    pdf.fillColor("#000").font("Helvetica");
+    pdf.fillColor("#000").font(fonts.regular);
   }
 
   let y = 190;
-  pdf.font("Helvetica-Bold").fontSize(10).text("Billed to", left, y);
+  pdf.font(fonts.bold).fontSize(10).text("Billed to", left, y);
   pdf
-    .font("Helvetica")
+    .font(fonts.regular)
     .fontSize(9)
     .text(d.buyer.name, left, y + 14);
   for (const line of [...d.buyer.address, d.buyer.email]) pdf.text(line);
@@ -452,7 +441,7 @@ export async function renderDocumentPdf(doc: typeof invoiceDocuments.$inferSelec
     ? { desc: left, net: 330, vat: 400, gross: 470 }
     : { desc: left, net: 0, vat: 0, gross: 470 };
   const money = (pence: number) => formatGbp(isCredit ? -pence : pence);
-  pdf.font("Helvetica-Bold").fontSize(9);
+  pdf.font(fonts.bold).fontSize(9);
   pdf.text("Description", cols.desc, y);
   if (vatShown) {
     pdf.text("Net", cols.net, y, { width: 65, align: "right" });
@@ -465,12 +454,10 @@ export async function renderDocumentPdf(doc: typeof invoiceDocuments.$inferSelec
     .lineTo(right, y - 4)
     .strokeColor("#999")
     .stroke();
-  pdf.font("Helvetica");
+  pdf.font(fonts.regular);
   const row = (text: string, gross: number, vat: number) => {
-    // The standard Helvetica has no double prime (8″ x 6″): inches print as ".
-    const label = text.replace(/″/g, '"');
-    const height = pdf.heightOfString(label, { width: vatShown ? 270 : 400 });
-    pdf.text(label, cols.desc, y, { width: vatShown ? 270 : 400 });
+    const height = pdf.heightOfString(text, { width: vatShown ? 270 : 400 });
+    pdf.text(text, cols.desc, y, { width: vatShown ? 270 : 400 });
     if (vatShown) {
       pdf.text(money(gross - vat), cols.net, y, { width: 65, align: "right" });
       pdf.text(money(vat), cols.vat, y, { width: 65, align: "right" });
@@ -485,7 +472,7 @@ export async function renderDocumentPdf(doc: typeof invoiceDocuments.$inferSelec
   pdf.moveTo(left, y).lineTo(right, y).strokeColor("#999").stroke();
   y += 10;
   const total = (label: string, value: string, bold = false) => {
-    pdf.font(bold ? "Helvetica-Bold" : "Helvetica").text(label, 330, y, { width: 135, align: "right" });
+    pdf.font(bold ? fonts.bold : fonts.regular).text(label, 330, y, { width: 135, align: "right" });
     pdf.text(value, cols.gross, y, { width: 75, align: "right" });
     y += 15;
   };
@@ -497,7 +484,7 @@ export async function renderDocumentPdf(doc: typeof invoiceDocuments.$inferSelec
   }
   if (vatShown) total("VAT included", money(d.vatPence));
   total(isCredit ? "Total credited" : "Total paid", money(d.totalPence), true);
-  pdf.font("Helvetica").fontSize(8).fillColor("#555");
+  pdf.font(fonts.regular).fontSize(8).fillColor("#555");
   const note = vatShown
     ? "All prices include VAT. Discounts are shared across the discounted lines before VAT is worked out."
     : "Not VAT registered: no VAT is charged.";
