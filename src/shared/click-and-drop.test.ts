@@ -68,6 +68,23 @@ describe("Click & Drop's tracking export", () => {
     });
   });
 
+  it("reads the shop's reference, not Click & Drop's order number, from its own export (issue 47)", () => {
+    const header = [
+      "Order number",
+      "Order reference",
+      "Channel",
+      "Service",
+      "Tracking number",
+      "Despatch date",
+    ];
+    expect(trackingColumns(header)).toEqual({ reference: 1, trackingNumber: 4, service: 3 });
+    // A hand-made file with the order number only still reads.
+    expect(trackingColumns(["Order number", "Tracking number"])).toMatchObject({
+      reference: 0,
+      trackingNumber: 1,
+    });
+  });
+
   it("checks each row: a reference and a plausible tracking number", () => {
     expect(
       trackingRowSchema.safeParse({ reference: "1a2b3c4d", trackingNumber: "AB123456789GB" }).success,

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { getBundle } from "./bundles";
+import { type ColumnMap, type ColumnNames, mapColumns } from "./csv-columns";
 
 /**
  * The columns written, in order, named as Click & Drop's order-import field specification names
@@ -151,34 +152,21 @@ export const TRACKING_IMPORT_MAX_BYTES = 200 * 1024;
 export const TRACKING_IMPORT_MAX_ROWS = 500;
 
 /**
- * The headers the tracking file's columns go by (case, spaces and punctuation ignored): Click &
- * Drop's export names them "Order reference", "Tracking number" and "Service"; older exports and
- * hand-made files use the others.
+ * The tracking file's columns, each by its names in order of preference (shared/csv-columns.ts:
+ * case, spaces and punctuation ignored). Click & Drop's own export has both "Order number" (Click
+ * & Drop's id for the order) and "Order reference" (the shop's, as the order import wrote it): the
+ * reference wins wherever it stands; "Order number" is read only from a file without a reference
+ * column (hand-made files). Older exports and hand-made files use the other names.
  */
-export const TRACKING_HEADERS = {
-  reference: ["orderreference", "reference", "channelreference", "orderref", "ordernumber"],
-  trackingNumber: ["trackingnumber", "trackingno", "tracking", "trackingcode"],
-  service: ["service", "shippingservice", "servicename", "postageservice", "servicecode"],
-} as const;
-
-const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z]/g, "");
+export const TRACKING_COLUMNS = {
+  reference: ["Order reference", "Reference", "Channel reference", "Order ref", "Order number"],
+  trackingNumber: ["Tracking number", "Tracking no", "Tracking code", "Tracking"],
+  service: ["Service", "Shipping service", "Service name", "Postage service", "Service code"],
+} as const satisfies ColumnNames<"reference" | "trackingNumber" | "service">;
 
 /** Where each wanted column is in the header row; null for a column that is not there. */
-export function trackingColumns(header: readonly string[]): {
-  reference: number | null;
-  trackingNumber: number | null;
-  service: number | null;
-} {
-  const keys = header.map(headerKey);
-  const find = (names: readonly string[]) => {
-    const index = keys.findIndex((k) => names.includes(k));
-    return index < 0 ? null : index;
-  };
-  return {
-    reference: find(TRACKING_HEADERS.reference),
-    trackingNumber: find(TRACKING_HEADERS.trackingNumber),
-    service: find(TRACKING_HEADERS.service),
-  };
+export function trackingColumns(header: readonly string[]): ColumnMap<keyof typeof TRACKING_COLUMNS> {
+  return mapColumns(header, TRACKING_COLUMNS);
 }
 
 /** One row of the tracking file, checked: the order's reference and its Royal Mail number. */

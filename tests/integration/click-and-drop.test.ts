@@ -164,6 +164,67 @@ describe("Click & Drop", () => {
     expect(mailsTo(emails[1] ?? "")).toHaveLength(1);
   });
 
+  it("reads Click & Drop's own export: the order reference, not Click & Drop's order number before it (issue 47)", async () => {
+    const emails = [uniqueEmail("cd-own-a"), uniqueEmail("cd-own-b"), uniqueEmail("cd-own-c")];
+    const ids = [
+      await insertOrder(shop, { userId: null, email: emails[0] ?? "", status: "paid" }),
+      await insertOrder(shop, { userId: null, email: emails[1] ?? "", status: "paid" }),
+      await insertOrder(shop, { userId: null, email: emails[2] ?? "", status: "printing" }),
+    ];
+    // Click & Drop's order export as it downloads: its own "Order number" first, the shop's
+    // reference (what the order import wrote) in "Order reference", a byte-order mark, quoted
+    // cells, CRLF lines.
+    const header = [
+      "Order number",
+      "Order reference",
+      "Order date",
+      "Channel",
+      "Customer name",
+      "Address line 1",
+      "Town/City",
+      "Postcode",
+      "Country",
+      "Service",
+      "Package size",
+      "Weight (kg)",
+      "Tracking number",
+      "Despatch date",
+      "Status",
+    ];
+    const rows = ids.map((id, i) => [
+      String(100234561 + i),
+      id.slice(0, 8).toUpperCase(),
+      "07/12/2026",
+      "Spreadsheet import",
+      "Zoë Łukasik",
+      "1 Botanic Avenue",
+      "Belfast",
+      "BT7 1JG",
+      "United Kingdom",
+      "Royal Mail Tracked 48",
+      "Small parcel",
+      "0.900",
+      `TT7${i}3456785GB`,
+      "07/12/2026",
+      "Despatched",
+    ]);
+    const csv = `\uFEFF${[header, ...rows].map((r) => r.map((v) => `"${v}"`).join(",")).join("\r\n")}\r\n`;
+    const imported = await asAdmin("/api/admin/click-and-drop/tracking", { method: "POST", json: { csv } });
+    expect(imported.status).toBe(200);
+    const report = (await imported.json()) as {
+      rows: Array<{ outcome: string; orderId: string | null }>;
+      dispatched: number;
+      refused: number;
+    };
+    expect(report.rows.map((r) => [r.outcome, r.orderId])).toEqual(ids.map((id) => ["dispatched", id]));
+    expect(report).toMatchObject({ dispatched: 3, refused: 0 });
+    const db = shop.ctx.database.db;
+    for (const [i, id] of ids.entries()) {
+      const [order] = await db.select().from(orders).where(eq(orders.id, id));
+      expect(order).toMatchObject({ status: "dispatched", trackingNumber: `TT7${i}3456785GB` });
+    }
+  });
+
   it("keeps the service codes the owner sets", async () => {
     const res = await asAdmin("/api/admin/click-and-drop/settings", {
       method: "PUT",
