@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { convertPrice } from "./currency";
 import {
   formatConvertedPrice,
   formatGbp,
@@ -7,6 +8,7 @@ import {
   formatMoney,
   poundsToPence,
   roundHalfUpToPence,
+  shownTotals,
   sumPence,
 } from "./money";
 
@@ -122,5 +124,63 @@ describe("sumPence", () => {
   it("refuses a fractional or non-finite amount", () => {
     expect(() => sumPence([100, 0.5])).toThrow(RangeError);
     expect(() => sumPence([Number.NaN])).toThrow(RangeError);
+  });
+});
+
+describe("shownTotals: one conversion, lines first, then added (issue 47)", () => {
+  const rates = { EUR: 1.15 };
+
+  it("adds up in euros to the cent: the discount is the code's share of the euro subtotal", () => {
+    // A Keepsake (£93.15 + £10.00 Colour) and an adapter (£9.99), a 10 % code, £8.99 delivery.
+    const lines = [10315, 999];
+    const discount = roundHalfUpToPence(sumPence(lines) / 10);
+    const shown = shownTotals(
+      { linesPence: lines, discountPence: discount, shippingPence: 899 },
+      "EUR",
+      rates,
+    );
+    expect(shown.linesMinor).toEqual([convertPrice(10315, "EUR", rates), convertPrice(999, "EUR", rates)]);
+    expect(shown.linesMinor).toEqual([11899, 1149]);
+    expect(shown.subtotalMinor).toBe(13048);
+    // £11.31 off £113.14: the same share of €130.48, not £11.31 converted on its own (€13.49).
+    expect(shown.discountMinor).toBe(1304);
+    expect(convertPrice(discount, "EUR", rates)).toBe(1349);
+    expect(shown.shippingMinor).toBe(1049);
+    expect(shown.totalMinor).toBe(13048 - 1304 + 1049);
+  });
+
+  it("leaves pounds as charged", () => {
+    expect(
+      shownTotals({ linesPence: [5450, 999], discountPence: 645, shippingPence: 0 }, "GBP", rates),
+    ).toEqual({
+      currency: "GBP",
+      linesMinor: [5450, 999],
+      subtotalMinor: 6449,
+      discountMinor: 645,
+      shippingMinor: 0,
+      totalMinor: 5804,
+    });
+  });
+
+  it("always adds up, and never takes more than the subtotal", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 500_000 }), { maxLength: 8 }),
+        fc.integer({ min: 0, max: 600_000 }),
+        fc.integer({ min: 0, max: 5_000 }),
+        fc.constantFrom("EUR", "USD", "MXN", "GBP") as fc.Arbitrary<"EUR" | "USD" | "MXN" | "GBP">,
+        (lines, discount, shipping, code) => {
+          const shown = shownTotals(
+            { linesPence: lines, discountPence: discount, shippingPence: shipping },
+            code,
+            {},
+          );
+          expect(shown.subtotalMinor).toBe(sumPence(shown.linesMinor));
+          expect(shown.totalMinor).toBe(shown.subtotalMinor - shown.discountMinor + shown.shippingMinor);
+          expect(shown.discountMinor).toBeGreaterThanOrEqual(0);
+          expect(shown.discountMinor).toBeLessThanOrEqual(shown.subtotalMinor);
+        },
+      ),
+    );
   });
 });

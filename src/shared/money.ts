@@ -81,3 +81,53 @@ export function formatConvertedPrice(
 ): string {
   return formatMoney(convertPrice(gbpPence, code, rates), code);
 }
+
+/** What a shopper is shown in their currency: every figure, adding up to the cent as shown. */
+export interface ShownTotals {
+  readonly currency: CurrencyCode;
+  /** Each line converted on its own (as the line shows it). */
+  readonly linesMinor: readonly number[];
+  /** The lines as shown, added up. */
+  readonly subtotalMinor: number;
+  /** The code's share of the shown subtotal: the GBP discount's fraction of the GBP subtotal. */
+  readonly discountMinor: number;
+  readonly shippingMinor: number;
+  /** subtotal - discount + shipping, exactly. */
+  readonly totalMinor: number;
+}
+
+/**
+ * One money conversion for every receipt a shopper reads (issue 47 item 3): convert each line and
+ * the shipping (the .49/.99 rule, decision 002), then add. The discount is never converted on its
+ * own (that rounded it up separately: €158.99 - €15.99 = €143.00 beside a total of €142.99); it is
+ * the same fraction of the shown subtotal as of the GBP one, rounded half up, so a 10 % code takes
+ * 10 % of the euro subtotal and subtotal - discount + shipping = total to the cent. GBP is
+ * returned as it is charged.
+ */
+export function shownTotals(
+  gbp: {
+    readonly linesPence: readonly Pence[];
+    readonly discountPence: Pence;
+    readonly shippingPence: Pence;
+  },
+  code: CurrencyCode,
+  rates: Partial<ExchangeRates>,
+): ShownTotals {
+  const linesMinor = gbp.linesPence.map((p) => convertPrice(p, code, rates));
+  const subtotalPence = sumPence(gbp.linesPence);
+  const subtotalMinor = sumPence(linesMinor);
+  const discountPence = Math.min(Math.max(0, gbp.discountPence), subtotalPence);
+  const discountMinor =
+    code === "GBP" || subtotalPence === 0
+      ? discountPence
+      : Math.min(subtotalMinor, roundHalfUpToPence((subtotalMinor * discountPence) / subtotalPence));
+  const shippingMinor = convertPrice(gbp.shippingPence, code, rates);
+  return {
+    currency: code,
+    linesMinor,
+    subtotalMinor,
+    discountMinor,
+    shippingMinor,
+    totalMinor: subtotalMinor - discountMinor + shippingMinor,
+  };
+}

@@ -74,11 +74,16 @@ function CartLine({ item, price, onRemove }: { item: CartItem; price: string; on
  */
 export function CartPanel() {
   const { items, total, count, remove, isOpen, setOpen } = useCart();
-  const { currency, formatPrice } = useCurrency();
-  const shown = (pence: number) => (currency === "GBP" ? formatGbp(pence) : formatPrice(pence));
+  const { currency, totals, formatShown } = useCurrency();
   useCurrentPrices();
   const discount = useDiscount(items);
   const due = total - Math.min(total, discount.applied?.discountPence ?? 0);
+  // One conversion: the lines converted, then added; the discount a share of that (issue 47).
+  const shown = totals({
+    linesPence: items.map((i) => i.price),
+    discountPence: discount.applied?.discountPence ?? 0,
+    shippingPence: 0,
+  });
   const close = () => setOpen(false);
   const returnFocus = useReturnFocus(isOpen);
   return (
@@ -116,11 +121,11 @@ export function CartPanel() {
           ) : (
             <>
               <ul className="flex-1 divide-y divide-stone-200 overflow-y-auto px-6" aria-label="Cart items">
-                {items.map((item) => (
+                {items.map((item, index) => (
                   <CartLine
                     key={item.id}
                     item={item}
-                    price={shown(item.price)}
+                    price={formatShown(shown.linesMinor[index] ?? 0)}
                     onRemove={() => remove(item.id)}
                   />
                 ))}
@@ -131,14 +136,14 @@ export function CartPanel() {
                   {discount.applied ? (
                     <div className="flex justify-between text-stone-800">
                       <dt>{COMMERCE_MESSAGES.discounts.subtotal}</dt>
-                      <dd data-testid="cart-subtotal">{shown(total)}</dd>
+                      <dd data-testid="cart-subtotal">{formatShown(shown.subtotalMinor)}</dd>
                     </div>
                   ) : null}
-                  <DiscountLines discount={discount} format={shown} />
+                  <DiscountLines discount={discount} amount={formatShown(shown.discountMinor)} />
                   <div className="flex items-baseline justify-between text-lg">
                     <dt className="font-medium text-stone-800">{MESSAGES.common.total}</dt>
                     <dd className="font-semibold text-stone-900" data-testid="cart-total">
-                      {shown(due)}
+                      {formatShown(shown.totalMinor)}
                     </dd>
                   </div>
                 </dl>

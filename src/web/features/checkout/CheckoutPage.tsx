@@ -288,7 +288,6 @@ function CheckoutForm() {
             method={method}
             totals={totals}
             currency={currency}
-            formatPrice={formatPrice}
             bulk={bulk}
             busy={busy || !zone}
             zone={zone}
@@ -502,7 +501,6 @@ function OrderSummary({
   method,
   totals,
   currency,
-  formatPrice,
   bulk,
   busy,
   zone,
@@ -514,24 +512,29 @@ function OrderSummary({
   method: ShippingMethod;
   totals: ReturnType<typeof checkoutTotals>;
   currency: string;
-  formatPrice: (pence: number) => string;
   bulk: boolean;
   busy: boolean;
   zone: PublicShippingZone | undefined;
   duties: DutiesPolicy | null;
 }) {
   const shippingLabel = method === "express" ? "Express Delivery" : "Standard Delivery";
-  const shown = (pence: number) => (currency === "GBP" ? formatGbp(pence) : formatPrice(pence));
+  // One conversion: the lines converted, then added; the discount a share of that (issue 47).
+  const { totals: shownFor, formatShown } = useCurrency();
+  const shown = shownFor({
+    linesPence: items.map((i) => i.price),
+    discountPence: totals.discountPence,
+    shippingPence: totals.shippingPence,
+  });
   return (
     <Card className="p-6 md:p-8 lg:sticky lg:top-24">
       <h2 className="text-2xl text-stone-900">{CHECKOUT_MESSAGES.checkout.orderSummary}</h2>
       <ul className="mt-2 divide-y divide-stone-200" aria-label="Items in your order">
-        {items.map((item) => (
+        {items.map((item, index) => (
           <SummaryLine
             key={item.id}
             item={item}
             refusedMessage={refused[item.id]}
-            price={shown(item.price)}
+            price={formatShown(shown.linesMinor[index] ?? 0)}
           />
         ))}
       </ul>
@@ -541,20 +544,20 @@ function OrderSummary({
       <dl className="space-y-2 border-t border-stone-200 pt-4 text-stone-800">
         <div className="flex justify-between">
           <dt>{COMMERCE_MESSAGES.discounts.subtotal}</dt>
-          <dd>{shown(totals.subtotalPence)}</dd>
+          <dd>{formatShown(shown.subtotalMinor)}</dd>
         </div>
-        <DiscountLines discount={discount} format={shown} />
+        <DiscountLines discount={discount} amount={formatShown(shown.discountMinor)} />
         <div className="flex justify-between">
           <dt>{shippingLabel}</dt>
           <dd data-testid="checkout-shipping">
-            {zone ? priceText(totals.shippingPence, currency, formatPrice) : "—"}
+            {zone ? (shown.shippingMinor === 0 ? "Free" : formatShown(shown.shippingMinor)) : "—"}
           </dd>
         </div>
         <div className="flex items-baseline justify-between border-t border-stone-200 pt-3 text-lg">
           <dt className="font-semibold text-stone-900">{MESSAGES.common.total}</dt>
           <dd className="text-right">
             <span className="font-semibold text-stone-900" data-testid="checkout-total-shown">
-              {shown(totals.totalPence)}
+              {formatShown(shown.totalMinor)}
             </span>
           </dd>
         </div>

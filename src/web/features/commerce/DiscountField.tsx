@@ -120,10 +120,11 @@ export function DiscountField({ items, discount }: { items: readonly CartItem[];
 /** The discount's lines in a totals list: "Discount (CODE) −£9.32", "Free standard shipping". */
 export function DiscountLines({
   discount,
-  format = formatGbp,
+  amount,
 }: {
   discount: DiscountState;
-  format?: (pence: number) => string;
+  /** The discount as the receipt shows it (the shared shownTotals' discount); pounds by default. */
+  amount?: string;
 }) {
   const applied = discount.applied;
   if (!applied) return null;
@@ -132,7 +133,7 @@ export function DiscountLines({
       {applied.discountPence > 0 ? (
         <div className="flex justify-between text-emerald-800" data-testid="discount-line">
           <dt>{M.lineLabel(applied.code)}</dt>
-          <dd>−{format(applied.discountPence)}</dd>
+          <dd>−{amount ?? formatGbp(applied.discountPence)}</dd>
         </div>
       ) : null}
       {applied.freeShipping ? (

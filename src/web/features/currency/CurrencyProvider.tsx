@@ -16,7 +16,7 @@ import {
   timeZoneToCurrency,
 } from "@shared/currency";
 import { MESSAGES } from "@shared/messages";
-import { formatMoney, type Pence } from "@shared/money";
+import { formatMoney, type Pence, type ShownTotals, shownTotals } from "@shared/money";
 import { fetchRates } from "@web/api/rates";
 import { isHydrating } from "@web/app/hydration";
 import {
@@ -46,6 +46,17 @@ export interface CurrencyContextValue {
   convert: (gbpPence: Pence) => number;
   /** A GBP price converted and formatted, e.g. 5450 -> "€62.99". */
   formatPrice: (gbpPence: Pence) => string;
+  /**
+   * A receipt's figures in the selected currency: the lines converted, then added; the discount
+   * the same share of the shown subtotal (shared shownTotals), so they add up as shown.
+   */
+  totals: (gbp: {
+    readonly linesPence: readonly Pence[];
+    readonly discountPence: Pence;
+    readonly shippingPence: Pence;
+  }) => ShownTotals;
+  /** Minor units of the selected currency formatted: 13048 -> "€130.48". */
+  formatShown: (minorUnits: number) => string;
   /** The "Switch Currency?" prompt. */
   readonly promptVisible: boolean;
   /**
@@ -226,6 +237,8 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
       ratesSource,
       convert,
       formatPrice: (gbpPence: Pence) => formatMoney(convert(gbpPence), currency),
+      totals: (gbp) => shownTotals(gbp, currency, rates),
+      formatShown: (minorUnits: number) => formatMoney(minorUnits, currency),
       promptVisible,
       promptPending,
       suggestedCurrency: timeZoneToCurrency(timeZone),
