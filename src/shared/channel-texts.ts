@@ -64,5 +64,14 @@ export const CHANNEL_TEXTS = {
     journal: "Journal (CSV)",
     xeroHint:
       'In Xero, import with "Amounts are tax inclusive". A negative invoice imports as a credit note.',
+    testOrdersLeftOut:
+      'Test orders are not sales: they are never in these exports (the VAT report lists them with its "Include test orders" switch).',
+    /** The one row of an export with no documents, under the headers: why it is empty. */
+    emptyExport: (period: string, testDocuments: number) =>
+      `# No invoices or credit notes were issued in ${period}.${
+        testDocuments > 0
+          ? ` ${testDocuments} ${testDocuments === 1 ? "document" : "documents"} of test orders ${testDocuments === 1 ? "is" : "are"} left out: test orders are not sales.`
+          : ""
+      }`,
   },
 } as const;

@@ -4,7 +4,9 @@
  * with the account codes the owner set once; every row is GBP; only admins export.
  */
 import { parse } from "csv-parse/sync";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoiceDocuments } from "../../src/server/db/schema.js";
 import { CHANGED_BY, completeOrderPayment } from "../../src/server/orders/index.js";
 import { issueCreditNote } from "../../src/server/payments/index.js";
 import { createUser, insertOrder, type TestUser, uniqueEmail } from "./auth-helpers.js";
@@ -165,5 +167,51 @@ describe("the books", () => {
       json: { salesAccount: "=1+1" },
     });
     expect(badCode.status).toBe(400);
+  });
+
+  it("start with a byte-order mark, and an empty export says why: test orders are not sales (issue 47)", async () => {
+    // A test order invoiced in February 2020: the only document of that month.
+    const id = await insertOrder(shop, {
+      userId: null,
+      email: uniqueEmail("books-test"),
+      status: "pending",
+      testMode: true,
+    });
+    await completeOrderPayment(shop.ctx, {
+      orderId: id,
+      by: CHANGED_BY.system,
+      cause: "payment",
+      paymentReference: null,
+    });
+    await shop.ctx.database.db
+      .update(invoiceDocuments)
+      .set({ issuedAt: new Date("2020-02-15T12:00:00Z") })
+      .where(eq(invoiceDocuments.orderId, id));
+    for (const layout of ["xero", "journal"]) {
+      const res = await shop.request(`/api/admin/books/${layout}.csv?period=2020-02`, {
+        headers: { cookie: admin.cookie },
+      });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect([...bytes.subarray(0, 3)], layout).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = bytes.toString("utf8").slice(1).trim().split("\r\n");
+      expect(lines, layout).toHaveLength(2);
+      expect(lines[1]).toBe(
+        "# No invoices or credit notes were issued in 2020-02. 1 document of test orders is left out: test orders are not sales.",
+      );
+      const none = await shop.request(`/api/admin/books/${layout}.csv?period=2020-03`, {
+        headers: { cookie: admin.cookie },
+      });
+      expect((await none.text()).trim().split("\r\n")[1]).toBe(
+        "# No invoices or credit notes were issued in 2020-03.",
+      );
+    }
+    for (const pathname of [
+      `/api/admin/vat-report?quarter=${quarter}`,
+      "/api/admin/click-and-drop/orders.csv?ids=" + id,
+    ]) {
+      const res = await shop.request(pathname, { headers: { cookie: admin.cookie } });
+      expect(res.status, pathname).toBe(200);
+      expect([...Buffer.from(await res.arrayBuffer()).subarray(0, 3)], pathname).toEqual([0xef, 0xbb, 0xbf]);
+    }
   });
 });

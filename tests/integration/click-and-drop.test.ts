@@ -72,7 +72,7 @@ describe("Click & Drop", () => {
       /attachment; filename="click-and-drop-\d{4}-\d\d-\d\d\.csv"/,
     );
     expect(exported.headers.get("x-skipped-orders")).toBe("1");
-    const rows = parse(await exported.text(), { columns: true }) as Array<Record<string, string>>;
+    const rows = parse(await exported.text(), { columns: true, bom: true }) as Array<Record<string, string>>;
     expect(rows.map((r) => r["Order reference"])).toEqual([a.slice(0, 8), b.slice(0, 8)]);
     expect(rows[0]).toMatchObject({
       "First Name": "Siobhan",

@@ -48,6 +48,12 @@ export async function setBookSettings(
   return { before, after: value };
 }
 
+/** How many documents of test orders were issued in [from, to): what an empty export leaves out. */
+export async function testDocumentCount(db: DbOrTx, range: { from: Date; to: Date }): Promise<number> {
+  const all = await documentsIssuedBetween(db, range, true);
+  return all.filter((d) => d.kind.startsWith("test_")).length;
+}
+
 /**
  * The documents issued in the range, oldest first, each with its lines: an invoice's item lines
  * and its delivery line, a credit note's refund line. Should a document's stored total or VAT

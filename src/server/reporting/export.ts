@@ -60,6 +60,15 @@ export function csvRow(values: readonly unknown[]): string {
   return `${values.map(csvCell).join(",")}\r\n`;
 }
 
+/**
+ * A whole CSV download: the UTF-8 byte-order mark first (Excel otherwise reads the file as
+ * Windows-1252 and shows "SiobhÃ¡n", issue 47 item 8), then the rows. Every CSV the shop hands
+ * out is made here.
+ */
+export function csvFile(rows: readonly (readonly unknown[])[]): string {
+  return CSV_BOM + rows.map(csvRow).join("");
+}
+
 /** 12963 -> "129.63"; plain decimal pounds, no grouping (a CSV number). */
 export function penceToDecimal(pence: number): string {
   const sign = pence < 0 ? "-" : "";

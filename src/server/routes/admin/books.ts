@@ -15,12 +15,19 @@ import {
   XERO_COLUMNS,
   xeroRows,
 } from "@shared/books";
+import { CHANNEL_TEXTS } from "@shared/channel-texts";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import { audited, withAudit } from "../../platform/index.js";
-import { bookDocuments, CSV_BOM, csvRow, getBookSettings, setBookSettings } from "../../reporting/index.js";
+import {
+  bookDocuments,
+  csvFile,
+  getBookSettings,
+  setBookSettings,
+  testDocumentCount,
+} from "../../reporting/index.js";
 import { type AdminContext, type AdminEnv, actorOf } from "./shared.js";
 
 type AdminCsvContext = AdminContext & Pick<Context, "header" | "body">;
@@ -36,10 +43,13 @@ export function adminBooksRoutes(ctx: AppContext) {
     if (!range)
       throw new HttpError(400, "validation_failed", "Use a quarter like 2026-Q1 or a month like 2026-03.");
     const [settings, docs] = await Promise.all([getBookSettings(db), bookDocuments(db, range)]);
-    const rows =
+    const rows: (readonly string[])[] =
       layout === "xero"
         ? [XERO_COLUMNS, ...xeroRows(docs, settings)]
         : [JOURNAL_COLUMNS, ...journalCsvRows(journalRows(docs, settings))];
+    // An empty export says why under its headers (a test shop's orders are all test orders).
+    if (docs.length === 0)
+      rows.push([CHANNEL_TEXTS.books.emptyExport(period, await testDocumentCount(db, range))]);
     await withAudit(db, actorOf(c), {
       actionType: `export.books_${layout}`,
       tableName: "invoice_documents",
@@ -52,7 +62,7 @@ export function adminBooksRoutes(ctx: AppContext) {
       `attachment; filename="${layout === "xero" ? "xero-sales" : "sales-journal"}-${period}.csv"`,
     );
     c.header("Cache-Control", "no-store");
-    return c.body(CSV_BOM + rows.map(csvRow).join(""), 200);
+    return c.body(csvFile(rows), 200);
   }
 
   return new Hono<AdminEnv>()

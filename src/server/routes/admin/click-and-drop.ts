@@ -33,7 +33,7 @@ import {
   setClickAndDropSettings,
 } from "../../orders/index.js";
 import { audited, errorText, ukToday, withAudit } from "../../platform/index.js";
-import { csvRow } from "../../reporting/index.js";
+import { csvFile } from "../../reporting/index.js";
 import { auditedStatusChange } from "./orders.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
@@ -121,7 +121,7 @@ export function adminClickAndDropRoutes(ctx: AppContext) {
       c.header("Cache-Control", "no-store");
       c.header("X-Exported-Orders", String(result.exported.length));
       c.header("X-Skipped-Orders", String(result.skipped.length));
-      return c.body([CLICK_AND_DROP_COLUMNS, ...result.rows].map(csvRow).join(""), 200);
+      return c.body(csvFile([CLICK_AND_DROP_COLUMNS, ...result.rows]), 200);
     })
     .post("/click-and-drop/tracking", zValidator("json", importBody, validationHook), async (c) => {
       const table = readCsv(c.req.valid("json").csv);

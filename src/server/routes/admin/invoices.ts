@@ -23,7 +23,7 @@ import {
   setInvoiceSettings,
 } from "../../payments/index.js";
 import { audited, withAudit } from "../../platform/index.js";
-import { csvCell, penceToDecimal } from "../../reporting/index.js";
+import { csvFile, penceToDecimal } from "../../reporting/index.js";
 import { sendPdf } from "../invoices.js";
 import { includeTestOrders } from "./dashboard.js";
 import { type AdminEnv, actorOf, testOrdersQuery, uuidParam } from "./shared.js";
@@ -100,11 +100,9 @@ export function adminInvoiceRoutes(ctx: AppContext) {
           pounds(sign * d.totalAmount),
           pounds(sign * d.vatAmount),
           pounds(sign * (d.totalAmount - d.vatAmount)),
-        ]
-          .map(csvCell)
-          .join(",");
+        ];
       });
-      const total = ["total", "", "", "", "", pounds(gross), pounds(vat), pounds(gross - vat)].join(",");
+      const total = ["total", "", "", "", "", pounds(gross), pounds(vat), pounds(gross - vat)];
       await withAudit(db, actorOf(c), {
         actionType: "export.vat_report",
         tableName: "invoice_documents",
@@ -114,6 +112,6 @@ export function adminInvoiceRoutes(ctx: AppContext) {
       c.header("Content-Type", "text/csv; charset=utf-8");
       c.header("Content-Disposition", `attachment; filename="sales-vat-${quarter}.csv"`);
       c.header("Cache-Control", "no-store");
-      return c.body(`${[header.join(","), ...lines, total].join("\n")}\n`, 200);
+      return c.body(csvFile([header, ...lines, total]), 200);
     });
 }

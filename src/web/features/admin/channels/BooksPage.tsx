@@ -83,6 +83,9 @@ export function BooksPage() {
             </a>
           </div>
           <p className="mt-3 text-sm text-stone-700">{M.xeroHint}</p>
+          <p className="mt-1 text-sm text-stone-700" data-testid="books-test-orders">
+            {M.testOrdersLeftOut}
+          </p>
         </Card>
         <Card className="p-5">
           <h2 className="text-xl text-stone-900">{M.codesTitle}</h2>
