@@ -46,5 +46,7 @@ export const COMMERCE_MESSAGES = {
     notFound: "Invoice not found.",
     linkExpired: "This invoice link has expired. Track your order or log in to download the invoice again.",
     tooManyDownloads: "Too many downloads. Please wait a minute and try again.",
+    /** Heads an invoice's figures in the customer's currency, under its GBP totals (issue 47). */
+    shownAtCheckout: (code: string): string => `As shown at checkout in ${code} (charged in GBP as above)`,
   },
 } as const;

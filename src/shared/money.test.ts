@@ -6,7 +6,10 @@ import {
   formatGbp,
   formatMinorUnitsAsDecimal,
   formatMoney,
+  formatShownBesideGbp,
+  orderShownTotals,
   poundsToPence,
+  receiptMoney,
   roundHalfUpToPence,
   shownTotals,
   sumPence,
@@ -182,5 +185,41 @@ describe("shownTotals: one conversion, lines first, then added (issue 47)", () =
         },
       ),
     );
+  });
+});
+
+describe("orderShownTotals: an order's figures as its customer saw them (issue 47)", () => {
+  const order = { linesPence: [10315, 999], discountPence: 1131, shippingPence: 899 };
+
+  it("converts at the rate the order kept, as the checkout did", () => {
+    const kept = orderShownTotals({ ...order, displayCurrency: "EUR", displayRate: 1.15 });
+    expect(kept).toEqual(
+      shownTotals(
+        {
+          linesPence: order.linesPence,
+          discountPence: order.discountPence,
+          shippingPence: order.shippingPence,
+        },
+        "EUR",
+        { EUR: 1.15 },
+      ),
+    );
+    // Another rate gives other figures: the order's own rate is what counts, not today's.
+    expect(orderShownTotals({ ...order, displayCurrency: "EUR", displayRate: 1.2 })?.totalMinor).not.toBe(
+      kept?.totalMinor,
+    );
+    expect(kept && formatShownBesideGbp(kept.totalMinor, "EUR", 11082)).toBe("€127.93 (£110.82)");
+  });
+
+  it("prints a receipt's figures beside the GBP, or the GBP alone", () => {
+    const kept = orderShownTotals({ ...order, displayCurrency: "EUR", displayRate: 1.15 });
+    expect(receiptMoney(kept)(1131, (s) => s.discountMinor)).toBe("€13.04 (£11.31)");
+    expect(receiptMoney(null)(1131, (s) => s.discountMinor)).toBe("£11.31");
+  });
+
+  it("is null for pounds, an unknown currency or an order without its rate", () => {
+    expect(orderShownTotals({ ...order, displayCurrency: "GBP", displayRate: null })).toBeNull();
+    expect(orderShownTotals({ ...order, displayCurrency: "EUR", displayRate: null })).toBeNull();
+    expect(orderShownTotals({ ...order, displayCurrency: "XYZ", displayRate: 2 })).toBeNull();
   });
 });

@@ -1,4 +1,10 @@
-import { type CurrencyCode, convertPrice, currencySymbol, type ExchangeRates } from "./currency";
+import {
+  type CurrencyCode,
+  convertPrice,
+  currencySymbol,
+  type ExchangeRates,
+  isSupportedCurrency,
+} from "./currency";
 import { removeFloatNoise } from "./float";
 
 /**
@@ -130,4 +136,37 @@ export function shownTotals(
     shippingMinor,
     totalMinor: subtotalMinor - discountMinor + shippingMinor,
   };
+}
+
+/**
+ * An order's figures as its customer saw them at checkout, from what the order kept (its currency
+ * and the rate it was converted at): the same shownTotals, so the success page, the e-mails and the
+ * invoice add up as the checkout did. Null for a GBP order, or one placed before the rate was kept.
+ */
+export function orderShownTotals(order: {
+  readonly displayCurrency: string;
+  readonly displayRate: number | null;
+  readonly linesPence: readonly Pence[];
+  readonly discountPence: Pence;
+  readonly shippingPence: Pence;
+}): ShownTotals | null {
+  const code = order.displayCurrency;
+  if (code === "GBP" || !isSupportedCurrency(code) || order.displayRate === null) return null;
+  return shownTotals(order, code, { [code]: order.displayRate });
+}
+
+/** A figure in the customer's currency beside the GBP charged: "€130.48 (£113.14)". */
+export function formatShownBesideGbp(minorUnits: number, code: CurrencyCode, gbpPence: Pence): string {
+  return `${formatMoney(minorUnits, code)} (${formatGbp(gbpPence)})`;
+}
+
+/**
+ * How a receipt prints each figure: with the order's shown totals, the customer's currency beside
+ * the GBP ("€130.48 (£113.14)"); without, the GBP alone. `pick` takes the figure's shown amount.
+ */
+export function receiptMoney(
+  shown: ShownTotals | null,
+): (gbpPence: Pence, pick: (shown: ShownTotals) => number) => string {
+  return (gbpPence, pick) =>
+    shown ? formatShownBesideGbp(pick(shown), shown.currency, gbpPence) : formatGbp(gbpPence);
 }

@@ -4,6 +4,7 @@
  */
 import { getBundle } from "./bundles";
 import { type CartItem, cartItemConfigSchema, cropDataSchema } from "./cart";
+import type { ShownTotals } from "./money";
 import { describeLine, linePanelThumbnails, type Thumbnail } from "./order-line";
 import { isOrderStatus, type OrderStatus } from "./orders";
 
@@ -36,6 +37,8 @@ export const ORDER_VIEW_TEXTS = {
   placedOn: "Placed",
   status: "Status",
   shipping: "Shipping",
+  chargedInGbp: (code: string, gbp: string): string =>
+    `Prices in ${code} as shown at checkout; charged in GBP: ${gbp}.`,
 } as const;
 
 export interface OrderViewLine {
@@ -70,6 +73,8 @@ export interface OrderView {
   /** A gift: the recipient (also deliveryName) and the message for the slip. */
   readonly gift: { readonly recipientName: string; readonly message: string | null } | null;
   readonly displayCurrency: string;
+  /** The figures in the customer's currency as at checkout (orderShownTotals); null for GBP. */
+  readonly shown: ShownTotals | null;
   /** The name on the parcel: a gift's recipient, else the buyer. */
   readonly deliveryName: string;
   readonly addressLines: readonly string[];

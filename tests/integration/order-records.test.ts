@@ -8,16 +8,23 @@
  * same delivery window (Ireland's standard 3-5 business days), and totals that add up to the
  * penny; the owner's internal refund reason reaches no customer.
  */
-import { inflateSync } from "node:zlib";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceDocuments } from "../../src/server/db/schema.js";
 import { getAdminOrder } from "../../src/server/orders/admin-orders.js";
 import { setEnvironmentMode } from "../../src/server/platform/settings.js";
 import type { CartItem } from "../../src/shared/cart.js";
+import { FALLBACK_RATES } from "../../src/shared/currency.js";
+import { shownTotals } from "../../src/shared/money.js";
 import type { OrderView } from "../../src/shared/order-view.js";
 import { createUser, randomIp, readMails, type TestUser } from "./auth-helpers.js";
 import {
+  ACCESSORIES,
+  accessoryItem,
   type CheckoutAnswer,
   checkout,
   FIXTURE_PREFIX,
@@ -65,30 +72,19 @@ const irish = () =>
     country: "IE",
   });
 
-/** The text a PDFKit document draws: its Flate streams inflated, each hex string (Tj/TJ) decoded as WinAnsi. */
+/**
+ * The text of a PDF as a reader extracts it (pdftotext), white space folded to single spaces so a
+ * description wrapped over two lines reads as one.
+ */
 function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString("latin1");
-  const parts: string[] = [];
-  const streamRe = /stream\r?\n/g;
-  for (let m = streamRe.exec(raw); m; m = streamRe.exec(raw)) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf("endstream", start);
-    if (end < 0) break;
-    let content: string;
-    try {
-      content = inflateSync(bytes.subarray(start, end)).toString("latin1");
-    } catch {
-      continue;
-    }
-    // One text object per BT ... ET; kerned pieces of a line are joined.
-    for (const block of content.split(/\bET\b/)) {
-      const hex = [...block.matchAll(/<([0-9a-fA-F]+)>/g)].map((h) =>
-        Buffer.from(h[1] ?? "", "hex").toString("latin1"),
-      );
-      if (hex.length > 0) parts.push(hex.join(""));
-    }
+  const dir = mkdtempSync(path.join(tmpdir(), "records-pdf-"));
+  const file = path.join(dir, "document.pdf");
+  writeFileSync(file, bytes);
+  try {
+    return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  return parts.join("\n").replace(/\u00a0/g, " ");
 }
 
 describe("one colour Keepsake with a discount and a gift, through every record (test payments)", () => {
@@ -193,9 +189,9 @@ describe("one colour Keepsake with a discount and a gift, through every record (
     );
     expect(pdf.status).toBe(200);
     const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
-    // Helvetica has no double prime: the PDF prints inches as ".
+    // The embedded font has the double prime: inches print as the order says them (issue 47).
     expect(text).toContain("Keepsake Collection · Colour · 3 panels");
-    expect(text).toContain('8" x 6"');
+    expect(text).toContain("8″ x 6″");
     expect(text).toContain(WINDOW);
     expect(text).toContain("Discount (GIFT10)");
     expect(text).toContain(gbp(TOTAL));
@@ -320,5 +316,97 @@ describe("the same order with Stripe: its line items", () => {
       (r) => r.path.endsWith("/checkout/sessions") && JSON.stringify(r.params).includes(answer.orderId),
     );
     expect(JSON.stringify(request?.params)).toContain("3-5 business days");
+  });
+});
+
+describe("a euro order with a 10 % code: every record adds up to the cent in the currency it shows (issue 47)", () => {
+  let shop: TestShop;
+  let answer: CheckoutAnswer;
+  let email: string;
+  let order: OrderView;
+  const eur = (minor: number) => `€${(minor / 100).toFixed(2)}`;
+
+  beforeAll(async () => {
+    shop = await createTestShop();
+    await storeFixturePhotos(shop);
+    const admin = await createUser(shop, { role: "admin", mfa: true, verify: "direct" });
+    const code = await shop.request("/api/admin/discounts", {
+      method: "POST",
+      headers: { cookie: admin.cookie },
+      json: { code: "EURO10", kind: "percent", value: 10 },
+    });
+    expect(code.status, await code.clone().text()).toBe(201);
+    const info = shippingInfo();
+    email = info.email;
+    answer = await checkout(
+      shop,
+      {
+        currency: "EUR",
+        cartItems: [lithophaneItem("starter"), accessoryItem(ACCESSORIES.adapter)],
+        shippingInfo: info,
+        discountCode: "EURO10",
+      },
+      { ip: randomIp() },
+    );
+    expect((await pressTestButton(shop, answer, "pay")).status).toBe(303);
+    const res = await shop.request(`/api/orders/${answer.orderId}?token=${encodeURIComponent(answer.token)}`);
+    expect(res.status).toBe(200);
+    order = ((await res.json()) as { order: OrderView }).order;
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it("keeps the currency and its rate: the success page's euro figures are the checkout's and add up", () => {
+    expect(order.displayCurrency).toBe("EUR");
+    const shown = order.shown;
+    expect(shown?.currency).toBe("EUR");
+    if (!shown) return;
+    // The checkout's conversion (the shop's fallback rates here), from the lines as charged.
+    expect(shown).toEqual(
+      shownTotals(
+        {
+          linesPence: order.lines.map((l) => l.price * l.quantity),
+          discountPence: order.discountAmount,
+          shippingPence: order.shippingAmount,
+        },
+        "EUR",
+        FALLBACK_RATES,
+      ),
+    );
+    expect(order.discountAmount).toBeGreaterThan(0);
+    expect(order.shippingAmount).toBeGreaterThan(0);
+    expect(shown.subtotalMinor - shown.discountMinor + shown.shippingMinor).toBe(shown.totalMinor);
+    expect(order.subtotalAmount - order.discountAmount + order.shippingAmount).toBe(order.totalAmount);
+  });
+
+  it("the confirmation e-mail shows each euro figure beside the GBP charged", async () => {
+    await shop.ctx.background.idle();
+    const mail = readMails(shop).find((m) => m.to === email && m.subject.includes("confirmed"));
+    const text = mail?.text ?? "";
+    const shown = order.shown;
+    if (!shown) throw new Error("no euro figures");
+    expect(text).toContain(`${eur(shown.subtotalMinor)} (${gbp(order.subtotalAmount)})`);
+    expect(text).toContain(`−${eur(shown.discountMinor)} (${gbp(order.discountAmount)})`);
+    expect(text).toContain(`${eur(shown.shippingMinor)} (${gbp(order.shippingAmount)})`);
+    expect(text).toContain(`${eur(shown.totalMinor)} (${gbp(order.totalAmount)})`);
+    expect(text).toContain(`Prices in EUR as shown at checkout; charged in GBP: ${gbp(order.totalAmount)}.`);
+  });
+
+  it("the invoice keeps its GBP totals and prints the euro figures under them", async () => {
+    const shown = order.shown;
+    if (!shown) throw new Error("no euro figures");
+    const pdf = await shop.request(
+      `/api/orders/${answer.orderId}/invoice.pdf?token=${invoiceTokenFor(shop, answer)}`,
+    );
+    expect(pdf.status).toBe(200);
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    if (process.env.INVOICE_PDF_OUT) writeFileSync(`${process.env.INVOICE_PDF_OUT}-euro-invoice.pdf`, bytes);
+    const text = pdfText(bytes);
+    expect(text).toContain(gbp(order.totalAmount));
+    expect(text).toContain("As shown at checkout in EUR (charged in GBP as above)");
+    expect(text).toContain(
+      `Items ${eur(shown.subtotalMinor)} Discount (EURO10) -${eur(shown.discountMinor)} Shipping ${eur(shown.shippingMinor)} Total ${eur(shown.totalMinor)}`,
+    );
   });
 });

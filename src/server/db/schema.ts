@@ -539,6 +539,11 @@ export const orders = pgTable(
     shippingMethod: text("shipping_method").notNull().default("standard"),
     /** The currency the customer was viewing; the charge is always GBP. */
     displayCurrency: text("display_currency").notNull().default("GBP"),
+    /**
+     * Units of displayCurrency per 1 GBP at checkout (null for GBP and older orders): the receipts
+     * after payment show the figures the customer saw, converted as at checkout (issue 47).
+     */
+    displayRate: doublePrecision("display_rate"),
     shippingEmail: text("shipping_email").notNull(),
     shippingFirstName: text("shipping_first_name").notNull(),
     shippingLastName: text("shipping_last_name").notNull(),

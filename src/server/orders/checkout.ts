@@ -206,6 +206,9 @@ export async function placeOrder(
   const provider = ctx.payments;
   // A colour lithophane in the cart: production +2 days, so the promised window moves too.
   const production = productionDaysFor(configs);
+  // The rate the shopper's prices were converted at (the shop's rates, as /api/rates gave them):
+  // the receipts after payment show the figures in their currency too (issue 47).
+  const displayRate = currency === "GBP" ? null : (await ctx.rates.getRates()).rates[currency];
   // Unpaid, the order holds its stock and code use until then; Stripe's page closes then too.
   const paymentExpiresAt = paymentExpiry(new Date(), ctx.config.orders.paymentMinutes);
   const place = async (
@@ -227,6 +230,7 @@ export async function placeOrder(
       zone,
       deliveryWindow: orderDeliveryWindow(zone, shippingMethod, new Date(), production),
       displayCurrency: currency,
+      displayRate,
       lines,
       forceTestMode: provider.kind === "test",
       paymentProvider: provider.kind,

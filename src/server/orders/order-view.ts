@@ -6,6 +6,7 @@
 import type { CartItem } from "@shared/cart";
 import { newCartItemId } from "@shared/cart";
 import { orderShippingLabel } from "@shared/checkout";
+import { orderShownTotals } from "@shared/money";
 import {
   addressLines,
   cartItemFromOrderLine,
@@ -95,6 +96,13 @@ export async function loadOrderView(db: DbOrTx, orderId: string): Promise<OrderV
       ? { recipientName: order.gift.recipientName, message: order.gift.message || null }
       : null,
     displayCurrency: order.displayCurrency,
+    shown: orderShownTotals({
+      displayCurrency: order.displayCurrency,
+      displayRate: order.displayRate,
+      linesPence: lines.map((l) => l.price),
+      discountPence: order.discountAmount,
+      shippingPence: order.shippingAmount,
+    }),
     // A gift goes to its recipient (issue 30 item 8), as the e-mails and the slip say.
     deliveryName: order.gift
       ? order.gift.recipientName

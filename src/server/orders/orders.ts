@@ -54,6 +54,8 @@ export interface CreateOrderInput {
   /** The delivery window promised at checkout. */
   deliveryWindow: DeliveryWindow;
   displayCurrency: CurrencyCode;
+  /** Units of displayCurrency per 1 GBP the shopper was shown (null for GBP): kept for the receipts. */
+  displayRate?: number | null;
   lines: readonly OrderLineInput[];
   /** True without a Stripe key (built-in test payments): the order is a test order whatever the mode. */
   forceTestMode: boolean;
@@ -138,13 +140,13 @@ const INSERT_ORDER_SQL = `with guard as (
     shipping_address_line_1, shipping_address_line_2, shipping_city, shipping_state, shipping_postal_code,
     shipping_country, test_mode, payment_provider, payment_session_id,
     shipping_country_code, shipping_zone, delivery_earliest, delivery_latest, discount_code, discount_amount,
-    gift, billing_address, payment_expires_at, delivery_days_min, delivery_days_max)
+    gift, billing_address, payment_expires_at, delivery_days_min, delivery_days_max, display_rate)
   select $1::uuid, $2::text, 'pending', $3::integer, $4::integer, $5::integer, $6::text, $7::text, $8::text,
     $9::text, $10::text, $11::text, $12::text, $13::text, $14::text, $15::text, $16::text, $17::text,
     $18::boolean or coalesce((select setting_value = 'test' from system_settings
       where setting_key = '${ENVIRONMENT_MODE_KEY}'), false),
     $19::text, $20::text, $24::text, $25::text, $26::date, $27::date, $28::text, $29::integer,
-    $30::jsonb, $31::jsonb, $32::timestamptz, $33::integer, $34::integer
+    $30::jsonb, $31::jsonb, $32::timestamptz, $33::integer, $34::integer, $35::double precision
   where (select ok from guard)
   returning test_mode
 ), new_items as (
@@ -230,6 +232,7 @@ export async function createOrder(
     // The zone's business days for the method: every receipt's window (issue 30 item 2).
     zoneDays(input.zone, input.shippingMethod).min,
     zoneDays(input.zone, input.shippingMethod).max,
+    input.displayCurrency === "GBP" ? null : (input.displayRate ?? null),
   ];
   const created = (
     totals: ReturnType<typeof checkoutTotals>,

@@ -13,7 +13,7 @@ import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { orderShippingLabel } from "@shared/checkout";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { allocateDiscount, type DiscountScope } from "@shared/discounts";
-import { formatGbp, sumPence } from "@shared/money";
+import { formatGbp, formatMoney, orderShownTotals, type ShownTotals, sumPence } from "@shared/money";
 import { accessoryLineText, describeLine } from "@shared/order-line";
 import { displayOrderNumber } from "@shared/orders";
 import { STANDARD_VAT_RATE_PERCENT, totalVat, vatIncluded, vatLines } from "@shared/vat";
@@ -120,6 +120,11 @@ export interface DocumentDetails {
   /** Credit notes: the invoice it corrects and why. */
   invoiceNumber?: string;
   reason?: string;
+  /**
+   * Invoices of orders bought in another currency (issue 47): the figures the customer saw at
+   * checkout (orderShownTotals), printed beside the GBP charged. Absent for GBP and older orders.
+   */
+  shown?: ShownTotals | null;
 }
 
 /** An invoice line: the one description of the line (issue 30), "Lithophane: Keepsake Collection · Colour · ...". */
@@ -200,7 +205,15 @@ export async function issueInvoice(
   const vat = vatLines(gross, rate);
   const listVat = items.map((i) => vatIncluded(i.price, rate));
   const shippingVat = vatIncluded(order.shippingAmount, rate);
+  const shown = orderShownTotals({
+    displayCurrency: order.displayCurrency,
+    displayRate: order.displayRate,
+    linesPence: items.map((i) => i.price),
+    discountPence: order.discountAmount,
+    shippingPence: order.shippingAmount,
+  });
   const details: DocumentDetails = {
+    ...(shown ? { shown } : {}),
     seller: settings,
     buyer: {
       name: `${order.shippingFirstName} ${order.shippingLastName}`,
@@ -484,6 +497,27 @@ export async function renderDocumentPdf(doc: typeof invoiceDocuments.$inferSelec
   }
   if (vatShown) total("VAT included", money(d.vatPence));
   total(isCredit ? "Total credited" : "Total paid", money(d.totalPence), true);
+  if (!isCredit && d.shown) {
+    // The figures the customer saw at checkout, under the GBP charged (issue 47).
+    const shown = d.shown;
+    const inShown = (minor: number) => formatMoney(minor, shown.currency);
+    y += 6;
+    pdf
+      .font(fonts.bold)
+      .fontSize(8)
+      .fillColor("#444")
+      .text(COMMERCE_MESSAGES.invoices.shownAtCheckout(shown.currency), 250, y, {
+        width: right - 250,
+        align: "right",
+      });
+    y = pdf.y + 4;
+    total("Items", inShown(shown.subtotalMinor));
+    if (shown.discountMinor > 0)
+      total(COMMERCE_MESSAGES.discounts.rowLabel(d.discountCode), inShown(-shown.discountMinor));
+    total("Shipping", inShown(shown.shippingMinor));
+    total("Total", inShown(shown.totalMinor), true);
+    pdf.fillColor("#000").fontSize(9);
+  }
   pdf.font(fonts.regular).fontSize(8).fillColor("#555");
   const note = vatShown
     ? "All prices include VAT. Discounts are shared across the discounted lines before VAT is worked out."

@@ -13,8 +13,9 @@ import { storedWindowText } from "@shared/delivery-dates";
 import { carrierNameForCustomer, trackingUrl } from "@shared/fulfilment";
 import { GIFT_TEXTS } from "@shared/gift-texts";
 import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
-import { formatGbp } from "@shared/money";
+import { formatGbp, orderShownTotals, receiptMoney } from "@shared/money";
 import { describeLine } from "@shared/order-line";
+import { ORDER_VIEW_TEXTS } from "@shared/order-view";
 import { displayOrderNumber } from "@shared/orders";
 import type { OrderBillingAddress, OrderGift } from "../../db/schema.js";
 import type { MailMessage } from "../mail.js";
@@ -71,6 +72,9 @@ export interface OrderEmailData {
   gift?: OrderGift | null;
   /** The billing address when it is not the delivery address. */
   billingAddress?: OrderBillingAddress | null;
+  /** The currency the customer saw and its rate at checkout: the figures beside the GBP (issue 47). */
+  displayCurrency?: string;
+  displayRate?: number | null;
 }
 
 const describeItem = (item: OrderEmailItem) =>
@@ -153,35 +157,50 @@ function deliveryLine(order: OrderEmailData): string[] {
   return order.estimatedDelivery ? [`Estimated delivery: ${formatDate(order.estimatedDelivery)}.`] : [];
 }
 
-function shippingAmount(order: OrderEmailData): string {
-  return order.shippingAmount === 0 ? "Free" : formatGbp(order.shippingAmount);
+/** The figures as the customer saw them at checkout (their currency beside the GBP), or null. */
+function shownOf(order: OrderEmailData) {
+  return orderShownTotals({
+    displayCurrency: order.displayCurrency ?? "GBP",
+    displayRate: order.displayRate ?? null,
+    linesPence: order.items.map(lineTotal),
+    discountPence: order.discountAmount ?? 0,
+    shippingPence: order.shippingAmount,
+  });
 }
 
 /** The items and totals, headed with the order number. */
-function itemsTable(order: OrderEmailData, number: string): EmailBlock {
-  return {
+function itemsTable(order: OrderEmailData, number: string): EmailBlock[] {
+  const shown = shownOf(order);
+  const money = receiptMoney(shown);
+  const table: EmailBlock = {
     table: {
       heading: `Order #${number}`,
-      rows: order.items.map((item) => ({
+      rows: order.items.map((item, index) => ({
         title: `${orderItemTitle(item)}${item.quantity > 1 ? ` × ${item.quantity}` : ""}`,
         details: orderItemDetails(item),
-        amount: formatGbp(lineTotal(item)),
+        amount: money(lineTotal(item), (s) => s.linesMinor[index] ?? 0),
       })),
       totals: [
-        { label: "Subtotal", amount: formatGbp(order.subtotalAmount) },
+        { label: "Subtotal", amount: money(order.subtotalAmount, (s) => s.subtotalMinor) },
         ...(order.discountAmount
           ? [
               {
                 label: COMMERCE_MESSAGES.discounts.rowLabel(order.discountCode),
-                amount: `−${formatGbp(order.discountAmount)}`,
+                amount: `−${money(order.discountAmount, (s) => s.discountMinor)}`,
               },
             ]
           : []),
-        { label: `Shipping, ${shippingLabel(order)}`, amount: shippingAmount(order) },
-        { label: "Total", amount: formatGbp(order.totalAmount), strong: true },
+        {
+          label: `Shipping, ${shippingLabel(order)}`,
+          amount: order.shippingAmount === 0 ? "Free" : money(order.shippingAmount, (s) => s.shippingMinor),
+        },
+        { label: "Total", amount: money(order.totalAmount, (s) => s.totalMinor), strong: true },
       ],
     },
   };
+  return shown
+    ? [table, ORDER_VIEW_TEXTS.chargedInGbp(shown.currency, formatGbp(order.totalAmount))]
+    : [table];
 }
 
 function greeting(order: OrderEmailData): string {
@@ -212,7 +231,7 @@ export function orderConfirmationEmail(order: OrderEmailData, publicUrl: string)
         greeting(order),
         `Thank you for your order. We've received your payment and your order number is #${number}. We'll email you again when it's on its way.`,
         ...deliveryLine(order),
-        itemsTable(order, number),
+        ...itemsTable(order, number),
         { heading: "Delivering to", lines: addressLines(order) },
         ...giftAndBillingBlocks(order),
         { action: { label: "Track your order", url: trackLink(order, publicUrl, number) } },
@@ -255,7 +274,7 @@ export function orderDispatchedEmail(order: OrderEmailData, publicUrl: string): 
           ? "You can follow it on our tracking page: the button below opens your order directly."
           : "You can follow it with your order number and email address on our tracking page.",
         { action: { label: "Track your order", url: trackLink(order, publicUrl, number) } },
-        itemsTable(order, number),
+        ...itemsTable(order, number),
       ],
       footnote: FOOTNOTE,
     }),

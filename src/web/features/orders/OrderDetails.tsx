@@ -3,7 +3,7 @@ import { linesToReAdd } from "@shared/cart-state";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { formatDeliveryWindow } from "@shared/delivery-dates";
 import { GIFT_TEXTS } from "@shared/gift-texts";
-import { formatMoney } from "@shared/money";
+import { formatMoney, receiptMoney } from "@shared/money";
 import { orderLinesHeading } from "@shared/order-lines-heading";
 import { type OrderView, ORDER_VIEW_TEXTS as T } from "@shared/order-view";
 import { useMutation, useQuery } from "@tanstack/react-query";
@@ -115,6 +115,7 @@ export function OrderDetails({ orderId, token }: { orderId: string; token: strin
     return <p className="text-sm text-stone-700">{T.notFound}</p>;
   }
   const order = query.data;
+  const money = receiptMoney(order.shown);
   return (
     <div className="space-y-6" data-testid="order-details">
       <OrderProof orderId={order.id} token={token} />
@@ -124,15 +125,16 @@ export function OrderDetails({ orderId, token }: { orderId: string; token: strin
         </h2>
         <Lines order={order} />
         {/* Lines at list price, then the discount and shipping: they add up to the total (decision 331). */}
+        {/* Bought in another currency: its figures as at checkout beside the GBP charged (issue 47). */}
         <dl className="border-t border-stone-200 pt-3 text-sm text-stone-700" data-testid="order-totals">
           <div className="flex justify-between gap-2">
             <dt>{T.subtotal}</dt>
-            <dd>{formatMoney(order.subtotalAmount, "GBP")}</dd>
+            <dd>{money(order.subtotalAmount, (s) => s.subtotalMinor)}</dd>
           </div>
           {order.discountAmount > 0 ? (
             <div className="flex justify-between gap-2" data-testid="order-discount">
               <dt>{COMMERCE_MESSAGES.discounts.rowLabel(order.discountCode)}</dt>
-              <dd className="whitespace-nowrap">−{formatMoney(order.discountAmount, "GBP")}</dd>
+              <dd className="whitespace-nowrap">−{money(order.discountAmount, (s) => s.discountMinor)}</dd>
             </div>
           ) : null}
           <div className="flex justify-between gap-2">
@@ -142,13 +144,20 @@ export function OrderDetails({ orderId, token }: { orderId: string; token: strin
                 {order.shippingLabel}
               </span>
             </dt>
-            <dd>{order.shippingAmount === 0 ? T.free : formatMoney(order.shippingAmount, "GBP")}</dd>
+            <dd>
+              {order.shippingAmount === 0 ? T.free : money(order.shippingAmount, (s) => s.shippingMinor)}
+            </dd>
           </div>
         </dl>
         <p className="mt-1 flex justify-between font-semibold text-stone-900">
           <span>{T.total}</span>
-          <span data-testid="order-total">{formatMoney(order.totalAmount, "GBP")}</span>
+          <span data-testid="order-total">{money(order.totalAmount, (s) => s.totalMinor)}</span>
         </p>
+        {order.shown ? (
+          <p className="mt-1 text-right text-sm text-stone-700" data-testid="order-charged-gbp">
+            {T.chargedInGbp(order.shown.currency, formatMoney(order.totalAmount, "GBP"))}
+          </p>
+        ) : null}
       </section>
       <div className="grid gap-4 sm:grid-cols-2">
         <Card className="p-4">

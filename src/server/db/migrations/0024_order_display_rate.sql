@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "display_rate" double precision;
