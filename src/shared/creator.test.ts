@@ -5,6 +5,7 @@ import {
   addToCartCheck,
   aspectRatioForShape,
   aspectRatioValue,
+  bundleCardPrices,
   CREATOR_STEP_LABELS,
   CREATOR_STEPS,
   type CreatorAction,
@@ -36,7 +37,14 @@ import {
 } from "./creator";
 import { CREATOR_MESSAGES } from "./creator-messages";
 import { CREATOR_TEXTS } from "./creator-texts";
-import { type CreatorOption, FALLBACK_OPTIONS, findOption, type OptionType } from "./options";
+import {
+  type CreatorOption,
+  FALLBACK_OPTIONS,
+  findOption,
+  type OptionType,
+  SEED_COLOUR_PRICE_MODIFIER_PENCE,
+  SEED_OPTIONS,
+} from "./options";
 
 const image = (name: string): UploadedImage => ({
   url: `/uploads/${name}.png`,
@@ -622,6 +630,32 @@ describe("prices", () => {
     expect(
       lightboxPricePence(getBundle("starter")!, { processing: { priceModifierPence: 1500 }, others: [] }),
     ).toBe(5450 + 1500);
+  });
+
+  it("price each bundle card with the choices so far: the total the preview shows, Colour per panel (issue 47)", () => {
+    const colour = SEED_OPTIONS;
+    const upToSize = run(UP_TO_SIZE);
+    const state = { ...upToSize, selections: { ...upToSize.selections, processing: "colour" } };
+    for (const id of BUNDLE_IDS) {
+      const bundle = getBundle(id)!;
+      const card = bundleCardPrices(bundle, state.selections, colour);
+      const chosen = { ...state, selections: { ...state.selections, bundle: id } };
+      expect(card.pricePence, id).toBe(creatorPricePence(chosen, colour));
+      expect(card.pricePence, id).toBe(
+        bundle.pricePence + bundle.lithophaneCount * SEED_COLOUR_PRICE_MODIFIER_PENCE,
+      );
+      // The struck price carries the same choices.
+      expect(card.undiscountedPence, id).toBe(
+        bundle.undiscountedPence === null
+          ? null
+          : bundle.undiscountedPence + bundle.lithophaneCount * SEED_COLOUR_PRICE_MODIFIER_PENCE,
+      );
+    }
+    // Before any choice, the card is the bundle's own price.
+    expect(bundleCardPrices(getBundle("gift")!, INITIAL_CREATOR_STATE.selections, colour)).toEqual({
+      pricePence: 9315,
+      undiscountedPence: 10350,
+    });
   });
 
   it("give the preview total once a bundle is chosen", () => {

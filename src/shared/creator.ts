@@ -581,6 +581,37 @@ export function lightboxPricePence(
   return sumPence([bundle.pricePence, perPanel, ...modifiers]);
 }
 
+/**
+ * A bundle card's figures with the choices made so far (issue 47 item 4): the price is what the
+ * preview, the cart and the checkout will charge for that bundle (Colour's surcharge once per
+ * panel, the shape, frame and size once); the struck-through undiscounted price carries the same
+ * choices, so the card compares like with like. A choice not made yet adds nothing.
+ */
+export function bundleCardPrices(
+  bundle: Pick<Bundle, "pricePence" | "undiscountedPence" | "lithophaneCount">,
+  selections: Pick<CreatorSelections, "processing" | "shape" | "frameColor" | "size">,
+  options: readonly CreatorOption[],
+): { pricePence: Pence; undiscountedPence: Pence | null } {
+  const chosen = {
+    processing: findOption(options, "processing", selections.processing) ?? null,
+    others: [
+      findOption(options, "shape", selections.shape),
+      findOption(options, "frame_color", selections.frameColor),
+      findOption(options, "size", selections.size),
+    ],
+  };
+  return {
+    pricePence: lightboxPricePence(bundle, chosen),
+    undiscountedPence:
+      bundle.undiscountedPence === null
+        ? null
+        : lightboxPricePence(
+            { pricePence: bundle.undiscountedPence, lithophaneCount: bundle.lithophaneCount },
+            chosen,
+          ),
+  };
+}
+
 /** The price of a bundle with these four choices (lightboxPricePence's split). */
 export function chosenLightboxPricePence(
   bundle: Pick<Bundle, "pricePence" | "lithophaneCount">,

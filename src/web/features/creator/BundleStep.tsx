@@ -1,6 +1,7 @@
 import { type Bundle, type BundleId, getBundle } from "@shared/bundles";
 import {
   type AdditionalImage,
+  bundleCardPrices,
   type CreatorState,
   type CropPixels,
   DEFAULT_CROP_DATA,
@@ -10,6 +11,7 @@ import {
 } from "@shared/creator";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { pluralise } from "@shared/messages";
+import type { CreatorOption } from "@shared/options";
 import { Badge } from "@web/components/ui/badge";
 import { cn } from "@web/components/ui/cn";
 import { Crop, X } from "lucide-react";
@@ -34,15 +36,20 @@ interface BundleStepProps {
   ) => void;
   /** The chosen frame colour, to preview each extra photo in its frame. */
   frameHex: string | null;
+  /** The catalogue's options: each card is priced with the choices made so far. */
+  options: readonly CreatorOption[];
 }
 
 function BundleCard({
   bundle,
+  prices,
   checked,
   name,
   onChoose,
 }: {
   bundle: Bundle;
+  /** The bundle with the choices made so far (bundleCardPrices). */
+  prices: { pricePence: number; undiscountedPence: number | null };
   checked: boolean;
   name: string;
   onChoose: () => void;
@@ -76,11 +83,11 @@ function BundleCard({
         {bundle.savingPercent ? <Badge tone="success">Save {bundle.savingPercent}%</Badge> : null}
       </span>
       <span className="flex items-baseline gap-2 pl-8">
-        <span className="text-xl font-semibold text-stone-900">{formatPrice(bundle.pricePence)}</span>
-        {bundle.undiscountedPence ? (
+        <span className="text-xl font-semibold text-stone-900">{formatPrice(prices.pricePence)}</span>
+        {prices.undiscountedPence ? (
           <s className="text-sm text-stone-600">
             <span className="sr-only">was </span>
-            {formatPrice(bundle.undiscountedPence)}
+            {formatPrice(prices.undiscountedPence)}
           </s>
         ) : null}
       </span>
@@ -198,6 +205,7 @@ export function BundleStep({
   onRemoveImage,
   onCropImage,
   frameHex,
+  options,
 }: BundleStepProps) {
   const name = useId();
   const pointer = usePointerKind();
@@ -216,6 +224,7 @@ export function BundleStep({
             <BundleCard
               key={b.id}
               bundle={b}
+              prices={bundleCardPrices(b, state.selections, options)}
               name={name}
               checked={b.id === bundle?.id}
               onChoose={() => onSelect(b.id)}

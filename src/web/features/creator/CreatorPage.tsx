@@ -322,6 +322,7 @@ export function CreatorPage() {
             })
           }
           frameHex={findOption(flat, "frame_color", selections.frameColor)?.hexColor ?? null}
+          options={flat}
         />
       </LazyStep>
     ),
