@@ -51,7 +51,7 @@ describe("production days", () => {
     );
   });
 
-  it("move the delivery window and the dispatch-by day by 2 working days (Sunday skipped)", () => {
+  it("move the delivery window and the dispatch-by day by 2 working days (weekends skipped)", () => {
     const none = new Set<string>();
     const delivery = { min: 3, max: 5 };
     // Wednesday 2 December 2026.
@@ -62,10 +62,10 @@ describe("production days", () => {
       none,
       productionDaysFor([{ kind: "lithophane", processing: "colour" }]),
     );
-    expect(grey).toEqual({ earliest: "2026-12-09", latest: "2026-12-14" });
-    expect(colour).toEqual({ earliest: "2026-12-11", latest: "2026-12-16" });
-    expect(dispatchByDay("2026-12-02", none)).toBe("2026-12-08");
-    expect(dispatchByDay("2026-12-02", none, { min: 5, max: 7 })).toBe("2026-12-10");
+    expect(grey).toEqual({ earliest: "2026-12-10", latest: "2026-12-16" });
+    expect(colour).toEqual({ earliest: "2026-12-14", latest: "2026-12-18" });
+    expect(dispatchByDay("2026-12-02", none)).toBe("2026-12-09");
+    expect(dispatchByDay("2026-12-02", none, { min: 5, max: 7 })).toBe("2026-12-11");
   });
 });
 

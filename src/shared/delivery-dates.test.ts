@@ -1,20 +1,29 @@
 import { describe, expect, it } from "vitest";
-import { addWorkingDays, calendarDayIn, deliveryWindow, formatDeliveryWindow } from "./delivery-dates";
+import {
+  addWorkingDays,
+  calendarDayIn,
+  deliveryWindow,
+  formatDeliveryWindow,
+  isWorkingDay,
+} from "./delivery-dates";
 
 const none = new Set<string>();
 
 describe("delivery windows", () => {
-  it("skip Sundays and bank holidays", () => {
-    // Thu 2025-12-18 + 5 working days: Fri 19, Sat 20, (Sun 21), Mon 22, Tue 23, Wed 24.
-    expect(addWorkingDays("2025-12-18", 5, none)).toBe("2025-12-24");
-    // With Christmas and Boxing Day: ... Wed 24, (Thu 25, Fri 26), Sat 27.
-    expect(addWorkingDays("2025-12-18", 6, new Set(["2025-12-25", "2025-12-26"]))).toBe("2025-12-27");
+  it("skip weekends and bank holidays: Saturdays are not business days (issue 47)", () => {
+    // Thu 2025-12-18 + 5 working days: Fri 19, (Sat 20, Sun 21), Mon 22, Tue 23, Wed 24, Thu 25.
+    expect(addWorkingDays("2025-12-18", 5, none)).toBe("2025-12-25");
+    // With Christmas and Boxing Day: ... Wed 24, (Thu 25, Fri 26, Sat 27, Sun 28), Mon 29, Tue 30.
+    expect(addWorkingDays("2025-12-18", 6, new Set(["2025-12-25", "2025-12-26"]))).toBe("2025-12-30");
+    expect(isWorkingDay("2025-12-20", none)).toBe(false);
+    expect(isWorkingDay("2025-12-21", none)).toBe(false);
+    expect(isWorkingDay("2025-12-22", none)).toBe(true);
   });
 
   it("add production and delivery days from the order day", () => {
     expect(deliveryWindow("2025-12-01", { min: 3, max: 5 }, none, { min: 3, max: 5 })).toEqual({
-      earliest: "2025-12-08",
-      latest: "2025-12-12",
+      earliest: "2025-12-09",
+      latest: "2025-12-15",
     });
   });
 

@@ -1,8 +1,11 @@
 /**
  * The estimated delivery window as dates: the order's day in the shop's time zone
  * (Europe/London), plus production working days, plus the zone's delivery working days.
- * Working days skip Sundays and the bank holidays given (the server reads Northern Ireland's
- * from date-holidays); Saturdays count, as the carriers deliver on them.
+ *
+ * One calendar of working days for every making and delivery promise (issue 47): Monday to
+ * Friday, less the bank holidays given (the server reads Northern Ireland's and Ireland's from
+ * date-holidays). A "business day" in the shop's texts is one of these; Saturdays and Sundays never
+ * count (counting Saturdays promised a day that no workshop or tracked service works).
  *
  * Days are calendar dates ("2025-12-09"), so the arithmetic never meets a clock change.
  */
@@ -79,8 +82,10 @@ function fromUtc(date: Date): CalendarDay {
   return date.toISOString().slice(0, 10);
 }
 
+/** Monday to Friday and not a bank holiday. */
 export function isWorkingDay(day: CalendarDay, holidays: ReadonlySet<CalendarDay>): boolean {
-  return toUtc(day).getUTCDay() !== 0 && !holidays.has(day);
+  const weekday = toUtc(day).getUTCDay();
+  return weekday !== 0 && weekday !== 6 && !holidays.has(day);
 }
 
 /** The day `count` working days after `start` (start itself not counted). */

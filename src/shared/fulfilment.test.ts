@@ -28,11 +28,13 @@ describe("tracking links", () => {
 });
 
 describe("dispatch-by", () => {
-  it("is the paid day plus 5 working days (Sundays and bank holidays skipped)", () => {
-    // Monday 1 Dec 2025 + 5 working days (Mon-Sat count) = Saturday 6 Dec.
-    expect(dispatchByDay("2025-12-01", new Set())).toBe("2025-12-06");
-    // Paid Tuesday 23 Dec: 24, (25, 26 holidays), 27, (28 Sunday), 29, 30, 31 -> 31 Dec.
-    expect(dispatchByDay("2025-12-23", new Set(["2025-12-25", "2025-12-26"]))).toBe("2025-12-31");
+  it("is the paid day plus 5 working days (weekends and bank holidays skipped)", () => {
+    // Monday 1 Dec 2025 + 5 working days (Mon-Fri) = Monday 8 Dec.
+    expect(dispatchByDay("2025-12-01", new Set())).toBe("2025-12-08");
+    // Paid Tuesday 23 Dec: 24, (25, 26 holidays, 27-28 weekend), 29, 30, 31, (1 Jan), 2 Jan.
+    expect(dispatchByDay("2025-12-23", new Set(["2025-12-25", "2025-12-26", "2026-01-01"]))).toBe(
+      "2026-01-02",
+    );
   });
   it("is overdue only while the order is still on the bench after that day", () => {
     expect(isDispatchOverdue("paid", "2025-12-06", "2025-12-08")).toBe(true);

@@ -1,7 +1,9 @@
 /**
  * Delivery windows as dates (issue 16): the pure rules are src/shared/delivery-dates.ts; this
- * adds the bank holidays of Northern Ireland (where the shop makes and posts its parcels)
- * from date-holidays, a maintained holiday data package, kept per year in memory.
+ * adds the shop's one calendar of bank holidays (issue 47): Northern Ireland's (where the shop
+ * makes and posts its parcels) and Ireland's (its nearest customers' carriers stop on them), from
+ * date-holidays, a maintained holiday data package, kept per year in memory. Every making and
+ * delivery promise (checkout's window, the dispatch-by day, the carrier's window) uses it.
  */
 import {
   type CalendarDay,
@@ -16,16 +18,18 @@ import type { ShippingMethod } from "@shared/shipping";
 import type { DayRange, ShippingZone } from "@shared/shipping-zones";
 import Holidays from "date-holidays";
 
-const calendar = new Holidays("GB", "NIR");
+const calendars = [new Holidays("GB", "NIR"), new Holidays("IE")];
 const byYear = new Map<number, CalendarDay[]>();
 
 function holidaysOf(year: number): CalendarDay[] {
   let days = byYear.get(year);
   if (!days) {
-    days = calendar
-      .getHolidays(year)
-      .filter((h) => h.type === "public" || h.type === "bank")
-      .map((h) => h.date.slice(0, 10));
+    days = calendars.flatMap((calendar) =>
+      calendar
+        .getHolidays(year)
+        .filter((h) => h.type === "public" || h.type === "bank")
+        .map((h) => h.date.slice(0, 10)),
+    );
     byYear.set(year, days);
   }
   return days;
@@ -34,7 +38,7 @@ function holidaysOf(year: number): CalendarDay[] {
 const windows = new Map<string, DeliveryWindow>();
 const holidaySets = new Map<number, ReadonlySet<CalendarDay>>();
 
-/** UK (Northern Ireland) bank holidays from the year of `from` to two years on. */
+/** Northern Ireland's and Ireland's bank holidays from the year of `from` to two years on. */
 export function bankHolidays(from: CalendarDay): ReadonlySet<CalendarDay> {
   const year = Number(from.slice(0, 4));
   let set = holidaySets.get(year);
