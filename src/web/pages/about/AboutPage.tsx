@@ -1,6 +1,7 @@
 import { BRAND_NAME } from "@shared/brand";
+import { PRODUCTION_DAYS_TEXT } from "@shared/delivery-texts";
 import { MESSAGES } from "@shared/messages";
-import { LED_RATED_HOURS, PRODUCTION_DAYS_FAQ, SUPPORT_REPLY_HOURS } from "@shared/shipping";
+import { LED_RATED_HOURS, SUPPORT_REPLY_HOURS } from "@shared/shipping";
 import { Link } from "@web/app/routing";
 import { buttonClasses } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
@@ -67,7 +68,7 @@ export function AboutPage() {
           <dl className="space-y-5">
             <div>
               <dt className="text-sm text-stone-300">Made to order in</dt>
-              <dd className="font-display text-3xl text-glow-300">{PRODUCTION_DAYS_FAQ} business days</dd>
+              <dd className="font-display text-3xl text-glow-300">{PRODUCTION_DAYS_TEXT} business days</dd>
             </div>
             <div>
               <dt className="text-sm text-stone-300">LED lifetime</dt>

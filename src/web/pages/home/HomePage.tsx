@@ -1,7 +1,8 @@
 import { BRAND_NAME } from "@shared/brand";
+import { DELIVERY_TEXTS } from "@shared/delivery-texts";
 import { MESSAGES } from "@shared/messages";
 import { formatGbpForCopy as gbp } from "@shared/money";
-import { LED_RATED_HOURS, PRODUCTION_DAYS_FAQ, RETURN_WINDOW_DAYS } from "@shared/shipping";
+import { LED_RATED_HOURS, RETURN_WINDOW_DAYS } from "@shared/shipping";
 import { HERO_IMG_CLASS, SLOT_SPECS } from "@shared/storefront";
 import { lazyWithQuery } from "@web/app/query";
 import { Link } from "@web/app/routing";
@@ -55,7 +56,7 @@ const FEATURES: ReadonlyArray<{ title: string; text: ReactNode; icon: Icon }> = 
   },
   {
     title: "Handmade in Northern Ireland",
-    text: `A small workshop, not a factory. Most orders are made and checked within ${PRODUCTION_DAYS_FAQ} business days.`,
+    text: DELIVERY_TEXTS.madeWithin,
     icon: MapPin,
   },
   {

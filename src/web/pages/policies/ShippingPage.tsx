@@ -1,9 +1,9 @@
+import { DELIVERY_TEXTS, UK_SPEC_DAYS } from "@shared/delivery-texts";
 import { formatGbpForCopy as gbp } from "@shared/money";
 import {
   BULK_ORDER_UNITS,
   DELIVERY_INTERNATIONAL_FAQ_DAYS,
   DELIVERY_INTERNATIONAL_SHIPPING_PAGE_DAYS,
-  DELIVERY_UK_IE_DAYS,
   EXPRESS_DELIVERY_DAYS,
   EXPRESS_SHIPPING_PENCE,
   FREE_SHIPPING_THRESHOLD_PENCE,
@@ -101,20 +101,13 @@ export function ShippingPage() {
           </li>
         </ul>
         <p>
-          Delivery times start from dispatch, so add the processing time to the delivery time to see when your
-          lightbox will arrive. Checkout does that sum for you and shows the dates your order should arrive
-          between before you pay; it skips Sundays and UK bank holidays. Once your parcel is dispatched, the{" "}
+          {DELIVERY_TEXTS.checkoutAddsUp} {DELIVERY_TEXTS.businessDays} Once your parcel is dispatched, the{" "}
           <Link to="/track">Track Order</Link> page shows the carrier's dates.
         </p>
       </PolicySection>
 
       <PolicySection id="uk-ireland" title="Delivery to the UK and Ireland">
-        <p>
-          Most parcels to Northern Ireland, Great Britain and the Republic of Ireland arrive within{" "}
-          {DELIVERY_UK_IE_DAYS} business days of dispatch with standard delivery, and we allow up to{" "}
-          {STANDARD_DELIVERY_DAYS} business days for remote addresses such as the Highlands and islands.
-          Express delivery arrives in {EXPRESS_DELIVERY_DAYS} business days.
-        </p>
+        <UkAndIrelandDelivery />
       </PolicySection>
 
       <PolicySection id="international" title="International delivery">
@@ -170,6 +163,24 @@ export function ShippingPage() {
         </p>
       </PolicySection>
     </PolicyLayout>
+  );
+}
+
+/**
+ * Delivery to the UK and Ireland in the zones' own days (issue 47: the text said 3-5 beside a
+ * table saying 5-7); the UK's spec figures until the zones have loaded.
+ */
+function UkAndIrelandDelivery() {
+  const zones = useQuery(shippingZonesQuery()).data;
+  const days = (id: string) => {
+    const zone = zones?.find((z) => z.id === id);
+    return zone ? { standard: zone.standardDays, express: zone.expressDays } : null;
+  };
+  const uk = days("uk") ?? UK_SPEC_DAYS;
+  return (
+    <p data-testid="uk-ireland-delivery">
+      {DELIVERY_TEXTS.ukAndIreland(uk, days("ireland"))} {DELIVERY_TEXTS.remoteAddresses}
+    </p>
   );
 }
 
