@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { SUPPORT_EMAIL } from "../../src/shared/brand";
 import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { CURRENCY_STORAGE_KEYS } from "../../src/shared/currency";
+import { DELIVERY_TEXTS } from "../../src/shared/delivery-texts";
 import { MESSAGES } from "../../src/shared/messages";
 import { CONTACT_SUBJECTS } from "../../src/shared/schemas";
 import {
@@ -93,6 +94,9 @@ test.describe("home page", () => {
     const html = await (await page.request.get("/")).text();
     expect(html).not.toContain("<blockquote");
     expect(html).not.toMatch(/ruby anniversary|Bramble|ninetieth/);
+    // The making promise is the checkout calendar's production days, as the shipping page's (issue 47).
+    await expect(main).toContainText(DELIVERY_TEXTS.madeWithin);
+    await expect(main).toContainText("made and checked within 3-5 business days");
   });
 });
 
@@ -337,6 +341,12 @@ test.describe("policy pages", () => {
       "Rest of world",
     ]);
     await expect(zones.getByRole("row", { name: /^Ireland/ })).toContainText("3-5 business days");
+    // One calendar (issue 47): the text quotes the zones' own days, and says what a business day is.
+    await expect(main.getByTestId("uk-ireland-delivery")).toContainText(
+      "standard delivery takes 5-7 business days to the UK and 3-5 to Ireland",
+    );
+    await expect(main).toContainText("Saturdays and Sundays are not counted");
+    await expect(main).not.toContainText("skips Sundays");
     await expect(main).toContainText("carry no import charges");
   });
 
