@@ -10,7 +10,7 @@ import type { CartItem } from "../../src/shared/cart";
 import { buildAccessoryCartItem } from "../../src/shared/cart";
 import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { convertPrice, type ExchangeRates } from "../../src/shared/currency";
-import { formatGbp, formatMoney } from "../../src/shared/money";
+import { formatGbp, formatMoney, shownTotals } from "../../src/shared/money";
 import type { PublicShippingZone } from "../../src/web/api/shipping";
 import { mailsTo, uniqueEmail } from "./auth-helpers";
 import { CART_STORAGE_KEY } from "./fixtures/shop";
@@ -94,7 +94,23 @@ test.describe("a Dublin buyer", () => {
     await expect(page.getByTestId("shipping-price-standard")).toHaveText(euros(ireland.standardPence));
     await expect(page.getByTestId("shipping-price-express")).toHaveText(euros(ireland.expressPence));
     await expect(page.getByTestId("checkout-shipping")).toHaveText(euros(ireland.standardPence));
-    await expect(page.getByTestId("checkout-total-shown")).toHaveText(euros(total));
+    // One conversion (issue 47): the lines and the shipping converted, then added.
+    const shown = shownTotals(
+      {
+        linesPence: [ADAPTER.pricePence, DIMMER.pricePence],
+        discountPence: 0,
+        shippingPence: ireland.standardPence,
+      },
+      "EUR",
+      rates,
+    );
+    expect(shown.totalMinor).toBe(
+      convertPrice(ADAPTER.pricePence, "EUR", rates) +
+        convertPrice(DIMMER.pricePence, "EUR", rates) +
+        convertPrice(ireland.standardPence, "EUR", rates),
+    );
+    const eurosTotal = formatMoney(shown.totalMinor, "EUR");
+    await expect(page.getByTestId("checkout-total-shown")).toHaveText(eurosTotal);
     await expect(page.getByTestId("checkout-total")).toHaveText(formatGbp(total));
     const window = ireland.windows.standard.text;
     await expect(page.getByTestId("delivery-window")).toHaveText(
@@ -116,6 +132,9 @@ test.describe("a Dublin buyer", () => {
     // The window once, in the order's details (issue 20: it was shown twice).
     await expect(tab.getByTestId("order-delivery-window")).toContainText(window);
     await expect(tab.getByText(window)).toHaveCount(1);
+    // After payment the euro figures stay, beside the GBP charged (issue 47).
+    await expect(tab.getByTestId("order-total")).toHaveText(`${eurosTotal} (${formatGbp(total)})`);
+    await expect(tab.getByTestId("order-charged-gbp")).toContainText(formatGbp(total));
 
     await expect
       .poll(async () => (await mailsTo(email)).find((m) => m.includes(`#${number} is confirmed`)) ?? "", {
@@ -126,6 +145,7 @@ test.describe("a Dublin buyer", () => {
     expect(confirmation).toContain("D02 X285");
     expect(confirmation).toContain("Ireland");
     expect(confirmation).toContain(formatGbp(ireland.standardPence));
+    expect(confirmation).toContain(`${eurosTotal} (${formatGbp(total)})`);
     expect(confirmation).toContain(`${I.estimatedDelivery}: ${I.arrives(window)}.`);
 
     await gotoPage(tab, `/track?order=${number}`);
