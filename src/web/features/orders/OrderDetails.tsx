@@ -19,6 +19,7 @@ import { OrderProof } from "../proofs";
 
 /** The panels of each line as thumbnails (every photo of a bundle), then its words and price. */
 function Lines({ order }: { order: OrderView }) {
+  const money = receiptMoney(order.shown);
   return (
     <ul className="divide-y divide-stone-200" aria-label={orderLinesHeading(order.lines)}>
       {order.lines.map((line, index) => (
@@ -29,8 +30,8 @@ function Lines({ order }: { order: OrderView }) {
               <span className="font-semibold text-stone-900">{line.title}</span>
               <span className="block text-sm text-stone-700">{line.summary}</span>
             </p>
-            <span className="font-semibold text-stone-900">
-              {formatMoney(line.price * line.quantity, "GBP")}
+            <span className="whitespace-nowrap font-semibold text-stone-900">
+              {money(line.price * line.quantity, (s) => s.linesMinor[index] ?? 0)}
             </span>
           </div>
           {line.photos.length > 0 ? (
@@ -129,7 +130,7 @@ export function OrderDetails({ orderId, token }: { orderId: string; token: strin
         <dl className="border-t border-stone-200 pt-3 text-sm text-stone-700" data-testid="order-totals">
           <div className="flex justify-between gap-2">
             <dt>{T.subtotal}</dt>
-            <dd>{money(order.subtotalAmount, (s) => s.subtotalMinor)}</dd>
+            <dd className="whitespace-nowrap">{money(order.subtotalAmount, (s) => s.subtotalMinor)}</dd>
           </div>
           {order.discountAmount > 0 ? (
             <div className="flex justify-between gap-2" data-testid="order-discount">
@@ -144,7 +145,7 @@ export function OrderDetails({ orderId, token }: { orderId: string; token: strin
                 {order.shippingLabel}
               </span>
             </dt>
-            <dd>
+            <dd className="whitespace-nowrap">
               {order.shippingAmount === 0 ? T.free : money(order.shippingAmount, (s) => s.shippingMinor)}
             </dd>
           </div>
