@@ -30,7 +30,7 @@ function Lines({ order }: { order: OrderView }) {
               <span className="font-semibold text-stone-900">{line.title}</span>
               <span className="block text-sm text-stone-700">{line.summary}</span>
             </p>
-            <span className="whitespace-nowrap font-semibold text-stone-900">
+            <span className="ml-auto whitespace-nowrap font-semibold text-stone-900">
               {money(line.price * line.quantity, (s) => s.linesMinor[index] ?? 0)}
             </span>
           </div>
