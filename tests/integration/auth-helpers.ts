@@ -21,6 +21,7 @@ import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import sharp from "sharp";
 import { orderItems, orders, twoFactors, users } from "../../src/server/db/schema.js";
+import { CHANGED_BY, completeOrderPayment } from "../../src/server/orders/index.js";
 import type { TestShop } from "./harness.js";
 
 export const DEFAULT_PASSWORD = "correct horse 42";
@@ -447,4 +448,16 @@ export async function insertOrder(
     })),
   );
   return order.id;
+}
+
+/** A test-mode order, paid through the payment workflow (its test invoice issued): a test shop's sale. */
+export async function insertPaidTestOrder(shop: TestShop, email: string): Promise<string> {
+  const id = await insertOrder(shop, { userId: null, email, status: "pending", testMode: true });
+  await completeOrderPayment(shop.ctx, {
+    orderId: id,
+    by: CHANGED_BY.system,
+    cause: "payment",
+    paymentReference: null,
+  });
+  return id;
 }

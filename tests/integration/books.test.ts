@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceDocuments } from "../../src/server/db/schema.js";
 import { CHANGED_BY, completeOrderPayment } from "../../src/server/orders/index.js";
 import { issueCreditNote } from "../../src/server/payments/index.js";
-import { createUser, insertOrder, type TestUser, uniqueEmail } from "./auth-helpers.js";
+import { createUser, insertOrder, insertPaidTestOrder, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
 let shop: TestShop;
@@ -171,18 +171,7 @@ describe("the books", () => {
 
   it("start with a byte-order mark, and an empty export says why: test orders are not sales (issue 47)", async () => {
     // A test order invoiced in February 2020: the only document of that month.
-    const id = await insertOrder(shop, {
-      userId: null,
-      email: uniqueEmail("books-test"),
-      status: "pending",
-      testMode: true,
-    });
-    await completeOrderPayment(shop.ctx, {
-      orderId: id,
-      by: CHANGED_BY.system,
-      cause: "payment",
-      paymentReference: null,
-    });
+    const id = await insertPaidTestOrder(shop, uniqueEmail("books-test"));
     await shop.ctx.database.db
       .update(invoiceDocuments)
       .set({ issuedAt: new Date("2020-02-15T12:00:00Z") })

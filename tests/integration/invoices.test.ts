@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceDocuments, orders } from "../../src/server/db/schema.js";
 import { CHANGED_BY, completeOrderPayment, completePayment } from "../../src/server/orders/index.js";
 import { invoiceToken, issueCreditNote } from "../../src/server/payments/invoices.js";
-import { createUser, insertOrder, type TestUser, uniqueEmail } from "./auth-helpers.js";
+import { createUser, insertOrder, insertPaidTestOrder, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
 let shop: TestShop;
@@ -247,18 +247,7 @@ describe("invoices", () => {
   });
 
   it("counts test orders' invoices only with the admin's 'Include test orders' switch, on by default without live payments (issue 30)", async () => {
-    const id = await insertOrder(shop, {
-      userId: null,
-      email: "vat-test@example.com",
-      status: "pending",
-      testMode: true,
-    });
-    await completeOrderPayment(shop.ctx, {
-      orderId: id,
-      by: CHANGED_BY.system,
-      cause: "payment",
-      paymentReference: null,
-    });
+    await insertPaidTestOrder(shop, "vat-test@example.com");
     const now = new Date();
     const quarter = `${now.getUTCFullYear()}-Q${Math.floor(now.getUTCMonth() / 3) + 1}`;
     const report = async (tests: string) =>
