@@ -1,6 +1,6 @@
 /**
  * Native and heavy libraries the server needs only for some requests, loaded on first use: sharp
- * (libvips, ~20 MB resident) for uploads, pdfkit (~15 MB) for invoices and credit notes (lib/pdf-document.ts adds the shop's font). Loading
+ * (libvips, ~20 MB resident) for uploads, pdfkit (~15 MB) for invoices and credit notes. Loading
  * them at start-up made every idle server carry them (issue 21: idle RSS under 150 MB).
  */
 import type SharpModule from "sharp";

@@ -20,7 +20,7 @@ import { STANDARD_VAT_RATE_PERCENT, totalVat, vatIncluded, vatLines } from "@sha
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { discountCodes, invoiceDocuments, orderItems, orders, systemSettings } from "../db/schema.js";
-import { startPdf } from "../lib/pdf-document.js";
+import { pdfText, startPdf } from "../lib/pdf-document.js";
 import { checkSignedToken, signedToken } from "../messaging/index.js";
 
 export const INVOICE_SETTINGS_KEY = "invoice_settings";
@@ -446,8 +446,8 @@ export async function renderDocumentPdf(doc: typeof invoiceDocuments.$inferSelec
   pdf
     .font(fonts.regular)
     .fontSize(9)
-    .text(d.buyer.name, left, y + 14);
-  for (const line of [...d.buyer.address, d.buyer.email]) pdf.text(line);
+    .text(pdfText(d.buyer.name), left, y + 14);
+  for (const line of [...d.buyer.address, d.buyer.email]) pdf.text(pdfText(line));
 
   y = Math.max(pdf.y + 25, 300);
   const cols = vatShown
@@ -469,8 +469,9 @@ export async function renderDocumentPdf(doc: typeof invoiceDocuments.$inferSelec
     .stroke();
   pdf.font(fonts.regular);
   const row = (text: string, gross: number, vat: number) => {
-    const height = pdf.heightOfString(text, { width: vatShown ? 270 : 400 });
-    pdf.text(text, cols.desc, y, { width: vatShown ? 270 : 400 });
+    const label = pdfText(text);
+    const height = pdf.heightOfString(label, { width: vatShown ? 270 : 400 });
+    pdf.text(label, cols.desc, y, { width: vatShown ? 270 : 400 });
     if (vatShown) {
       pdf.text(money(gross - vat), cols.net, y, { width: 65, align: "right" });
       pdf.text(money(vat), cols.vat, y, { width: 65, align: "right" });
