@@ -54,7 +54,8 @@ function byName(answer: CalibrationAnswer, name: string): FilamentView {
 }
 
 beforeAll(async () => {
-  shop = await createTestShop({ PRINT_RESOLUTION_MM: "1" });
+  // On the grid (PRINT_MAX_ERROR_MM=0): innerThickness reads the relief from the file's vertices.
+  shop = await createTestShop({ PRINT_RESOLUTION_MM: "1", PRINT_MAX_ERROR_MM: "0" });
   admin = await createUser(shop, { email: uniqueEmail("calibration-admin"), role: "admin", mfa: true });
   customer = await createUser(shop, { email: uniqueEmail("calibration-customer") });
 });
