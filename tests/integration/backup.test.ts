@@ -37,6 +37,7 @@ import { type Database, openDatabase } from "../../src/server/db/client.js";
 import { outboxEmails, products, systemSettings } from "../../src/server/db/schema.js";
 import { SITE_IMAGES_SEEDED_KEY } from "../../src/server/db/seed-site-images.js";
 import { listTables } from "../../src/server/lib/backup.js";
+import { until } from "../support/compiled-server.js";
 import { createUser, signInWithTotp, type TestUser } from "./auth-helpers.js";
 import {
   ACCESSORIES,
@@ -46,7 +47,6 @@ import {
   pressTestButton,
   shippingInfo,
 } from "./checkout-helpers.js";
-import { until } from "../support/compiled-server.js";
 import type { TestShop } from "./harness.js";
 
 const root = path.resolve(import.meta.dirname, "../..");

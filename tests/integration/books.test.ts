@@ -196,7 +196,7 @@ describe("the books", () => {
     }
     for (const pathname of [
       `/api/admin/vat-report?quarter=${quarter}`,
-      "/api/admin/click-and-drop/orders.csv?ids=" + id,
+      `/api/admin/click-and-drop/orders.csv?ids=${id}`,
     ]) {
       const res = await shop.request(pathname, { headers: { cookie: admin.cookie } });
       expect(res.status, pathname).toBe(200);
