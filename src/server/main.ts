@@ -1,6 +1,7 @@
 /**
  * Entry point: config, lock, database, migrations, seed, listen, graceful shutdown.
  */
+import type { Server as HttpServer } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
@@ -13,6 +14,8 @@ import { markDraining } from "./routes/health.js";
 
 /** How long in-flight requests may take to finish after SIGTERM/SIGINT before the exit is forced. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Longer than the proxy's idle keep-alive (Caddy: 2 minutes), so the proxy always closes first. */
+const KEEP_ALIVE_MS = 125_000;
 
 /** DATA_DIR and everything in it without group or world access; logs what had to change. */
 async function securePrivateData(
@@ -89,6 +92,14 @@ async function main() {
       `Lithobox is open at ${config.publicUrl}`,
     );
   });
+
+  // Caddy keeps idle connections to the servers for 2 minutes (its reverse_proxy default): a
+  // server that closed them sooner (Node's 5 s) races the proxy's next request on the same
+  // socket, which the proxy then answers 502 (and a keep-alive client sees ECONNRESET).
+  // serve() makes an HTTP/1.1 server here (no createServer option given).
+  const http1 = server as HttpServer;
+  http1.keepAliveTimeout = KEEP_ALIVE_MS;
+  http1.headersTimeout = KEEP_ALIVE_MS + 1_000;
 
   let shuttingDown = false;
   // While shutting down every answer closes its connection, so keep-alive clients move on
