@@ -34,7 +34,7 @@ test("orders exported for Click & Drop come back with tracking numbers and are d
   await page.getByRole("link", { name: "Export for Click & Drop" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^click-and-drop-\d{4}-\d\d-\d\d\.csv$/);
-  const rows = parse(await readFile((await download.path()) ?? ""), { columns: true }) as Array<
+  const rows = parse(await readFile((await download.path()) ?? ""), { columns: true, bom: true }) as Array<
     Record<string, string>
   >;
   expect(rows.map((r) => r["Order reference"]).sort()).toEqual([...numbers].sort());

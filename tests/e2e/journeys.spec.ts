@@ -12,7 +12,7 @@ import { type Bundle, getBundle } from "../../src/shared/bundles";
 import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { type CurrencyCode, convertPrice, type ExchangeRates } from "../../src/shared/currency";
 import { MESSAGES, pluralise } from "../../src/shared/messages";
-import { formatGbp, formatMoney } from "../../src/shared/money";
+import { formatGbp, formatMoney, shownTotals, sumPence } from "../../src/shared/money";
 import { sizeIdText } from "../../src/shared/order-line";
 import { trackingStage } from "../../src/shared/orders";
 import {
@@ -105,10 +105,12 @@ async function expectCartPanel(page: Page, rates: ExchangeRates) {
   await expect(accessory).toHaveCount(1);
   await expect(accessory).toContainText("Standard");
   await expect(accessory).toContainText(converted(ADAPTER.pricePence, "EUR", rates));
-  const total = LITHOPHANES.reduce((sum, item) => sum + item.bundleInfo.pricePence, ADAPTER.pricePence);
-  await expect(panel.getByTestId("cart-total")).toHaveText(converted(total, "EUR", rates));
+  // Each line converted, then added (one money conversion, decision 354).
+  const linesPence = [...LITHOPHANES.map((item) => item.bundleInfo.pricePence), ADAPTER.pricePence];
+  const shown = shownTotals({ linesPence, discountPence: 0, shippingPence: 0 }, "EUR", rates);
+  await expect(panel.getByTestId("cart-total")).toHaveText(formatMoney(shown.subtotalMinor, "EUR"));
   await expect(panel.getByTestId("cart-charged-gbp")).toHaveText(
-    `${CHECKOUT_MESSAGES.checkout.chargedInGbp}: ${formatGbp(total)}`,
+    `${CHECKOUT_MESSAGES.checkout.chargedInGbp}: ${formatGbp(sumPence(linesPence))}`,
   );
   await expect(panel).toContainText(MESSAGES.cart.deliveryAtCheckout);
   await panel.getByRole("button", { name: "Close cart" }).click();
