@@ -314,20 +314,11 @@ async function buildUprightTwin(
   // The rows above are in model space (column i at model x0 + i dx, whichever way the bed runs).
   const front = options.front ?? "flat";
   const scatterPerMm = options.scatterPerMm ?? DEFAULT_SCATTER_PER_MM;
-  const a = toPixels([twinLight], twin, scatterPerMm, inside, nx, ny, dx, rowHeights, pixelMm, front);
-  const b = toPixels(
-    [referenceLight],
-    reference,
-    scatterPerMm,
-    inside,
-    nx,
-    ny,
-    dx,
-    rowHeights,
-    pixelMm,
-    front,
+  const { a, b, metrics } = drawBoth(
+    { inside, nx, ny, dx, rowHeights, pixelMm, front, scatterPerMm },
+    { channels: [twinLight], thickness: twin },
+    { channels: [referenceLight], thickness: reference },
   );
-  const metrics = compareLuminance(a.luminance, b.luminance, a.inside, a.width, a.height);
   options.onStage?.("done");
   return {
     report: {
@@ -508,20 +499,11 @@ async function buildFlatTwin(
   const totalTwin = new Float32Array(nx * ny);
   for (const map of twins) for (let c = 0; c < totalTwin.length; c++) totalTwin[c]! += map[c]!;
   const front = options.front ?? "flat";
-  const a = toPixels(lightOf(twins), totalTwin, scatterPerMm, inside, nx, ny, dx, rowHeights, pixelMm, front);
-  const b = toPixels(
-    lightOf(references),
-    total,
-    scatterPerMm,
-    inside,
-    nx,
-    ny,
-    dx,
-    rowHeights,
-    pixelMm,
-    front,
+  const { a, b, metrics } = drawBoth(
+    { inside, nx, ny, dx, rowHeights, pixelMm, front, scatterPerMm },
+    { channels: lightOf(twins), thickness: totalTwin },
+    { channels: lightOf(references), thickness: total },
   );
-  const metrics = compareLuminance(a.luminance, b.luminance, a.inside, a.width, a.height);
   return {
     report: {
       mode: "flat",
@@ -702,21 +684,38 @@ interface Pixels {
   inside: Uint8Array;
 }
 
+/** The model-space grid both pictures are drawn from, and how they are drawn. */
+interface PixelGrid {
+  inside: Uint8Array;
+  nx: number;
+  ny: number;
+  dx: number;
+  rowHeights: Float64Array;
+  pixelMm: number;
+  front: FrontFace;
+  scatterPerMm: number;
+}
+
+/** One picture's light per channel over the grid, and the thickness it came through. */
+interface GridLight {
+  channels: Float32Array[];
+  thickness: Float32Array;
+}
+
+/** The twin and the preview drawn the same way, and how alike the eye would find them. */
+function drawBoth(grid: PixelGrid, twin: GridLight, preview: GridLight) {
+  const a = toPixels(twin, grid);
+  const b = toPixels(preview, grid);
+  return { a, b, metrics: compareLuminance(a.luminance, b.luminance, a.inside, a.width, a.height) };
+}
+
 /**
  * Averages the grid's linear light into square pixels of `pixelMm` (row 0 at the top: the panel's top),
  * a pixel counting as panel when at least 3/4 of its area is inside.
  */
 function toPixels(
-  channels: Float32Array[],
-  thickness: Float32Array,
-  scatterPerMm: number,
-  inside: Uint8Array,
-  nx: number,
-  ny: number,
-  dx: number,
-  rowHeights: Float64Array,
-  pixelMm: number,
-  front: FrontFace,
+  { channels, thickness }: GridLight,
+  { scatterPerMm, inside, nx, ny, dx, rowHeights, pixelMm, front }: PixelGrid,
 ): Pixels {
   const totalHeight = rowHeights.reduce((s, h) => s + h, 0);
   const width = Math.max(1, Math.round((nx * dx) / pixelMm));
