@@ -384,6 +384,24 @@ export const ADMIN_MESSAGE_TEXTS = {
     alertBody: (first: string, number: string, panelNumber: number, requeued: boolean): string =>
       `${first} uploaded the new photo you asked for (order #${number}, panel ${panelNumber}).${requeued ? " The panel's print file is being made again from it." : ""}`,
   },
+  // Issue 47 item 6: the refund form says what it needs and what each line gives back.
+  refundForm: {
+    internalNote: "Internal note (only admins see it)",
+    required: "required",
+    lineWithShipping: (goods: string, shipping: string, amount: string): string =>
+      `${goods} + ${shipping} shipping = ${amount}`,
+    total: (amount: string): string => `Refund total: ${amount}`,
+    cancelToo: (left: string): string =>
+      `Cancel the order too: refund everything left (${left}); nothing has been dispatched`,
+    cancelHint:
+      "Ticking this refunds the whole amount left and cancels the order instead of marking it refunded.",
+    blocked: {
+      nothing: "Tick a line or enter an amount to refund.",
+      note: "Write the internal note: it says why, on the order's history.",
+      badAmount: "Enter the amount in pounds, for example 12.50.",
+      tooMuch: (left: string): string => `At most ${left} is left to refund.`,
+    },
+  },
   // Issue 17 item 6: the admin says plainly whether the shop takes real money.
   shopMode: {
     live: "Live shop: payments are real",

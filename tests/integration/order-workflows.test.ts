@@ -26,6 +26,7 @@ import {
 } from "../../src/server/db/schema.js";
 import { expireDueOrders } from "../../src/server/orders/index.js";
 import type { StripePaymentProvider } from "../../src/server/payments/index.js";
+import { lineRefundShares } from "../../src/shared/refunds.js";
 import { createUser, randomIp, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import {
   ACCESSORIES,
@@ -246,12 +247,34 @@ describe("orders that are never paid (built-in test payments)", () => {
         reason: "Broken in transit",
         idempotencyKey: key(),
       });
-    expect((await refundLine()).status).toBe(201);
+    const first = await refundLine();
+    expect(first.status).toBe(201);
+    // Issue 47 item 6: the line comes back with its share of the shipping (lineRefundShares).
+    const totals = detail.totals as { shipping: number; discount: number; total: number };
+    expect(totals.shipping).toBeGreaterThan(0);
+    const items = detail.items as Array<{ id: string; price: number; quantity: number }>;
+    const shares = lineRefundShares(items, totals);
+    const share = shares.get(lineId);
+    expect(share?.shipping).toBeGreaterThan(0);
+    expect(first.body.amount).toBe(share?.amount);
     const again = await refundLine();
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("That line has already been refunded.");
     const rows = await db().select().from(orderRefunds).where(eq(orderRefunds.orderId, answer.orderId));
     expect(rows).toHaveLength(1);
+    // The other line with its share: everything paid is given back, to the penny.
+    const otherId = items.find((i) => i.id !== lineId)?.id ?? "";
+    const rest = await adminCall(shop, admin, "POST", `/orders/${answer.orderId}/refund`, {
+      lineIds: [otherId],
+      reason: "Broken in transit too",
+      idempotencyKey: key(),
+    });
+    expect(rest.status).toBe(201);
+    expect(rest.body.amount).toBe(shares.get(otherId)?.amount);
+    expect(await ledgerOf(shop, admin, answer.orderId)).toMatchObject({
+      status: "refunded",
+      ledger: { refunded: totals.total, net: 0 },
+    });
   });
 });
 

@@ -5,7 +5,8 @@
  *
  *   1. the admin's click (idempotency key) refunded before? Answer that refund, nothing more;
  *   2. the amount checked against the ledger (never more than is left) and each chosen line
- *      against the earlier refunds (a line is given back at most once);
+ *      against the earlier refunds (a line is given back at most once, with its share of the
+ *      shipping less its share of any discount: lineRefundShares);
  *   3. the provider gives the money back: Stripe with an idempotency key derived from the
  *      click (a retry gets Stripe's same refund back), or a recorded test refund;
  *   4. the refund row, matched by the provider's refund id: if `charge.refunded` recorded that
@@ -128,7 +129,10 @@ export async function refundOrder(
   const check = checkRefund(
     order.status,
     ledger,
-    requestedRefundAmount(input, lines, refundedLines),
+    requestedRefundAmount(input, lines, refundedLines, {
+      shipping: order.shippingAmount,
+      discount: order.discountAmount,
+    }),
     formatGbp,
   );
   if (!check.ok) throw new HttpError(409, "refund_refused", check.message);
