@@ -406,6 +406,20 @@ export const ADMIN_MESSAGE_TEXTS = {
   shopMode: {
     live: "Live shop: payments are real",
     test: "Test mode: no real payments",
+    // Issue 47 item 7: Stripe takes the payments but the environment switch marks orders as tests.
+    testOrders: "Test mode: new orders are test orders",
+    /** Data management's and Settings' "Now:" badge. */
+    badge: { live: "Production", test: "Test" },
+    /** Why the shop is in that mode, under the badge. */
+    reason: {
+      live: "Stripe takes real card payments and new orders are real orders.",
+      testPayments:
+        "No Stripe key is set: the built-in test payment page takes every payment and no money moves. Every order is a test order, whatever the environment switch says.",
+      testShop:
+        "TEST_PAYMENTS=on: the built-in test payment page takes every payment and no money moves. Every order is a test order, whatever the environment switch says.",
+      environment:
+        "The environment switch is on test: every new order is marked as a test order and kept apart in the figures.",
+    },
   },
   // Issue 17 item 6: the activity log says who made a change.
   activity: {

@@ -5,6 +5,8 @@ import {
   ordersScope,
   resolveIncludeTestOrders,
   SHOP_MODE_TEXTS,
+  shopIsLive,
+  shopModeReason,
   shopModeText,
   TEST_ORDERS_TEXTS,
 } from "./test-orders";
@@ -39,5 +41,24 @@ describe("test orders: one switch for the admin's figures (issue 30)", () => {
     expect(ordersScope(true)).toBe("all");
     expect(ordersScope(false)).toBe("live");
     expect(TEST_ORDERS_TEXTS.salesScope(true)).toBe("(paid orders, test orders included)");
+  });
+});
+
+describe("one answer for the shop's mode (issue 47 item 7)", () => {
+  it("the header, Data management and Settings read the same reason", () => {
+    expect(shopModeReason(stripe)).toBe("live");
+    expect(shopModeReason({ ...stripe, environmentMode: "production" })).toBe("live");
+    expect(shopModeReason({ ...stripe, environmentMode: "test" })).toBe("environment");
+    expect(shopModeReason({ ...testPage, environmentMode: "production" })).toBe("testPayments");
+    expect(shopModeReason({ ...testShop, environmentMode: "production" })).toBe("testShop");
+  });
+  it("never says Production or real payments while any of the three says test", () => {
+    expect(shopIsLive(stripe)).toBe(true);
+    expect(shopIsLive({ ...stripe, environmentMode: "test" })).toBe(false);
+    expect(shopIsLive({ ...testPage, environmentMode: "production" })).toBe(false);
+    expect(shopModeText({ ...stripe, environmentMode: "test" })).toBe(
+      "Test mode: new orders are test orders",
+    );
+    expect(shopModeText({ ...testShop, environmentMode: "production" })).toBe("Test mode: no real payments");
   });
 });

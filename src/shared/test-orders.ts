@@ -28,11 +28,39 @@ export interface ShopPayments {
   readonly livePayments: boolean;
   /** TEST_PAYMENTS=on: a production shop run on the test payment page. */
   readonly testShop: boolean;
+  /**
+   * The environment switch (system_settings environment_mode): 'test' marks every new order as
+   * a test order even while Stripe takes the payments. Absent: not known yet, read as production.
+   */
+  readonly environmentMode?: "production" | "test" | undefined;
 }
 
-/** Whether the header may say the payments are real: only with live payments and not a test shop. */
+/** Why the shop is in its mode: the one answer the header, Data management and Settings show. */
+export type ShopModeReason = "live" | "testPayments" | "testShop" | "environment";
+
+/**
+ * The shop's mode, from the three things that decide it (issue 47 item 7: the header's badge and
+ * Data management's "Now:" said different things because each read one of them): test payments
+ * (no Stripe) or a test shop make every order a test order; else the environment switch on test
+ * marks new orders as tests; else the shop is live.
+ */
+export function shopModeReason(shop: ShopPayments): ShopModeReason {
+  if (shop.testShop) return "testShop";
+  if (!shop.livePayments) return "testPayments";
+  if (shop.environmentMode === "test") return "environment";
+  return "live";
+}
+
+/** Whether new orders are real orders: the badge's Production or Test. */
+export function shopIsLive(shop: ShopPayments): boolean {
+  return shopModeReason(shop) === "live";
+}
+
+/** The header's statement: real payments only with live payments, no test shop, the switch on production. */
 export function shopModeText(shop: ShopPayments): string {
-  return shop.livePayments && !shop.testShop ? SHOP_MODE_TEXTS.live : SHOP_MODE_TEXTS.test;
+  const reason = shopModeReason(shop);
+  if (reason === "live") return SHOP_MODE_TEXTS.live;
+  return reason === "environment" ? SHOP_MODE_TEXTS.testOrders : SHOP_MODE_TEXTS.test;
 }
 
 /** The switch's value before the owner touches it: on while the shop has no live payments. */

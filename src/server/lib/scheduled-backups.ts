@@ -42,6 +42,40 @@ export async function listScheduledBackups(storage: Storage): Promise<string[]> 
   return (await storage.list(BACKUP_KEY_PREFIX)).filter((key) => backupTime(key) !== null).sort();
 }
 
+/** What the Settings page shows of the scheduled backups (issue 47 item 7). */
+export interface BackupStatus {
+  intervalHours: number;
+  retention: number;
+  /** Where they are: "local" (DATA_DIR/uploads/backups) or "s3" (the bucket's backups/). */
+  storage: "local" | "s3";
+  count: number;
+  /** The newest backup: when it was written (from its name) and its size in bytes. */
+  last: { at: string; bytes: number | null } | null;
+}
+
+/**
+ * The scheduled backups as storage records them: how many are kept, and the newest one's time
+ * (from its name) and size (the stored file's length).
+ */
+export async function backupStatus(storage: Storage, config: Pick<Config, "backups">): Promise<BackupStatus> {
+  const keys = await listScheduledBackups(storage);
+  const newest = keys[keys.length - 1];
+  const at = newest ? backupTime(newest) : null;
+  let bytes: number | null = null;
+  if (newest) {
+    const opened = await storage.open(newest);
+    bytes = opened?.size ?? null;
+    await opened?.stream.cancel();
+  }
+  return {
+    intervalHours: config.backups.intervalHours,
+    retention: config.backups.retention,
+    storage: storage.kind,
+    count: keys.length,
+    last: at ? { at: at.toISOString(), bytes } : null,
+  };
+}
+
 export interface ScheduledBackupsOptions {
   config: Config;
   database: Database;
@@ -77,6 +111,11 @@ export class ScheduledBackups {
 
   stop(): Promise<void> {
     return this.loop.stop();
+  }
+
+  /** The Settings page's view of the backups in storage. */
+  status(): Promise<BackupStatus> {
+    return backupStatus(this.options.storage, this.options.config);
   }
 
   /** Backs up when the newest backup is older than the interval; answers the key written, or null. */

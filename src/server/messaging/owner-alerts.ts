@@ -4,6 +4,7 @@
  * outbox (so it is retried like any e-mail) with a dedupe key, in the transaction of the event
  * when there is one; the admin Settings choose which alerts are sent.
  */
+import { ADMIN_SETTINGS_TEXTS, adminSettingsUrl } from "@shared/admin-settings";
 import { BRAND_NAME } from "@shared/brand";
 import { formatGbp } from "@shared/money";
 import { displayOrderNumber } from "@shared/orders";
@@ -91,8 +92,11 @@ export async function queueOwnerAlert(
     ...renderEmail({
       title: alert.subject,
       blocks: [...alert.paragraphs, { action: { label: alert.actionLabel, url } }],
-      footnote:
-        "You get this alert as the shop's owner. Choose which alerts you get in the admin's Settings.",
+      footnote: ADMIN_SETTINGS_TEXTS.alertFootnote,
+      footnoteLink: {
+        label: ADMIN_SETTINGS_TEXTS.alertFootnoteLink,
+        url: adminSettingsUrl(config.publicUrl, "alerts"),
+      },
     }),
   });
 }

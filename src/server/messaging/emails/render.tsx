@@ -59,6 +59,8 @@ export interface EmailContent {
   notice?: string;
   blocks: EmailBlock[];
   footnote: string;
+  /** A link at the end of the footnote (an owner alert's "Settings": the admin's Settings page). */
+  footnoteLink?: EmailAction;
   /** The one-click unsubscribe page, linked under the footnote (cart reminders, review requests). */
   unsubscribeUrl?: string;
 }
@@ -240,7 +242,17 @@ function EmailHtml({ content }: { content: EmailContent }) {
           {content.blocks.map((block) => (
             <Block block={block} />
           ))}
-          <p style={`${muted};margin-top:32px`}>{content.footnote}</p>
+          <p style={`${muted};margin-top:32px`}>
+            {content.footnote}
+            {content.footnoteLink ? (
+              <>
+                {" "}
+                <a href={content.footnoteLink.url} style="color:#374151">
+                  {content.footnoteLink.label}
+                </a>
+              </>
+            ) : null}
+          </p>
           {content.unsubscribeUrl ? (
             <p style={muted}>
               <a href={content.unsubscribeUrl} style="color:#374151">
@@ -277,7 +289,10 @@ export function renderEmail(content: EmailContent): RenderedEmail {
   const parts = [
     ...(content.notice ? [content.notice] : []),
     ...content.blocks.map(blockText),
-    content.unsubscribeUrl ? `${content.footnote}\nUnsubscribe: ${content.unsubscribeUrl}` : content.footnote,
+    [
+      content.footnoteLink ? `${content.footnote} ${content.footnoteLink.url}` : content.footnote,
+      ...(content.unsubscribeUrl ? [`Unsubscribe: ${content.unsubscribeUrl}`] : []),
+    ].join("\n"),
   ];
   return {
     html: renderDocument(<EmailHtml content={content} />),

@@ -2,12 +2,14 @@
  * GET /admin/dashboard[?tests=on|off]: sales today and this month (live and test apart), open
  * orders, newest orders; `tests` is the "Include test orders" switch (default: on while the shop
  * takes no live payments).
- * GET /admin/shop-mode -> { livePayments, testShop }: what the admin header and the switch say.
+ * GET /admin/shop-mode -> { livePayments, testShop, environmentMode }: what the admin header,
+ * Data management's and Settings' "Now:" and the switch say (one answer: shopModeReason).
  */
 import { includeTestOrdersByDefault, type ShopPayments } from "@shared/test-orders";
 import { Hono } from "hono";
 import type { AppContext } from "../../context.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
+import { getEnvironmentMode } from "../../platform/index.js";
 import { dashboardSummary } from "../../reporting/index.js";
 import { type AdminEnv, testOrdersQuery } from "./shared.js";
 
@@ -29,5 +31,10 @@ export function adminDashboardRoutes(ctx: AppContext) {
         200,
       ),
     )
-    .get("/shop-mode", (c) => c.json(shopPayments(ctx), 200));
+    .get("/shop-mode", async (c) =>
+      c.json(
+        { ...shopPayments(ctx), environmentMode: await getEnvironmentMode(ctx.database.db, ctx.log) },
+        200,
+      ),
+    );
 }

@@ -29,6 +29,7 @@ import { adminPriceRoutes } from "./prices.js";
 import { adminPrintJobRoutes } from "./print-jobs.js";
 import { adminProductRoutes } from "./products.js";
 import { adminProofRoutes } from "./proofs.js";
+import { adminSettingsRoutes } from "./settings.js";
 import type { AdminEnv } from "./shared.js";
 import { adminShippingRoutes } from "./shipping.js";
 import { adminStorefrontRoutes } from "./storefront.js";
@@ -64,5 +65,6 @@ export function adminRoutes(ctx: AppContext) {
     .route("/", adminStorefrontRoutes(ctx))
     .route("/", adminFeedRoutes(ctx))
     .route("/", adminClickAndDropRoutes(ctx))
-    .route("/", adminBooksRoutes(ctx));
+    .route("/", adminBooksRoutes(ctx))
+    .route("/", adminSettingsRoutes(ctx));
 }
