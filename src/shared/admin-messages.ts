@@ -408,6 +408,7 @@ export const ADMIN_MESSAGE_TEXTS = {
     test: "Test mode: no real payments",
     // Issue 47 item 7: Stripe takes the payments but the environment switch marks orders as tests.
     testOrders: "Test mode: new orders are test orders",
+    environmentSwitch: (mode: string): string => `Environment switch: ${mode}.`,
     /** Data management's and Settings' "Now:" badge. */
     badge: { live: "Production", test: "Test" },
     /** Why the shop is in that mode, under the badge. */

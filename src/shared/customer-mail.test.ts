@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   CUSTOMER_MAIL_DEFAULTS,
+  CUSTOMER_MAIL_LIMIT_TEXTS,
+  CUSTOMER_MAIL_TEXTS,
+  type CustomerMailSettings,
+  customerMailSettingsSchema,
   dueReminder,
   listUnsubscribeHeaders,
   mayAskToConfirm,
+  nextReminder,
   parseCustomerMailSettings,
   REMINDER_CONFIRMATIONS_PER_ADDRESS,
   reviewRequestDue,
@@ -71,5 +76,47 @@ describe("rules", () => {
       "List-Unsubscribe": "<https://shop.test/api/unsubscribe?token=t>",
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
+  });
+});
+
+describe("the reminder settings say what is wrong in words (issue 47 item 11)", () => {
+  const ok: CustomerMailSettings = { ...CUSTOMER_MAIL_DEFAULTS };
+  const problem = (patch: Partial<typeof ok>) =>
+    customerMailSettingsSchema.safeParse({ ...ok, ...patch }).error?.issues[0]?.message;
+  it("names the field and its range, never zod's raw 'Too small'", () => {
+    expect(problem({ firstReminderMinutes: 5 })).toBe(CUSTOMER_MAIL_LIMIT_TEXTS.firstReminder);
+    expect(problem({ firstReminderMinutes: 5 })).not.toMatch(/Too small|expected/);
+    expect(problem({ firstReminderMinutes: 3000 })).toBe(CUSTOMER_MAIL_LIMIT_TEXTS.firstReminder);
+    expect(problem({ secondReminderHours: 1 })).toBe(CUSTOMER_MAIL_LIMIT_TEXTS.secondReminder);
+    expect(problem({ reviewRequestDays: 61 })).toBe(CUSTOMER_MAIL_LIMIT_TEXTS.reviewDays);
+    expect(problem({ reviewRequestDays: 1.5 })).toBe(CUSTOMER_MAIL_LIMIT_TEXTS.whole);
+    expect(problem({ firstReminderMinutes: 600, secondReminderHours: 2 })).toBe(
+      "The second reminder must come after the first.",
+    );
+    expect(problem({})).toBeUndefined();
+  });
+});
+
+describe("nextReminder: the owner's send now (issue 47 item 11)", () => {
+  const s = CUSTOMER_MAIL_DEFAULTS;
+  it("names the next reminder and when it falls due, whatever the idle time so far", () => {
+    expect(nextReminder(cart(5 * 60_000), s)).toEqual({
+      n: 1,
+      dueAt: new Date(now.getTime() - 5 * 60_000 + 60 * 60_000),
+    });
+    expect(nextReminder(cart(HOUR, 1), s)?.n).toBe(2);
+  });
+  it("has none for an unconfirmed, finished or empty cart, after two, or with reminders off", () => {
+    expect(nextReminder(cart(HOUR, 2), s)).toBeNull();
+    expect(nextReminder(cart(HOUR, 0, "recovered"), s)).toBeNull();
+    expect(nextReminder({ ...cart(HOUR), status: "pending" }, s)).toBeNull();
+    expect(nextReminder({ ...cart(HOUR), itemCount: 0 }, s)).toBeNull();
+    expect(nextReminder(cart(HOUR), { ...s, cartRemindersEnabled: false })).toBeNull();
+  });
+  it("greets by first name when known, else neutrally (issue 47 item 12)", () => {
+    expect(CUSTOMER_MAIL_TEXTS.reminderGreeting("Zoë")).toBe("Hello Zoë,");
+    expect(CUSTOMER_MAIL_TEXTS.reminderGreeting(" ")).toBe("Hello there,");
+    expect(CUSTOMER_MAIL_TEXTS.reminderGreeting(null)).toBe("Hello there,");
+    expect(CUSTOMER_MAIL_TEXTS.reminderParagraphs(1)[0]).not.toBe("Hello,");
   });
 });

@@ -5,6 +5,7 @@
  * the rules that decide when each goes, and their texts live here once.
  */
 import { z } from "zod";
+import { pluralise } from "./messages";
 
 /** Every reminder a cart can get: the first after `firstReminderMinutes` idle, the second after `secondReminderHours`. */
 export const MAX_CART_REMINDERS = 2;
@@ -36,26 +37,38 @@ export const CUSTOMER_MAIL_DEFAULTS = {
   reviewRequestDays: 7,
 } as const;
 
+/**
+ * What the owner is told when a setting is out of range (issue 47 item 11: never zod's raw
+ * "Too small: expected number to be >=15"): the field's own words and its range.
+ */
+export const CUSTOMER_MAIL_LIMIT_TEXTS = {
+  firstReminder: "The first reminder waits 15 to 2,880 minutes (two days) after the cart was last changed.",
+  secondReminder: "The second reminder waits 2 to 336 hours (two weeks) after the cart was last changed.",
+  secondAfterFirst: "The second reminder must come after the first.",
+  reviewDays: "The review request goes 0 to 60 days after delivery.",
+  whole: "Enter a whole number.",
+} as const;
+
+const L = CUSTOMER_MAIL_LIMIT_TEXTS;
+const within = (min: number, max: number, message: string) =>
+  z
+    .number({ error: L.whole })
+    .int({ error: L.whole })
+    .min(min, { error: message })
+    .max(max, { error: message });
+
 export const customerMailSettingsSchema = z
   .object({
     cartRemindersEnabled: z.boolean(),
     /** Idle time before the first reminder: 15 minutes to 2 days. */
-    firstReminderMinutes: z
-      .number()
-      .int()
-      .min(15)
-      .max(2 * 24 * 60),
+    firstReminderMinutes: within(15, 2 * 24 * 60, L.firstReminder),
     /** Idle time before the second reminder: 2 hours to 14 days, and after the first. */
-    secondReminderHours: z
-      .number()
-      .int()
-      .min(2)
-      .max(14 * 24),
+    secondReminderHours: within(2, 14 * 24, L.secondReminder),
     /** Days after delivery for the review request: 0 to 60. */
-    reviewRequestDays: z.number().int().min(0).max(60),
+    reviewRequestDays: within(0, 60, L.reviewDays),
   })
   .refine((s) => s.secondReminderHours * 60 > s.firstReminderMinutes, {
-    message: "The second reminder must come after the first.",
+    message: L.secondAfterFirst,
     path: ["secondReminderHours"],
   });
 export type CustomerMailSettings = z.infer<typeof customerMailSettingsSchema>;
@@ -109,6 +122,23 @@ export function dueReminder(cart: ReminderState, settings: CustomerMailSettings,
   return null;
 }
 
+/**
+ * The reminder a cart would get next and when it falls due (issue 47 item 11: the owner's "send
+ * now"), or null when it gets none: only a confirmed (active) cart that is not empty, with the
+ * reminders on and fewer than MAX_CART_REMINDERS sent. Sending it early never skips the double
+ * opt-in: an unconfirmed cart has no next reminder.
+ */
+export function nextReminder(
+  cart: ReminderState,
+  settings: CustomerMailSettings,
+): { n: 1 | 2; dueAt: Date } | null {
+  if (!settings.cartRemindersEnabled || cart.status !== "active" || cart.itemCount === 0) return null;
+  if (cart.remindersSent >= MAX_CART_REMINDERS) return null;
+  const n: 1 | 2 = cart.remindersSent === 0 ? 1 : 2;
+  const waitMs = n === 1 ? settings.firstReminderMinutes * 60_000 : settings.secondReminderHours * 3_600_000;
+  return { n, dueAt: new Date(cart.lastActivityAt.getTime() + waitMs) };
+}
+
 /** The latest moment a cart may have last changed for reminder `n` to be due at `now`. */
 export function reminderIdleCutoff(n: 1 | 2, settings: CustomerMailSettings, now: Date): Date {
   const ms = n === 1 ? settings.firstReminderMinutes * 60_000 : settings.secondReminderHours * 3_600_000;
@@ -149,7 +179,7 @@ export const CUSTOMER_MAIL_TEXTS = {
   // The confirmation e-mail.
   confirmSubject: "Please confirm your cart reminders",
   confirmParagraphs: [
-    "Hello,",
+    "Hello there,",
     "Someone, we hope you, asked at the Lithobox checkout for e-mail reminders of an unfinished cart, sent to this address.",
     "We send them only once you confirm. If it was not you, simply ignore this e-mail: nothing more will come.",
   ],
@@ -170,10 +200,12 @@ export const CUSTOMER_MAIL_TEXTS = {
   reminderParagraphs: (n: 1 | 2) =>
     n === 1
       ? [
-          "Hello,",
           "You left something in your Lithobox cart. It is saved just as you made it: open the link below on any device to pick up where you left off.",
         ]
-      : ["Hello,", "Your cart is still saved. This is the last reminder we will send about it."],
+      : ["Your cart is still saved. This is the last reminder we will send about it."],
+  /** The reminder's first line (issue 47 item 12): the buyer's first name when known, else a neutral one. */
+  reminderGreeting: (firstName?: string | null): string =>
+    firstName?.trim() ? `Hello ${firstName.trim()},` : "Hello there,",
   reminderItemsHeading: "In your cart",
   reminderAction: "Return to my cart",
   reminderFootnote: (days: number) =>
@@ -206,5 +238,17 @@ export const CUSTOMER_MAIL_TEXTS = {
   dashboardTitle: "Cart reminders (this month)",
   remindersSent: "Reminders sent",
   cartsRecovered: "Carts recovered",
+  // Issue 47 item 11: the carts waiting for a reminder, each with "Send now".
+  waitingTitle: "Carts waiting for a reminder",
+  waitingIntro:
+    "Confirmed carts only (double opt-in). Send now sends the next reminder at once instead of at its time; each cart still gets at most two.",
+  waitingNone: "No confirmed cart is waiting for a reminder.",
+  waitingLine: (n: 1 | 2, items: number, due: string): string =>
+    `${n === 1 ? "First" : "Second"} reminder · ${pluralise(items, "item")} · due ${due}`,
+  waitingDueNow: "now",
+  sendNow: "Send now",
+  sentNow: (email: string): string => `Reminder sent to ${email}.`,
+  notWaiting:
+    "This cart is not waiting for a reminder any more (bought, emptied, unsubscribed or reminded twice).",
   revenueRecovered: "Revenue recovered",
 } as const;

@@ -481,3 +481,70 @@ describe("double opt-in (issue 46)", () => {
     expect(mail?.html.match(/<img src="http:\/\/localhost:3000\/api\/media\//g)).toHaveLength(1);
   });
 });
+
+describe("the owner's send now, and the greeting (issue 47 items 11 and 12)", () => {
+  let admin: Awaited<ReturnType<typeof createUser>>;
+  beforeAll(async () => {
+    admin = await createUser(shop, { role: "admin", mfa: true });
+  });
+  const waiting = async () => {
+    const res = await shop.request("/api/admin/customer-mail/waiting", { headers: { cookie: admin.cookie } });
+    expect(res.status).toBe(200);
+    return (
+      (await res.json()) as { waiting: Array<{ id: string; email: string; next: number; items: number }> }
+    ).waiting;
+  };
+  const sendNow = (id: string) =>
+    shop.request(`/api/admin/customer-mail/reminders/${id}/send`, {
+      method: "POST",
+      headers: { cookie: admin.cookie },
+    });
+
+  it("lists only confirmed carts and sends the next reminder at once, never a third, never unconfirmed", async () => {
+    const unconfirmed = address("not-yet");
+    expect((await ask(unconfirmed)).state).toBe("pending");
+    const [pending] = await rowFor(unconfirmed);
+    expect((await waiting()).map((w) => w.id)).not.toContain(pending?.id);
+    const refused = await sendNow(pending?.id ?? "");
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toBe(CUSTOMER_MAIL_TEXTS.notWaiting);
+    expect(remindersTo(unconfirmed)).toHaveLength(0);
+
+    const email = address("send-now");
+    await consent(email);
+    const [row] = await rowFor(email);
+    const listed = (await waiting()).find((w) => w.id === row?.id);
+    expect(listed).toMatchObject({ next: 1, items: 2 });
+    expect(listed?.email).toMatch(/^s\*\*\*@example\.test$/);
+
+    const first = await sendNow(row?.id ?? "");
+    expect(first.status).toBe(200);
+    expect(remindersTo(email)).toHaveLength(1);
+    // A guest: no name known, a neutral greeting rather than a bare "Hello,".
+    expect(remindersTo(email)[0]?.text).toMatch(/^Hello there,$/m);
+    expect((await waiting()).find((w) => w.id === row?.id)).toMatchObject({ next: 2 });
+    // The sweep does not send the first again.
+    await idleFor(email, 2 * HOUR);
+    await sendDueCustomerMail(shop.ctx);
+    expect(remindersTo(email)).toHaveLength(1);
+
+    expect((await sendNow(row?.id ?? "")).status).toBe(200);
+    expect(remindersTo(email)).toHaveLength(2);
+    expect((await waiting()).map((w) => w.id)).not.toContain(row?.id);
+    expect((await sendNow(row?.id ?? "")).status).toBe(409);
+    expect(remindersTo(email)).toHaveLength(2);
+  });
+
+  it("greets a signed-in buyer by their first name", async () => {
+    const user = await createUser(shop, { verify: "direct", firstName: "Zoë" });
+    expect((await ask(user.email, undefined, { cookie: user.cookie })).state).toBe("active");
+    await idleFor(user.email, 2 * HOUR);
+    await sendDueCustomerMail(shop.ctx);
+    expect(remindersTo(user.email)[0]?.text).toMatch(/^Hello Zoë,$/m);
+  });
+
+  it("refuses send now to anyone but an admin", async () => {
+    const res = await shop.request("/api/admin/customer-mail/waiting");
+    expect([401, 403]).toContain(res.status);
+  });
+});

@@ -39,6 +39,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
+import { pluralise } from "@shared/messages";
 import * as tar from "tar-stream";
 import type { Config } from "../config.js";
 import { type Database, openDatabase } from "../db/client.js";
@@ -450,7 +451,7 @@ export async function restoreBackup(
     const storage = createStorage(config);
     // Scheduled backups in the same storage are neither data in the way nor removed.
     const existingKeys = (await storage.list()).filter((key) => !isBackupKey(key));
-    if (existingKeys.length > 0) problems.push(`${existingKeys.length} stored file(s)`);
+    if (existingKeys.length > 0) problems.push(pluralise(existingKeys.length, "stored file"));
 
     const database = await openDatabase(config);
     try {

@@ -13,6 +13,8 @@
  * sequences. Tables and columns come from the database's catalogue, so new tables are
  * included without changes here.
  */
+
+import { pluralise } from "@shared/messages";
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.js";
 
@@ -226,7 +228,7 @@ export function checkMigrations(backup: DumpHeader["migrations"], target: DumpHe
   const missing = backup.filter((m) => !known.has(m.createdAt));
   if (missing.length > 0) {
     throw new RestoreRefusedError(
-      `This backup was made by a newer version of Lithobox (${missing.length} database migration(s) this version does not have). Update the shop's code, then restore again.`,
+      `This backup was made by a newer version of Lithobox (${pluralise(missing.length, "database migration")} this version does not have). Update the shop's code, then restore again.`,
     );
   }
 }

@@ -28,7 +28,9 @@ import {
   CART_RESTORE_LINK_DAYS,
   type CustomerMailSettings,
   dueReminder,
+  MAX_CART_REMINDERS,
   mayAskToConfirm,
+  nextReminder,
   normaliseEmail,
   REMINDER_CONFIRM_LINK_DAYS,
   REMINDER_CONFIRMATION_WINDOW_HOURS,
@@ -40,7 +42,7 @@ import { MESSAGES } from "@shared/messages";
 import { and, asc, count, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { DbOrTx, Tx } from "../db/client.js";
-import { cartReminders, orders, products, uploads } from "../db/schema.js";
+import { cartReminders, orders, products, profiles, uploads, users } from "../db/schema.js";
 import { BackgroundLoop } from "../lib/background-loop.js";
 import { HttpError } from "../lib/validation.js";
 import {
@@ -519,6 +521,19 @@ async function shopImages(
   return images;
 }
 
+/** The signed-in buyer's first name (their profile's, else their account's), or null for a guest. */
+async function reminderFirstName(tx: DbOrTx, row: Pick<ReminderRow, "userId">): Promise<string | null> {
+  if (!row.userId) return null;
+  const [found] = await tx
+    .select({ first: profiles.firstName, name: users.name })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, row.userId))
+    .limit(1);
+  const first = found?.first?.trim() || found?.name?.trim().split(/\s+/)[0] || "";
+  return first || null;
+}
+
 async function reminderContent(ctx: AppContext, tx: Tx, row: ReminderRow, n: 1 | 2, now: Date) {
   const { publicUrl, authSecret } = ctx.config;
   const subject = T.reminderSubject(n);
@@ -547,6 +562,7 @@ async function reminderContent(ctx: AppContext, tx: Tx, row: ReminderRow, n: 1 |
     ...renderEmail({
       title: subject,
       blocks: [
+        T.reminderGreeting(await reminderFirstName(tx, row)),
         ...T.reminderParagraphs(n),
         { heading: T.reminderItemsHeading, lines: [] },
         { thumbnails },
@@ -625,6 +641,75 @@ async function queueDueCartReminders(
     keys.push(key);
   }
   return { keys, claimed: rows.length };
+}
+
+/** A confirmed cart waiting for its next reminder: the Settings page's list (issue 47 item 11). */
+export interface WaitingReminder {
+  id: string;
+  /** Masked ("a***@example.com"): the owner sees whose it is without the whole address. */
+  email: string;
+  items: number;
+  next: 1 | 2;
+  dueAt: string;
+}
+
+/** The confirmed carts that will get a reminder, soonest first (at most 50). */
+export async function listWaitingReminders(db: DbOrTx): Promise<WaitingReminder[]> {
+  const settings = await getCustomerMailSettings(db);
+  if (!settings.cartRemindersEnabled) return [];
+  const rows = await db
+    .select()
+    .from(cartReminders)
+    .where(and(eq(cartReminders.status, "active"), lt(cartReminders.remindersSent, MAX_CART_REMINDERS)))
+    .orderBy(asc(cartReminders.lastActivityAt))
+    .limit(50);
+  return rows.flatMap((row) => {
+    const items = storedItems(row).length;
+    const next = nextReminder({ ...row, itemCount: items }, settings);
+    return next
+      ? [{ id: row.id, email: maskEmail(row.email), items, next: next.n, dueAt: next.dueAt.toISOString() }]
+      : [];
+  });
+}
+
+/**
+ * The owner's "send now": the cart's next reminder at once instead of at its time, through the
+ * same outbox key as the sweep's (so it is never sent twice, whoever is first). Only a
+ * confirmed cart whose address has not opted out gets one (double opt-in, decision 350), and
+ * never more than MAX_CART_REMINDERS. Answers the masked address it went to.
+ */
+export async function sendCartReminderNow(
+  ctx: AppContext,
+  id: string,
+  now = new Date(),
+): Promise<{ email: string }> {
+  const settings = await getCustomerMailSettings(ctx.database.db);
+  const key = await ctx.database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(cartReminders)
+      .where(eq(cartReminders.id, id))
+      .limit(1)
+      .for("update");
+    if (!row) throw new HttpError(404, "not_found", T.notWaiting);
+    const items = storedItems(row);
+    const next = nextReminder({ ...row, itemCount: items.length }, settings);
+    if (!next || (await isOptedOut(tx, row.email))) throw new HttpError(409, "not_waiting", T.notWaiting);
+    const key = cartReminderKey(row.id, next.n);
+    await queueMail(tx, {
+      dedupeKey: key,
+      kind: "cart_reminder",
+      to: row.email,
+      ...(await reminderContent(ctx, tx, row, next.n, now)),
+    });
+    await tx
+      .update(cartReminders)
+      .set({ remindersSent: next.n, lastRemindedAt: now })
+      .where(eq(cartReminders.id, row.id));
+    return { key, email: maskEmail(row.email) };
+  });
+  await ctx.mailOutbox.sendKeys([key.key]);
+  return { email: key.email };
 }
 
 /** Requests whose confirmation link expired unfollowed end: their cart is not kept. */

@@ -71,6 +71,11 @@ export function fetchShopMode() {
   return ok(api.admin["shop-mode"].$get());
 }
 
+/** The scheduled backups as storage records them: the Settings page's Backups panel (issue 47). */
+export function fetchBackupStatus() {
+  return ok(api.admin.settings.backups.$get());
+}
+
 // ---------------------------------------------------------------------------- orders
 
 export interface OrderFilters {
@@ -452,6 +457,7 @@ export const adminQueries = {
       queryFn: () => fetchActivity(filters),
       placeholderData: keepPreviousData,
     }),
+  backups: () => queryOptions({ queryKey: [...adminQueries.all, "backups"], queryFn: fetchBackupStatus }),
   environment: () =>
     queryOptions({ queryKey: [...adminQueries.all, "environment"], queryFn: fetchEnvironmentMode }),
 };

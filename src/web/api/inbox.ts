@@ -223,7 +223,10 @@ export async function sendReplacementPhoto(input: {
 
 // ---------------------------------------------------------------------------- customer e-mails (issue 33)
 
-export const customerMailKeys = { settings: ["admin", "settings", "customer-mail"] as const };
+export const customerMailKeys = {
+  settings: ["admin", "settings", "customer-mail"] as const,
+  waiting: ["admin", "customer-mail", "waiting"] as const,
+};
 
 async function fetchCustomerMailSettings() {
   return ok(api.admin.settings["customer-mail"].$get());
@@ -234,4 +237,17 @@ export const customerMailQuery = () =>
 
 export function saveCustomerMailSettings(settings: CustomerMailSettings) {
   return ok(api.admin.settings["customer-mail"].$put({ json: settings }));
+}
+
+/** The confirmed carts waiting for a reminder (issue 47 item 11). */
+export const waitingRemindersQuery = () =>
+  queryOptions({
+    queryKey: customerMailKeys.waiting,
+    queryFn: () => ok(api.admin["customer-mail"].waiting.$get()),
+    refetchInterval: 60_000,
+  });
+
+/** The owner's "send now" for one cart's next reminder. */
+export function sendReminderNow(id: string) {
+  return ok(api.admin["customer-mail"].reminders[":id"].send.$post({ param: { id } }));
 }

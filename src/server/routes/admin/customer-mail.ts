@@ -2,6 +2,8 @@
  * The owner's customer e-mails (issue 33):
  *   GET  /admin/settings/customer-mail              cart reminders on/off, their idle times, review-request days
  *   PUT  /admin/settings/customer-mail {settings}   change them (audited)
+ *   GET  /admin/customer-mail/waiting               confirmed carts waiting for a reminder (issue 47)
+ *   POST /admin/customer-mail/reminders/:id/send    "send now": that cart's next reminder at once
  *   POST /admin/customer-mail/run {now?}            one round of the sweep now; `now` (a later
  *        moment, to see what would go then) is honoured only outside production
  */
@@ -10,11 +12,12 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { sendDueCustomerMail } from "../../orders/index.js";
+import { listWaitingReminders, sendCartReminderNow, sendDueCustomerMail } from "../../orders/index.js";
 import { audited, getCustomerMailSettings, setCustomerMailSettings } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const runBody = z.object({ now: z.iso.datetime().optional() });
+const reminderParam = z.object({ id: z.uuid() });
 
 export function adminCustomerMailRoutes(ctx: AppContext) {
   const db = ctx.database.db;
@@ -42,6 +45,12 @@ export function adminCustomerMailRoutes(ctx: AppContext) {
         );
         return c.json(await getCustomerMailSettings(db), 200);
       },
+    )
+    .get("/customer-mail/waiting", async (c) => c.json({ waiting: await listWaitingReminders(db) }, 200))
+    .post(
+      "/customer-mail/reminders/:id/send",
+      zValidator("param", reminderParam, validationHook),
+      async (c) => c.json(await sendCartReminderNow(ctx, c.req.valid("param").id), 200),
     )
     .post("/customer-mail/run", zValidator("json", runBody, validationHook), async (c) => {
       const { now } = c.req.valid("json");

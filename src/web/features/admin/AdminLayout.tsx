@@ -1,4 +1,6 @@
+import { ADMIN_SETTINGS_PATH, ADMIN_SETTINGS_TEXTS } from "@shared/admin-settings";
 import { BRAND_NAME } from "@shared/brand";
+import { shopIsLive } from "@shared/test-orders";
 import { useQuery } from "@tanstack/react-query";
 import { unreadQuery } from "@web/api/inbox";
 import { Link, NavLink, useLocation } from "@web/app/routing";
@@ -19,6 +21,7 @@ import {
   Pipette,
   PoundSterling,
   Rss,
+  Settings,
   ShoppingBag,
   SlidersHorizontal,
   Store,
@@ -51,6 +54,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/export", label: "Export", icon: Download },
   { to: "/admin/data-management", label: "Data management", icon: Database },
   { to: "/admin/activity", label: "Activity", icon: Activity },
+  { to: ADMIN_SETTINGS_PATH, label: ADMIN_SETTINGS_TEXTS.navLabel, icon: Settings },
 ] as const;
 
 /** The current section's name, for the phone's menu button. */
@@ -76,7 +80,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 
 function AdminFrame({ children }: { children: ReactNode }) {
   const { modeText: mode, shop } = useTestOrdersView();
-  const testShop = !shop.livePayments || shop.testShop;
+  const testShop = !shopIsLive(shop);
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   // A section chosen on a phone closes the menu.

@@ -42,6 +42,7 @@ const ClickAndDropPage = lazy(() =>
   import("./channels/ClickAndDropPage").then((m) => ({ default: m.ClickAndDropPage })),
 );
 const BooksPage = lazy(() => import("./channels/BooksPage").then((m) => ({ default: m.BooksPage })));
+const SettingsPage = lazy(() => import("./settings/SettingsPage").then((m) => ({ default: m.SettingsPage })));
 const ActivityPage = lazy(() => import("./ActivityPage").then((m) => ({ default: m.ActivityPage })));
 
 /** The screens inside the admin frame, by path. */
@@ -66,6 +67,7 @@ const SCREENS: ReadonlyArray<{ path: string; Screen: ComponentType }> = [
   { path: "/admin/google-shopping", Screen: FeedPage },
   { path: "/admin/click-and-drop", Screen: ClickAndDropPage },
   { path: "/admin/books", Screen: BooksPage },
+  { path: "/admin/settings", Screen: SettingsPage },
 ];
 
 export function AdminRoutes() {

@@ -1,32 +1,23 @@
+import { pluralise } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { displayOrderNumber } from "@shared/orders";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   adminQueries,
-  type EnvironmentMode,
   type OrphanUploadPreview,
   previewOrphanUploads,
   previewTestOrders,
   purgeOrphanUploads,
   purgeTestOrders,
-  setEnvironmentMode,
   type TestOrderPreview,
 } from "@web/api/admin";
-import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
-import { Eye, FlaskConical, Trash2 } from "lucide-react";
+import { Eye, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
-import {
-  AdminHeading,
-  ConfirmDialog,
-  FilterInput,
-  formatDateTime,
-  LoadError,
-  Loading,
-  useAdminTitle,
-} from "./ui";
+import { ShopModeControl } from "./settings/ShopModeControl";
+import { AdminHeading, ConfirmDialog, FilterInput, formatDateTime, useAdminTitle } from "./ui";
 
 function bytes(n: number): string {
   if (n < 1024) return `${n} B`;
@@ -76,67 +67,14 @@ export function DataManagementPage() {
 }
 
 function EnvironmentPanel() {
-  const queryClient = useQueryClient();
-  const q = useQuery(adminQueries.environment());
-  const [target, setTarget] = useState<EnvironmentMode | null>(null);
-  const change = useMutation({
-    mutationFn: (mode: EnvironmentMode) => setEnvironmentMode(mode),
-    onSuccess: (r) => {
-      setTarget(null);
-      toast.success(r.mode === "test" ? "Test mode is on" : "Production mode is on", {
-        description:
-          r.mode === "test" ? "New orders are marked as test orders." : "New orders are real orders.",
-      });
-      void queryClient.invalidateQueries({ queryKey: adminQueries.all });
-    },
-    onError: (error) => toast.error("Mode not changed", { description: error.message }),
-  });
-  const mode = q.data;
+  // The same answer as the header's badge and the Settings page (issue 47 item 7).
   return (
     <Panel
       id="env"
       title="Environment mode"
       intro="In test mode every new order is marked as a test order (TEST ORDER for the customer, kept apart in the figures). Use it to try the shop end to end."
     >
-      {q.isPending ? <Loading /> : null}
-      {q.isError ? <LoadError error={q.error} onRetry={() => q.refetch()} /> : null}
-      {mode ? (
-        <div className="flex flex-wrap items-center gap-4">
-          <p className="text-lg" aria-live="polite">
-            Now:{" "}
-            {mode === "test" ? (
-              <Badge tone="warning" className="text-sm">
-                <FlaskConical aria-hidden="true" className="mr-1 h-4 w-4" /> Test
-              </Badge>
-            ) : (
-              <Badge tone="success" className="text-sm">
-                Production
-              </Badge>
-            )}
-          </p>
-          <Button
-            variant={mode === "test" ? "primary" : "outline"}
-            onClick={() => setTarget(mode === "test" ? "production" : "test")}
-          >
-            {mode === "test" ? "Switch to production mode" : "Switch to test mode"}
-          </Button>
-        </div>
-      ) : null}
-      <ConfirmDialog
-        open={target !== null}
-        onOpenChange={(open) => {
-          if (!open) setTarget(null);
-        }}
-        title={target === "test" ? "Switch to test mode?" : "Switch to production mode?"}
-        description={
-          target === "test"
-            ? "Every order placed from now on is a test order, until you switch back. Customers placing orders meanwhile would have theirs marked as tests."
-            : "Orders placed from now on are real orders again."
-        }
-        confirmLabel={target === "test" ? "Switch to test mode" : "Switch to production mode"}
-        pending={change.isPending}
-        onConfirm={() => target && change.mutate(target)}
-      />
+      <ShopModeControl />
     </Panel>
   );
 }
@@ -155,7 +93,7 @@ function TestOrdersPanel() {
     onSuccess: (r) => {
       setConfirming(false);
       setPreview(null);
-      toast.success("Test orders deleted", { description: `${r.deleted} test order(s) removed.` });
+      toast.success("Test orders deleted", { description: `${pluralise(r.deleted, "test order")} removed.` });
       void queryClient.invalidateQueries({ queryKey: adminQueries.all });
     },
     onError: (error) => {
@@ -179,7 +117,7 @@ function TestOrdersPanel() {
           <p className="font-medium text-stone-900">
             {preview.count === 0
               ? "There are no test orders."
-              : `${preview.count} test order(s) will be deleted:`}
+              : `${pluralise(preview.count, "test order")} will be deleted:`}
           </p>
           {preview.count > 0 ? (
             <>
@@ -199,7 +137,8 @@ function TestOrdersPanel() {
                 </p>
               ) : null}
               <Button variant="destructive" className="mt-3" onClick={() => setConfirming(true)}>
-                <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete {preview.count} test order(s)
+                <Trash2 aria-hidden="true" className="h-4 w-4" /> Delete{" "}
+                {pluralise(preview.count, "test order")}
               </Button>
             </>
           ) : null}
@@ -209,7 +148,7 @@ function TestOrdersPanel() {
         open={confirming}
         onOpenChange={setConfirming}
         title="Delete the test orders?"
-        description={`${preview?.count ?? 0} test order(s) will be deleted for good. This cannot be undone.`}
+        description={`${pluralise(preview?.count ?? 0, "test order")} will be deleted for good. This cannot be undone.`}
         confirmLabel="Delete test orders"
         destructive
         pending={purge.isPending}
@@ -282,7 +221,7 @@ function OrphanUploadsPanel() {
           <p className="font-medium text-stone-900">
             {preview.count === 0
               ? `No unused images older than ${preview.days} days.`
-              : `${preview.count} unused upload(s) older than ${preview.days} days (${bytes(preview.bytes)}) will be removed:`}
+              : `${pluralise(preview.count, "unused upload")} older than ${preview.days} days (${bytes(preview.bytes)}) will be removed:`}
           </p>
           {preview.count > 0 ? (
             <>
@@ -318,7 +257,7 @@ function OrphanUploadsPanel() {
         open={confirming}
         onOpenChange={setConfirming}
         title="Remove the unused images?"
-        description={`${preview?.count ?? 0} upload(s) and their files will be deleted for good.`}
+        description={`${pluralise(preview?.count ?? 0, "upload")} and their files will be deleted for good.`}
         confirmLabel="Remove images"
         destructive
         pending={purge.isPending}

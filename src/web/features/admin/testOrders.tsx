@@ -45,6 +45,7 @@ export function TestOrdersProvider({ children }: { children: ReactNode }) {
   const shop: ShopPayments = {
     livePayments: q.data?.livePayments ?? false,
     testShop: testShop || q.data?.testShop === true,
+    environmentMode: q.data?.environmentMode,
   };
   const view: TestOrdersView = {
     shop,

@@ -1,18 +1,17 @@
+import { ADMIN_SETTINGS_TEXTS, adminSettingsPath } from "@shared/admin-settings";
 import {
   contactSubjectLabel,
   MESSAGE_STATUS_LABELS,
   MESSAGE_STATUSES,
   type MessageStatus,
 } from "@shared/inbox";
-import { OWNER_ALERT_KINDS, OWNER_ALERT_LABELS, type OwnerAlertKind } from "@shared/owner-alerts";
 import { CONTACT_SUBJECTS } from "@shared/schemas";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { alertsQuery, type InboxFilters, inboxKeys, messagesQuery, saveAlerts } from "@web/api/inbox";
+import { useQuery } from "@tanstack/react-query";
+import { type InboxFilters, messagesQuery } from "@web/api/inbox";
 import { Link } from "@web/app/routing";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
 import { useState } from "react";
-import { toast } from "sonner";
 import {
   AdminHeading,
   FilterInput,
@@ -22,7 +21,6 @@ import {
   Loading,
   useAdminTitle,
 } from "../ui";
-import { CustomerMailSettingsCard } from "./CustomerMailSettings";
 
 function subjectLabel(value: string | null): string {
   return contactSubjectLabel(value) ?? "No subject";
@@ -114,64 +112,15 @@ export function MessagesPage() {
           </ul>
         </Card>
       )}
-      <AlertSettings />
-      <CustomerMailSettingsCard />
+      <Card className="mt-8 flex flex-wrap items-center justify-between gap-3 p-5">
+        <p className="text-sm text-stone-700">{ADMIN_SETTINGS_TEXTS.movedToSettings}</p>
+        <Link
+          to={adminSettingsPath("alerts")}
+          className="inline-flex min-h-11 items-center rounded-lg border border-stone-300 px-4 text-sm font-medium text-stone-900 hover:bg-stone-100"
+        >
+          {ADMIN_SETTINGS_TEXTS.openSettings}
+        </Link>
+      </Card>
     </>
-  );
-}
-
-/** Which e-mails the owner gets. */
-function AlertSettings() {
-  const client = useQueryClient();
-  const q = useQuery(alertsQuery());
-  const save = useMutation({
-    mutationFn: saveAlerts,
-    onSuccess: (data) => {
-      client.setQueryData(inboxKeys.alerts, data);
-      toast.success("Alert settings saved.");
-    },
-    onError: (error) => toast.error(error.message),
-  });
-  if (!q.data) return null;
-  const on = new Set<OwnerAlertKind>(q.data.kinds);
-  const toggle = (kind: OwnerAlertKind) => {
-    const next = new Set(on);
-    if (next.has(kind)) next.delete(kind);
-    else next.add(kind);
-    save.mutate(OWNER_ALERT_KINDS.filter((k) => next.has(k)));
-  };
-  return (
-    <Card className="mt-8 p-5">
-      <section aria-labelledby="owner-alerts">
-        <h2 id="owner-alerts" className="text-xl text-stone-900">
-          E-mail alerts
-        </h2>
-        <p className="mt-1 text-sm text-stone-700">
-          {q.data.to ? (
-            <>
-              Sent to <strong>{q.data.to}</strong>
-              {q.data.fromSetting ? " (OWNER_EMAIL)" : " (the first admin; set OWNER_EMAIL to change it)"}.
-            </>
-          ) : (
-            "No address: set OWNER_EMAIL."
-          )}
-        </p>
-        <fieldset className="mt-3 grid gap-2 sm:grid-cols-2">
-          <legend className="sr-only">Alerts to send</legend>
-          {OWNER_ALERT_KINDS.map((kind) => (
-            <label key={kind} className="flex min-h-11 items-center gap-2 text-sm text-stone-900">
-              <input
-                type="checkbox"
-                className="h-5 w-5"
-                checked={on.has(kind)}
-                disabled={save.isPending}
-                onChange={() => toggle(kind)}
-              />
-              {OWNER_ALERT_LABELS[kind]}
-            </label>
-          ))}
-        </fieldset>
-      </section>
-    </Card>
   );
 }

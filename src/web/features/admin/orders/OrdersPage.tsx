@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { CHANNEL_TEXTS } from "@shared/channel-texts";
 import { CARRIER_LABELS, type Carrier } from "@shared/fulfilment";
+import { pluralise } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@shared/orders";
 import { estimateText } from "@shared/production-estimates";
@@ -113,10 +114,10 @@ export function OrdersPage() {
       setTrackingNumbers({});
       setTrackingErrors({});
       if (result.failed === 0)
-        toast.success("Statuses updated", { description: `${result.changed} order(s) changed.` });
+        toast.success("Statuses updated", { description: `${pluralise(result.changed, "order")} changed.` });
       else {
         const first = result.results.find((r) => !r.ok);
-        toast.error(`${result.failed} order(s) not changed`, {
+        toast.error(`${pluralise(result.failed, "order")} not changed`, {
           description: `${result.changed} changed. ${first ? `#${first.id.slice(0, 8)}: ${first.message}` : ""}`,
         });
       }
@@ -407,7 +408,7 @@ export function OrdersPage() {
         title="Change the status of the selected orders?"
         description={
           bulkStatus
-            ? `${selected.size} order(s) will become ${ORDER_STATUS_LABELS[bulkStatus]}. Orders that cannot move to that status are left as they are and listed afterwards.${dispatching ? ` Each customer gets the dispatch e-mail with their tracking number (${CARRIER_LABELS[carrier]}).` : ""}`
+            ? `${pluralise(selected.size, "order")} will become ${ORDER_STATUS_LABELS[bulkStatus]}. Orders that cannot move to that status are left as they are and listed afterwards.${dispatching ? ` Each customer gets the dispatch e-mail with their tracking number (${CARRIER_LABELS[carrier]}).` : ""}`
             : undefined
         }
         confirmLabel="Change status"
