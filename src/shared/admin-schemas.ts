@@ -186,6 +186,8 @@ export const ANALYTICS_EVENT_TYPES = [
   "creator_step",
   "creator_upload",
   "add_to_cart",
+  /** A lithophane added to the cart in the page load that uploaded its photo (issue 47 item 11). */
+  "upload_add_to_cart",
   "checkout_start",
   "shop_view",
 ] as const;
@@ -195,11 +197,15 @@ export const analyticsEventSchema = z.object({
   type: z.enum(ANALYTICS_EVENT_TYPES, { error: "Unknown event type." }),
 });
 
-/** The funnel the analytics screen draws, from creator visit to paid order. */
+/**
+ * The funnel the analytics screen draws, from creator visit to paid order. "Added to cart"
+ * counts only lithophanes added after an upload (not accessories, not Order again), and
+ * nestFunnel keeps every step within the one before it (issue 47 item 11).
+ */
 export const FUNNEL_STEPS = [
   { id: "creator_view", label: "Creator visits" },
   { id: "creator_upload", label: "Photo uploaded" },
-  { id: "add_to_cart", label: "Added to cart" },
+  { id: "upload_add_to_cart", label: "Added to cart" },
   { id: "checkout_start", label: "Checkout started" },
   { id: "paid_order", label: "Paid orders" },
 ] as const;

@@ -33,6 +33,8 @@ test("the creator and checkout record the funnel's anonymous events, once each w
 
   await addToCartButton(page).click();
   await expect.poll(() => events.types.filter((t) => t === "add_to_cart")).toHaveLength(1);
+  // The funnel's own step: a lithophane added in the page load that uploaded its photo (issue 47).
+  await expect.poll(() => events.types.filter((t) => t === "upload_add_to_cart")).toHaveLength(1);
 
   await page.getByRole("button", { name: CREATOR_MESSAGES.creator.viewCart }).click();
   await page.getByRole("link", { name: MESSAGES.cart.proceedToCheckout }).click();

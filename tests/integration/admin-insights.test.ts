@@ -232,7 +232,7 @@ describe("analytics", () => {
       bundles: Array<{ id: string; label: string; count: number }>;
       frameColors: Array<{ id: string; label: string; count: number }>;
       accessories: Array<{ id: string; label: string }>;
-      funnel: Array<{ id: string; count: number }>;
+      funnel: Array<{ id: string; count: number; outside: number }>;
     };
     expect(report.series).toHaveLength(30);
     expect(report.totals.orders).toBe(3);
@@ -252,7 +252,12 @@ describe("analytics", () => {
       "USB-C Power Adapter",
     ]);
     expect(report.funnel.find((f) => f.id === "creator_view")?.count).toBe(1);
-    expect(report.funnel.find((f) => f.id === "paid_order")?.count).toBe(3);
+    // Issue 47 item 11: the funnel never rises. No upload went before these orders (placed
+    // straight into the database, as accessories or Order again would be): the paid step draws
+    // none of them through the funnel and keeps the three apart.
+    expect(report.funnel.find((f) => f.id === "paid_order")).toMatchObject({ count: 0, outside: 3 });
+    for (const [i, step] of report.funnel.entries())
+      expect(step.count).toBeLessThanOrEqual(report.funnel[i - 1]?.count ?? Number.POSITIVE_INFINITY);
 
     const test = await get("/analytics?mode=test&granularity=month");
     expect((test.body as { totals: { orders: number } }).totals.orders).toBe(1);

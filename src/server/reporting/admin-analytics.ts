@@ -6,6 +6,7 @@
  * (a partly refunded order counts what the shop kept; a fully refunded one is not a sale).
  */
 import { ANALYTICS_EVENT_TYPES, FUNNEL_STEPS } from "@shared/admin-schemas";
+import { type FunnelStepCount, nestFunnel } from "@shared/analytics-texts";
 import { BUNDLES } from "@shared/bundles";
 import { PAID_STATUSES } from "@shared/order-lifecycle";
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
@@ -53,7 +54,7 @@ export interface AnalyticsReport {
   frameColors: Breakdown[];
   shapes: Breakdown[];
   accessories: Breakdown[];
-  funnel: Array<{ id: string; label: string; count: number }>;
+  funnel: FunnelStepCount[];
   events: Array<{ type: string; count: number }>;
   /** Cart reminders in the range (issue 33): sent, and carts recovered in this mode with their revenue. */
   cartRecovery: { remindersSent: number; carts: number; revenue: number };
@@ -193,11 +194,13 @@ export async function analyticsReport(db: DbOrTx, query: AnalyticsQuery): Promis
     frameColors: label(frameRows, (id) => optionName("frame_color", id)),
     shapes: label(shapeRows, (id) => optionName("shape", id)),
     accessories: label(accessoryRows, (id) => productRows.find((p) => p.id === id)?.name ?? id),
-    funnel: FUNNEL_STEPS.map((step) => ({
-      id: step.id,
-      label: step.label,
-      count: step.id === "paid_order" ? (paidCount[0]?.n ?? 0) : eventCount(step.id),
-    })),
+    funnel: nestFunnel(
+      FUNNEL_STEPS.map((step) => ({
+        id: step.id,
+        label: step.label,
+        count: step.id === "paid_order" ? (paidCount[0]?.n ?? 0) : eventCount(step.id),
+      })),
+    ),
     events: ANALYTICS_EVENT_TYPES.map((type) => ({ type, count: eventCount(type) })),
     // "all" (the "Include test orders" switch, issue 30): live and test recovered carts added up.
     cartRecovery: {

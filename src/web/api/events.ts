@@ -23,11 +23,14 @@ const ONCE_PER_LOAD: ReadonlySet<AnalyticsEventType> = new Set([
 ]);
 const sent = new Set<AnalyticsEventType>();
 
+/** True once this page load has sent an event of this type (the funnel's "after an upload"). */
+export function trackedThisLoad(type: AnalyticsEventType): boolean {
+  return sent.has(type);
+}
+
 export function trackEvent(type: AnalyticsEventType): void {
-  if (ONCE_PER_LOAD.has(type)) {
-    if (sent.has(type)) return;
-    sent.add(type);
-  }
+  if (ONCE_PER_LOAD.has(type) && sent.has(type)) return;
+  sent.add(type);
   // Plain fetch (the creator and the shop send events as they start: no RPC client, first-load.ts).
   const body: InferRequestType<typeof api.events.$post>["json"] = { type };
   try {

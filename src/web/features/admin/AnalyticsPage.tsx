@@ -240,14 +240,19 @@ export function AnalyticsPage() {
             table={
               <DataTable
                 caption="Funnel steps"
-                head={["Step", "Count", "Of creator visits"]}
+                head={["Step", "Count", "Of creator visits", "Not through the creator"]}
                 rows={report.funnel.map((f) => {
                   const base = report.funnel[0]?.count ?? 0;
-                  return [f.label, f.count, base > 0 ? `${Math.round((f.count / base) * 100)}%` : "—"];
+                  return [
+                    f.label,
+                    f.count,
+                    base > 0 ? `${Math.round((f.count / base) * 100)}%` : "—",
+                    f.outside > 0 ? ANALYTICS_TEXTS.funnelOutside(f.outside) : "—",
+                  ];
                 })}
               />
             }
-            note="Visits, uploads, add-to-cart and checkout starts are counted anonymously (no cookies, no personal data); paid orders follow the Orders filter above."
+            note={ANALYTICS_TEXTS.funnelNote}
           >
             <ResponsiveContainer width="100%" height={240}>
               <BarChart

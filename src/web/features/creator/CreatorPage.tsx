@@ -22,7 +22,7 @@ import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { errorToast, MESSAGES } from "@shared/messages";
 import { type CreatorOption, findOption } from "@shared/options";
 import { largestSoldPanelMm } from "@shared/upload-copy";
-import { trackEvent } from "@web/api/events";
+import { trackEvent, trackedThisLoad } from "@web/api/events";
 import {
   AccordionContent,
   AccordionHeader,
@@ -203,6 +203,8 @@ export function CreatorPage() {
     }
     notify(MESSAGES.cart.added(bundle.name));
     trackEvent("add_to_cart");
+    // The funnel's step: a lithophane added in the page load that uploaded its photo (issue 47).
+    if (trackedThisLoad("creator_upload")) trackEvent("upload_add_to_cart");
     setAddedState(current);
   };
 
