@@ -25,7 +25,7 @@ const line = (over: Partial<Extract<CartItem["config"], { kind: "lithophane" }>>
 describe("cartLineSummary", () => {
   it("reads a creator line in plain English", () => {
     expect(cartLineSummary(line({ sizeId: "8x6" }))).toBe(
-      "Keepsake Collection · Grayscale · 3 panels · Rectangle (Portrait) 6″ x 8″ · Black frame",
+      "Keepsake Collection · Greyscale · 3 panels · Rectangle (Portrait) 6″ x 8″ · Black frame",
     );
   });
 
@@ -35,7 +35,7 @@ describe("cartLineSummary", () => {
       frameStyle: "Gold · 1 × Heart",
     };
     expect(cartLineSummary(single)).toBe(
-      "Essentials Collection · Grayscale · 1 panel · Heart 7″ x 7″ · Gold frame",
+      "Essentials Collection · Greyscale · 1 panel · Heart 7″ x 7″ · Gold frame",
     );
     const hex = {
       ...line({ bundleId: "family", shapeId: "hexagon", sizeId: "9x9", processing: "colour" }, 4),
@@ -48,11 +48,11 @@ describe("cartLineSummary", () => {
 
   it("falls back to the line's own size text for a size id without dimensions", () => {
     expect(cartLineSummary(line({ sizeId: "custom-a4" }))).toBe(
-      "Keepsake Collection · Grayscale · 3 panels · Rectangle (Portrait) 6″ x 8″ · Black frame",
+      "Keepsake Collection · Greyscale · 3 panels · Rectangle (Portrait) 6″ x 8″ · Black frame",
     );
     const odd = { ...line({ sizeId: "large" }), size: "Large" };
     expect(cartLineSummary(odd)).toBe(
-      "Keepsake Collection · Grayscale · 3 panels · Rectangle (Portrait) Large · Black frame",
+      "Keepsake Collection · Greyscale · 3 panels · Rectangle (Portrait) Large · Black frame",
     );
   });
 

@@ -18,7 +18,7 @@ const summary = (options: readonly CreatorOption[]) => options.map((o) => [o.id,
 describe("FALLBACK_OPTIONS", () => {
   it("has grayscale processing enabled and colour coming soon", () => {
     expect(summary(byType("processing"))).toEqual([
-      ["grayscale", "Grayscale", "enabled"],
+      ["grayscale", "Greyscale", "enabled"],
       ["colour", "Colour", "coming_soon"],
     ]);
   });

@@ -92,7 +92,7 @@ export const FALLBACK_OPTIONS: readonly CreatorOption[] = [
   option({
     id: "grayscale",
     optionType: "processing",
-    name: "Grayscale",
+    name: "Greyscale",
     description: "Classic lithophane: your photo rendered in light and shadow.",
     sortOrder: 1,
   }),
@@ -131,8 +131,8 @@ export const FALLBACK_OPTIONS: readonly CreatorOption[] = [
   option({
     id: "gray",
     optionType: "frame_color",
-    name: "Gray",
-    description: "Soft slate gray.",
+    name: "Grey",
+    description: "Soft slate grey.",
     sortOrder: 4,
     hexColor: "#808080",
   }),

@@ -63,7 +63,7 @@ describe("describeLine (issue 30: one description of an order line)", () => {
       config: { ...colourKeepsake.config, bundleId: "starter", processing: "grayscale", sizeId: "8x6" },
     });
     expect(portrait.summary).toBe(
-      "Essentials Collection · Grayscale · 1 panel · Rectangle (Portrait) 6″ x 8″ · Black frame",
+      "Essentials Collection · Greyscale · 1 panel · Rectangle (Portrait) 6″ x 8″ · Black frame",
     );
     expect(portrait.colour).toBe(false);
   });

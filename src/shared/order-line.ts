@@ -37,7 +37,7 @@ export interface LineDescription {
   readonly title: string;
   /** Lithophane only (null for an accessory): */
   readonly bundle: string | null;
-  /** "Colour", "Grayscale". */
+  /** "Colour", "Greyscale". */
   readonly processing: string | null;
   readonly colour: boolean;
   /** "Rectangle (Landscape)". */

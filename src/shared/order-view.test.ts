@@ -106,7 +106,7 @@ describe("order view helpers", () => {
   it("shows every panel and the line in plain English", () => {
     const line = orderViewLine({ ...lithophane, quantity: 1 });
     expect(line.summary).toBe(
-      "Keepsake Collection · Grayscale · 3 panels · Rectangle (Landscape) 8″ x 6″ · Black frame",
+      "Keepsake Collection · Greyscale · 3 panels · Rectangle (Landscape) 8″ x 6″ · Black frame",
     );
     expect(line.photos.map((p) => p.src)).toEqual([
       "/media/images/a.webp",

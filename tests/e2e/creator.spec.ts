@@ -87,7 +87,7 @@ for (const journey of JOURNEYS) {
     await expect(panel).toBeVisible();
     await expect(panel).toContainText(MESSAGES.cart.itemCount(1));
     await expect(panel).toContainText(MESSAGES.cart.itemTitle);
-    // The line in plain English (issues 20 and 30), e.g. "Keepsake Collection · Grayscale · 3 panels ·
+    // The line in plain English (issues 20 and 30), e.g. "Keepsake Collection · Greyscale · 3 panels ·
     // Rectangle (Landscape) 8″ x 6″ · Black frame": the size id is height x width, read width x height.
     const [height, width] = journey.size.split("x");
     const panels = bundle.lithophaneCount === 1 ? "1 panel" : `${bundle.lithophaneCount} panels`;

@@ -44,7 +44,7 @@ describe("GET /api/orders/:id", () => {
     expect(order.displayNumber).toBe(answer.displayNumber);
     expect(order.lines).toHaveLength(1);
     expect(order.lines[0]?.summary).toBe(
-      "Keepsake Collection · Grayscale · 3 panels · Square 7″ x 7″ · White frame",
+      "Keepsake Collection · Greyscale · 3 panels · Square 7″ x 7″ · White frame",
     );
     expect(order.lines[0]?.photos.map((p) => p.src)).toEqual([line.imageUrl, ...line.additionalImages]);
     expect(order.deliveryName).toBe("Nuala Byrne");

@@ -69,7 +69,7 @@ describe("POST /api/track", () => {
       items: [
         {
           title: "Lithophane",
-          details: "Keepsake Collection · Grayscale · 3 panels · Square 7″ x 7″ · White frame",
+          details: "Keepsake Collection · Greyscale · 3 panels · Square 7″ x 7″ · White frame",
         },
         { title: "Wall Mounting Kit", details: "Standard" },
       ],

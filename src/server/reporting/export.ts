@@ -91,7 +91,7 @@ export interface OrderExportItem {
   bundle: string | null;
   bundleId: string | null;
   productId: string | null;
-  /** "Colour", "Grayscale"; null for an accessory. */
+  /** "Colour", "Greyscale"; null for an accessory. */
   processing: string | null;
   panels: number | null;
   /** Width x height ("8″ x 6″"); an accessory's size text ("Standard"). */

@@ -291,11 +291,13 @@ function ManualKey({ secret }: { secret: string }) {
       <TextAreaField
         label="Manual entry key"
         readOnly
-        rows={2}
+        // Issue 47 item 12: the key wraps to three lines at 390 px. Three rows where the browser
+        // cannot size the box to its text; where it can (field-sizing), exactly its lines.
+        rows={3}
         value={secret}
         spellCheck={false}
         containerClassName="min-w-0 flex-1"
-        className="resize-none bg-stone-50 font-mono text-sm leading-6"
+        className="resize-none bg-stone-50 font-mono text-sm leading-6 [field-sizing:content]"
         onFocus={(e) => e.currentTarget.select()}
         data-testid="mfa-secret"
       />

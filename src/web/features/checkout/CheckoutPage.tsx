@@ -372,8 +372,12 @@ function ShippingMethodChoice({
         {toFree !== null && zone.freeStandardOverPence !== null && !freeStandard ? (
           <p className="mt-1 text-sm text-stone-700">
             {toFree > 0
-              ? `Free standard delivery on orders over ${priceText(zone.freeStandardOverPence, currency, formatPrice)}: add ${priceText(toFree, currency, formatPrice)} more to qualify.`
-              : "Your order qualifies for free standard delivery."}
+              ? CHECKOUT_MESSAGES.checkout.freeDeliveryHint(
+                  priceText(zone.freeStandardOverPence, currency, formatPrice),
+                  // zoneAmountToFreeShipping counts the penny that makes "over": "more than" says it.
+                  priceText(toFree - 1, currency, formatPrice),
+                )
+              : CHECKOUT_MESSAGES.checkout.freeDeliveryQualifies}
           </p>
         ) : null}
         <div className="mt-4 grid gap-3">

@@ -64,7 +64,7 @@ function Panels({ item }: { item: AdminOrderDetail["items"][number] }) {
               Panel {i + 1} of {photos.length}
             </span>
             <span className="block text-stone-700">
-              {[shape, `${size} in`, frame ? `${frame} frame` : ""].filter(Boolean).join(" · ")}
+              {[shape, size, frame ? `${frame} frame` : ""].filter(Boolean).join(" · ")}
             </span>
           </span>
         </li>
