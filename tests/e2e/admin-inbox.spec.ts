@@ -123,7 +123,10 @@ test("contact message → inbox and owner e-mail → reply → the customer's an
 });
 
 test("the owner chooses which alerts are e-mailed", async ({ page }) => {
+  // On the one Settings page since issue 47 (item 7); Messages points there.
   await openAdmin(page, "/admin/messages", "Messages");
+  await page.getByRole("link", { name: "Open Settings" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings#alerts$/);
   const alerts = page.getByRole("region", { name: "E-mail alerts" });
   await expect(alerts).toContainText(`Sent to ${OWNER_EMAIL} (OWNER_EMAIL)`);
   const boxes = alerts.getByRole("checkbox");
