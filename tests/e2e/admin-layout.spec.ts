@@ -31,6 +31,7 @@ const SCREENS: [path: string, heading: string | RegExp][] = [
   ["/admin/export", "Export"],
   ["/admin/data-management", "Data management"],
   ["/admin/activity", "Activity"],
+  ["/admin/settings", "Settings"],
 ];
 
 async function noShopChrome(page: Page): Promise<void> {
