@@ -14,6 +14,7 @@ import { randomUUID } from "node:crypto";
 import { desc, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  cartReminders,
   contactMessages,
   discountCodes,
   filaments,
@@ -34,7 +35,7 @@ import {
   uniqueEmail,
   uploadTestPhoto,
 } from "./auth-helpers.js";
-import { checkout, pressTestButton } from "./checkout-helpers.js";
+import { ACCESSORIES, accessoryItem, checkout, pressTestButton } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
 let shop: TestShop;
@@ -454,6 +455,25 @@ const SCENARIOS: Record<string, Scenario> = {
         .where(eq(printJobs.id, jobId));
       this.rows[0]!.recordId = jobId;
       return { method: "POST", url: `/api/admin/orders/${orderId}/print-jobs/${jobId}/accept` };
+    },
+  },
+  "POST /api/admin/customer-mail/reminders/:id/send": {
+    rows: [{ actionType: "cart_reminder.send_now", tableName: "cart_reminders" }],
+    async prepare() {
+      // A signed-in customer's own verified address: confirmed at once (double opt-in kept).
+      const buyer = await createUser(shop, { verify: "direct" });
+      const res = await shop.request("/api/cart-reminders", {
+        method: "POST",
+        json: { email: buyer.email, items: [accessoryItem(ACCESSORIES.dimmer)], consent: true, handle: null },
+        headers: { cookie: buyer.cookie, "x-forwarded-for": randomIp() },
+      });
+      expect(((await res.json()) as { state: string }).state).toBe("active");
+      const [row] = await shop.ctx.database.db
+        .select({ id: cartReminders.id })
+        .from(cartReminders)
+        .where(eq(cartReminders.email, buyer.email));
+      this.rows[0]!.recordId = row?.id ?? "";
+      return { method: "POST", url: `/api/admin/customer-mail/reminders/${row?.id}/send` };
     },
   },
   "PUT /api/admin/settings/alerts": {

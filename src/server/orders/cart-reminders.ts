@@ -673,43 +673,36 @@ export async function listWaitingReminders(db: DbOrTx): Promise<WaitingReminder[
 }
 
 /**
- * The owner's "send now": the cart's next reminder at once instead of at its time, through the
- * same outbox key as the sweep's (so it is never sent twice, whoever is first). Only a
- * confirmed cart whose address has not opted out gets one (double opt-in, decision 350), and
- * never more than MAX_CART_REMINDERS. Answers the masked address it went to.
+ * The owner's "send now", in the caller's transaction (the route's audited one): the cart's
+ * next reminder queued at once instead of at its time, under the row's lock and with the sweep's
+ * own outbox key (so it is never sent twice, whoever is first). Only a confirmed cart whose
+ * address has not opted out gets one (double opt-in, decision 350), never more than
+ * MAX_CART_REMINDERS. Answers the outbox key to send after commit and the masked address.
  */
-export async function sendCartReminderNow(
+export async function queueCartReminderNow(
   ctx: AppContext,
+  tx: Tx,
   id: string,
   now = new Date(),
-): Promise<{ email: string }> {
-  const settings = await getCustomerMailSettings(ctx.database.db);
-  const key = await ctx.database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(cartReminders)
-      .where(eq(cartReminders.id, id))
-      .limit(1)
-      .for("update");
-    if (!row) throw new HttpError(404, "not_found", T.notWaiting);
-    const items = storedItems(row);
-    const next = nextReminder({ ...row, itemCount: items.length }, settings);
-    if (!next || (await isOptedOut(tx, row.email))) throw new HttpError(409, "not_waiting", T.notWaiting);
-    const key = cartReminderKey(row.id, next.n);
-    await queueMail(tx, {
-      dedupeKey: key,
-      kind: "cart_reminder",
-      to: row.email,
-      ...(await reminderContent(ctx, tx, row, next.n, now)),
-    });
-    await tx
-      .update(cartReminders)
-      .set({ remindersSent: next.n, lastRemindedAt: now })
-      .where(eq(cartReminders.id, row.id));
-    return { key, email: maskEmail(row.email) };
+): Promise<{ key: string; email: string; reminder: 1 | 2 }> {
+  const settings = await getCustomerMailSettings(tx);
+  const [row] = await tx.select().from(cartReminders).where(eq(cartReminders.id, id)).limit(1).for("update");
+  if (!row) throw new HttpError(404, "not_found", T.notWaiting);
+  const items = storedItems(row);
+  const next = nextReminder({ ...row, itemCount: items.length }, settings);
+  if (!next || (await isOptedOut(tx, row.email))) throw new HttpError(409, "not_waiting", T.notWaiting);
+  const key = cartReminderKey(row.id, next.n);
+  await queueMail(tx, {
+    dedupeKey: key,
+    kind: "cart_reminder",
+    to: row.email,
+    ...(await reminderContent(ctx, tx, row, next.n, now)),
   });
-  await ctx.mailOutbox.sendKeys([key.key]);
-  return { email: key.email };
+  await tx
+    .update(cartReminders)
+    .set({ remindersSent: next.n, lastRemindedAt: now })
+    .where(eq(cartReminders.id, row.id));
+  return { key, email: maskEmail(row.email), reminder: next.n };
 }
 
 /** Requests whose confirmation link expired unfollowed end: their cart is not kept. */

@@ -12,7 +12,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { listWaitingReminders, sendCartReminderNow, sendDueCustomerMail } from "../../orders/index.js";
+import { listWaitingReminders, queueCartReminderNow, sendDueCustomerMail } from "../../orders/index.js";
 import { audited, getCustomerMailSettings, setCustomerMailSettings } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
@@ -50,7 +50,20 @@ export function adminCustomerMailRoutes(ctx: AppContext) {
     .post(
       "/customer-mail/reminders/:id/send",
       zValidator("param", reminderParam, validationHook),
-      async (c) => c.json(await sendCartReminderNow(ctx, c.req.valid("param").id), 200),
+      async (c) => {
+        const { id } = c.req.valid("param");
+        const sent = await audited(
+          db,
+          actorOf(c),
+          { actionType: "cart_reminder.send_now", tableName: "cart_reminders", recordId: id },
+          async (tx) => {
+            const queued = await queueCartReminderNow(ctx, tx, id);
+            return { result: queued, audit: { newValues: { reminder: queued.reminder } } };
+          },
+        );
+        await ctx.mailOutbox.sendKeys([sent.key]);
+        return c.json({ email: sent.email, reminder: sent.reminder }, 200);
+      },
     )
     .post("/customer-mail/run", zValidator("json", runBody, validationHook), async (c) => {
       const { now } = c.req.valid("json");
