@@ -14,7 +14,7 @@ import { CUSTOMER_MAIL_LIMIT_TEXTS, CUSTOMER_MAIL_TEXTS } from "../../src/shared
 import { formatGbp } from "../../src/shared/money";
 import { SHOP_MODE_TEXTS } from "../../src/shared/test-orders";
 import { openAdmin, placePaidOrder, shots, signInAdminForEachTest } from "./admin-helpers";
-import { uniqueEmail } from "./auth-helpers";
+import { apiSignIn, BASE_URL, createVerifiedUser, mailsTo, uniqueEmail } from "./auth-helpers";
 import { expect, type Page, test } from "./fixtures/test";
 
 signInAdminForEachTest();
@@ -146,4 +146,59 @@ test("cancelling with the refund refunds everything left and cancels the order",
   const dialog = page.getByRole("dialog", { name: /and cancel the order\?$/ });
   await dialog.getByRole("button", { name: /^Refund £/ }).click();
   await expect(page.getByRole("region", { name: "Status history" }).getByText("→ Cancelled")).toBeVisible();
+});
+
+test("a confirmed cart waiting for its reminder is sent at once from Settings", async ({
+  page,
+  playwright,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // A signed-in buyer with a verified address ticks the box: confirmed at once (double opt-in).
+  const buyerRequest = await playwright.request.newContext({ baseURL: BASE_URL });
+  const buyer = await createVerifiedUser(buyerRequest, "send-now");
+  await apiSignIn(buyerRequest, buyer);
+  const consent = await buyerRequest.post("/api/cart-reminders", {
+    headers: { Origin: BASE_URL },
+    data: {
+      email: buyer.email,
+      consent: true,
+      handle: null,
+      items: [
+        {
+          id: `${Date.now()}-send-now`,
+          imageUrl: "",
+          originalImageUrl: "",
+          additionalImages: [],
+          size: "Standard",
+          shape: "Rectangle",
+          frameStyle: "Wall Mounting Kit",
+          price: 899,
+          cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
+          config: { kind: "accessory", productId: "wall-mount-kit" },
+        },
+      ],
+    },
+  });
+  expect(((await consent.json()) as { state: string }).state).toBe("active");
+  await buyerRequest.dispose();
+
+  await openAdmin(page, "/admin/settings", "Settings");
+  const list = page.getByRole("list", { name: CUSTOMER_MAIL_TEXTS.waitingTitle });
+  const masked = `${buyer.email.slice(0, 1)}***@${buyer.email.split("@")[1]}`;
+  const line = list.getByRole("listitem").filter({ hasText: masked });
+  await expect(line).toContainText("First reminder · 1 item · due");
+  await line.scrollIntoViewIfNeeded();
+  await shots(page, "settings-waiting-reminder");
+  await line.getByRole("button", { name: `${CUSTOMER_MAIL_TEXTS.sendNow}: ${masked}` }).click();
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: CUSTOMER_MAIL_TEXTS.sentNow(masked) }),
+  ).toBeVisible();
+  await expect(line).toContainText("Second reminder");
+  await expect
+    .poll(async () => (await mailsTo(buyer.email)).filter((m) => m.includes("/cart/restore?token=")).length, {
+      timeout: 15_000,
+    })
+    .toBe(1);
+  const [mail] = (await mailsTo(buyer.email)).filter((m) => m.includes("/cart/restore?token="));
+  expect(mail).not.toMatch(/^Hello,$/m);
 });
