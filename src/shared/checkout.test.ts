@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkoutTotals, shippingLineLabel } from "./checkout";
+import { CHECKOUT_MESSAGES } from "./checkout-messages";
+import { zoneAmountToFreeShipping } from "./shipping-zones";
 
 describe("checkoutTotals", () => {
   it("charges standard shipping up to £75 and none above", () => {
@@ -57,5 +59,15 @@ describe("checkoutTotals", () => {
   it("labels the shipping line with its delivery time", () => {
     expect(shippingLineLabel("standard")).toBe("Standard Delivery (5-7 business days)");
     expect(shippingLineLabel("express")).toBe("Express Delivery (2-3 business days)");
+  });
+});
+
+describe("the free-delivery hint (issue 47 item 12)", () => {
+  it("says 'more than' the shortfall instead of the odd penny that makes 'over'", () => {
+    const hint = CHECKOUT_MESSAGES.checkout.freeDeliveryHint("£75.00", "£20.50");
+    expect(hint).toBe("Free standard delivery on orders over £75.00: add more than £20.50 to qualify.");
+    // The shortfall to the threshold itself: zoneAmountToFreeShipping counts one penny more.
+    const zone = { freeStandardOverPence: 7500 } as Parameters<typeof zoneAmountToFreeShipping>[0];
+    expect((zoneAmountToFreeShipping(zone, 5450) ?? 0) - 1).toBe(2050);
   });
 });

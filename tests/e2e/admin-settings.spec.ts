@@ -13,7 +13,13 @@ import { ADMIN_SETTINGS_TEXTS } from "../../src/shared/admin-settings";
 import { CUSTOMER_MAIL_LIMIT_TEXTS, CUSTOMER_MAIL_TEXTS } from "../../src/shared/customer-mail";
 import { formatGbp } from "../../src/shared/money";
 import { SHOP_MODE_TEXTS } from "../../src/shared/test-orders";
-import { openAdmin, placePaidOrder, shots, signInAdminForEachTest } from "./admin-helpers";
+import {
+  openAdmin,
+  placeLithophaneOrder,
+  placePaidOrder,
+  shots,
+  signInAdminForEachTest,
+} from "./admin-helpers";
 import { apiSignIn, BASE_URL, createVerifiedUser, mailsTo, uniqueEmail } from "./auth-helpers";
 import { expect, type Page, test } from "./fixtures/test";
 
@@ -201,4 +207,18 @@ test("a confirmed cart waiting for its reminder is sent at once from Settings", 
     .toBe(1);
   const [mail] = (await mailsTo(buyer.email)).filter((m) => m.includes("/cart/restore?token="));
   expect(mail).not.toMatch(/^Hello,$/m);
+});
+
+test("the packing slip names a panel's size once, without a second 'in' (issue 47 item 12)", async ({
+  page,
+  request,
+}) => {
+  const orderId = await placeLithophaneOrder(request, { pay: true, name: "slip-size" });
+  await page.goto(`/admin/orders/${orderId}/packing-slip`);
+  const panels = page.getByRole("list", { name: /^Panels of / });
+  await expect(panels.getByRole("listitem")).toHaveCount(1);
+  await expect(panels).toContainText("7″ x 7″");
+  await expect(panels).not.toContainText("″ in");
+  await expect(panels).not.toContainText(" in ·");
+  await shots(page, "packing-slip-lithophane");
 });
