@@ -184,6 +184,7 @@ test("every admin screen has one h1, ordered headings and no axe violations", as
     "/admin/export",
     "/admin/data-management",
     "/admin/activity",
+    "/admin/settings",
     ...(list.orders[0]
       ? [`/admin/orders/${list.orders[0].id}`, `/admin/orders/${list.orders[0].id}/packing-slip`]
       : []),
