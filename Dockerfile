@@ -20,4 +20,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Heap cap as scripts/server-runtime.mjs (decision 082).
-CMD ["node", "--enable-source-maps", "--max-old-space-size=192", "dist/server/main.js"]
+CMD ["node", "--enable-source-maps", "--max-old-space-size=192", "--max-semi-space-size=16", "dist/server/main.js"]
