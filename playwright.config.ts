@@ -1,6 +1,7 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./tests/chromium";
+import { FIXED_RATES_URL } from "./tests/support/local-services";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dataDir = path.resolve(`.test-data/e2e-${port}`);
@@ -53,6 +54,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
+      // Fixed exchange rates, not the public rates service: prices never depend on the network.
+      RATES_URL: FIXED_RATES_URL,
       // The G-code twin (issue 32) slices every print file: minutes each; off here.
       PRINT_TWIN: "off",
       ADMIN_EMAILS: "admin@lithobox.test",

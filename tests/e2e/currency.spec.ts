@@ -150,7 +150,7 @@ test.describe("in the UK (Europe/London)", () => {
       formatMoney(convertPrice(ADAPTER.pricePence, "EUR", cachedRates), "EUR"),
     );
 
-    // Five hours old: fetched again; this machine's server answers the fallback rates.
+    // Five hours old: fetched again; the test server's fixed rates are the fallback rates.
     await page.evaluate(
       (key) => localStorage.setItem(key, String(Date.now() - 5 * 60 * 60 * 1000)),
       CURRENCY_STORAGE_KEYS.exchangeRatesTimestamp,

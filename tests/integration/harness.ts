@@ -13,6 +13,7 @@ import { loadConfig } from "../../src/server/config.js";
 import { type AppContext, closeContext, createContext } from "../../src/server/context.js";
 import { type Database, openDatabase, openMemoryDatabase } from "../../src/server/db/client.js";
 import type { Logger } from "../../src/server/lib/logger.js";
+import { LOCAL_SERVICES_ENV } from "../support/local-services.js";
 
 export interface TestShop {
   ctx: AppContext;
@@ -58,6 +59,7 @@ export async function createTestShop(
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://localhost:3000",
     WEB_DIST: path.join(dataDir, "no-web-build"),
+    ...LOCAL_SERVICES_ENV,
     ...env,
   });
   const ctx = await createContext(config, { database, ...(options.log ? { log: options.log } : {}) });
