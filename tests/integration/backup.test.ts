@@ -8,8 +8,7 @@
  * before anything changes; on the embedded database a backup goes through the running shop.
  * On Postgres (DATABASE_URL) the backup also restores onto the embedded database.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { spawnSync } from "node:child_process";
 import {
   copyFileSync,
   type Dirent,
@@ -21,13 +20,11 @@ import {
   statSync,
   truncateSync,
 } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { Upload } from "@tus/utils";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app.js";
@@ -37,7 +34,11 @@ import { type Database, openDatabase } from "../../src/server/db/client.js";
 import { outboxEmails, products, systemSettings } from "../../src/server/db/schema.js";
 import { SITE_IMAGES_SEEDED_KEY } from "../../src/server/db/seed-site-images.js";
 import { listTables } from "../../src/server/lib/backup.js";
-import { until } from "../support/compiled-server.js";
+import { type FreshDatabase, freshDatabase } from "../support/database.js";
+import { LOCAL_SERVICES_ENV } from "../support/local-services.js";
+import { freePort } from "../support/ports.js";
+import { startServer } from "../support/server-process.js";
+import { until } from "../support/wait.js";
 import { createUser, signInWithTotp, type TestUser } from "./auth-helpers.js";
 import {
   ACCESSORIES,
@@ -53,7 +54,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 const BASE_URL = process.env.DATABASE_URL;
 const PUBLIC_URL = "http://localhost:3000";
 const temps: string[] = [];
-const databases: string[] = [];
+const databases: FreshDatabase[] = [];
 
 function tempDir(prefix: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
@@ -64,15 +65,9 @@ function tempDir(prefix: string): string {
 /** A fresh database on the PostgreSQL of DATABASE_URL; its URL. */
 async function freshPostgres(): Promise<string> {
   if (!BASE_URL) throw new Error("no DATABASE_URL");
-  const name = `lithobox_bk_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  databases.push(name);
-  const url = new URL(BASE_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await freshDatabase(BASE_URL, "lithobox_bk");
+  databases.push(database);
+  return database.url;
 }
 
 interface Target {
@@ -100,6 +95,7 @@ async function openShop(target: Target): Promise<TestShop> {
     LOG_LEVEL: "silent",
     PUBLIC_URL,
     WEB_DIST: path.join(target.dataDir, "no-web-build"),
+    ...LOCAL_SERVICES_ENV,
     // The snapshots compare databases and files: no print file may be written in between.
     PRINT_WORKER: "off",
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
@@ -185,17 +181,6 @@ function filesOf(dataDir: string): Record<string, string> {
   };
   walk(uploads, "");
   return out;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 // ---------------------------------------------------------------- the source shop
@@ -315,12 +300,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const dir of temps) rmSync(dir, { recursive: true, force: true });
-  if (BASE_URL && databases.length > 0) {
-    const admin = new pg.Client({ connectionString: BASE_URL });
-    await admin.connect();
-    for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  for (const database of databases) await database.drop();
 });
 
 describe("npm run backup / npm run restore", () => {
@@ -431,24 +411,11 @@ describe("npm run backup / npm run restore", () => {
       const live: Target = { dataDir: tempDir("lithobox-bk-live-") };
       expect(runScript("restore", [backupFile], live).code).toBe(0);
       const port = await freePort();
-      const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-        cwd: root,
+      const server = await startServer({
+        base: `http://127.0.0.1:${port}`,
         env: { ...targetEnv(live), PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", PUBLIC_URL },
-        stdio: ["ignore", "pipe", "pipe"],
       });
-      const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
       try {
-        const deadline = Date.now() + 150_000;
-        for (;;) {
-          if (child.exitCode !== null) throw new Error("server exited early");
-          try {
-            if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) break;
-          } catch {
-            // Not listening yet.
-          }
-          if (Date.now() > deadline) throw new Error("server did not start");
-          await new Promise((r) => setTimeout(r, 250));
-        }
         const liveFile = path.join(tempDir("lithobox-bk-out-"), "live.tar.gz");
         const backup = runScript("backup", [liveFile], live);
         expect(backup.code, backup.out).toBe(0);
@@ -463,14 +430,13 @@ describe("npm run backup / npm run restore", () => {
 
         const copy: Target = { dataDir: tempDir("lithobox-bk-copy-") };
         expect(runScript("restore", [liveFile], copy).code).toBe(0);
-        child.kill("SIGTERM");
-        expect(await exited).toBe(0);
+        expect(await server.stop(60_000)).toBe(0);
         const copied = await snapshotOf(copy);
         expect(copied).toEqual(await snapshotOf(live));
         expect(copied).toEqual(sourceSnapshot);
         expect(filesOf(copy.dataDir)).toEqual(sourceFiles);
       } finally {
-        if (child.exitCode === null) child.kill("SIGKILL");
+        await server.kill();
       }
     },
   );

@@ -17,7 +17,8 @@ import { checkoutRequest, lithophaneCartItem, uploadCheckoutPhoto } from "../../
 import { openDatabase } from "../../src/server/db/client.js";
 import { invoiceDocuments, orderProofs, outboxEmails, printJobs } from "../../src/server/db/schema.js";
 import { acquireDataDirLock } from "../../src/server/lib/lock.js";
-import { type ServerHome, type ServerProcess, serverHome, until } from "../support/compiled-server.js";
+import { type ServerHome, type ServerProcess, serverHome } from "../support/compiled-server.js";
+import { until } from "../support/wait.js";
 import { randomIp } from "./auth-helpers.js";
 import { type FakeStripe, sessionEvent, startFakeStripe, WEBHOOK_SECRET } from "./fake-stripe.js";
 
