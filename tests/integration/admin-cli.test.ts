@@ -3,19 +3,26 @@
  * embedded database (which the CLI may not open while the shop holds it), offline on the
  * same data folder, and directly against PostgreSQL when DATABASE_URL is set.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROLE_MESSAGES } from "../../src/server/accounts/roles.js";
 import { openDatabase } from "../../src/server/db/client.js";
 import { users } from "../../src/server/db/schema.js";
-import { DEFAULT_PASSWORD, mergeCookies, readMailsIn, uniqueEmail } from "./auth-helpers.js";
+import { freshDatabase } from "../support/database.js";
+import { freePort } from "../support/ports.js";
+import { type ServerProcess, startServer } from "../support/server-process.js";
+import { until } from "../support/wait.js";
+import {
+  DEFAULT_PASSWORD,
+  mergeCookies,
+  readMailsIn,
+  uniqueEmail,
+  verificationLink,
+} from "./auth-helpers.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-admin-cli-"));
@@ -28,17 +35,6 @@ function embeddedEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   delete env.DATABASE_URL;
   delete env.ADMIN_EMAILS;
   return env;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
@@ -59,40 +55,15 @@ function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number 
   });
 }
 
-function startServer(port: number): {
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  output: () => string;
-} {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: root,
-    env: embeddedEnv({ PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: `http://127.0.0.1:${port}` }),
-    stdio: ["ignore", "pipe", "pipe"],
+/** The shop from its sources on the embedded database, as `npm run dev` runs it. */
+function startShop(port: number): Promise<ServerProcess> {
+  const base = `http://127.0.0.1:${port}`;
+  return startServer({
+    base,
+    path: "/api/health",
+    timeoutMs: 240_000,
+    env: embeddedEnv({ PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base }),
   });
-  let output = "";
-  child.stdout?.on("data", (d) => {
-    output += String(d);
-  });
-  child.stderr?.on("data", (d) => {
-    output += String(d);
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitForHealth(base: string, child: ChildProcess) {
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error("server exited early");
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("server did not answer in time");
 }
 
 /** Signs up, opens the verification link from the .eml file and signs in; returns the cookie. */
@@ -111,16 +82,12 @@ async function accountOnServer(base: string, email: string): Promise<string> {
   });
   expect(up.status).toBe(200);
   // The verification mail is sent after the response: wait for it.
-  let mail: ReturnType<typeof readMailsIn>[number] | undefined;
-  for (const deadline = Date.now() + 10_000; !mail && Date.now() < deadline; ) {
-    mail = readMailsIn(path.join(dataDir, "mail"))
+  const mail = await until("the verification mail", 10_000, async () =>
+    readMailsIn(path.join(dataDir, "mail"))
       .filter((m) => m.to === email)
-      .pop();
-    if (!mail) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const link = /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mail?.text ?? "")?.[0];
-  if (!link) throw new Error(`no verification mail for ${email}`);
-  const verified = await fetch(link, { redirect: "manual" });
+      .pop(),
+  );
+  const verified = await fetch(verificationLink(mail), { redirect: "manual" });
   expect(verified.status).toBe(302);
   const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
     method: "POST",
@@ -150,9 +117,8 @@ describe("npm run admin", () => {
     const bob = uniqueEmail("bob");
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const server = startServer(port);
+    const server = await startShop(port);
     try {
-      await waitForHealth(base, server.child);
       const tokenFile = path.join(dataDir, "admin-token");
       expect(existsSync(tokenFile)).toBe(true);
       expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
@@ -180,11 +146,10 @@ describe("npm run admin", () => {
       expect(revoke).toEqual({ code: 0, out: `${ROLE_MESSAGES.revoked(alice)}\n` });
       expect(await isAdmin(base, aliceCookie)).toBe(false);
     } catch (error) {
+      await server.stop(60_000);
       throw new Error(`${String(error)}\nserver output:\n${server.output()}`);
-    } finally {
-      server.child.kill("SIGTERM");
     }
-    expect(await server.exited).toBe(0);
+    expect(await server.stop(60_000)).toBe(0);
     expect(existsSync(path.join(dataDir, "admin-token"))).toBe(false);
     expect(existsSync(path.join(dataDir, ".lock"))).toBe(false);
 
@@ -218,14 +183,9 @@ describe("npm run admin", () => {
     "opens PostgreSQL directly when DATABASE_URL is set",
     { timeout: 120_000 },
     async () => {
-      const baseUrl = process.env.DATABASE_URL as string;
-      const name = `lithobox_cli_${randomBytes(5).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: baseUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(baseUrl);
-      url.pathname = `/${name}`;
+      const fresh = await freshDatabase(process.env.DATABASE_URL as string, "lithobox_cli");
+      const { name } = fresh;
+      const url = new URL(fresh.url);
       const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "" });
       try {
         await database.migrate();
@@ -247,10 +207,7 @@ describe("npm run admin", () => {
         expect(refused.code).toBe(1);
       } finally {
         await database.close();
-        const c = new pg.Client({ connectionString: baseUrl });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
+        await fresh.drop();
       }
     },
   );

@@ -3,16 +3,15 @@
  * default, or a fresh database of its own on the PostgreSQL named by DATABASE_URL (so test
  * files can run in parallel without seeing each other's rows).
  */
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { createApp } from "../../src/server/app.js";
 import { loadConfig } from "../../src/server/config.js";
 import { type AppContext, closeContext, createContext } from "../../src/server/context.js";
 import { type Database, openDatabase, openMemoryDatabase } from "../../src/server/db/client.js";
 import type { Logger } from "../../src/server/lib/logger.js";
+import { freshDatabase } from "../support/database.js";
 import { LOCAL_SERVICES_ENV } from "../support/local-services.js";
 
 export interface TestShop {
@@ -25,23 +24,9 @@ export interface TestShop {
 }
 
 async function freshPostgres(url: string): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const name = `lithobox_t_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: testUrl.toString(), dataDir: "" });
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const fresh = await freshDatabase(url);
+  const database = await openDatabase({ databaseUrl: fresh.url, dataDir: "" });
+  return { database, drop: fresh.drop };
 }
 
 export async function createTestShop(

@@ -8,14 +8,9 @@
  * recorded once, under Stripe's refund id: one refund row, one credit note, the ledger agreeing
  * with Stripe, and the order still paid (a partial refund).
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
-import pg from "pg";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutRequest, DIMMER } from "../../bench/_checkout-client.js";
@@ -23,6 +18,8 @@ import { openDatabase } from "../../src/server/db/client.js";
 import { invoiceDocuments, orderRefunds, orderStatusHistory, orders } from "../../src/server/db/schema.js";
 import { acquireDataDirLock } from "../../src/server/lib/lock.js";
 import { buildAccessoryCartItem } from "../../src/shared/cart.js";
+import { type ServerHome, type ServerProcess, serverHome } from "../support/compiled-server.js";
+import { until } from "../support/wait.js";
 import {
   DEFAULT_PASSWORD,
   mergeCookies,
@@ -36,89 +33,19 @@ import { type FakeStripe, sessionEvent, startFakeStripe, WEBHOOK_SECRET } from "
 
 type Json = Record<string, unknown>;
 
-const root = path.resolve(import.meta.dirname, "../..");
 const ADMIN_EMAIL = "crash-admin@example.com";
 /** Stripe "answers" a refund only after this long: the server is killed well before. */
 const STRIPE_ANSWER_DELAY_MS = 60_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-interface ServerProcess {
-  child: ChildProcess;
-  exited: Promise<void>;
-  output: () => string;
-}
-
 let stripe: FakeStripe;
-let outDir = "";
-let dataDir = "";
-let databaseUrl: string | undefined;
-let dropDatabase: (() => Promise<void>) | undefined;
-let port = 0;
+let home: ServerHome;
 let base = "";
+let dataDir = "";
 let server: ServerProcess | undefined;
 
 /** The compiled server (plain node, as production runs it) on the test's data folder and database. */
-async function startServer(): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--enable-source-maps", path.join(outDir, "main.js")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "test",
-      LOG_LEVEL: "warn",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(dataDir, "no-web"),
-      TRUSTED_PROXIES: "127.0.0.1",
-      ADMIN_EMAILS: ADMIN_EMAIL,
-      PRINT_WORKER: "off",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: "" }),
-      ...stripe.env(),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (d) => {
-    output += String(d);
-  });
-  child.stderr?.on("data", (d) => {
-    output += String(d);
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return { child, exited, output: () => output };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`server did not start: ${output}`);
+function startServer(): Promise<ServerProcess> {
+  return home.start({ ADMIN_EMAILS: ADMIN_EMAIL, PRINT_WORKER: "off", ...stripe.env() });
 }
 
 async function call(
@@ -230,44 +157,14 @@ function chargeRefunded(order: PaidOrder) {
 
 describe("a refund whose server was killed while Stripe answered (kill -9, restart)", () => {
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-refund-crash-"));
-    const pgBase = process.env.DATABASE_URL;
-    if (pgBase) {
-      const name = `lithobox_t_${randomBytes(6).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: pgBase });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(pgBase);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: pgBase });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
-    }
-    outDir = path.join(root, "dist", `refund-crash-${randomBytes(4).toString("hex")}`);
-    const built = spawnSync(process.execPath, ["scripts/build-server.mjs", "--out", outDir], {
-      cwd: root,
-      encoding: "utf8",
-    });
-    if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
+    home = await serverHome("refund-crash");
+    ({ base, dataDir } = home);
     stripe = await startFakeStripe();
-    port = await freePort();
-    base = `http://127.0.0.1:${port}`;
   }, 180_000);
 
   afterAll(async () => {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill("SIGKILL");
-      await server.exited;
-    }
+    await home?.remove();
     await stripe?.close();
-    await dropDatabase?.();
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("records it once, by Stripe's refund id, whether the webhook or the admin's retry comes first", {
@@ -308,9 +205,7 @@ describe("a refund whose server was killed while Stripe answered (kill -9, resta
       await until("Stripe to make the refund", 60_000, async () =>
         stripe.refundsOf(order.paymentIntent).length === 1 ? true : undefined,
       );
-      const running = server as ServerProcess;
-      running.child.kill("SIGKILL");
-      await running.exited;
+      await server?.kill();
       expect(await pressed).toBe("no answer");
       stripe.delayRefunds(0);
       // Restarted on the same data folder and database (PGlite: the dead process's .lock is stale).
@@ -351,8 +246,8 @@ describe("a refund whose server was killed while Stripe answered (kill -9, resta
     }
 
     // The rows themselves, read once the server has stopped (PGlite: one process per data folder).
-    server.child.kill("SIGTERM");
-    await server.exited;
+    await server.stop(60_000);
+    const { databaseUrl } = home;
     const release = databaseUrl ? () => {} : acquireDataDirLock(dataDir);
     const database = await openDatabase({ databaseUrl, dataDir });
     try {

@@ -9,9 +9,7 @@
  *   8. local mode accepts forms from localhost, 127.0.0.1 and [::1] on the shop's port;
  *   9. /api/health reports unwritable storage and the mail outbox's backlog.
  */
-import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
@@ -23,6 +21,8 @@ import { sweepOrphanUploads, uploadClientKey } from "../../src/server/platform/u
 import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages.js";
 import { CREATOR_MESSAGES } from "../../src/shared/creator-messages.js";
 import { MESSAGES } from "../../src/shared/messages.js";
+import { freePort } from "../support/ports.js";
+import { type ServerProcess, spawnServer, waitForServer } from "../support/server-process.js";
 import {
   createUser,
   insertOrder,
@@ -34,41 +34,18 @@ import {
 import { checkout, lithophaneItem, pressTestButton } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const usesPostgres = Boolean(process.env.DATABASE_URL);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** The real entry point as a process, with exactly `env` (plus PATH/HOME) and no inherited settings. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: root,
+function startShop(env: Record<string, string>): ServerProcess {
+  return spawnServer({
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  child.stdout?.on("data", (d) => {
-    output += String(d);
-  });
-  child.stderr?.on("data", (d) => {
-    output += String(d);
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
 }
 
 async function png(width: number, height: number): Promise<Buffer> {
@@ -126,7 +103,7 @@ describe("1. production without Stripe", () => {
 
   it("the real server exits 1 with a message naming the missing keys", { timeout: 60_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-nostripe-"));
-    const server = startServer({ ...production, DATA_DIR: dataDir, PORT: String(await freePort()) });
+    const server = startShop({ ...production, DATA_DIR: dataDir, PORT: String(await freePort()) });
     try {
       const code = await Promise.race([
         server.exited,
@@ -138,7 +115,7 @@ describe("1. production without Stripe", () => {
       expect(server.output()).toContain("TEST_PAYMENTS=on");
     } finally {
       // A server that started (the finding itself) must not outlive the test.
-      if (server.child.exitCode === null) server.child.kill("SIGKILL");
+      await server.kill();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
@@ -409,7 +386,7 @@ describe("4. DATA_DIR is private", () => {
     chmodSync(path.join(dataDir, "mail"), 0o777);
     chmodSync(dataDir, 0o777);
     const port = await freePort();
-    const server = startServer({
+    const server = startShop({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
@@ -418,17 +395,11 @@ describe("4. DATA_DIR is private", () => {
       PRINT_WORKER: "off",
     });
     try {
-      const deadline = Date.now() + 200_000;
-      for (;;) {
-        if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
-        const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-          (r) => r.status === 200,
-          () => false,
-        );
-        if (ok) break;
-        if (Date.now() > deadline) throw new Error(`server did not start:\n${server.output()}`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      await waitForServer(server, `http://127.0.0.1:${port}`, {
+        path: "/api/health",
+        timeoutMs: 200_000,
+        accept: (res) => res.status === 200,
+      });
       expect(modeOf(dataDir)).toBe(0o700);
       expect(modeOf(path.join(dataDir, "mail"))).toBe(0o700);
       expect(modeOf(path.join(dataDir, "mail", "reset.eml"))).toBe(0o600);
@@ -443,8 +414,7 @@ describe("4. DATA_DIR is private", () => {
       expect(server.output()).toContain("removed group and world access");
       expect(server.output()).toMatch(/mail\/reset\.eml/);
     } finally {
-      server.child.kill("SIGTERM");
-      await server.exited;
+      await server.stop(60_000);
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -3,57 +3,25 @@
  * refuses a second process on the same folder, shuts down cleanly on SIGINT and restarts
  * on the same data.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/ports.js";
+import { type ServerProcess, spawnServer, waitForServer } from "../support/server-process.js";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-proc-"));
 const usesPostgres = Boolean(process.env.DATABASE_URL);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(port: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: root,
+function startShop(port: number): ServerProcess {
+  return spawnServer({
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  child.stdout?.on("data", (d) => {
-    output += String(d);
-  });
-  child.stderr?.on("data", (d) => {
-    output += String(d);
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
 }
 
-async function waitForHealth(port: number, child: ChildProcess): Promise<Response> {
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error("server exited early");
-    try {
-      return await fetch(`http://127.0.0.1:${port}/api/health`);
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error("server did not answer in time");
-}
+/** The first answer of /api/health, whatever its status. */
+const firstHealth = (port: number, server: ServerProcess) =>
+  waitForServer(server, `http://127.0.0.1:${port}`, { path: "/api/health", accept: () => true });
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -62,14 +30,14 @@ describe("the server process", () => {
     timeout: 400_000,
   }, async () => {
     const port = await freePort();
-    const first = startServer(port);
-    const health = await waitForHealth(port, first.child);
+    const first = startShop(port);
+    const health = await firstHealth(port, first);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: "ok", database: "up", storage: "writable" });
 
     if (!usesPostgres) {
       expect(existsSync(path.join(dataDir, ".lock"))).toBe(true);
-      const second = startServer(await freePort());
+      const second = startShop(await freePort());
       expect(await second.exited).toBe(1);
       expect(second.output()).toContain("already using the data folder");
     }
@@ -79,8 +47,8 @@ describe("the server process", () => {
     expect(first.output()).toContain("closed cleanly");
     expect(existsSync(path.join(dataDir, ".lock"))).toBe(false);
 
-    const again = startServer(port);
-    const health2 = await waitForHealth(port, again.child);
+    const again = startShop(port);
+    const health2 = await firstHealth(port, again);
     expect(health2.status).toBe(200);
     again.child.kill("SIGTERM");
     expect(await again.exited).toBe(0);
