@@ -6,12 +6,13 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/ports.js";
+import { spawnServer, waitForServer } from "../support/server-process.js";
+import { until } from "../support/wait.js";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-redis-outage-"));
 
 function hasRedisServer(): boolean {
@@ -21,17 +22,6 @@ function hasRedisServer(): boolean {
   } catch {
     return false;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 const children: ChildProcess[] = [];
@@ -72,14 +62,9 @@ function redisKeys(port: number): string[] {
     .filter(Boolean);
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 150_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+/** Waits for `probe` (150 s at most); a probe that throws (no answer yet) counts as not yet. */
+function waitFor<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
+  return until(what, 150_000, probe, { ignoreErrors: true, intervalMs: 200 });
 }
 
 describe.runIf(hasRedisServer())("a Redis outage under a production-mode server", () => {
@@ -92,8 +77,7 @@ describe.runIf(hasRedisServer())("a Redis outage under a production-mode server"
     const origin = `http://127.0.0.1:${port}`;
     // The embedded database: this test is about Redis (DATABASE_URL is dropped when set).
     const { DATABASE_URL: _unused, ...env } = process.env;
-    const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-      cwd: root,
+    const server = spawnServer({
       env: {
         ...env,
         NODE_ENV: "production",
@@ -107,16 +91,8 @@ describe.runIf(hasRedisServer())("a Redis outage under a production-mode server"
         PRINT_WORKER: "off",
         LOG_LEVEL: "info",
       },
-      stdio: ["ignore", "pipe", "pipe"],
     });
-    children.push(server);
-    let output = "";
-    server.stdout?.on("data", (d) => {
-      output += String(d);
-    });
-    server.stderr?.on("data", (d) => {
-      output += String(d);
-    });
+    children.push(server.child);
 
     const health = async () => {
       const res = await fetch(`${origin}/api/health`);
@@ -131,15 +107,13 @@ describe.runIf(hasRedisServer())("a Redis outage under a production-mode server"
         })
       ).status;
 
-    const up = await until("the server", async () => {
-      if (server.exitCode !== null) throw new Error(`server exited: ${output}`);
-      return health();
-    });
+    await waitForServer(server, origin, { path: "/api/health", accept: () => true });
+    const up = await health();
     expect(up.body).toMatchObject({ status: "ok", redis: "up" });
 
     // Redis goes away: the limits count in the server's memory.
     await stop(redis);
-    const down = await until("health to see Redis down", async () => {
+    const down = await waitFor("health to see Redis down", async () => {
       const h = await health();
       return h.body.redis === "down" ? h : undefined;
     });
@@ -149,11 +123,11 @@ describe.runIf(hasRedisServer())("a Redis outage under a production-mode server"
     for (let i = 0; i < 6; i += 1) during.push(await wrongPassword());
     expect(during.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(during[5], "the sixth wrong password during the outage").toBe(429);
-    expect(output).toContain("rate limit store unavailable");
+    expect(server.output()).toContain("rate limit store unavailable");
 
     // Redis is back (empty: it kept nothing): the counts are shared in Redis again.
     redis = await startRedis(redisPort);
-    await until("health to see Redis up", async () => {
+    await waitFor("health to see Redis up", async () => {
       const h = await health();
       return h.body.redis === "up" && h.body.status === "ok" ? h : undefined;
     });
@@ -161,10 +135,10 @@ describe.runIf(hasRedisServer())("a Redis outage under a production-mode server"
     for (let i = 0; i < 6; i += 1) after.push(await wrongPassword());
     expect(after).toEqual([401, 401, 401, 401, 401, 429]);
     expect(redisKeys(redisPort).some((key) => key.includes("sign-in"))).toBe(true);
-    expect(output).toContain("counting in Redis");
+    expect(server.output()).toContain("counting in Redis");
 
-    server.kill("SIGINT");
-    await new Promise((resolve) => server.on("exit", resolve));
+    server.child.kill("SIGINT");
+    await server.exited;
     await stop(redis);
   });
 });

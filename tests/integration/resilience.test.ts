@@ -10,7 +10,6 @@
  * - /api/ready fails while the database is unavailable (refused or hanging) and recovers;
  * - the database runs with durable commits.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
@@ -18,33 +17,28 @@ import { createServer, type Server, Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import sharp from "sharp";
 import Stripe from "stripe";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/server/db/client.js";
 import { markDraining } from "../../src/server/routes/health.js";
+import { type FreshDatabase, freshDatabase } from "../support/database.js";
+import { freePort } from "../support/ports.js";
+import { type ServerProcess, spawnServer, waitForServer } from "../support/server-process.js";
 import { ACCESSORIES, accessoryItem, lithophaneItem, shippingInfo } from "./checkout-helpers.js";
 import { type FakeSession, sessionEvent, startFakeStripe, WEBHOOK_SECRET } from "./fake-stripe.js";
 import { createTestShop } from "./harness.js";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const BASE_URL = process.env.DATABASE_URL;
 const temps: string[] = [];
-const databases: string[] = [];
+const databases: FreshDatabase[] = [];
 /** Every server started here: none outlives the file, whatever fails. */
-const children = new Set<ChildProcess>();
+const servers = new Set<ServerProcess>();
 
 afterAll(async () => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const server of servers) await server.kill();
   for (const dir of temps) rmSync(dir, { recursive: true, force: true });
-  if (BASE_URL && databases.length > 0) {
-    const admin = new pg.Client({ connectionString: BASE_URL });
-    await admin.connect();
-    for (const name of databases) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  for (const database of databases) await database.drop();
 });
 
 // ---------------------------------------------------------------- helpers
@@ -58,33 +52,13 @@ async function freshStore(): Promise<Store> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-crash-"));
   temps.push(dataDir);
   if (!BASE_URL) return { dataDir };
-  const name = `lithobox_rs_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  databases.push(name);
-  const url = new URL(BASE_URL);
-  url.pathname = `/${name}`;
-  return { dataDir, databaseUrl: url.toString() };
+  const database = await freshDatabase(BASE_URL, "lithobox_rs");
+  databases.push(database);
+  return { dataDir, databaseUrl: database.url };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
+interface Running extends ServerProcess {
   base: string;
-  exited: Promise<number | null>;
-  output: () => string;
 }
 
 async function startServer(store: Store, port: number, env: Record<string, string> = {}): Promise<Running> {
@@ -104,33 +78,10 @@ async function startServer(store: Store, port: number, env: Record<string, strin
   delete childEnv.DATABASE_URL;
   if (store.databaseUrl) childEnv.DATABASE_URL = store.databaseUrl;
   if (env.DATABASE_URL) childEnv.DATABASE_URL = env.DATABASE_URL;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: root,
-    env: childEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.add(child);
-  let output = "";
-  child.stdout?.on("data", (d) => {
-    output += String(d);
-  });
-  child.stderr?.on("data", (d) => {
-    output += String(d);
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.status === 200) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { child, base, exited, output: () => output };
+  const server = spawnServer({ env: childEnv });
+  servers.add(server);
+  await waitForServer(server, base, { path: "/api/health", accept: (res) => res.status === 200 });
+  return { ...server, base };
 }
 
 async function stop(server: Running, signal: NodeJS.Signals = "SIGTERM"): Promise<number | null> {
