@@ -19,10 +19,9 @@
  * (MULTI_SERVER_REDIS_URL, else redis://127.0.0.1:6379/1); skipped, saying why, when either
  * does not answer. Storage: an s3rver bucket in a temporary folder, as production's S3.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { type AddressInfo, connect, createServer } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
@@ -50,8 +49,12 @@ import {
   startFakeStripe,
   WEBHOOK_SECRET,
 } from "../integration/fake-stripe.js";
+import { buildServer } from "../support/compiled-server.js";
+import { type FreshDatabase, freshDatabase } from "../support/database.js";
+import { freePort } from "../support/ports.js";
+import { type ServerProcess, startServer } from "../support/server-process.js";
+import { until } from "../support/wait.js";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const PG_BASE =
   process.env.MULTI_SERVER_DATABASE_URL ??
   process.env.DATABASE_URL ??
@@ -84,27 +87,12 @@ if (skipReason) console.log(`multi-server test skipped: ${skipReason}`);
 const ADMIN_EMAIL = "admin-multi@example.com";
 const PASSWORD = "correct horse 42";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-interface Server {
+interface Server extends ServerProcess {
   name: string;
   base: string;
-  child: ChildProcess;
-  exited: Promise<void>;
-  output: () => string;
 }
 
-let dbName = "";
+let database: FreshDatabase | undefined;
 let dbUrl = "";
 let dataDir = "";
 let s3rver: S3rver | undefined;
@@ -112,7 +100,7 @@ let s3Env: Record<string, string> = {};
 const BUCKET = "lithobox-multi";
 /** One secret for the three, as a deployment sets it: sessions made on A serve on B and C. */
 const AUTH_SECRET = randomBytes(32).toString("base64url");
-let outDir = "";
+let build: { mainJs: string; remove(): void } | undefined;
 let publicUrl = "";
 let stripe: FakeStripe;
 let servers: Server[] = [];
@@ -158,10 +146,14 @@ function bucket(): S3Storage {
   return new S3Storage(s3);
 }
 
-async function startServer(name: string, port: number): Promise<Server> {
+async function startShop(name: string, port: number): Promise<Server> {
   mkdirSync(serverDir(name), { recursive: true });
-  const child = spawn(process.execPath, ["--enable-source-maps", path.join(outDir, "main.js")], {
-    cwd: root,
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer({
+    entry: build?.mainJs ?? "",
+    base,
+    timeoutMs: 90_000,
+    intervalMs: 100,
     env: {
       ...process.env,
       NODE_ENV: "test",
@@ -185,29 +177,8 @@ async function startServer(name: string, port: number): Promise<Server> {
       ORDER_EXPIRY_SWEEP_SECONDS: "1",
       ...stripe.env(),
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  child.stdout?.on("data", (d) => {
-    output += String(d);
-  });
-  child.stderr?.on("data", (d) => {
-    output += String(d);
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server ${name} exited: ${output}`);
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return { name, base, child, exited, output: () => output };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`server ${name} did not start: ${output}`);
+  return { ...server, name, base };
 }
 
 /** A verified admin with TOTP, signed in on `server`: its cookie. */
@@ -268,27 +239,11 @@ function checkoutBody(i: number, items: CartItem[]) {
   );
 }
 
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe.skipIf(skipReason !== null)("three shop servers on one PostgreSQL and one Redis", () => {
   beforeAll(async () => {
-    const baseUrl = new URL(PG_BASE);
-    const baseName = baseUrl.pathname.replace(/^\//, "") || "postgres";
-    dbName = `${baseName}_ms_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: PG_BASE });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    baseUrl.pathname = `/${dbName}`;
-    dbUrl = baseUrl.toString();
+    const baseName = new URL(PG_BASE).pathname.replace(/^\//, "") || "postgres";
+    database = await freshDatabase(PG_BASE, `${baseName}_ms`);
+    dbUrl = database.url;
     // Counts of an earlier run must not count against this one.
     const redis = new Redis(REDIS_URL);
     const keys = await redis.keys("lithobox:rl:*");
@@ -313,17 +268,12 @@ describe.skipIf(skipReason !== null)("three shop servers on one PostgreSQL and o
       S3_ACCESS_KEY_ID: "S3RVER",
       S3_SECRET_ACCESS_KEY: "S3RVER",
     };
-    outDir = path.join(root, "dist", `multi-server-${randomBytes(4).toString("hex")}`);
-    const built = spawnSync(process.execPath, ["scripts/build-server.mjs", "--out", outDir], {
-      cwd: root,
-      encoding: "utf8",
-    });
-    if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
+    build = buildServer("multi-server");
     stripe = await startFakeStripe();
     const ports = await Promise.all([freePort(), freePort(), freePort()]);
     publicUrl = `http://127.0.0.1:${ports[0]}`;
     // All three start at once on the empty database: one migrates and seeds, the others wait.
-    servers = await Promise.all(["A", "B", "C"].map((name, i) => startServer(name, ports[i] ?? 0)));
+    servers = await Promise.all(["A", "B", "C"].map((name, i) => startShop(name, ports[i] ?? 0)));
     sql = new pg.Client({ connectionString: dbUrl });
     await sql.connect();
   }, 180_000);
@@ -340,13 +290,8 @@ describe.skipIf(skipReason !== null)("three shop servers on one PostgreSQL and o
     await sql?.end();
     await stripe?.close();
     await s3rver?.close();
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: PG_BASE });
-      await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
+    await database?.drop();
+    build?.remove();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
