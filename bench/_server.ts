@@ -3,63 +3,29 @@
  * real server (compiled from src/server/main.ts, as `npm start` runs it) in a child process on a free port, and the machine's state
  * to print beside the figures (files starting with "_" are not run as benchmarks).
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
-import pg from "pg";
 // @ts-expect-error: a plain .mjs script without types; ensureServerBuild() takes no arguments.
 import { ensureServerBuild } from "../scripts/ensure.mjs";
 // @ts-expect-error: a plain .mjs script without types (two constants).
 import { SERVER_ENV, SERVER_NODE_ARGS } from "../scripts/server-runtime.mjs";
 import { SEED_SITE_IMAGES } from "../src/server/db/seed-site-images.js";
+import { type FreshDatabase, freshDatabase as freshTestDatabase } from "../tests/support/database.js";
+import { freePort } from "../tests/support/ports.js";
+import { type ServerProcess, startServer as startServerProcess } from "../tests/support/server-process.js";
 
 /** The PostgreSQL the benchmarks create their databases on. */
 export const BASE_DB_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-export interface BenchDatabase {
-  url: string;
-  drop(): Promise<void>;
-}
+export type BenchDatabase = FreshDatabase;
 
 /** A new, empty database on BASE_DB_URL's server, named `<prefix>_<random>`. */
-export async function freshDatabase(prefix: string): Promise<BenchDatabase> {
-  const name = `${prefix}_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: BASE_DB_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(BASE_DB_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: BASE_DB_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+export function freshDatabase(prefix: string): Promise<BenchDatabase> {
+  return freshTestDatabase(BASE_DB_URL, prefix);
 }
 
-export interface BenchServer {
-  child: ChildProcess;
+export interface BenchServer extends ServerProcess {
   base: string;
-  /** SIGTERM (graceful shutdown), SIGKILL if it has not exited after `graceMs`. */
-  stop(graceMs?: number): Promise<void>;
 }
 
 /**
@@ -110,47 +76,31 @@ export async function startServer(
   if (!options.root) ensureServerBuild();
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
   const extraNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(
-    process.execPath,
-    [...(SERVER_NODE_ARGS as string[]), ...extraNodeArgs, "dist/server/main.js"],
-    {
-      cwd: options.root ?? path.resolve(import.meta.dirname, ".."),
-      env: {
-        ...(SERVER_ENV as Record<string, string>),
-        ...process.env,
-        NODE_ENV: "test",
-        LOG_LEVEL: "warn",
-        ...env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: base,
-      },
-      stdio: ["ignore", "ignore", "inherit"],
+  const server = await startServerProcess({
+    entry: "dist/server/main.js",
+    nodeArgs: [...(SERVER_NODE_ARGS as string[]), ...extraNodeArgs],
+    cwd: options.root ?? path.resolve(import.meta.dirname, ".."),
+    stdio: "inherit",
+    base,
+    timeoutMs: 120_000,
+    env: {
+      ...(SERVER_ENV as Record<string, string>),
+      ...process.env,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
     },
-  );
-  const stop = async (graceMs = 10_000) => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
-    await exited;
-    clearTimeout(timer);
-  };
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) {
-        await waitForSeedPhotos(base);
-        return { child, base, stop };
-      }
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  });
+  try {
+    await waitForSeedPhotos(base);
+  } catch (error) {
+    await server.kill();
+    throw error;
   }
-  child.kill("SIGKILL");
-  throw new Error("server did not start in 120 s");
+  return { ...server, base };
 }
 
 /** "2 CPUs, load average 3.1 / 2.8 / 2.5" (1, 5, 15 minutes): the benchmarks share the machine. */

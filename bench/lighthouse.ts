@@ -30,7 +30,7 @@
  *   CPU_SLOWDOWN=4        skip the calibration and use this multiplier
  *   BENCH_TRACE_DIR=/tmp/traces  keep each run's trace (port_page-time.json) for Chrome's Performance panel
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -38,6 +38,8 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../tests/chromium.js";
+import { freePort } from "../tests/support/ports.js";
+import { type ServerProcess, startServer } from "../tests/support/server-process.js";
 import { baselineCommit, baselineTree } from "./_baseline.js";
 import {
   buildWeb,
@@ -47,9 +49,8 @@ import {
   firstLoadComposition,
   kb,
   LANDING_PAGES,
-  ROOT,
 } from "./_bundle.js";
-import { freePort, waitForSeedPhotos } from "./_server.js";
+import { waitForSeedPhotos } from "./_server.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -67,11 +68,11 @@ const TBT_TARGET_MS: Readonly<Record<string, number>> = { "/shop": 150, "/shop/c
 const BASE_COMMIT = process.env.BASE_COMMIT ?? "6101238";
 const PAGES = LANDING_PAGES;
 
-async function startServer(webDist: string, dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+async function startShop(webDist: string, dataDir: string): Promise<ServerProcess & { base: string }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
@@ -80,23 +81,8 @@ async function startServer(webDist: string, dataDir: string): Promise<{ child: C
     LOG_LEVEL: "warn",
   };
   delete env.DATABASE_URL; // The embedded database: page speed is about the web app.
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/ready`)).ok) return { child, base };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill("SIGKILL");
-  throw new Error("server did not start in time");
+  const server = await startServer({ env, base, stdio: "inherit", intervalMs: 250 });
+  return { ...server, base };
 }
 
 /**
@@ -448,9 +434,9 @@ async function main() {
     }
     // Sizes first: brotli at quality 11 takes a few seconds, longer than a keep-alive lasts.
     const loads = PAGES.map((page) => firstLoad(webDist, page.routeChunks));
-    const current = await startServer(webDist, path.join(work, "data"));
+    const current = await startShop(webDist, path.join(work, "data"));
     servers.push(current.child);
-    const baseline = baseDist ? await startServer(baseDist, path.join(work, "data-base")) : undefined;
+    const baseline = baseDist ? await startShop(baseDist, path.join(work, "data-base")) : undefined;
     if (baseline) servers.push(baseline.child);
     console.log(`seed storefront photos: ${await waitForSeedPhotos(current.base)}`);
     if (baseline) console.log(`seed storefront photos (baseline): ${await waitForSeedPhotos(baseline.base)}`);

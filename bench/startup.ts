@@ -5,13 +5,15 @@
  * after that answer); CPU time beside wall time, since the machine is shared. On PGlite also the
  * RSS 10 s after start and after 10,000 mixed requests (issue 21; bench/load.ts does PostgreSQL). Run: npx tsx bench/startup.ts [--runs 3] [--json]
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { freePort } from "../tests/support/ports.js";
+import { type ServerProcess, startServer } from "../tests/support/server-process.js";
 import { MIXED_REQUESTS, mixedRequests } from "./_mixed-requests.js";
-import { freePort, machineState } from "./_server.js";
+import { machineState } from "./_server.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -19,10 +21,8 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 
-const MODES = {
-  compiled: ["--enable-source-maps", "dist/server/main.js"],
-  tsx: ["--import", "tsx", "src/server/main.ts"],
-} as const;
+/** The server's entry (tests/support/server-process.ts): the build, or the sources through tsx. */
+const MODES = { compiled: "dist/server/main.js", tsx: "source" } as const;
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -31,19 +31,25 @@ function rssMb(pid: number): number {
 }
 
 /**
- * Spawns the server with `args` on a free port over `dataDir` (plus `env`) and waits for its first
+ * Spawns the server from `entry` on a free port over `dataDir` (plus `env`) and waits for its first
  * 200 from /api/health; answers the process, its address and the milliseconds that took.
  */
 async function launch(
-  args: readonly string[],
+  entry: string,
   dataDir: string,
   env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; base: string; ms: number }> {
+): Promise<{ server: ServerProcess; base: string; ms: number }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [...args], {
+  const server = await startServer({
+    entry,
     cwd: root,
+    stdio: "inherit",
+    base,
+    path: "/api/health",
+    timeoutMs: 120_000,
+    intervalMs: 20,
     env: {
       ...process.env,
       NODE_ENV: "test",
@@ -54,44 +60,21 @@ async function launch(
       DATA_DIR: dataDir,
       ...env,
     },
-    stdio: ["ignore", "ignore", "inherit"],
   });
-  try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      if (performance.now() - started > 120_000) throw new Error("server did not answer in 120 s");
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  } catch (error) {
-    await stop(child);
-    throw error;
-  }
-  return { child, base, ms: performance.now() - started };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await exited;
+  return { server, base, ms: performance.now() - started };
 }
 
 async function startOnce(
-  args: readonly string[],
+  entry: string,
   dataDir: string,
 ): Promise<{ ms: number; cpuMs: number; idleRssMb: number }> {
-  const { child, ms } = await launch(args, dataDir);
+  const { server, ms } = await launch(entry, dataDir);
   try {
-    const cpu = cpuMs(child.pid ?? 0);
+    const cpu = cpuMs(server.child.pid ?? 0);
     await new Promise((r) => setTimeout(r, 5_000));
-    return { ms, cpuMs: cpu, idleRssMb: rssMb(child.pid ?? 0) };
+    return { ms, cpuMs: cpu, idleRssMb: rssMb(server.child.pid ?? 0) };
   } finally {
-    await stop(child);
+    await server.stop();
   }
 }
 
@@ -103,15 +86,15 @@ const MEMORY_TARGET = { idleRssMb: 400, loadedOverIdle: 1.5 };
  */
 async function memoryUnderLoad(dataDir: string): Promise<{ idleRssMb: number; loadedRssMb: number }> {
   // The mixed requests' checkouts each name their own address.
-  const { child, base } = await launch(MODES.compiled, dataDir, { TRUSTED_PROXIES: "127.0.0.1" });
+  const { server, base } = await launch(MODES.compiled, dataDir, { TRUSTED_PROXIES: "127.0.0.1" });
   try {
     await new Promise((r) => setTimeout(r, 10_000));
-    const idleRssMb = rssMb(child.pid ?? 0);
+    const idleRssMb = rssMb(server.child.pid ?? 0);
     await mixedRequests(base);
     await new Promise((r) => setTimeout(r, 5_000));
-    return { idleRssMb, loadedRssMb: rssMb(child.pid ?? 0) };
+    return { idleRssMb, loadedRssMb: rssMb(server.child.pid ?? 0) };
   } finally {
-    await stop(child);
+    await server.stop();
   }
 }
 
@@ -141,13 +124,13 @@ spawnSync(process.execPath, ["scripts/build-server.mjs"], { cwd: root, stdio: "i
 console.log(machineState().line);
 const results: Record<string, { startMs: number; startCpuMs: number; idleRssMb: number; cliMs: number }> = {};
 let memory: { idleRssMb: number; loadedRssMb: number } | undefined;
-for (const [mode, args] of Object.entries(MODES)) {
+for (const [mode, entry] of Object.entries(MODES)) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-startup-"));
   try {
-    await startOnce(args, dataDir); // creates and migrates the database: not measured
+    await startOnce(entry, dataDir); // creates and migrates the database: not measured
     if (mode === "compiled") memory = await memoryUnderLoad(dataDir);
     const samples = [];
-    for (let i = 0; i < runs; i++) samples.push(await startOnce(args, dataDir));
+    for (let i = 0; i < runs; i++) samples.push(await startOnce(entry, dataDir));
     const cliArgs =
       mode === "compiled"
         ? ["dist/server/lithophane.js"]
