@@ -11,9 +11,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { PROOF_ADMIN_TEXTS, TWIN_STATUS_LABELS } from "@shared/proofs";
-import { freePort } from "../../bench/_server";
 import { parseCookieHeader } from "../integration/auth-helpers";
-import { brokenSlicer, paidOrder, settled, slicerPath, twinShop } from "../integration/twin-shop";
+import { brokenSlicer, paidPanelOrder, settled, slicerPath, twinShop } from "../integration/twin-shop";
+import { freePort } from "../support/ports";
 import { shots } from "./admin-helpers";
 import { expect, test } from "./fixtures/test";
 
@@ -32,7 +32,7 @@ test("a print file its twin disagrees with is held, shown beside the preview, an
   });
   const server = serve({ fetch: shop.app.fetch, port, hostname: "127.0.0.1" });
   try {
-    const answer = await paidOrder(shop);
+    const answer = await paidPanelOrder(shop);
     const files = await settled(shop, answer.orderId, admin.cookie);
     expect(files.jobs.map((job) => job.twinStatus)).toEqual(["flagged"]);
 

@@ -13,12 +13,13 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { thicknessForBrightness } from "../../src/lithophane/heightmap.js";
 import { resolvePanelSpec } from "../../src/lithophane/params.js";
-import { filaments, orders, printJobs, userActivityLogs } from "../../src/server/db/schema.js";
+import { filaments, printJobs, userActivityLogs } from "../../src/server/db/schema.js";
 import type { OrderPrintJobs } from "../../src/server/fulfilment/print-jobs/admin.js";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages.js";
 import type { CalibrationAnswer, FilamentView } from "../../src/shared/calibration.js";
+import { pay } from "../support/orders.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
-import { checkout, lithophaneItem, pressTestButton, shippingInfo } from "./checkout-helpers.js";
+import { checkout, lithophaneItem, shippingInfo } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
 type Json = Record<string, unknown>;
@@ -274,8 +275,7 @@ describe("a print job under a calibrated filament", () => {
     const photo = await upload(await greyPhoto(grey));
     const item = { ...lithophaneItem("starter"), imageUrl: photo.url, originalImageUrl: photo.originalUrl };
     const answer = await checkout(shop, { cartItems: [item], shippingInfo: shippingInfo() });
-    await shop.ctx.database.db.update(orders).set({ testMode: false }).where(eq(orders.id, answer.orderId));
-    expect((await pressTestButton(shop, answer, "pay")).status).toBe(303);
+    await pay(shop, answer, { live: true });
     return answer.orderId;
   }
 

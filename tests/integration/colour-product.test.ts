@@ -17,6 +17,7 @@ import type { OrderPrintJobs } from "../../src/server/fulfilment/print-jobs/admi
 import type { CartItem } from "../../src/shared/cart.js";
 import type { CalibrationScreenAnswer } from "../../src/shared/colour-printer.js";
 import { addWorkingDays } from "../../src/shared/delivery-dates.js";
+import { pay } from "../support/orders.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import {
   checkout,
@@ -266,8 +267,7 @@ describe("a paid colour order's print file", () => {
     const photo = (await up.json()) as { url: string; originalUrl: string };
     const item = { ...colourItem(), imageUrl: photo.url, originalImageUrl: photo.originalUrl };
     const answer = await checkout(shop, { cartItems: [item], shippingInfo: shippingInfo() });
-    await shop.ctx.database.db.update(orders).set({ testMode: false }).where(eq(orders.id, answer.orderId));
-    expect((await pressTestButton(shop, answer, "pay")).status).toBe(303);
+    await pay(shop, answer, { live: true });
 
     const deadline = Date.now() + 120_000;
     let files: OrderPrintJobs;

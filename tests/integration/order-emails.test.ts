@@ -20,6 +20,7 @@ import {
   type SendOutcome,
 } from "../../src/server/messaging/mail-outbox.js";
 import { CHANGED_BY, changeOrderStatus, completePayment } from "../../src/server/orders/index.js";
+import { pay } from "../support/orders.js";
 import { randomIp, readMails } from "./auth-helpers.js";
 import { checkout, pressTestButton, shippingInfo } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
@@ -75,19 +76,19 @@ async function makeDue(orderId: string) {
 }
 
 /** A paid test order; the confirmation fails `failures` times first. */
-async function paidOrder(failures = 0) {
+/** A guest's checkout, paid while the mailer refuses its first `failures` sends. */
+async function paidOrderMailFailing(failures = 0) {
   const info = shippingInfo();
   const answer = await checkout(shop, { shippingInfo: info }, { ip: randomIp() });
   const refused = failMail(failures);
-  const res = await pressTestButton(shop, answer, "pay");
-  expect(res.status).toBe(303);
+  await pay(shop, answer);
   expect(refused).toHaveLength(failures);
   return { info, answer, orderId: answer.orderId };
 }
 
 describe("order e-mail outbox", () => {
   it("records a sent confirmation, which links the invoice PDF with a signed link", async () => {
-    const { info, orderId } = await paidOrder();
+    const { info, orderId } = await paidOrderMailFailing();
     const mails = mailsTo(info.email, "confirmed");
     expect(mails).toHaveLength(1);
     // The invoice link works without signing in (a guest's order), and only with its token.
@@ -110,7 +111,7 @@ describe("order e-mail outbox", () => {
   });
 
   it("retries a confirmation the mail service refused, after its backoff, exactly once", async () => {
-    const { info, answer, orderId } = await paidOrder(1);
+    const { info, answer, orderId } = await paidOrderMailFailing(1);
     const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
     expect(order?.status).toBe("paid");
     expect(mailsTo(info.email, "confirmed")).toEqual([]);
@@ -150,7 +151,7 @@ describe("order e-mail outbox", () => {
   });
 
   it("sends once when the request's send and several retry rounds race", async () => {
-    const { info, orderId } = await paidOrder(1);
+    const { info, orderId } = await paidOrderMailFailing(1);
     await makeDue(orderId);
     const outbox = shop.ctx.mailOutbox;
     const key = orderEmailKey(orderId, "confirmation");
@@ -168,7 +169,7 @@ describe("order e-mail outbox", () => {
   });
 
   it("retries a dispatch notice, with its tracking number", async () => {
-    const { info, orderId } = await paidOrder();
+    const { info, orderId } = await paidOrderMailFailing();
     failMail(1);
     await changeOrderStatus(shop.ctx, orderId, "admin-1", {
       status: "dispatched",
@@ -186,7 +187,7 @@ describe("order e-mail outbox", () => {
   });
 
   it("a dispatch notice never names the carrier 'Other', and its track link is signed: it opens the order without the e-mail (issue 30)", async () => {
-    const { info, orderId } = await paidOrder();
+    const { info, orderId } = await paidOrderMailFailing();
     await changeOrderStatus(shop.ctx, orderId, "admin-1", {
       status: "dispatched",
       trackingNumber: "PARCEL-77",
@@ -210,7 +211,7 @@ describe("order e-mail outbox", () => {
     ["cancelled", { status: "cancelled" as const }, "order is cancelled"],
     ["anonymised", { anonymisedAt: new Date() }, "order anonymised: the customer deleted their account"],
   ])("skips a confirmation for an order %s before the retry", async (_, change, reason) => {
-    const { info, orderId } = await paidOrder(1);
+    const { info, orderId } = await paidOrderMailFailing(1);
     await db().update(orders).set(change).where(eq(orders.id, orderId));
     await makeDue(orderId);
     expect(await shop.ctx.mailOutbox.retryDue()).toMatchObject({ sent: 0, skipped: 1 });
@@ -225,7 +226,7 @@ describe("order e-mail outbox", () => {
   });
 
   it("skips a dispatch notice for an order anonymised before the retry", async () => {
-    const { info, orderId } = await paidOrder();
+    const { info, orderId } = await paidOrderMailFailing();
     failMail(1);
     await changeOrderStatus(shop.ctx, orderId, "admin-1", { status: "dispatched", trackingNumber: "RM1GB" });
     await db().update(orders).set({ anonymisedAt: new Date() }).where(eq(orders.id, orderId));
@@ -236,7 +237,7 @@ describe("order e-mail outbox", () => {
   });
 
   it("gives up after MAX_ATTEMPTS failures and logs it", async () => {
-    const { info, orderId } = await paidOrder(1);
+    const { info, orderId } = await paidOrderMailFailing(1);
     const down = failMail(100);
     const logged = vi.spyOn(shop.ctx.log, "error");
     try {
@@ -302,7 +303,7 @@ describe("after a restart", () => {
   });
 
   it("sends at start a confirmation that failed, without waiting for its backoff", async () => {
-    const { info, orderId } = await paidOrder(1);
+    const { info, orderId } = await paidOrderMailFailing(1);
     expect(mailsTo(info.email, "confirmed")).toEqual([]);
     const second = await restart();
     try {
@@ -344,7 +345,7 @@ describe("two runners on one database", () => {
       ids.push(id ?? "");
     }
     // An order e-mail rendered at send time races with them.
-    const { info, orderId } = await paidOrder(1);
+    const { info, orderId } = await paidOrderMailFailing(1);
     const key = orderEmailKey(orderId, "confirmation");
     await db()
       .update(outboxEmails)

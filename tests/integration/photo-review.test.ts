@@ -10,15 +10,10 @@ import { PHOTO_PAGE_TEXTS } from "@shared/photo-review";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderItems, orders, printJobs, userActivityLogs } from "../../src/server/db/schema.js";
+import { orderItems, printJobs, userActivityLogs } from "../../src/server/db/schema.js";
+import { pay } from "../support/orders.js";
 import { createUser, randomIp, readMails, type TestUser, uniqueEmail } from "./auth-helpers.js";
-import {
-  type CheckoutAnswer,
-  checkout,
-  lithophaneItem,
-  pressTestButton,
-  shippingInfo,
-} from "./checkout-helpers.js";
+import { type CheckoutAnswer, checkout, lithophaneItem, shippingInfo } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
 let shop: TestShop;
@@ -126,8 +121,7 @@ describe("photo review round trip", () => {
       shippingInfo: shippingInfo({ email: customerEmail }),
     });
     // Paid as a live order, so its print files are made (test orders wait for the admin).
-    await shop.ctx.database.db.update(orders).set({ testMode: false }).where(eq(orders.id, answer.orderId));
-    expect((await pressTestButton(shop, answer, "pay")).status).toBe(303);
+    await pay(shop, answer, { live: true });
     const done = await settled(answer.orderId);
     expect(done.map((j) => j.status)).toEqual(["done", "done", "done"]);
     firstFileKey = done.find((j) => j.panelIndex === 1)?.fileKey ?? null;

@@ -11,16 +11,15 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders } from "../../src/server/db/schema.js";
 import { findExecutable } from "../../src/server/fulfilment/print-estimates.js";
 import type { OrderPrintJobs } from "../../src/server/fulfilment/print-jobs/admin.js";
 import type { AdminOrderList } from "../../src/server/orders/admin-orders.js";
 import type { DashboardSummary } from "../../src/server/reporting/admin-dashboard.js";
+import { paidOrder } from "../support/orders.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
-import { checkout, lithophaneItem, pressTestButton, shippingInfo } from "./checkout-helpers.js";
+import { lithophaneItem } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
 async function greyPhoto(grey: number): Promise<Buffer> {
@@ -31,7 +30,8 @@ async function greyPhoto(grey: number): Promise<Buffer> {
     .toBuffer();
 }
 
-async function paidOrder(shop: TestShop, grey: number, sizeId = "7x7"): Promise<string> {
+/** A paid live order of one panel of a flat grey photo: its order id. */
+async function greyPanelOrder(shop: TestShop, grey: number, sizeId = "7x7"): Promise<string> {
   const form = new FormData();
   form.set("file", new Blob([new Uint8Array(await greyPhoto(grey))], { type: "image/png" }), "grey.png");
   form.set("kind", "main");
@@ -44,10 +44,7 @@ async function paidOrder(shop: TestShop, grey: number, sizeId = "7x7"): Promise<
     imageUrl: uploaded.url,
     originalImageUrl: uploaded.originalUrl,
   };
-  const answer = await checkout(shop, { cartItems: [item], shippingInfo: shippingInfo() });
-  await shop.ctx.database.db.update(orders).set({ testMode: false }).where(eq(orders.id, answer.orderId));
-  expect((await pressTestButton(shop, answer, "pay")).status).toBe(303);
-  return answer.orderId;
+  return (await paidOrder(shop, { body: { cartItems: [item] }, live: true })).orderId;
 }
 
 async function adminJson<T>(shop: TestShop, admin: TestUser, pathname: string): Promise<T> {
@@ -99,7 +96,7 @@ describe("with PrusaSlicer on PATH", () => {
 
   it("slices the finished file and stores plausible hours and grams, shown on the order, the list and the dashboard", async () => {
     const before = new Set(slicerTemps());
-    const orderId = await paidOrder(shop, 128);
+    const orderId = await greyPanelOrder(shop, 128);
     const files = await waitFor(shop, admin, orderId, (f) => f.estimate.state !== "pending");
     const [job] = files.jobs;
     if (!job) throw new Error("no job");
@@ -120,7 +117,7 @@ describe("with PrusaSlicer on PATH", () => {
     expect(files.estimate.filamentGrams).toBeCloseTo(grams, 5);
 
     // A darker photo is a thicker panel: more filament and more time.
-    const darkId = await paidOrder(shop, 40);
+    const darkId = await greyPanelOrder(shop, 40);
     const dark = await waitFor(shop, admin, darkId, (f) => f.estimate.state !== "pending");
     expect(dark.estimate.state).toBe("done");
     expect(dark.estimate.filamentGrams).toBeGreaterThan(grams);
@@ -158,7 +155,7 @@ describe("without PrusaSlicer", () => {
   });
 
   it("the print file still completes and the estimate is unavailable", async () => {
-    const orderId = await paidOrder(shop, 128);
+    const orderId = await greyPanelOrder(shop, 128);
     const files = await waitFor(shop, admin, orderId, (f) => f.estimate.state !== "pending", 60_000);
     const [job] = files.jobs;
     expect(job).toMatchObject({ status: "done", estimateStatus: "unavailable", printSeconds: null });

@@ -11,14 +11,12 @@
  * vertices; the twin's tests (print-twin, proofs) run the adaptive default through the worker.
  */
 
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
-import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/server/app.js";
@@ -28,6 +26,9 @@ import { orderItems, orders, printJobs, userActivityLogs } from "../../src/serve
 import type { OrderPrintJobs } from "../../src/server/fulfilment/print-jobs/admin.js";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
 import { CREATOR_MESSAGES } from "../../src/shared/creator-messages.js";
+import { freshDatabase } from "../support/database.js";
+import { LOCAL_SERVICES_ENV } from "../support/local-services.js";
+import { paidOrder } from "../support/orders.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import {
   ACCESSORIES,
@@ -127,12 +128,6 @@ function settled(target: TestShop, orderId: string, cookie = admin.cookie, timeo
 async function payAsLive(target: TestShop, answer: CheckoutAnswer): Promise<Response> {
   await target.ctx.database.db.update(orders).set({ testMode: false }).where(eq(orders.id, answer.orderId));
   return pressTestButton(target, answer, "pay");
-}
-
-async function paidOrder(target: TestShop, cartItems: unknown[]): Promise<CheckoutAnswer> {
-  const answer = await checkout(target, { cartItems, shippingInfo: shippingInfo() });
-  expect((await payAsLive(target, answer)).status).toBe(303);
-  return answer;
 }
 
 /** Every vertex of a 3MF model: [x, y, z] in mm. */
@@ -302,7 +297,7 @@ describe("local contrast chosen in the creator", () => {
     const photo = await upload(shop, await twoRampsPhoto(), "main");
     const plain = lithophaneWith("starter", photo, []);
     const contrasted = { ...plain, id: `${plain.id}-lc`, config: { ...plain.config, localContrast: true } };
-    const answer = await paidOrder(shop, [plain, contrasted]);
+    const answer = await paidOrder(shop, { body: { cartItems: [plain, contrasted] }, live: true });
     const items = await shop.ctx.database.db
       .select({ config: orderItems.config })
       .from(orderItems)
@@ -435,7 +430,10 @@ describe("photos from elsewhere", () => {
 describe("a job another server stopped hearing about", () => {
   it("is taken back once its heartbeat is stale, not before", async () => {
     const main = await upload(shop, await flatPhoto(180), "main");
-    const answer = await paidOrder(shop, [lithophaneWith("starter", main, [])]);
+    const answer = await paidOrder(shop, {
+      body: { cartItems: [lithophaneWith("starter", main, [])] },
+      live: true,
+    });
     const first = await settled(shop, answer.orderId);
     const id = first.jobs[0]?.id ?? "";
     expect(first.jobs[0]).toMatchObject({ status: "done", attempts: 1 });
@@ -457,7 +455,10 @@ describe("a job another server stopped hearing about", () => {
 
 describe("the admin endpoints", () => {
   it("answer 403 to anonymous callers and to customers", async () => {
-    const answer = await paidOrder(shop, [accessoryItem(ACCESSORIES.dimmer)]);
+    const answer = await paidOrder(shop, {
+      body: { cartItems: [accessoryItem(ACCESSORIES.dimmer)] },
+      live: true,
+    });
     const id = answer.orderId;
     const job = "00000000-0000-4000-8000-000000000000";
     for (const [method, pathname] of [
@@ -493,6 +494,7 @@ async function openPersistentShop(
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://localhost:3000",
     WEB_DIST: path.join(dataDir, "no-web-build"),
+    ...LOCAL_SERVICES_ENV,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
@@ -528,20 +530,9 @@ describe("a restart", () => {
   beforeAll(async () => {
     const base = process.env.DATABASE_URL;
     if (!base) return;
-    const name = `lithobox_pj_${randomBytes(5).toString("hex")}`;
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const database = await freshDatabase(base, "lithobox_pj");
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
   });
   afterAll(async () => {
     await dropDatabase();
@@ -561,7 +552,10 @@ describe("a restart", () => {
         await upload(first, await flatPhoto(150), "additional", 0),
         await upload(first, await flatPhoto(30), "additional", 1),
       ];
-      const answer = await paidOrder(first, [lithophaneWith("gift", main, extras)]);
+      const answer = await paidOrder(first, {
+        body: { cartItems: [lithophaneWith("gift", main, extras)] },
+        live: true,
+      });
       orderId = answer.orderId;
       const db = first.ctx.database.db;
       const long = new Date(Date.now() - 3_600_000);
@@ -620,7 +614,9 @@ describe("a restart", () => {
     let closedInMs = 0;
     try {
       const main = await upload(running, await flatPhoto(120), "main");
-      orderId = (await paidOrder(running, [lithophaneWith("starter", main, [])])).orderId;
+      orderId = (
+        await paidOrder(running, { body: { cartItems: [lithophaneWith("starter", main, [])] }, live: true })
+      ).orderId;
       const db = running.ctx.database.db;
       const deadline = Date.now() + 30_000;
       for (;;) {

@@ -15,7 +15,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxEmails, printJobs } from "../../src/server/db/schema.js";
-import { api, brokenSlicer, paidOrder, settled, slicerPath, twinShop } from "./twin-shop.js";
+import { api, brokenSlicer, paidPanelOrder, settled, slicerPath, twinShop } from "./twin-shop.js";
 
 const slicerReady = slicerPath !== "";
 
@@ -36,7 +36,7 @@ describe.skipIf(!slicerReady)(
     it("flags a file the slicer broke, holds the order from printing, shows both pictures, prints anyway", async () => {
       const { shop, admin } = await twinShop(brokenSlicer(folder));
       try {
-        const answer = await paidOrder(shop);
+        const answer = await paidPanelOrder(shop);
         const files = await settled(shop, answer.orderId, admin.cookie);
         const [job] = files.jobs;
         if (!job) throw new Error("no job");
@@ -128,7 +128,7 @@ describe.skipIf(!slicerReady)(
     it("passes the same panel sliced by the real PrusaSlicer, and the order may print", async () => {
       const { shop, admin } = await twinShop(slicerPath);
       try {
-        const answer = await paidOrder(shop);
+        const answer = await paidPanelOrder(shop);
         const files = await settled(shop, answer.orderId, admin.cookie);
         const [job] = files.jobs;
         console.log(

@@ -11,12 +11,12 @@ import { PROOF_POLL_SECONDS, PROOF_STATUS_LIMIT_PER_MINUTE, PROOF_TEXTS } from "
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { orderItems } from "../../src/server/db/schema.js";
+import { paidOrder } from "../support/orders.js";
 import { randomIp, uniqueEmail } from "./auth-helpers.js";
 import {
   type CheckoutAnswer,
   checkout,
   lithophaneItem,
-  pressTestButton,
   shippingInfo,
   storeFixturePhotos,
 } from "./checkout-helpers.js";
@@ -34,13 +34,14 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function paidOrder(): Promise<CheckoutAnswer> {
-  const answer = await checkout(shop, {
-    cartItems: [lithophaneItem("starter")],
-    shippingInfo: shippingInfo({ email: uniqueEmail("proof-watch") }),
+/** A paid order of one panel, its proof mailed (its window starts) before the watching begins: the mail moves the version too. */
+async function proofOrder(): Promise<CheckoutAnswer> {
+  const answer = await paidOrder(shop, {
+    body: {
+      cartItems: [lithophaneItem("starter")],
+      shippingInfo: shippingInfo({ email: uniqueEmail("proof-watch") }),
+    },
   });
-  expect((await pressTestButton(shop, answer, "pay")).status).toBe(303);
-  // Mailed (its window starts) before the watching begins: the mail moves the version too.
   await proofMailed(shop, answer.orderId);
   return answer;
 }
@@ -58,7 +59,7 @@ async function proofToken(order: CheckoutAnswer, ip: string): Promise<string> {
 
 describe("watching a proof (issue 44 item 3)", () => {
   it("three clients behind one address, every 5 s for 10 minutes: no 429, 304 while unchanged", async () => {
-    const order = await paidOrder();
+    const order = await proofOrder();
     const ip = randomIp();
     const token = await proofToken(order, ip);
     const [item] = await shop.ctx.database.db
@@ -128,7 +129,7 @@ describe("watching a proof (issue 44 item 3)", () => {
   });
 
   it("the proof's limits are its own: past them, the proof's message; checkout is not counted", async () => {
-    const order = await paidOrder();
+    const order = await proofOrder();
     const ip = randomIp();
     const token = await proofToken(order, ip);
     let refused: Response | null = null;

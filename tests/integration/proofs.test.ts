@@ -15,15 +15,9 @@ import {
   changeFulfilmentStatus,
   runWorkflow,
 } from "../../src/server/orders/index.js";
+import { paidOrder } from "../support/orders.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
-import {
-  type CheckoutAnswer,
-  checkout,
-  lithophaneItem,
-  pressTestButton,
-  shippingInfo,
-  storeFixturePhotos,
-} from "./checkout-helpers.js";
+import { type CheckoutAnswer, lithophaneItem, shippingInfo, storeFixturePhotos } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 import { expectRefused, type Json, jsonRequest, proofMailed } from "./proof-helpers.js";
 
@@ -34,14 +28,14 @@ function api(method: string, path: string, json?: unknown, cookie: string | null
   return jsonRequest(shop, method, path, json, cookie);
 }
 
-async function paidOrder(email: string): Promise<CheckoutAnswer> {
-  const answer = await checkout(shop, {
-    cartItems: [lithophaneItem("starter")],
-    shippingInfo: shippingInfo({ email }),
+/**
+ * A paid order of one panel. A test order's files are made on request only: its pictures (the
+ * previews) exist, so the sweep mails its proof at once.
+ */
+async function proofOrder(email: string): Promise<CheckoutAnswer> {
+  const answer = await paidOrder(shop, {
+    body: { cartItems: [lithophaneItem("starter")], shippingInfo: shippingInfo({ email }) },
   });
-  expect((await pressTestButton(shop, answer, "pay")).status).toBe(303);
-  // A test order's files are made on request only: its pictures (the previews) exist, so the
-  // sweep mails its proof at once.
   await proofMailed(shop, answer.orderId);
   return answer;
 }
@@ -90,7 +84,7 @@ describe("the customer's proof", () => {
 
   it("payment sends the proof e-mail with a signed link and writes the timeline", async () => {
     const email = uniqueEmail("proof-customer");
-    first = await paidOrder(email);
+    first = await proofOrder(email);
     const mail = await proofMailToken(first.orderId);
     expect(mail.to).toBe(email);
     expect(mail.subject).toContain(PROOF_TEXTS.emailSubject(first.displayNumber));
@@ -127,7 +121,7 @@ describe("the customer's proof", () => {
   });
 
   it("another order's link or token is refused", async () => {
-    const other = await paidOrder(uniqueEmail("proof-other"));
+    const other = await proofOrder(uniqueEmail("proof-other"));
     // The other customer's checkout token does not open this order's card.
     const card = await api(
       "GET",
@@ -209,7 +203,7 @@ describe("the customer's proof", () => {
   });
 
   it("after the window the customer cannot approve; the sweep auto-approves once", async () => {
-    const order = await paidOrder(uniqueEmail("proof-lapse"));
+    const order = await proofOrder(uniqueEmail("proof-lapse"));
     const { token: lapseToken } = await proofMailToken(order.orderId);
     const later = new Date(Date.now() + 49 * 3_600_000);
     await expectRefused(
@@ -243,7 +237,7 @@ describe("the customer's proof", () => {
       admin.cookie,
     );
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    const order = await paidOrder(uniqueEmail("proof-off"));
+    const order = await proofOrder(uniqueEmail("proof-off"));
     const rows = await shop.ctx.database.db
       .select()
       .from(outboxEmails)

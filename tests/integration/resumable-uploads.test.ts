@@ -10,13 +10,7 @@
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  orderItems,
-  orders,
-  resumableUploadChunks,
-  resumableUploads,
-  uploads,
-} from "../../src/server/db/schema.js";
+import { orderItems, resumableUploadChunks, resumableUploads, uploads } from "../../src/server/db/schema.js";
 import { panelParameters } from "../../src/server/fulfilment/print-jobs/panel.js";
 import { dumpDatabase, restoreDatabase } from "../../src/server/lib/backup.js";
 import {
@@ -33,8 +27,9 @@ import {
   uploadCopyShortSidePx,
   uploadCopySize,
 } from "../../src/shared/upload-copy.js";
+import { pay } from "../support/orders.js";
 import { createUser, randomIp, uploadTestPhoto } from "./auth-helpers.js";
-import { checkout, lithophaneItem, pressTestButton, shippingInfo } from "./checkout-helpers.js";
+import { checkout, lithophaneItem, shippingInfo } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
 let shop: TestShop;
@@ -412,8 +407,7 @@ describe("the print file of an order made from the creator's copy", () => {
         config: { ...base.config },
       };
       const answer = await checkout(shop, { cartItems: [item], shippingInfo: shippingInfo() });
-      await shop.ctx.database.db.update(orders).set({ testMode: false }).where(eq(orders.id, answer.orderId));
-      expect((await pressTestButton(shop, answer, "pay")).status).toBe(303);
+      await pay(shop, answer, { live: true });
 
       const [line] = await shop.ctx.database.db
         .select()

@@ -9,8 +9,9 @@ import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOrderEmails } from "../../src/server/messaging/index.js";
 import { displayOrderNumber } from "../../src/shared/orders.js";
+import { paidOrder } from "../support/orders.js";
 import { randomIp } from "./auth-helpers.js";
-import { checkout, pressTestButton, shippingInfo } from "./checkout-helpers.js";
+import { shippingInfo } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
 interface Received {
@@ -79,13 +80,6 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-/** A paid guest order for `email`: its confirmation e-mail is sent after the payment. */
-async function paidOrder(email: string): Promise<string> {
-  const answer = await checkout(shop, { shippingInfo: shippingInfo({ email }) }, { ip: randomIp() });
-  expect((await pressTestButton(shop, answer, "pay")).status).toBe(303);
-  return answer.orderId;
-}
-
 const confirmation = async (orderId: string) =>
   (await listOrderEmails(shop.ctx.database.db, orderId)).find((e) => e.template === "confirmation");
 
@@ -95,7 +89,10 @@ const inbox = (to: string) => received.filter((m) => m.to.includes(to));
 describe("order e-mails over SMTP", () => {
   it("delivers the confirmation: the customer's copy, as the SMTP server received it", async () => {
     const email = "aoife@customer.test";
-    const orderId = await paidOrder(email);
+    const { orderId } = await paidOrder(shop, {
+      body: { shippingInfo: shippingInfo({ email }) },
+      ip: randomIp(),
+    });
     expect(await confirmation(orderId)).toMatchObject({ status: "sent", attempts: 1 });
     const [mail, ...more] = inbox(email);
     expect(more).toEqual([]);
@@ -112,7 +109,10 @@ describe("order e-mails over SMTP", () => {
 
   it("retries after a 4xx reply and delivers once", async () => {
     const email = "greylist-brid@customer.test";
-    const orderId = await paidOrder(email);
+    const { orderId } = await paidOrder(shop, {
+      body: { shippingInfo: shippingInfo({ email }) },
+      ip: randomIp(),
+    });
     const first = await confirmation(orderId);
     expect(first).toMatchObject({ status: "pending", attempts: 1 });
     expect(first?.lastError).toContain("451");
@@ -128,7 +128,10 @@ describe("order e-mails over SMTP", () => {
   it("gives up at once after a 5xx reply and alerts the owner, whose alert is received", async () => {
     const email = "nobody-here@customer.test";
     const before = inbox(OWNER).length;
-    const orderId = await paidOrder(email);
+    const { orderId } = await paidOrder(shop, {
+      body: { shippingInfo: shippingInfo({ email }) },
+      ip: randomIp(),
+    });
     const row = await confirmation(orderId);
     expect(row).toMatchObject({ status: "failed", attempts: 1 });
     expect(row?.lastError).toContain("550");

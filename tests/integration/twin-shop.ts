@@ -9,16 +9,14 @@ import { chmodSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { orders, productOptions } from "../../src/server/db/schema.js";
+import { productOptions } from "../../src/server/db/schema.js";
 import type { OrderPrintJobs } from "../../src/server/fulfilment/print-jobs/admin.js";
+import { paidOrder } from "../support/orders.js";
 import { createUser, randomIp, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import {
   type CheckoutAnswer,
-  checkout,
   FIXTURE_PREFIX,
   lithophaneItem,
-  pressTestButton,
-  shippingInfo,
   storeFixturePhotos,
 } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
@@ -135,13 +133,6 @@ export async function twinShop(
 }
 
 /** A paid live order of one square panel (test orders queue no print files by themselves). */
-export async function paidOrder(shop: TestShop): Promise<CheckoutAnswer> {
-  const answer = await checkout(shop, {
-    cartItems: [lithophaneItem("starter")],
-    shippingInfo: shippingInfo(),
-  });
-  await shop.ctx.database.db.update(orders).set({ testMode: false }).where(eq(orders.id, answer.orderId));
-  const paid = await pressTestButton(shop, answer, "pay");
-  if (paid.status !== 303) throw new Error(`test payment: ${paid.status}`);
-  return answer;
+export function paidPanelOrder(shop: TestShop): Promise<CheckoutAnswer> {
+  return paidOrder(shop, { body: { cartItems: [lithophaneItem("starter")] }, live: true });
 }
