@@ -6,6 +6,7 @@ import { open, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import * as OTPAuth from "otpauth";
 import { ACCOUNT_MESSAGES } from "../../src/shared/account-messages";
+import { decodeQuotedPrintable } from "../support/mail";
 import { type APIRequestContext, expect, type Locator, type Page } from "./fixtures/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -40,22 +41,6 @@ export function newUser(prefix: string, overrides: Partial<TestUser> = {}): Test
 }
 
 // ------------------------------------------------------------------ mail
-
-/** Decodes quoted-printable text (soft line breaks, =XX bytes as UTF-8). */
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i] ?? "", "utf8"));
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
 
 /** Every message in the outbox addressed to `email`, oldest first, decoded. */
 export async function mailsTo(email: string): Promise<string[]> {

@@ -13,16 +13,10 @@ import { ROLE_MESSAGES } from "../../src/server/accounts/roles.js";
 import { openDatabase } from "../../src/server/db/client.js";
 import { users } from "../../src/server/db/schema.js";
 import { freshDatabase } from "../support/database.js";
+import { waitForMailIn } from "../support/mail.js";
 import { freePort } from "../support/ports.js";
 import { type ServerProcess, startServer } from "../support/server-process.js";
-import { until } from "../support/wait.js";
-import {
-  DEFAULT_PASSWORD,
-  mergeCookies,
-  readMailsIn,
-  uniqueEmail,
-  verificationLink,
-} from "./auth-helpers.js";
+import { DEFAULT_PASSWORD, mergeCookies, uniqueEmail, verificationLink } from "./auth-helpers.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-admin-cli-"));
@@ -82,11 +76,7 @@ async function accountOnServer(base: string, email: string): Promise<string> {
   });
   expect(up.status).toBe(200);
   // The verification mail is sent after the response: wait for it.
-  const mail = await until("the verification mail", 10_000, async () =>
-    readMailsIn(path.join(dataDir, "mail"))
-      .filter((m) => m.to === email)
-      .pop(),
-  );
+  const mail = await waitForMailIn(path.join(dataDir, "mail"), email, 10_000);
   const verified = await fetch(verificationLink(mail), { redirect: "manual" });
   expect(verified.status).toBe(302);
   const signIn = await fetch(`${base}/api/auth/sign-in/email`, {

@@ -14,14 +14,13 @@
  */
 
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import type { OrderStatus } from "@shared/orders";
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import sharp from "sharp";
 import { orderItems, orders, twoFactors, users } from "../../src/server/db/schema.js";
 import { CHANGED_BY, completeOrderPayment } from "../../src/server/orders/index.js";
+import { readMailsIn, type SentMail } from "../support/mail.js";
 import type { TestShop } from "./harness.js";
 
 export const DEFAULT_PASSWORD = "correct horse 42";
@@ -66,73 +65,10 @@ export function mergeCookies(previous: string | undefined, res: Response): strin
 
 // ---------------------------------------------------------------- mail
 
-export interface SentMail {
-  file: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-function decodeQuotedPrintable(body: string): string {
-  const bytes = body
-    .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return Buffer.from(bytes, "latin1").toString("utf8");
-}
-
-function decodePart(headers: string, body: string): string {
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(headers)) return decodeQuotedPrintable(body);
-  if (/content-transfer-encoding:\s*base64/i.test(headers))
-    return Buffer.from(body.replace(/\s/g, ""), "base64").toString("utf8");
-  return body;
-}
-
-function headerValue(head: string, name: string): string {
-  const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
-  const match = new RegExp(`^${name}:\\s*(.*)$`, "im").exec(unfolded);
-  return match?.[1]?.trim() ?? "";
-}
-
 /** Every .eml the shop wrote, oldest first, with the plain-text and HTML parts decoded. */
 export function readMails(shop: TestShop): SentMail[] {
   const outbox = shop.ctx.mail.outbox;
   return outbox ? readMailsIn(outbox) : [];
-}
-
-/** Every .eml in a mail folder (DATA_DIR/mail of any shop, also one running as a process). */
-export function readMailsIn(outbox: string): SentMail[] {
-  if (!existsSync(outbox)) return [];
-  return readdirSync(outbox)
-    .filter((f) => f.endsWith(".eml"))
-    .sort()
-    .map((f) => {
-      const raw = readFileSync(path.join(outbox, f), "utf8");
-      const split = raw.search(/\r?\n\r?\n/);
-      const head = raw.slice(0, split);
-      const boundary = /boundary="?([^";\r\n]+)"?/i.exec(head.replace(/\r?\n[ \t]+/g, " "))?.[1];
-      let text = "";
-      let html = "";
-      if (boundary) {
-        for (const part of raw.split(`--${boundary}`)) {
-          const at = part.search(/\r?\n\r?\n/);
-          if (at < 0) continue;
-          const partHead = part.slice(0, at);
-          const partBody = part.slice(at).replace(/^\r?\n\r?\n/, "");
-          if (/content-type:\s*text\/plain/i.test(partHead)) text = decodePart(partHead, partBody);
-          if (/content-type:\s*text\/html/i.test(partHead)) html = decodePart(partHead, partBody);
-        }
-      } else {
-        text = decodePart(head, raw.slice(split).trim());
-      }
-      return {
-        file: f,
-        to: headerValue(head, "To").replace(/^.*<(.+)>$/, "$1"),
-        subject: headerValue(head, "Subject"),
-        text,
-        html,
-      };
-    });
 }
 
 /** The newest mail to `to`, or throws. */

@@ -19,12 +19,12 @@ import { invoiceDocuments, orderRefunds, orderStatusHistory, orders } from "../.
 import { acquireDataDirLock } from "../../src/server/lib/lock.js";
 import { buildAccessoryCartItem } from "../../src/shared/cart.js";
 import { type ServerHome, type ServerProcess, serverHome } from "../support/compiled-server.js";
+import { waitForMailIn } from "../support/mail.js";
 import { until } from "../support/wait.js";
 import {
   DEFAULT_PASSWORD,
   mergeCookies,
   randomIp,
-  readMailsIn,
   totpCode,
   totpSecretFromUri,
   verificationLink,
@@ -87,9 +87,7 @@ async function signInAdmin(): Promise<string> {
     lastName: "Admin",
   });
   expect(up.ok).toBe(true);
-  const mail = await until("the verification e-mail", 60_000, async () =>
-    readMailsIn(path.join(dataDir, "mail")).find((m) => m.to === ADMIN_EMAIL),
-  );
+  const mail = await waitForMailIn(path.join(dataDir, "mail"), ADMIN_EMAIL);
   const link = verificationLink(mail);
   expect((await call(`${link.pathname}${link.search}`)).status).toBe(302);
   const signIn = await auth("/sign-in/email", { email: ADMIN_EMAIL, password: DEFAULT_PASSWORD });
