@@ -44,7 +44,7 @@ let dataDir = "";
 let server: ServerProcess | undefined;
 
 /** The compiled server (plain node, as production runs it) on the test's data folder and database. */
-function startServer(): Promise<ServerProcess> {
+function startShop(): Promise<ServerProcess> {
   return home.start({ ADMIN_EMAILS: ADMIN_EMAIL, PRINT_WORKER: "off", ...stripe.env() });
 }
 
@@ -168,7 +168,7 @@ describe("a refund whose server was killed while Stripe answered (kill -9, resta
   it("records it once, by Stripe's refund id, whether the webhook or the admin's retry comes first", {
     timeout: 400_000,
   }, async () => {
-    server = await startServer();
+    server = await startShop();
     const cookie = await signInAdmin();
     // A: charge.refunded arrives first, then the retry. B: the retry first, then charge.refunded.
     const a = await paidStripeOrder(1);
@@ -207,7 +207,7 @@ describe("a refund whose server was killed while Stripe answered (kill -9, resta
       expect(await pressed).toBe("no answer");
       stripe.delayRefunds(0);
       // Restarted on the same data folder and database (PGlite: the dead process's .lock is stale).
-      server = await startServer();
+      server = await startShop();
       // Stripe has the refund; the shop lost it with its transaction.
       expect((await ledgerOf(order)).money.ledger).toMatchObject({ refunded: 0 });
     };

@@ -61,7 +61,7 @@ interface Running extends ServerProcess {
   base: string;
 }
 
-async function startServer(store: Store, port: number, env: Record<string, string> = {}): Promise<Running> {
+async function startShop(store: Store, port: number, env: Record<string, string> = {}): Promise<Running> {
   const base = `http://127.0.0.1:${port}`;
   const childEnv: Record<string, string> = {
     ...(process.env as Record<string, string>),
@@ -243,7 +243,7 @@ describe("a crash in the middle of checkouts and payments", () => {
   }, async () => {
     const store = await freshStore();
     const port = await freePort();
-    let server = await startServer(store, port);
+    let server = await startShop(store, port);
 
     const orders: Created[] = [];
     for (let i = 0; i < 16; i++) orders.push(await postCheckout(server.base, i));
@@ -285,7 +285,7 @@ describe("a crash in the middle of checkouts and payments", () => {
     ).toBe(true);
 
     // Restart on the same data (the dead process's lock is taken over).
-    server = await startServer(store, port);
+    server = await startShop(store, port);
     for (const order of orders) {
       if (acked.pays.has(order.orderId))
         expect(await outcome(server.base, order), order.orderId).toBe("paid");
@@ -324,7 +324,7 @@ describe("a crash while Stripe webhooks arrive", () => {
     try {
       const store = await freshStore();
       const port = await freePort();
-      let server = await startServer(store, port, stripe.env());
+      let server = await startShop(store, port, stripe.env());
 
       const orders: Created[] = [];
       for (let i = 0; i < 12; i++) orders.push(await postCheckout(server.base, i));
@@ -368,7 +368,7 @@ describe("a crash while Stripe webhooks arrive", () => {
       if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill("SIGKILL");
       await server.exited;
 
-      server = await startServer(store, port, stripe.env());
+      server = await startShop(store, port, stripe.env());
       for (const i of delivered) expect(await outcome(server.base, orders[i] as Created)).toBe("paid");
       // Stripe retries until it gets a 200: every event again, then all of them once more.
       for (const event of [...events, ...events]) await deliver(event);
@@ -400,7 +400,7 @@ describe("graceful shutdown", () => {
   }, async () => {
     const store = await freshStore();
     const port = await freePort();
-    const server = await startServer(store, port, { LOG_LEVEL: "info" });
+    const server = await startShop(store, port, { LOG_LEVEL: "info" });
     const body = JSON.stringify({
       cartItems: [accessoryItem(ACCESSORIES.wallMount)],
       shippingInfo: shippingInfo(),
@@ -446,7 +446,7 @@ describe("graceful shutdown", () => {
     expect(server.output()).toContain("closed cleanly");
 
     // The order it created is there after a restart.
-    const again = await startServer(store, port);
+    const again = await startShop(store, port);
     expect(await outcome(again.base, created)).toBe("pending");
     expect(await stop(again)).toBe(0);
   });
@@ -531,7 +531,7 @@ describe("readiness", () => {
       const viaRelay = new URL(upstream);
       viaRelay.port = String(relayPort);
       const port = await freePort();
-      const server = await startServer(store, port, { DATABASE_URL: viaRelay.toString() });
+      const server = await startShop(store, port, { DATABASE_URL: viaRelay.toString() });
       try {
         const ready = async () => (await fetch(`${server.base}/api/ready`)).status;
         expect(await ready()).toBe(200);
