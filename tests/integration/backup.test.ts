@@ -27,15 +27,11 @@ import { Upload } from "@tus/utils";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/server/app.js";
-import { loadConfig } from "../../src/server/config.js";
-import { type AppContext, closeContext, createContext } from "../../src/server/context.js";
 import { type Database, openDatabase } from "../../src/server/db/client.js";
 import { outboxEmails, products, systemSettings } from "../../src/server/db/schema.js";
 import { SITE_IMAGES_SEEDED_KEY } from "../../src/server/db/seed-site-images.js";
 import { listTables } from "../../src/server/lib/backup.js";
 import { type FreshDatabase, freshDatabase } from "../support/database.js";
-import { LOCAL_SERVICES_ENV } from "../support/local-services.js";
 import { freePort } from "../support/ports.js";
 import { startServer } from "../support/server-process.js";
 import { until } from "../support/wait.js";
@@ -48,7 +44,7 @@ import {
   pressTestButton,
   shippingInfo,
 } from "./checkout-helpers.js";
-import type { TestShop } from "./harness.js";
+import { openPersistentShop, type TestShop } from "./harness.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const BASE_URL = process.env.DATABASE_URL;
@@ -87,40 +83,9 @@ function targetEnv(target: Target): Record<string, string> {
   return env;
 }
 
-/** A shop (app + context) on a persistent database: the harness's shape, for the helpers. */
-async function openShop(target: Target): Promise<TestShop> {
-  const config = loadConfig({
-    NODE_ENV: "test",
-    DATA_DIR: target.dataDir,
-    LOG_LEVEL: "silent",
-    PUBLIC_URL,
-    WEB_DIST: path.join(target.dataDir, "no-web-build"),
-    ...LOCAL_SERVICES_ENV,
-    // The snapshots compare databases and files: no print file may be written in between.
-    PRINT_WORKER: "off",
-    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
-  });
-  const ctx: AppContext = await createContext(config);
-  const app = createApp(ctx);
-  return {
-    ctx,
-    app,
-    dataDir: target.dataDir,
-    request(pathname, init = {}) {
-      const { json, headers, ...rest } = init;
-      const h = new Headers(headers);
-      if (json !== undefined) h.set("content-type", "application/json");
-      if (!h.has("origin")) h.set("origin", PUBLIC_URL);
-      return Promise.resolve(
-        app.request(pathname, {
-          ...rest,
-          headers: h,
-          ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-        }),
-      );
-    },
-    close: () => closeContext(ctx),
-  };
+/** A shop (app + context) on a target's database; no print file may be written in between snapshots. */
+function openShop(target: Target): Promise<TestShop> {
+  return openPersistentShop(target.dataDir, target.databaseUrl, { PRINT_WORKER: "off" });
 }
 
 function runScript(script: "backup" | "restore", args: string[], target: Target) {

@@ -29,6 +29,40 @@ async function freshPostgres(url: string): Promise<{ database: Database; drop: (
   return { database, drop: fresh.drop };
 }
 
+/** The shop's settings for a test: quiet, no web build, local outside services, plus `env`. */
+function testConfig(dataDir: string, env: Record<string, string>) {
+  return loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://localhost:3000",
+    WEB_DIST: path.join(dataDir, "no-web-build"),
+    ...LOCAL_SERVICES_ENV,
+    ...env,
+  });
+}
+
+/**
+ * Requests through the app with JSON encoding and the shop's own origin; `settle`: each waits
+ * for the background work it started (account e-mails go out after the response: tests read
+ * the outbox once they are sent).
+ */
+function requester(ctx: AppContext, app: ReturnType<typeof createApp>, settle: boolean): TestShop["request"] {
+  return async (pathname, init = {}) => {
+    const { json, headers, ...rest } = init;
+    const h = new Headers(headers);
+    if (json !== undefined) h.set("content-type", "application/json");
+    if (!h.has("origin")) h.set("origin", ctx.config.publicUrl);
+    const res = await app.request(pathname, {
+      ...rest,
+      headers: h,
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    });
+    if (settle) await ctx.background.idle();
+    return res;
+  };
+}
+
 export async function createTestShop(
   env: Record<string, string> = {},
   /** `log`: the shop's logger from its first line (LOG_LEVEL=silent otherwise). */
@@ -38,39 +72,34 @@ export async function createTestShop(
   const baseUrl = process.env.DATABASE_URL;
   const pgHandle = baseUrl ? await freshPostgres(baseUrl) : undefined;
   const database = pgHandle?.database ?? (await openMemoryDatabase());
-  const config = loadConfig({
-    NODE_ENV: "test",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    PUBLIC_URL: "http://localhost:3000",
-    WEB_DIST: path.join(dataDir, "no-web-build"),
-    ...LOCAL_SERVICES_ENV,
-    ...env,
-  });
+  const config = testConfig(dataDir, env);
   const ctx = await createContext(config, { database, ...(options.log ? { log: options.log } : {}) });
   const app = createApp(ctx);
   return {
     ctx,
     app,
     dataDir,
-    async request(pathname, init = {}) {
-      const { json, headers, ...rest } = init;
-      const h = new Headers(headers);
-      if (json !== undefined) h.set("content-type", "application/json");
-      if (!h.has("origin")) h.set("origin", config.publicUrl);
-      const res = await app.request(pathname, {
-        ...rest,
-        headers: h,
-        ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-      });
-      // Account e-mails go out after the response: tests read the outbox once they are sent.
-      await ctx.background.idle();
-      return res;
-    },
+    request: requester(ctx, app, true),
     async close() {
       await closeContext(ctx);
       await pgHandle?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A shop on a database that outlives it: PGlite in `dataDir`, or `databaseUrl`, for the tests
+ * that close a shop and open its data again. Its requests do not wait for background work;
+ * close() leaves the data where it is.
+ */
+export async function openPersistentShop(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  env: Record<string, string> = {},
+): Promise<TestShop> {
+  const config = testConfig(dataDir, { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env });
+  const ctx = await createContext(config);
+  const app = createApp(ctx);
+  return { ctx, app, dataDir, request: requester(ctx, app, false), close: () => closeContext(ctx) };
 }

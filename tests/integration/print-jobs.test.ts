@@ -19,15 +19,11 @@ import { eq, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../src/server/app.js";
-import { loadConfig } from "../../src/server/config.js";
-import { closeContext, createContext } from "../../src/server/context.js";
 import { orderItems, orders, printJobs, userActivityLogs } from "../../src/server/db/schema.js";
 import type { OrderPrintJobs } from "../../src/server/fulfilment/print-jobs/admin.js";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
 import { CREATOR_MESSAGES } from "../../src/shared/creator-messages.js";
 import { freshDatabase } from "../support/database.js";
-import { LOCAL_SERVICES_ENV } from "../support/local-services.js";
 import { paidOrder } from "../support/orders.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import {
@@ -40,7 +36,7 @@ import {
   pressTestButton,
   shippingInfo,
 } from "./checkout-helpers.js";
-import { createTestShop, type TestShop } from "./harness.js";
+import { createTestShop, openPersistentShop, type TestShop } from "./harness.js";
 import { printFiles as orderPrintFiles, settled as settledPrintFiles } from "./twin-shop.js";
 
 const MODEL_PATH = "3D/3dmodel.model";
@@ -481,46 +477,6 @@ describe("the admin endpoints", () => {
 });
 
 // ---------------------------------------------------------------- restart
-
-/** A shop on a persistent database: PGlite in DATA_DIR, or a database of its own on DATABASE_URL. */
-async function openPersistentShop(
-  dataDir: string,
-  databaseUrl: string | undefined,
-  env: Record<string, string>,
-) {
-  const config = loadConfig({
-    NODE_ENV: "test",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    PUBLIC_URL: "http://localhost:3000",
-    WEB_DIST: path.join(dataDir, "no-web-build"),
-    ...LOCAL_SERVICES_ENV,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ...env,
-  });
-  const ctx = await createContext(config);
-  const app = createApp(ctx);
-  const target: TestShop = {
-    ctx,
-    app,
-    dataDir,
-    request(pathname, init = {}) {
-      const { json, headers, ...rest } = init;
-      const h = new Headers(headers);
-      if (json !== undefined) h.set("content-type", "application/json");
-      if (!h.has("origin")) h.set("origin", config.publicUrl);
-      return Promise.resolve(
-        app.request(pathname, {
-          ...rest,
-          headers: h,
-          ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-        }),
-      );
-    },
-    close: () => closeContext(ctx),
-  };
-  return target;
-}
 
 describe("a restart", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-print-restart-"));
