@@ -103,6 +103,16 @@ export async function startServer(
   return { ...server, base };
 }
 
+/**
+ * "Node v24.22.3, --max-old-space-size=192 --max-semi-space-size=16": the runtime both builds ran
+ * on. A new Node can change what the same code costs (decision 353: V8's young generation), and
+ * the side-by-side ratio cannot show that; two runs' absolute figures compare only on one runtime.
+ */
+export function runtimeLine(): string {
+  const extra = process.env.BENCH_SERVER_NODE_ARGS ?? "";
+  return `Node ${process.version}, ${[...(SERVER_NODE_ARGS as string[]), extra].filter(Boolean).join(" ")}`;
+}
+
 /** "2 CPUs, load average 3.1 / 2.8 / 2.5" (1, 5, 15 minutes): the benchmarks share the machine. */
 export function machineState(): { cpus: number; loadAverage: number; line: string } {
   const [one = 0, five = 0, fifteen = 0] = loadavg();

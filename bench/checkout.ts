@@ -35,7 +35,7 @@ import {
   type UploadedPhoto,
   uploadCheckoutPhoto,
 } from "./_checkout-client";
-import { type BenchServer, freshDatabase, machineState, startServer } from "./_server";
+import { type BenchServer, freshDatabase, machineState, runtimeLine, startServer } from "./_server";
 
 const { values: args } = parseArgs({
   options: {
@@ -572,7 +572,7 @@ async function main() {
   }
   const rounds = base ? Math.max(1, Number(args.rounds)) : 1;
   console.log(
-    `checkout benchmark: ${WARMUP} warm-up and ${N} measured orders, ${CLIENTS} concurrent clients, PostgreSQL, ${rounds} round(s), ${machineState().line}`,
+    `checkout benchmark: ${WARMUP} warm-up and ${N} measured orders, ${CLIENTS} concurrent clients, PostgreSQL, ${rounds} round(s), ${machineState().line}; ${runtimeLine()}`,
   );
   const results: RunResult[] = [];
   for (let round = 1; round <= rounds; round++) {
