@@ -262,6 +262,10 @@ describe("invoices", () => {
     // This shop takes no live payments (the test payment page): the switch is on by default.
     expect(await report("")).toContain("TEST-INV-");
     const mode = await shop.request("/api/admin/shop-mode", { headers: { cookie: admin.cookie } });
-    expect(await mode.json()).toEqual({ livePayments: false, testShop: false });
+    expect(await mode.json()).toEqual({
+      livePayments: false,
+      testShop: false,
+      environmentMode: "production",
+    });
   });
 });
