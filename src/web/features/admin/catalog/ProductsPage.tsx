@@ -118,6 +118,11 @@ export function ProductsPage() {
     mutationFn: ({ id, listing }: { id: string; listing: ProductListing }) =>
       updateProduct(id, listingFields(listing)),
     onSuccess: (p) => {
+      // The row at once, not after the refetch: an Edit opened in between would otherwise show,
+      // and save back, the listing just replaced.
+      queryClient.setQueryData(adminQueries.products().queryKey, (list) =>
+        list?.map((row) => (row.id === p.id ? { ...row, ...p } : row)),
+      );
       toast.success(`${p.name}: ${PRODUCT_LISTING_LABELS[productListing(p)]}`);
       void queryClient.invalidateQueries({ queryKey: adminQueries.products().queryKey });
     },
