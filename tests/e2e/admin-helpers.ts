@@ -74,6 +74,22 @@ export function placePaidOrder(request: APIRequestContext, email: string): Promi
   return placeAccessoryOrder(request, email, { pay: true });
 }
 
+/** A wall mounting kit as the cart holds it: the accessory the admin journeys buy. */
+export function wallMountCartItem(id = `${Date.now()}-${randomBytes(4).toString("hex")}`) {
+  return {
+    id,
+    imageUrl: "",
+    originalImageUrl: "",
+    additionalImages: [],
+    size: "Standard",
+    shape: "Rectangle",
+    frameStyle: "Wall Mounting Kit",
+    price: 899,
+    cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
+    config: { kind: "accessory", productId: "wall-mount-kit" },
+  };
+}
+
 /** A guest order for one accessory through the real checkout; paid on the test page when asked. */
 export async function placeAccessoryOrder(
   request: APIRequestContext,
@@ -84,20 +100,7 @@ export async function placeAccessoryOrder(
     headers: { Origin: BASE_URL },
     data: {
       currency: "GBP",
-      cartItems: [
-        {
-          id: `${Date.now()}-${randomBytes(4).toString("hex")}`,
-          imageUrl: "",
-          originalImageUrl: "",
-          additionalImages: [],
-          size: "Standard",
-          shape: "Rectangle",
-          frameStyle: "Wall Mounting Kit",
-          price: 899,
-          cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
-          config: { kind: "accessory", productId: "wall-mount-kit" },
-        },
-      ],
+      cartItems: [wallMountCartItem()],
       shippingInfo: {
         firstName: "Orla",
         lastName: "Dispatch",

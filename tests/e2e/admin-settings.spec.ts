@@ -19,6 +19,7 @@ import {
   placePaidOrder,
   shots,
   signInAdminForEachTest,
+  wallMountCartItem,
 } from "./admin-helpers";
 import { apiSignIn, BASE_URL, createVerifiedUser, mailsTo, uniqueEmail } from "./auth-helpers";
 import { expect, type Page, test } from "./fixtures/test";
@@ -169,20 +170,7 @@ test("a confirmed cart waiting for its reminder is sent at once from Settings", 
       email: buyer.email,
       consent: true,
       handle: null,
-      items: [
-        {
-          id: `${Date.now()}-send-now`,
-          imageUrl: "",
-          originalImageUrl: "",
-          additionalImages: [],
-          size: "Standard",
-          shape: "Rectangle",
-          frameStyle: "Wall Mounting Kit",
-          price: 899,
-          cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
-          config: { kind: "accessory", productId: "wall-mount-kit" },
-        },
-      ],
+      items: [wallMountCartItem(`${Date.now()}-send-now`)],
     },
   });
   expect(((await consent.json()) as { state: string }).state).toBe("active");
