@@ -168,6 +168,18 @@ describe("order e-mail outbox", () => {
     expect(await emailRow(orderId, "confirmation")).toMatchObject({ status: "sent", attempts: 2 });
   });
 
+  it("answers 'sent' once when one batch names the same e-mail twice (CI saw both calls say sent)", async () => {
+    const { info, orderId } = await paidOrderMailFailing(1);
+    await makeDue(orderId);
+    const key = orderEmailKey(orderId, "confirmation");
+    const outcomes = await Promise.all([
+      shop.ctx.mailOutbox.sendKeys([key]),
+      shop.ctx.mailOutbox.sendKeys([key, key]),
+    ]);
+    expect(outcomes).toEqual([["sent"], ["not_due", "not_due"]]);
+    expect(mailsTo(info.email, "confirmed")).toHaveLength(1);
+  });
+
   it("retries a dispatch notice, with its tracking number", async () => {
     const { info, orderId } = await paidOrderMailFailing();
     failMail(1);

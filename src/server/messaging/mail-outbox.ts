@@ -450,9 +450,14 @@ export class MailOutbox {
         );
       }
     }
+    // A row's outcome goes to its first mention; a later one in the same batch answers as it
+    // would in the next batch (already handled: not due), so one send is never counted twice.
+    const answered = new Set<string>();
     const answers = targets.map((t): SendOutcome => {
       const row = rowFor(t);
-      return row ? (outcomes.get(row.id) ?? "not_due") : "not_due";
+      if (!row || answered.has(row.id)) return "not_due";
+      answered.add(row.id);
+      return outcomes.get(row.id) ?? "not_due";
     });
     return { outcomes: answers, givenUp };
   }
