@@ -16,6 +16,7 @@ import {
   creatorReducer,
   currentStep,
   DEFAULT_CROP_DATA,
+  displayUrl,
   INITIAL_CREATOR_STATE,
   isCropWithinImage,
   isNewChoice,
@@ -86,6 +87,11 @@ describe("photoAsShown", () => {
   it("shows the greyscale preview for any other processing, or before one is chosen", () => {
     expect(photoAsShown(photo, "grayscale").url).toBe("/p-preview.webp");
     expect(photoAsShown(photo, null).url).toBe("/p-preview.webp");
+  });
+  it("is shown in colour once stored, although the device's greyscale preview is kept for display", () => {
+    const stored = { ...photo, deviceUrl: "blob:grey-on-device" };
+    expect(displayUrl(photoAsShown(stored, "colour"))).toBe("/p.jpg");
+    expect(displayUrl(photoAsShown(stored, "grayscale"))).toBe("blob:grey-on-device");
   });
   it("keeps the device's preview while the upload runs", () => {
     expect(photoAsShown({ ...photo, originalUrl: "", pending: true }, "colour").url).toBe("/p-preview.webp");

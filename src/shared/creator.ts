@@ -120,7 +120,11 @@ export function isPositioned(cropData: Pick<CropData, "x" | "y" | "zoom"> | null
  * no original yet, so the device's own preview stands in.
  */
 export function photoAsShown<T extends UploadedImage>(image: T, processing: string | null): T {
-  return processing === "colour" && image.originalUrl !== "" ? { ...image, url: image.originalUrl } : image;
+  if (processing !== "colour" || image.originalUrl === "") return image;
+  // The device's preview is greyscale too: shown first by displayUrl, it kept a colour order grey
+  // (issue 47 item 9), so the colour original replaces it.
+  const { deviceUrl: _greyOnDevice, ...rest } = image;
+  return { ...rest, url: image.originalUrl } as T;
 }
 
 const NOTHING_COMPLETED: Readonly<Record<CreatorStep, boolean>> = {

@@ -10,6 +10,7 @@ import {
   proofCropSchema,
   proofDueAt,
   proofOpen,
+  proofOutcomeText,
   proofStateOfPanels,
   proofWaitMinutes,
   TWIN_THRESHOLDS,
@@ -123,5 +124,28 @@ describe("a proof's crop at the edge (issue 46 item 5)", () => {
     expect(MAX_PROOF_CROP_CHANGES).toBe(3);
     expect(proofCropChangesLeft(3)).toBe(0);
     expect(proofCropChangesLeft(7)).toBe(0);
+  });
+});
+
+describe("the proof card's words follow the order (issue 47 item 9)", () => {
+  it("says what happens next until the order moves on, then what happened", () => {
+    const approved = { state: "approved" as const, open: false };
+    expect(proofOutcomeText(approved, "paid")).toBe(PROOF_TEXTS.approved);
+    expect(proofOutcomeText({ state: "auto_approved", open: false }, "processing")).toBe(
+      PROOF_TEXTS.autoApproved,
+    );
+    expect(proofOutcomeText(approved, "printing")).toBe(PROOF_TEXTS.approvedPrinting);
+    expect(proofOutcomeText(approved, "dispatched")).toBe(PROOF_TEXTS.approvedDispatched);
+    expect(proofOutcomeText(approved, "in_transit")).toBe(PROOF_TEXTS.approvedDispatched);
+    expect(proofOutcomeText(approved, "delivered")).toBe(PROOF_TEXTS.approvedDelivered);
+    expect(proofOutcomeText(approved, "refunded")).toBe(PROOF_TEXTS.orderCancelled);
+  });
+
+  it("asks again while a changed proof is open, and says when the time ended", () => {
+    expect(proofOutcomeText({ state: "awaiting", open: true }, "paid")).toBeNull();
+    expect(proofOutcomeText({ state: "changed", open: true }, "paid")).toBe(PROOF_TEXTS.changed);
+    expect(proofOutcomeText({ state: "awaiting", open: false }, "paid")).toBe(PROOF_TEXTS.windowOver);
+    // Printing an undecided proof cannot happen; the words do not claim an approval then.
+    expect(proofOutcomeText({ state: "awaiting", open: false }, "printing")).toBe(PROOF_TEXTS.windowOver);
   });
 });

@@ -10,6 +10,7 @@
  */
 
 import { z } from "zod";
+import type { OrderStatus } from "./statuses";
 
 /**
  * The twin agrees with the preview when SSIM >= minSsim and mean |ΔL*| <= maxDeltaL. Measured on
@@ -178,6 +179,26 @@ export const PROOF_STATUS_LIMIT_PER_MINUTE = 480;
 /** The proof's other requests (the whole proof, its pictures, Approve, Change crop) per client a minute. */
 export const PROOF_VIEW_LIMIT_PER_MINUTE = 120;
 
+/**
+ * The proof card's line under its title, from the proof and the order as they are now: an
+ * approval says what happens next until the order moves on, then what happened (a dispatched
+ * order no longer says "we print your panel next"); an open proof that changed asks again.
+ */
+export function proofOutcomeText(
+  proof: { state: ProofState; open: boolean },
+  orderStatus: OrderStatus,
+): string | null {
+  if (orderStatus === "cancelled" || orderStatus === "refunded") return PROOF_TEXTS.orderCancelled;
+  if (orderStatus === "delivered") return PROOF_TEXTS.approvedDelivered;
+  if (orderStatus === "dispatched" || orderStatus === "in_transit") return PROOF_TEXTS.approvedDispatched;
+  if (orderStatus === "printing" && proofDecided(proof.state)) return PROOF_TEXTS.approvedPrinting;
+  if (proof.state === "approved") return PROOF_TEXTS.approved;
+  if (proof.state === "auto_approved") return PROOF_TEXTS.autoApproved;
+  if (!proof.open) return PROOF_TEXTS.windowOver;
+  if (proof.state === "changed") return PROOF_TEXTS.changed;
+  return null;
+}
+
 /** Why a customer's proof action is refused (the workflow's answers). */
 export type ProofRefusal = "decided" | "window_over" | "not_found";
 
@@ -243,6 +264,11 @@ export const PROOF_TEXTS = {
   cancel: "Cancel",
   position: "Position your photo in the frame",
   approved: "Approved: thank you! We print your panel next.",
+  /** Once the order moved on (issue 47 item 9): the approval's words follow it. */
+  approvedPrinting: "Approved: your panel is being printed now.",
+  approvedDispatched: "Approved and printed: your lightbox is on its way.",
+  approvedDelivered: "Approved and printed: your lightbox has been delivered.",
+  orderCancelled: "This order was cancelled: nothing will be printed.",
   autoApproved: "Approved: the time to review ended, so we print your panel as shown.",
   changed: "Thank you: we are making your panel again with the new crop. Check it here and approve it.",
   cropSaved: "New crop saved",

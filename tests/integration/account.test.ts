@@ -402,7 +402,13 @@ describe("order history", () => {
       createdAt: t(3),
       testMode: true,
       items: [
-        { size: "Standard", frameColor: "LED Light Base", shape: "Rectangle", price: 1999 },
+        {
+          kind: "accessory",
+          size: "Standard",
+          frameColor: "LED Light Base",
+          shape: "Rectangle",
+          price: 1999,
+        },
         {
           size: "7 inch x 7 inch",
           frameColor: "Black · 3 × Square",
@@ -440,13 +446,23 @@ describe("order history", () => {
       // Written straight into the table: no invoice was issued (a paid order's link is tested in e2e).
       documents: [],
       tracking: null,
+      // The one description of each line (issue 47 item 9: it once dropped the processing).
       items: [
-        { size: "Standard", frameColor: "LED Light Base", shape: "Rectangle", price: 1999 },
         {
-          size: "7 inch x 7 inch",
-          frameColor: "Black · 3 × Square",
-          shape: "Keepsake Collection",
+          quantity: 1,
+          price: 1999,
+          description: expect.objectContaining({ kind: "accessory", title: "LED Light Base" }),
+        },
+        {
+          quantity: 1,
           price: 9315,
+          description: expect.objectContaining({
+            bundle: "Keepsake Collection",
+            shape: "Square",
+            size: "7″ x 7″",
+            frame: "Black",
+            summary: expect.stringContaining("Keepsake Collection"),
+          }),
         },
       ],
     });

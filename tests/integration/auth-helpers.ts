@@ -340,7 +340,13 @@ export async function insertOrder(
     status?: OrderStatus;
     testMode?: boolean;
     createdAt?: Date;
-    items?: Array<{ size: string; frameColor: string; shape: string; price: number }>;
+    items?: Array<{
+      kind?: "lithophane" | "accessory";
+      size: string;
+      frameColor: string;
+      shape: string;
+      price: number;
+    }>;
   },
 ): Promise<string> {
   const db = shop.ctx.database.db;

@@ -194,6 +194,13 @@ describe("a Keepsake's three panels, each proofed", () => {
   });
 
   it("panel 2 re-cropped: its file is made again; printing waits for approval and the new file", async () => {
+    const cropPreviews = async () => {
+      const detail = await api("GET", `/api/admin/orders/${order.orderId}`, undefined, admin.cookie);
+      expect(detail.status).toBe(200);
+      return ((detail.body.order as Json).items as Json[])[0]?.cropPreviews as string[];
+    };
+    const before = await cropPreviews();
+    expect(before).toHaveLength(3);
     const crop = await api("POST", "/api/proofs/crop", {
       token,
       itemId,
@@ -208,6 +215,16 @@ describe("a Keepsake's three panels, each proofed", () => {
     expect((view.panels as Json[])[1]?.changesLeft).toBe(2);
     const [item] = await shop.ctx.database.db.select().from(orderItems).where(eq(orderItems.id, itemId));
     expect(item?.config.additionalCropPixels).toEqual([{ x: 200, y: 100, width: 1200, height: 1200 }, null]);
+    // The owner's crop preview follows the new crop (issue 47 item 9): a new address, the new cut.
+    const after = await cropPreviews();
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    const preview = await shop.request(after[1] ?? "", { headers: { cookie: admin.cookie } });
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("content-type")).toBe("image/jpeg");
+    const cut = await sharp(Buffer.from(await preview.arrayBuffer())).metadata();
+    expect(cut.width).toBe(cut.height);
+    expect((await shop.request(after[1] ?? "")).status).toBe(403);
     const jobs = await shop.ctx.database.db
       .select()
       .from(printJobs)

@@ -34,6 +34,7 @@ import { estimatesForOrders, listPhotoRequests } from "../fulfilment/index.js";
 import { HttpError } from "../lib/validation.js";
 import { dayRangeConditions } from "../platform/index.js";
 import { isUuid } from "./orders.js";
+import { linePanelCount, panelCropVersion } from "./proofs.js";
 import { orderLedger } from "./refunds.js";
 
 export interface AdminOrderFilters {
@@ -211,8 +212,13 @@ export interface AdminOrderItem {
   frameColor: string;
   price: number;
   quantity: number;
-  /** The cropped greyscale preview the customer saw. */
+  /** The greyscale preview of the customer's photo (whole, not cut to the crop). */
   imageUrl: string | null;
+  /**
+   * Each panel's photo cut to its crop as it is now, one per panel of a lithophane line (none
+   * for an accessory): the crop preview, which follows a re-crop from the proof.
+   */
+  cropPreviews: string[];
   /** The customer's original upload. */
   originalImageUrl: string | null;
   additionalImages: string[];
@@ -220,6 +226,15 @@ export interface AdminOrderItem {
   config: Record<string, unknown>;
   /** The one description of the line (issue 30): what the cart, receipts and export say. */
   description: LineDescription;
+}
+
+/** The owner's crop preview of one panel; its version moves with the crop (the browser keeps images by address). */
+function adminCropPreviewUrl(
+  orderId: string,
+  item: { id: string; config: Record<string, unknown> },
+  panelIndex: number,
+): string {
+  return `/api/admin/orders/${orderId}/items/${item.id}/panels/${panelIndex}/crop?${new URLSearchParams({ v: panelCropVersion(item, panelIndex) })}`;
 }
 
 export interface AdminOrderDetail {
@@ -396,6 +411,10 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
       price: i.price,
       quantity: i.quantity,
       imageUrl: i.imageUrl,
+      cropPreviews:
+        i.kind === "lithophane"
+          ? Array.from({ length: linePanelCount(i) }, (_, panel) => adminCropPreviewUrl(o.id, i, panel))
+          : [],
       originalImageUrl: i.originalImageUrl,
       additionalImages: Array.isArray(i.additionalImages) ? i.additionalImages : [],
       crop: i.crop ?? null,

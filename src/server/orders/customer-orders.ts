@@ -4,6 +4,7 @@ import { carrierLabel, trackingUrl } from "@shared/fulfilment";
  * orders (user_id null) whose shipping e-mail is the customer's address — only once that
  * address is verified, so nobody sees another person's guest orders by typing their e-mail.
  */
+import { describeLine, type LineDescription } from "@shared/order-line";
 import { displayOrderNumber } from "@shared/orders";
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
@@ -17,9 +18,9 @@ export interface OrderOwner {
 }
 
 export interface CustomerOrderItem {
-  size: string;
-  frameColor: string;
-  shape: string;
+  /** The one description of the line (issue 30): what the cart, receipts and the admin say. */
+  description: LineDescription;
+  quantity: number;
   /** Pence GBP, per unit. */
   price: number;
 }
@@ -82,9 +83,13 @@ export async function listCustomerOrders(
   const lines = await db
     .select({
       orderId: orderItems.orderId,
+      kind: orderItems.kind,
       size: orderItems.size,
       frameColor: orderItems.frameColor,
       shape: orderItems.shape,
+      config: orderItems.config,
+      additionalImages: orderItems.additionalImages,
+      quantity: orderItems.quantity,
       price: orderItems.price,
     })
     .from(orderItems)
@@ -126,7 +131,15 @@ export async function listCustomerOrders(
   const byOrder = new Map<string, CustomerOrderItem[]>();
   for (const { orderId, ...line } of lines) {
     const list = byOrder.get(orderId) ?? [];
-    list.push(line);
+    list.push({
+      description: describeLine({
+        ...line,
+        frameStyle: line.frameColor,
+        additionalImages: Array.isArray(line.additionalImages) ? line.additionalImages : [],
+      }),
+      quantity: line.quantity,
+      price: line.price,
+    });
     byOrder.set(orderId, list);
   }
   return rows.map((row) => ({

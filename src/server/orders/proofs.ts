@@ -22,6 +22,7 @@ import {
   proofOpen,
 } from "@shared/proofs";
 import { formatShopMoment } from "@shared/shop-dates";
+import type { OrderStatus } from "@shared/statuses";
 import { and, asc, count, eq, inArray, notExists, type SQL, sql } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { DbOrTx, Tx } from "../db/client.js";
@@ -30,7 +31,7 @@ import {
   orderProofPanels,
   orderProofs,
   orderStatusHistory,
-  type orders,
+  orders,
   printJobs,
   systemSettings,
   uploads,
@@ -291,6 +292,8 @@ export interface ProofPanelView {
 
 export interface ProofView {
   orderNumber: string;
+  /** The order's status now: the card's words follow it (printed, on its way, cancelled). */
+  orderStatus: OrderStatus;
   /** The status's version this view was read at (proofStatus): the card refetches when it moves. */
   version: string;
   state: ProofState;
@@ -394,8 +397,14 @@ export async function proofView(
     }
   }
   const status = await proofStatus(db, orderId, now);
+  const [order] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
   return {
     orderNumber: displayOrderNumber(orderId),
+    orderStatus: order?.status ?? "paid",
     version: status?.version ?? "",
     state: proof.state,
     dueAt: proof.dueAt.toISOString(),
@@ -475,6 +484,21 @@ export async function proofPicture(
     const twin = await storage.get(job.twinKey);
     if (twin) return { body: new Uint8Array(twin.body), contentType: "image/png" };
   }
+  return panelCropPicture(db, storage, orderId, itemId, panelIndex);
+}
+
+/**
+ * A panel's photo cut to its crop as it is now (the customer's latest, else centred), as the
+ * print file cuts it: the proof's picture before its twin exists, and the owner's crop preview,
+ * which follows a re-crop (issue 47 item 9).
+ */
+export async function panelCropPicture(
+  db: DbOrTx,
+  storage: Pick<Storage, "keyFromUrl" | "publicUrl" | "get">,
+  orderId: string,
+  itemId: string,
+  panelIndex: number,
+): Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string } | null> {
   const [item] = await db
     .select()
     .from(orderItems)
@@ -506,6 +530,12 @@ export async function proofPicture(
     .jpeg({ quality: 82 })
     .toBuffer();
   return { body: new Uint8Array(body), contentType: "image/jpeg" };
+}
+
+/** Changes whenever the panel's crop does: the owner's crop preview address carries it. */
+export function panelCropVersion(item: Pick<OrderItemRow, "config">, panelIndex: number): string {
+  const crop = panelCropPixels(item, panelIndex);
+  return crop ? [crop.x, crop.y, crop.width, crop.height].map((n) => Math.round(n)).join("-") : "centred";
 }
 
 /** The largest area of the photo with the panel's proportions, in its middle. */

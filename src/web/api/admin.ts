@@ -313,8 +313,18 @@ export async function acceptHeldPrintFile(orderId: string, jobId: string) {
 }
 
 /** A job's twin or preview picture (issue 32). */
-export function twinPictureUrl(orderId: string, jobId: string, which: "twin" | "preview"): string {
-  return `/api/admin/orders/${encodeURIComponent(orderId)}/print-jobs/${encodeURIComponent(jobId)}/twin/${which}`;
+/**
+ * A print job's twin or preview picture. `version` (the job's updatedAt) changes when the file is
+ * made again after a new crop: the browser reuses an image it showed under the same address,
+ * so without it the owner kept seeing the old crop until a reload (issue 47 item 9).
+ */
+export function twinPictureUrl(
+  orderId: string,
+  jobId: string,
+  which: "twin" | "preview",
+  version: string,
+): string {
+  return `/api/admin/orders/${encodeURIComponent(orderId)}/print-jobs/${encodeURIComponent(jobId)}/twin/${which}?${new URLSearchParams({ v: version })}`;
 }
 
 /** The download link of a finished print file (a plain GET the browser saves). */

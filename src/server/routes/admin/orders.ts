@@ -25,12 +25,19 @@ import {
   getAdminOrder,
   listAdminOrders,
   lockOrderForAudit,
+  panelCropPicture,
   runAfterCommit,
   type StatusChange,
   statusSnapshot,
 } from "../../orders/index.js";
 import { audited, errorText } from "../../platform/index.js";
 import { type AdminContext, type AdminEnv, actorOf, dayString, pageQuery } from "./shared.js";
+
+const cropPreviewParams = z.object({
+  id: z.uuid("Unknown order."),
+  itemId: z.uuid("Unknown order line."),
+  panel: z.coerce.number().int().min(0).max(20),
+});
 
 const listQuery = z.object({
   q: z.string().trim().max(200).optional(),
@@ -202,6 +209,22 @@ export function adminOrderRoutes(ctx: AppContext) {
       if (!order) throw new HttpError(404, "order_not_found", "Order not found.");
       return c.json({ order }, 200);
     })
+
+    .get(
+      "/orders/:id/items/:itemId/panels/:panel/crop",
+      zValidator("param", cropPreviewParams, validationHook),
+      async (c) => {
+        const { id, itemId, panel } = c.req.valid("param");
+        const picture = await panelCropPicture(db, ctx.storage, id, itemId, panel);
+        if (!picture)
+          throw new HttpError(404, "crop_preview_not_found", "This panel's photo is no longer stored.");
+        // The address carries the crop's version: a new crop is a new address.
+        return c.body(picture.body, 200, {
+          "Content-Type": picture.contentType,
+          "Cache-Control": "private, max-age=3600",
+        });
+      },
+    )
 
     .post(
       "/orders/:id/status",

@@ -13,25 +13,13 @@ import { format } from "date-fns";
 import { FileText, PackageOpen, RefreshCw } from "lucide-react";
 import { type AccountOrder, useOrders } from "../auth";
 
-type OrderLine = AccountOrder["items"][number];
-
-/** Shop accessories are sold as size 'Standard' and carry the product name in frame_color. */
-const isAccessoryLine = (item: OrderLine) => item.size === "Standard";
-
-/** A lightbox line is titled by its bundle (kept in `shape`); an accessory by its name. */
-function lineTitle(item: OrderLine): string {
-  return isAccessoryLine(item) ? item.frameColor : item.shape;
-}
-
-function lineDetail(item: OrderLine): string {
-  return isAccessoryLine(item)
-    ? "Accessory"
-    : `${MESSAGES.cart.itemTitle} · ${item.size} · ${item.frameColor} frame`;
-}
-
 /** The total covers items and shipping; the difference is the shipping charged. */
 function shippingPence(order: AccountOrder): number {
-  return order.totalAmount + order.discountAmount - order.items.reduce((sum, item) => sum + item.price, 0);
+  return (
+    order.totalAmount +
+    order.discountAmount -
+    order.items.reduce((sum, item) => sum + item.price * item.quantity, 0)
+  );
 }
 
 function statusTone(status: string) {
@@ -112,10 +100,15 @@ function OrderCard({ order }: { order: AccountOrder }) {
           .map((item) => (
             <li key={item.key} className="flex items-start justify-between gap-4 py-3 text-sm">
               <div className="min-w-0">
-                <p className="font-medium text-stone-900">{lineTitle(item)}</p>
-                <p className="text-stone-600">{lineDetail(item)}</p>
+                <p className="font-medium text-stone-900">
+                  {item.description.bundle ?? item.description.title}
+                  {item.quantity > 1 ? ` × ${item.quantity}` : ""}
+                </p>
+                <p className="text-stone-600">{item.description.summary}</p>
               </div>
-              <span className="shrink-0 font-medium text-stone-900">{formatMoney(item.price, "GBP")}</span>
+              <span className="shrink-0 font-medium text-stone-900">
+                {formatMoney(item.price * item.quantity, "GBP")}
+              </span>
             </li>
           ))}
       </ul>

@@ -1,5 +1,5 @@
 import { type Bundle, getBundle } from "@shared/bundles";
-import { type CreatorState, creatorPricePence, displayUrl } from "@shared/creator";
+import { type CreatorState, creatorPricePence, displayUrl, photoAsShown } from "@shared/creator";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { type CreatorOption, findOption } from "@shared/options";
 import { compactSize } from "@shared/size-text";
@@ -55,7 +55,7 @@ export function MiniPreviewBar({
         >
           {selections.image ? (
             <img
-              src={displayUrl(selections.image)}
+              src={displayUrl(photoAsShown(selections.image, selections.processing))}
               alt=""
               className="h-full w-full object-cover"
               style={clipPath ? { clipPath } : undefined}

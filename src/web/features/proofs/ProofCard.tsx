@@ -7,7 +7,7 @@
  * server's. The e-mail's links land on #approve and #crop.
  */
 import type { CropPixels } from "@shared/creator";
-import { proofWaitMinutes, PROOF_TEXTS as T } from "@shared/proofs";
+import { proofOutcomeText, proofWaitMinutes, PROOF_TEXTS as T } from "@shared/proofs";
 import { formatShopMoment } from "@shared/shop-dates";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { approveProof, changeProofCrop, type ProofView, proofQueries } from "@web/api/proofs";
@@ -19,14 +19,6 @@ import { notify } from "../cart";
 import { FramedCropper } from "../creator";
 
 type Panel = ProofView["panels"][number];
-
-function outcome(proof: ProofView): string | null {
-  if (proof.state === "approved") return T.approved;
-  if (proof.state === "auto_approved") return T.autoApproved;
-  if (!proof.open) return T.windowOver;
-  if (proof.state === "changed") return T.changed;
-  return null;
-}
 
 export function ProofCard({ proof, queryKey }: { proof: ProofView; queryKey: readonly unknown[] }) {
   const queryClient = useQueryClient();
@@ -47,7 +39,7 @@ export function ProofCard({ proof, queryKey }: { proof: ProofView; queryKey: rea
     // An invalidation already running is not restarted (a re-render must not cancel it).
     if (stale) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
   }, [stale, queryClient, queryKey]);
-  const note = outcome(proof);
+  const note = proofOutcomeText(proof, proof.orderStatus);
   const making = proof.panels.flatMap((panel) => (panel.making ? [panel.making] : []));
   const openPanels = proof.panels.filter((panel) => panel.open).length;
   return (

@@ -208,8 +208,13 @@ function ItemsCard({ order }: { order: AdminOrderDetail }) {
     <Section title="Items">
       <ol className="divide-y divide-stone-100">
         {order.items.map((item, index) => {
-          // Every panel of a colour line in colour (issue 30), the others as previewed.
-          const images = linePanelThumbnails(item);
+          // Each panel cut to its crop as it is now (a re-crop from the proof shows at once), in
+          // colour for a colour line; the photo's preview if the cut cannot be made.
+          const previews = linePanelThumbnails(item);
+          const images =
+            item.cropPreviews.length > 0
+              ? item.cropPreviews.map((src, i) => ({ src, fallback: previews[i]?.src ?? src }))
+              : previews;
           return (
             <li key={item.id} className="py-4 first:pt-0 last:pb-0">
               <div className="flex flex-wrap justify-between gap-2">

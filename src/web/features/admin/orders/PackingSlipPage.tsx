@@ -6,10 +6,12 @@
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { GIFT_TEXTS } from "@shared/gift-texts";
 import { MESSAGES } from "@shared/messages";
+import { linePanelThumbnails, type Thumbnail } from "@shared/order-line";
 import { useQuery } from "@tanstack/react-query";
 import { type AdminOrderDetail, adminQueries } from "@web/api/admin";
 import { Link, useParams } from "@web/app/routing";
 import { Button } from "@web/components/ui/button";
+import { ThumbnailImage } from "@web/components/ui/thumbnail-image";
 import { format } from "date-fns";
 import { ArrowLeft, Gift, Printer } from "lucide-react";
 import { LoadError, Loading, useAdminTitle } from "../ui";
@@ -37,18 +39,27 @@ function optionName(id: unknown): string {
  * the shape, the size and the frame colour the bench needs to check before packing.
  */
 function Panels({ item }: { item: AdminOrderDetail["items"][number] }) {
-  const photos = [item.imageUrl ?? item.originalImageUrl, ...item.additionalImages];
+  // Each panel cut to its crop, in colour for a colour line (issue 47 item 9); the photo's
+  // preview where the cut cannot be made.
+  const previews = linePanelThumbnails(item);
+  const panelCount = Math.max(item.cropPreviews.length, previews.length, 1);
+  const photos: Array<Thumbnail | null> = Array.from({ length: panelCount }, (_, i) => {
+    const preview = previews[i]?.src ?? (i === 0 ? item.originalImageUrl : null);
+    const crop = item.cropPreviews[i];
+    if (crop) return { src: crop, fallback: preview ?? crop };
+    return preview ? { src: preview, fallback: preview } : null;
+  });
   const shape = optionName(item.config.shapeId);
   const frame = optionName(item.config.frameColorId);
   const size = item.description.size ?? item.size;
   return (
     <ol aria-label={`Panels of ${item.shape}`} className="mt-2 grid gap-2 sm:grid-cols-2">
-      {photos.map((src, i) => (
+      {photos.map((thumbnail, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a fixed, ordered list of panels (the same photo may repeat)
-        <li key={`${src ?? "none"}-${i}`} className="flex items-center gap-3 text-sm">
-          {src ? (
-            <img
-              src={src}
+        <li key={`${thumbnail?.src ?? "none"}-${i}`} className="flex items-center gap-3 text-sm">
+          {thumbnail ? (
+            <ThumbnailImage
+              thumbnail={thumbnail}
               alt=""
               className="h-14 w-14 shrink-0 rounded border border-stone-300 object-cover"
               loading="lazy"

@@ -206,12 +206,12 @@ function TwinCheck({ orderId, job, label }: { orderId: string; job: PrintJobView
         <figure className="mt-2">
           <div className="grid grid-cols-2 gap-2">
             <img
-              src={twinPictureUrl(orderId, job.id, "preview")}
+              src={twinPictureUrl(orderId, job.id, "preview", job.updatedAt)}
               alt={PA.previewAlt(label)}
               className="w-full rounded bg-stone-900"
             />
             <img
-              src={twinPictureUrl(orderId, job.id, "twin")}
+              src={twinPictureUrl(orderId, job.id, "twin", job.updatedAt)}
               alt={PA.twinAlt(label)}
               className="w-full rounded bg-stone-900"
             />

@@ -3,7 +3,7 @@ import { DEFAULT_SCATTER_PER_MM } from "@lithophane/light";
 import { isShapeId } from "@lithophane/params";
 import { DEFAULT_ATTENUATION_PER_MM } from "@lithophane/tones";
 import { COLOUR_TEXTS } from "@shared/colour-texts";
-import { type CreatorState, displayUrl } from "@shared/creator";
+import { type CreatorState, displayUrl, photoAsShown } from "@shared/creator";
 import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { COLOUR_PROCESSING_ID } from "@shared/delivery-dates";
 import { type CreatorOption, findOption } from "@shared/options";
@@ -85,7 +85,7 @@ export function Backlit3DPreview({
         ? {
             // The stored preview is greyscale; a colour panel is sampled from the colour original
             // (the crop is in its pixels either way).
-            url: isColour && image.originalUrl ? image.originalUrl : displayUrl(image),
+            url: displayUrl(photoAsShown(image, isColour ? "colour" : null)),
             width: image.width,
             height: image.height,
             cropPixels: cropPixels ? { ...cropPixels } : null,
