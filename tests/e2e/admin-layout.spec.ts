@@ -18,6 +18,7 @@ signInAdminForEachTest();
 const SCREENS: [path: string, heading: string | RegExp][] = [
   ["/admin", "Admin dashboard"],
   ["/admin/orders", "Orders"],
+  ["/admin/print-queue", "Print queue"],
   ["/admin/messages", "Messages"],
   ["/admin/users", "Users"],
   ["/admin/products", "Products"],

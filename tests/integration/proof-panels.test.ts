@@ -77,6 +77,16 @@ async function finishJobs(orderId: string, panelIndexes: number[]): Promise<void
   }
 }
 
+/** The owner's print queue (issue 47 item 10): this order's panels as [panel, stage]. */
+async function queueOf(orderId: string): Promise<Array<[number, string]>> {
+  const queue = await api("GET", "/api/admin/print-queue?tests=on", undefined, admin.cookie);
+  expect(queue.status).toBe(200);
+  return (queue.body.panels as Json[])
+    .filter((p) => p.orderId === orderId)
+    .map((p): [number, string] => [p.panelNumber as number, p.stage as string])
+    .sort((a, b) => a[0] - b[0]);
+}
+
 async function proofMail(orderId: string) {
   const [mail] = await shop.ctx.database.db
     .select()
@@ -126,6 +136,11 @@ describe("a Keepsake's three panels, each proofed", () => {
     // The owner asks for the test order's print files: three jobs, being made.
     const made = await api("POST", `/api/admin/orders/${order.orderId}/print-jobs`, undefined, admin.cookie);
     expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(await queueOf(order.orderId)).toEqual([
+      [1, "making"],
+      [2, "making"],
+      [3, "making"],
+    ]);
     await queueReadyProofEmails(shop.ctx);
     expect(await proofMail(order.orderId)).toBeNull();
     await finishJobs(order.orderId, [0, 1]);
@@ -232,6 +247,13 @@ describe("a Keepsake's three panels, each proofed", () => {
     expect(jobs.find((j) => j.panelIndex === 1)?.status).toBe("pending");
     expect(jobs.filter((j) => j.panelIndex !== 1).map((j) => j.status)).toEqual(["done", "done"]);
 
+    // The print queue: panel 2's file is made again, the others wait for the proof.
+    expect(await queueOf(order.orderId)).toEqual([
+      [1, "proof"],
+      [2, "making"],
+      [3, "proof"],
+    ]);
+
     // Panel 1 approved alone: the proof still waits.
     const one = await api("POST", "/api/proofs/approve", { token, panels: [{ itemId, panelIndex: 0 }] });
     expect(one.status, JSON.stringify(one.body)).toBe(200);
@@ -255,7 +277,20 @@ describe("a Keepsake's three panels, each proofed", () => {
     expect(refusal?.code).toBe("print_file_remaking");
     expect(refusal?.message).toBe(PROOF_ADMIN_TEXTS.printRemaking);
     await finishJobs(order.orderId, [1]);
+    expect(await queueOf(order.orderId)).toEqual([
+      [1, "ready"],
+      [2, "ready"],
+      [3, "ready"],
+    ]);
     expect((await toPrinting(order.orderId)).change.to).toBe("printing");
+    expect((await queueOf(order.orderId)).map(([, stage]) => stage)).toEqual([
+      "printing",
+      "printing",
+      "printing",
+    ]);
+    // A customer never sees it.
+    const customer = await createUser(shop, { email: uniqueEmail("queue-customer") });
+    expect((await api("GET", "/api/admin/print-queue", undefined, customer.cookie)).status).toBe(403);
   });
 
   it("the owner's print files show each panel's state", async () => {

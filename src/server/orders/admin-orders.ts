@@ -1,36 +1,26 @@
 import { orderShippingLabel } from "@shared/checkout";
-import {
-  COLOUR_PROCESSING_ID,
-  calendarDayIn,
-  isColourConfig,
-  productionDaysFor,
-} from "@shared/delivery-dates";
-import {
-  AWAITING_DISPATCH,
-  carrierLabel,
-  dispatchByDay,
-  isDispatchOverdue,
-  trackingUrl,
-} from "@shared/fulfilment";
+import { COLOUR_PROCESSING_ID, calendarDayIn, isColourConfig } from "@shared/delivery-dates";
+import { AWAITING_DISPATCH, carrierLabel, isDispatchOverdue, trackingUrl } from "@shared/fulfilment";
 import { adminNextStatuses } from "@shared/order-lifecycle";
 import { describeLine, type LineDescription } from "@shared/order-line";
 import { displayOrderNumber, type OrderStatus } from "@shared/orders";
 import type { OrderEstimate } from "@shared/production-estimates";
+import type { ProofState } from "@shared/proofs";
 import type { MoneyLedger } from "@shared/refunds";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
-import { bankHolidays } from "../catalogue/index.js";
 import type { DbOrTx, Tx } from "../db/client.js";
 import {
   type OrderBillingAddress,
   type OrderGift,
   orderItems,
   orderNotes,
+  orderProofs,
   orderStatusHistory,
   orders,
   photoRequests,
   users,
 } from "../db/schema.js";
-import { estimatesForOrders, listPhotoRequests } from "../fulfilment/index.js";
+import { estimatesForOrders, listPhotoRequests, orderDispatchBy } from "../fulfilment/index.js";
 import { HttpError } from "../lib/validation.js";
 import { dayRangeConditions } from "../platform/index.js";
 import { isUuid } from "./orders.js";
@@ -71,6 +61,8 @@ export interface AdminOrderSummary {
   dispatchBy: string | null;
   overdue: boolean;
   waitingForPhoto: boolean;
+  /** The customer's proof (issue 47 item 10): null when none was asked. */
+  proofState: ProofState | null;
 }
 
 export interface AdminOrderList {
@@ -116,21 +108,10 @@ const awaitingDispatchSql = sql`${orders.status} in (${sql.join(
   sql`, `,
 )})`;
 
+const proofStateSql = sql<ProofState | null>`(select ${orderProofs.state} from ${orderProofs} where ${orderProofs.orderId} = ${sql.raw('"orders"."id"')})`;
+
 /** The order holds a colour lithophane (production +2 days, issue 22). */
 const hasColourSql = sql<boolean>`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${sql.raw('"orders"."id"')} and ${orderItems.kind} = 'lithophane' and ${orderItems.config}->>'processing' = ${COLOUR_PROCESSING_ID})`;
-
-/**
- * The day an order must leave by (paid day + production days, 2 more for a colour order), or
- * null while unpaid.
- */
-export function orderDispatchBy(paidAt: Date | null, colour = false): string | null {
-  if (!paidAt) return null;
-  const paidDay = calendarDayIn(paidAt);
-  const production = productionDaysFor(
-    colour ? [{ kind: "lithophane", processing: COLOUR_PROCESSING_ID }] : [],
-  );
-  return dispatchByDay(paidDay, bankHolidays(paidDay), production);
-}
 
 export async function listAdminOrders(db: DbOrTx, filters: AdminOrderFilters): Promise<AdminOrderList> {
   const where = and(...orderFilterConditions(filters));
@@ -151,6 +132,7 @@ export async function listAdminOrders(db: DbOrTx, filters: AdminOrderFilters): P
         shippingMethod: orders.shippingMethod,
         paidAt: orders.paidAt,
         waitingForPhoto: waitingForPhotoSql,
+        proofState: proofStateSql,
         colour: hasColourSql,
       })
       .from(orders)
@@ -195,6 +177,7 @@ export async function listAdminOrders(db: DbOrTx, filters: AdminOrderFilters): P
       dispatchBy: AWAITING_DISPATCH.includes(r.status) ? orderDispatchBy(r.paidAt, r.colour) : null,
       overdue: isDispatchOverdue(r.status, orderDispatchBy(r.paidAt, r.colour), today),
       waitingForPhoto: r.waitingForPhoto,
+      proofState: r.proofState,
     })),
     total: totals[0]?.n ?? 0,
     page: filters.page,

@@ -312,7 +312,6 @@ export async function acceptHeldPrintFile(orderId: string, jobId: string) {
   return body.printFiles;
 }
 
-/** A job's twin or preview picture (issue 32). */
 /**
  * A print job's twin or preview picture. `version` (the job's updatedAt) changes when the file is
  * made again after a new crop: the browser reuses an image it showed under the same address,
@@ -326,6 +325,12 @@ export function twinPictureUrl(
 ): string {
   return `/api/admin/orders/${encodeURIComponent(orderId)}/print-jobs/${encodeURIComponent(jobId)}/twin/${which}?${new URLSearchParams({ v: version })}`;
 }
+
+/** Every panel of the paid orders not yet dispatched, by stage (issue 47 item 10). */
+export async function fetchPrintQueue(includeTest: boolean) {
+  return ok(api.admin["print-queue"].$get({ query: { tests: includeTest ? "on" : "off" } }));
+}
+export type PrintQueueView = Awaited<ReturnType<typeof fetchPrintQueue>>;
 
 /** The download link of a finished print file (a plain GET the browser saves). */
 export function printFileUrl(orderId: string, jobId: string): string {
@@ -424,6 +429,13 @@ export const adminQueries = {
   order: (id: string) =>
     queryOptions({ queryKey: [...adminQueries.all, "order", id], queryFn: () => fetchOrder(id) }),
   /** Under the order's key: a status change (e.g. marked paid) refreshes it too. */
+  printQueue: (includeTest: boolean) =>
+    queryOptions({
+      queryKey: [...adminQueries.all, "print-queue", includeTest],
+      queryFn: () => fetchPrintQueue(includeTest),
+      // The bench keeps it open: files finish and proofs are approved while it is.
+      refetchInterval: 30_000,
+    }),
   printFiles: (orderId: string) =>
     queryOptions({
       queryKey: [...adminQueries.order(orderId).queryKey, "print-files"],

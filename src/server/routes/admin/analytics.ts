@@ -11,8 +11,7 @@ import type { AppContext } from "../../context.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import { getEnvironmentMode, ukToday } from "../../platform/index.js";
 import { analyticsReport, bucketsBetween, GRANULARITIES, MAX_BUCKETS } from "../../reporting/index.js";
-import { includeTestOrders } from "./dashboard.js";
-import { type AdminEnv, dayString } from "./shared.js";
+import { type AdminEnv, dayString, includeTestOrders } from "./shared.js";
 
 const query = z.object({
   from: dayString.optional(),

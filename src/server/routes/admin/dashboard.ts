@@ -5,23 +5,12 @@
  * GET /admin/shop-mode -> { livePayments, testShop, environmentMode }: what the admin header,
  * Data management's and Settings' "Now:" and the switch say (one answer: shopModeReason).
  */
-import { includeTestOrdersByDefault, type ShopPayments } from "@shared/test-orders";
 import { Hono } from "hono";
 import type { AppContext } from "../../context.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
 import { getEnvironmentMode } from "../../platform/index.js";
 import { dashboardSummary } from "../../reporting/index.js";
-import { type AdminEnv, testOrdersQuery } from "./shared.js";
-
-/** Whether the shop takes real payments: the test payment page never does. */
-export function shopPayments(ctx: AppContext): ShopPayments {
-  return { livePayments: ctx.payments.kind !== "test", testShop: ctx.config.testShop };
-}
-
-/** The switch's value for a request: `tests=on|off`, else the shop's default. */
-export function includeTestOrders(ctx: AppContext, tests: "on" | "off" | undefined): boolean {
-  return tests === undefined ? includeTestOrdersByDefault(shopPayments(ctx)) : tests === "on";
-}
+import { type AdminEnv, includeTestOrders, shopPayments, testOrdersQuery } from "./shared.js";
 
 export function adminDashboardRoutes(ctx: AppContext) {
   return new Hono<AdminEnv>()

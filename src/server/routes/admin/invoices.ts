@@ -25,8 +25,7 @@ import {
 import { audited, withAudit } from "../../platform/index.js";
 import { csvFile, penceToDecimal } from "../../reporting/index.js";
 import { sendPdf } from "../invoices.js";
-import { includeTestOrders } from "./dashboard.js";
-import { type AdminEnv, actorOf, testOrdersQuery, uuidParam } from "./shared.js";
+import { type AdminEnv, actorOf, includeTestOrders, testOrdersQuery, uuidParam } from "./shared.js";
 
 const quarterQuery = z.object({ quarter: z.string().regex(/^\d{4}-Q[1-4]$/, "Use a quarter like 2026-Q1.") });
 const vatReportQuery = quarterQuery.extend(testOrdersQuery.shape);

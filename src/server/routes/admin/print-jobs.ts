@@ -7,6 +7,8 @@
  *   POST /admin/orders/:id/print-jobs/:jobId/retry    failed -> pending again (audit-logged)
  *   GET  /admin/orders/:id/print-jobs/:jobId/twin/:which   the twin's or the preview's picture (issue 32)
  *   POST /admin/orders/:id/print-jobs/:jobId/accept   a file held by its twin printed anyway (audit-logged)
+ *   GET  /admin/print-queue[?tests=on|off]           every panel of the paid orders not yet dispatched,
+ *                                                     by stage (issue 47 item 10)
  * Print files are never served by the public media route; this is the only way to them.
  */
 
@@ -18,6 +20,7 @@ import {
   acceptHeldPrintJob,
   generatePrintJobs,
   listPrintJobs,
+  listPrintQueue,
   type OrderPrintJobs,
   type PrintJobRow,
   printFileForDownload,
@@ -26,7 +29,7 @@ import {
 } from "../../fulfilment/index.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import { audited, withAudit } from "../../platform/index.js";
-import { type AdminEnv, actorOf } from "./shared.js";
+import { type AdminEnv, actorOf, includeTestOrders, testOrdersQuery } from "./shared.js";
 
 const orderParam = z.object({ id: z.uuid("Unknown order.") });
 const jobParams = z.object({ id: z.uuid("Unknown order."), jobId: z.uuid("Unknown print file.") });
@@ -51,6 +54,13 @@ export function adminPrintJobRoutes(ctx: AppContext) {
   }
 
   return new Hono<AdminEnv>()
+    .get("/print-queue", zValidator("query", testOrdersQuery, validationHook), async (c) =>
+      c.json(
+        await listPrintQueue(db, { includeTest: includeTestOrders(ctx, c.req.valid("query").tests) }),
+        200,
+      ),
+    )
+
     .get("/orders/:id/print-jobs", zValidator("param", orderParam, validationHook), async (c) => {
       return c.json({ printFiles: await printFilesOf(c.req.valid("param").id) }, 200);
     })

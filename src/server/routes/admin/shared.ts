@@ -3,7 +3,9 @@
  * audit actor built from it, and small query-string schemas.
  */
 import { calendarDateSchema } from "@shared/schemas";
+import { includeTestOrdersByDefault, type ShopPayments } from "@shared/test-orders";
 import { z } from "zod";
+import type { AppContext } from "../../context.js";
 import type { SessionUser } from "../../lib/session.js";
 import { type AuditActor, OPERATION_CONTEXT } from "../../platform/index.js";
 
@@ -45,3 +47,13 @@ export const pageQuery = {
 
 /** The admin's "Include test orders" switch as a query parameter (issue 30); absent: the shop's default. */
 export const testOrdersQuery = z.object({ tests: z.enum(["on", "off"]).optional() });
+
+/** Whether the shop takes real payments: the test payment page never does. */
+export function shopPayments(ctx: AppContext): ShopPayments {
+  return { livePayments: ctx.payments.kind !== "test", testShop: ctx.config.testShop };
+}
+
+/** The "Include test orders" switch's value for a request: `tests=on|off`, else the shop's default. */
+export function includeTestOrders(ctx: AppContext, tests: "on" | "off" | undefined): boolean {
+  return tests === undefined ? includeTestOrdersByDefault(shopPayments(ctx)) : tests === "on";
+}

@@ -1,5 +1,6 @@
 import { ADMIN_SETTINGS_PATH, ADMIN_SETTINGS_TEXTS } from "@shared/admin-settings";
 import { BRAND_NAME } from "@shared/brand";
+import { PRINT_QUEUE_TEXTS } from "@shared/print-queue";
 import { shopIsLive } from "@shared/test-orders";
 import { useQuery } from "@tanstack/react-query";
 import { unreadQuery } from "@web/api/inbox";
@@ -20,6 +21,7 @@ import {
   PackageCheck,
   Pipette,
   PoundSterling,
+  Printer,
   Rss,
   Settings,
   ShoppingBag,
@@ -38,6 +40,7 @@ import { Loading } from "./ui";
 export const ADMIN_SECTIONS = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard, end: true },
   { to: "/admin/orders", label: "Orders", icon: ShoppingBag },
+  { to: "/admin/print-queue", label: PRINT_QUEUE_TEXTS.navLabel, icon: Printer },
   { to: "/admin/messages", label: "Messages", icon: Inbox },
   { to: "/admin/users", label: "Users", icon: Users },
   { to: "/admin/products", label: "Products", icon: Package },

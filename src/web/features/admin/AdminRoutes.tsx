@@ -16,6 +16,9 @@ const OrderDetailPage = lazy(() =>
 const PackingSlipPage = lazy(() =>
   import("./orders/PackingSlipPage").then((m) => ({ default: m.PackingSlipPage })),
 );
+const PrintQueuePage = lazy(() =>
+  import("./print-queue/PrintQueuePage").then((m) => ({ default: m.PrintQueuePage })),
+);
 const UsersPage = lazy(() => import("./UsersPage").then((m) => ({ default: m.UsersPage })));
 const ProductsPage = lazy(() => import("./catalog/ProductsPage").then((m) => ({ default: m.ProductsPage })));
 const CreatorConfigPage = lazy(() =>
@@ -50,6 +53,7 @@ const SCREENS: ReadonlyArray<{ path: string; Screen: ComponentType }> = [
   { path: "/admin", Screen: DashboardPage },
   { path: "/admin/orders", Screen: OrdersPage },
   { path: "/admin/orders/:id", Screen: OrderDetailPage },
+  { path: "/admin/print-queue", Screen: PrintQueuePage },
   { path: "/admin/messages", Screen: MessagesPage },
   { path: "/admin/messages/:id", Screen: ConversationPage },
   { path: "/admin/users", Screen: UsersPage },

@@ -2,11 +2,13 @@ import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { CUSTOMER_MAIL_TEXTS } from "@shared/customer-mail";
 import { formatGbp } from "@shared/money";
 import { capitaliseStatus } from "@shared/orders";
+import { PRINT_QUEUE_TEXTS } from "@shared/print-queue";
 import { figuresInScope, TEST_ORDERS_TEXTS } from "@shared/test-orders";
 import { useQuery } from "@tanstack/react-query";
 import { adminQueries } from "@web/api/admin";
 import { Link } from "@web/app/routing";
 import { Card } from "@web/components/ui/card";
+import { cn } from "@web/components/ui/cn";
 import { FlaskConical } from "lucide-react";
 import { ADMIN_SECTIONS } from "./AdminLayout";
 import { useTestOrdersView } from "./testOrders";
@@ -16,6 +18,8 @@ import {
   formatDateTime,
   LoadError,
   Loading,
+  phoneCell,
+  phoneRow,
   StatCard,
   StatusBadge,
   TestBadge,
@@ -152,9 +156,14 @@ export function DashboardPage() {
           </section>
 
           <section aria-labelledby="printing-queue">
-            <h2 id="printing-queue" className="mb-3 text-xl text-stone-900">
-              {E.queueTitle}
-            </h2>
+            <div className="mb-3 flex items-center justify-between">
+              <h2 id="printing-queue" className="text-xl text-stone-900">
+                {E.queueTitle}
+              </h2>
+              <Link to="/admin/print-queue" className="text-sm font-medium text-stone-900 underline">
+                {PRINT_QUEUE_TEXTS.title}
+              </Link>
+            </div>
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="printing-queue">
               <StatCard
                 label={E.printTime}
@@ -182,7 +191,8 @@ export function DashboardPage() {
               <AdminTable
                 label="Newest orders"
                 caption="The eight newest orders"
-                minWidth="min-w-[640px]"
+                minWidth="md:min-w-[640px]"
+                stackOnPhones
                 columns={[
                   "Order",
                   "Placed",
@@ -192,19 +202,28 @@ export function DashboardPage() {
                 ]}
               >
                 {q.data.newest.map((o) => (
-                  <tr key={o.id}>
-                    <td className={td}>
+                  // On a phone a card: number and total, the customer, status and when (issue 47 item 10).
+                  <tr key={o.id} className={phoneRow}>
+                    <td className={cn(td, phoneCell, "max-md:order-1")}>
                       <Link to={`/admin/orders/${o.id}`} className="font-mono font-medium underline">
                         #{o.displayNumber}
                       </Link>{" "}
                       {o.testMode ? <TestBadge /> : null}
                     </td>
-                    <td className={td}>{formatDateTime(o.createdAt)}</td>
-                    <td className={td}>{o.name}</td>
-                    <td className={td}>
+                    <td className={cn(td, phoneCell, "max-md:order-5 max-md:w-full max-md:text-xs")}>
+                      {formatDateTime(o.createdAt)}
+                    </td>
+                    <td className={cn(td, phoneCell, "max-md:order-3 max-md:w-full max-md:font-medium")}>
+                      {o.name}
+                    </td>
+                    <td className={cn(td, phoneCell, "max-md:order-4")}>
                       <StatusBadge status={o.status} />
                     </td>
-                    <td className={`${td} text-right tabular-nums`}>{formatGbp(o.totalAmount)}</td>
+                    <td
+                      className={cn(td, phoneCell, "text-right tabular-nums max-md:order-2 max-md:ml-auto")}
+                    >
+                      {formatGbp(o.totalAmount)}
+                    </td>
                   </tr>
                 ))}
               </AdminTable>

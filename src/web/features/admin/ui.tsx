@@ -191,6 +191,11 @@ export function AdminTable({
 export const th =
   "px-3 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-stone-700 whitespace-nowrap";
 export const td = "px-3 py-2.5 align-top text-sm text-stone-800";
+/** A row of a table that stacks on phones (AdminTable stackOnPhones): a card of wrapping cells. */
+export const phoneRow =
+  "max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-2 max-md:p-4";
+/** A cell of such a card: no table padding, its place set by the row's flex order. */
+export const phoneCell = "max-md:block max-md:p-0";
 
 export function statusTone(status: string) {
   const s = status.toLowerCase();

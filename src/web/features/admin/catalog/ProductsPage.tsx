@@ -21,13 +21,10 @@ import { cn } from "@web/components/ui/cn";
 import { ArrowDown, ArrowUp, Pencil, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
-import { AdminHeading, AdminTable, LoadError, Loading, td, useAdminTitle } from "../ui";
+import { AdminHeading, AdminTable, LoadError, Loading, phoneCell, phoneRow, td, useAdminTitle } from "../ui";
 import { ProductFormDialog } from "./ProductForm";
 
 const S = ADMIN_MESSAGE_TEXTS.stock;
-
-/** A cell of a product card on a phone: no table padding, its place set by the row's flex order. */
-const phoneCell = "max-md:block max-md:p-0";
 
 type ProductRow = AdminProduct & { stockOnHand: number | null; stockReserved: number };
 
@@ -171,7 +168,7 @@ export function ProductsPage() {
               key={p.id}
               // On a phone, a card: the product, then price and category, stock, and the controls.
               className={cn(
-                "max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-3 max-md:gap-y-2 max-md:p-4",
+                phoneRow,
                 (p.status === "disabled" || !p.isActive) && "bg-stone-50 text-stone-600",
               )}
             >

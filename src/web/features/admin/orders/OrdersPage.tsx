@@ -5,6 +5,7 @@ import { pluralise } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@shared/orders";
 import { estimateText } from "@shared/production-estimates";
+import { PROOF_ADMIN_TEXTS, PROOF_STATE_LABELS, type ProofState, proofDecided } from "@shared/proofs";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   type AdminOrderSummary,
@@ -309,7 +310,8 @@ export function OrdersPage() {
             className="hidden md:block"
             label="Orders"
             caption={filters.sort === "urgency" ? "Orders, most urgent first" : "Orders, newest first"}
-            minWidth="min-w-[1100px]"
+            // Fits the admin's content at 1280 px (issue 47 item 10: Total was cut off at 1100).
+            minWidth="min-w-[940px]"
             columns={[
               {
                 key: "select",
@@ -325,9 +327,7 @@ export function OrdersPage() {
                 ),
               },
               "Order",
-              "Placed",
               "Customer",
-              "Items",
               "Status",
               "Dispatch by",
               { key: "printing", label: ADMIN_MESSAGE_TEXTS.estimates.listColumn },
@@ -351,16 +351,25 @@ export function OrdersPage() {
                     #{o.displayNumber}
                   </Link>{" "}
                   {o.testMode ? <TestBadge /> : null}
+                  <span className="block whitespace-nowrap text-xs text-stone-700">
+                    {formatDateTime(o.createdAt)}
+                  </span>
+                  <span className="block text-xs text-stone-700">{pluralise(o.itemCount, "item")}</span>
                 </td>
-                <td className={`${td} whitespace-nowrap`}>{formatDateTime(o.createdAt)}</td>
-                <td className={td}>
+                <td className={`${td} max-w-64`}>
                   <span className="block font-medium">{o.name}</span>
-                  <span className="block break-all text-stone-700">{o.email}</span>
+                  <span className="block truncate text-stone-700" title={o.email}>
+                    {o.email}
+                  </span>
                   <span className="block text-xs text-stone-700">{o.isGuest ? "Guest" : "Customer"}</span>
                 </td>
-                <td className={`${td} tabular-nums`}>{o.itemCount}</td>
                 <td className={td}>
                   <StatusBadge status={o.status} />
+                  {o.proofState ? (
+                    <span className="mt-1 block">
+                      <ProofBadge state={o.proofState} />
+                    </span>
+                  ) : null}
                   {o.waitingForPhoto ? (
                     <Badge tone="warning" className="mt-1">
                       {ADMIN_MESSAGE_TEXTS.photoReview.waiting}
@@ -419,7 +428,17 @@ export function OrdersPage() {
   );
 }
 
-/** The orders on a phone: one card each (the table needs 1100 px), the same facts and selection. */
+/** The customer's proof beside the status: what the bench waits for before printing. */
+function ProofBadge({ state }: { state: ProofState | null }) {
+  if (!state) return null;
+  return (
+    <Badge tone={proofDecided(state) ? "success" : "warning"}>
+      {PROOF_ADMIN_TEXTS.state(PROOF_STATE_LABELS[state])}
+    </Badge>
+  );
+}
+
+/** The orders on a phone: one card each (the table needs 940 px), the same facts and selection. */
 function OrderCards({
   rows,
   selected,
@@ -455,6 +474,7 @@ function OrderCards({
               </p>
               <p className="mt-2 flex flex-wrap items-center gap-2">
                 <StatusBadge status={o.status} />
+                <ProofBadge state={o.proofState} />
                 {o.waitingForPhoto ? (
                   <Badge tone="warning">{ADMIN_MESSAGE_TEXTS.photoReview.waiting}</Badge>
                 ) : null}
@@ -471,7 +491,7 @@ function OrderCards({
               </p>
               <p className="truncate text-stone-700">{o.email}</p>
               <p className="mt-1 text-xs text-stone-700">
-                {formatDateTime(o.createdAt)} · {o.itemCount} item{o.itemCount === 1 ? "" : "s"}
+                {formatDateTime(o.createdAt)} · {pluralise(o.itemCount, "item")}
                 {o.estimate ? ` · ${estimateText(o.estimate)}` : ""}
               </p>
             </div>
