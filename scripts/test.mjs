@@ -3,7 +3,7 @@
  * end-to-end suites. Stops at the first failing suite; fails when a suite runs no test.
  * Ends with one closing line: "N passed, N failed".
  *
- * `npm test -- integration` runs only the named suites (typecheck, lint, boundaries, module-graph, decisions, unit, integration, e2e).
+ * `npm test -- integration` runs only the named suites (typecheck, lint, boundaries, module-graph, faces, decisions, unit, integration, e2e).
  */
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -46,6 +46,8 @@ const suites = [
   { name: "boundaries", cmd: ["npx", "depcruise", "src", "--config", ".dependency-cruiser.cjs"] },
   // docs/server-modules.dot (the picture of the server's modules) drawn from today's imports.
   { name: "module-graph", cmd: ["node", "scripts/module-graph.mjs", "--check"] },
+  // Each domain module's face names its exports, and each is used outside the module (issue 49).
+  { name: "faces", cmd: ["node", "scripts/face-exports.mjs", "--check"] },
   // docs/decisions/README.md's index written from the records; every record has a status and a summary.
   { name: "decisions", cmd: ["node", "scripts/decisions-index.mjs", "--check"] },
   {

@@ -1,8 +1,25 @@
 /** The accounts module's face: other modules import it only through this file. */
-export * from "./account-data.js";
-export * from "./address.js";
-export * from "./admin-users.js";
-export * from "./email-changes.js";
-export * from "./own-account.js";
-export * from "./profiles.js";
-export * from "./roles.js";
+export { deleteAccount, exportAccountData } from "./account-data.js";
+export { type AddressLookup, AddressLookupError, createAddressLookup } from "./address.js";
+export { listAdminUsers, resetUserMfa, setUserRole } from "./admin-users.js";
+export {
+  cancelPendingEmailChanges,
+  completeEmailChange,
+  EMAIL_CHANGE_UNDO_DAYS,
+  EMAIL_CHANGE_UNDO_PATH,
+  findUndoableChange,
+  isPendingEmailChange,
+  recordEmailChange,
+  undoEmailChange,
+} from "./email-changes.js";
+export { hasPassword, hasTotpFactor, saveProfile, skipMfaSetup, verifiedTotpFactors } from "./own-account.js";
+export {
+  clearMfaFlags,
+  createProfile,
+  ensureProfile,
+  markMfaCompleted,
+  needsMfaSetup,
+  recordMfaAttempt,
+  toProfileView,
+} from "./profiles.js";
+export { applyAdminEmails, changeRole, countAdmins, type RoleChangeResult, roleForNewUser } from "./roles.js";

@@ -1,12 +1,23 @@
 /** The fulfilment module's face: other modules import it only through this file. */
-export * from "./dispatch-by.js";
-export * from "./line-photos.js";
-export * from "./photo-review.js";
-export * from "./print-estimates.js";
-export * from "./print-jobs/admin.js";
-export * from "./print-jobs/downloads.js";
-export * from "./print-jobs/panel.js";
-export * from "./print-jobs/print-queue.js";
-export * from "./print-jobs/queue.js";
-export * from "./print-jobs/runner.js";
-export * from "./print-jobs/worker.js";
+export { orderDispatchBy } from "./dispatch-by.js";
+export { findLinePhotoProblems } from "./line-photos.js";
+export {
+  listPhotoRequests,
+  photoLinkState,
+  replacePhotoThroughLink,
+  requestBetterPhoto,
+  withdrawPhotoRequest,
+} from "./photo-review.js";
+export { estimatesForOrders, PrintEstimator, type PrintingQueue, printingQueue } from "./print-estimates.js";
+export {
+  acceptHeldPrintJob,
+  listPrintJobs,
+  type OrderPrintJobs,
+  type PrintJobRow,
+  retryPrintJob,
+  twinPictureKey,
+} from "./print-jobs/admin.js";
+export { printFileForDownload } from "./print-jobs/downloads.js";
+export { listPrintQueue } from "./print-jobs/print-queue.js";
+export { generatePrintJobs, queuePrintJobsOnPayment } from "./print-jobs/queue.js";
+export { PrintJobRunner } from "./print-jobs/runner.js";

@@ -1,12 +1,58 @@
 /** The messaging module's face: other modules import it only through this file. */
-export * from "./emails/auth-emails.js";
-export * from "./emails/order-emails.js";
-export * from "./emails/render.js";
-export * from "./mail.js";
-export * from "./mail-outbox.js";
-export * from "./message-tokens.js";
-export * from "./messages.js";
-export * from "./opt-outs.js";
-export * from "./order-email-content.js";
-export * from "./outbox-backlog.js";
-export * from "./owner-alerts.js";
+export {
+  emailChangeRequestedNotice,
+  existingAccountSignUpNotice,
+  resetPasswordEmail,
+  verifyAccountEmail,
+  verifyNewEmailEmail,
+} from "./emails/auth-emails.js";
+export { orderConfirmationEmail, orderItemDetails, orderItemTitle } from "./emails/order-emails.js";
+export { renderEmail } from "./emails/render.js";
+export { createMailer, type Mailer, type MailMessage } from "./mail.js";
+export {
+  listOrderEmails,
+  MailOutbox,
+  type OutboxKind,
+  orderEmailKey,
+  type QueuedMail,
+  queueMail,
+  queueMails,
+  queueOrderEmail,
+  queueOrderEmailStatement,
+} from "./mail-outbox.js";
+export {
+  cartReminderConfirmToken,
+  cartReminderHandle,
+  cartRestoreToken,
+  checkReviewToken,
+  checkSignedToken,
+  reviewToken,
+  signedToken,
+  unsubscribePageUrl,
+  unsubscribeUrl,
+} from "./message-tokens.js";
+export {
+  ANSWER_TEXTS,
+  answerLinkState,
+  answerThroughLink,
+  listMessages,
+  openConversation,
+  receiveContactMessage,
+  replyToMessage,
+  setConversationState,
+  unreadCount,
+} from "./messages.js";
+export { isOptedOut, optOut } from "./opt-outs.js";
+export { outboxBacklog } from "./outbox-backlog.js";
+export {
+  alertEmailFailed,
+  alertLatePayment,
+  alertLowStock,
+  alertPaidOrder,
+  alertPrintFailed,
+  alertTwinFlagged,
+  getOwnerAlerts,
+  ownerAlertSettings,
+  queueOwnerAlert,
+  setOwnerAlerts,
+} from "./owner-alerts.js";

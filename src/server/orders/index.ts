@@ -20,48 +20,77 @@ import { changeFulfilmentStatus, type FulfilmentChange } from "./workflows/chang
 import { completePayment, type PaymentInput, type PaymentResult } from "./workflows/complete-payment.js";
 import { runWorkflow, type WorkflowResult } from "./workflows/run.js";
 
-export * from "./admin-orders.js";
-export * from "./cart-reminders.js";
-export * from "./changed-by.js";
-export * from "./checkout.js";
-export * from "./checkout-status.js";
-export * from "./click-and-drop.js";
-export * from "./customer-orders.js";
-export { type AfterCommit, runAfterCommit, runAfterResponse } from "./effects.js";
-export * from "./order-to-write-to.js";
-export * from "./order-view.js";
-export * from "./orders.js";
-export * from "./proofs.js";
-export * from "./refunds.js";
-export * from "./saved-cart.js";
-export * from "./stripe-events.js";
-export { lockOrder, OrderStatusError, type StatusChange } from "./transitions.js";
-export { type CancelInput, cancelOrder } from "./workflows/cancel-order.js";
-export { changeFulfilmentStatus, type FulfilmentChange } from "./workflows/change-fulfilment-status.js";
-export { completePayment, type PaymentInput, type PaymentResult } from "./workflows/complete-payment.js";
 export {
-  EXPIRY_GRACE_MS,
-  expireDueOrders,
-  OrderExpirySweeper,
-  paymentExpiry,
-} from "./workflows/expire-orders.js";
+  addOrderNote,
+  existingOrderIds,
+  getAdminOrder,
+  likePattern,
+  listAdminOrders,
+  lockOrderForAudit,
+  statusSnapshot,
+} from "./admin-orders.js";
+export {
+  CustomerMailSweeper,
+  confirmCartReminder,
+  listWaitingReminders,
+  queueCartReminderNow,
+  recordCartConsent,
+  restoreRemindedCart,
+  sendDueCustomerMail,
+  unsubscribe,
+  unsubscribeTarget,
+  updateRemindedCart,
+  withdrawCartConsent,
+} from "./cart-reminders.js";
+export { CHANGED_BY } from "./changed-by.js";
+export { type CheckoutRefusal, placeOrder } from "./checkout.js";
+export { findCheckoutStatus } from "./checkout-status.js";
+export {
+  clickAndDropRows,
+  getClickAndDropSettings,
+  matchOrderReferences,
+  setClickAndDropSettings,
+} from "./click-and-drop.js";
+export { customerOrdersCondition, listCustomerOrders, type OrderOwner } from "./customer-orders.js";
+export { runAfterCommit } from "./effects.js";
+export { orderLines, orderToWriteTo } from "./order-to-write-to.js";
+export { loadOrderView, orderVisibleTo, type ReorderResult, reorder } from "./order-view.js";
+export {
+  findOrderForTracking,
+  getOrder,
+  getOrderWithItems,
+  getStatusHistory,
+  isUuid,
+  type OrderRow,
+  type OrderWithItems,
+} from "./orders.js";
+export {
+  getProofSettings,
+  orderOfProofToken,
+  type ProofView,
+  panelCropPicture,
+  proofPicture,
+  proofStatus,
+  proofView,
+  setProofSettings,
+} from "./proofs.js";
+export { refundedSql } from "./refunds.js";
+export { loadSavedCart, replaceSavedCart, repriceCartItems, repriceFromSnapshot } from "./saved-cart.js";
+export { handleStripeEvent } from "./stripe-events.js";
+export type { StatusChange } from "./transitions.js";
+export { cancelOrder } from "./workflows/cancel-order.js";
+export { changeFulfilmentStatus } from "./workflows/change-fulfilment-status.js";
+export { completePayment } from "./workflows/complete-payment.js";
+export { expireDueOrders, OrderExpirySweeper } from "./workflows/expire-orders.js";
 export {
   approveProof,
   autoApproveDueProofs,
   changeProofCrop,
-  type ProofChange,
-  type ProofPanelRef,
-  type ProofResult,
   ProofSweeper,
   queueReadyProofEmails,
 } from "./workflows/proof.js";
-export {
-  type RefundInput,
-  type RefundResult,
-  recordProviderRefunds,
-  refundOrder,
-} from "./workflows/refund-order.js";
-export { runWorkflow, type WorkflowResult } from "./workflows/run.js";
+export { refundOrder } from "./workflows/refund-order.js";
+export { runWorkflow } from "./workflows/run.js";
 
 /** completePayment in its own transaction; the e-mails and alerts follow after the response. */
 export function completeOrderPayment(ctx: AppContext, input: PaymentInput): Promise<PaymentResult> {

@@ -11,9 +11,22 @@ export function createPaymentProvider(config: Config, log: Logger): PaymentProvi
   return createTestPaymentProvider({ publicUrl: config.publicUrl, secret: config.authSecret });
 }
 
-export * from "./invoice-documents.js";
-export * from "./invoices.js";
-export * from "./stripe.js";
-export * from "./test-provider.js";
-export * from "./tokens.js";
-export * from "./types.js";
+export { documentsIssuedBetween, findInvoiceDocument, type InvoiceDocumentRow } from "./invoice-documents.js";
+export {
+  checkInvoiceToken,
+  creditRefund,
+  type DocumentDetails,
+  documentNumberLabel,
+  getInvoiceSettings,
+  invoicePdfUrl,
+  invoiceToken,
+  issueCreditNote,
+  issueInvoice,
+  orderDocuments,
+  renderDocumentPdf,
+  setInvoiceSettings,
+} from "./invoices.js";
+export type { StripePaymentProvider } from "./stripe.js";
+export { TEST_PAYMENT_PATH } from "./test-provider.js";
+export { isValidOrderAccessToken, orderAccessToken } from "./tokens.js";
+export { type PaymentProvider, PaymentProviderError, type PaymentProviderKind } from "./types.js";

@@ -1,11 +1,51 @@
 /** The platform module's face: other modules import it only through this file. */
-export * from "./admin-dates.js";
-export * from "./audit.js";
-export * from "./image-uploads.js";
-export * from "./images.js";
-export * from "./resumable-uploads.js";
-export * from "./settings.js";
-export * from "./storage.js";
-export * from "./upload-hygiene.js";
-export * from "./upload-originals.js";
-export * from "./upload-usage.js";
+export { BUSINESS_TIME_ZONE, dayRangeConditions, ukToday } from "./admin-dates.js";
+export {
+  type AuditActor,
+  type AuditedResult,
+  audited,
+  errorText,
+  OPERATION_CONTEXT,
+  recordAuditFailure,
+  withAudit,
+} from "./audit.js";
+export { type StoreUploadResult, storeUploadedImage } from "./image-uploads.js";
+export { type ImageRejection, processUploadedImage } from "./images.js";
+export {
+  createResumableUploadStore,
+  type ResumableRefusal,
+  ResumableUploadRefusedError,
+  type ResumableUploadStore,
+  ResumableUploadSweeper,
+  readResumableUpload,
+  removeResumableUpload,
+} from "./resumable-uploads.js";
+export {
+  ENVIRONMENT_MODE_KEY,
+  ENVIRONMENT_MODES,
+  type EnvironmentMode,
+  getCustomerMailSettings,
+  getEnvironmentMode,
+  setCustomerMailSettings,
+  setEnvironmentMode,
+} from "./settings.js";
+export {
+  contentTypeForKey,
+  createStorage,
+  IMAGE_BUCKET,
+  isSafeKey,
+  S3Storage,
+  type Storage,
+  shopImageKey,
+  uploadFileKeys,
+} from "./storage.js";
+export { UploadSweeper, type UploadVisitor, uploadedBy, uploadVisitor } from "./upload-hygiene.js";
+export { originalsOfPreviews } from "./upload-originals.js";
+export {
+  deleteReleasedFiles,
+  deleteStoredFiles,
+  itemImageRefsSql,
+  releaseUpload,
+  uploadNamedIn,
+  uploadUsedSql,
+} from "./upload-usage.js";

@@ -1,9 +1,20 @@
 /** The reporting module's face: other modules import it only through this file. */
-export * from "./activity-log.js";
-export * from "./admin-analytics.js";
-export * from "./admin-dashboard.js";
-export * from "./admin-data.js";
-export * from "./analytics-events.js";
-export * from "./books.js";
-export * from "./cart-recovery.js";
-export * from "./export.js";
+export { type ActivityEntry, listActivity } from "./activity-log.js";
+export { analyticsReport, bucketsBetween, GRANULARITIES, MAX_BUCKETS } from "./admin-analytics.js";
+export { dashboardSummary } from "./admin-dashboard.js";
+export {
+  previewOrphanUploads,
+  previewTestOrders,
+  purgeOrphanUploads,
+  purgeTestOrders,
+} from "./admin-data.js";
+export { recordAnalyticsEvent } from "./analytics-events.js";
+export { bookDocuments, getBookSettings, setBookSettings, testDocumentCount } from "./books.js";
+export {
+  csvFile,
+  EXPORT_FORMATS,
+  EXPORT_RESOURCES,
+  exportFileName,
+  penceToDecimal,
+  writeExport,
+} from "./export.js";

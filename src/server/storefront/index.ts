@@ -1,7 +1,26 @@
 /** The storefront module's face: other modules import it only through this file. */
-export * from "./admin-site-images.js";
-export * from "./google-feed.js";
-export * from "./reviews.js";
-export * from "./site-image-variants.js";
-export * from "./site-images.js";
-export * from "./storefront.js";
+export {
+  type AdminSiteImage,
+  createSiteImage,
+  deleteSiteImage,
+  findSiteImageUpload,
+  listAdminSiteImages,
+  siteImageAuditView,
+  siteImageCount,
+  toAdminImage,
+  updateSiteImage,
+} from "./admin-site-images.js";
+export { GOOGLE_FEED_URL, googleFeed, googleFeedXml } from "./google-feed.js";
+export {
+  deleteReview,
+  deleteReviewPhoto,
+  listAdminReviews,
+  moderateReview,
+  queueDueReviewRequests,
+  REVIEW_REQUEST_BATCH,
+  reviewLinkState,
+  scheduleReviewRequest,
+  submitReview,
+} from "./reviews.js";
+export { deleteVariants, encodeSiteImage } from "./site-images.js";
+export { invalidateStorefront, storefrontCache } from "./storefront.js";
