@@ -47,13 +47,13 @@ module.exports = {
     {
       name: "modules-meet-through-their-face",
       comment:
-        "A server module (orders, payments, catalogue, fulfilment, messaging, accounts, storefront, reporting, platform) is used by the others only through its index.ts.",
+        "A server module (orders, payments, catalogue, fulfilment, messaging, accounts, storefront, reporting, platform, backups) is used by the others only through its index.ts.",
       severity: "error",
       from: {
-        path: "^src/server/(orders|payments|catalogue|fulfilment|messaging|accounts|storefront|reporting|platform)/",
+        path: "^src/server/(orders|payments|catalogue|fulfilment|messaging|accounts|storefront|reporting|platform|backups)/",
       },
       to: {
-        path: "^src/server/(orders|payments|catalogue|fulfilment|messaging|accounts|storefront|reporting|platform)/",
+        path: "^src/server/(orders|payments|catalogue|fulfilment|messaging|accounts|storefront|reporting|platform|backups)/",
         pathNot: ["^src/server/$1/", "^src/server/[^/]+/index\\.ts$"],
       },
     },
@@ -65,10 +65,10 @@ module.exports = {
       from: {
         path: "^src/server/",
         pathNot:
-          "^src/server/(orders|payments|catalogue|fulfilment|messaging|accounts|storefront|reporting|platform)/",
+          "^src/server/(orders|payments|catalogue|fulfilment|messaging|accounts|storefront|reporting|platform|backups)/",
       },
       to: {
-        path: "^src/server/(orders|payments|catalogue|fulfilment|messaging|accounts|storefront|reporting|platform)/",
+        path: "^src/server/(orders|payments|catalogue|fulfilment|messaging|accounts|storefront|reporting|platform|backups)/",
         pathNot: "^src/server/[^/]+/index\\.ts$",
       },
     },

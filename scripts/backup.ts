@@ -6,12 +6,12 @@
  * its own. Works on PostgreSQL (DATABASE_URL) and on the embedded database, also while the
  * shop runs (it then asks the running shop for the dump over loopback). The file is mode 600:
  * it holds personal data and password hashes. Exit codes: 0 written, 1 failed, 2 usage.
- * See src/server/lib/backup-archive.ts.
+ * See src/server/backups/archive.ts.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { createBackup, defaultBackupName } from "../src/server/backups/index.js";
 import { ConfigError, loadConfig } from "../src/server/config.js";
-import { createBackup, defaultBackupName } from "../src/server/lib/backup-archive.js";
 
 const USAGE = "Usage: npm run backup [-- <file.tar.gz>]   (default: ./lithobox-backup-<time>.tar.gz)";
 

@@ -27,6 +27,7 @@ const DOMAINS = [
   "storefront",
   "reporting",
   "platform",
+  "backups",
 ];
 
 const cruise = execFileSync(

@@ -6,12 +6,12 @@
  * The target must be empty (a fresh DATA_DIR or database); --force replaces what is there.
  * The shop must be stopped while restoring onto the embedded database. The database part is
  * one transaction: it is either fully restored or left as it was.
- * Exit codes: 0 restored, 1 refused or failed, 2 usage. See src/server/lib/backup-archive.ts.
+ * Exit codes: 0 restored, 1 refused or failed, 2 usage. See src/server/backups/archive.ts.
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { restoreBackup } from "../src/server/backups/index.js";
 import { ConfigError, loadConfig } from "../src/server/config.js";
-import { restoreBackup } from "../src/server/lib/backup-archive.js";
 import { setPrivateUmask } from "../src/server/lib/data-dir.js";
 
 const USAGE = "Usage: npm run restore -- <file.tar.gz> [--force]";

@@ -6,6 +6,7 @@
 import { displayOrderNumber } from "@shared/orders";
 import { applyAdminEmails } from "./accounts/index.js";
 import { type Auth, createAuth } from "./auth.js";
+import { ScheduledBackups } from "./backups/index.js";
 import { createRatesService, listenForCatalogChanges, type RatesService } from "./catalogue/index.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
@@ -20,7 +21,6 @@ import {
   createRedisRateLimitStore,
   type RateLimitStore,
 } from "./lib/rate-limit.js";
-import { ScheduledBackups } from "./lib/scheduled-backups.js";
 import {
   alertEmailFailed,
   alertPrintFailed,
@@ -85,7 +85,7 @@ export interface AppContext {
   metrics: Metrics;
   /** Unexpected errors to Sentry with SENTRY_DSN; does nothing without it. */
   errors: ErrorReporter;
-  /** A backup into the shop's storage every BACKUP_INTERVAL_HOURS (lib/scheduled-backups.ts). */
+  /** A backup into the shop's storage every BACKUP_INTERVAL_HOURS (backups/scheduled.ts). */
   backups: ScheduledBackups;
 }
 

@@ -30,7 +30,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../src/server/db/client.js";
 import { outboxEmails, products, systemSettings } from "../../src/server/db/schema.js";
 import { SITE_IMAGES_SEEDED_KEY } from "../../src/server/db/seed-site-images.js";
-import { listTables } from "../../src/server/lib/backup.js";
+import { listTables } from "../../src/server/backups/index.js";
 import { type FreshDatabase, freshDatabase } from "../support/database.js";
 import { freePort } from "../support/ports.js";
 import { startServer } from "../support/server-process.js";

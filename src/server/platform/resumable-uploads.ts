@@ -11,7 +11,7 @@
  * declared size counts against that visitor's upload allowance from its creation (the bytes
  * stored in the last day plus those reserved by their unfinished uploads), and a visitor holds
  * at most MAX_UNFINISHED_UPLOADS at once: both checked, under a lock per visitor, as the
- * upload is created. Backups leave these tables out (lib/backup.ts).
+ * upload is created. Backups leave these tables out (backups/database-dump.ts).
  */
 import type { Readable } from "node:stream";
 import { MAX_UNFINISHED_UPLOADS } from "@shared/limits";

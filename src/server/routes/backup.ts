@@ -1,5 +1,5 @@
 /**
- * POST /internal/backup: the database dump (lib/backup.ts) of a running shop, for
+ * POST /internal/backup: the database dump (backups/database-dump.ts) of a running shop, for
  * `npm run backup` on the embedded database — PGlite is single-process, so while the shop
  * holds DATA_DIR the backup script cannot open it and asks the shop instead. Same door as the
  * admin CLI (routes/internal.ts): the bearer token the shop wrote to DATA_DIR/admin-token at
@@ -12,7 +12,7 @@ import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import type { AppContext } from "../context.js";
 import { type AdminTokenInfo, adminTokenPath } from "../lib/admin-token.js";
-import { dumpDatabase } from "../lib/backup.js";
+import { dumpDatabase } from "../backups/index.js";
 import { isForwarded, isLoopback, socketAddress } from "../lib/client-ip.js";
 import { HttpError } from "../lib/validation.js";
 

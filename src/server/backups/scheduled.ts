@@ -18,10 +18,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
+import { BackgroundLoop, delay } from "../lib/background-loop.js";
+import type { Logger } from "../lib/logger.js";
 import type { Storage } from "../platform/index.js";
-import { BackgroundLoop, delay } from "./background-loop.js";
-import { BACKUP_KEY_PREFIX, createBackup, defaultBackupName } from "./backup-archive.js";
-import type { Logger } from "./logger.js";
+import { BACKUP_KEY_PREFIX, createBackup, defaultBackupName } from "./archive.js";
 
 export const CHECK_INTERVAL_MS = 15 * 60_000;
 export const FIRST_CHECK_DELAY_MS = 10 * 60_000;

@@ -2,7 +2,7 @@
  * `npm run backup` / `npm run restore`: one .tar.gz holding the whole shop.
  *
  *   lithobox-backup.json   what is inside (format, time, row and file counts)
- *   database.ndjson        the logical database dump (lib/backup.ts)
+ *   database.ndjson        the logical database dump (backups/database-dump.ts)
  *   auth-secret            DATA_DIR/auth-secret, when the shop made its own (sessions, 2FA)
  *   files/<key>            every stored file: customers' images, product images, print files
  *
@@ -43,16 +43,16 @@ import { pluralise } from "@shared/messages";
 import * as tar from "tar-stream";
 import type { Config } from "../config.js";
 import { type Database, openDatabase } from "../db/client.js";
+import { type AdminTokenInfo, adminTokenPath } from "../lib/admin-token.js";
+import { acquireDataDirLock, lockHolder } from "../lib/lock.js";
 import { contentTypeForKey, createStorage, isSafeKey } from "../platform/index.js";
-import { type AdminTokenInfo, adminTokenPath } from "./admin-token.js";
 import {
   type DumpSummary,
   dumpDatabase,
   nonEmptyTables,
   RestoreRefusedError,
   restoreDatabase,
-} from "./backup.js";
-import { acquireDataDirLock, lockHolder } from "./lock.js";
+} from "./database-dump.js";
 
 export const BACKUP_FORMAT = "lithobox-backup";
 export const BACKUP_VERSION = 1;
@@ -216,7 +216,7 @@ function timestamp(date = new Date()): string {
   return date.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
 }
 
-/** Where scheduled backups are kept in the shop's storage (lib/scheduled-backups.ts). */
+/** Where scheduled backups are kept in the shop's storage (backups/scheduled.ts). */
 export const BACKUP_KEY_PREFIX = "backups/";
 
 export function isBackupKey(key: string): boolean {

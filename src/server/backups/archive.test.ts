@@ -15,7 +15,7 @@ import { pipeline } from "node:stream/promises";
 import { createGzip, gunzipSync, gzipSync } from "node:zlib";
 import * as tar from "tar-stream";
 import { afterAll, describe, expect, it } from "vitest";
-import { BackupError, extractArchive, isSafeEntryName } from "./backup-archive.js";
+import { BackupError, extractArchive, isSafeEntryName } from "./archive.js";
 
 const temps: string[] = [];
 function tempDir(prefix: string): string {
