@@ -9,7 +9,7 @@ import path from "node:path";
 import { ensureServerBuild } from "../scripts/ensure.mjs";
 // @ts-expect-error: a plain .mjs script without types (two constants).
 import { SERVER_ENV, SERVER_NODE_ARGS } from "../scripts/server-runtime.mjs";
-import { SEED_SITE_IMAGES } from "../src/server/db/seed-site-images.js";
+import { SEED_SITE_IMAGES } from "../src/server/seed/site-images.js";
 import { type FreshDatabase, freshDatabase as freshTestDatabase } from "../tests/support/database.js";
 import { freePort } from "../tests/support/ports.js";
 import { type ServerProcess, startServer as startServerProcess } from "../tests/support/server-process.js";
@@ -30,7 +30,7 @@ export interface BenchServer extends ServerProcess {
 
 /**
  * Waits until the fresh server has encoded its seed storefront photos (home hero, shop hero,
- * gallery: src/server/db/seed-site-images.ts runs in the background at first start), so the
+ * gallery: src/server/seed/site-images.ts runs in the background at first start), so the
  * pages are measured with real pictures, the hero as the LCP element. Answers what it found.
  */
 export async function waitForSeedPhotos(base: string): Promise<string> {

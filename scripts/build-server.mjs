@@ -61,7 +61,7 @@ export async function buildServer(outDir = SERVER_OUT) {
   cpSync(path.join(root, "src", "server", "db", "migrations"), path.join(outDir, "migrations"), {
     recursive: true,
   });
-  cpSync(path.join(root, "src", "server", "db", "seed-images"), path.join(outDir, "seed-images"), {
+  cpSync(path.join(root, "src", "server", "seed", "seed-images"), path.join(outDir, "seed-images"), {
     recursive: true,
   });
 }

@@ -75,7 +75,7 @@ import {
 
 /**
  * Better Auth's cookie cache: the session and user, signed, in a session_data cookie this
- * many seconds old at most. Only routes that opt in (lib/session.ts `{ cached: true }`: the
+ * many seconds old at most. Only routes that opt in (session.ts `{ cached: true }`: the
  * saved cart) trust it; every other server-side lookup and /api/auth/get-session read the
  * database, so role, MFA and revocation changes still take effect at once there. Kept short:
  * on the opted-in routes a revoked session lives this long.

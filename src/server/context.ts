@@ -10,7 +10,6 @@ import { ScheduledBackups } from "./backups/index.js";
 import { createRatesService, listenForCatalogChanges, type RatesService } from "./catalogue/index.js";
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
-import { seedDatabase } from "./db/seed.js";
 import { PrintEstimator, PrintJobRunner } from "./fulfilment/index.js";
 import { type BackgroundTasks, createBackgroundTasks } from "./lib/background-tasks.js";
 import { createErrorReporter, type ErrorReporter } from "./lib/error-reporting.js";
@@ -44,6 +43,7 @@ import {
   type Storage,
   UploadSweeper,
 } from "./platform/index.js";
+import { seedDatabase } from "./seed/database.js";
 
 export interface AppContext {
   config: Config;

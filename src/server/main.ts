@@ -6,11 +6,11 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { closeContext, createContext } from "./context.js";
-import { seedSiteImages } from "./db/seed-site-images.js";
 import { describeModeChanges, secureDataDir, setPrivateUmask } from "./lib/data-dir.js";
 import { acquireDataDirLock, DataDirLockedError } from "./lib/lock.js";
 import { createLogger, type Logger } from "./lib/logger.js";
 import { markDraining } from "./routes/health.js";
+import { seedSiteImages } from "./seed/site-images.js";
 
 /** How long in-flight requests may take to finish after SIGTERM/SIGINT before the exit is forced. */
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, productOptions, products, systemSettings } from "../../src/server/db/schema.js";
-import { seedDatabase } from "../../src/server/db/seed.js";
+import { seedDatabase } from "../../src/server/seed/database.js";
 import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages.js";
 import { createTestShop, type TestShop } from "./harness.js";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { loadCreatorOptions } from "../../src/server/catalogue/catalog.js";
 import { loadPricingSnapshot, type PricedItem, priceCartItems } from "../../src/server/catalogue/pricing.js";
 import { productOptions, productStock, products, shippingZones } from "../../src/server/db/schema.js";
-import { seedDatabase } from "../../src/server/db/seed.js";
+import { seedDatabase } from "../../src/server/seed/database.js";
 import { BUNDLES } from "../../src/shared/bundles.js";
 import {
   type CartItemConfig,

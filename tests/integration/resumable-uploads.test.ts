@@ -10,9 +10,9 @@
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dumpDatabase, restoreDatabase } from "../../src/server/backups/index.js";
 import { orderItems, resumableUploadChunks, resumableUploads, uploads } from "../../src/server/db/schema.js";
 import { panelParameters } from "../../src/server/fulfilment/print-jobs/panel.js";
-import { dumpDatabase, restoreDatabase } from "../../src/server/backups/index.js";
 import {
   DatabaseUploadStore,
   RESUMABLE_UPLOAD_EXPIRY_MINUTES,

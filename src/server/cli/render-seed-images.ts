@@ -1,6 +1,6 @@
 /**
  * `npx tsx src/server/cli/render-seed-images.ts [--out DIR]`: renders the storefront's seed
- * pictures (issue 20) into src/server/db/seed-images/*.png: lightboxes lit and unlit, their panels
+ * pictures (issue 20) into src/server/seed/seed-images/*.png: lightboxes lit and unlit, their panels
  * made by the shop's own lithophane code (computeHeightmap: the same heightmap as the print file)
  * and lit by its backlit model (backlitTexture: Beer-Lambert light through each point's
  * thickness, as the creator's 3D preview shows it).
@@ -332,6 +332,6 @@ async function render(scene: Scene, outDir: string): Promise<void> {
 }
 
 const { values } = parseArgs({ options: { out: { type: "string" } } });
-const outDir = path.resolve(values.out ?? "src/server/db/seed-images");
+const outDir = path.resolve(values.out ?? "src/server/seed/seed-images");
 mkdirSync(outDir, { recursive: true });
 for (const scene of SCENES) await render(scene, outDir);

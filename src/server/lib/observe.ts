@@ -4,7 +4,9 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppContext } from "../context.js";
+import type { Config } from "../config.js";
+import type { Logger } from "./logger.js";
+import type { Metrics } from "./metrics.js";
 import { requestIdFrom, runInRequest } from "./request-scope.js";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
@@ -16,7 +18,7 @@ export const REQUEST_ID_HEADER = "X-Request-Id";
  * ms}`, where `route` is the pattern that answered (`/api/orders/:id/invoice.pdf`), never the
  * path: no ids, tokens or addresses reach the log. The same figures go to the latency histogram.
  */
-export function observeRequests(ctx: Pick<AppContext, "log" | "metrics">): MiddlewareHandler {
+export function observeRequests(ctx: { log: Logger; metrics: Metrics }): MiddlewareHandler {
   return async (c, next) => {
     const requestId = requestIdFrom(c.req.header(REQUEST_ID_HEADER));
     const started = performance.now();
@@ -55,7 +57,7 @@ function bearerMatches(given: string | undefined, token: string): boolean {
  * GET /metrics: the registry in Prometheus' text format, for `Authorization: Bearer
  * <METRICS_TOKEN>`; 401 with any other; 404 when METRICS_TOKEN is not set (off).
  */
-export function metricsHandler(ctx: Pick<AppContext, "config" | "metrics">) {
+export function metricsHandler(ctx: { config: Pick<Config, "metricsToken">; metrics: Metrics }) {
   return async (c: Context) => {
     const token = ctx.config.metricsToken;
     if (!token) return c.text("Not found", 404);

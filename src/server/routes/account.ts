@@ -29,8 +29,8 @@ import {
 } from "../accounts/index.js";
 import type { AppContext } from "../context.js";
 import { createRateLimiter, type RateLimiter } from "../lib/rate-limit.js";
-import { type CallerSession, isFreshSession, requireSession, requireUser } from "../lib/session.js";
 import { HttpError, validationHook, zValidator } from "../lib/validation.js";
+import { type CallerSession, isFreshSession, requireSession, requireUser } from "../session.js";
 
 function apiErrorCode(error: unknown): string | undefined {
   if (!isAPIError(error)) return undefined;

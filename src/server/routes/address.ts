@@ -4,8 +4,8 @@ import { Hono } from "hono";
 import { type AddressLookup, AddressLookupError, createAddressLookup } from "../accounts/index.js";
 import type { AppContext } from "../context.js";
 import { createRateLimiter } from "../lib/rate-limit.js";
-import { requireUser } from "../lib/session.js";
 import { HttpError, validationHook, zValidator } from "../lib/validation.js";
+import { requireUser } from "../session.js";
 
 /** Lookups cost money at the provider: each account gets this many per window. */
 const LOOKUPS_PER_WINDOW = 30;

@@ -10,9 +10,9 @@ import { timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
+import { dumpDatabase } from "../backups/index.js";
 import type { AppContext } from "../context.js";
 import { type AdminTokenInfo, adminTokenPath } from "../lib/admin-token.js";
-import { dumpDatabase } from "../backups/index.js";
 import { isForwarded, isLoopback, socketAddress } from "../lib/client-ip.js";
 import { HttpError } from "../lib/validation.js";
 

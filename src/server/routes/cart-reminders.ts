@@ -4,7 +4,6 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
-import { getSessionUser } from "../lib/session.js";
 import { validationHook, zValidator } from "../lib/validation.js";
 import {
   confirmCartReminder,
@@ -15,6 +14,7 @@ import {
   updateRemindedCart,
   withdrawCartConsent,
 } from "../orders/index.js";
+import { getSessionUser } from "../session.js";
 
 /**
  * Per client IP per minute, for the consent, restore, confirm and unsubscribe endpoints

@@ -7,9 +7,9 @@ import { z } from "zod";
 import { dropPricingSnapshot, pricingSnapshot } from "../catalogue/index.js";
 import type { AppContext } from "../context.js";
 import { findLinePhotoProblems } from "../fulfilment/index.js";
-import { requireUser } from "../lib/session.js";
 import { type ApiError, validationHook, zValidator } from "../lib/validation.js";
 import { loadSavedCart, replaceSavedCart, repriceCartItems, repriceFromSnapshot } from "../orders/index.js";
+import { requireUser } from "../session.js";
 
 const putCartSchema = z.object({ items: cartItemsSchema });
 

@@ -8,10 +8,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
-import { getSessionUser } from "../lib/session.js";
 import { type ApiError, validationHook, zValidator } from "../lib/validation.js";
 import { type CheckoutRefusal, findCheckoutStatus, isUuid, placeOrder } from "../orders/index.js";
 import { isValidOrderAccessToken } from "../payments/index.js";
+import { getSessionUser } from "../session.js";
 
 /** Per client IP per minute. A customer checks out a handful of times at most. */
 export const CHECKOUT_RATE_LIMIT = 20;

@@ -17,8 +17,8 @@ import { z } from "zod";
 import { evaluateCode, priceFromSnapshot, pricingSnapshot } from "../catalogue/index.js";
 import type { AppContext } from "../context.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
-import { getSessionUser } from "../lib/session.js";
 import { validationHook, zValidator } from "../lib/validation.js";
+import { getSessionUser } from "../session.js";
 
 /** Per client IP per minute: enough to fix a typo, too few to guess codes. */
 export const DISCOUNT_CHECK_RATE_LIMIT = 10;

@@ -12,7 +12,6 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppContext } from "../context.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
-import { getSessionUser } from "../lib/session.js";
 import type { ApiError } from "../lib/validation.js";
 import { getOrder, isUuid } from "../orders/index.js";
 import {
@@ -22,6 +21,7 @@ import {
   orderDocuments,
   renderDocumentPdf,
 } from "../payments/index.js";
+import { getSessionUser } from "../session.js";
 
 /** PDF downloads a minute from one address (owner and guest links alike). */
 export const INVOICE_RATE_LIMIT = 20;

@@ -4,7 +4,6 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
-import { getSessionUser, requireUser } from "../lib/session.js";
 import { type ApiError, validationHook, zValidator } from "../lib/validation.js";
 import {
   isUuid,
@@ -14,6 +13,7 @@ import {
   type ReorderResult,
   reorder,
 } from "../orders/index.js";
+import { getSessionUser, requireUser } from "../session.js";
 
 /** "Order again" per client a minute: each answer reads the order and its photos. */
 export const REORDER_RATE_LIMIT = 20;

@@ -16,9 +16,9 @@ import type { AppContext } from "../context.js";
 import { photoLinkState, replacePhotoThroughLink } from "../fulfilment/index.js";
 import { clientIp, createProxyList } from "../lib/client-ip.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
-import { getSessionUser } from "../lib/session.js";
 import { HttpError, validationHook, zValidator } from "../lib/validation.js";
 import { uploadVisitor } from "../platform/index.js";
+import { getSessionUser } from "../session.js";
 
 const token = z.string().min(1).max(200);
 const replacementBody = z.object({

@@ -28,7 +28,6 @@ import { etag } from "hono/etag";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
-import { getSessionUser } from "../lib/session.js";
 import { type ApiError, HttpError, validationHook, zValidator } from "../lib/validation.js";
 import {
   approveProof,
@@ -43,6 +42,7 @@ import {
   proofView,
   runWorkflow,
 } from "../orders/index.js";
+import { getSessionUser } from "../session.js";
 
 const token = z.string().min(1).max(300);
 const panelIndex = z.number().int().min(0).max(MAX_ADDITIONAL_IMAGES);

@@ -8,9 +8,9 @@ import type { AppContext } from "../context.js";
 import { clientIp, createProxyList } from "../lib/client-ip.js";
 import { sendEncoded } from "../lib/encoded-body.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
-import { getSessionUser } from "../lib/session.js";
 import { HttpError, validationHook, zValidator } from "../lib/validation.js";
 import { uploadVisitor } from "../platform/index.js";
+import { getSessionUser } from "../session.js";
 import { reviewLinkState, storefrontCache, submitReview } from "../storefront/index.js";
 
 const JSON_TYPE = "application/json; charset=UTF-8";

@@ -8,7 +8,6 @@ import { z } from "zod";
 import type { AppContext } from "../context.js";
 import { clientIp, createProxyList } from "../lib/client-ip.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
-import { getSessionUser } from "../lib/session.js";
 import { type ApiError, HttpError } from "../lib/validation.js";
 import {
   type ImageRejection,
@@ -22,6 +21,7 @@ import {
   uploadedBy,
   uploadVisitor,
 } from "../platform/index.js";
+import { getSessionUser } from "../session.js";
 
 /** Additional images are numbered per bundle (at most 4 today); room to grow, never unbounded. */
 const MAX_ADDITIONAL_INDEX = 9;

@@ -7,7 +7,7 @@
  */
 import { Hono } from "hono";
 import type { AppContext } from "../../context.js";
-import { requireAdmin } from "../../lib/session.js";
+import { requireAdmin } from "../../session.js";
 import { adminActivityRoutes } from "./activity.js";
 import { adminAlertRoutes } from "./alerts.js";
 import { adminAnalyticsRoutes } from "./analytics.js";

@@ -6,8 +6,8 @@ import { calendarDateSchema } from "@shared/schemas";
 import { includeTestOrdersByDefault, type ShopPayments } from "@shared/test-orders";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import type { SessionUser } from "../../lib/session.js";
 import { type AuditActor, OPERATION_CONTEXT } from "../../platform/index.js";
+import type { SessionUser } from "../../session.js";
 
 export interface AdminEnv {
   Variables: { admin: SessionUser };

@@ -14,11 +14,11 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { type SiteImageSlot, SLOT_SPECS } from "@shared/storefront";
 import { eq } from "drizzle-orm";
+import type { Db } from "../db/client.js";
+import { siteImages, systemSettings } from "../db/schema.js";
 import type { Logger } from "../lib/logger.js";
 import type { Storage } from "../platform/index.js";
 import { deleteVariants, encodeSiteImage, invalidateStorefront } from "../storefront/index.js";
-import type { Db } from "./client.js";
-import { siteImages, systemSettings } from "./schema.js";
 
 /** Beside this module in both layouts (build-server copies the folder, as it does migrations). */
 export const SEED_IMAGES_DIR = fileURLToPath(new URL("./seed-images", import.meta.url));

@@ -12,8 +12,8 @@
  * (65 s). Never use it where a role, MFA or account state decides anything.
  */
 import type { Context } from "hono";
-import type { AppContext } from "../context.js";
-import { HttpError } from "./validation.js";
+import type { AppContext } from "./context.js";
+import { HttpError } from "./lib/validation.js";
 
 export interface SessionUser {
   id: string;

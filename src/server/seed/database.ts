@@ -11,8 +11,8 @@ import { SEED_SHIPPING_ZONES } from "@shared/shipping-zones";
 import { WORLD_COUNTRIES } from "@shared/world-countries";
 import { count, sql } from "drizzle-orm";
 import { replaceShippingZones, seedColourPrinter } from "../catalogue/index.js";
-import { SEED_PRODUCTS } from "./catalogue.js";
-import { type Db, SEED_LOCK_KEY } from "./client.js";
+import { SEED_PRODUCTS } from "../db/catalogue.js";
+import { type Db, SEED_LOCK_KEY } from "../db/client.js";
 import {
   bundlePrices,
   filaments,
@@ -20,7 +20,7 @@ import {
   products,
   shippingZones,
   systemSettings,
-} from "./schema.js";
+} from "../db/schema.js";
 
 export const ENVIRONMENT_MODE_KEY = "environment_mode";
 

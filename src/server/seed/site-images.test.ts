@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { FALLBACK_OPTIONS, isSelectable } from "@shared/options";
 import { describe, expect, it } from "vitest";
-import { SEED_IMAGES_DIR, SEED_SITE_IMAGES } from "./seed-site-images";
+import { SEED_IMAGES_DIR, SEED_SITE_IMAGES } from "./site-images";
 
 describe("the storefront's seed pictures", () => {
   it("show only shapes the creator sells (no Coming Soon heart or hexagon in the gallery)", () => {
