@@ -11,6 +11,7 @@ export const ADMIN_SETTINGS_SECTIONS = {
   alerts: "alerts",
   reminders: "reminders",
   backups: "backups",
+  printers: "printers",
   payments: "payments",
 } as const;
 export type AdminSettingsSection = keyof typeof ADMIN_SETTINGS_SECTIONS;

@@ -420,6 +420,17 @@ const SCENARIOS: Record<string, Scenario> = {
       };
     },
   },
+  "PUT /api/admin/settings/printers": {
+    rows: [{ actionType: "settings.printers", tableName: "system_settings", recordId: "printers" }],
+    async prepare() {
+      const { printers } = (await adminGet("/settings/printers")) as { printers: Json[] };
+      return {
+        method: "PUT",
+        url: "/api/admin/settings/printers",
+        json: { printers: printers.map((p, i) => (i === 0 ? { ...p, name: `${p.name} (audit)` } : p)) },
+      };
+    },
+  },
   "PUT /api/admin/settings/customer-mail": {
     rows: [{ actionType: "settings.customer_mail", tableName: "system_settings", recordId: "customer_mail" }],
     async prepare() {

@@ -24,6 +24,7 @@ import { productOptions, products, uploads } from "../db/schema.js";
 import { loadSharp } from "../lib/lazy-modules.js";
 import { HttpError } from "../lib/validation.js";
 import { IMAGE_BUCKET, type Storage } from "../platform/index.js";
+import { assertSizeFits, getPrinters } from "./printers.js";
 import { stockLevels } from "./stock.js";
 
 export type ProductRow = typeof products.$inferSelect;
@@ -349,7 +350,15 @@ export async function createOption(tx: Tx, input: OptionCreateInput): Promise<Ad
       "option_exists",
       `There is already a ${input.optionType.replace("_", " ")} "${input.value}".`,
     );
-  if (input.optionType === "size") await checkShapeIds(tx, input.shapeIds);
+  if (input.optionType === "size") {
+    await checkShapeIds(tx, input.shapeIds);
+    if ((input.status ?? "enabled") === "enabled")
+      assertSizeFits(await getPrinters(tx), {
+        name: input.name,
+        widthMm: input.widthMm ?? null,
+        heightMm: input.heightMm ?? null,
+      });
+  }
   let sort = input.sortOrder;
   if (sort === undefined) {
     const [last] = await tx
@@ -386,6 +395,13 @@ export async function updateOption(
   const patch = optionPatch(input);
   if (before.optionType !== "size") delete patch.shapeIds;
   if (Object.keys(patch).length === 0) return { before: toAdminOption(before), after: toAdminOption(before) };
+  // A size going on sale, or growing while on sale, must fit a printer (issue 48 item 3).
+  if (before.optionType === "size" && (patch.status ?? before.status) === "enabled")
+    assertSizeFits(await getPrinters(tx), {
+      name: patch.name ?? before.name,
+      widthMm: patch.widthMm ?? before.widthMm,
+      heightMm: patch.heightMm ?? before.heightMm,
+    });
   const [after] = await tx.update(productOptions).set(patch).where(eq(productOptions.id, id)).returning();
   if (!after) throw new Error("option was not updated");
   return { before: toAdminOption(before), after: toAdminOption(after) };

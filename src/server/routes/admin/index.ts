@@ -27,6 +27,7 @@ import { adminOrderActionRoutes } from "./order-actions.js";
 import { adminOrderRoutes } from "./orders.js";
 import { adminPriceRoutes } from "./prices.js";
 import { adminPrintJobRoutes } from "./print-jobs.js";
+import { adminPrinterRoutes } from "./printers.js";
 import { adminProductRoutes } from "./products.js";
 import { adminProofRoutes } from "./proofs.js";
 import { adminSettingsRoutes } from "./settings.js";
@@ -66,5 +67,6 @@ export function adminRoutes(ctx: AppContext) {
     .route("/", adminFeedRoutes(ctx))
     .route("/", adminClickAndDropRoutes(ctx))
     .route("/", adminBooksRoutes(ctx))
-    .route("/", adminSettingsRoutes(ctx));
+    .route("/", adminSettingsRoutes(ctx))
+    .route("/", adminPrinterRoutes(ctx));
 }

@@ -1,15 +1,17 @@
 /**
  * The admin's one Settings page (issue 47 item 7): alert e-mails, cart reminders and review
- * requests, backups and the payments mode. Every owner alert links here (#alerts).
+ * requests, backups, the printers and the payments mode. Every owner alert links here (#alerts).
  */
 import { ADMIN_SETTINGS_SECTIONS, ADMIN_SETTINGS_TEXTS } from "@shared/admin-settings";
 import { CUSTOMER_MAIL_TEXTS } from "@shared/customer-mail";
+import { PRINTER_TEXTS } from "@shared/printers";
 import { Card } from "@web/components/ui/card";
 import { type ReactNode, useEffect } from "react";
 import { AdminHeading, useAdminTitle } from "../ui";
 import { AlertSettings } from "./AlertSettings";
 import { BackupsPanel } from "./BackupsPanel";
 import { CustomerMailSettingsForm } from "./CustomerMailSettings";
+import { PrintersPanel } from "./PrintersPanel";
 import { ShopModeControl } from "./ShopModeControl";
 import { WaitingReminders } from "./WaitingReminders";
 
@@ -53,6 +55,9 @@ export function SettingsPage() {
         </Section>
         <Section id={ADMIN_SETTINGS_SECTIONS.backups} title={T.backups.title}>
           <BackupsPanel />
+        </Section>
+        <Section id={ADMIN_SETTINGS_SECTIONS.printers} title={PRINTER_TEXTS.title}>
+          <PrintersPanel />
         </Section>
         <Section id={ADMIN_SETTINGS_SECTIONS.payments} title={T.payments.title}>
           <ShopModeControl />
