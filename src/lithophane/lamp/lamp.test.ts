@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import { MemorySink } from "../chunks";
+import { isLithophaneError } from "../errors";
+import { checkMesh } from "../mesh-check";
+import { DEFAULT_PRINT_PROFILE } from "../print-project";
+import { read3mf } from "../twin/model3mf";
+import {
+  buildLampMesh,
+  DEFAULT_LAMP_PRINTER,
+  isLampProject,
+  LAMP_RIM,
+  LAMP_SIZES,
+  type LampPhoto,
+  lampFitProblem,
+  lampGeometry,
+  lampPhotoAspect,
+  lampPreview,
+  lampPrintProject,
+  lampThicknessAt,
+  pointAngle,
+  resolveLampSpec,
+  writeLamp3mf,
+} from "./index";
+
+/** A photo that is dark on its left third and light elsewhere (asymmetric), with a gradient down. */
+function photo(width = 60, height = 80): LampPhoto {
+  const grey = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++)
+      grey[y * width + x] = x < width / 3 ? 20 : 200 + Math.round((40 * y) / height);
+  }
+  return { grey, width, height };
+}
+
+const SMALL = { diameterMm: 40, heightMm: 40, resolutionMm: 0.5 };
+
+describe("lamp geometry", () => {
+  it.each([1, 2, 3, 4])("%i photo(s): one closed, outward, manifold tube of the right size", (n) => {
+    const geometry = lampGeometry(
+      Array.from({ length: n }, () => photo()),
+      SMALL,
+    );
+    const mesh = buildLampMesh(geometry);
+    const report = checkMesh(mesh.positions, mesh.indices);
+    expect(report.badEdges).toBe(0);
+    expect(report.degenerateTriangles).toBe(0);
+    expect(report.duplicateVertices).toBe(0);
+    expect(report.unusedVertices).toBe(0);
+    // A thick-walled tube is a solid torus: its surface has V - E + F = 0.
+    expect(report.eulerCharacteristic).toBe(0);
+    expect(report.triangles).toBe(geometry.triangleCount);
+    expect(report.min[2]).toBe(0);
+    expect(report.max[2]).toBeCloseTo(40, 5);
+    expect(report.max[0]).toBeCloseTo(20, 1);
+    expect(report.min[0]).toBeCloseTo(-20, 1);
+    expect(report.max[1]).toBeCloseTo(20, 3);
+    // Volume: between the wall's thinnest and thickest everywhere, positive (outward normals).
+    const rin = 20 - 3;
+    const thin = Math.PI * ((rin + 0.8) ** 2 - rin ** 2) * 40;
+    const thick = Math.PI * (20 ** 2 - rin ** 2) * 40;
+    expect(report.signedVolume).toBeGreaterThan(thin);
+    expect(report.signedVolume).toBeLessThan(thick + 1e-3);
+  });
+
+  it("lays photos left to right seen from outside, unmirrored, with rims and lips at full thickness", () => {
+    const geometry = lampGeometry([photo(), photo()], SMALL);
+    const { spec } = geometry;
+    const mid = spec.rimBottomMm + spec.bandHeightMm / 2;
+    // Rims.
+    expect(lampThicknessAt(geometry, 1, 2)).toBeCloseTo(3, 5);
+    expect(lampThicknessAt(geometry, 1, 39)).toBeCloseTo(3, 5);
+    // Each photo's dark third is its left third seen from outside: angles just after its start.
+    for (const start of [0, Math.PI]) {
+      const dark = lampThicknessAt(geometry, start + (Math.PI / 3) * 0.5, mid);
+      const light = lampThicknessAt(geometry, start + (Math.PI / 3) * 2.2, mid);
+      expect(dark).toBeGreaterThan(2.5);
+      expect(light).toBeLessThan(1.5);
+    }
+    // The lip between the photos.
+    expect(lampThicknessAt(geometry, Math.PI, mid)).toBeCloseTo(3, 5);
+    // Angle 0 faces the back (+y); angles grow counter-clockwise seen from above.
+    expect(pointAngle(0, 10)).toBeCloseTo(0, 9);
+    expect(pointAngle(-10, 0)).toBeCloseTo(Math.PI / 2, 9);
+  });
+
+  it("declares its sizes and the photo aspect the creator's crop takes", () => {
+    for (const size of Object.values(LAMP_SIZES)) {
+      expect(lampFitProblem(size)).toBeNull();
+      expect(resolveLampSpec({ ...size, photos: 2 }).bandHeightMm).toBe(
+        size.heightMm - LAMP_RIM.bottomMm - LAMP_RIM.topMm,
+      );
+    }
+    expect(lampPhotoAspect(100, 150, 4)).toBeCloseTo((Math.PI * 100) / 4 / 138, 9);
+  });
+
+  it("refuses bad options and lamps that do not fit the printer, saying why", () => {
+    const error = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        expect(isLithophaneError(e)).toBe(true);
+        return (e as Error).message;
+      }
+      throw new Error("did not throw");
+    };
+    expect(error(() => resolveLampSpec({ diameterMm: 100, heightMm: 150, photos: 5 }))).toMatch(/1 to 4/);
+    expect(error(() => resolveLampSpec({ diameterMm: 100, heightMm: 15, photos: 1 }))).toMatch(/Height/);
+    const tall = resolveLampSpec({ diameterMm: 100, heightMm: 250, photos: 1, resolutionMm: 1 });
+    expect(error(() => lampPrintProject(tall))).toBe(
+      `A 250 mm tall lamp is taller than the 210 mm the printer (${DEFAULT_LAMP_PRINTER.name}) can print.`,
+    );
+    const wide = resolveLampSpec({ diameterMm: 200, heightMm: 100, photos: 1, resolutionMm: 1 });
+    expect(error(() => lampPrintProject(wide))).toMatch(/needs 226 mm of bed/);
+    expect(
+      lampFitProblem(tall, { ...DEFAULT_LAMP_PRINTER, maxHeightMm: 300 }, DEFAULT_PRINT_PROFILE),
+    ).toBeNull();
+  });
+
+  it("writes a 3MF that reads back as the same mesh, upright on the bed's centre, its settings inside", async () => {
+    const geometry = lampGeometry([photo()], SMALL);
+    const mesh = buildLampMesh(geometry);
+    const sink = new MemorySink();
+    await writeLamp3mf(mesh, sink, { project: lampPrintProject(geometry.spec) });
+    const project = await read3mf([sink.toBytes()]);
+    expect(project.indices).toEqual(mesh.indices);
+    expect(project.positions.length).toBe(mesh.positions.length);
+    for (let v = 0; v < mesh.positions.length; v++) {
+      expect(Math.abs(project.positions[v]! - mesh.positions[v]!)).toBeLessThan(6e-4);
+    }
+    expect(project.transform).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1, 125, 105, 0]);
+    expect(project.config.get("layer_height")).toBe("0.1");
+    expect(project.config.get("max_print_height")).toBe("210");
+    expect(isLampProject(project)).toBe(true);
+  });
+
+  it("draws the lit lamp unrolled and from the front", () => {
+    const geometry = lampGeometry([photo()], SMALL);
+    const unrolled = lampPreview(geometry, { pixelMm: 0.5 });
+    expect(unrolled.width).toBe(Math.round((Math.PI * 40) / 0.5));
+    expect(unrolled.height).toBe(80);
+    const front = lampPreview(geometry, { view: "front", pixelMm: 0.5 });
+    expect(front.width).toBe(Math.round(34 / 0.5));
+    // Unrolled: the photo's dark third (left) is darker than its right.
+    const at = (p: number) => unrolled.rgb[3 * (40 * unrolled.width + p)]!;
+    expect(at(Math.round(unrolled.width * 0.15))).toBeLessThan(at(Math.round(unrolled.width * 0.7)) - 50);
+  });
+});
