@@ -1,11 +1,13 @@
 /**
  * Photos -> the lamp's closed shade: each photo becomes a flat panel's heightmap (computeHeightmap: the
  * crop, resampling, tone mapping and lip are the flat panel's own), the heightmaps are laid side by side
- * around the circumference, and the wall is meshed as a regular grid in (angle, height):
+ * around the circumference between the rims, on one uniform grid in (angle, height) from the foot to
+ * the top:
  *
- * - outer surface: one vertex per grid point, radius innerRadius + thickness (the relief, thick = dark);
- *   rows at z = 0 (the bottom rim's foot), the photo band's rows, z = height (the top rim's edge);
- * - inner surface: a smooth cylinder, one vertex per column at z = 0 and z = height;
+ * - outer surface: radius innerRadius + thickness (the relief, thick = dark), full thickness on the
+ *   rims' rows; the print file's is adaptive (adaptive.ts), the full grid (two triangles per cell) the
+ *   reference and the fallback;
+ * - inner surface: a smooth cylinder from z = 0 to z = height;
  * - bottom and top: annuli joining the outer and inner rings.
  *
  * Model space: z up along the axis, the foot on z = 0, the axis through x = y = 0. Angle theta is
@@ -14,12 +16,14 @@
  * relief) and photo k starts at theta = 2 pi k / n, photo 0 right of the back (+y) seam.
  *
  * The mesh is a thick-walled tube: one closed, manifold, outward-oriented shell of genus 1 (V - E + F = 0).
- * Why a grid and not the flat panel's adaptive mesh: decision 356.
+ * The print file's outer wall is made adaptive in strips (adaptive.ts, decision 356); the grid is the
+ * fallback and the reference.
  */
 import { LithophaneError } from "../errors";
 import type { IndexedMesh } from "../geometry";
 import { computeHeightmap, type Heightmap } from "../heightmap";
 import type { GridResampler } from "../resample";
+import { buildAdaptiveLampMesh } from "./adaptive";
 import { type LampOptions, type LampPhoto, type LampSpec, lampPhotoSpec, resolveLampSpec } from "./params";
 
 export interface LampGeometry {
@@ -62,37 +66,39 @@ export function lampGeometryFromHeightmaps(spec: LampSpec, heightmaps: Heightmap
   if (!first || heightmaps.length !== spec.photos) {
     throw new LithophaneError("internal", `Expected ${spec.photos} heightmaps, got ${heightmaps.length}.`);
   }
-  const { nx, ny, stepYMm } = first;
+  const { nx, ny } = first;
   for (const map of heightmaps) {
     if (map.nx !== nx || map.ny !== ny) throw new LithophaneError("internal", "Photo grids differ in size.");
   }
   const columns = spec.photos * (nx - 1);
-  if (columns !== spec.columns) throw new LithophaneError("internal", "Lamp column count mismatch.");
-  const rows = ny + 2;
-  const rowsZ = new Float64Array(rows);
-  rowsZ[0] = 0;
-  for (let j = 0; j < ny; j++) rowsZ[j + 1] = spec.rimBottomMm + j * stepYMm;
-  rowsZ[rows - 1] = spec.heightMm;
+  const { rows, rimBottomRows } = spec;
+  if (columns !== spec.columns || ny !== rows - rimBottomRows - spec.rimTopRows) {
+    throw new LithophaneError("internal", "The photos' grids do not match the lamp's.");
+  }
+  const rowsZ = Float64Array.from({ length: rows }, (_, j) =>
+    j === rows - 1 ? spec.heightMm : j * spec.rowStepMm,
+  );
   const max = spec.maxThicknessMm;
+  // The rims' rows stay at full thickness; the band's rows are the photos side by side.
   const thicknessMm = new Float32Array(rows * columns).fill(max);
   for (let j = 0; j < ny; j++) {
-    const row = (j + 1) * columns;
+    const row = (rimBottomRows + j) * columns;
     for (let k = 0; k < heightmaps.length; k++) {
       const source = heightmaps[k]!.thicknessMm;
+      const previous = heightmaps[(k + heightmaps.length - 1) % heightmaps.length]!.thicknessMm;
       for (let i = 0; i < nx - 1; i++) {
         let t = source[j * nx + i]!;
         // The column a photo shares with the one before it: the thicker of the two edges (both the lip).
-        if (i === 0) {
-          const previous = heightmaps[(k + heightmaps.length - 1) % heightmaps.length]!.thicknessMm;
-          t = Math.max(t, previous[j * nx + nx - 1]!);
-        }
+        if (i === 0) t = Math.max(t, previous[j * nx + nx - 1]!);
         thicknessMm[row + k * (nx - 1) + i] = t;
       }
     }
   }
   // The band's first and last rows meet the rims: full thickness (the lip already is, unless lipMm = 0).
-  thicknessMm.fill(max, columns, 2 * columns);
-  thicknessMm.fill(max, (rows - 2) * columns, (rows - 1) * columns);
+  const bandFirst = rimBottomRows * columns;
+  const bandLast = (rimBottomRows + ny - 1) * columns;
+  thicknessMm.fill(max, bandFirst, bandFirst + columns);
+  thicknessMm.fill(max, bandLast, bandLast + columns);
   const vertexCount = (rows + 2) * columns;
   // Outer quads, inner quads, two annuli: two triangles each.
   const triangleCount = 2 * columns * (rows - 1) + 2 * columns + 4 * columns;
@@ -116,10 +122,26 @@ export function pointAngle(x: number, y: number): number {
 }
 
 /**
- * The closed mesh: vertices outer (row * columns + c), then the inner bottom ring, then the inner top
- * ring; triangles counter-clockwise seen from outside the solid.
+ * The closed mesh: the adaptive one (adaptive.ts) when the spec's maxErrorMm (or the option's) is above
+ * 0, else (or if a strip could not be made adaptive) the full grid.
  */
-export function buildLampMesh(geometry: LampGeometry): IndexedMesh {
+export function buildLampMesh(
+  geometry: LampGeometry,
+  options: { maxErrorMm?: number } = {},
+): IndexedMesh & { adaptive: boolean } {
+  const maxErrorMm = options.maxErrorMm ?? geometry.spec.maxErrorMm;
+  if (maxErrorMm > 0) {
+    const mesh = buildAdaptiveLampMesh(geometry, maxErrorMm);
+    if (mesh) return { ...mesh, adaptive: true };
+  }
+  return { ...buildGridLampMesh(geometry), adaptive: false };
+}
+
+/**
+ * The full grid's closed mesh: vertices outer (row * columns + c), then the inner bottom ring, then the
+ * inner top ring; triangles counter-clockwise seen from outside the solid.
+ */
+export function buildGridLampMesh(geometry: LampGeometry): IndexedMesh {
   const { columns: C, rowsZ, thicknessMm, spec } = geometry;
   const rows = rowsZ.length;
   const rin = spec.innerRadiusMm;

@@ -51,6 +51,11 @@ export const LAMP_DEFAULTS = {
   resolutionMm: DEFAULTS.resolutionMm,
   /** Full-thickness frame round each photo (mm); adjacent photos share a 2 x lipMm dark line. */
   lipMm: 1.5,
+  /**
+   * The print file's wall is an adaptive mesh within this distance (mm) of every grid point and of the
+   * true cylinder (adaptive.ts), the flat panel's bound; 0 writes the full grid.
+   */
+  maxErrorMm: DEFAULTS.maxErrorMm,
 } as const;
 
 /** One photo of the lamp: grey pixels (one byte each, row-major, top row first) and the creator's crop. */
@@ -83,6 +88,8 @@ export interface LampOptions extends LampToneOptions {
   photos: number;
   resolutionMm?: number;
   lipMm?: number;
+  /** Largest distance (mm) of the adaptive mesh from the grid and the cylinder; 0 keeps the grid. */
+  maxErrorMm?: number;
   /** Per photo: the creator's crop (same model as the flat panel's). */
   crops?: ReadonlyArray<CropInput | undefined>;
 }
@@ -93,6 +100,8 @@ export interface LampSpec {
   photos: number;
   resolutionMm: number;
   lipMm: number;
+  maxErrorMm: number;
+  /** Rim heights: LAMP_RIM's, rounded to whole grid rows. */
   rimBottomMm: number;
   rimTopMm: number;
   minThicknessMm: number;
@@ -105,6 +114,11 @@ export interface LampSpec {
   bandHeightMm: number;
   /** Grid columns round the whole lamp (photos x (photo columns - 1), no repeated column). */
   columns: number;
+  /** Grid rows from the foot to the top (uniform, `rowStepMm` apart) and the rows of each rim. */
+  rows: number;
+  rowStepMm: number;
+  rimBottomRows: number;
+  rimTopRows: number;
   /** The tone options of every photo (a flat panel spec each, crops apart). */
   panel: PanelSpec;
   crops: ReadonlyArray<CropInput | undefined>;
@@ -130,8 +144,14 @@ function shapeFor(widthMm: number, heightMm: number): ShapeId {
 }
 
 /** Width / height of each photo on a lamp: the aspect the creator's crop must have. */
-export function lampPhotoAspect(diameterMm: number, heightMm: number, photos: number): number {
-  return (Math.PI * diameterMm) / photos / (heightMm - LAMP_RIM.bottomMm - LAMP_RIM.topMm);
+export function lampPhotoAspect(
+  diameterMm: number,
+  heightMm: number,
+  photos: number,
+  resolutionMm: number = LAMP_DEFAULTS.resolutionMm,
+): number {
+  const spec = resolveLampSpec({ diameterMm, heightMm, photos, resolutionMm });
+  return spec.photoWidthMm / spec.bandHeightMm;
 }
 
 /** Validates the lamp's options and fills in defaults; throws LithophaneError with a readable message. */
@@ -152,12 +172,23 @@ export function resolveLampSpec(options: LampOptions): LampSpec {
   }
   const crops = options.crops ?? [];
   if (crops.length > photos) invalid(`Got ${crops.length} crops for ${photos} photos.`);
-  const rimBottomMm = LAMP_RIM.bottomMm;
-  const rimTopMm = LAMP_RIM.topMm;
-  const bandHeightMm = heightMm - rimBottomMm - rimTopMm;
+  // One uniform grid from the foot to the top: the rims are whole rows, the band the rows between.
+  const resolutionMm = within(
+    "Resolution",
+    options.resolutionMm ?? LAMP_DEFAULTS.resolutionMm,
+    0.05,
+    Math.min(5, heightMm / 16),
+  );
+  const rows = gridVertexCount(heightMm, resolutionMm);
+  const rowStepMm = heightMm / (rows - 1);
+  const rimBottomRows = Math.max(1, Math.round(LAMP_RIM.bottomMm / rowStepMm));
+  const rimTopRows = Math.max(1, Math.round(LAMP_RIM.topMm / rowStepMm));
+  const rimBottomMm = rimBottomRows * rowStepMm;
+  const rimTopMm = rimTopRows * rowStepMm;
+  const bandHeightMm = (rows - rimBottomRows - rimTopRows - 1) * rowStepMm;
   if (bandHeightMm < LAMP_LIMITS.minBandMm) {
     invalid(
-      `A ${heightMm} mm lamp leaves ${bandHeightMm} mm for the photos between its rims; make it at least ${LAMP_LIMITS.minBandMm + rimBottomMm + rimTopMm} mm tall.`,
+      `A ${heightMm} mm lamp leaves ${Math.round(bandHeightMm * 10) / 10} mm for the photos between its rims; make it at least ${LAMP_LIMITS.minBandMm + LAMP_RIM.bottomMm + LAMP_RIM.topMm} mm tall.`,
     );
   }
   const outerRadiusMm = diameterMm / 2;
@@ -174,7 +205,7 @@ export function resolveLampSpec(options: LampOptions): LampSpec {
     shape: shapeFor(photoWidthMm, bandHeightMm),
     widthMm: photoWidthMm,
     heightMm: bandHeightMm,
-    resolutionMm: options.resolutionMm ?? LAMP_DEFAULTS.resolutionMm,
+    resolutionMm,
     borderMm: lipMm,
     // Seen from outside through the relief: the photo is not mirrored (see geometry.ts).
     front: "relief",
@@ -186,7 +217,10 @@ export function resolveLampSpec(options: LampOptions): LampSpec {
   }
   const photoColumns = gridVertexCount(photoWidthMm, panel.resolutionMm);
   const columns = photos * (photoColumns - 1);
-  const rows = gridVertexCount(bandHeightMm, panel.resolutionMm) + 2;
+  if (gridVertexCount(bandHeightMm, resolutionMm) !== rows - rimBottomRows - rimTopRows) {
+    throw new LithophaneError("internal", "The photo band's rows do not match the lamp's.");
+  }
+  const maxErrorMm = within("Mesh error", options.maxErrorMm ?? LAMP_DEFAULTS.maxErrorMm, 0, 0.5);
   if (columns * (rows + 2) > LAMP_LIMITS.maxGridVertices) {
     invalid(
       `A ${diameterMm} x ${heightMm} mm lamp at ${panel.resolutionMm} mm needs ${columns * (rows + 2)} grid points, more than the limit of ${LAMP_LIMITS.maxGridVertices}; use a coarser resolution.`,
@@ -198,6 +232,7 @@ export function resolveLampSpec(options: LampOptions): LampSpec {
     photos,
     resolutionMm: panel.resolutionMm,
     lipMm,
+    maxErrorMm,
     rimBottomMm,
     rimTopMm,
     minThicknessMm: panel.minThicknessMm,
@@ -207,6 +242,10 @@ export function resolveLampSpec(options: LampOptions): LampSpec {
     photoWidthMm,
     bandHeightMm,
     columns,
+    rows,
+    rowStepMm,
+    rimBottomRows,
+    rimTopRows,
     panel,
     crops: Array.from({ length: photos }, (_, k) => crops[k]),
   };

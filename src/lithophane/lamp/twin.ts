@@ -62,7 +62,7 @@ export function isLampProject(project: Pick<Project3mf, "config">): boolean {
 }
 
 /** The mesh unrolled: x = angle x outer radius (arc mm), y = z, z = radius. */
-function unrolledPositions(positions: Float32Array, indices: Uint32Array, radius: number) {
+export function unrolledPositions(positions: Float32Array, indices: Uint32Array, radius: number) {
   // Triangles across the seam (angle 0 / 2 pi) get their own copies of the vertices near 0, moved by 2 pi.
   const count = positions.length / 3;
   const angle = new Float64Array(count);

@@ -26,6 +26,8 @@ Sizes: ${LAMP_SIZE_IDS.map((id) => `${id} ${LAMP_SIZES[id].diameterMm} x ${LAMP_
 Rims: ${LAMP_RIM.bottomMm} mm at the bottom (seats in the LED base), ${LAMP_RIM.topMm} mm at the top, full wall thickness.
 Options:
   --resolution-mm N       grid spacing around and up (default ${LAMP_DEFAULTS.resolutionMm})
+  --max-error-mm N        adaptive mesh: every grid point within N mm of the wall (default ${LAMP_DEFAULTS.maxErrorMm};
+                          0 writes two triangles per grid cell)
   --min-mm N --max-mm N   wall thickness range (default 0.8 and 3.0; the rims are max)
   --mapping M             ${THICKNESS_MAPPINGS.join(" | ")} (default beer-lambert)
   --transmission N        Beer-Lambert light fraction through 1 mm (default 0.135, k = 2)
@@ -86,6 +88,7 @@ export async function lamp(argv: string[]): Promise<number> {
       "diameter-mm": { type: "string" },
       "height-mm": { type: "string" },
       "resolution-mm": { type: "string" },
+      "max-error-mm": { type: "string" },
       "min-mm": { type: "string" },
       "max-mm": { type: "string" },
       mapping: { type: "string" },
@@ -157,6 +160,7 @@ export async function lamp(argv: string[]): Promise<number> {
     diameterMm,
     heightMm,
     resolutionMm: numberOption(values, "resolution-mm"),
+    maxErrorMm: numberOption(values, "max-error-mm"),
     minThicknessMm: numberOption(values, "min-mm"),
     maxThicknessMm: numberOption(values, "max-mm"),
     mapping: values.mapping as ThicknessMapping | undefined,
@@ -169,7 +173,7 @@ export async function lamp(argv: string[]): Promise<number> {
     outPath: values.out,
   });
   console.log(
-    `Wrote ${result.outPath}: lamp ${diameterMm} x ${heightMm} mm, ${positionals.length} photo${positionals.length === 1 ? "" : "s"}, ${result.geometry.columns} x ${result.geometry.rowsZ.length} grid, ${result.triangles.toLocaleString("en-GB")} triangles, ${result.bytes.toLocaleString("en-GB")} bytes in ${(result.ms / 1000).toFixed(2)} s`,
+    `Wrote ${result.outPath}: lamp ${diameterMm} x ${heightMm} mm, ${positionals.length} photo${positionals.length === 1 ? "" : "s"}, ${result.geometry.columns} x ${result.geometry.rowsZ.length} grid, ${result.adaptive ? `adaptive within ${result.geometry.spec.maxErrorMm} mm` : "full grid"}, ${result.triangles.toLocaleString("en-GB")} triangles, ${result.bytes.toLocaleString("en-GB")} bytes in ${(result.ms / 1000).toFixed(2)} s`,
   );
   if (values.preview) {
     await writeSideBySide(

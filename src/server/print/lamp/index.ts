@@ -7,10 +7,10 @@
 
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdtemp, open, readFile, rename, rm } from "node:fs/promises";
+import { mkdtemp, open, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
-import { unzipSync } from "fflate";
+import { Unzip, UnzipInflate } from "fflate";
 import type { CropInput } from "../../../lithophane/crop.js";
 import { LithophaneError } from "../../../lithophane/errors.js";
 import { computeHeightmap } from "../../../lithophane/heightmap.js";
@@ -64,6 +64,8 @@ export interface GenerateLampResult {
   ms: number;
   outPath: string;
   geometry: LampGeometry;
+  /** The adaptive mesh (else the full grid). */
+  adaptive: boolean;
 }
 
 /** Decodes each photo at its crop and builds the lamp's wall (the flat panel's heightmap per photo). */
@@ -109,7 +111,7 @@ export async function generateLampPrintFile(options: GenerateLampOptions): Promi
     });
     await handle.close();
     await rename(temporary, outPath);
-    return { ...result, ms: performance.now() - started, outPath, geometry };
+    return { ...result, ms: performance.now() - started, outPath, geometry, adaptive: mesh.adaptive };
   } catch (error) {
     await handle.close().catch(() => {});
     await rm(temporary, { force: true });
@@ -124,10 +126,34 @@ export function lampPreviewPng(geometry: LampGeometry, options: LampPreviewOptio
   return pictureToPng(lampPreview(geometry, options));
 }
 
-/** Whether a 3MF on disk is a lamp project (reads only its settings file). */
+/** Whether a 3MF on disk is a lamp project: streams the zip, inflating only its settings file. */
 export async function isLampThreeMf(path: string): Promise<boolean> {
-  const files = unzipSync(await readFile(path), { filter: (file) => file.name === SLICER_CONFIG_PATH });
-  const text = new TextDecoder().decode(files[SLICER_CONFIG_PATH] ?? new Uint8Array(0));
+  let text = "";
+  let finished = false;
+  let done: Promise<void> = Promise.resolve();
+  const decoder = new TextDecoder();
+  const unzip = new Unzip((file) => {
+    if (file.name !== SLICER_CONFIG_PATH) return;
+    done = new Promise<void>((resolve, reject) => {
+      file.ondata = (error, data, final) => {
+        if (error) return reject(error);
+        text += decoder.decode(data, { stream: !final });
+        if (final) {
+          finished = true;
+          resolve();
+        }
+      };
+      file.start();
+    });
+  });
+  unzip.register(UnzipInflate);
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
+    unzip.push(chunk as Uint8Array, false);
+    // The settings file is written before the model: stop reading once it is in.
+    if (finished) break;
+  }
+  if (!finished) unzip.push(new Uint8Array(0), true);
+  await done;
   const config = new Map<string, string>();
   for (const line of text.split("\n")) {
     const match = line.match(/^; ([\w-]+) = (.*)$/);

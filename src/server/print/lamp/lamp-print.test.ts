@@ -15,7 +15,7 @@ import sharp, { type Sharp } from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildLampMesh, LAMP_RIM } from "../../../lithophane/lamp/index.js";
 import { main } from "../../cli/lithophane.js";
-import { generateLampPrintFile, isLampThreeMf } from "./index.js";
+import { generateLampPrintFile, isLampThreeMf, lampGeometryFromImages } from "./index.js";
 
 const run = promisify(execFile);
 const hasCommand = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
@@ -239,14 +239,14 @@ describe("the lamp's CLI", () => {
 });
 
 describe.skipIf(!admeshReady)(`admesh${admeshReady ? "" : " (skipped: admesh is not installed)"}`, () => {
-  it("finds nothing to repair in the lamp's mesh", async () => {
-    const { lampGeometryFromImages } = await import("./index.js");
+  it.each([0, 0.02])("finds nothing to repair in the lamp's mesh (max error %f mm)", async (maxErrorMm) => {
     const geometry = await lampGeometryFromImages({
       photos: [{ image: photoPath }, { image: photoPath }],
       ...LAMP,
     });
-    const mesh = buildLampMesh(geometry);
-    const path = join(folder, "lamp.stl");
+    const mesh = buildLampMesh(geometry, { maxErrorMm });
+    expect(mesh.adaptive).toBe(maxErrorMm > 0);
+    const path = join(folder, `lamp-${maxErrorMm}.stl`);
     await writeFile(path, stlBytes(mesh.positions, mesh.indices));
     const { stdout } = await run("admesh", [path]);
     expectNothingToRepair(stdout);
