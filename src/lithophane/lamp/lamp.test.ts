@@ -22,7 +22,7 @@ import {
   resolveLampSpec,
   writeLamp3mf,
 } from "./index";
-import { unrolledPositions } from "./twin";
+import { lampTwin, unrolledPositions } from "./twin";
 
 /** A photo that is dark on its left third and light elsewhere (asymmetric), with a gradient down. */
 function photo(width = 60, height = 80): LampPhoto {
@@ -226,4 +226,79 @@ describe("lamp geometry", () => {
     const at = (p: number) => unrolled.rgb[3 * (40 * unrolled.width + p)]!;
     expect(at(Math.round(unrolled.width * 0.15))).toBeLessThan(at(Math.round(unrolled.width * 0.7)) - 50);
   });
+});
+
+describe("the lamp's twin", () => {
+  /**
+   * G-code for a plain tube standing on the bed at (125, 105): per layer, concentric circles of 0.5 mm
+   * lines filling the wall between `rin` and `rin + wall(angle)`; `extra` adds a ring outside over an
+   * arc (degrees, counter-clockwise from +y).
+   */
+  function tubeGcode(rin: number, wallMm: number, heightMm: number, extra?: { from: number; to: number }) {
+    const lines = ["M83", "G92 E0"];
+    const area = Math.PI * 0.875 ** 2;
+    const w = 0.5;
+    const tops: number[] = [0.2];
+    while (tops.at(-1)! + 0.05 < heightMm) tops.push(Math.round((tops.at(-1)! + 0.1) * 1e6) / 1e6);
+    for (const [j, z] of tops.entries()) {
+      const h = j === 0 ? 0.2 : 0.1;
+      lines.push(`;Z:${z}`, `;HEIGHT:${h}`, `G1 Z${z}`, ";TYPE:External perimeter");
+      const rings: Array<[number, number, number]> = [];
+      for (let r = rin + w / 2; r < rin + wallMm; r += w) rings.push([r, 0, 360]);
+      if (extra) rings.push([rin + wallMm + w / 2, extra.from, extra.to]);
+      for (const [r, from, to] of rings) {
+        const point = (deg: number) => {
+          const t = (deg * Math.PI) / 180;
+          return [125 - r * Math.sin(t), 105 + r * Math.cos(t)] as const;
+        };
+        const [x0, y0] = point(from);
+        lines.push(`G1 X${x0.toFixed(4)} Y${y0.toFixed(4)}`);
+        const steps = Math.ceil(to - from);
+        for (let k = 1; k <= steps; k++) {
+          const [x, y] = point(from + ((to - from) * k) / steps);
+          const length = (2 * Math.PI * r * (to - from)) / 360 / steps;
+          lines.push(`G1 X${x.toFixed(4)} Y${y.toFixed(4)} E${((length * w * h) / area).toFixed(6)}`);
+        }
+      }
+    }
+    return lines.join("\n");
+  }
+
+  /** A 40 x 40 mm lamp whose wall is 2 mm everywhere, as its 3MF reads back. */
+  async function plainTube() {
+    const geometry = lampGeometry([photo()], SMALL);
+    geometry.thicknessMm.fill(2);
+    const mesh = buildLampMesh(geometry, { maxErrorMm: 0 });
+    const sink = new MemorySink();
+    await writeLamp3mf(mesh, sink, { project: lampPrintProject(geometry.spec) });
+    return { project: await read3mf([sink.toBytes()]), rin: geometry.spec.innerRadiusMm };
+  }
+
+  it("rebuilds a plain 2 mm wall from the plastic laid round it, and agrees with the mesh", async () => {
+    const { project, rin } = await plainTube();
+    const { report, twin, preview } = await lampTwin(project, [tubeGcode(rin, 2, 40)], { gridMm: 0.5 });
+    expect(report.mode).toBe("lamp");
+    expect(report.layersPrinted).toBe(report.layersExpected);
+    expect(report.missingLayers).toEqual([]);
+    expect(report.thinnerAreaMm2 + report.thickerAreaMm2).toBeLessThan(0.01 * report.panelAreaMm2);
+    expect(report.ssim).toBeGreaterThan(0.99);
+    expect(report.circumferenceMm).toBeCloseTo(2 * Math.PI * (rin + 2), 1);
+    expect(twin.width).toBe(preview.width);
+  }, 60_000);
+
+  it("finds a thicker arc where it was laid: angles grow to the right of the unrolled picture", async () => {
+    const { project, rin } = await plainTube();
+    // An extra ring over 30-75 degrees counter-clockwise from the back, seen from above.
+    const { report } = await lampTwin(project, [tubeGcode(rin, 2, 40, { from: 30, to: 75 })], {
+      gridMm: 0.5,
+    });
+    const R = report.circumferenceMm / (2 * Math.PI);
+    const thicker = report.regions.filter((r) => r.kind === "thicker");
+    expect(thicker).toHaveLength(1);
+    const region = thicker[0]!;
+    expect(region.x0 / R).toBeCloseTo((30 * Math.PI) / 180, 1);
+    expect(region.x1 / R).toBeCloseTo((75 * Math.PI) / 180, 1);
+    expect(region.meanDifferenceMm).toBeGreaterThan(0.4);
+    expect(region.y1 - region.y0).toBeGreaterThan(35);
+  }, 60_000);
 });

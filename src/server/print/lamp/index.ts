@@ -10,6 +10,7 @@ import { createReadStream } from "node:fs";
 import { mkdtemp, open, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
+import { parseGcodeEstimate } from "@shared/production-estimates";
 import { Unzip, UnzipInflate } from "fflate";
 import type { CropInput } from "../../../lithophane/crop.js";
 import { LithophaneError } from "../../../lithophane/errors.js";
@@ -41,7 +42,7 @@ import { read3mf } from "../../../lithophane/twin/model3mf.js";
 import { decodeGreyscaleCrop } from "../decode.js";
 import { FileSink } from "../file-sink.js";
 import { exportGcode } from "../slicer.js";
-import { pictureToPng } from "../twin.js";
+import { type PrintTwinCheck, pictureToPng, readTail } from "../twin.js";
 import { zlibDeflateEntry } from "../zlib-entry.js";
 
 export interface LampPhotoInput {
@@ -203,5 +204,53 @@ export async function simulateLamp(options: SimulateLampOptions): Promise<Simula
     return { ...result, sliceMs, twinMs: performance.now() - started };
   } finally {
     if (dir) await rm(dir, { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+export type LampPrintCheck = Omit<PrintTwinCheck, "mode"> & { mode: "lamp" };
+
+/**
+ * The print worker's check of a lamp's print file, as checkPrintFile does for a panel: slices the 3MF
+ * once with PrusaSlicer (its own settings), builds the unrolled twin and preview from it and reads the
+ * production estimate from the same G-code, which is then deleted.
+ */
+export async function checkLampPrintFile(options: {
+  threeMfPath: string;
+  slicer: string;
+  timeoutMs: number;
+  attenuationPerMm: number;
+  scatterPerMm?: number | undefined;
+  onChild?: (kill: () => void) => void;
+}): Promise<LampPrintCheck> {
+  const dir = await mkdtemp(join(tmpdir(), "lithobox-lamp-twin-"));
+  try {
+    const gcodePath = join(dir, "lamp.gcode");
+    await exportGcode(options.slicer, resolve(options.threeMfPath), gcodePath, {
+      timeoutMs: options.timeoutMs,
+      home: dir,
+      ...(options.onChild ? { onChild: options.onChild } : {}),
+    });
+    const outcome = await simulateLamp({
+      threeMfPath: options.threeMfPath,
+      gcodePath,
+      attenuationPerMm: options.attenuationPerMm,
+      ...(options.scatterPerMm !== undefined ? { scatterPerMm: options.scatterPerMm } : {}),
+    });
+    const figures = parseGcodeEstimate(await readTail(gcodePath));
+    const [twinPng, previewPng] = await Promise.all([
+      pictureToPng(outcome.twin),
+      pictureToPng(outcome.preview),
+    ]);
+    return {
+      mode: "lamp",
+      ssim: outcome.report.ssim,
+      meanDeltaL: outcome.report.meanDeltaL,
+      missingLayers: outcome.report.missingLayers.reduce((sum, band) => sum + band.layers, 0),
+      twinPng,
+      previewPng,
+      estimate: figures ? { ...figures, gramsPerExtruder: null } : null,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true }).catch(() => {});
   }
 }

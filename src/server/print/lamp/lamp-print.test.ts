@@ -15,7 +15,7 @@ import sharp, { type Sharp } from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildLampMesh, LAMP_RIM } from "../../../lithophane/lamp/index.js";
 import { main } from "../../cli/lithophane.js";
-import { generateLampPrintFile, isLampThreeMf, lampGeometryFromImages } from "./index.js";
+import { checkLampPrintFile, generateLampPrintFile, isLampThreeMf, lampGeometryFromImages } from "./index.js";
 
 const run = promisify(execFile);
 const hasCommand = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
@@ -330,5 +330,31 @@ describe.skipIf(!slicerReady)(
         expect(score.photo, name).toBeGreaterThan(0.5);
       }
     }, 600_000);
+
+    it("checks a lamp's print file as the print worker does: the unrolled pictures and the estimate", async () => {
+      const path = join(folder, "worker-lamp.3mf");
+      await generateLampPrintFile({
+        photos: [{ image: photoPath }],
+        diameterMm: 30,
+        heightMm: 30,
+        resolutionMm: 0.5,
+        outPath: path,
+      });
+      const check = await checkLampPrintFile({
+        threeMfPath: path,
+        slicer: "prusa-slicer",
+        timeoutMs: 300_000,
+        attenuationPerMm: 2,
+      });
+      expect(check.mode).toBe("lamp");
+      expect(check.missingLayers).toBe(0);
+      expect(check.ssim).toBeGreaterThan(0.9);
+      expect(check.estimate?.filamentGrams).toBeGreaterThan(1);
+      expect(check.estimate?.printSeconds).toBeGreaterThan(60);
+      const twin = await sharp(check.twinPng).metadata();
+      // Unrolled: the picture is the circumference wide and the height tall (0.25 mm pixels).
+      expect(twin.width).toBeCloseTo((Math.PI * 30) / 0.25, -1);
+      expect(twin.height).toBe(120);
+    }, 300_000);
   },
 );
