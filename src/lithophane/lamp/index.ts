@@ -5,7 +5,9 @@
  * (lampPrintProject, lampFitProblem), the 3MF (writeLamp3mf), the lit pictures (lampPreview) and the
  * unrolled G-code twin (lampTwin). Pure and browser-safe; the Node side is src/server/print/lamp/.
  */
+export { buildAdaptiveLampMesh, stripColumns } from "./adaptive";
 export {
+  buildGridLampMesh,
   buildLampMesh,
   columnAngle,
   cylinderPoint,
