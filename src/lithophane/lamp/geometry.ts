@@ -16,7 +16,7 @@
  * relief) and photo k starts at theta = 2 pi k / n, photo 0 right of the back (+y) seam.
  *
  * The mesh is a thick-walled tube: one closed, manifold, outward-oriented shell of genus 1 (V - E + F = 0).
- * The print file's outer wall is made adaptive in strips (adaptive.ts, decision 356); the grid is the
+ * The print file's outer wall is made adaptive in strips (adaptive.ts, decision 357); the grid is the
  * fallback and the reference.
  */
 import { LithophaneError } from "../errors";

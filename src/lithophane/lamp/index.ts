@@ -1,5 +1,5 @@
 /**
- * The lithophane lamp (issue 48 item 2, decision 356): a cylinder shade of one to four photos around,
+ * The lithophane lamp (issue 48 item 2, decision 357): a cylinder shade of one to four photos around,
  * on an LED base. What a product type calls: the sizes and the photo aspect (params), photos -> wall
  * and closed mesh (lampGeometry, buildLampMesh), the print project and its fit on a printer
  * (lampPrintProject, lampFitProblem), the 3MF (writeLamp3mf), the lit pictures (lampPreview) and the

@@ -1,5 +1,5 @@
 /**
- * The lithophane lamp's sizes, limits and options in one place (issue 48 item 2, decision 356): a
+ * The lithophane lamp's sizes, limits and options in one place (issue 48 item 2, decision 357): a
  * cylinder shade of one to four photos side by side around its circumference, standing on an LED base.
  *
  * Dimensions (mm), for a lamp of outer diameter D and height H:
