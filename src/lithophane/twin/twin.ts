@@ -100,7 +100,7 @@ export interface TwinResult {
 }
 
 /** The warm white of the box's LEDs (backlight.ts) for white panels. */
-const WARM_WHITE = [255, 232, 196] as const;
+export const WARM_WHITE = [255, 232, 196] as const;
 const BACKGROUND = 0x1c;
 
 /** Upright when the model's z (thickness) lies along the bed's y. */
@@ -148,7 +148,7 @@ function modelBounds(positions: Float32Array): {
   return { minX, maxX, minY, maxY, maxZ };
 }
 
-function configNumber(project: Project3mf, key: string, fallback: number): number {
+export function configNumber(project: Project3mf, key: string, fallback: number): number {
   const raw = project.config.get(key)?.split(/[,;]/)[0];
   const value = raw === undefined ? Number.NaN : Number.parseFloat(raw);
   return Number.isFinite(value) ? value : fallback;
@@ -528,7 +528,7 @@ function minimumInside(map: Float32Array, inside: Uint8Array): number {
 }
 
 /** Rows whose deposited volume is under half of what the mesh holds there: missing layers, as bands. */
-function missingBands(
+export function missingBands(
   rowVolume: Float64Array,
   reference: Float32Array,
   nx: number,
@@ -580,7 +580,7 @@ function erode(mask: Uint8Array, nx: number, ny: number, r: number): Uint8Array 
 }
 
 /** Cells where the twin is thinner or thicker than the mesh by more than `threshold`, as regions. */
-function differenceRegions(
+export function differenceRegions(
   parts: Array<{ part: string; twin: Float32Array; reference: Float32Array }>,
   inside: Uint8Array,
   nx: number,
@@ -675,7 +675,7 @@ function differenceRegions(
   return { thinnerAreaMm2, thickerAreaMm2, panelAreaMm2, regions: regions.slice(0, 20) };
 }
 
-interface Pixels {
+export interface Pixels {
   width: number;
   height: number;
   /** Linear light per channel (1 or 3 channels), row 0 at the top. */
@@ -685,7 +685,7 @@ interface Pixels {
 }
 
 /** The model-space grid both pictures are drawn from, and how they are drawn. */
-interface PixelGrid {
+export interface PixelGrid {
   inside: Uint8Array;
   nx: number;
   ny: number;
@@ -697,13 +697,13 @@ interface PixelGrid {
 }
 
 /** One picture's light per channel over the grid, and the thickness it came through. */
-interface GridLight {
+export interface GridLight {
   channels: Float32Array[];
   thickness: Float32Array;
 }
 
 /** The twin and the preview drawn the same way, and how alike the eye would find them. */
-function drawBoth(grid: PixelGrid, twin: GridLight, preview: GridLight) {
+export function drawBoth(grid: PixelGrid, twin: GridLight, preview: GridLight) {
   const a = toPixels(twin, grid);
   const b = toPixels(preview, grid);
   return { a, b, metrics: compareLuminance(a.luminance, b.luminance, a.inside, a.width, a.height) };
@@ -759,7 +759,7 @@ function toPixels(
   return { width, height, channels: out, luminance, inside: pixelInside };
 }
 
-function picture(pixels: Pixels, backlight: readonly [number, number, number]): TwinPicture {
+export function picture(pixels: Pixels, backlight: readonly [number, number, number]): TwinPicture {
   const { width, height, channels, inside } = pixels;
   const rgb = new Uint8Array(width * height * 3).fill(BACKGROUND);
   for (let p = 0; p < width * height; p++) {

@@ -16,6 +16,7 @@ import { wedgeSteps } from "../../lithophane/tones.js";
 import { COLOUR_PRINT_RESOLUTION_MM, generateColourPrintFile } from "../print/colour-file.js";
 import { formatFromPath, generatePrintFile } from "../print/print-file.js";
 import { writeWedgeFile } from "../print/wedge-file.js";
+import { LAMP_USAGE, LampUsageError, lamp, splitProduct } from "./lamp.js";
 import { RENDER_USAGE, RenderUsageError, render } from "./render.js";
 import { SIMULATE_USAGE, SimulateUsageError, simulate } from "./simulate.js";
 
@@ -43,6 +44,7 @@ Options:
                           ({ name, colourHex, role, attenuationRgbPerMm: [r, g, b] }); default the shop's
   --colour-layers N       colour: at most N layers of each colour filament (default 8)
 
+  npm run lithophane -- --product lamp --help   the lithophane lamp: 1 to 4 photos round a cylinder shade
   npm run lithophane -- render --help      the photo beside the panel lit on the box, as a PNG
   npm run lithophane -- simulate --help    the G-code twin: the panel as the printer will lay it down`;
 
@@ -125,8 +127,14 @@ async function calibration(argv: string[]): Promise<number> {
   return 0;
 }
 
-export async function main(argv: string[]): Promise<number> {
+export async function main(args: string[]): Promise<number> {
   try {
+    // --product lamp: the lamp's own command; --product flat (or none): the flat panel's, below.
+    const { product, rest: argv } = splitProduct(args);
+    if (product === "lamp") return await lamp(argv);
+    if (product !== null && product !== "flat") {
+      throw new UsageError(`--product must be flat or lamp, got ${JSON.stringify(product)}.`);
+    }
     if (argv[0] === "calibration") return await calibration(argv.slice(1));
     if (argv[0] === "render") return await render(argv.slice(1));
     if (argv[0] === "simulate") return await simulate(argv.slice(1));
@@ -294,7 +302,9 @@ export async function main(argv: string[]): Promise<number> {
     );
     return 0;
   } catch (error) {
-    if (error instanceof SimulateUsageError) {
+    if (error instanceof LampUsageError) {
+      console.error(`error: ${error.message}\n\n${LAMP_USAGE}`);
+    } else if (error instanceof SimulateUsageError) {
       console.error(`error: ${error.message}\n\n${SIMULATE_USAGE}`);
     } else if (error instanceof RenderUsageError) {
       console.error(`error: ${error.message}\n\n${RENDER_USAGE}`);

@@ -9,8 +9,10 @@ import { parseArgs } from "node:util";
 import type { ColourFilament } from "../../lithophane/colour/index.js";
 import { FRONT_FACES, type FrontFace } from "../../lithophane/params.js";
 import type { TwinReport } from "../../lithophane/twin/twin.js";
+import { isLampThreeMf } from "../print/lamp/index.js";
 import { findExecutable } from "../print/slicer.js";
 import { simulatePrint, writeSideBySide } from "../print/twin.js";
+import { simulateLampFile } from "./lamp.js";
 
 export const SIMULATE_USAGE = `Usage: npm run lithophane -- simulate <file.3mf> --out <lit.png> [--gcode file.gcode]
   --gcode FILE        the project's G-code (default: slice it with prusa-slicer, its own settings only)
@@ -23,7 +25,8 @@ export const SIMULATE_USAGE = `Usage: npm run lithophane -- simulate <file.3mf> 
   --front flat|relief the face the customer looks at (default flat, the shop's panels; the
                       calibration wedge's is relief): the pictures read as seen from it
   --json              print the report as JSON
-The picture shows the creator's preview of the mesh (left) beside the twin of the print (right).`;
+The picture shows the creator's preview of the mesh (left) beside the twin of the print (right);
+a lamp project's are unrolled, read from outside, the back seam at the left edge.`;
 
 export class SimulateUsageError extends Error {}
 
@@ -103,6 +106,20 @@ export async function simulate(argv: string[]): Promise<number> {
     throw new SimulateUsageError("--scatter must be between 0 and 2.");
   const front = values.front ?? "flat";
   if (!isFrontFace(front)) throw new SimulateUsageError("--front must be flat or relief.");
+  // A lamp project: its twin unrolled, read from outside (src/lithophane/lamp/twin.ts).
+  if (await isLampThreeMf(positionals[0]!)) {
+    return await simulateLampFile({
+      threeMfPath: positionals[0]!,
+      out: values.out,
+      gcodePath: values.gcode,
+      slicer: slicer ?? undefined,
+      attenuationPerMm: k,
+      gridMm,
+      pixelMm,
+      scatterPerMm,
+      json: values.json,
+    });
+  }
   const outcome = await simulatePrint({
     front,
     threeMfPath: positionals[0]!,

@@ -163,7 +163,7 @@ export async function checkPrintFile(options: {
 }
 
 /** The G-code's figures are in its last few kilobytes (before the config block). */
-async function readTail(file: string, bytes = 64 * 1024): Promise<string> {
+export async function readTail(file: string, bytes = 64 * 1024): Promise<string> {
   const handle = await open(file, "r");
   try {
     const { size } = await handle.stat();
