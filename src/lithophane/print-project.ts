@@ -18,6 +18,27 @@ export function isOrientation(value: unknown): value is Orientation {
   return typeof value === "string" && (ORIENTATIONS as readonly string[]).includes(value);
 }
 
+/**
+ * The printer a project is made for (issue 48 item 3: the owner's printers): the bed the part is
+ * centred on and the volume written into the project, so the slicer checks the fit too.
+ */
+export interface Printer {
+  name: string;
+  bedWidthMm: number;
+  bedDepthMm: number;
+  maxHeightMm: number;
+  nozzleMm: number;
+}
+
+/** The printer projects were made for before the owner named theirs (Prusa MK3/MK4: 250 x 210 mm, 210 mm high). */
+export const DEFAULT_PRINTER: Printer = {
+  name: "Prusa MK4",
+  bedWidthMm: 250,
+  bedDepthMm: 210,
+  maxHeightMm: 210,
+  nozzleMm: 0.4,
+};
+
 /** Slicer settings that depend on the filament; the shop stores them per filament. */
 export interface PrintProfile {
   orientation: Orientation;
@@ -27,6 +48,8 @@ export interface PrintProfile {
   filamentName: string;
   /** Brim width round the panel's foot: a ring that holds a standing panel and peels off. */
   brimWidthMm: number;
+  /** The printer it is made for; DEFAULT_PRINTER when not given. */
+  printer?: Printer;
 }
 
 export const DEFAULT_PRINT_PROFILE: PrintProfile = {
@@ -36,8 +59,10 @@ export const DEFAULT_PRINT_PROFILE: PrintProfile = {
   brimWidthMm: 8,
 };
 
-/** Where the panel lands: centred on a 250 x 210 mm bed (Prusa MK3/MK4); the slicer re-centres on others. */
-const BED_CENTRE_MM = { x: 125, y: 105 } as const;
+/** Where a part lands: the centre of its printer's bed. */
+function bedCentre(printer: Printer): { x: number; y: number } {
+  return { x: printer.bedWidthMm / 2, y: printer.bedDepthMm / 2 };
+}
 
 /**
  * The 3MF build-item transform (3 x 4, column vectors as 3MF writes them: m00 m01 m02 m10 m11 m12 m20 m21
@@ -48,7 +73,12 @@ const BED_CENTRE_MM = { x: 125, y: 105 } as const;
  * un-mirrors the flat-front image, so the panel on the bed reads like the photo seen from the front. It is
  * a proper rotation (determinant +1), so no facet turns inside out. Flat: the identity plus centring.
  */
-export function buildItemTransform(spec: PanelSpec, orientation: Orientation): number[] {
+export function buildItemTransform(
+  spec: PanelSpec,
+  orientation: Orientation,
+  printer: Printer = DEFAULT_PRINTER,
+): number[] {
+  const BED_CENTRE_MM = bedCentre(printer);
   // The outline's own bounds, not the nominal box: a regular hexagon is shorter than its square box.
   const { minX, maxX, minY, maxY } = panelBounds(spec.shape, spec.widthMm, spec.heightMm);
   const t = spec.maxThicknessMm;
@@ -78,7 +108,12 @@ export function transformPoint(
 export function slicerSettings(profile: PrintProfile): Array<[string, string]> {
   const layer = profile.layerHeightMm;
   const firstLayer = Math.max(layer, 0.2);
+  const printer = profile.printer ?? DEFAULT_PRINTER;
+  const { bedWidthMm: w, bedDepthMm: d } = printer;
   return [
+    ["bed_shape", `0x0,${formatNumber(w)}x0,${formatNumber(w)}x${formatNumber(d)},0x${formatNumber(d)}`],
+    ["max_print_height", formatNumber(printer.maxHeightMm)],
+    ["nozzle_diameter", formatNumber(printer.nozzleMm)],
     ["layer_height", formatNumber(layer)],
     ["first_layer_height", formatNumber(firstLayer)],
     // Solid: at 100% the rectilinear pattern fills every line (PrusaSlicer refuses sparse patterns at 100%).
@@ -132,7 +167,7 @@ export function coreMetadata(spec: PanelSpec, profile: PrintProfile): Array<[str
 /** The project parts write3mf adds round the mesh. */
 export function threeMfProject(spec: PanelSpec, profile: PrintProfile): ThreeMfProject {
   return {
-    transform: buildItemTransform(spec, profile.orientation),
+    transform: buildItemTransform(spec, profile.orientation, profile.printer),
     files: [[SLICER_CONFIG_PATH, slicerConfigText(profile)]],
     metadata: coreMetadata(spec, profile),
   };

@@ -4,26 +4,17 @@
  * can enable it. Panels print upright (the shop's print profile): the panel's width lies along
  * the bed and its height rises from it, so the tallest printer decides the tallest panel.
  */
+
+import { DEFAULT_PRINTER as PROJECT_DEFAULT_PRINTER, type Printer } from "@lithophane/print-project";
 import { z } from "zod";
 
-export interface PrinterProfile {
+/** A printer of the shop's: the print project's printer (src/lithophane) with an id the owner names it by. */
+export interface PrinterProfile extends Printer {
   readonly id: string;
-  readonly name: string;
-  readonly bedWidthMm: number;
-  readonly bedDepthMm: number;
-  readonly maxHeightMm: number;
-  readonly nozzleMm: number;
 }
 
-/** The printer the print projects were made for until the owner names theirs (Prusa MK3/MK4). */
-export const DEFAULT_PRINTER: PrinterProfile = {
-  id: "default",
-  name: "Prusa MK4",
-  bedWidthMm: 250,
-  bedDepthMm: 210,
-  maxHeightMm: 210,
-  nozzleMm: 0.4,
-};
+/** The printer the print projects were made for until the owner names theirs. */
+export const DEFAULT_PRINTER: PrinterProfile = { id: "default", ...PROJECT_DEFAULT_PRINTER };
 
 export const MAX_PRINTERS = 10;
 

@@ -7,6 +7,8 @@
 import { LithophaneError } from "../errors";
 import {
   DEFAULT_PRINT_PROFILE,
+  DEFAULT_PRINTER,
+  type Printer,
   type PrintProfile,
   SLICER_CONFIG_PATH,
   slicerSettings,
@@ -14,22 +16,11 @@ import {
 import type { ThreeMfProject } from "../threemf";
 import type { LampSpec } from "./params";
 
-/** The printer a lamp is made for; the default is the shop's (the flat panel's 250 x 210 mm bed, 210 mm high). */
-export interface LampPrinter {
-  name: string;
-  bedWidthMm: number;
-  bedDepthMm: number;
-  maxHeightMm: number;
-  nozzleMm: number;
-}
+/** The printer a lamp is made for: the flat panel's printer type (print-project.ts). */
+export type LampPrinter = Printer;
 
-export const DEFAULT_LAMP_PRINTER: LampPrinter = {
-  name: "Lithobox 250 x 210",
-  bedWidthMm: 250,
-  bedDepthMm: 210,
-  maxHeightMm: 210,
-  nozzleMm: 0.4,
-};
+/** The shop's default printer, by the lamp's own name for it. */
+export const DEFAULT_LAMP_PRINTER: LampPrinter = { ...DEFAULT_PRINTER, name: "Lithobox 250 x 210" };
 
 /** Free bed kept round the brim, mm. */
 const BED_MARGIN_MM = 5;
@@ -64,19 +55,13 @@ const round3 = (value: number) => String(Math.round(value * 1000) / 1000);
 
 /** PrusaSlicer settings: the flat panel's, named for the lamp, with the printer's bed and height. */
 export function lampSlicerSettings(profile: PrintProfile, printer: LampPrinter): Array<[string, string]> {
-  const { bedWidthMm: w, bedDepthMm: d } = printer;
-  const settings = slicerSettings({ ...profile, orientation: "upright" }).map(
+  // The flat panel's settings, the printer's bed and height among them, named for the lamp.
+  return slicerSettings({ ...profile, orientation: "upright", printer }).map(
     ([key, value]): [string, string] =>
       key === "print_settings_id"
         ? [key, `"${LAMP_PRINT_SETTINGS_PREFIX} ${round3(profile.layerHeightMm)} mm upright"`]
         : [key, value],
   );
-  return [
-    ["bed_shape", `0x0,${round3(w)}x0,${round3(w)}x${round3(d)},0x${round3(d)}`],
-    ["max_print_height", round3(printer.maxHeightMm)],
-    ["nozzle_diameter", round3(printer.nozzleMm)],
-    ...settings,
-  ];
 }
 
 /** The 3MF's parts round the mesh: the bed placement, the slicer settings and the metadata. */

@@ -55,7 +55,7 @@ export {
   priceFromSnapshot,
   pricingSnapshot,
 } from "./pricing.js";
-export { getPrinters, PRINTERS_KEY, setPrinters } from "./printers.js";
+export { getPrinters, PRINTERS_KEY, printerForPanel, setPrinters } from "./printers.js";
 export { createRatesService, type RatesService } from "./rates.js";
 export { listShippingZones, replaceShippingZones } from "./shipping-zones.js";
 export { loadShopPrices, updateShopPrices } from "./shop-prices.js";

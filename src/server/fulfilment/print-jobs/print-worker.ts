@@ -9,6 +9,7 @@ import type { ColourFilament } from "../../../lithophane/colour/filaments.js";
 import type { CropInput } from "../../../lithophane/crop.js";
 import { isLithophaneError } from "../../../lithophane/errors.js";
 import type { ShapeId } from "../../../lithophane/params.js";
+import type { Printer } from "../../../lithophane/print-project.js";
 import { lowerThisThreadsPriority } from "../../lib/thread-priority.js";
 import { COLOUR_PRINT_RESOLUTION_MM, generateColourPrintFile } from "../../print/colour-file.js";
 import { generatePrintFile } from "../../print/print-file.js";
@@ -31,6 +32,8 @@ export interface PrintWorkerJob {
   scatterPerMm: number;
   /** Written into the 3MF project as the filament profile; null: the default profile's. */
   filamentName: string | null;
+  /** The owner's printer the file is made for (issue 48 item 3): the bed it is centred on. */
+  printer: Printer;
   /** A colour panel (issue 22): the four spools in extruder order; null prints the white panel. */
   colour: { filaments: ColourFilament[] } | null;
   outPath: string;
@@ -126,7 +129,7 @@ parentPort?.once("message", async (job: PrintWorkerJob) => {
       ...(job.crop ? { crop: job.crop } : {}),
       localContrast: job.localContrast,
       attenuationPerMm: job.attenuationPerMm,
-      ...(job.filamentName ? { profile: { filamentName: job.filamentName } } : {}),
+      profile: { printer: job.printer, ...(job.filamentName ? { filamentName: job.filamentName } : {}) },
       format: "3mf",
       outPath: job.outPath,
       onProgress: (fraction) => send({ type: "progress", fraction }),

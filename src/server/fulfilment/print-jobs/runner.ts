@@ -30,7 +30,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEFAULTS } from "../../../lithophane/params.js";
 import { DEFAULT_ATTENUATION_PER_MM } from "../../../lithophane/tones.js";
-import { filamentScatterPerMm } from "../../catalogue/index.js";
+import { filamentScatterPerMm, printerForPanel } from "../../catalogue/index.js";
 import type { Database } from "../../db/client.js";
 import { orderItems, printJobs } from "../../db/schema.js";
 import { BackgroundLoop, type RoundReason } from "../../lib/background-loop.js";
@@ -276,6 +276,7 @@ export class PrintJobRunner {
           // The twin lights the file with the filament's scattering as saved now (decision 338).
           scatterPerMm: await filamentScatterPerMm(this.db, job.filamentName),
           filamentName: job.filamentName,
+          printer: await printerForPanel(this.db, { widthMm: panel.widthMm, heightMm: panel.heightMm }),
           colour,
           outPath,
           twin: slicer && this.options.twin ? { slicer, timeoutMs: this.options.twin.timeoutMs } : null,
