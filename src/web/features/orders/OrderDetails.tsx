@@ -16,6 +16,8 @@ import { MapPin, RotateCcw, Truck } from "lucide-react";
 import { useState } from "react";
 import { notify, useCart } from "../cart";
 import { OrderProof } from "../proofs";
+import { OrderTimeline } from "./OrderTimeline";
+import { SelfService } from "./SelfService";
 
 /** The panels of each line as thumbnails (every photo of a bundle), then its words and price. */
 function Lines({ order }: { order: OrderView }) {
@@ -119,7 +121,11 @@ export function OrderDetails({ orderId, token }: { orderId: string; token: strin
   const money = receiptMoney(order.shown);
   return (
     <div className="space-y-6" data-testid="order-details">
-      <OrderProof orderId={order.id} token={token} />
+      {/* A cancelled order's proof is not asked any more (issue 47 item 14). */}
+      {order.status === "cancelled" || order.status === "refunded" ? null : (
+        <OrderProof orderId={order.id} token={token} />
+      )}
+      <SelfService order={order} token={token} />
       <section aria-labelledby="order-panels">
         <h2 id="order-panels" className="text-xl text-stone-900">
           {orderLinesHeading(order.lines)}
@@ -213,6 +219,7 @@ export function OrderDetails({ orderId, token }: { orderId: string; token: strin
           ) : null}
         </Card>
       </div>
+      <OrderTimeline entries={order.timeline} />
       <OrderAgain orderId={order.id} token={token} />
     </div>
   );
