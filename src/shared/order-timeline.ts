@@ -26,7 +26,7 @@ export const TIMELINE_TEXTS = {
   heading: "What has happened so far",
   placed: "Order placed",
   paid: "Payment received: thank you!",
-  proofReady: "Your proof was ready to check",
+  proofReady: "Your proof was sent to you to check",
   cropChanged: "You changed the crop of a panel",
   proofApproved: "You approved your proof",
   proofAutoApproved: "Your proof was approved: the time to check it ended",

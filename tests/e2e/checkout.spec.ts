@@ -20,6 +20,7 @@ import {
   fillShipping,
   gotoPage,
   openCheckoutWith,
+  pendingOrderNumber,
   proceedToPayment,
 } from "./helpers";
 
@@ -93,7 +94,7 @@ test("guest checkout through the test payment page to success, with the confirma
   await expect(page.getByRole("heading", { name: CHECKOUT_MESSAGES.checkout.pendingTitle })).toBeVisible();
   await expect(page.getByTestId("pending-total")).toHaveText(formatGbp(total));
 
-  const number = orderId.slice(0, 8);
+  const number = await pendingOrderNumber(page, orderId);
   await expect(tab.getByText(`Order #${number}`)).toBeVisible();
   // The payment tab's success page forgets the pending payment in the shared local storage,
   // often before this tab's next poll: the waiting tab must keep following its order anyway.

@@ -151,7 +151,7 @@ describe("order e-mails over SMTP", () => {
     expect(alerts).toHaveLength(1);
     // The owner is told which message and to whom, so she can write to the customer herself.
     expect(alerts[0]?.raw).toContain(`to ${email}`);
-    expect(alerts[0]?.raw).toContain(`#${orderId.slice(0, 8)}`);
+    expect(alerts[0]?.raw).toContain(`#${await orderNumberOf(orderId)}`);
     expect(alerts[0]?.raw).toContain("550 5.1.1 No such mailbox here");
     // No retry round sends it again.
     await shop.ctx.mailOutbox.retryDue({ ignoreBackoff: true });

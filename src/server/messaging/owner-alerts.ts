@@ -7,7 +7,7 @@
 import { ADMIN_SETTINGS_TEXTS, adminSettingsUrl } from "@shared/admin-settings";
 import { BRAND_NAME } from "@shared/brand";
 import { formatGbp } from "@shared/money";
-import { displayOrderNumber } from "@shared/orders";
+import { displayOrderNumber, legacyOrderNumber } from "@shared/orders";
 import { type OwnerAlertKind, parseOwnerAlerts } from "@shared/owner-alerts";
 import { LOW_STOCK_THRESHOLD } from "@shared/stock";
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
@@ -110,7 +110,8 @@ async function orderNumberOf(db: DbOrTx, orderId: string): Promise<string> {
     .from(orders)
     .where(eq(orders.id, orderId))
     .limit(1);
-  return row ? displayOrderNumber(row.orderNumber) : orderId;
+  // An order no longer stored: its old 8-character number still names it.
+  return row ? displayOrderNumber(row.orderNumber) : legacyOrderNumber(orderId);
 }
 
 /** In the payment's transaction: "New order #… paid: £…". Answers the outbox id, or null when none was queued. */

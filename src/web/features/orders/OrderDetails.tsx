@@ -119,12 +119,12 @@ export function OrderDetails({ orderId, token }: { orderId: string; token: strin
   }
   const order = query.data;
   const money = receiptMoney(order.shown);
+  // A cancelled or refunded order is not delivered: no window to promise (issue 47 item 14).
+  const ended = order.status === "cancelled" || order.status === "refunded";
   return (
     <div className="space-y-6" data-testid="order-details">
       {/* A cancelled order's proof is not asked any more (issue 47 item 14). */}
-      {order.status === "cancelled" || order.status === "refunded" ? null : (
-        <OrderProof orderId={order.id} token={token} />
-      )}
+      {ended ? null : <OrderProof orderId={order.id} token={token} />}
       <SelfService order={order} token={token} />
       <section aria-labelledby="order-panels">
         <h2 id="order-panels" className="text-xl text-stone-900">
@@ -194,9 +194,9 @@ export function OrderDetails({ orderId, token }: { orderId: string; token: strin
         <Card className="p-4">
           <h3 className="flex items-center gap-2 font-sans text-base font-semibold text-stone-900">
             <Truck aria-hidden="true" className="h-4 w-4" />
-            {order.trackingHref ? T.tracking : T.deliveryWindow}
+            {order.trackingHref ? T.tracking : ended ? T.status : T.deliveryWindow}
           </h3>
-          {order.deliveryWindow ? (
+          {order.deliveryWindow && !ended ? (
             <p className="mt-2 text-sm text-stone-700" data-testid="order-delivery-window">
               {T.deliveryWindow}: {formatDeliveryWindow(order.deliveryWindow)}
             </p>
