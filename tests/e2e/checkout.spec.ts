@@ -104,7 +104,12 @@ test("guest checkout through the test payment page to success, with the confirma
   await tab.getByRole("button", { name: `Pay ${formatGbp(total)}` }).click();
   await tab.waitForURL(`**/checkout/success?order=${orderId}`);
   await expect(tab.getByRole("heading", { name: CHECKOUT_MESSAGES.checkout.successTitle })).toBeVisible();
-  await expect(tab.getByTestId("order-number")).toHaveText(`#${number}`);
+  // This tab lost the order's token with the pending payment removed above (a browser that paid
+  // without it): it can only name the order by its id's first 8 characters, which the track form
+  // still takes (issue 47). The waiting tab kept the token and shows the number.
+  await expect(tab.getByTestId("order-number")).toHaveText(
+    new RegExp(`^#(${number}|${orderId.slice(0, 8)})$`),
+  );
 
   // The waiting tab moves on by itself; the cart is empty in both.
   await page.waitForURL(`**/checkout/success?order=${orderId}`);

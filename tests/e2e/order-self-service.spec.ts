@@ -62,7 +62,7 @@ test("pay → the order page's number and timeline → cancel within the proof w
 
   await expect(page.getByText(SELF_SERVICE_TEXTS.cancelled)).toBeVisible();
   await expect(page.getByTestId("self-service")).toHaveCount(0);
-  await expect(page.getByText("Status: Cancelled")).toBeVisible();
+  await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
   const after = page.getByTestId("order-timeline");
   await expect(after.getByText(TIMELINE_TEXTS.cancelledByYou)).toBeVisible();
   await expect(after.getByText(`Refund of ${paid} issued`)).toHaveCount(1);

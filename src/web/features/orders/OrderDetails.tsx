@@ -202,7 +202,7 @@ export function OrderDetails({ orderId, token }: { orderId: string; token: strin
             </p>
           ) : null}
           <p className="mt-1 text-sm text-stone-700">
-            {T.status}: {order.statusLabel}
+            {ended ? order.statusLabel : `${T.status}: ${order.statusLabel}`}
           </p>
           {order.trackingHref ? (
             <p className="mt-2 text-sm">

@@ -18,7 +18,7 @@ import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Dialog } from "@web/components/ui/dialog";
 import { TextField } from "@web/components/ui/field";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { notify } from "../cart";
 
@@ -27,6 +27,21 @@ function inlineError(message: string | undefined): string | undefined {
   return message === CHECKOUT_MESSAGES.validation.requiredFieldsCheckout
     ? CHECKOUT_MESSAGES.validation.requiredInline
     : message;
+}
+
+/**
+ * Runs `ask` once until it settles: a double click sends one request (the button is disabled
+ * only after the next render; the server would refund once anyway, but the page would say it twice).
+ */
+function useOnce() {
+  const busy = useRef(false);
+  return (ask: (done: () => void) => void) => {
+    if (busy.current) return;
+    busy.current = true;
+    ask(() => {
+      busy.current = false;
+    });
+  };
 }
 
 function useSettle(orderId: string) {
@@ -42,6 +57,7 @@ function useSettle(orderId: string) {
 function CancelOrder({ order, token }: { order: OrderView; token: string | null }) {
   const [open, setOpen] = useState(false);
   const settle = useSettle(order.id);
+  const once = useOnce();
   const mutation = useMutation({
     mutationFn: () => cancelOrder(order.id, token),
     onSuccess: (result) => {
@@ -77,7 +93,7 @@ function CancelOrder({ order, token }: { order: OrderView; token: string | null 
         </Button>
         <Button
           variant="destructive"
-          onClick={() => mutation.mutate()}
+          onClick={() => once((done) => mutation.mutate(undefined, { onSettled: done }))}
           disabled={mutation.isPending}
           data-testid="confirm-cancel-order"
         >
@@ -93,6 +109,7 @@ function ChangeAddress({ order, token }: { order: OrderView; token: string | nul
   const service = order.selfService;
   const [open, setOpen] = useState(false);
   const settle = useSettle(order.id);
+  const once = useOnce();
   const form = useForm<DeliveryAddressChangeInput, unknown, DeliveryAddressChange>({
     resolver: zodResolver(deliveryAddressChangeSchema),
     defaultValues: { ...service?.address, country: service?.countryCode ?? "GB" },
@@ -128,7 +145,9 @@ function ChangeAddress({ order, token }: { order: OrderView; token: string | nul
       <form
         noValidate
         className="grid gap-4"
-        onSubmit={form.handleSubmit((address) => mutation.mutate(address))}
+        onSubmit={form.handleSubmit((address) =>
+          once((done) => mutation.mutate(address, { onSettled: done })),
+        )}
         data-testid="address-form"
       >
         <TextField
