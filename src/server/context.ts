@@ -122,8 +122,8 @@ export async function createContext(config: Config, options: { database?: Databa
     log,
     publicUrl: config.publicUrl,
     invoiceUrl: (orderId) => invoicePdfUrl(config, orderId),
-    trackUrl: (orderId) =>
-      `${config.publicUrl}/track?${new URLSearchParams({ order: displayOrderNumber(orderId), id: orderId, token: orderAccessToken(config.authSecret, orderId) })}`,
+    trackUrl: (order) =>
+      `${config.publicUrl}/track?${new URLSearchParams({ order: displayOrderNumber(order.orderNumber), id: order.id, token: orderAccessToken(config.authSecret, order.id) })}`,
     mailer: () => ctx.mail,
     onGivenUp: async (mail) => {
       await mailOutbox.sendNow([await alertEmailFailed(database.db, config, mail)]);

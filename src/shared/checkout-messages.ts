@@ -80,7 +80,8 @@ export const CHECKOUT_MESSAGES = {
     passwordRequired: "Please enter your password.",
     tooLong: (maxLength: number): string => `Please use at most ${maxLength} characters.`,
     orderNumberRequired: "Please enter your order number.",
-    orderNumberFormat: "Order numbers are 8 characters (letters A-F and digits), e.g. 3f9a1c2b.",
+    orderNumberFormat:
+      "Please enter the order number from your e-mail, e.g. #1001 (older orders: 8 characters such as 3f9a1c2b).",
     invalidPostcode: "Please enter a valid UK postcode.",
     invalidCountry: "Please choose a country from the list.",
     invalidDialCode: "Please choose a country code from the list.",

@@ -220,7 +220,7 @@ export const TRACKING_OUTCOME_LABELS: Readonly<Record<TrackingOutcome, string>> 
   duplicate: "Repeated in the file",
 };
 
-/** A reference as the shop writes it: the order number (its first 8 characters), lower case. */
+/** A reference as typed: without "#", lower case ("1001"; an old "3f9a1c2b"; a whole id). */
 export function normaliseReference(reference: string): string {
   return reference.trim().replace(/^#/, "").toLowerCase();
 }

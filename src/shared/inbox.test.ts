@@ -32,6 +32,13 @@ describe("messages that quote orders (issue 30)", () => {
     expect(splitOrderNumbers("My phone is 12345678 and deadbeef is a word")).toEqual([
       { text: "My phone is 12345678 and deadbeef is a word" },
     ]);
+    expect(splitOrderNumbers("Order #1002 and order number 1003, not 12 or 1004")).toEqual([
+      { text: "Order #" },
+      { text: "1002", orderNumber: "1002" },
+      { text: " and order number " },
+      { text: "1003", orderNumber: "1003" },
+      { text: ", not 12 or 1004" },
+    ]);
     expect(splitOrderNumbers("")).toEqual([]);
   });
 });

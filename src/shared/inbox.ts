@@ -61,10 +61,13 @@ export function replySubject(brandName: string, subject: string | null | undefin
   return `Re: your message to ${brandName}${label ? ` (${label})` : ""}`;
 }
 
-/** A piece of a message: plain text, or an order number quoted in it ("#3f9a1c2b", "order 3f9a1c2b"). */
+/**
+ * A piece of a message: plain text, or an order number quoted in it ("#1001", "order 1001";
+ * issue 47), or an old 8-character one ("#3f9a1c2b", "order 3f9a1c2b").
+ */
 export type MessagePart = { readonly text: string; readonly orderNumber?: string };
 
-const QUOTED_ORDER = /(?:#|\border\s+(?:no\.?\s*|number\s*)?#?)([0-9a-f]{8})\b/gi;
+const QUOTED_ORDER = /(?:#|\border\s+(?:no\.?\s*|number\s*)?#?)([0-9a-f]{8}|[0-9]{4,9})\b/gi;
 
 /** Splits a message so the order numbers it quotes can link to the order (issue 30). */
 export function splitOrderNumbers(text: string): MessagePart[] {

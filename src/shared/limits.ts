@@ -47,8 +47,13 @@ export const MFA_DATE_FORMAT = "MMM dd, yyyy";
 export const PHONE_MIN_DIGITS = 6;
 export const PHONE_MAX_DIGITS = 15;
 
-/** Order ids are shown as their first 8 characters. */
+/**
+ * Order ids were shown as their first 8 characters until issue 47; that prefix is still
+ * accepted (track form, Click & Drop import) for the orders already e-mailed with it.
+ */
 export const ORDER_NUMBER_LENGTH = 8;
+/** The shop's first sequential order number (#1001; issue 47 item 13, migration 0025). */
+export const FIRST_ORDER_NUMBER = 1001;
 
 export const MOBILE_BREAKPOINT_PX = 768;
 /** One toast at a time, shown for 4 s by default. */

@@ -6,6 +6,7 @@ import { getBundle } from "./bundles";
 import { type CartItem, cartItemConfigSchema, cropDataSchema } from "./cart";
 import type { ShownTotals } from "./money";
 import { describeLine, linePanelThumbnails, type Thumbnail } from "./order-line";
+import type { TimelineEntry } from "./order-timeline";
 import { isOrderStatus, type OrderStatus } from "./orders";
 
 /** The order pages' texts (lazily loaded pages: kept here, not in messages.ts). */
@@ -34,6 +35,7 @@ export const ORDER_VIEW_TEXTS = {
   backToOrders: "Back to your orders",
   notFound: "We couldn't find this order.",
   orderTitle: (number: string): string => `Order #${number}`,
+  yourOrder: "Your order",
   placedOn: "Placed",
   status: "Status",
   shipping: "Shipping",
@@ -85,6 +87,25 @@ export interface OrderView {
   /** The shop's tracking page for this order, once dispatched. */
   readonly trackingHref: string | null;
   readonly lines: readonly OrderViewLine[];
+  /** What has happened to the order, oldest first (issue 47 item 13). */
+  readonly timeline: readonly TimelineEntry[];
+  /**
+   * While the customer may cancel or move the delivery themselves (issue 47 item 14): until when
+   * (the proof window's end, ISO), the country the address must stay in, and the address as
+   * stored (the form's starting values). Null once they may not.
+   */
+  readonly selfService: {
+    readonly until: string;
+    readonly country: string;
+    readonly countryCode: string;
+    readonly address: {
+      readonly addressLine1: string;
+      readonly addressLine2: string;
+      readonly city: string;
+      readonly state: string;
+      readonly postalCode: string;
+    };
+  } | null;
 }
 
 const DISPATCHED: ReadonlySet<OrderStatus> = new Set(["dispatched", "in_transit", "delivered"]);

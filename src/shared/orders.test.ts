@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { FIRST_ORDER_NUMBER } from "./limits";
 import {
   capitaliseStatus,
   displayOrderNumber,
   isOrderStatus,
+  legacyOrderNumber,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
+  parseOrderNumber,
   TRACKING_STAGES,
   trackingStage,
 } from "./orders";
@@ -40,10 +43,24 @@ describe("order statuses", () => {
   });
 });
 
-describe("displayOrderNumber", () => {
-  it("is the first 8 characters of the id, as stored", () => {
-    expect(displayOrderNumber("3f9a1c2b-7d4e-4f00-9a1b-2c3d4e5f6a7b")).toBe("3f9a1c2b");
-    expect(displayOrderNumber("abc")).toBe("abc");
+describe("order numbers (issue 47 item 13)", () => {
+  it("shows the sequential number, the old number is the id's first 8 characters", () => {
+    expect(displayOrderNumber(1001)).toBe("1001");
+    expect(displayOrderNumber(FIRST_ORDER_NUMBER)).toBe("1001");
+    expect(legacyOrderNumber("3F9A1C2B-7d4e-4f00-9a1b-2c3d4e5f6a7b")).toBe("3f9a1c2b");
+  });
+
+  it("reads a typed number: #1001, 1001 or an old 8-character number, nothing else", () => {
+    expect(parseOrderNumber("#1001")).toEqual({ number: 1001, legacyPrefix: null });
+    expect(parseOrderNumber(" # 1002 ")).toEqual({ number: 1002, legacyPrefix: null });
+    expect(parseOrderNumber("3F9A1C2B")).toEqual({ number: null, legacyPrefix: "3f9a1c2b" });
+    // Eight digits could be either: both are tried.
+    expect(parseOrderNumber("12345678")).toEqual({ number: 12345678, legacyPrefix: "12345678" });
+    expect(parseOrderNumber("1000")).toBeNull();
+    expect(parseOrderNumber("0")).toBeNull();
+    expect(parseOrderNumber("3f9a1c2")).toBeNull();
+    expect(parseOrderNumber("#")).toBeNull();
+    expect(parseOrderNumber("10x1")).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { ORDER_NUMBER_LENGTH } from "./limits";
+import { FIRST_ORDER_NUMBER, ORDER_NUMBER_LENGTH } from "./limits";
 import { isOneOf, ORDER_STATUSES, type OrderStatus } from "./statuses";
 
 export { ORDER_STATUSES, type OrderStatus } from "./statuses";
@@ -38,11 +38,44 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = Object
 ) as Record<OrderStatus, string>;
 
 /**
- * The order number customers see: the first 8 characters of the order id, as stored
- * (order ids are lower-case UUIDs, so "3f9a1c2b"). The track form accepts either case.
+ * The order number customers see (issue 47 item 13): the order's sequential number, 1001 for
+ * the shop's first order, shown as "#1001" as Shopify and Etsy show theirs. The order's id
+ * stays the key of links and tokens.
  */
-export function displayOrderNumber(orderId: string): string {
-  return orderId.slice(0, ORDER_NUMBER_LENGTH);
+export function displayOrderNumber(orderNumber: number): string {
+  return String(orderNumber);
+}
+
+/**
+ * The number e-mails gave before issue 47: the first 8 characters of the order id
+ * ("3f9a1c2b"). The track form and the Click & Drop import still accept it for those orders.
+ */
+export function legacyOrderNumber(orderId: string): string {
+  return orderId.slice(0, ORDER_NUMBER_LENGTH).toLowerCase();
+}
+
+/** What a typed order number names: a sequential number, an old id prefix, or either ("12345678"). */
+export interface OrderNumberQuery {
+  /** "#1001", "1001": the sequential number. */
+  readonly number: number | null;
+  /** "3f9a1c2b" (any case): the 8-character id prefix of an order placed before issue 47. */
+  readonly legacyPrefix: string | null;
+}
+
+const SEQUENTIAL_NUMBER = /^[0-9]{1,9}$/;
+const LEGACY_PREFIX = new RegExp(`^[0-9a-f]{${ORDER_NUMBER_LENGTH}}$`);
+
+/**
+ * Reads a typed order number ("#1001", " 1001 ", "3F9A1C2B"): null when it can be neither a
+ * number from FIRST_ORDER_NUMBER up nor an old 8-character id prefix.
+ */
+export function parseOrderNumber(typed: string): OrderNumberQuery | null {
+  const value = typed.trim().replace(/^#\s*/, "").toLowerCase();
+  const asNumber = SEQUENTIAL_NUMBER.test(value) ? Number(value) : null;
+  const number = asNumber !== null && asNumber >= FIRST_ORDER_NUMBER ? asNumber : null;
+  const legacyPrefix = LEGACY_PREFIX.test(value) ? value : null;
+  if (number === null && legacyPrefix === null) return null;
+  return { number, legacyPrefix };
 }
 
 export const TRACKING_STAGES = [

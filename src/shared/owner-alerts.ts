@@ -12,6 +12,7 @@ export const OWNER_ALERT_KINDS = [
   "low_stock",
   "photo_replaced",
   "proof",
+  "order_changed",
 ] as const;
 export type OwnerAlertKind = (typeof OWNER_ALERT_KINDS)[number];
 
@@ -23,6 +24,7 @@ export const OWNER_ALERT_LABELS: Readonly<Record<OwnerAlertKind, string>> = {
   low_stock: "An accessory running low (5 or fewer on the shelf)",
   photo_replaced: "A customer's new photo, after you asked for one",
   proof: "A customer's proof approved or re-cropped, or a print file its twin disagrees with",
+  order_changed: "A customer cancelled their order or changed its delivery address from the order page",
 };
 
 export function isOwnerAlertKind(value: unknown): value is OwnerAlertKind {

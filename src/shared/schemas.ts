@@ -11,7 +11,8 @@ import { MAX_CART_ITEMS, MAX_URL_LENGTH } from "./cart-limits";
 import { CHECKOUT_MESSAGES } from "./checkout-messages";
 import { DEFAULT_PHONE_COUNTRY_CODE, findCountryByName, isKnownDialCode, validatePhone } from "./countries";
 import { CURRENCY_CODES } from "./currency";
-import { MFA_CODE_LENGTH, ORDER_NUMBER_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
+import { MFA_CODE_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits";
+import { parseOrderNumber } from "./orders";
 import { DEFAULT_SHIPPING_METHOD, SHIPPING_METHODS } from "./shipping";
 import { countryCodeOf } from "./world-countries";
 
@@ -419,15 +420,16 @@ export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 /** Order number: the 8 hex characters shown for an order (a leading '#' is allowed), output lower case. */
 export const trackSchema = z.object({
+  /** "#1001" or an order's old 8-character number (issue 47 item 13): answered as "#"-less, lower case. */
   orderNumber: z
     .string({ error: V.orderNumberRequired })
     .trim()
-    .transform((value) => value.replace(/^#/, "").toLowerCase())
+    .transform((value) => value.replace(/^#\s*/, "").toLowerCase())
     .pipe(
       z
         .string()
         .min(1, { error: V.orderNumberRequired, abort: true })
-        .regex(new RegExp(`^[0-9a-f]{${ORDER_NUMBER_LENGTH}}$`), V.orderNumberFormat),
+        .refine((value) => parseOrderNumber(value) !== null, V.orderNumberFormat),
     ),
   email: emailField(V.emailRequired),
 });

@@ -267,7 +267,7 @@ test.describe("Account", () => {
       },
     });
     expect(checkout.status(), await checkout.text()).toBe(201);
-    const { url, orderId } = (await checkout.json()) as { url: string; orderId: string };
+    const { url, displayNumber } = (await checkout.json()) as { url: string; displayNumber: string };
     const pay = new URL(url);
     const paid = await request.post(`${pay.pathname}/pay${pay.search}`, {
       headers: { Origin: BASE_URL },
@@ -281,7 +281,7 @@ test.describe("Account", () => {
       .getByRole("tabpanel", { name: ACCOUNT_MESSAGES.account.ordersTab })
       .getByRole("listitem")
       .first();
-    await expect(order.getByRole("heading", { name: `Order #${orderId.slice(0, 8)}` })).toBeVisible();
+    await expect(order.getByRole("heading", { name: `Order #${displayNumber}` })).toBeVisible();
     await expect(order.getByText(ACCOUNT_MESSAGES.account.guestOrder, { exact: true })).toBeVisible();
     await expect(order.getByText(ACCOUNT_MESSAGES.account.testOrder, { exact: true })).toBeVisible();
     // The same status label as the order page and /track (issue 30): a paid order is "Processing".

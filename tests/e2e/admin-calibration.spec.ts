@@ -12,7 +12,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { unzipSync } from "fflate";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
-import { placeLithophaneOrder, signInAdminForEachTest } from "./admin-helpers";
+import { orderNumberOf, placeLithophaneOrder, signInAdminForEachTest } from "./admin-helpers";
 import { expect, type Page, test } from "./fixtures/test";
 
 test.describe.configure({ mode: "serial" });
@@ -130,7 +130,7 @@ test("the order page and the orders list show PrusaSlicer's print hours and gram
   await shots(page, "order-estimate");
 
   await page.goto("/admin/orders");
-  const row = page.getByRole("row").filter({ hasText: `#${orderId.slice(0, 8)}` });
+  const row = page.getByRole("row").filter({ hasText: `#${orderNumberOf(orderId)}` });
   await expect(row.getByTestId("order-estimate")).toHaveText(/\d+\.\d h · \d+ g/);
   await expect(page.getByRole("columnheader", { name: E.listColumn })).toBeVisible();
   await shots(page, "orders-list");

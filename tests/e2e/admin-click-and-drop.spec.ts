@@ -8,7 +8,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
-import { openAdmin, placePaidOrder, shots, signInAdminForEachTest } from "./admin-helpers";
+import { openAdmin, orderNumberOf, placePaidOrder, shots, signInAdminForEachTest } from "./admin-helpers";
 import { mailsTo, uniqueEmail } from "./auth-helpers";
 import { expect, test } from "./fixtures/test";
 
@@ -25,7 +25,7 @@ test("orders exported for Click & Drop come back with tracking numbers and are d
     await placePaidOrder(request, emails[0] ?? ""),
     await placePaidOrder(request, emails[1] ?? ""),
   ];
-  const numbers = ids.map((id) => id.slice(0, 8));
+  const numbers = ids.map(orderNumberOf);
 
   await openAdmin(page, "/admin/orders?status=paid", "Orders");
   for (const number of numbers) await page.getByRole("checkbox", { name: `Select order #${number}` }).check();

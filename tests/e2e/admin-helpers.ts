@@ -90,6 +90,16 @@ export function wallMountCartItem(id = `${Date.now()}-${randomBytes(4).toString(
   };
 }
 
+/** The numbers (#1001 …; issue 47) of the orders this worker placed, by id. */
+const ORDER_NUMBERS = new Map<string, string>();
+
+/** The number customers and the owner read for an order placed by these helpers ("1001"). */
+export function orderNumberOf(orderId: string): string {
+  const number = ORDER_NUMBERS.get(orderId);
+  if (!number) throw new Error(`order ${orderId} was not placed by these helpers`);
+  return number;
+}
+
 /** A guest order for one accessory through the real checkout; paid on the test page when asked. */
 export async function placeAccessoryOrder(
   request: APIRequestContext,
@@ -116,7 +126,12 @@ export async function placeAccessoryOrder(
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const { url, orderId } = (await res.json()) as { url: string; orderId: string };
+  const { url, orderId, displayNumber } = (await res.json()) as {
+    url: string;
+    orderId: string;
+    displayNumber: string;
+  };
+  ORDER_NUMBERS.set(orderId, displayNumber);
   if (pay) await payOnTestPage(request, url);
   return orderId;
 }
@@ -197,7 +212,12 @@ export async function placeLithophaneOrder(
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const { url, orderId } = (await res.json()) as { url: string; orderId: string };
+  const { url, orderId, displayNumber } = (await res.json()) as {
+    url: string;
+    orderId: string;
+    displayNumber: string;
+  };
+  ORDER_NUMBERS.set(orderId, displayNumber);
   if (pay) await payOnTestPage(request, url);
   return orderId;
 }

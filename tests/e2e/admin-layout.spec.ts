@@ -7,7 +7,7 @@
  */
 import { MESSAGES } from "../../src/shared/messages";
 import { SHOP_MODE_TEXTS, TEST_ORDERS_TEXTS } from "../../src/shared/test-orders";
-import { openAdmin, placePaidOrder, shots, signInAdminForEachTest } from "./admin-helpers";
+import { openAdmin, orderNumberOf, placePaidOrder, shots, signInAdminForEachTest } from "./admin-helpers";
 import { uniqueEmail } from "./auth-helpers";
 import { expect, type Page, test } from "./fixtures/test";
 
@@ -152,7 +152,7 @@ test("the bench's screens: orders by urgency, bulk dispatch with a carrier, the 
   request,
 }) => {
   const orderId = await placePaidOrder(request, uniqueEmail("bench"));
-  const number = orderId.slice(0, 8);
+  const number = orderNumberOf(orderId);
   await page.goto("/admin/orders?sort=urgency");
   await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Orders, most urgent first" })).toContainText("Dispatch by");

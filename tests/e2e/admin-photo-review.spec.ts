@@ -9,7 +9,13 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
 import { PHOTO_PAGE_TEXTS } from "../../src/shared/photo-review";
-import { OWNER_EMAIL, placeLithophaneOrder, shots, signInAdminForEachTest } from "./admin-helpers";
+import {
+  OWNER_EMAIL,
+  orderNumberOf,
+  placeLithophaneOrder,
+  shots,
+  signInAdminForEachTest,
+} from "./admin-helpers";
 import { BASE_URL, linkFromMail, mailsTo, uniqueEmail } from "./auth-helpers";
 import { makePhoto } from "./fixtures/photos";
 import { expect, type Locator, type Page, test } from "./fixtures/test";
@@ -39,7 +45,7 @@ test("ask for a better photo → the customer uploads it through the link → th
   test.setTimeout(360_000);
   const email = uniqueEmail("photo-review");
   const orderId = await placeLithophaneOrder(request, { pay: true, name: "photo-review", email });
-  const number = orderId.slice(0, 8);
+  const number = orderNumberOf(orderId);
   const fileName = `order-${number}-item-1-panel-1.3mf`;
 
   await page.goto(`/admin/orders/${orderId}`);

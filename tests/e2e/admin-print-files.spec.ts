@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { unzipSync } from "fflate";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
-import { placeLithophaneOrder, signInAdminForEachTest } from "./admin-helpers";
+import { orderNumberOf, placeLithophaneOrder, signInAdminForEachTest } from "./admin-helpers";
 import { expect, test } from "./fixtures/test";
 
 test.describe.configure({ mode: "serial" });
@@ -30,7 +30,7 @@ test("a paid lithophane order shows its panel ready, and the link downloads a 3M
   // Generation shares two cores with the rest of the suite: allow for a slow machine.
   test.setTimeout(120_000);
   const orderId = await placeLithophaneOrder(request, { pay: true, name: "print-file" });
-  const number = orderId.slice(0, 8);
+  const number = orderNumberOf(orderId);
   await page.goto(`/admin/orders/${orderId}`);
   await expect(page.getByRole("heading", { level: 1, name: `Order #${number}` })).toBeVisible();
   const section = page.getByRole("region", { name: ADMIN_MESSAGE_TEXTS.printFiles.title });

@@ -10,6 +10,7 @@
 import { formatGbp } from "../../src/shared/money";
 import {
   openAdmin,
+  orderNumberOf,
   placeAccessoryOrder,
   placePaidOrder,
   shots,
@@ -44,7 +45,7 @@ test("a paid order refunded in part then in full: status, ledger, e-mails and ex
 }) => {
   const email = uniqueEmail("refund");
   const orderId = await placePaidOrder(request, email);
-  const number = orderId.slice(0, 8);
+  const number = orderNumberOf(orderId);
   const total = await orderTotal(page, orderId);
   expect(total).toBeGreaterThan(300);
 
@@ -149,7 +150,7 @@ test("an unpaid order is cancelled from its page and the customer told; a paid o
 }) => {
   const email = uniqueEmail("cancel");
   const orderId = await placeAccessoryOrder(request, email, { pay: false });
-  const number = orderId.slice(0, 8);
+  const number = orderNumberOf(orderId);
   await openAdmin(page, `/admin/orders/${orderId}`, new RegExp(`Order #${number}`));
   const money = page.getByRole("region", { name: "Money" });
   await expect(money.getByRole("form", { name: "Refund" })).toHaveCount(0);

@@ -15,6 +15,7 @@ import { formatGbp } from "../../src/shared/money";
 import { SHOP_MODE_TEXTS } from "../../src/shared/test-orders";
 import {
   openAdmin,
+  orderNumberOf,
   placeLithophaneOrder,
   placePaidOrder,
   shots,
@@ -90,7 +91,7 @@ test("the refund form says what it waits for, offers cancelling up front, and a 
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const orderId = await placePaidOrder(request, uniqueEmail("refund-form"));
-  await openAdmin(page, `/admin/orders/${orderId}`, new RegExp(`Order #${orderId.slice(0, 8)}`));
+  await openAdmin(page, `/admin/orders/${orderId}`, new RegExp(`Order #${orderNumberOf(orderId)}`));
   const money = page.getByRole("region", { name: "Money" });
   const form = money.getByRole("form", { name: "Refund" });
   const button = form.getByRole("button", { name: "Refund", exact: true });
@@ -143,7 +144,7 @@ test("cancelling with the refund refunds everything left and cancels the order",
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const orderId = await placePaidOrder(request, uniqueEmail("refund-cancel"));
-  await openAdmin(page, `/admin/orders/${orderId}`, new RegExp(`Order #${orderId.slice(0, 8)}`));
+  await openAdmin(page, `/admin/orders/${orderId}`, new RegExp(`Order #${orderNumberOf(orderId)}`));
   const money = page.getByRole("region", { name: "Money" });
   const form = money.getByRole("form", { name: "Refund" });
   await form.getByRole("checkbox", { name: /Cancel the order too/ }).check();

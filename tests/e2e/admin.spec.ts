@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
-import { openAdmin, placePaidOrder, shots, signInAdminForEachTest } from "./admin-helpers";
+import { openAdmin, orderNumberOf, placePaidOrder, shots, signInAdminForEachTest } from "./admin-helpers";
 import { mailsTo, uniqueEmail } from "./auth-helpers";
 import { expect, test } from "./fixtures/test";
 
@@ -41,7 +41,7 @@ test("an admin dispatches an order with a tracking number; the customer's e-mail
 }) => {
   const email = uniqueEmail("dispatch");
   const orderId = await placePaidOrder(request, email);
-  const number = orderId.slice(0, 8);
+  const number = orderNumberOf(orderId);
 
   await openAdmin(page, "/admin/orders", "Orders");
   await page.getByRole("searchbox", { name: "Search orders" }).fill(email);
@@ -91,7 +91,7 @@ test("a bulk dispatch asks for each order's tracking number and e-mails each cus
 }) => {
   const email = uniqueEmail("bulk-dispatch");
   const orderId = await placePaidOrder(request, email);
-  const number = orderId.slice(0, 8);
+  const number = orderNumberOf(orderId);
 
   await openAdmin(page, "/admin/orders", "Orders");
   await page.getByRole("searchbox", { name: "Search orders" }).fill(email);

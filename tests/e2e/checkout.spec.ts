@@ -20,6 +20,7 @@ import {
   fillShipping,
   gotoPage,
   openCheckoutWith,
+  pendingOrderNumber,
   proceedToPayment,
 } from "./helpers";
 
@@ -93,7 +94,7 @@ test("guest checkout through the test payment page to success, with the confirma
   await expect(page.getByRole("heading", { name: CHECKOUT_MESSAGES.checkout.pendingTitle })).toBeVisible();
   await expect(page.getByTestId("pending-total")).toHaveText(formatGbp(total));
 
-  const number = orderId.slice(0, 8);
+  const number = await pendingOrderNumber(page, orderId);
   await expect(tab.getByText(`Order #${number}`)).toBeVisible();
   // The payment tab's success page forgets the pending payment in the shared local storage,
   // often before this tab's next poll: the waiting tab must keep following its order anyway.
@@ -103,7 +104,12 @@ test("guest checkout through the test payment page to success, with the confirma
   await tab.getByRole("button", { name: `Pay ${formatGbp(total)}` }).click();
   await tab.waitForURL(`**/checkout/success?order=${orderId}`);
   await expect(tab.getByRole("heading", { name: CHECKOUT_MESSAGES.checkout.successTitle })).toBeVisible();
-  await expect(tab.getByTestId("order-number")).toHaveText(`#${number}`);
+  // This tab lost the order's token with the pending payment removed above (a browser that paid
+  // without it): it can only name the order by its id's first 8 characters, which the track form
+  // still takes (issue 47). The waiting tab kept the token and shows the number.
+  await expect(tab.getByTestId("order-number")).toHaveText(
+    new RegExp(`^#(${number}|${orderId.slice(0, 8)})$`),
+  );
 
   // The waiting tab moves on by itself; the cart is empty in both.
   await page.waitForURL(`**/checkout/success?order=${orderId}`);

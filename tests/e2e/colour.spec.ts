@@ -21,7 +21,7 @@ import { SEED_COLOUR_PRICE_MODIFIER_PENCE } from "../../src/shared/options";
 import { signInAdminForEachTest } from "./admin-helpers";
 import { addToCartButton, optionName, radio, uploadMainPhoto } from "./fixtures/shop";
 import { expect, type Page, test } from "./fixtures/test";
-import { fillShipping, gotoPage, proceedToPayment } from "./helpers";
+import { fillShipping, gotoPage, pendingOrderNumber, proceedToPayment } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -124,7 +124,7 @@ test("a colour order: creator (Colour, its preview and price) to a paid order to
   const tab = await proceedToPayment(page, context);
   await expect(page).toHaveURL(/\/checkout\/payment-pending\?orderId=[0-9a-f-]{36}&/);
   const orderId = new URL(page.url()).searchParams.get("orderId") ?? "";
-  const number = orderId.slice(0, 8);
+  const number = await pendingOrderNumber(page, orderId);
   await tab.getByRole("button", { name: /^Pay / }).click();
   await tab.waitForURL(`**/checkout/success?order=${orderId}`);
   await expect(tab.getByTestId("order-delivery-window")).toContainText(uk.colourWindows.standard.text);

@@ -15,7 +15,7 @@ import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { COMMERCE_MESSAGES } from "../../src/shared/commerce-messages";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatGbp } from "../../src/shared/money";
-import { openAdmin, placePaidOrder, signInAdminForEachTest } from "./admin-helpers";
+import { openAdmin, orderNumberOf, placePaidOrder, signInAdminForEachTest } from "./admin-helpers";
 import { BASE_URL, createVerifiedUser, logInAndSkipMfa, toast } from "./auth-helpers";
 import {
   CART_STORAGE_KEY,
@@ -200,7 +200,7 @@ test("the invoice of a paid order downloads from the account as a PDF", async ({
   const order = page
     .getByRole("tabpanel", { name: ACCOUNT_MESSAGES.account.ordersTab })
     .getByRole("listitem")
-    .filter({ has: page.getByRole("heading", { name: `Order #${orderId.slice(0, 8)}` }) });
+    .filter({ has: page.getByRole("heading", { name: `Order #${orderNumberOf(orderId)}` }) });
   const downloading = page.waitForEvent("download");
   await order.getByRole("link", { name: new RegExp(COMMERCE_MESSAGES.invoices.download) }).click();
   const download = await downloading;
@@ -211,7 +211,7 @@ test("the invoice of a paid order downloads from the account as a PDF", async ({
   await download.saveAs(file);
   expect(readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
   const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-  expect(text).toContain(`#${orderId.slice(0, 8)}`);
+  expect(text).toContain(`#${orderNumberOf(orderId)}`);
   expect(text).toContain("Wall Mounting Kit");
   // The page as a picture, to look at.
   execFileSync("pdftoppm", ["-png", "-r", "80", "-singlefile", file, path.join(dir, "invoice")]);

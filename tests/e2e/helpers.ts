@@ -1,5 +1,6 @@
 import { buildAccessoryCartItem, type CartItem } from "../../src/shared/cart";
 import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
+import { PENDING_PAYMENTS_KEY } from "../../src/web/features/checkout/pendingPayments";
 import { CART_STORAGE_KEY } from "./fixtures/shop";
 import { type BrowserContext, expect, type Locator, type Page } from "./fixtures/test";
 
@@ -183,4 +184,20 @@ export async function focusProblemsWhileTabbing(page: Page, { max = 150 } = {}):
     expect(stops, `focus stops reached with ${key}`).toBeGreaterThan(1);
   }
   return found;
+}
+
+/** The number (#1001 …; issue 47) of an order this page checked out, from its pending payment. */
+export async function pendingOrderNumber(page: Page, orderId: string): Promise<string> {
+  const number = await page.evaluate(
+    ([key, id]) => {
+      const list = JSON.parse(window.localStorage.getItem(key) ?? "[]") as Array<{
+        orderId: string;
+        displayNumber: string;
+      }>;
+      return list.find((p) => p.orderId === id)?.displayNumber ?? null;
+    },
+    [PENDING_PAYMENTS_KEY, orderId] as const,
+  );
+  if (!number) throw new Error(`no pending payment for ${orderId}`);
+  return number;
 }

@@ -37,7 +37,7 @@ import {
   uploadMainPhoto,
 } from "./fixtures/shop";
 import { expect, type Locator, type Page, test } from "./fixtures/test";
-import { ADAPTER, gotoPage, proceedToPayment } from "./helpers";
+import { ADAPTER, gotoPage, pendingOrderNumber, proceedToPayment } from "./helpers";
 
 /** The lithophanes of journey (a): one of each bundle, Keepsake and Everlasting with their extra photos. */
 const LITHOPHANES: (LithophaneChoice & { bundleInfo: Bundle })[] = (
@@ -249,8 +249,8 @@ test.describe("Journeys", () => {
     const tab = await proceedToPayment(page, context);
     await expect(page).toHaveURL(/\/checkout\/payment-pending\?orderId=[0-9a-f-]{36}&/);
     const orderId = new URL(page.url()).searchParams.get("orderId") ?? "";
-    const number = orderId.slice(0, 8);
-    expect(number).toMatch(/^[0-9a-f]{8}$/);
+    const number = await pendingOrderNumber(page, orderId);
+    expect(number).toMatch(/^[0-9]{4,}$/);
     await tab.getByRole("button", { name: /^Pay / }).click();
     await tab.waitForURL(`**/checkout/success?order=${orderId}`);
     await tab.close();
@@ -259,7 +259,7 @@ test.describe("Journeys", () => {
     await expect(page.getByTestId("order-number")).toHaveText(`#${number}`);
     await expect(cartButton(page)).toHaveCount(0);
 
-    // Order History: the order under its 8-character number, paid, the account's own (not a guest order).
+    // Order History: the order under its number (#1001 …), paid, the account's own (not a guest order).
     await page
       .getByRole("navigation", { name: "Main" })
       .getByRole("link", { name: MESSAGES.nav.account })

@@ -14,7 +14,13 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
 import { PROOF_ADMIN_TEXTS, PROOF_STATE_LABELS, PROOF_TEXTS } from "../../src/shared/proofs";
-import { OWNER_EMAIL, placeLithophaneOrder, shots, signInAdminForEachTest } from "./admin-helpers";
+import {
+  OWNER_EMAIL,
+  orderNumberOf,
+  placeLithophaneOrder,
+  shots,
+  signInAdminForEachTest,
+} from "./admin-helpers";
 import { BASE_URL, linkFromMail, mailsTo, uniqueEmail } from "./auth-helpers";
 import { expect, type Locator, type Page, test } from "./fixtures/test";
 
@@ -49,7 +55,7 @@ test("pay → proof e-mail → change the crop through its link (file made again
   test.setTimeout(360_000);
   const email = uniqueEmail("proof");
   const orderId = await placeLithophaneOrder(request, { pay: true, name: "proof", email });
-  const number = orderId.slice(0, 8);
+  const number = orderNumberOf(orderId);
   const fileName = `order-${number}-item-1-panel-1.3mf`;
 
   // The e-mail: keyed like the order e-mails, with the signed link.
@@ -136,7 +142,7 @@ test("pay → proof e-mail → change the crop through its link (file made again
 test("the window lapses: the sweep auto-approves the proof", async ({ page, request, browser }) => {
   const email = uniqueEmail("proof-lapse");
   const orderId = await placeLithophaneOrder(request, { pay: true, name: "proof-lapse", email });
-  const number = orderId.slice(0, 8);
+  const number = orderNumberOf(orderId);
   const link = await linkFromMail(email, "/proof?token=");
   await proofState(page, orderId, "awaiting");
 
@@ -178,7 +184,7 @@ test("Keepsake: one e-mail with three pictures → change panel 2's crop → app
 }) => {
   const email = uniqueEmail("keepsake-proof");
   const orderId = await placeLithophaneOrder(request, { pay: true, name: "keepsake", email, bundle: "gift" });
-  const number = orderId.slice(0, 8);
+  const number = orderNumberOf(orderId);
 
   // One proof e-mail, with the three panels' pictures served by the shop.
   const link = await linkFromMail(email, "/proof?token=");

@@ -4,7 +4,6 @@
  * inbox: list, filters, search, conversation, reply by e-mail with the thread quoted and a
  * signed link where the customer answers once, without an account.
  */
-import { displayOrderNumber } from "@shared/orders";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, contactReplies, outboxEmails } from "../../src/server/db/schema.js";
@@ -87,7 +86,7 @@ describe("owner alerts", () => {
     const answer = await checkout(shop, { shippingInfo: shippingInfo() }, { ip: randomIp() });
     expect((await pressTestButton(shop, answer, "pay")).status).toBe(303);
     await pressTestButton(shop, answer, "pay");
-    const number = displayOrderNumber(answer.orderId);
+    const number = answer.displayNumber;
     const alerts = mailsTo(admin.email).filter((m) => m.subject.includes(`#${number} paid`));
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.text).toContain("no money was taken");

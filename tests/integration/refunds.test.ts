@@ -5,7 +5,6 @@
  * replayed webhook changes nothing; never more than was paid.
  */
 import { randomBytes } from "node:crypto";
-import { displayOrderNumber } from "@shared/orders";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceDocuments, orderRefunds } from "../../src/server/db/schema.js";
@@ -82,7 +81,7 @@ describe("refunds on the test provider", () => {
     expect(partial.ledger).toEqual({ paid: total, refunded: 300, net: total - 300, refundable: total - 300 });
     expect((partial.order as Json).status).toBe("paid");
 
-    const number = displayOrderNumber(answer.orderId);
+    const number = answer.displayNumber;
     const partialMail = mailsTo(shop, email).find((m) => m.subject.includes("A partial refund"));
     // The reason is the owner's own note: the customer is told the amount only (issue 30).
     expect(partialMail?.text).toContain(`We have refunded £3.00 for your order #${number}.`);

@@ -5,10 +5,11 @@
  * (no such mailbox) gives up at once, and the owner is alerted (that alert is received too).
  */
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders } from "../../src/server/db/schema.js";
 import { listOrderEmails } from "../../src/server/messaging/index.js";
-import { displayOrderNumber } from "../../src/shared/orders.js";
 import { paidOrder } from "../support/orders.js";
 import { randomIp } from "./auth-helpers.js";
 import { shippingInfo } from "./checkout-helpers.js";
@@ -80,6 +81,14 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
+/** The order's number as its e-mails show it (#1001; issue 47 item 13). */
+const orderNumberOf = async (orderId: string): Promise<string> => {
+  const [row] = await shop.ctx.database.db
+    .select({ orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return String(row?.orderNumber);
+};
 const confirmation = async (orderId: string) =>
   (await listOrderEmails(shop.ctx.database.db, orderId)).find((e) => e.template === "confirmation");
 
@@ -97,7 +106,7 @@ describe("order e-mails over SMTP", () => {
     const [mail, ...more] = inbox(email);
     expect(more).toEqual([]);
     expect(mail?.from).toBe("hello@lithobox.test");
-    const number = displayOrderNumber(orderId);
+    const number = await orderNumberOf(orderId);
     expect(mail?.raw).toMatch(/^From: Lithobox <hello@lithobox\.test>$/m);
     expect(mail?.raw).toMatch(new RegExp(`^To: ${email.replace(".", "\\.")}$`, "m"));
     expect(mail?.raw).toMatch(new RegExp(`^Subject: .*${number}`, "m"));
@@ -142,7 +151,7 @@ describe("order e-mails over SMTP", () => {
     expect(alerts).toHaveLength(1);
     // The owner is told which message and to whom, so she can write to the customer herself.
     expect(alerts[0]?.raw).toContain(`to ${email}`);
-    expect(alerts[0]?.raw).toContain(`#${orderId.slice(0, 8)}`);
+    expect(alerts[0]?.raw).toContain(`#${await orderNumberOf(orderId)}`);
     expect(alerts[0]?.raw).toContain("550 5.1.1 No such mailbox here");
     // No retry round sends it again.
     await shop.ctx.mailOutbox.retryDue({ ignoreBackoff: true });

@@ -530,6 +530,12 @@ export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /**
+     * The order number customers read (#1001, #1002 ...; issue 47 item 13), from its own
+     * sequence as the order is created (orders placed before: numbered in creation order by
+     * migration 0025). The id stays the key of links and tokens.
+     */
+    orderNumber: integer("order_number").notNull().unique().default(sql`nextval('orders_order_number_seq')`),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     /** Everything charged, in pence GBP: items + shipping. */

@@ -76,7 +76,7 @@ function requestEmail(opts: {
   panelLabel: string;
   link: string;
 }) {
-  const number = displayOrderNumber(opts.order.id);
+  const number = displayOrderNumber(opts.order.orderNumber);
   const first = opts.order.shippingFirstName.trim() || "there";
   const title = "Could you send us a better photo?";
   const subject = `${opts.order.testMode ? "[TEST] " : ""}A better photo for your order #${number}`;
@@ -288,7 +288,7 @@ export async function photoLinkState(db: DbOrTx, config: LinkConfig, token: stri
   return {
     ok: true as const,
     page: {
-      orderNumber: displayOrderNumber(order.id),
+      orderNumber: displayOrderNumber(order.orderNumber),
       firstName: order.shippingFirstName,
       reason: request.reason,
       reasonText: PHOTO_REQUEST_REASON_TEXT[request.reason as PhotoRequestReason] ?? "",
@@ -397,7 +397,7 @@ export async function replacePhotoThroughLink(
     .set({ status: "replaced", newImageUrl: previewUrl, resolvedAt: new Date() })
     .where(eq(photoRequests.id, request.id));
 
-  const number = displayOrderNumber(order.id);
+  const number = displayOrderNumber(order.orderNumber);
   const T = ADMIN_MESSAGE_TEXTS.photoReview;
   const customer: AuditActor = { id: "customer", email: order.shippingEmail, role: "customer" };
   await addOrderNote(tx, order.id, customer, T.replacedNote(request.panelIndex + 1, requeued.length > 0));

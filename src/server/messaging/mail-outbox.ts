@@ -192,7 +192,7 @@ export interface MailOutboxOptions {
   /** The signed link of a paid order's invoice PDF, for the confirmation (issue 18). */
   invoiceUrl?: (orderId: string) => string;
   /** The signed /track link of an order, for its e-mails (issue 30). */
-  trackUrl?: (orderId: string) => string;
+  trackUrl?: (order: { id: string; orderNumber: number }) => string;
   /** Read at each send (tests may swap the mailer). */
   mailer: () => Mailer;
   /** Told when an e-mail is given up (the owner's failed-e-mail alert). Errors are logged only. */

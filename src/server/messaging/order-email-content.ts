@@ -38,7 +38,7 @@ interface OrderEmailOptions {
   /** The signed link of a paid order's invoice PDF, for the confirmation (issue 18). */
   invoiceUrl?: (orderId: string) => string;
   /** The signed /track link that opens the order without asking for the e-mail (issue 30). */
-  trackUrl?: (orderId: string) => string;
+  trackUrl?: (order: { id: string; orderNumber: number }) => string;
 }
 
 /**
@@ -70,7 +70,7 @@ export async function renderOrderEmails(
     if (skip || !order) return { skip: skip ?? "order not found" };
     const build = kind === "confirmation" ? orderConfirmationEmail : orderDispatchedEmail;
     const invoiceUrl = kind === "confirmation" ? (opts.invoiceUrl?.(orderId) ?? null) : null;
-    const trackUrl = opts.trackUrl?.(orderId) ?? null;
+    const trackUrl = opts.trackUrl?.(order) ?? null;
     return {
       message: build({ ...order, items: itemsOf.get(orderId) ?? [], invoiceUrl, trackUrl }, opts.publicUrl),
     };

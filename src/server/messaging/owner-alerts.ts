@@ -7,7 +7,7 @@
 import { ADMIN_SETTINGS_TEXTS, adminSettingsUrl } from "@shared/admin-settings";
 import { BRAND_NAME } from "@shared/brand";
 import { formatGbp } from "@shared/money";
-import { displayOrderNumber } from "@shared/orders";
+import { displayOrderNumber, legacyOrderNumber } from "@shared/orders";
 import { type OwnerAlertKind, parseOwnerAlerts } from "@shared/owner-alerts";
 import { LOW_STOCK_THRESHOLD } from "@shared/stock";
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
@@ -103,6 +103,17 @@ export async function queueOwnerAlert(
 
 type AlertConfig = Pick<Config, "ownerEmail" | "publicUrl">;
 
+/** The number the owner reads for an order known by its id ("1001"; issue 47 item 13). */
+async function orderNumberOf(db: DbOrTx, orderId: string): Promise<string> {
+  const [row] = await db
+    .select({ orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  // An order no longer stored: its old 8-character number still names it.
+  return row ? displayOrderNumber(row.orderNumber) : legacyOrderNumber(orderId);
+}
+
 /** In the payment's transaction: "New order #… paid: £…". Answers the outbox id, or null when none was queued. */
 export async function alertPaidOrder(
   tx: DbOrTx,
@@ -113,7 +124,7 @@ export async function alertPaidOrder(
 ): Promise<string | null> {
   const order = known ?? (await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1))[0];
   if (!order) return null;
-  const number = displayOrderNumber(orderId);
+  const number = displayOrderNumber(order.orderNumber);
   return queueOwnerAlert(tx, config, {
     kind: "paid_order",
     key: `paid:${orderId}`,
@@ -136,7 +147,7 @@ export async function alertLatePayment(
   config: AlertConfig,
   order: typeof orders.$inferSelect,
 ): Promise<string | null> {
-  const number = displayOrderNumber(order.id);
+  const number = displayOrderNumber(order.orderNumber);
   return queueOwnerAlert(tx, config, {
     kind: "paid_order",
     key: `late-payment:${order.id}`,
@@ -179,7 +190,7 @@ export async function alertPrintFailed(
   config: AlertConfig,
   job: { id: string; orderId: string; error: string },
 ): Promise<string | null> {
-  const number = displayOrderNumber(job.orderId);
+  const number = await orderNumberOf(db, job.orderId);
   return queueOwnerAlert(db, config, {
     kind: "print_failed",
     key: `print:${job.id}:${Date.now()}`,
@@ -196,7 +207,7 @@ export async function alertTwinFlagged(
   config: AlertConfig,
   job: { id: string; orderId: string; ssim: number; meanDeltaL: number },
 ): Promise<string | null> {
-  const number = displayOrderNumber(job.orderId);
+  const number = await orderNumberOf(db, job.orderId);
   return queueOwnerAlert(db, config, {
     kind: "proof",
     key: `twin:${job.id}:${Date.now()}`,

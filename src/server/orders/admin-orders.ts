@@ -88,6 +88,8 @@ export function orderFilterConditions(filters: Omit<AdminOrderFilters, "page" | 
       sql`(${orders.shippingFirstName} || ' ' || ${orders.shippingLastName}) ilike ${likePattern(q)}`,
     ];
     if (/^[0-9a-f-]{1,36}$/.test(hex)) parts.push(sql`${orders.id}::text like ${likePattern(hex, "prefix")}`);
+    // "#1001" or "1001": the order's number (issue 47 item 13).
+    if (/^[0-9]{1,9}$/.test(hex)) parts.push(eq(orders.orderNumber, Number(hex)));
     const either = or(...parts);
     if (either) conditions.push(either);
   }
@@ -119,6 +121,7 @@ export async function listAdminOrders(db: DbOrTx, filters: AdminOrderFilters): P
     db
       .select({
         id: orders.id,
+        orderNumber: orders.orderNumber,
         createdAt: orders.createdAt,
         status: orders.status,
         totalAmount: orders.totalAmount,
@@ -162,7 +165,7 @@ export async function listAdminOrders(db: DbOrTx, filters: AdminOrderFilters): P
   return {
     orders: rows.map((r) => ({
       id: r.id,
-      displayNumber: displayOrderNumber(r.id),
+      displayNumber: displayOrderNumber(r.orderNumber),
       createdAt: r.createdAt.toISOString(),
       status: r.status,
       totalAmount: r.totalAmount,
@@ -341,7 +344,7 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
   const colour = items.some((item) => isColourConfig(item.config));
   return {
     id: o.id,
-    displayNumber: displayOrderNumber(o.id),
+    displayNumber: displayOrderNumber(o.orderNumber),
     status: o.status,
     nextStatuses: adminNextStatuses(o.status),
     createdAt: o.createdAt.toISOString(),

@@ -8,6 +8,7 @@ export async function findCheckoutStatus(db: DbOrTx, orderId: string) {
   const [order] = await db
     .select({
       id: orders.id,
+      orderNumber: orders.orderNumber,
       status: orders.status,
       userId: orders.userId,
       deliveryEarliest: orders.deliveryEarliest,

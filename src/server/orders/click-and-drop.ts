@@ -20,7 +20,7 @@ import {
 } from "@shared/click-and-drop";
 import { AWAITING_DISPATCH } from "@shared/fulfilment";
 import { ORDER_NUMBER_LENGTH } from "@shared/limits";
-import { displayOrderNumber } from "@shared/orders";
+import { displayOrderNumber, parseOrderNumber } from "@shared/orders";
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import countries from "i18n-iso-countries";
 import type { DbOrTx } from "../db/client.js";
@@ -107,7 +107,7 @@ export async function clickAndDropRows(
       ? splitName(o.gift.recipientName)
       : [o.shippingFirstName, o.shippingLastName];
     return [
-      displayOrderNumber(o.id),
+      displayOrderNumber(o.orderNumber),
       clickAndDropDate(o.paidAt ?? o.createdAt),
       romanText(first.trim()),
       romanText(last.trim()),
@@ -145,26 +145,39 @@ export interface ReferenceMatch {
 }
 
 /**
- * The orders a tracking file's references name: an order number (the id's first 8 characters,
- * what the export writes) or a whole order id. A number two orders share names neither.
+ * The orders a tracking file's references name: the order's number ("1001", what the export
+ * writes since issue 47), the id's first 8 characters (what it wrote before, still in files
+ * exported then) or a whole order id. A reference two orders answer names neither.
  */
 export async function matchOrderReferences(
   db: DbOrTx,
   references: readonly string[],
 ): Promise<Map<string, ReferenceMatch>> {
   const keys = [...new Set(references.map(normaliseReference))].filter(
-    (k) => /^[0-9a-f]{8}$/.test(k) || isUuid(k),
+    (k) => parseOrderNumber(k) !== null || isUuid(k),
   );
   const out = new Map<string, ReferenceMatch>();
   if (keys.length === 0) return out;
-  const prefixes = keys.map((k) => k.slice(0, ORDER_NUMBER_LENGTH));
+  const typed = new Map(keys.map((k) => [k, parseOrderNumber(k)]));
+  const prefixes = keys.map((k) =>
+    isUuid(k) ? k.slice(0, ORDER_NUMBER_LENGTH) : typed.get(k)?.legacyPrefix,
+  );
+  const numbers = [...typed.values()].flatMap((t) => (t?.number != null ? [t.number] : []));
+  const conditions = [
+    ...prefixes.flatMap((p) =>
+      p ? [sql`substr(${orders.id}::text, 1, ${ORDER_NUMBER_LENGTH}) = ${p}`] : [],
+    ),
+    ...(numbers.length > 0 ? [inArray(orders.orderNumber, numbers)] : []),
+  ];
   const rows = await db
-    .select({ id: orders.id, status: orders.status })
+    .select({ id: orders.id, status: orders.status, orderNumber: orders.orderNumber })
     .from(orders)
-    .where(or(...prefixes.map((p) => sql`substr(${orders.id}::text, 1, ${ORDER_NUMBER_LENGTH}) = ${p}`)));
+    .where(or(...conditions));
   for (const key of keys) {
+    const number = typed.get(key)?.number ?? null;
+    const prefix = typed.get(key)?.legacyPrefix ?? null;
     const hits = rows.filter((r) =>
-      key.length === ORDER_NUMBER_LENGTH ? r.id.startsWith(key) : r.id === key,
+      isUuid(key) ? r.id === key : r.orderNumber === number || (prefix !== null && r.id.startsWith(prefix)),
     );
     const only = hits.length === 1 ? hits[0] : undefined;
     out.set(key, {

@@ -67,6 +67,7 @@ export async function listCustomerOrders(
   const rows = await db
     .select({
       id: orders.id,
+      orderNumber: orders.orderNumber,
       userId: orders.userId,
       status: orders.status,
       totalAmount: orders.totalAmount,
@@ -144,7 +145,7 @@ export async function listCustomerOrders(
   }
   return rows.map((row) => ({
     id: row.id,
-    displayNumber: displayOrderNumber(row.id),
+    displayNumber: displayOrderNumber(row.orderNumber),
     status: row.status,
     totalAmount: row.totalAmount,
     createdAt: row.createdAt.toISOString(),

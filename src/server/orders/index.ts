@@ -7,6 +7,8 @@
  *   expireDueOrders          pending -> cancelled when the payment time ran out (every server)
  *   refundOrder              money back; a full refund ends the order (refunded or cancelled)
  *   changeFulfilmentStatus   paid -> processing -> printing -> dispatched -> … -> delivered
+ *   cancelByCustomer, changeDeliveryAddress   the customer's own cancellation (a full refund)
+ *                            or new address, while the proof waits (issue 47 item 14)
  *   approveProof, changeProofCrop, autoApproveDueProofs   the customer's proof (issue 32), per
  *   panel (issue 44); queueReadyProofEmails: its e-mail once the panels' pictures exist
  *
@@ -18,6 +20,12 @@ import type { AppContext } from "../context.js";
 import { type CancelInput, cancelOrder } from "./workflows/cancel-order.js";
 import { changeFulfilmentStatus, type FulfilmentChange } from "./workflows/change-fulfilment-status.js";
 import { completePayment, type PaymentInput, type PaymentResult } from "./workflows/complete-payment.js";
+import {
+  type CustomerChangeInput,
+  cancelByCustomer,
+  changeDeliveryAddress,
+} from "./workflows/customer-changes.js";
+import type { RefundResult } from "./workflows/refund-order.js";
 import { runWorkflow, type WorkflowResult } from "./workflows/run.js";
 
 export {
@@ -110,4 +118,17 @@ export function changeOrderStatus(
   input: FulfilmentChange,
 ): Promise<WorkflowResult> {
   return runWorkflow(ctx, (tx) => changeFulfilmentStatus(ctx, tx, orderId, adminId, input));
+}
+
+/** The customer cancels their order from its page (full refund, owner alerted), in its own transaction. */
+export function cancelOrderByCustomer(ctx: AppContext, input: CustomerChangeInput): Promise<RefundResult> {
+  return runWorkflow(ctx, (tx) => cancelByCustomer(ctx, tx, input));
+}
+
+/** The customer's new delivery address (same country), in its own transaction. */
+export function changeOrderDeliveryAddress(
+  ctx: AppContext,
+  input: Parameters<typeof changeDeliveryAddress>[2],
+): Promise<WorkflowResult> {
+  return runWorkflow(ctx, (tx) => changeDeliveryAddress(ctx, tx, input));
 }

@@ -7,6 +7,8 @@ import type { CartItem } from "@shared/cart";
 import { newCartItemId } from "@shared/cart";
 import { orderShippingLabel } from "@shared/checkout";
 import { orderShownTotals } from "@shared/money";
+import { selfServiceRefusal } from "@shared/order-self-service";
+import { orderTimeline } from "@shared/order-timeline";
 import {
   addressLines,
   cartItemFromOrderLine,
@@ -20,7 +22,7 @@ import {
 import { displayOrderNumber, trackingStage } from "@shared/orders";
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
-import { orderItems, orders, uploads } from "../db/schema.js";
+import { orderItems, orderProofs, orderRefunds, orderStatusHistory, orders, uploads } from "../db/schema.js";
 import { isValidOrderAccessToken } from "../payments/index.js";
 import { type Storage, shopImageKey } from "../platform/index.js";
 import { customerOrdersCondition, type OrderOwner } from "./customer-orders.js";
@@ -72,13 +74,65 @@ async function orderLines(db: DbOrTx, orderId: string) {
     .orderBy(asc(orderItems.position));
 }
 
+/** What the order recorded that its timeline reads: its history, its proof, its refunds. */
+async function orderRecord(db: DbOrTx, orderId: string) {
+  const [history, proofs, refunds] = await Promise.all([
+    db
+      .select({
+        from: orderStatusHistory.fromStatus,
+        to: orderStatusHistory.toStatus,
+        at: orderStatusHistory.createdAt,
+        by: orderStatusHistory.changedBy,
+        note: orderStatusHistory.note,
+      })
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, orderId))
+      .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id)),
+    db
+      .select({
+        state: orderProofs.state,
+        dueAt: orderProofs.dueAt,
+        mailedAt: orderProofs.mailedAt,
+        decidedAt: orderProofs.decidedAt,
+      })
+      .from(orderProofs)
+      .where(eq(orderProofs.orderId, orderId))
+      .limit(1),
+    db
+      .select({ amount: orderRefunds.amount, at: orderRefunds.createdAt })
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, orderId))
+      .orderBy(asc(orderRefunds.createdAt)),
+  ]);
+  return { history, proof: proofs[0] ?? null, refunds };
+}
+
 /** The order's view; call orderVisibleTo first. Null when the order is gone. */
-export async function loadOrderView(db: DbOrTx, orderId: string): Promise<OrderView | null> {
+export async function loadOrderView(
+  db: DbOrTx,
+  orderId: string,
+  now: Date = new Date(),
+): Promise<OrderView | null> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) return null;
-  const lines = await orderLines(db, orderId);
+  const [lines, record] = await Promise.all([orderLines(db, orderId), orderRecord(db, orderId)]);
+  const selfService =
+    !order.anonymisedAt && record.proof && selfServiceRefusal(order.status, record.proof, now) === null
+      ? {
+          until: record.proof.dueAt.toISOString(),
+          country: order.shippingCountry,
+          countryCode: order.shippingCountryCode,
+          address: {
+            addressLine1: order.shippingAddressLine1,
+            addressLine2: order.shippingAddressLine2 ?? "",
+            city: order.shippingCity,
+            state: order.shippingState,
+            postalCode: order.shippingPostalCode,
+          },
+        }
+      : null;
   const dispatched = isDispatched(order.status);
-  const number = displayOrderNumber(order.id);
+  const number = displayOrderNumber(order.orderNumber);
   return {
     id: order.id,
     displayNumber: number,
@@ -124,6 +178,15 @@ export async function loadOrderView(db: DbOrTx, orderId: string): Promise<OrderV
     trackingNumber: dispatched ? order.trackingNumber : null,
     trackingHref: dispatched ? `/track?order=${number}` : null,
     lines: lines.map((line) => orderViewLine({ ...line, additionalImages: line.additionalImages ?? [] })),
+    timeline: orderTimeline({
+      placedAt: order.createdAt,
+      history: record.history,
+      proof: record.proof,
+      refunds: record.refunds,
+      trackingNumber: order.trackingNumber,
+      carrier: order.carrier,
+    }),
+    selfService,
   };
 }
 

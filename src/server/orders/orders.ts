@@ -11,12 +11,12 @@ import { checkoutTotals } from "@shared/checkout";
 import type { CurrencyCode } from "@shared/currency";
 import type { DeliveryWindow } from "@shared/delivery-dates";
 import { type DiscountRefusalReason, type DiscountScope, shopperRefusal } from "@shared/discounts";
-import { displayOrderNumber } from "@shared/orders";
+import { displayOrderNumber, parseOrderNumber } from "@shared/orders";
 import type { BillingAddress, GiftInfo, ShippingInfo } from "@shared/schemas";
 import type { ShippingMethod } from "@shared/shipping";
 import { type ShippingZone, zoneDays } from "@shared/shipping-zones";
 import { countryName } from "@shared/world-countries";
-import { and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte, or, type SQL, sql } from "drizzle-orm";
 import {
   CATALOG_FINGERPRINT_SQL,
   evaluateCode,
@@ -112,6 +112,8 @@ export class DiscountRefusedError extends HttpError {
 
 export interface CreatedOrder {
   id: string;
+  /** The order's sequential number (#1001; issue 47 item 13), assigned as it is created. */
+  orderNumber: number;
   displayNumber: string;
   subtotalPence: number;
   discountPence: number;
@@ -148,7 +150,7 @@ const INSERT_ORDER_SQL = `with guard as (
     $19::text, $20::text, $24::text, $25::text, $26::date, $27::date, $28::text, $29::integer,
     $30::jsonb, $31::jsonb, $32::timestamptz, $33::integer, $34::integer, $35::double precision
   where (select ok from guard)
-  returning test_mode
+  returning test_mode, order_number
 ), new_items as (
   insert into order_items (order_id, position, kind, product_id, bundle_id, size, frame_color, shape, price,
     quantity, image_url, original_image_url, additional_images, crop, config)
@@ -163,7 +165,7 @@ const INSERT_ORDER_SQL = `with guard as (
   select $1::uuid, null, 'pending', $23::text, 'Order placed'
   where exists (select 1 from new_order)
 )
-select test_mode from new_order`;
+select test_mode, order_number from new_order`;
 
 /**
  * Creates a pending order, its items and its first status row atomically, in one statement
@@ -239,9 +241,11 @@ export async function createOrder(
     testMode: boolean,
     code: string | null,
     scope: DiscountScope | null,
+    orderNumber: number,
   ): CreatedOrder => ({
     id,
-    displayNumber: displayOrderNumber(id),
+    orderNumber,
+    displayNumber: displayOrderNumber(orderNumber),
     ...totals,
     discountCode: code,
     discountScope: scope,
@@ -266,7 +270,7 @@ export async function createOrder(
       zone: input.zone,
       freeShippingThresholdPence: threshold,
     });
-    const rows = await database.query<{ test_mode: boolean }>(
+    const rows = await database.query<{ test_mode: boolean; order_number: number }>(
       INSERT_ORDER_SQL,
       params(totals, null),
       "lithobox_create_order",
@@ -276,7 +280,7 @@ export async function createOrder(
       if (input.catalogFingerprint) return null;
       throw new Error("order insert returned no row");
     }
-    return created(totals, row.test_mode, null, null);
+    return created(totals, row.test_mode, null, null, row.order_number);
   }
 
   // Otherwise one transaction: the code's row locked while its uses are counted and one is
@@ -302,10 +306,10 @@ export async function createOrder(
       freeShippingThresholdPence: threshold,
       discount,
     });
-    const result = await tx.execute<{ test_mode: boolean }>(
+    const result = await tx.execute<{ test_mode: boolean; order_number: number }>(
       bindSql(INSERT_ORDER_SQL, params(totals, code?.code ?? null)),
     );
-    const row = (result as unknown as { rows: Array<{ test_mode: boolean }> }).rows[0];
+    const row = (result as unknown as { rows: Array<{ test_mode: boolean; order_number: number }> }).rows[0];
     if (!row) {
       if (input.catalogFingerprint) return null;
       throw new Error("order insert returned no row");
@@ -319,7 +323,7 @@ export async function createOrder(
       });
     }
     await reserveStock(tx, id, stockUnits);
-    return created(totals, row.test_mode, code?.code ?? null, code?.scope ?? null);
+    return created(totals, row.test_mode, code?.code ?? null, code?.scope ?? null, row.order_number);
   });
 }
 
@@ -384,29 +388,41 @@ export function isUuid(value: string): boolean {
 }
 
 /**
- * The order with this 8-character number AND this shipping e-mail, or null. One query with
- * both conditions (an index range on the id prefix), so a wrong e-mail and an unknown number
- * take the same path. Anonymised orders are never found.
+ * The order with this number AND this shipping e-mail, or null: the number is the order's
+ * sequential one ("#1001"), or the 8-character id prefix that e-mails gave before issue 47
+ * (an index range on the id). One query with both conditions, so a wrong e-mail and an unknown
+ * number take the same path. Anonymised orders are never found.
  */
 export async function findOrderForTracking(
   db: DbOrTx,
   orderNumber: string,
   email: string,
 ): Promise<OrderWithItems | null> {
-  const prefix = orderNumber.toLowerCase();
-  if (!/^[0-9a-f]{8}$/.test(prefix)) return null;
+  const typed = parseOrderNumber(orderNumber);
+  if (!typed) return null;
+  const prefix = typed.legacyPrefix;
+  const byNumber = typed.number !== null ? eq(orders.orderNumber, typed.number) : undefined;
+  const byPrefix = prefix
+    ? and(
+        gte(orders.id, `${prefix}-0000-0000-0000-000000000000`),
+        lte(orders.id, `${prefix}-ffff-ffff-ffff-ffffffffffff`),
+      )
+    : undefined;
   const [row] = await db
     .select()
     .from(orders)
     .where(
       and(
-        gte(orders.id, `${prefix}-0000-0000-0000-000000000000`),
-        lte(orders.id, `${prefix}-ffff-ffff-ffff-ffffffffffff`),
+        byNumber && byPrefix ? or(byNumber, byPrefix) : (byNumber ?? byPrefix),
         eq(sql`lower(${orders.shippingEmail})`, email.trim().toLowerCase()),
         sql`${orders.anonymisedAt} is null`,
       ),
     )
-    .orderBy(desc(orders.createdAt))
+    // The sequential number first, when an 8-digit number could be either.
+    .orderBy(
+      ...(byNumber ? [desc(sql`${orders.orderNumber} = ${typed.number}`)] : []),
+      desc(orders.createdAt),
+    )
     .limit(1);
   if (!row) return null;
   const items = await db

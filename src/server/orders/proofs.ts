@@ -120,7 +120,7 @@ export function proofEmail(
   proof: { dueAt: Date; createdAt: Date },
   pictures: readonly ProofEmailPicture[],
 ): QueuedMail {
-  const number = displayOrderNumber(order.id);
+  const number = displayOrderNumber(order.orderNumber);
   const first = order.shippingFirstName.trim() || "there";
   const link = proofLink(config, order.id, windowHoursOf(proof), proof.createdAt.getTime());
   return {
@@ -398,17 +398,18 @@ export async function proofView(
   }
   const status = await proofStatus(db, orderId, now);
   const [order] = await db
-    .select({ status: orders.status })
+    .select({ orderNumber: orders.orderNumber, status: orders.status })
     .from(orders)
     .where(eq(orders.id, orderId))
     .limit(1);
+  const ended = order?.status === "cancelled" || order?.status === "refunded";
   return {
-    orderNumber: displayOrderNumber(orderId),
+    orderNumber: order ? displayOrderNumber(order.orderNumber) : "",
     orderStatus: order?.status ?? "paid",
     version: status?.version ?? "",
     state: proof.state,
     dueAt: proof.dueAt.toISOString(),
-    open: proofOpen(proof, now),
+    open: proofOpen(proof, now) && !ended,
     changes: proof.changes,
     token,
     panels,

@@ -238,7 +238,7 @@ export async function issueInvoice(
           ]
       ).filter(Boolean),
     },
-    orderNumber: displayOrderNumber(order.id),
+    orderNumber: displayOrderNumber(order.orderNumber),
     orderDate: order.createdAt.toISOString(),
     lines: items.map((item, index) => ({
       description: invoiceLineDescription(item),

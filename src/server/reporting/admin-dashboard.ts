@@ -97,6 +97,7 @@ export async function dashboardSummary(db: DbOrTx, includeTestOrders = false): P
     db
       .select({
         id: orders.id,
+        orderNumber: orders.orderNumber,
         createdAt: orders.createdAt,
         status: orders.status,
         totalAmount: orders.totalAmount,
@@ -129,7 +130,7 @@ export async function dashboardSummary(db: DbOrTx, includeTestOrders = false): P
     }),
     newest: newest.map((o) => ({
       id: o.id,
-      displayNumber: displayOrderNumber(o.id),
+      displayNumber: displayOrderNumber(o.orderNumber),
       createdAt: o.createdAt.toISOString(),
       status: o.status,
       totalAmount: o.totalAmount,

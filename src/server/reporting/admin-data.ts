@@ -17,7 +17,14 @@ export const PREVIEW_LIMIT = 100;
 
 export interface TestOrderPreview {
   count: number;
-  orders: Array<{ id: string; createdAt: string; status: string; totalAmount: number; email: string }>;
+  orders: Array<{
+    id: string;
+    orderNumber: number;
+    createdAt: string;
+    status: string;
+    totalAmount: number;
+    email: string;
+  }>;
 }
 
 export async function previewTestOrders(db: DbOrTx): Promise<TestOrderPreview> {
@@ -25,6 +32,7 @@ export async function previewTestOrders(db: DbOrTx): Promise<TestOrderPreview> {
     db
       .select({
         id: orders.id,
+        orderNumber: orders.orderNumber,
         createdAt: orders.createdAt,
         status: orders.status,
         totalAmount: orders.totalAmount,

@@ -300,7 +300,7 @@ export async function* orderBatches(
       };
       return rows.map(({ order: o, refunded }) => ({
         id: o.id,
-        orderNumber: displayOrderNumber(o.id),
+        orderNumber: displayOrderNumber(o.orderNumber),
         createdAt: o.createdAt.toISOString(),
         paidAt: o.paidAt ? o.paidAt.toISOString() : null,
         status: o.status,

@@ -98,7 +98,7 @@ export function checkoutRoutes(ctx: AppContext) {
         c.header("Cache-Control", "no-store");
         return c.json<CheckoutStatus, 200>({
           orderId: order.id,
-          displayNumber: displayOrderNumber(order.id),
+          displayNumber: displayOrderNumber(order.orderNumber),
           status: order.status,
           outcome: paymentOutcome(order.status),
           deliveryWindow: storedWindowText(order.deliveryEarliest, order.deliveryLatest),

@@ -46,7 +46,7 @@ function TestPaymentPage({ order, token }: { order: OrderWithItems; token: strin
     <>
       <span class="badge">TEST MODE</span>
       <h1>Test payment</h1>
-      <p class="number">Order #{displayOrderNumber(order.id)}</p>
+      <p class="number">Order #{displayOrderNumber(order.orderNumber)}</p>
       <p class="warning">
         <strong>This is a test payment page.</strong> No real payment will be taken and no card details are
         needed. Choose Pay to complete the order as paid, or Cancel to cancel it.
@@ -155,7 +155,7 @@ export function paymentRoutes(ctx: AppContext) {
       if (!order) return invalidLink(c);
       return standalonePage(
         c,
-        `Test payment: order #${displayOrderNumber(order.id)}`,
+        `Test payment: order #${displayOrderNumber(order.orderNumber)}`,
         <TestPaymentPage order={order} token={c.req.query("token") ?? ""} />,
       );
     })

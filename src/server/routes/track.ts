@@ -39,7 +39,7 @@ export function trackRoutes(ctx: AppContext) {
       const progress = trackingStage(order.status);
       return c.json({
         order: {
-          orderNumber: displayOrderNumber(order.id),
+          orderNumber: displayOrderNumber(order.orderNumber),
           status: order.status,
           statusLabel: order.status === "pending" ? CHECKOUT_MESSAGES.track.awaitingPayment : progress.label,
           stage: progress.stage,

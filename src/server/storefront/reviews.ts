@@ -10,7 +10,7 @@ import { displayOrderNumber } from "@shared/orders";
 import { REVIEW_TEXTS } from "@shared/review-texts";
 import { REVIEW_PHOTO_SPEC, type ReviewStatus } from "@shared/storefront";
 import type { ReviewSubmission } from "@shared/storefront-rules";
-import { and, asc, desc, eq, isNull, lte } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { orders, reviewRequests, reviews, uploads } from "../db/schema.js";
@@ -95,6 +95,7 @@ async function queueReviewRequestMail(
   const [order] = await tx
     .select({
       id: orders.id,
+      orderNumber: orders.orderNumber,
       status: orders.status,
       email: orders.shippingEmail,
       firstName: orders.shippingFirstName,
@@ -105,7 +106,7 @@ async function queueReviewRequestMail(
     .where(eq(orders.id, orderId));
   if (!order || order.anonymisedAt || order.status !== "delivered") return false;
   if (await isOptedOut(tx, order.email)) return false;
-  const number = displayOrderNumber(order.id);
+  const number = displayOrderNumber(order.orderNumber);
   const subject = `${order.testMode ? "[TEST] " : ""}${REVIEW_TEXTS.emailSubject(number)}`;
   const paragraphs = REVIEW_TEXTS.emailParagraphs(order.firstName.trim() || "there", number);
   const link = reviewLink(config, order.id);
@@ -138,7 +139,12 @@ export async function reviewLinkState(db: DbOrTx, secret: string, token: string)
       : { ok: false, status: 400, code: "link_invalid", message: REVIEW_TEXTS.invalid };
   }
   const [order] = await db
-    .select({ id: orders.id, status: orders.status, firstName: orders.shippingFirstName })
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      firstName: orders.shippingFirstName,
+    })
     .from(orders)
     .where(eq(orders.id, check.id));
   if (!order) return { ok: false, status: 404, code: "link_invalid", message: REVIEW_TEXTS.invalid };
@@ -154,7 +160,7 @@ export async function reviewLinkState(db: DbOrTx, secret: string, token: string)
   return {
     ok: true,
     orderId: order.id,
-    orderNumber: displayOrderNumber(order.id),
+    orderNumber: displayOrderNumber(order.orderNumber),
     firstName: order.firstName.trim() || "there",
   };
 }
@@ -225,12 +231,22 @@ export interface AdminReview {
   moderatedAt: string | null;
 }
 
-function toAdminReview(row: ReviewRow): AdminReview {
+/** The orders' numbers (#1001; issue 47 item 13) by id, in one query. */
+async function orderNumbers(db: DbOrTx, orderIds: readonly string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(inArray(orders.id, [...new Set(orderIds)]));
+  return new Map(rows.map((r) => [r.id, r.orderNumber]));
+}
+
+function toAdminReview(row: ReviewRow, numbers: ReadonlyMap<string, number>): AdminReview {
   const photo = reviewPhoto(row);
   return {
     id: row.id,
     orderId: row.orderId,
-    orderNumber: displayOrderNumber(row.orderId),
+    orderNumber: displayOrderNumber(numbers.get(row.orderId) ?? 0),
     rating: row.rating,
     body: row.body,
     name: row.name,
@@ -251,7 +267,11 @@ export async function listAdminReviews(db: DbOrTx, status?: ReviewStatus): Promi
     .orderBy(desc(reviews.createdAt))
     .limit(200);
   const rank = (r: ReviewRow) => (r.status === "pending" ? 0 : 1);
-  return rows.sort((a, b) => rank(a) - rank(b)).map(toAdminReview);
+  const numbers = await orderNumbers(
+    db,
+    rows.map((r) => r.orderId),
+  );
+  return rows.sort((a, b) => rank(a) - rank(b)).map((row) => toAdminReview(row, numbers));
 }
 
 /** Approves or rejects a review (in the audited transaction); answers before and after. */
@@ -264,7 +284,8 @@ export async function moderateReview(tx: Tx, id: string, status: Exclude<ReviewS
     .where(eq(reviews.id, id))
     .returning();
   if (!after) throw new Error("review was not updated");
-  return { before: toAdminReview(before), after: toAdminReview(after) };
+  const numbers = await orderNumbers(tx, [after.orderId]);
+  return { before: toAdminReview(before, numbers), after: toAdminReview(after, numbers) };
 }
 
 /** Deletes a review and, after commit, its photo files. */

@@ -5,8 +5,12 @@
  *   'TEST ORDER'. Money is GBP pence; capitalise `status` with capitaliseStatus (@shared/orders).
  *   GET /api/orders/:id[?token=] -> { order: OrderView } (panels, address, delivery, tracking)
  *   POST /api/orders/:id/reorder[?token=] -> { items: CartItem[], refused } ("Order again")
+ *   POST /api/orders/:id/cancel[?token=] -> { order: OrderView, refunded } (the customer cancels
+ *   while the proof waits; 409 with the reason's message once they may not; issue 47 item 14)
+ *   POST /api/orders/:id/address[?token=] {address fields, country} -> { order: OrderView }
  * The token is the one the checkout answered (the success page has it); a signed-in owner needs none.
  */
+import type { DeliveryAddressChangeInput } from "@shared/order-self-service";
 import { queryOptions } from "@tanstack/react-query";
 import type { InferResponseType } from "hono/client";
 import { api, ok } from "./client";
@@ -24,6 +28,20 @@ export function fetchOrderView(orderId: string, token: string | null) {
 
 export function reorder(orderId: string, token: string | null) {
   return ok(api.orders[":id"].reorder.$post({ param: { id: orderId }, query: token ? { token } : {} }));
+}
+
+export function cancelOrder(orderId: string, token: string | null) {
+  return ok(api.orders[":id"].cancel.$post({ param: { id: orderId }, query: token ? { token } : {} }));
+}
+
+export function changeDeliveryAddress(
+  orderId: string,
+  token: string | null,
+  address: DeliveryAddressChangeInput,
+) {
+  return ok(
+    api.orders[":id"].address.$post({ param: { id: orderId }, query: token ? { token } : {}, json: address }),
+  );
 }
 
 export { orderKeys };

@@ -112,7 +112,13 @@ function colourSpools(stored: unknown): PrintJobView["colourFilaments"] {
 
 export async function listPrintJobs(db: DbOrTx, orderId: string): Promise<OrderPrintJobs | null> {
   const [order] = await db
-    .select({ id: orders.id, status: orders.status, paidAt: orders.paidAt, testMode: orders.testMode })
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      paidAt: orders.paidAt,
+      testMode: orders.testMode,
+    })
     .from(orders)
     .where(eq(orders.id, orderId))
     .limit(1);
@@ -134,7 +140,7 @@ export async function listPrintJobs(db: DbOrTx, orderId: string): Promise<OrderP
       .orderBy(asc(orderItems.position)),
     db.select().from(printJobs).where(eq(printJobs.orderId, orderId)),
   ]);
-  const displayNumber = displayOrderNumber(order.id);
+  const displayNumber = displayOrderNumber(order.orderNumber);
   const itemNumber = new Map(items.map((item, index) => [item.id, index + 1]));
   const panelsOf = new Map(
     items.map((item) => [

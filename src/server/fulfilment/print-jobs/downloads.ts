@@ -1,16 +1,16 @@
 /**
  * Downloading a finished print file: its storage key and the name it is saved under, numbered
- * as the admin's item list counts ("order-3f9a1c2b-item-1-panel-2.3mf").
+ * as the admin's item list counts ("order-1001-item-1-panel-2.3mf").
  */
 import { displayOrderNumber } from "@shared/orders";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.js";
-import { orderItems, printJobs } from "../../db/schema.js";
+import { orderItems, orders, printJobs } from "../../db/schema.js";
 
 /** Where the runner stores each file: print-files/<orderId>/<jobId>.3mf (never publicly served). */
 export const PRINT_FILE_PREFIX = "print-files";
 
-/** "order-3f9a1c2b-item-1-panel-2.3mf", a colour panel's "order-3f9a1c2b-item-1-panel-2-colour.3mf" */
+/** "order-1001-item-1-panel-2.3mf", a colour panel's "order-1001-item-1-panel-2-colour.3mf" */
 export function printFileName(
   displayNumber: string,
   itemNumber: number,
@@ -28,9 +28,10 @@ export async function printFileForDownload(
   jobId: string,
 ): Promise<{ fileKey: string; fileName: string } | null> {
   const [row] = await db
-    .select({ job: printJobs, position: orderItems.position })
+    .select({ job: printJobs, position: orderItems.position, orderNumber: orders.orderNumber })
     .from(printJobs)
     .innerJoin(orderItems, eq(orderItems.id, printJobs.orderItemId))
+    .innerJoin(orders, eq(orders.id, printJobs.orderId))
     .where(and(eq(printJobs.id, jobId), eq(printJobs.orderId, orderId)))
     .limit(1);
   if (row?.job.status !== "done" || !row.job.fileKey) return null;
@@ -42,7 +43,7 @@ export async function printFileForDownload(
   return {
     fileKey: row.job.fileKey,
     fileName: printFileName(
-      displayOrderNumber(orderId),
+      displayOrderNumber(row.orderNumber),
       before + 1,
       row.job.panelIndex + 1,
       row.job.processing,

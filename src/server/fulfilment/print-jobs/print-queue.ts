@@ -50,6 +50,7 @@ export async function listPrintQueue(db: DbOrTx, opts: { includeTest: boolean })
     .select({
       jobId: printJobs.id,
       orderId: orders.id,
+      orderNumber: orders.orderNumber,
       orderStatus: orders.status,
       paidAt: orders.paidAt,
       testMode: orders.testMode,
@@ -109,7 +110,7 @@ export async function listPrintQueue(db: DbOrTx, opts: { includeTest: boolean })
   const colourOrders = new Set(rows.filter((r) => r.processing === "colour").map((r) => r.orderId));
   const today = calendarDayIn(new Date());
   const panels = rows.map((r): PrintQueuePanel => {
-    const displayNumber = displayOrderNumber(r.orderId);
+    const displayNumber = displayOrderNumber(r.orderNumber);
     const number = itemNumber.get(r.itemId) ?? 0;
     const dispatchBy = orderDispatchBy(r.paidAt, colourOrders.has(r.orderId));
     return {

@@ -36,6 +36,8 @@ export interface OrderEmailItem {
 
 export interface OrderEmailData {
   id: string;
+  /** The number the customer reads (#1001; issue 47 item 13). */
+  orderNumber: number;
   shippingEmail: string;
   shippingFirstName: string;
   shippingLastName: string;
@@ -220,7 +222,7 @@ function trackLink(order: OrderEmailData, publicUrl: string, number: string): st
 
 /** Sent once the order is paid. */
 export function orderConfirmationEmail(order: OrderEmailData, publicUrl: string): MailMessage {
-  const number = displayOrderNumber(order.id);
+  const number = displayOrderNumber(order.orderNumber);
   return {
     to: order.shippingEmail,
     subject: `${order.testMode ? "[TEST] " : ""}Your ${BRAND_NAME} order #${number} is confirmed`,
@@ -253,7 +255,7 @@ function carrierAction(order: OrderEmailData): EmailBlock[] {
 
 /** Sent when the order leaves the workshop: the tracking number, the carrier's link and a /track link. */
 export function orderDispatchedEmail(order: OrderEmailData, publicUrl: string): MailMessage {
-  const number = displayOrderNumber(order.id);
+  const number = displayOrderNumber(order.orderNumber);
   return {
     to: order.shippingEmail,
     subject: `${order.testMode ? "[TEST] " : ""}Your ${BRAND_NAME} order #${number} has been dispatched`,

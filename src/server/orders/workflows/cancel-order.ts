@@ -55,7 +55,7 @@ export async function cancelOrder(ctx: AppContext, tx: Tx, input: CancelInput): 
 }
 
 async function queueCancellationEmail(tx: Tx, order: OrderRow, reason: string): Promise<string | null> {
-  const number = displayOrderNumber(order.id);
+  const number = displayOrderNumber(order.orderNumber);
   const subject = `${order.testMode ? "[TEST] " : ""}Your ${BRAND_NAME} order #${number} has been cancelled`;
   const paragraphs = [
     `Hello ${order.shippingFirstName.trim() || "there"},`,

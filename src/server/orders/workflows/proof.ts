@@ -75,12 +75,16 @@ async function lockProof(tx: Tx, orderId: string) {
   return row;
 }
 
-/** Refuses a customer's step on a decided proof, or after its window. */
-function requireOpen(proof: { state: ProofState; dueAt: Date }, now: Date): void {
+/** Refuses a customer's step on a decided proof, after its window, or on a cancelled order. */
+function requireOpen(proof: { state: ProofState; dueAt: Date }, now: Date, orderStatus: string): void {
   if (proof.state === "approved" || proof.state === "auto_approved")
     throw new HttpError(409, "proof_decided", PROOF_TEXTS.decided);
-  if (!proofOpen(proof, now)) throw new HttpError(409, "proof_window_over", PROOF_TEXTS.windowOver);
+  if (!proofOpen(proof, now) || ORDER_ENDED.includes(orderStatus))
+    throw new HttpError(409, "proof_window_over", PROOF_TEXTS.windowOver);
 }
+
+/** A cancelled or refunded order's proof is never approved: nothing of it will be printed. */
+const ORDER_ENDED: readonly string[] = ["cancelled", "refunded"];
 
 async function note(tx: Tx, order: OrderRow, by: string, text: string, at: Date): Promise<void> {
   await recordHistory(tx, { orderId: order.id, from: order.status, to: order.status, by, note: text, at });
@@ -122,9 +126,15 @@ export async function approveProof(
   };
   if (input.auto) {
     // Never before the customer had the e-mail, nor before the window is over.
-    if (proofDecided(proof.state) || now < proof.dueAt || !proof.mailedAt) return unchanged;
+    if (
+      proofDecided(proof.state) ||
+      now < proof.dueAt ||
+      !proof.mailedAt ||
+      ORDER_ENDED.includes(order.status)
+    )
+      return unchanged;
   } else {
-    requireOpen(proof, now);
+    requireOpen(proof, now, order.status);
   }
   const panels = await lockPanels(tx, order.id);
   const named = input.auto ? [] : (input.panels ?? []);
@@ -159,7 +169,7 @@ export async function approveProof(
     .update(orderProofs)
     .set({ state: to, ...(proofDecided(to) ? { decidedAt: now } : {}), updatedAt: now })
     .where(eq(orderProofs.orderId, order.id));
-  const number = displayOrderNumber(order.id);
+  const number = displayOrderNumber(order.orderNumber);
   const effects = new Effects();
   if (!proofDecided(to)) {
     // Some panels approved, others still to decide: a note, and no alert yet.
@@ -237,7 +247,7 @@ export async function changeProofCrop(
   // The proof first, then the order, then its panels: the sweep locks them in this order too.
   const proof = await lockProof(tx, input.orderId);
   const order = await lockOrder(tx, input.orderId);
-  requireOpen(proof, now);
+  requireOpen(proof, now, order.status);
   const panels = await lockPanels(tx, order.id);
   const panel = panels.find((p) => p.orderItemId === input.itemId && p.panelIndex === panelIndex);
   if (!panel) throw new HttpError(404, "proof_panel_not_found", PROOF_TEXTS.invalid);
@@ -315,7 +325,7 @@ export async function changeProofCrop(
     .update(orderProofs)
     .set({ state: to, changes: proof.changes + 1, updatedAt: now })
     .where(eq(orderProofs.orderId, order.id));
-  const number = displayOrderNumber(order.id);
+  const number = displayOrderNumber(order.orderNumber);
   const name = panelName(item, panelIndex);
   await note(
     tx,
@@ -359,6 +369,8 @@ export async function autoApproveDueProofs(ctx: AppContext, now: Date = new Date
           inArray(orderProofs.state, ["awaiting", "changed"]),
           lte(orderProofs.dueAt, now),
           isNotNull(orderProofs.mailedAt),
+          // Not a cancelled order's (issue 47 item 14: the customer may cancel while it waits).
+          sql`${orderProofs.orderId} not in (select ${orders.id} from ${orders} where ${inArray(orders.status, ["cancelled", "refunded"])})`,
         ),
       )
       .orderBy(asc(orderProofs.dueAt))

@@ -58,6 +58,8 @@ export interface RefundInput {
   idempotencyKey: string;
   /** A full refund of an order not yet dispatched cancels it rather than marking it refunded. */
   cancelOrder?: boolean | undefined;
+  /** Who asked, as the order's history records it (CHANGED_BY); the admin when absent. */
+  by?: string | undefined;
 }
 
 export interface RefundResult extends WorkflowResult {
@@ -69,7 +71,7 @@ export interface RefundResult extends WorkflowResult {
 
 /** The refund e-mail; `message` is the owner's words to the customer (never the internal reason). */
 function refundEmail(order: OrderRow, amount: number, ledger: MoneyLedger, message: string, full: boolean) {
-  const number = displayOrderNumber(order.id);
+  const number = displayOrderNumber(order.orderNumber);
   const first = order.shippingFirstName.trim() || "there";
   const subject = `${order.testMode ? "[TEST] " : ""}${full ? "Your refund" : "A partial refund"} for ${BRAND_NAME} order #${number}`;
   const paragraphs = [
@@ -186,7 +188,7 @@ export async function refundOrder(
   const after = moneyLedger(ledger.paid, [{ amount: ledger.refunded + check.amount }]);
   const note = `Refunded ${formatGbp(check.amount)}${input.reason ? `: ${input.reason}` : ""}`;
   const effects = new Effects();
-  const by = CHANGED_BY.admin(admin.id);
+  const by = input.by ?? CHANGED_BY.admin(admin.id);
   const to = statusAfterRefund(order, check.full, cancel);
   let change = unchanged;
   if (to) {

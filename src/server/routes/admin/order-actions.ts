@@ -189,7 +189,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
         const { id } = c.req.valid("param");
         const input = c.req.valid("json");
         const order = await loadOrder(id);
-        const number = displayOrderNumber(id);
+        const number = displayOrderNumber(order.orderNumber);
         const subject = `${order.testMode ? "[TEST] " : ""}${input.subject} (order #${number})`;
         const first = order.shippingFirstName.trim() || "there";
         const paragraphs = [`Hello ${first},`, ...input.body.split(/\n{2,}/), `The ${BRAND_NAME} team`];

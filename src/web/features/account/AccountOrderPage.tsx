@@ -1,5 +1,6 @@
 import { ORDER_VIEW_TEXTS as T } from "@shared/order-view";
-import { displayOrderNumber } from "@shared/orders";
+import { useQuery } from "@tanstack/react-query";
+import { orderQueries } from "@web/api/orders";
 import { Link, useNavigate, useSearchParams } from "@web/app/routing";
 import { PageLoading } from "@web/components/layout/Layout";
 import { Card } from "@web/components/ui/card";
@@ -22,9 +23,15 @@ export function AccountOrderPage() {
   useEffect(() => {
     if (signedOut) navigate("/auth", { replace: true });
   }, [signedOut, navigate]);
+  // The same query as the details below (one request): the title names the order's number.
+  const view = useQuery({
+    ...orderQueries.view(orderId ?? "", null),
+    enabled: orderId !== null && auth.status === "signedIn",
+  });
   if (auth.status !== "signedIn") return <PageLoading />;
+  const title = !orderId ? T.notFound : view.data ? T.orderTitle(view.data.displayNumber) : T.yourOrder;
   return (
-    <Page title={orderId ? T.orderTitle(displayOrderNumber(orderId)) : T.notFound}>
+    <Page title={title}>
       <Link
         to="/account?tab=orders"
         className="inline-flex items-center gap-1.5 text-sm font-semibold text-stone-800 underline underline-offset-4"

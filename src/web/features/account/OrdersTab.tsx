@@ -4,7 +4,7 @@ import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { MESSAGES } from "@shared/messages";
 import { formatMoney } from "@shared/money";
 import { ORDER_VIEW_TEXTS } from "@shared/order-view";
-import { displayOrderNumber, trackingStage } from "@shared/orders";
+import { trackingStage } from "@shared/orders";
 import { Link } from "@web/app/routing";
 import { Badge } from "@web/components/ui/badge";
 import { buttonClasses } from "@web/components/ui/button";
@@ -76,7 +76,7 @@ export function OrdersTab() {
 }
 
 function OrderCard({ order }: { order: AccountOrder }) {
-  const number = order.displayNumber || displayOrderNumber(order.id);
+  const number = order.displayNumber;
   return (
     <Card className="p-5 md:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">

@@ -124,7 +124,7 @@ function TestOrdersPanel() {
               <ul className="mt-2 max-h-64 divide-y divide-stone-100 overflow-auto rounded-lg border border-stone-200 text-sm">
                 {preview.orders.map((o) => (
                   <li key={o.id} className="flex flex-wrap justify-between gap-2 px-3 py-2">
-                    <span className="font-mono">#{displayOrderNumber(o.id)}</span>
+                    <span className="font-mono">#{displayOrderNumber(o.orderNumber)}</span>
                     <span className="break-all text-stone-700">{o.email}</span>
                     <span className="text-stone-700">{formatDateTime(o.createdAt)}</span>
                     <span className="tabular-nums">{formatGbp(o.totalAmount)}</span>

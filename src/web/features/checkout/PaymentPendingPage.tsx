@@ -33,12 +33,15 @@ export function PaymentPendingPage() {
   const outcome = status.data?.outcome;
   const paymentUrl = pending && isWebUrl(pending.url) ? pending.url : null;
 
+  // The order's number goes along: the next page may have no token left to ask for it (issue 47).
+  const knownNumber = status.data?.displayNumber ?? pending?.displayNumber ?? null;
   useEffect(() => {
     if (!orderId || !outcome || outcome === "pending") return;
     navigate(`/checkout/${outcome === "paid" ? "success" : "cancel"}?order=${encodeURIComponent(orderId)}`, {
       replace: true,
+      ...(knownNumber ? { state: { displayNumber: knownNumber } } : {}),
     });
-  }, [orderId, outcome, navigate]);
+  }, [orderId, outcome, navigate, knownNumber]);
 
   if (!orderId) {
     return (

@@ -1,6 +1,6 @@
 import { cartAfterPayment } from "@shared/cart-after-payment";
 import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
-import { Link, useNavigate, useSearchParams } from "@web/app/routing";
+import { Link, useLocation, useNavigate, useSearchParams } from "@web/app/routing";
 import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
@@ -34,8 +34,15 @@ export function SuccessPage() {
   const confirmed = outcome === "paid" || (orderId !== null && status.denied);
   const cleared = useRef(false);
   const [slow, setSlow] = useState(false);
+  // The payment-pending page passes the number on: this tab may have no token left to ask.
+  const location = useLocation();
+  const passed = (location.state as { displayNumber?: string } | null)?.displayNumber;
   const number =
-    status.data?.displayNumber ?? findPendingPayment(orderId)?.displayNumber ?? orderId?.slice(0, 8) ?? null;
+    status.data?.displayNumber ??
+    findPendingPayment(orderId)?.displayNumber ??
+    passed ??
+    orderId?.slice(0, 8) ??
+    null;
 
   useEffect(() => {
     if (!confirmed || cleared.current || !orderId) return;

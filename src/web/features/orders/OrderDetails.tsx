@@ -16,6 +16,8 @@ import { MapPin, RotateCcw, Truck } from "lucide-react";
 import { useState } from "react";
 import { notify, useCart } from "../cart";
 import { OrderProof } from "../proofs";
+import { OrderTimeline } from "./OrderTimeline";
+import { SelfService } from "./SelfService";
 
 /** The panels of each line as thumbnails (every photo of a bundle), then its words and price. */
 function Lines({ order }: { order: OrderView }) {
@@ -117,9 +119,13 @@ export function OrderDetails({ orderId, token }: { orderId: string; token: strin
   }
   const order = query.data;
   const money = receiptMoney(order.shown);
+  // A cancelled or refunded order is not delivered: no window to promise (issue 47 item 14).
+  const ended = order.status === "cancelled" || order.status === "refunded";
   return (
     <div className="space-y-6" data-testid="order-details">
-      <OrderProof orderId={order.id} token={token} />
+      {/* A cancelled order's proof is not asked any more (issue 47 item 14). */}
+      {ended ? null : <OrderProof orderId={order.id} token={token} />}
+      <SelfService order={order} token={token} />
       <section aria-labelledby="order-panels">
         <h2 id="order-panels" className="text-xl text-stone-900">
           {orderLinesHeading(order.lines)}
@@ -188,15 +194,15 @@ export function OrderDetails({ orderId, token }: { orderId: string; token: strin
         <Card className="p-4">
           <h3 className="flex items-center gap-2 font-sans text-base font-semibold text-stone-900">
             <Truck aria-hidden="true" className="h-4 w-4" />
-            {order.trackingHref ? T.tracking : T.deliveryWindow}
+            {order.trackingHref ? T.tracking : ended ? T.status : T.deliveryWindow}
           </h3>
-          {order.deliveryWindow ? (
+          {order.deliveryWindow && !ended ? (
             <p className="mt-2 text-sm text-stone-700" data-testid="order-delivery-window">
               {T.deliveryWindow}: {formatDeliveryWindow(order.deliveryWindow)}
             </p>
           ) : null}
           <p className="mt-1 text-sm text-stone-700">
-            {T.status}: {order.statusLabel}
+            {ended ? order.statusLabel : `${T.status}: ${order.statusLabel}`}
           </p>
           {order.trackingHref ? (
             <p className="mt-2 text-sm">
@@ -213,6 +219,7 @@ export function OrderDetails({ orderId, token }: { orderId: string; token: strin
           ) : null}
         </Card>
       </div>
+      <OrderTimeline entries={order.timeline} />
       <OrderAgain orderId={order.id} token={token} />
     </div>
   );

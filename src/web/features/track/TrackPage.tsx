@@ -109,7 +109,7 @@ function TrackForm() {
   return (
     <Page
       title="Track Your Order"
-      intro="Enter your order number (the 8 characters in your confirmation email) and the email address you ordered with."
+      intro="Enter your order number (such as #1001, in your confirmation email) and the email address you ordered with."
     >
       <div className="grid items-start gap-8 lg:grid-cols-[2fr_3fr]">
         <Card className="p-6 md:p-8">
@@ -120,7 +120,7 @@ function TrackForm() {
               required
               autoComplete="off"
               spellCheck={false}
-              placeholder="e.g. 3f9a1c2b"
+              placeholder="e.g. #1001"
               maxLength={20}
               className="font-mono"
               value={values.orderNumber}

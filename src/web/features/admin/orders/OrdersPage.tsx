@@ -119,7 +119,7 @@ export function OrdersPage() {
       else {
         const first = result.results.find((r) => !r.ok);
         toast.error(`${pluralise(result.failed, "order")} not changed`, {
-          description: `${result.changed} changed. ${first ? `#${first.id.slice(0, 8)}: ${first.message}` : ""}`,
+          description: `${result.changed} changed. ${first ? `#${rows.find((r) => r.id === first.id)?.displayNumber ?? first.id.slice(0, 8)}: ${first.message}` : ""}`,
         });
       }
       void queryClient.invalidateQueries({ queryKey: adminQueries.all });
