@@ -515,17 +515,21 @@ describe("creator options", () => {
 
   it("edits a size's shapes (only known shapes), sets coming soon, and reorders", async () => {
     const all = (await api("GET", "/options")).body.options as Json[];
-    const size = all.find((o) => o.optionType === "size" && o.value === "9x9") as Json;
-    const unknown = await api("PATCH", `/options/${size.id}`, { shapeIds: ["square", "triangle"] });
+    // 7.5x10 (25 x 19 cm) fits the default printer; 9x9 (23 cm tall) would not (tests/integration/printers.test.ts).
+    const size = all.find((o) => o.optionType === "size" && o.value === "7.5x10") as Json;
+    const unknown = await api("PATCH", `/options/${size.id}`, { shapeIds: ["rectangle", "triangle"] });
     expect(unknown.status).toBe(400);
-    const res = await api("PATCH", `/options/${size.id}`, { shapeIds: ["square"], status: "enabled" });
+    const res = await api("PATCH", `/options/${size.id}`, {
+      shapeIds: ["rectangle", "square"],
+      status: "enabled",
+    });
     expect(res.status).toBe(200);
-    expect(res.body.option).toMatchObject({ shapeIds: ["square"], status: "enabled" });
+    expect(res.body.option).toMatchObject({ shapeIds: ["rectangle", "square"], status: "enabled" });
     expect(await lastAudit()).toMatchObject({
       actionType: "option.update",
       recordId: size.id,
       oldValues: { status: "coming_soon" },
-      newValues: { status: "enabled", shapeIds: ["square"] },
+      newValues: { status: "enabled", shapeIds: ["rectangle", "square"] },
     });
     const shapes = all.filter((o) => o.optionType === "shape").map((o) => o.id as string);
     const reordered = await api("POST", "/options/reorder", {
