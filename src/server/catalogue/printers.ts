@@ -12,23 +12,14 @@ import {
 } from "@shared/printers";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.js";
-import { productOptions, systemSettings } from "../db/schema.js";
+import { productOptions } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
+import { readJsonSetting, writeSetting } from "../platform/index.js";
 
 export const PRINTERS_KEY = "printers";
 
 export async function getPrinters(db: DbOrTx): Promise<PrinterProfile[]> {
-  const [row] = await db
-    .select({ value: systemSettings.settingValue })
-    .from(systemSettings)
-    .where(eq(systemSettings.settingKey, PRINTERS_KEY))
-    .limit(1);
-  if (!row) return parsePrinters(null);
-  try {
-    return parsePrinters(JSON.parse(row.value));
-  } catch {
-    return parsePrinters(null);
-  }
+  return readJsonSetting(db, PRINTERS_KEY, parsePrinters);
 }
 
 /** The printer a panel of this size is made for (the first that fits; the first printer if none does). */
@@ -69,12 +60,6 @@ export async function setPrinters(tx: Tx, printers: readonly PrinterProfile[]): 
       throw new HttpError(409, "size_left_without_printer", PRINTER_TEXTS.cannotRemove(size.name, why));
   }
   const value = JSON.stringify(printers);
-  await tx
-    .insert(systemSettings)
-    .values({ settingKey: PRINTERS_KEY, settingValue: value })
-    .onConflictDoUpdate({
-      target: systemSettings.settingKey,
-      set: { settingValue: value, updatedAt: new Date() },
-    });
+  await writeSetting(tx, PRINTERS_KEY, value);
   return [...printers];
 }

@@ -11,6 +11,7 @@ import { FREE_SHIPPING_THRESHOLD_PENCE } from "@shared/shipping";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { bundlePrices, shippingZoneCountries, shippingZones, systemSettings } from "../db/schema.js";
+import { writeSetting } from "../platform/index.js";
 
 /** The shop's own country: its zone's free-shipping threshold is the one the Prices screen sets. */
 const HOME_COUNTRY = "GB";
@@ -97,13 +98,7 @@ export async function updateShopPrices(
   }
   if (input.freeShippingThresholdPence !== undefined) {
     const value = String(input.freeShippingThresholdPence);
-    await tx
-      .insert(systemSettings)
-      .values({ settingKey: FREE_SHIPPING_THRESHOLD_KEY, settingValue: value })
-      .onConflictDoUpdate({
-        target: systemSettings.settingKey,
-        set: { settingValue: value, updatedAt: new Date() },
-      });
+    await writeSetting(tx, FREE_SHIPPING_THRESHOLD_KEY, value);
     // The threshold is the home zone's (the United Kingdom's): checkout prices shipping from
     // zones (issue 16), so the owner's one figure is kept there too.
     await tx

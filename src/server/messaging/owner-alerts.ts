@@ -14,6 +14,7 @@ import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { DbOrTx } from "../db/client.js";
 import { orderItems, orders, productStock, products, systemSettings, users } from "../db/schema.js";
+import { writeSetting } from "../platform/index.js";
 import { renderEmail } from "./emails/render.js";
 import { queueMail } from "./mail-outbox.js";
 
@@ -30,13 +31,7 @@ export async function getOwnerAlerts(db: DbOrTx): Promise<OwnerAlertKind[]> {
 
 export async function setOwnerAlerts(db: DbOrTx, kinds: readonly OwnerAlertKind[]): Promise<void> {
   const value = JSON.stringify(kinds);
-  await db
-    .insert(systemSettings)
-    .values({ settingKey: OWNER_ALERTS_KEY, settingValue: value })
-    .onConflictDoUpdate({
-      target: systemSettings.settingKey,
-      set: { settingValue: value, updatedAt: new Date() },
-    });
+  await writeSetting(db, OWNER_ALERTS_KEY, value);
 }
 
 /** OWNER_EMAIL, else the address of the earliest admin account; null when the shop has no admin yet. */

@@ -25,6 +25,7 @@ import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import countries from "i18n-iso-countries";
 import type { DbOrTx } from "../db/client.js";
 import { orderItems, orders, systemSettings } from "../db/schema.js";
+import { writeSetting } from "../platform/index.js";
 import { isUuid } from "./orders.js";
 
 export const CLICK_AND_DROP_SETTINGS_KEY = "click_and_drop_settings";
@@ -49,13 +50,7 @@ export async function setClickAndDropSettings(
 ): Promise<{ before: ClickAndDropSettings; after: ClickAndDropSettings }> {
   const before = await getClickAndDropSettings(db);
   const text = JSON.stringify(value);
-  await db
-    .insert(systemSettings)
-    .values({ settingKey: CLICK_AND_DROP_SETTINGS_KEY, settingValue: text })
-    .onConflictDoUpdate({
-      target: systemSettings.settingKey,
-      set: { settingValue: text, updatedAt: new Date() },
-    });
+  await writeSetting(db, CLICK_AND_DROP_SETTINGS_KEY, text);
   return { before, after: value };
 }
 

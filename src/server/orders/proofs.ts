@@ -38,7 +38,7 @@ import {
 } from "../db/schema.js";
 import { loadSharp } from "../lib/lazy-modules.js";
 import { checkSignedToken, type QueuedMail, renderEmail, signedToken } from "../messaging/index.js";
-import { type Storage, shopImageKey } from "../platform/index.js";
+import { type Storage, shopImageKey, writeSetting } from "../platform/index.js";
 import { CHANGED_BY } from "./changed-by.js";
 
 export const PROOF_SETTINGS_KEY = "proof_approval";
@@ -59,13 +59,7 @@ export async function getProofSettings(db: DbOrTx): Promise<ProofSettings> {
 
 export async function setProofSettings(db: DbOrTx, settings: ProofSettings): Promise<void> {
   const value = JSON.stringify(settings);
-  await db
-    .insert(systemSettings)
-    .values({ settingKey: PROOF_SETTINGS_KEY, settingValue: value })
-    .onConflictDoUpdate({
-      target: systemSettings.settingKey,
-      set: { settingValue: value, updatedAt: new Date() },
-    });
+  await writeSetting(db, PROOF_SETTINGS_KEY, value);
 }
 
 /** The signed token of an order's proof (its id is the order's). */

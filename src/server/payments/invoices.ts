@@ -22,6 +22,7 @@ import type { DbOrTx, Tx } from "../db/client.js";
 import { discountCodes, invoiceDocuments, orderItems, orders, systemSettings } from "../db/schema.js";
 import { pdfText, startPdf } from "../lib/pdf-document.js";
 import { checkSignedToken, signedToken } from "../messaging/index.js";
+import { writeSetting } from "../platform/index.js";
 
 export const INVOICE_SETTINGS_KEY = "invoice_settings";
 
@@ -66,13 +67,7 @@ export async function setInvoiceSettings(
 ): Promise<{ before: InvoiceSettingsValue; after: InvoiceSettingsValue }> {
   const before = await getInvoiceSettings(tx);
   const text = JSON.stringify(value);
-  await tx
-    .insert(systemSettings)
-    .values({ settingKey: INVOICE_SETTINGS_KEY, settingValue: text })
-    .onConflictDoUpdate({
-      target: systemSettings.settingKey,
-      set: { settingValue: text, updatedAt: new Date() },
-    });
+  await writeSetting(tx, INVOICE_SETTINGS_KEY, text);
   return { before, after: value };
 }
 

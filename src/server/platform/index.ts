@@ -26,8 +26,10 @@ export {
   type EnvironmentMode,
   getCustomerMailSettings,
   getEnvironmentMode,
+  readJsonSetting,
   setCustomerMailSettings,
   setEnvironmentMode,
+  writeSetting,
 } from "./settings.js";
 export {
   contentTypeForKey,

@@ -15,6 +15,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { systemSettings } from "../db/schema.js";
 import { type DocumentDetails, documentNumberLabel, documentsIssuedBetween } from "../payments/index.js";
+import { writeSetting } from "../platform/index.js";
 
 export const BOOK_SETTINGS_KEY = "book_settings";
 
@@ -38,13 +39,7 @@ export async function setBookSettings(
 ): Promise<{ before: BookSettings; after: BookSettings }> {
   const before = await getBookSettings(db);
   const text = JSON.stringify(value);
-  await db
-    .insert(systemSettings)
-    .values({ settingKey: BOOK_SETTINGS_KEY, settingValue: text })
-    .onConflictDoUpdate({
-      target: systemSettings.settingKey,
-      set: { settingValue: text, updatedAt: new Date() },
-    });
+  await writeSetting(db, BOOK_SETTINGS_KEY, text);
   return { before, after: value };
 }
 
