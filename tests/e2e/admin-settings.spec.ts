@@ -41,6 +41,11 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/** A text as a regular expression that matches it exactly. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 test("one Settings page: alerts, reminders in words, backups' empty state, and the mode the header says", async ({
   page,
 }) => {
@@ -62,9 +67,13 @@ test("one Settings page: alerts, reminders in words, backups' empty state, and t
   await expect(reminders.getByRole("alert")).not.toContainText("Too small");
   await expect(reminders.getByRole("heading", { name: CUSTOMER_MAIL_TEXTS.waitingTitle })).toBeVisible();
 
-  // No backup yet (the first waits ten minutes after start): the empty state says so.
+  // The first backup is written ten minutes after the server starts: before it the empty state
+  // says so, after it (a long run reaches it) the panel says they are up to date. Never "late".
   const backups = page.getByRole("region", { name: ADMIN_SETTINGS_TEXTS.backups.title });
-  await expect(backups.getByTestId("backup-health")).toHaveText(ADMIN_SETTINGS_TEXTS.backups.health.none);
+  const { none, ok } = ADMIN_SETTINGS_TEXTS.backups.health;
+  await expect(backups.getByTestId("backup-health")).toHaveText(
+    new RegExp(`^(${escapeRegExp(none)}|${escapeRegExp(ok)})$`),
+  );
 
   // One answer for the mode: the header's badge, Settings and Data management agree.
   const header = page.getByRole("banner");

@@ -128,7 +128,7 @@ test.describe("a Dublin buyer", () => {
     await tab.getByRole("button", { name: `Pay ${formatGbp(total)}` }).click();
     await tab.waitForURL(/\/checkout\/success\?order=/);
     const number = (await tab.getByTestId("order-number").textContent())?.replace("#", "") ?? "";
-    expect(number).toMatch(/^[0-9a-f]{8}$/);
+    expect(number).toMatch(/^\d{4,}$/);
     // The window once, in the order's details (issue 20: it was shown twice).
     await expect(tab.getByTestId("order-delivery-window")).toContainText(window);
     await expect(tab.getByText(window)).toHaveCount(1);

@@ -21,8 +21,8 @@ async function paidOrderNumber(request: APIRequestContext, email: string): Promi
   await expect
     .poll(
       async () => {
-        const mail = (await mailsTo(email)).find((m) => /#[0-9a-f]{8} is confirmed/.test(m));
-        number = /#([0-9a-f]{8}) is confirmed/.exec(mail ?? "")?.[1] ?? "";
+        const mail = (await mailsTo(email)).find((m) => /#\d+ is confirmed/.test(m));
+        number = /#(\d+) is confirmed/.exec(mail ?? "")?.[1] ?? "";
         return number;
       },
       { timeout: 15_000 },
