@@ -40,7 +40,7 @@ test("the owner's screens at 1280 and 390 px: orders, dashboard, print queue, cr
   page,
   request,
 }) => {
-  const orderId = await placeLithophaneOrder(request, { pay: true, name: "Walk Keepsake", bundle: "gift" });
+  const orderId = await placeLithophaneOrder(request, { pay: true, name: "walk-keepsake", bundle: "gift" });
   const number = orderNumberOf(orderId);
 
   // Orders at 1280: the Total column is on the screen, and the proof waits beside the status.
