@@ -31,9 +31,10 @@ describe("the Colour option", () => {
     const seeded = SEED_OPTIONS.find((o) => o.id === "colour");
     expect(fallback).toMatchObject({ status: "coming_soon", priceModifierPence: 0 });
     expect(seeded).toMatchObject({ status: "enabled", priceModifierPence: SEED_COLOUR_PRICE_MODIFIER_PENCE });
-    expect(SEED_OPTIONS.filter((o) => o.id !== "colour")).toEqual(
-      FALLBACK_OPTIONS.filter((o) => o.id !== "colour"),
-    );
+    // Beside Colour, the seed only enables the lamp's sizes (issue 48).
+    const others = (o: { id: string; optionType: string }) =>
+      o.id !== "colour" && o.optionType !== "lamp_size";
+    expect(SEED_OPTIONS.filter(others)).toEqual(FALLBACK_OPTIONS.filter(others));
   });
 });
 

@@ -8,6 +8,7 @@ import {
   isOptionType,
   isSelectable,
   normaliseOptionStatus,
+  SEED_OPTIONS,
   sizeAppliesToShape,
   sizeLabel,
 } from "./options";
@@ -65,8 +66,24 @@ describe("FALLBACK_OPTIONS", () => {
     expect(findOption(FALLBACK_OPTIONS, "size", "10x7.5")?.name).toBe('7.5" x 10" (19 x 25 cm)');
   });
 
+  it("prices each lamp size as a whole lamp, larger dearer, coming soon until the seed enables them", () => {
+    const lamps = FALLBACK_OPTIONS.filter((o) => o.optionType === "lamp_size");
+    expect(lamps.map((o) => o.id)).toEqual(["small", "medium", "large"]);
+    expect(lamps.map((o) => [o.widthMm, o.heightMm])).toEqual([
+      [80, 120],
+      [100, 150],
+      [120, 180],
+    ]);
+    const prices = lamps.map((o) => o.priceModifierPence);
+    expect(prices.every((p, i) => p > 0 && (i === 0 || p > (prices[i - 1] ?? 0)))).toBe(true);
+    expect(lamps.every((o) => o.status === "coming_soon")).toBe(true);
+    expect(
+      SEED_OPTIONS.filter((o) => o.optionType === "lamp_size").every((o) => o.status === "enabled"),
+    ).toBe(true);
+  });
+
   it("charges nothing extra for the defaults and more for the larger sizes", () => {
-    for (const option of FALLBACK_OPTIONS) {
+    for (const option of FALLBACK_OPTIONS.filter((o) => o.optionType !== "lamp_size")) {
       const isLargerSize = option.optionType === "size" && option.status === "coming_soon";
       if (isLargerSize) expect(option.priceModifierPence).toBeGreaterThan(0);
       else expect(option.priceModifierPence).toBe(0);

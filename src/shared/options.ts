@@ -1,7 +1,9 @@
+import { LAMP_SIZES, type LampSizeId } from "@lithophane/lamp/params";
 import type { Pence } from "./money";
 import type { OptionStatus } from "./statuses";
 
-export const OPTION_TYPES = ["processing", "frame_color", "shape", "size"] as const;
+/** The lightbox's four choices, then the lamp's sizes (issue 48: owner-priced like the others). */
+export const OPTION_TYPES = ["processing", "frame_color", "shape", "size", "lamp_size"] as const;
 export type OptionType = (typeof OPTION_TYPES)[number];
 
 export type { OptionStatus } from "./statuses";
@@ -22,7 +24,10 @@ export interface CreatorOption {
   /** Added to the bundle price when chosen (GBP pence, may be 0). */
   readonly priceModifierPence: Pence;
   readonly isActive: boolean;
-  /** Sizes only: physical panel width and height in millimetres (width is the horizontal side). */
+  /**
+   * Sizes only: physical panel width and height in millimetres (width is the horizontal side); a
+   * lamp size's width is its diameter. A lamp size's priceModifierPence is the lamp's whole price.
+   */
   readonly widthMm?: number;
   readonly heightMm?: number;
 }
@@ -32,6 +37,13 @@ export type GroupedOptions = Readonly<Record<OptionType, readonly CreatorOption[
 /** The spec says a missing status means enabled; anything but "coming_soon" is enabled. */
 export function normaliseOptionStatus(status: string | null | undefined): OptionStatus {
   return status === "coming_soon" ? "coming_soon" : "enabled";
+}
+
+/** Option types with millimetres, which a printer must be able to print before they go on sale. */
+export const SIZED_OPTION_TYPES: readonly OptionType[] = ["size", "lamp_size"];
+
+export function isSizedOptionType(type: string): boolean {
+  return (SIZED_OPTION_TYPES as readonly string[]).includes(type);
 }
 
 export function isOptionType(value: unknown): value is OptionType {
@@ -84,6 +96,22 @@ function size(
     widthMm,
     heightMm,
     priceModifierPence,
+  });
+}
+
+/** A lamp size (issue 48): the geometry's diameter and height; "coming soon" until the seed or the owner enables it. */
+function lampSize(id: LampSizeId, sortOrder: number, pricePence: Pence, description: string): CreatorOption {
+  const { label, diameterMm, heightMm } = LAMP_SIZES[id];
+  return option({
+    id,
+    optionType: "lamp_size",
+    name: label,
+    description,
+    sortOrder,
+    status: "coming_soon",
+    widthMm: diameterMm,
+    heightMm,
+    priceModifierPence: pricePence,
   });
 }
 
@@ -192,6 +220,9 @@ export const FALLBACK_OPTIONS: readonly CreatorOption[] = [
   size("8x6", ["rectangle-portrait"], 150, 200, 7, "enabled", 0, "Our standard portrait size."),
   size("10x7.5", ["rectangle-portrait"], 190, 250, 8, "coming_soon", 1500, "A larger portrait panel."),
   size("12x9", ["rectangle-portrait"], 230, 300, 9, "coming_soon", 3000, "Our largest portrait panel."),
+  lampSize("small", 1, 3499, "A bedside lamp: one or two photos around."),
+  lampSize("medium", 2, 4499, "Our standard lamp: up to four photos around."),
+  lampSize("large", 3, 5499, "A statement lamp for the living room."),
 ];
 
 /**
@@ -209,7 +240,9 @@ export const SEED_COLOUR_PRICE_MODIFIER_PENCE: Pence = 1500;
 export const SEED_OPTIONS: readonly CreatorOption[] = FALLBACK_OPTIONS.map((o) =>
   o.optionType === "processing" && o.id === "colour"
     ? { ...o, status: "enabled", priceModifierPence: SEED_COLOUR_PRICE_MODIFIER_PENCE }
-    : o,
+    : o.optionType === "lamp_size"
+      ? { ...o, status: "enabled" }
+      : o,
 );
 
 function bySortOrder(a: CreatorOption, b: CreatorOption): number {
@@ -231,6 +264,7 @@ export function groupOptions(options: readonly CreatorOption[]): GroupedOptions 
     frame_color: pick("frame_color"),
     shape: pick("shape"),
     size: pick("size"),
+    lamp_size: pick("lamp_size"),
   };
 }
 

@@ -21,6 +21,8 @@ import type { OrderStatus } from "./statuses";
 export const TWIN_THRESHOLDS = {
   upright: { minSsim: 0.85, maxDeltaL: 4 },
   flat: { minSsim: 0.7, maxDeltaL: 6 },
+  /** A cylinder's unrolled twin (the lamp, decision 357: SSIM 0.982-0.986 on intact files). */
+  cylinder: { minSsim: 0.85, maxDeltaL: 4 },
 } as const;
 
 export type TwinMode = keyof typeof TWIN_THRESHOLDS;

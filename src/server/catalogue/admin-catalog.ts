@@ -17,7 +17,7 @@ import type {
   ProductUpdateInput,
 } from "@shared/admin-schemas";
 import { MAX_UPLOAD_PIXELS } from "@shared/limits";
-import type { OptionType } from "@shared/options";
+import { isSizedOptionType, type OptionType } from "@shared/options";
 import { and, asc, eq, inArray, max } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { productOptions, products, uploads } from "../db/schema.js";
@@ -350,8 +350,8 @@ export async function createOption(tx: Tx, input: OptionCreateInput): Promise<Ad
       "option_exists",
       `There is already a ${input.optionType.replace("_", " ")} "${input.value}".`,
     );
-  if (input.optionType === "size") {
-    await checkShapeIds(tx, input.shapeIds);
+  if (input.optionType === "size") await checkShapeIds(tx, input.shapeIds);
+  if (isSizedOptionType(input.optionType)) {
     if ((input.status ?? "enabled") === "enabled")
       assertSizeFits(await getPrinters(tx), {
         name: input.name,
@@ -396,7 +396,7 @@ export async function updateOption(
   if (before.optionType !== "size") delete patch.shapeIds;
   if (Object.keys(patch).length === 0) return { before: toAdminOption(before), after: toAdminOption(before) };
   // A size going on sale, or growing while on sale, must fit a printer (issue 48 item 3).
-  if (before.optionType === "size" && (patch.status ?? before.status) === "enabled")
+  if (isSizedOptionType(before.optionType) && (patch.status ?? before.status) === "enabled")
     assertSizeFits(await getPrinters(tx), {
       name: patch.name ?? before.name,
       widthMm: patch.widthMm ?? before.widthMm,

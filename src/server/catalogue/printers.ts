@@ -3,6 +3,7 @@
  * fit one of them: enabling a size that none can print is refused with the reason, and so is a
  * change of printers that would leave a size on sale with no printer for it.
  */
+import { SIZED_OPTION_TYPES } from "@shared/options";
 import {
   PRINTER_TEXTS,
   type PrinterProfile,
@@ -10,7 +11,7 @@ import {
   parsePrinters,
   printerFor,
 } from "@shared/printers";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { productOptions } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
@@ -48,7 +49,7 @@ export async function setPrinters(tx: Tx, printers: readonly PrinterProfile[]): 
     .from(productOptions)
     .where(
       and(
-        eq(productOptions.optionType, "size"),
+        inArray(productOptions.optionType, [...SIZED_OPTION_TYPES]),
         eq(productOptions.status, "enabled"),
         eq(productOptions.isActive, true),
       ),

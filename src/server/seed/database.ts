@@ -31,23 +31,29 @@ export async function seedDatabase(db: Db): Promise<{ options: number; products:
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     let seededOptions = 0;
     let seededProducts = 0;
-    const [optionCount] = await tx.select({ n: count() }).from(productOptions);
-    if (!optionCount?.n) {
-      const rows = SEED_OPTIONS.map((o) => ({
-        value: o.id,
-        optionType: o.optionType,
-        name: o.name,
-        description: o.description,
-        status: o.status,
-        sortOrder: o.sortOrder,
-        hexColor: o.hexColor,
-        shapeIds: o.shapeIds ? [...o.shapeIds] : null,
-        widthMm: o.widthMm ?? null,
-        heightMm: o.heightMm ?? null,
-        priceModifier: o.priceModifierPence,
-        isActive: o.isActive,
-      }));
-      await tx.insert(productOptions).values(rows);
+    // A fresh shop gets every seed option; a shop that has options gets a type it lacks (the lamp's
+    // sizes, issue 48) "coming soon", so nothing new goes on sale before the owner sets its price.
+    const typesPresent = await tx
+      .selectDistinct({ optionType: productOptions.optionType })
+      .from(productOptions);
+    const fresh = typesPresent.length === 0;
+    const present = new Set(typesPresent.map((row) => row.optionType));
+    const rows = SEED_OPTIONS.filter((o) => !present.has(o.optionType)).map((o) => ({
+      value: o.id,
+      optionType: o.optionType,
+      name: o.name,
+      description: o.description,
+      status: fresh ? o.status : "coming_soon",
+      sortOrder: o.sortOrder,
+      hexColor: o.hexColor,
+      shapeIds: o.shapeIds ? [...o.shapeIds] : null,
+      widthMm: o.widthMm ?? null,
+      heightMm: o.heightMm ?? null,
+      priceModifier: o.priceModifierPence,
+      isActive: o.isActive,
+    }));
+    if (rows.length > 0) {
+      await tx.insert(productOptions).values(rows).onConflictDoNothing();
       seededOptions = rows.length;
     }
     const [productCount] = await tx.select({ n: count() }).from(products);

@@ -5,6 +5,7 @@
  */
 import { writeFile } from "node:fs/promises";
 import { parentPort } from "node:worker_threads";
+import type { TwinMode } from "@shared/proofs";
 import type { ColourFilament } from "../../../lithophane/colour/filaments.js";
 import type { CropInput } from "../../../lithophane/crop.js";
 import { isLithophaneError } from "../../../lithophane/errors.js";
@@ -12,18 +13,36 @@ import type { ShapeId } from "../../../lithophane/params.js";
 import type { Printer } from "../../../lithophane/print-project.js";
 import { lowerThisThreadsPriority } from "../../lib/thread-priority.js";
 import { COLOUR_PRINT_RESOLUTION_MM, generateColourPrintFile } from "../../print/colour-file.js";
+import { checkLampPrintFile, generateLampPrintFile } from "../../print/lamp/index.js";
 import { generatePrintFile } from "../../print/print-file.js";
 import { checkPrintFile } from "../../print/twin.js";
 
-export interface PrintWorkerJob {
+/** A flat panel: one photo, its shape and size. */
+export interface PanelWork {
+  form: "panel";
   image: Uint8Array;
   shape: ShapeId;
   widthMm: number;
   heightMm: number;
+  crop: CropInput | undefined;
+  /** A colour panel (issue 22): the four spools in extruder order; null prints the white panel. */
+  colour: { filaments: ColourFilament[] } | null;
+}
+
+/** A cylinder (the lamp, issue 48): every photo of the line round one wall. */
+export interface CylinderWork {
+  form: "cylinder";
+  photos: Array<{ image: Uint8Array; crop: CropInput | undefined }>;
+  diameterMm: number;
+  heightMm: number;
+}
+
+export interface PrintWorkerJob {
+  /** What the file is: the product type's print form (the runner asks the type). */
+  work: PanelWork | CylinderWork;
   resolutionMm: number;
   /** The adaptive mesh's largest vertical error (mm); 0: the full grid. */
   maxErrorMm: number;
-  crop: CropInput | undefined;
   /** Local contrast (CLAHE) chosen for the order line. */
   localContrast: boolean;
   /** The filament's attenuation k per mm, fixed on the job when it was queued. */
@@ -34,8 +53,6 @@ export interface PrintWorkerJob {
   filamentName: string | null;
   /** The owner's printer the file is made for (issue 48 item 3): the bed it is centred on. */
   printer: Printer;
-  /** A colour panel (issue 22): the four spools in extruder order; null prints the white panel. */
-  colour: { filaments: ColourFilament[] } | null;
   outPath: string;
   /**
    * The G-code twin (issue 32): when set, the file made is sliced by PrusaSlicer here and its twin
@@ -48,7 +65,7 @@ export interface PrintWorkerJob {
 export type TwinOutcome =
   | {
       ok: true;
-      mode: "upright" | "flat";
+      mode: TwinMode;
       ssim: number;
       meanDeltaL: number;
       missingLayers: number;
@@ -67,14 +84,17 @@ export type PrintWorkerMessage =
 async function runTwin(job: PrintWorkerJob): Promise<TwinOutcome | null> {
   if (!job.twin) return null;
   try {
-    const check = await checkPrintFile({
+    const common = {
       threeMfPath: job.outPath,
       slicer: job.twin.slicer,
       timeoutMs: job.twin.timeoutMs,
       attenuationPerMm: job.attenuationPerMm,
       scatterPerMm: job.scatterPerMm,
-      filaments: job.colour?.filaments,
-    });
+    };
+    const check =
+      job.work.form === "cylinder"
+        ? await checkLampPrintFile(common)
+        : await checkPrintFile({ ...common, filaments: job.work.colour?.filaments });
     const twinPath = `${job.outPath}.twin.png`;
     const previewPath = `${job.outPath}.preview.png`;
     await Promise.all([writeFile(twinPath, check.twinPng), writeFile(previewPath, check.previewPng)]);
@@ -93,6 +113,63 @@ async function runTwin(job: PrintWorkerJob): Promise<TwinOutcome | null> {
   }
 }
 
+/** Writes the job's 3MF at job.outPath. */
+function makeFile(
+  job: PrintWorkerJob,
+  onProgress: (fraction: number) => void,
+): Promise<{ triangles: number; bytes: number }> {
+  const { work } = job;
+  if (work.form === "cylinder") {
+    return generateLampPrintFile({
+      photos: work.photos.map((photo) => ({
+        image: photo.image,
+        ...(photo.crop ? { crop: photo.crop } : {}),
+      })),
+      diameterMm: work.diameterMm,
+      heightMm: work.heightMm,
+      resolutionMm: job.resolutionMm,
+      maxErrorMm: job.maxErrorMm,
+      localContrast: job.localContrast,
+      attenuationPerMm: job.attenuationPerMm,
+      profile: job.filamentName ? { filamentName: job.filamentName } : {},
+      printer: job.printer,
+      outPath: job.outPath,
+      onProgress,
+    });
+  }
+  if (work.colour) {
+    // A colour panel (issue 22): the multi-material 3MF with the job's four spools, at the
+    // colour engine's grid (one nozzle line) or coarser, never finer: colour dithering cannot print finer.
+    return generateColourPrintFile({
+      imageBuffer: work.image,
+      shape: work.shape,
+      widthMm: work.widthMm,
+      heightMm: work.heightMm,
+      resolutionMm: Math.max(job.resolutionMm, COLOUR_PRINT_RESOLUTION_MM),
+      maxErrorMm: job.maxErrorMm,
+      ...(work.crop ? { crop: work.crop } : {}),
+      filaments: work.colour.filaments,
+      outPath: job.outPath,
+      onProgress,
+    });
+  }
+  return generatePrintFile({
+    imageBuffer: work.image,
+    shape: work.shape,
+    widthMm: work.widthMm,
+    heightMm: work.heightMm,
+    resolutionMm: job.resolutionMm,
+    maxErrorMm: job.maxErrorMm,
+    ...(work.crop ? { crop: work.crop } : {}),
+    localContrast: job.localContrast,
+    attenuationPerMm: job.attenuationPerMm,
+    profile: { printer: job.printer, ...(job.filamentName ? { filamentName: job.filamentName } : {}) },
+    format: "3mf",
+    outPath: job.outPath,
+    onProgress,
+  });
+}
+
 parentPort?.once("message", async (job: PrintWorkerJob) => {
   const port = parentPort;
   if (!port) return;
@@ -101,39 +178,7 @@ parentPort?.once("message", async (job: PrintWorkerJob) => {
   lowerThisThreadsPriority();
   const send = (message: PrintWorkerMessage) => port.postMessage(message);
   try {
-    if (job.colour) {
-      // A colour panel (issue 22): the multi-material 3MF with the job's four spools, at the
-      // colour engine's grid (one nozzle line) or coarser, never finer: colour dithering cannot print finer.
-      const result = await generateColourPrintFile({
-        imageBuffer: job.image,
-        shape: job.shape,
-        widthMm: job.widthMm,
-        heightMm: job.heightMm,
-        resolutionMm: Math.max(job.resolutionMm, COLOUR_PRINT_RESOLUTION_MM),
-        maxErrorMm: job.maxErrorMm,
-        ...(job.crop ? { crop: job.crop } : {}),
-        filaments: job.colour.filaments,
-        outPath: job.outPath,
-        onProgress: (fraction) => send({ type: "progress", fraction }),
-      });
-      send({ type: "done", triangles: result.triangles, bytes: result.bytes, twin: await runTwin(job) });
-      return;
-    }
-    const result = await generatePrintFile({
-      imageBuffer: job.image,
-      shape: job.shape,
-      widthMm: job.widthMm,
-      heightMm: job.heightMm,
-      resolutionMm: job.resolutionMm,
-      maxErrorMm: job.maxErrorMm,
-      ...(job.crop ? { crop: job.crop } : {}),
-      localContrast: job.localContrast,
-      attenuationPerMm: job.attenuationPerMm,
-      profile: { printer: job.printer, ...(job.filamentName ? { filamentName: job.filamentName } : {}) },
-      format: "3mf",
-      outPath: job.outPath,
-      onProgress: (fraction) => send({ type: "progress", fraction }),
-    });
+    const result = await makeFile(job, (fraction) => send({ type: "progress", fraction }));
     send({ type: "done", triangles: result.triangles, bytes: result.bytes, twin: await runTwin(job) });
   } catch (error) {
     const message = isLithophaneError(error)

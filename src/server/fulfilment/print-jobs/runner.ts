@@ -25,6 +25,7 @@ import path from "node:path";
 import type { Worker } from "node:worker_threads";
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { colourFilamentsOf, colourSlotSchema } from "@shared/colour-printer";
+import { printFormOf } from "@shared/product-types/lamp";
 import { twinAgrees } from "@shared/proofs";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -37,8 +38,9 @@ import { BackgroundLoop, type RoundReason } from "../../lib/background-loop.js";
 import type { Logger } from "../../lib/logger.js";
 import { type Storage, shopImageKey } from "../../platform/index.js";
 import { PRINT_FILE_PREFIX } from "./downloads.js";
+import { lampJobInput } from "./lamp-job.js";
 import { PrintJobError, panelParameters } from "./panel.js";
-import type { PrintWorkerJob, TwinOutcome } from "./print-worker.js";
+import type { PanelWork, PrintWorkerJob, TwinOutcome } from "./print-worker.js";
 import { GenerationError, generateInWorker } from "./worker.js";
 
 /** A job interrupted this many times (crashes mid-generation) is failed rather than resumed. */
@@ -237,47 +239,35 @@ export class PrintJobRunner {
     heartbeat.unref();
     try {
       const [item] = await this.db
-        .select({ config: orderItems.config, crop: orderItems.crop })
+        .select({
+          config: orderItems.config,
+          crop: orderItems.crop,
+          imageUrl: orderItems.imageUrl,
+          originalImageUrl: orderItems.originalImageUrl,
+          additionalImages: orderItems.additionalImages,
+        })
         .from(orderItems)
         .innerJoin(printJobs, eq(printJobs.orderItemId, orderItems.id))
         .where(eq(printJobs.id, job.id))
         .limit(1);
       if (!item) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.notFound);
-      const panel = await panelParameters(this.db, item, job.panelIndex);
-      if (!job.imageUrl) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.noImage);
-      const key = shopImageKey(storage, job.imageUrl);
-      if (!key) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.imageNotInShop);
-      const image = await storage.get(key);
-      if (!image) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.imageMissing(key));
-
-      // A colour job prints with the four spools fixed on it when it was queued (issue 22).
-      let colour: PrintWorkerJob["colour"] = null;
-      if (job.processing === "colour") {
-        const slots = z.array(colourSlotSchema).length(4).safeParse(job.colourFilaments);
-        if (!slots.success) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.colourPrinterNotReady);
-        colour = { filaments: colourFilamentsOf(slots.data) };
-      }
+      const made = await this.workOf(job, item);
 
       workDir = await mkdtemp(path.join(tmpdir(), "lithobox-print-"));
       const slicer = (await this.options.twin?.slicer()) ?? null;
       const outPath = path.join(workDir, `${job.id}.3mf`);
       const result = await this.generate(
         {
-          image: new Uint8Array(image.body.buffer, image.body.byteOffset, image.body.byteLength),
-          shape: panel.shape,
-          widthMm: panel.widthMm,
-          heightMm: panel.heightMm,
+          work: made.work,
           resolutionMm: this.resolutionMm,
           maxErrorMm: this.maxErrorMm,
-          crop: panel.crop,
-          localContrast: panel.localContrast,
+          localContrast: made.localContrast,
           // Jobs queued before calibration existed carry no k: today's default.
           attenuationPerMm: job.attenuationPerMm ?? DEFAULT_ATTENUATION_PER_MM,
           // The twin lights the file with the filament's scattering as saved now (decision 338).
           scatterPerMm: await filamentScatterPerMm(this.db, job.filamentName),
           filamentName: job.filamentName,
-          printer: await printerForPanel(this.db, { widthMm: panel.widthMm, heightMm: panel.heightMm }),
-          colour,
+          printer: await printerForPanel(this.db, made.footprint),
           outPath,
           twin: slicer && this.options.twin ? { slicer, timeoutMs: this.options.twin.timeoutMs } : null,
         },
@@ -341,6 +331,55 @@ export class PrintJobRunner {
       clearInterval(heartbeat);
       if (workDir) await rm(workDir, { recursive: true, force: true }).catch(() => {});
     }
+  }
+
+  /**
+   * What the job makes, from its line: the product type's print form (a cylinder for a lamp line,
+   * else one flat panel), with the size the printer must take (width and height standing up).
+   */
+  private async workOf(
+    job: Claimed,
+    item: Parameters<typeof lampJobInput>[2] & Parameters<typeof panelParameters>[1],
+  ): Promise<{
+    work: PrintWorkerJob["work"];
+    localContrast: boolean;
+    footprint: { widthMm: number; heightMm: number };
+  }> {
+    if (printFormOf(item.config) === "cylinder") {
+      const lamp = await lampJobInput(this.db, this.options.storage, item);
+      return {
+        work: { form: "cylinder", photos: lamp.photos, diameterMm: lamp.diameterMm, heightMm: lamp.heightMm },
+        localContrast: lamp.localContrast,
+        footprint: { widthMm: lamp.diameterMm, heightMm: lamp.heightMm },
+      };
+    }
+    const { storage } = this.options;
+    const panel = await panelParameters(this.db, item, job.panelIndex);
+    if (!job.imageUrl) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.noImage);
+    const key = shopImageKey(storage, job.imageUrl);
+    if (!key) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.imageNotInShop);
+    const image = await storage.get(key);
+    if (!image) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.imageMissing(key));
+    // A colour job prints with the four spools fixed on it when it was queued (issue 22).
+    let colour: PanelWork["colour"] = null;
+    if (job.processing === "colour") {
+      const slots = z.array(colourSlotSchema).length(4).safeParse(job.colourFilaments);
+      if (!slots.success) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.colourPrinterNotReady);
+      colour = { filaments: colourFilamentsOf(slots.data) };
+    }
+    return {
+      work: {
+        form: "panel",
+        image: new Uint8Array(image.body.buffer, image.body.byteOffset, image.body.byteLength),
+        shape: panel.shape,
+        widthMm: panel.widthMm,
+        heightMm: panel.heightMm,
+        crop: panel.crop,
+        colour,
+      },
+      localContrast: panel.localContrast,
+      footprint: { widthMm: panel.widthMm, heightMm: panel.heightMm },
+    };
   }
 
   /**

@@ -207,7 +207,7 @@ export async function simulateLamp(options: SimulateLampOptions): Promise<Simula
   }
 }
 
-export type LampPrintCheck = Omit<PrintTwinCheck, "mode"> & { mode: "lamp" };
+export type LampPrintCheck = Omit<PrintTwinCheck, "mode"> & { mode: "cylinder" };
 
 /**
  * The print worker's check of a lamp's print file, as checkPrintFile does for a panel: slices the 3MF
@@ -242,7 +242,7 @@ export async function checkLampPrintFile(options: {
       pictureToPng(outcome.preview),
     ]);
     return {
-      mode: "lamp",
+      mode: "cylinder",
       ssim: outcome.report.ssim,
       meanDeltaL: outcome.report.meanDeltaL,
       missingLayers: outcome.report.missingLayers.reduce((sum, band) => sum + band.layers, 0),

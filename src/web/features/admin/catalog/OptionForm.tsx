@@ -11,7 +11,7 @@ import {
   optionValueSchema,
   penceToPoundsField,
 } from "@shared/admin-schemas";
-import type { OptionType } from "@shared/options";
+import { isSizedOptionType, type OptionType } from "@shared/options";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type AdminOption, adminQueries, createOption, updateOption } from "@web/api/admin";
 import { ApiRequestError } from "@web/api/client";
@@ -28,6 +28,7 @@ export const OPTION_TYPE_LABELS: Record<OptionType, { plural: string; singular: 
   frame_color: { plural: "Frame colours", singular: "frame colour" },
   shape: { plural: "Shapes", singular: "shape" },
   size: { plural: "Sizes", singular: "size" },
+  lamp_size: { plural: "Lamp sizes (the lamp's whole price)", singular: "lamp size" },
 };
 
 export const OPTION_STATUS_LABELS: Record<(typeof ADMIN_OPTION_STATUSES)[number], string> = {
@@ -65,7 +66,7 @@ function formSchema(type: OptionType, isNew: boolean) {
       if (type === "frame_color" && !/^#[0-9a-fA-F]{6}$/.test(v.hexColor)) {
         ctx.addIssue({ code: "custom", path: ["hexColor"], message: ADMIN_MESSAGES.hexColor });
       }
-      if (type === "size") {
+      if (isSizedOptionType(type)) {
         if (!v.widthMm)
           ctx.addIssue({ code: "custom", path: ["widthMm"], message: ADMIN_MESSAGES.sizeMmRequired });
         if (!v.heightMm)
@@ -126,13 +127,8 @@ export function OptionFormDialog({
         isActive: v.isActive,
         priceModifierPence: v.priceModifier,
         ...(type === "frame_color" ? { hexColor: v.hexColor.toUpperCase() } : {}),
-        ...(type === "size"
-          ? {
-              shapeIds: v.shapeIds.length ? v.shapeIds : null,
-              widthMm: Number(v.widthMm),
-              heightMm: Number(v.heightMm),
-            }
-          : {}),
+        ...(type === "size" ? { shapeIds: v.shapeIds.length ? v.shapeIds : null } : {}),
+        ...(isSizedOptionType(type) ? { widthMm: Number(v.widthMm), heightMm: Number(v.heightMm) } : {}),
       };
       return isNew
         ? createOption({ optionType: type, value: v.value, ...body })
@@ -235,35 +231,37 @@ export function OptionFormDialog({
             </p>
           </div>
         ) : null}
+        {isSizedOptionType(type) ? (
+          <TextField
+            label={type === "lamp_size" ? "Diameter (mm)" : "Width (mm)"}
+            required
+            inputMode="numeric"
+            error={errors.widthMm?.message}
+            {...register("widthMm")}
+          />
+        ) : null}
+        {isSizedOptionType(type) ? (
+          <TextField
+            label="Height (mm)"
+            required
+            inputMode="numeric"
+            error={errors.heightMm?.message}
+            {...register("heightMm")}
+          />
+        ) : null}
         {type === "size" ? (
-          <>
-            <TextField
-              label="Width (mm)"
-              required
-              inputMode="numeric"
-              error={errors.widthMm?.message}
-              {...register("widthMm")}
-            />
-            <TextField
-              label="Height (mm)"
-              required
-              inputMode="numeric"
-              error={errors.heightMm?.message}
-              {...register("heightMm")}
-            />
-            <fieldset className="sm:col-span-2">
-              <legend className="text-sm font-medium text-stone-800">Shapes this size fits</legend>
-              <p className="text-sm text-stone-700">None ticked: every shape.</p>
-              <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
-                {shapes.map((s) => (
-                  <label key={s.id} className="flex min-h-11 items-center gap-2 text-sm text-stone-900">
-                    <input type="checkbox" className="h-5 w-5" value={s.value} {...register("shapeIds")} />
-                    {s.name}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          </>
+          <fieldset className="sm:col-span-2">
+            <legend className="text-sm font-medium text-stone-800">Shapes this size fits</legend>
+            <p className="text-sm text-stone-700">None ticked: every shape.</p>
+            <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+              {shapes.map((s) => (
+                <label key={s.id} className="flex min-h-11 items-center gap-2 text-sm text-stone-900">
+                  <input type="checkbox" className="h-5 w-5" value={s.value} {...register("shapeIds")} />
+                  {s.name}
+                </label>
+              ))}
+            </div>
+          </fieldset>
         ) : null}
         <TextField
           label="Price modifier (£)"
