@@ -16,8 +16,8 @@ import {
   CHANGED_BY,
   changeFulfilmentStatus,
   matchOrderReferences,
-  runWorkflow,
 } from "../../src/server/orders/index.js";
+import { runWorkflow } from "../../src/server/platform/index.js";
 import { paidOrder } from "../support/orders.js";
 import { createUser, readMails, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import { type CheckoutAnswer, lithophaneItem, shippingInfo, storeFixturePhotos } from "./checkout-helpers.js";

@@ -19,7 +19,8 @@ import {
   outboxEmails,
   printJobs,
 } from "../../src/server/db/schema.js";
-import { changeFulfilmentStatus, queueReadyProofEmails, runWorkflow } from "../../src/server/orders/index.js";
+import { changeFulfilmentStatus, queueReadyProofEmails } from "../../src/server/orders/index.js";
+import { runWorkflow } from "../../src/server/platform/index.js";
 import { createUser, randomIp, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import {
   type CheckoutAnswer,

@@ -9,12 +9,8 @@ import { PROOF_ADMIN_TEXTS, PROOF_TEXTS } from "@shared/proofs";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orderStatusHistory, outboxEmails } from "../../src/server/db/schema.js";
-import {
-  approveProof,
-  autoApproveDueProofs,
-  changeFulfilmentStatus,
-  runWorkflow,
-} from "../../src/server/orders/index.js";
+import { approveProof, autoApproveDueProofs, changeFulfilmentStatus } from "../../src/server/orders/index.js";
+import { runWorkflow } from "../../src/server/platform/index.js";
 import { paidOrder } from "../support/orders.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import { type CheckoutAnswer, lithophaneItem, shippingInfo, storeFixturePhotos } from "./checkout-helpers.js";

@@ -1,12 +1,11 @@
 /** The fulfilment module's face: other modules import it only through this file. */
 export { orderDispatchBy } from "./dispatch-by.js";
 export { findLinePhotoProblems } from "./line-photos.js";
+export { requestPhotoAsAdmin, withdrawPhotoRequestAsAdmin } from "./photo-requests.js";
 export {
   listPhotoRequests,
   photoLinkState,
   replacePhotoThroughLink,
-  requestBetterPhoto,
-  withdrawPhotoRequest,
 } from "./photo-review.js";
 export { estimatesForOrders, PrintEstimator, type PrintingQueue, printingQueue } from "./print-estimates.js";
 export {

@@ -6,7 +6,12 @@ export {
   verifyAccountEmail,
   verifyNewEmailEmail,
 } from "./emails/auth-emails.js";
-export { orderConfirmationEmail, orderItemDetails, orderItemTitle } from "./emails/order-emails.js";
+export {
+  orderConfirmationEmail,
+  orderItemDetails,
+  orderItemTitle,
+  orderMessageEmail,
+} from "./emails/order-emails.js";
 export { renderEmail } from "./emails/render.js";
 export { createMailer, type Mailer, type MailMessage } from "./mail.js";
 export {

@@ -32,11 +32,11 @@ import {
 import type { AppContext } from "../context.js";
 import { findLinePhotoProblems } from "../fulfilment/index.js";
 import { orderAccessToken, PaymentProviderError } from "../payments/index.js";
+import { runWorkflow } from "../platform/index.js";
 import { CHANGED_BY } from "./changed-by.js";
 import { createOrder, type OrderLineInput, setPaymentSession } from "./orders.js";
 import { cancelOrder } from "./workflows/cancel-order.js";
 import { paymentExpiry } from "./workflows/expire-orders.js";
-import { runWorkflow } from "./workflows/run.js";
 
 /** Why an order was not placed, with the status it is answered with. */
 export type CheckoutRefusal =

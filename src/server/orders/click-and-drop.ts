@@ -25,7 +25,13 @@ import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import countries from "i18n-iso-countries";
 import type { DbOrTx } from "../db/client.js";
 import { orderItems, orders, systemSettings } from "../db/schema.js";
-import { writeSetting } from "../platform/index.js";
+import {
+  type AuditActor,
+  runWorkflow,
+  type WorkflowHost,
+  withAudit,
+  writeSetting,
+} from "../platform/index.js";
 import { isUuid } from "./orders.js";
 
 export const CLICK_AND_DROP_SETTINGS_KEY = "click_and_drop_settings";
@@ -52,6 +58,49 @@ export async function setClickAndDropSettings(
   const text = JSON.stringify(value);
   await writeSetting(db, CLICK_AND_DROP_SETTINGS_KEY, text);
   return { before, after: value };
+}
+
+/** The owner's Royal Mail services saved, audited. */
+export async function saveClickAndDropSettings(
+  host: WorkflowHost,
+  actor: AuditActor,
+  input: ClickAndDropSettings,
+): Promise<ClickAndDropSettings> {
+  const { after } = await runWorkflow(
+    host,
+    async (tx) => {
+      const { before, after } = await setClickAndDropSettings(tx, input);
+      return { after, audit: { oldValues: before, newValues: after } };
+    },
+    {
+      audit: {
+        actor,
+        entry: {
+          actionType: "settings.click_and_drop",
+          tableName: "system_settings",
+          recordId: CLICK_AND_DROP_SETTINGS_KEY,
+          newValues: input,
+        },
+      },
+    },
+  );
+  return after;
+}
+
+/** The selected ready orders as Click & Drop rows, the export audited. */
+export async function exportClickAndDrop(
+  db: DbOrTx,
+  actor: AuditActor,
+  ids: readonly string[],
+): Promise<ClickAndDropExport> {
+  const result = await clickAndDropRows(db, ids, await getClickAndDropSettings(db));
+  await withAudit(db, actor, {
+    actionType: "export.click_and_drop",
+    tableName: "orders",
+    recordId: null,
+    newValues: { exported: result.exported, skipped: result.skipped },
+  });
+  return result;
 }
 
 /** ISO alpha-2 -> alpha-3 ("GB" -> "GBR"), the import's country code; the English name if unknown. */

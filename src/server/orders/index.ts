@@ -17,6 +17,8 @@
  * src/shared/order-lifecycle.ts. The functions below run one workflow in its own transaction.
  */
 import type { AppContext } from "../context.js";
+import { runWorkflow } from "../platform/index.js";
+import type { WorkflowResult } from "./transitions.js";
 import { type CancelInput, cancelOrder } from "./workflows/cancel-order.js";
 import { changeFulfilmentStatus, type FulfilmentChange } from "./workflows/change-fulfilment-status.js";
 import { completePayment, type PaymentInput, type PaymentResult } from "./workflows/complete-payment.js";
@@ -25,18 +27,10 @@ import {
   cancelByCustomer,
   changeDeliveryAddress,
 } from "./workflows/customer-changes.js";
+import { approveProof, changeProofCrop } from "./workflows/proof.js";
 import type { RefundResult } from "./workflows/refund-order.js";
-import { runWorkflow, type WorkflowResult } from "./workflows/run.js";
 
-export {
-  addOrderNote,
-  existingOrderIds,
-  getAdminOrder,
-  likePattern,
-  listAdminOrders,
-  lockOrderForAudit,
-  statusSnapshot,
-} from "./admin-orders.js";
+export { getAdminOrder, likePattern, listAdminOrders } from "./admin-orders.js";
 export {
   CustomerMailSweeper,
   confirmCartReminder,
@@ -54,14 +48,13 @@ export { CHANGED_BY } from "./changed-by.js";
 export { type CheckoutRefusal, placeOrder } from "./checkout.js";
 export { findCheckoutStatus } from "./checkout-status.js";
 export {
-  clickAndDropRows,
+  exportClickAndDrop,
   getClickAndDropSettings,
   matchOrderReferences,
-  setClickAndDropSettings,
+  saveClickAndDropSettings,
 } from "./click-and-drop.js";
+export { importClickAndDropTracking } from "./click-and-drop-import.js";
 export { customerOrdersCondition, listCustomerOrders, type OrderOwner } from "./customer-orders.js";
-export { runAfterCommit } from "./effects.js";
-export { orderLines, orderToWriteTo } from "./order-to-write-to.js";
 export { loadOrderView, orderVisibleTo, type ReorderResult, reorder } from "./order-view.js";
 export {
   findOrderForTracking,
@@ -86,19 +79,24 @@ export { refundedSql } from "./refunds.js";
 export { loadSavedCart, replaceSavedCart, repriceCartItems, repriceFromSnapshot } from "./saved-cart.js";
 export { handleStripeEvent } from "./stripe-events.js";
 export type { StatusChange } from "./transitions.js";
-export { cancelOrder } from "./workflows/cancel-order.js";
+export {
+  addOrderNoteAsAdmin,
+  cancelOrderAsAdmin,
+  changeOrderStatusAsAdmin,
+  changeOrderStatusesAsAdmin,
+  emailCustomer,
+  refundOrderAsAdmin,
+  resendConfirmation,
+} from "./workflows/admin-actions.js";
 export { changeFulfilmentStatus } from "./workflows/change-fulfilment-status.js";
 export { completePayment } from "./workflows/complete-payment.js";
 export { expireDueOrders, OrderExpirySweeper } from "./workflows/expire-orders.js";
 export {
   approveProof,
   autoApproveDueProofs,
-  changeProofCrop,
   ProofSweeper,
   queueReadyProofEmails,
 } from "./workflows/proof.js";
-export { refundOrder } from "./workflows/refund-order.js";
-export { runWorkflow } from "./workflows/run.js";
 
 /** completePayment in its own transaction; the e-mails and alerts follow after the response. */
 export function completeOrderPayment(ctx: AppContext, input: PaymentInput): Promise<PaymentResult> {
@@ -131,4 +129,20 @@ export function changeOrderDeliveryAddress(
   input: Parameters<typeof changeDeliveryAddress>[2],
 ): Promise<WorkflowResult> {
   return runWorkflow(ctx, (tx) => changeDeliveryAddress(ctx, tx, input));
+}
+
+/** The customer approves their proof (all panels, or the ones named), in its own transaction. */
+export function approveOrderProof(
+  ctx: AppContext,
+  input: Parameters<typeof approveProof>[2],
+): Promise<Awaited<ReturnType<typeof approveProof>>> {
+  return runWorkflow(ctx, (tx) => approveProof(ctx, tx, input));
+}
+
+/** The customer's new crop for a panel of their proof, in its own transaction. */
+export function changeOrderProofCrop(
+  ctx: AppContext,
+  input: Parameters<typeof changeProofCrop>[2],
+): Promise<Awaited<ReturnType<typeof changeProofCrop>>> {
+  return runWorkflow(ctx, (tx) => changeProofCrop(ctx, tx, input));
 }

@@ -26,11 +26,11 @@ import type { Tx } from "../db/client.js";
 import { cartItems, orderItems, orderStatusHistory, orders } from "../db/schema.js";
 import { queuePrintJobsOnPayment } from "../fulfilment/index.js";
 import { HttpError } from "../lib/validation.js";
-import { alertLowStock, alertPaidOrder, queueOrderEmail } from "../messaging/index.js";
+import { alertLowStock, alertPaidOrder, orderEmailKey, queueOrderEmail } from "../messaging/index.js";
 import { issueInvoice } from "../payments/index.js";
+import type { AfterCommit, Effects } from "../platform/index.js";
 import { scheduleReviewRequest } from "../storefront/index.js";
 import { closeCartRemindersOnPurchase } from "./cart-reminders.js";
-import type { Effects } from "./effects.js";
 import { isUuid, type OrderRow } from "./orders.js";
 import { startProof } from "./proofs.js";
 
@@ -43,6 +43,12 @@ export interface StatusChange {
   /** False when nothing changed (same status, or a late or repeated event). */
   changed: boolean;
   order: OrderRow;
+}
+
+/** What an order workflow answers: the status change and the effects owed after commit. */
+export interface WorkflowResult {
+  change: StatusChange;
+  effects: AfterCommit[];
 }
 
 export class OrderStatusError extends HttpError {
@@ -213,7 +219,7 @@ export async function runTransitionEffects(
       case "dispatch-email": {
         const email = effect === "confirmation-email" ? "confirmation" : "dispatch";
         if (!done.has(effect)) await queueOrderEmail(tx, order.id, email);
-        effects.add({ kind: "send-order-email", orderId: order.id, email });
+        effects.mailKeys([orderEmailKey(order.id, email)]);
         break;
       }
       case "issue-invoice":

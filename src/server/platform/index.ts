@@ -51,3 +51,4 @@ export {
   uploadNamedIn,
   uploadUsedSql,
 } from "./upload-usage.js";
+export { type AfterCommit, Effects, runAfterResponse, runWorkflow, type WorkflowHost } from "./workflow.js";

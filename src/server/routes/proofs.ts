@@ -30,9 +30,9 @@ import type { AppContext } from "../context.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { type ApiError, HttpError, validationHook, zValidator } from "../lib/validation.js";
 import {
-  approveProof,
+  approveOrderProof,
   CHANGED_BY,
-  changeProofCrop,
+  changeOrderProofCrop,
   isUuid,
   orderOfProofToken,
   orderVisibleTo,
@@ -40,7 +40,6 @@ import {
   proofPicture,
   proofStatus,
   proofView,
-  runWorkflow,
 } from "../orders/index.js";
 import { getSessionUser } from "../session.js";
 
@@ -149,21 +148,17 @@ export function proofRoutes(ctx: AppContext) {
     .post("/proofs/approve", limited, zValidator("json", approveBody, validationHook), async (c) => {
       const { token: given, panels } = c.req.valid("json");
       const orderId = orderOf(given);
-      await runWorkflow(ctx, (tx) =>
-        approveProof(ctx, tx, {
-          orderId,
-          by: CHANGED_BY.customer(null),
-          ...(panels ? { panels: panels.map((p) => ({ itemId: p.itemId, panelIndex: p.panelIndex })) } : {}),
-        }),
-      );
+      await approveOrderProof(ctx, {
+        orderId,
+        by: CHANGED_BY.customer(null),
+        ...(panels ? { panels: panels.map((p) => ({ itemId: p.itemId, panelIndex: p.panelIndex })) } : {}),
+      });
       return c.json({ proof: await view(orderId) }, 200);
     })
     .post("/proofs/crop", limited, zValidator("json", cropBody, validationHook), async (c) => {
       const { token: given, ...input } = c.req.valid("json");
       const orderId = orderOf(given);
-      await runWorkflow(ctx, (tx) =>
-        changeProofCrop(ctx, tx, { orderId, ...input, by: CHANGED_BY.customer(null) }),
-      );
+      await changeOrderProofCrop(ctx, { orderId, ...input, by: CHANGED_BY.customer(null) });
       return c.json({ proof: await view(orderId) }, 200);
     });
 }

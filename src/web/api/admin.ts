@@ -21,12 +21,12 @@ import type { AdminUserRow } from "../../server/accounts/admin-users";
 import type { AdminOption, AdminProduct } from "../../server/catalogue/admin-catalog";
 import type { OrderPrintJobs, PrintJobView } from "../../server/fulfilment/print-jobs/admin";
 import type { AdminOrderDetail, AdminOrderList } from "../../server/orders/admin-orders";
+import type { BulkStatusResult } from "../../server/orders/workflows/admin-actions";
 import type { AnalyticsReport, Granularity } from "../../server/reporting/admin-analytics";
 import type { DashboardSummary } from "../../server/reporting/admin-dashboard";
 import type { OrphanUploadPreview, TestOrderPreview } from "../../server/reporting/admin-data";
 import type { ExportFormat, ExportResource } from "../../server/reporting/export";
 import type { ActivityEntry } from "../../server/routes/admin/activity";
-import type { BulkStatusResult } from "../../server/routes/admin/orders";
 import { api, ok } from "./client";
 
 export type {

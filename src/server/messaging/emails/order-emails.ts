@@ -282,3 +282,18 @@ export function orderDispatchedEmail(order: OrderEmailData, publicUrl: string): 
     }),
   };
 }
+
+/** The owner's own message to a customer about an order (the admin's "E-mail the customer"). */
+export function orderMessageEmail(
+  order: { orderNumber: number; testMode: boolean; shippingFirstName: string; totalAmount: number },
+  message: { subject: string; body: string },
+): { subject: string } & ReturnType<typeof renderEmail> {
+  const number = displayOrderNumber(order.orderNumber);
+  const first = order.shippingFirstName.trim() || "there";
+  const paragraphs = [`Hello ${first},`, ...message.body.split(/\n{2,}/), `The ${BRAND_NAME} team`];
+  const footnote = `Order #${number}, ${formatGbp(order.totalAmount)}. Write to ${SUPPORT_EMAIL} to answer, quoting your order number.`;
+  return {
+    subject: `${order.testMode ? "[TEST] " : ""}${message.subject} (order #${number})`,
+    ...renderEmail({ title: message.subject, blocks: paragraphs, footnote }),
+  };
+}

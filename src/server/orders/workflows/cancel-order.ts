@@ -14,10 +14,10 @@ import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
 import { HttpError } from "../../lib/validation.js";
 import { queueMail, renderEmail } from "../../messaging/index.js";
-import { Effects } from "../effects.js";
+import { Effects } from "../../platform/index.js";
 import type { OrderRow } from "../orders.js";
+import type { WorkflowResult } from "../transitions.js";
 import { lockOrder, moveOrder } from "../transitions.js";
-import type { WorkflowResult } from "./run.js";
 
 export interface CancelInput {
   orderId: string;

@@ -16,10 +16,10 @@ import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
 import { orderProofPanels, orderProofs, orders, photoRequests, printJobs } from "../../db/schema.js";
 import { HttpError } from "../../lib/validation.js";
-import { Effects } from "../effects.js";
+import { Effects } from "../../platform/index.js";
+import type { WorkflowResult } from "../transitions.js";
 import { CHANGED_BY, lockOrder, moveOrder, requireTransition, type StatusChange } from "../transitions.js";
 import { completePayment } from "./complete-payment.js";
-import type { WorkflowResult } from "./run.js";
 
 export interface FulfilmentChange {
   status: OrderStatus;

@@ -19,10 +19,10 @@ import { orders } from "../../db/schema.js";
 import { HttpError } from "../../lib/validation.js";
 import { alertLatePayment, queueOrderEmailStatement } from "../../messaging/index.js";
 import type { PaymentProviderKind } from "../../payments/index.js";
-import { Effects } from "../effects.js";
+import { Effects } from "../../platform/index.js";
 import { isUuid } from "../orders.js";
+import type { WorkflowResult } from "../transitions.js";
 import { lockOrder, recordHistory, runTransitionEffects, type StatusChange } from "../transitions.js";
-import type { WorkflowResult } from "./run.js";
 
 export interface PaymentInput {
   orderId: string;

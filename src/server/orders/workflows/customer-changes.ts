@@ -32,12 +32,12 @@ import type { Tx } from "../../db/client.js";
 import { orderProofs, orders } from "../../db/schema.js";
 import { HttpError } from "../../lib/validation.js";
 import { queueOwnerAlert } from "../../messaging/index.js";
-import { Effects } from "../effects.js";
+import { Effects } from "../../platform/index.js";
 import type { OrderRow } from "../orders.js";
 import { orderLedger } from "../refunds.js";
+import type { WorkflowResult } from "../transitions.js";
 import { lockOrder, recordHistory, type StatusChange } from "../transitions.js";
 import { type RefundResult, refundOrder } from "./refund-order.js";
-import type { WorkflowResult } from "./run.js";
 
 /** The one refund key of a customer's cancellation: the same order is refunded once. */
 export const CUSTOMER_CANCEL_KEY = "customer-cancel";

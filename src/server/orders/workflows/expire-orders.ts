@@ -14,10 +14,9 @@ import { and, asc, eq, lt } from "drizzle-orm";
 import type { AppContext } from "../../context.js";
 import { orders } from "../../db/schema.js";
 import { BackgroundLoop } from "../../lib/background-loop.js";
-import type { AfterCommit } from "../effects.js";
+import { type AfterCommit, runWorkflow } from "../../platform/index.js";
 import { CHANGED_BY } from "../transitions.js";
 import { cancelOrder } from "./cancel-order.js";
-import { runWorkflow } from "./run.js";
 
 export const EXPIRY_GRACE_MS = 2 * 60_000;
 const BATCH = 50;

@@ -34,7 +34,7 @@ import { orderItems, orderProofPanels, orderProofs, orders, printJobs } from "..
 import { BackgroundLoop } from "../../lib/background-loop.js";
 import { HttpError } from "../../lib/validation.js";
 import { type QueuedMail, queueMails, queueOwnerAlert } from "../../messaging/index.js";
-import { type AfterCommit, Effects } from "../effects.js";
+import { type AfterCommit, Effects, runWorkflow } from "../../platform/index.js";
 import type { OrderRow } from "../orders.js";
 import {
   linePanelCount,
@@ -47,7 +47,6 @@ import {
   proofPicturesReady,
 } from "../proofs.js";
 import { CHANGED_BY, type HistoryRow, lockOrder, recordHistories, recordHistory } from "../transitions.js";
-import { runWorkflow } from "./run.js";
 
 /** A proof's move: from and to are proof states (null: there was none). */
 export interface ProofChange {

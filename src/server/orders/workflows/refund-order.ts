@@ -41,11 +41,11 @@ import { HttpError } from "../../lib/validation.js";
 import { queueMail, renderEmail } from "../../messaging/index.js";
 import type { StripePaymentProvider } from "../../payments/index.js";
 import { creditRefund } from "../../payments/index.js";
-import { Effects } from "../effects.js";
+import { Effects } from "../../platform/index.js";
 import type { OrderRow } from "../orders.js";
 import { orderLedger } from "../refunds.js";
+import type { WorkflowResult } from "../transitions.js";
 import { CHANGED_BY, lockOrder, moveOrder, recordHistory, type StatusChange } from "../transitions.js";
-import type { WorkflowResult } from "./run.js";
 
 export interface RefundInput {
   amount?: number | undefined;

@@ -10,29 +10,20 @@
  * Each is audited and recorded on the order's timeline; the e-mails go through the mail outbox.
  */
 
-import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { CUSTOMER_MESSAGE_TEMPLATES } from "@shared/customer-messages";
-import { formatGbp } from "@shared/money";
-import { isPaidStatus } from "@shared/order-lifecycle";
-import { displayOrderNumber } from "@shared/orders";
 import { PHOTO_REQUEST_REASONS } from "@shared/photo-review";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { requestBetterPhoto, withdrawPhotoRequest } from "../../fulfilment/index.js";
-import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { orderConfirmationEmail, queueMail, renderEmail } from "../../messaging/index.js";
+import { requestPhotoAsAdmin, withdrawPhotoRequestAsAdmin } from "../../fulfilment/index.js";
+import { validationHook, zValidator } from "../../lib/validation.js";
 import {
-  addOrderNote,
-  CHANGED_BY,
-  cancelOrder,
+  cancelOrderAsAdmin,
+  emailCustomer,
   getAdminOrder,
-  orderLines,
-  orderToWriteTo,
-  refundOrder,
-  runAfterCommit,
+  refundOrderAsAdmin,
+  resendConfirmation,
 } from "../../orders/index.js";
-import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf, uuidParam } from "./shared.js";
 
 const key = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "Invalid request key.");
@@ -80,8 +71,6 @@ const photoRequestParam = z.object({ id: z.uuid("Unknown order."), requestId: z.
 export function adminOrderActionRoutes(ctx: AppContext) {
   const db = ctx.database.db;
 
-  const loadOrder = (id: string) => orderToWriteTo(db, id);
-
   return new Hono<AdminEnv>()
     .post(
       "/orders/:id/refund",
@@ -89,29 +78,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
       zValidator("json", refundBody, validationHook),
       async (c) => {
         const { id } = c.req.valid("param");
-        const input = c.req.valid("json");
-        const admin = c.get("admin");
-        const result = await audited(
-          db,
-          actorOf(c),
-          { actionType: "order.refund", tableName: "order_refunds", recordId: id, newValues: input },
-          async (tx) => {
-            const refund = await refundOrder(ctx, tx, id, input, admin);
-            return {
-              result: refund,
-              audit: {
-                recordId: refund.refundId,
-                newValues: {
-                  ...input,
-                  refunded: refund.amount,
-                  duplicate: refund.duplicate,
-                  ledger: refund.ledger,
-                },
-              },
-            };
-          },
-        );
-        await runAfterCommit(ctx, result.effects);
+        const result = await refundOrderAsAdmin(ctx, actorOf(c), id, c.req.valid("json"));
         return c.json(
           {
             refundId: result.refundId,
@@ -130,23 +97,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
       zValidator("json", cancelBody, validationHook),
       async (c) => {
         const { id } = c.req.valid("param");
-        const { reason: why } = c.req.valid("json");
-        const { effects } = await audited(
-          db,
-          actorOf(c),
-          { actionType: "order.cancel", tableName: "orders", recordId: id, newValues: { reason: why } },
-          async (tx) => {
-            const result = await cancelOrder(ctx, tx, {
-              orderId: id,
-              cause: "admin",
-              by: CHANGED_BY.admin(c.get("admin").id),
-              note: why ? `Cancelled: ${why}` : "Cancelled by the shop",
-              reason: why,
-            });
-            return { result, audit: { oldValues: { status: result.change.from } } };
-          },
-        );
-        await runAfterCommit(ctx, effects);
+        await cancelOrderAsAdmin(ctx, actorOf(c), id, c.req.valid("json").reason);
         return c.json({ order: await getAdminOrder(db, id) }, 200);
       },
     )
@@ -156,29 +107,8 @@ export function adminOrderActionRoutes(ctx: AppContext) {
       zValidator("json", resendBody, validationHook),
       async (c) => {
         const { id } = c.req.valid("param");
-        const { idempotencyKey } = c.req.valid("json");
-        const order = await loadOrder(id);
-        if (!isPaidStatus(order.status))
-          throw new HttpError(409, "not_paid", "Only a paid order has a confirmation to resend.");
-        const items = await orderLines(db, id);
-        const message = orderConfirmationEmail({ ...order, items }, ctx.config.publicUrl);
-        const mailId = await audited(
-          db,
-          actorOf(c),
-          { actionType: "order.resend_confirmation", tableName: "orders", recordId: id },
-          async (tx) => {
-            const queued = await queueMail(tx, {
-              dedupeKey: `resend:${id}:${idempotencyKey}`,
-              kind: "customer_message",
-              ...message,
-            });
-            if (queued)
-              await addOrderNote(tx, id, c.get("admin"), "Confirmation e-mail sent again to the customer.");
-            return { result: queued, audit: {} };
-          },
-        );
-        await ctx.mailOutbox.sendNow([mailId]);
-        return c.json({ sent: mailId !== null, order: await getAdminOrder(db, id) }, mailId ? 201 : 200);
+        const sent = await resendConfirmation(ctx, actorOf(c), id, c.req.valid("json").idempotencyKey);
+        return c.json({ sent, order: await getAdminOrder(db, id) }, sent ? 201 : 200);
       },
     )
     .post(
@@ -187,37 +117,8 @@ export function adminOrderActionRoutes(ctx: AppContext) {
       zValidator("json", emailBody, validationHook),
       async (c) => {
         const { id } = c.req.valid("param");
-        const input = c.req.valid("json");
-        const order = await loadOrder(id);
-        const number = displayOrderNumber(order.orderNumber);
-        const subject = `${order.testMode ? "[TEST] " : ""}${input.subject} (order #${number})`;
-        const first = order.shippingFirstName.trim() || "there";
-        const paragraphs = [`Hello ${first},`, ...input.body.split(/\n{2,}/), `The ${BRAND_NAME} team`];
-        const footnote = `Order #${number}, ${formatGbp(order.totalAmount)}. Write to ${SUPPORT_EMAIL} to answer, quoting your order number.`;
-        const mailId = await audited(
-          db,
-          actorOf(c),
-          { actionType: "order.email_customer", tableName: "orders", recordId: id, newValues: input },
-          async (tx) => {
-            const queued = await queueMail(tx, {
-              dedupeKey: `order-mail:${id}:${input.idempotencyKey}`,
-              kind: "customer_message",
-              to: order.shippingEmail,
-              subject,
-              ...renderEmail({ title: input.subject, blocks: paragraphs, footnote }),
-            });
-            if (queued)
-              await addOrderNote(
-                tx,
-                id,
-                c.get("admin"),
-                `E-mailed the customer (${input.template}): ${input.subject}\n\n${input.body}`,
-              );
-            return { result: queued, audit: {} };
-          },
-        );
-        await ctx.mailOutbox.sendNow([mailId]);
-        return c.json({ sent: mailId !== null, order: await getAdminOrder(db, id) }, mailId ? 201 : 200);
+        const sent = await emailCustomer(ctx, actorOf(c), id, c.req.valid("json"));
+        return c.json({ sent, order: await getAdminOrder(db, id) }, sent ? 201 : 200);
       },
     )
     .post(
@@ -226,24 +127,8 @@ export function adminOrderActionRoutes(ctx: AppContext) {
       zValidator("json", photoRequestBody, validationHook),
       async (c) => {
         const { id } = c.req.valid("param");
-        const input = c.req.valid("json");
-        const { request, duplicate, mailId } = await audited(
-          db,
-          actorOf(c),
-          { actionType: "order.photo_request", tableName: "photo_requests", recordId: id, newValues: input },
-          async (tx) => {
-            const result = await requestBetterPhoto(tx, ctx.config, id, input, c.get("admin"));
-            return {
-              result,
-              audit: { recordId: result.request.id, newValues: { ...input, duplicate: result.duplicate } },
-            };
-          },
-        );
-        await ctx.mailOutbox.sendNow([mailId]);
-        return c.json(
-          { requestId: request.id, duplicate, order: await getAdminOrder(db, id) },
-          duplicate ? 200 : 201,
-        );
+        const { requestId, duplicate } = await requestPhotoAsAdmin(ctx, actorOf(c), id, c.req.valid("json"));
+        return c.json({ requestId, duplicate, order: await getAdminOrder(db, id) }, duplicate ? 200 : 201);
       },
     )
     .post(
@@ -251,18 +136,7 @@ export function adminOrderActionRoutes(ctx: AppContext) {
       zValidator("param", photoRequestParam, validationHook),
       async (c) => {
         const { id, requestId } = c.req.valid("param");
-        await audited(
-          db,
-          actorOf(c),
-          { actionType: "order.photo_request_withdraw", tableName: "photo_requests", recordId: requestId },
-          async (tx) => {
-            const after = await withdrawPhotoRequest(tx, id, requestId, c.get("admin"));
-            return {
-              result: after,
-              audit: { oldValues: { status: "open" }, newValues: { status: after.status } },
-            };
-          },
-        );
+        await withdrawPhotoRequestAsAdmin(ctx, actorOf(c), id, requestId);
         return c.json({ order: await getAdminOrder(db, id) }, 200);
       },
     );

@@ -19,19 +19,14 @@ import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import {
-  addOrderNote,
-  changeFulfilmentStatus,
-  existingOrderIds,
+  addOrderNoteAsAdmin,
+  changeOrderStatusAsAdmin,
+  changeOrderStatusesAsAdmin,
   getAdminOrder,
   listAdminOrders,
-  lockOrderForAudit,
   panelCropPicture,
-  runAfterCommit,
-  type StatusChange,
-  statusSnapshot,
 } from "../../orders/index.js";
-import { audited, errorText } from "../../platform/index.js";
-import { type AdminContext, type AdminEnv, actorOf, dayString, pageQuery } from "./shared.js";
+import { type AdminEnv, actorOf, dayString, pageQuery } from "./shared.js";
 
 const cropPreviewParams = z.object({
   id: z.uuid("Unknown order."),
@@ -109,63 +104,7 @@ const bulkBody = z
     }
   });
 
-export interface BulkStatusResult {
-  id: string;
-  ok: boolean;
-  message: string;
-}
-
-/**
- * One audited status change (the fulfilment workflow), then its e-mails after commit: the one
- * path every admin status change takes (one order, a bulk change, a Click & Drop import).
- */
-export async function auditedStatusChange(
-  ctx: AppContext,
-  c: AdminContext,
-  orderId: string,
-  input: StatusChangeInput,
-): Promise<StatusChange> {
-  const db = ctx.database.db;
-  const admin = c.get("admin");
-  const { change, effects } = await audited(
-    db,
-    actorOf(c),
-    {
-      actionType: "order.status_change",
-      tableName: "orders",
-      recordId: orderId,
-      newValues: {
-        status: input.status,
-        trackingNumber: input.trackingNumber ?? null,
-        carrier: input.carrier ?? null,
-        note: input.note ?? null,
-      },
-    },
-    async (tx) => {
-      const before = await lockOrderForAudit(tx, orderId);
-      const result = await changeFulfilmentStatus(ctx, tx, orderId, admin.id, input);
-      return {
-        result,
-        audit: {
-          oldValues: statusSnapshot(before),
-          newValues: {
-            ...statusSnapshot(result.change.order),
-            note: input.note ?? null,
-            changed: result.change.changed,
-          },
-        },
-      };
-    },
-  );
-  await runAfterCommit(ctx, effects);
-  return change;
-}
-
-export type StatusChangeInput = z.infer<typeof statusBody>;
-
 export function adminOrderRoutes(ctx: AppContext) {
-  const changeStatus = (c: AdminContext, orderId: string, input: StatusChangeInput) =>
-    auditedStatusChange(ctx, c, orderId, input);
   const db = ctx.database.db;
 
   return new Hono<AdminEnv>()
@@ -174,32 +113,8 @@ export function adminOrderRoutes(ctx: AppContext) {
     })
 
     .post("/orders/bulk-status", zValidator("json", bulkBody, validationHook), async (c) => {
-      const { ids, status, note, trackingNumbers, carrier } = c.req.valid("json");
-      const unique = [...new Set(ids)];
-      const known = await existingOrderIds(db, unique);
-      const results: BulkStatusResult[] = [];
-      for (const id of unique) {
-        if (!known.has(id)) {
-          results.push({ id, ok: false, message: "Order not found." });
-          continue;
-        }
-        try {
-          const tracking = trackingNumbers?.[id];
-          const change = await changeStatus(c, id, {
-            status,
-            note: note || "Bulk status change",
-            ...(tracking ? { trackingNumber: tracking } : {}),
-            ...(carrier ? { carrier } : {}),
-          });
-          results.push({ id, ok: true, message: change.changed ? "Changed." : "Already in that status." });
-        } catch (error) {
-          results.push({
-            id,
-            ok: false,
-            message: error instanceof HttpError ? error.message : errorText(error),
-          });
-        }
-      }
+      const { ids, ...change } = c.req.valid("json");
+      const results = await changeOrderStatusesAsAdmin(ctx, actorOf(c), ids, change);
       const changed = results.filter((r) => r.ok).length;
       return c.json({ results, changed, failed: results.length - changed }, 200);
     })
@@ -232,7 +147,7 @@ export function adminOrderRoutes(ctx: AppContext) {
       zValidator("json", statusBody, validationHook),
       async (c) => {
         const { id } = c.req.valid("param");
-        const change = await changeStatus(c, id, c.req.valid("json"));
+        const change = await changeOrderStatusAsAdmin(ctx, actorOf(c), id, c.req.valid("json"));
         const order = await getAdminOrder(db, id);
         return c.json(
           { changed: change.changed, emailed: change.changed && change.to === "dispatched", order },
@@ -247,22 +162,7 @@ export function adminOrderRoutes(ctx: AppContext) {
       zValidator("json", noteBody, validationHook),
       async (c) => {
         const { id } = c.req.valid("param");
-        const { body } = c.req.valid("json");
-        const admin = c.get("admin");
-        const note = await audited(
-          db,
-          actorOf(c),
-          {
-            actionType: "order.note_add",
-            tableName: "order_notes",
-            recordId: null,
-            newValues: { orderId: id, body },
-          },
-          async (tx) => {
-            const created = await addOrderNote(tx, id, admin, body);
-            return { result: created, audit: { recordId: String(created.id) } };
-          },
-        );
+        const note = await addOrderNoteAsAdmin(ctx, actorOf(c), id, c.req.valid("json").body);
         return c.json({ note }, 201);
       },
     );

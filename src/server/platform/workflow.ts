@@ -1,0 +1,159 @@
+/**
+ * The one way a business operation runs (issue 49 item 1; Medusa's core-flows are the model): its
+ * steps in one transaction, with the operation context and the audit row(s) when an actor is given,
+ * then the after-commit effects the steps answered as values. A module's operations are workflows
+ * in its `workflows/` folder; routes call the module and never open a transaction themselves.
+ *
+ * Effects are what a step owes once its transaction committed: the steps write every durable record
+ * (outbox rows, print jobs) in the transaction and answer these; losing them (a crash right after
+ * commit) loses nothing, as the outbox and print runners poll for what was written.
+ */
+import type { Db, Tx } from "../db/client.js";
+import type { BackgroundTasks } from "../lib/background-tasks.js";
+import type { Logger } from "../lib/logger.js";
+import {
+  type AuditActor,
+  type AuditEntry,
+  recordAuditFailure,
+  setOperationContext,
+  withAudit,
+} from "./audit.js";
+
+export type AfterCommit =
+  /** First send of outbox rows queued in the transaction (by id or by dedupe key). */
+  | { kind: "send-mail"; ids: readonly string[] }
+  | { kind: "send-mail-keys"; keys: readonly string[] }
+  /** Print jobs were queued: the runner starts now instead of at its next poll. */
+  | { kind: "wake-print-jobs" }
+  /** A proof started or changed: its e-mail may be due (the proof sweep looks now). */
+  | { kind: "wake-proofs" }
+  /** The provider's payment page must stop taking money (a Stripe session is expired). */
+  | { kind: "close-payment-page"; orderId: string; sessionId: string }
+  /** One more of a counted event in the metrics (GET /metrics, lib/metrics.ts). */
+  | { kind: "count"; metric: "payments" | "refunds" };
+
+/** Collects a workflow's after-commit effects, skipping empty ones. */
+export class Effects {
+  readonly list: AfterCommit[] = [];
+
+  mail(...ids: ReadonlyArray<string | null | undefined>): void {
+    const queued = ids.filter((id): id is string => Boolean(id));
+    if (queued.length > 0) this.list.push({ kind: "send-mail", ids: queued });
+  }
+
+  mailKeys(keys: readonly string[]): void {
+    if (keys.length > 0) this.list.push({ kind: "send-mail-keys", keys });
+  }
+
+  add(effect: AfterCommit): void {
+    this.list.push(effect);
+  }
+}
+
+/** The services a workflow's run needs: the database, and what its effects call (the AppContext has them). */
+export interface WorkflowHost {
+  database: { db: Db };
+  log: Logger;
+  background: BackgroundTasks;
+  mailOutbox: {
+    sendNow(ids: readonly string[]): Promise<unknown>;
+    sendKeys(keys: readonly string[]): Promise<unknown>;
+  };
+  printJobs: { wake(): void };
+  proofs: { wake(): void };
+  payments: { closeSession?: ((sessionId: string) => Promise<unknown>) | undefined };
+  metrics: Record<"payments" | "refunds", { inc(): void }>;
+}
+
+async function runEffect(host: WorkflowHost, effect: AfterCommit): Promise<void> {
+  switch (effect.kind) {
+    case "send-mail":
+      await host.mailOutbox.sendNow(effect.ids);
+      return;
+    case "send-mail-keys":
+      await host.mailOutbox.sendKeys(effect.keys);
+      return;
+    case "wake-print-jobs":
+      host.printJobs.wake();
+      return;
+    case "wake-proofs":
+      host.proofs.wake();
+      return;
+    case "close-payment-page":
+      await host.payments.closeSession?.(effect.sessionId);
+      return;
+    case "count":
+      host.metrics[effect.metric].inc();
+      return;
+  }
+}
+
+/** Runs each effect once the workflow's transaction committed. Never throws: each failure is logged. */
+export async function runAfterCommit(host: WorkflowHost, effects: readonly AfterCommit[]): Promise<void> {
+  for (const effect of effects) {
+    try {
+      await runEffect(host, effect);
+    } catch (error) {
+      host.log.error({ err: error, effect: effect.kind }, "workflow after-commit step failed");
+    }
+  }
+}
+
+/**
+ * The same after the response: rendering and sending e-mails is most of a payment's work and
+ * none of it is what the payer (or Stripe) waits for. Closing the context waits for it.
+ */
+export function runAfterResponse(host: WorkflowHost, effects: readonly AfterCommit[]): void {
+  if (effects.length > 0) host.background.run(runAfterCommit(host, effects));
+}
+
+/** What a workflow's steps answer: their result, with the effects owed and the audit details. */
+export interface StepsOutcome {
+  readonly effects?: readonly AfterCommit[];
+  /** Details of the audit row(s), merged over the run's entry (only read when audited). */
+  readonly audit?: Partial<AuditEntry> | ReadonlyArray<Partial<AuditEntry>>;
+}
+
+export interface RunOptions {
+  /** Run the effects after the response instead of before it. */
+  later?: boolean;
+  /** Who acts and what: the change is audited in its transaction, a failure recorded after it. */
+  audit?: { actor: AuditActor; entry: AuditEntry };
+}
+
+/**
+ * Runs `steps` in one transaction (with the operation context and the audit row when audited), then
+ * their effects. An error rolls everything back, is recorded as a failed audit row when audited,
+ * and is thrown on.
+ */
+export async function runWorkflow<T extends StepsOutcome>(
+  host: WorkflowHost,
+  steps: (tx: Tx) => Promise<T>,
+  options: RunOptions = {},
+): Promise<T> {
+  const { audit } = options;
+  let result: T;
+  try {
+    result = await host.database.db.transaction(async (tx) => {
+      if (audit) await setOperationContext(tx, audit.actor);
+      const outcome = await steps(tx);
+      if (audit) {
+        const rows =
+          outcome.audit === undefined ? [{}] : Array.isArray(outcome.audit) ? outcome.audit : [outcome.audit];
+        for (const details of rows) await withAudit(tx, audit.actor, { ...audit.entry, ...details });
+      }
+      return outcome;
+    });
+  } catch (error) {
+    if (audit) {
+      await recordAuditFailure(host.database.db, audit.actor, audit.entry, error).catch(() => {
+        // The failure is still thrown; a broken audit insert must not hide it.
+      });
+    }
+    throw error;
+  }
+  const effects = result.effects ?? [];
+  if (options.later) runAfterResponse(host, effects);
+  else await runAfterCommit(host, effects);
+  return result;
+}
