@@ -1,7 +1,8 @@
 /** The accounts module's face: other modules import it only through this file. */
 export { deleteAccount, exportAccountData } from "./account-data.js";
 export { type AddressLookup, AddressLookupError, createAddressLookup } from "./address.js";
-export { listAdminUsers, resetUserMfa, setUserRole } from "./admin-users.js";
+export { resetUserMfaAsAdmin, setUserRoleAsAdmin } from "./admin-user-workflows.js";
+export { listAdminUsers } from "./admin-users.js";
 export {
   cancelPendingEmailChanges,
   completeEmailChange,

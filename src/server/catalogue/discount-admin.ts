@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { discountCodes } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
-import type { AuditedResult } from "../platform/index.js";
+import { type AuditedResult, defineAuditedWorkflow } from "../platform/index.js";
 
 type DiscountCodeRow = typeof discountCodes.$inferSelect;
 export type DiscountCodeUpdate = z.infer<typeof discountCodeUpdateSchema>;
@@ -66,3 +66,23 @@ export async function updateDiscountCode(
     .returning();
   return { result: after, audit: { oldValues: before, newValues: after } };
 }
+
+export const createDiscountCodeAsAdmin = defineAuditedWorkflow({
+  entry: (input: DiscountCodeCreate) => ({
+    actionType: "discount.create",
+    tableName: "discount_codes",
+    recordId: input.code,
+    newValues: input,
+  }),
+  steps: (tx, input) => createDiscountCode(tx, input),
+});
+
+export const updateDiscountCodeAsAdmin = defineAuditedWorkflow({
+  entry: ({ id, input }: { id: string; input: DiscountCodeUpdate }) => ({
+    actionType: "discount.update",
+    tableName: "discount_codes",
+    recordId: id,
+    newValues: input,
+  }),
+  steps: (tx, { id, input }) => updateDiscountCode(tx, id, input),
+});

@@ -1,50 +1,41 @@
 /** The catalogue module's face: other modules import it only through this file. */
 export {
-  changedFields,
-  createOption,
-  createProduct,
-  findUpload,
   listAdminOptions,
   listAdminProducts,
-  lockUpload,
-  productExists,
-  productImageKey,
-  reorderOptions,
-  reorderProducts,
-  setProductImage,
-  storeProductImage,
-  updateOption,
-  updateProduct,
 } from "./admin-catalog.js";
 export { listShopProducts } from "./catalog.js";
 export {
   catalogCache,
-  invalidateCatalog,
   invalidateCatalogAfterWrite,
   type JsonSnapshot,
   listenForCatalogChanges,
   SnapshotCache,
 } from "./catalog-cache.js";
 export { bankHolidays, dispatchedDeliveryWindow, orderDeliveryWindow, zoneDays } from "./delivery-dates.js";
-export { assertDiscountCodeFree, createDiscountCode, updateDiscountCode } from "./discount-admin.js";
+export {
+  assertDiscountCodeFree,
+  createDiscountCodeAsAdmin,
+  updateDiscountCodeAsAdmin,
+} from "./discount-admin.js";
 export { evaluateCode, listAdminDiscountCodes, reserveDiscount, settleDiscount } from "./discounts.js";
 export {
-  activateFilament,
+  activateFilamentAsAdmin,
+  calibrateFilamentAsAdmin,
+  createFilamentAsAdmin,
+  removeFilamentAsAdmin,
+  setColourPrinterAsAdmin,
+  updateFilamentAsAdmin,
+} from "./filament-workflows.js";
+export {
   activeFilament,
-  calibrateFilament,
   colourPrinter,
-  colourPrinterSnapshot,
-  createFilament,
   filamentName,
   filamentScatterPerMm,
-  filamentSnapshot,
   filamentView,
   listFilaments,
-  removeFilament,
   seedColourPrinter,
-  setColourPrinter,
-  updateFilament,
 } from "./filaments.js";
+export { createOptionAsAdmin, reorderOptionsAsAdmin, updateOptionAsAdmin } from "./option-workflows.js";
 export {
   CATALOG_FINGERPRINT_SQL,
   dropPricingSnapshot,
@@ -55,8 +46,17 @@ export {
   priceFromSnapshot,
   pricingSnapshot,
 } from "./pricing.js";
-export { getPrinters, PRINTERS_KEY, printerForPanel, setPrinters } from "./printers.js";
+export { getPrinters, printerForPanel, savePrinters } from "./printers.js";
+export {
+  createProductAsAdmin,
+  removeProductPhotoAsAdmin,
+  reorderProductsAsAdmin,
+  setProductPhotoAsAdmin,
+  setStockAsAdmin,
+  updateProductAsAdmin,
+} from "./product-workflows.js";
 export { createRatesService, type RatesService } from "./rates.js";
-export { listShippingZones, replaceShippingZones } from "./shipping-zones.js";
-export { loadShopPrices, updateShopPrices } from "./shop-prices.js";
-export { consumeStock, OutOfStockError, releaseStock, reserveStock, setStock } from "./stock.js";
+export { saveShopPrices } from "./save-prices.js";
+export { listShippingZones, replaceShippingZones, saveShippingZones } from "./shipping-zones.js";
+export { loadShopPrices } from "./shop-prices.js";
+export { consumeStock, OutOfStockError, releaseStock, reserveStock } from "./stock.js";

@@ -15,7 +15,13 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { productOptions } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
-import { readJsonSetting, writeSetting } from "../platform/index.js";
+import {
+  type AuditActor,
+  readJsonSetting,
+  runWorkflow,
+  type WorkflowHost,
+  writeSetting,
+} from "../platform/index.js";
 
 export const PRINTERS_KEY = "printers";
 
@@ -63,4 +69,32 @@ export async function setPrinters(tx: Tx, printers: readonly PrinterProfile[]): 
   const value = JSON.stringify(printers);
   await writeSetting(tx, PRINTERS_KEY, value);
   return [...printers];
+}
+
+/** The owner's printers, saved (refused when a size on sale would be left without one) and audited. */
+export async function savePrinters(
+  host: WorkflowHost,
+  actor: AuditActor,
+  printers: readonly PrinterProfile[],
+): Promise<PrinterProfile[]> {
+  const { after } = await runWorkflow(
+    host,
+    async (tx) => {
+      const before = await getPrinters(tx);
+      const after = await setPrinters(tx, printers);
+      return { after, audit: { oldValues: { printers: before }, newValues: { printers: after } } };
+    },
+    {
+      audit: {
+        actor,
+        entry: {
+          actionType: "settings.printers",
+          tableName: "system_settings",
+          recordId: PRINTERS_KEY,
+          newValues: { printers },
+        },
+      },
+    },
+  );
+  return after;
 }

@@ -6,6 +6,7 @@ import { DUTIES_POLICIES, type DutiesPolicy, type ShippingZone } from "@shared/s
 import { asc } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { shippingZoneCountries, shippingZones } from "../db/schema.js";
+import { type AuditActor, runWorkflow, type WorkflowHost } from "../platform/index.js";
 
 function dutiesOf(value: string | null): DutiesPolicy | null {
   return (DUTIES_POLICIES as readonly string[]).includes(value ?? "") ? (value as DutiesPolicy) : null;
@@ -53,4 +54,33 @@ export async function replaceShippingZones(tx: Tx | DbOrTx, zones: readonly Ship
   );
   const rows = zones.flatMap((zone) => zone.countries.map((country) => ({ zoneId: zone.id, country })));
   if (rows.length > 0) await tx.insert(shippingZoneCountries).values(rows);
+}
+
+/** The owner's shipping zones, replaced whole and audited; answers them as saved. */
+export async function saveShippingZones(
+  host: WorkflowHost,
+  actor: AuditActor,
+  zones: readonly ShippingZone[],
+): Promise<ShippingZone[]> {
+  const { after } = await runWorkflow(
+    host,
+    async (tx) => {
+      const before = await listShippingZones(tx);
+      await replaceShippingZones(tx, zones);
+      const after = await listShippingZones(tx);
+      return { after, audit: { oldValues: { zones: before }, newValues: { zones: after } } };
+    },
+    {
+      audit: {
+        actor,
+        entry: {
+          actionType: "shipping_zones.update",
+          tableName: "shipping_zones",
+          recordId: null,
+          newValues: { zones },
+        },
+      },
+    },
+  );
+  return after;
 }

@@ -9,14 +9,16 @@ export {
 } from "./photo-review.js";
 export { estimatesForOrders, PrintEstimator, type PrintingQueue, printingQueue } from "./print-estimates.js";
 export {
-  acceptHeldPrintJob,
   listPrintJobs,
   type OrderPrintJobs,
-  type PrintJobRow,
-  retryPrintJob,
   twinPictureKey,
 } from "./print-jobs/admin.js";
+export {
+  acceptHeldPrintJobAsAdmin,
+  generatePrintJobsAsAdmin,
+  retryPrintJobAsAdmin,
+} from "./print-jobs/admin-workflows.js";
 export { printFileForDownload } from "./print-jobs/downloads.js";
 export { listPrintQueue } from "./print-jobs/print-queue.js";
-export { generatePrintJobs, queuePrintJobsOnPayment } from "./print-jobs/queue.js";
+export { queuePrintJobsOnPayment } from "./print-jobs/queue.js";
 export { PrintJobRunner } from "./print-jobs/runner.js";

@@ -40,11 +40,11 @@ export {
   ANSWER_TEXTS,
   answerLinkState,
   answerThroughLink,
+  changeConversationAsAdmin,
   listMessages,
   openConversation,
   receiveContactMessage,
-  replyToMessage,
-  setConversationState,
+  replyAsAdmin,
   unreadCount,
 } from "./messages.js";
 export { isOptedOut, optOut } from "./opt-outs.js";
@@ -56,8 +56,7 @@ export {
   alertPaidOrder,
   alertPrintFailed,
   alertTwinFlagged,
-  getOwnerAlerts,
   ownerAlertSettings,
   queueOwnerAlert,
-  setOwnerAlerts,
+  saveOwnerAlerts,
 } from "./owner-alerts.js";

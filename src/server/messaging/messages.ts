@@ -11,6 +11,7 @@ import type { Config } from "../config.js";
 import type { Db, DbOrTx, Tx } from "../db/client.js";
 import { contactMessages, contactReplies } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
+import { type AuditActor, defineAuditedWorkflow, runWorkflow, type WorkflowHost } from "../platform/index.js";
 import { renderEmail } from "./emails/render.js";
 import { queueMail } from "./mail-outbox.js";
 import { ANSWER_LINK_DAYS, answerToken, checkAnswerToken } from "./message-tokens.js";
@@ -358,3 +359,60 @@ export async function receiveContactMessage(
     return { id: row.id, alertId: alert };
   });
 }
+
+/**
+ * The owner marks a conversation (status, unread), audited; answers it as opened now. Opening it
+ * marks it read, so an "unread" asked for is set again after.
+ */
+export async function changeConversationAsAdmin(
+  host: WorkflowHost,
+  actor: AuditActor,
+  id: string,
+  change: { status?: MessageStatus | undefined; unread?: boolean | undefined },
+) {
+  await runWorkflow(
+    host,
+    async (tx) => {
+      const { before } = await setConversationState(tx, id, change);
+      return { audit: { oldValues: before } };
+    },
+    {
+      audit: {
+        actor,
+        entry: {
+          actionType: "message.state_change",
+          tableName: "contact_messages",
+          recordId: id,
+          newValues: change,
+        },
+      },
+    },
+  );
+  const conversation = await openConversation(host.database.db, id);
+  if (change.unread && conversation) {
+    await runWorkflow(host, async (tx) => {
+      await setConversationState(tx, id, { unread: true });
+      return {};
+    });
+    conversation.unread = true;
+  }
+  return conversation;
+}
+
+/** The owner's reply to a conversation (e-mailed after commit), audited. */
+export const replyAsAdmin = defineAuditedWorkflow({
+  entry: ({ id, body }: { id: string; body: string; admin: { email: string } }) => ({
+    actionType: "message.reply",
+    tableName: "contact_replies",
+    recordId: id,
+    newValues: { body },
+  }),
+  steps: async (tx, { id, body, admin }, host: WorkflowHost & { config: MailConfig }) => {
+    const result = await replyToMessage(tx, host.config, id, admin, body);
+    return {
+      result: result.replyId,
+      effects: result.mailId ? [{ kind: "send-mail", ids: [result.mailId] }] : [],
+      audit: { recordId: result.replyId },
+    };
+  },
+});

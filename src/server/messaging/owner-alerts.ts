@@ -14,7 +14,7 @@ import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { DbOrTx } from "../db/client.js";
 import { orderItems, orders, productStock, products, systemSettings, users } from "../db/schema.js";
-import { writeSetting } from "../platform/index.js";
+import { type AuditActor, runWorkflow, type WorkflowHost, writeSetting } from "../platform/index.js";
 import { renderEmail } from "./emails/render.js";
 import { queueMail } from "./mail-outbox.js";
 
@@ -278,4 +278,31 @@ export async function alertLowStock(tx: DbOrTx, config: AlertConfig, orderId: st
     if (queued) keys.push(`alert:${key}`);
   }
   return keys;
+}
+
+/** The owner's choice of alerts, saved and audited. */
+export async function saveOwnerAlerts(
+  host: WorkflowHost,
+  actor: AuditActor,
+  kinds: readonly OwnerAlertKind[],
+): Promise<void> {
+  await runWorkflow(
+    host,
+    async (tx) => {
+      const before = await getOwnerAlerts(tx);
+      await setOwnerAlerts(tx, kinds);
+      return { audit: { oldValues: { kinds: before } } };
+    },
+    {
+      audit: {
+        actor,
+        entry: {
+          actionType: "settings.owner_alerts",
+          tableName: "system_settings",
+          recordId: "owner_alerts",
+          newValues: { kinds },
+        },
+      },
+    },
+  );
 }

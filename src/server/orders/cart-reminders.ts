@@ -57,7 +57,7 @@ import {
   unsubscribePageUrl,
   unsubscribeUrl,
 } from "../messaging/index.js";
-import { getCustomerMailSettings, type Storage } from "../platform/index.js";
+import { defineAuditedWorkflow, getCustomerMailSettings, type Storage } from "../platform/index.js";
 import { queueDueReviewRequests, REVIEW_REQUEST_BATCH } from "../storefront/index.js";
 import type { OrderRow } from "./orders.js";
 import { type DroppedCartItem, repriceCartItems } from "./saved-cart.js";
@@ -777,3 +777,20 @@ export class CustomerMailSweeper {
     return this.loop.stop();
   }
 }
+
+/** The owner sends a waiting cart reminder now (the e-mail after commit); answers what was sent. */
+export const sendCartReminderNow = defineAuditedWorkflow({
+  entry: (id: string) => ({
+    actionType: "cart_reminder.send_now",
+    tableName: "cart_reminders",
+    recordId: id,
+  }),
+  steps: async (tx, id, ctx: AppContext) => {
+    const queued = await queueCartReminderNow(ctx, tx, id);
+    return {
+      result: { email: queued.email, reminder: queued.reminder },
+      effects: [{ kind: "send-mail-keys", keys: [queued.key] }],
+      audit: { newValues: { reminder: queued.reminder } },
+    };
+  },
+});

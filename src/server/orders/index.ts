@@ -35,9 +35,9 @@ export {
   CustomerMailSweeper,
   confirmCartReminder,
   listWaitingReminders,
-  queueCartReminderNow,
   recordCartConsent,
   restoreRemindedCart,
+  sendCartReminderNow,
   sendDueCustomerMail,
   unsubscribe,
   unsubscribeTarget,
@@ -73,7 +73,7 @@ export {
   proofPicture,
   proofStatus,
   proofView,
-  setProofSettings,
+  saveProofSettings,
 } from "./proofs.js";
 export { refundedSql } from "./refunds.js";
 export { loadSavedCart, replaceSavedCart, repriceCartItems, repriceFromSnapshot } from "./saved-cart.js";

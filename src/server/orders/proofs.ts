@@ -38,7 +38,14 @@ import {
 } from "../db/schema.js";
 import { loadSharp } from "../lib/lazy-modules.js";
 import { checkSignedToken, type QueuedMail, renderEmail, signedToken } from "../messaging/index.js";
-import { type Storage, shopImageKey, writeSetting } from "../platform/index.js";
+import {
+  type AuditActor,
+  runWorkflow,
+  type Storage,
+  shopImageKey,
+  type WorkflowHost,
+  writeSetting,
+} from "../platform/index.js";
 import { CHANGED_BY } from "./changed-by.js";
 
 export const PROOF_SETTINGS_KEY = "proof_approval";
@@ -614,4 +621,31 @@ export async function startProof(
     select count(*)::int as created from proof`);
   // Both drivers (pg, PGlite) answer an execute with its rows in `rows`.
   return ((started as unknown as { rows: Array<{ created: number }> }).rows[0]?.created ?? 0) > 0;
+}
+
+/** The owner's proof settings, saved and audited. */
+export async function saveProofSettings(
+  host: WorkflowHost,
+  actor: AuditActor,
+  settings: ProofSettings,
+): Promise<void> {
+  await runWorkflow(
+    host,
+    async (tx) => {
+      const before = await getProofSettings(tx);
+      await setProofSettings(tx, settings);
+      return { audit: { oldValues: { ...before } } };
+    },
+    {
+      audit: {
+        actor,
+        entry: {
+          actionType: "settings.proofs",
+          tableName: "system_settings",
+          recordId: "proof_approval",
+          newValues: settings,
+        },
+      },
+    },
+  );
 }

@@ -24,7 +24,7 @@ export {
   issueInvoice,
   orderDocuments,
   renderDocumentPdf,
-  setInvoiceSettings,
+  saveInvoiceSettings,
 } from "./invoices.js";
 export type { StripePaymentProvider } from "./stripe.js";
 export { TEST_PAYMENT_PATH } from "./test-provider.js";

@@ -123,32 +123,3 @@ export interface AuditedResult<T> {
   result: T;
   audit: Partial<AuditEntry> | Array<Partial<AuditEntry>>;
 }
-
-/**
- * Runs `change` in a transaction with the operation context set, then writes its audit
- * row(s) in that same transaction. Any error rolls the change back, is recorded as a failed
- * row (with `entry` and whatever the change had reported), and is thrown on.
- */
-export async function audited<T>(
-  db: Db,
-  actor: AuditActor,
-  entry: AuditEntry,
-  change: (tx: Tx) => Promise<AuditedResult<T>>,
-): Promise<T> {
-  try {
-    return await db.transaction(async (tx) => {
-      await setOperationContext(tx, actor);
-      const { result, audit } = await change(tx);
-      const rows = Array.isArray(audit) ? audit : [audit];
-      for (const details of rows) await withAudit(tx, actor, { ...entry, ...details });
-      return result;
-    });
-  } catch (error) {
-    try {
-      await recordAuditFailure(db, actor, entry, error);
-    } catch {
-      // The failure is still thrown; a broken audit insert must not hide it.
-    }
-    throw error;
-  }
-}

@@ -3,7 +3,6 @@ export { BUSINESS_TIME_ZONE, dayRangeConditions, ukToday } from "./admin-dates.j
 export {
   type AuditActor,
   type AuditedResult,
-  audited,
   errorText,
   OPERATION_CONTEXT,
   recordAuditFailure,
@@ -28,9 +27,9 @@ export {
   getEnvironmentMode,
   readJsonSetting,
   setCustomerMailSettings,
-  setEnvironmentMode,
   writeSetting,
 } from "./settings.js";
+export { saveCustomerMailSettings, switchEnvironmentMode } from "./settings-workflows.js";
 export {
   contentTypeForKey,
   createStorage,
@@ -51,4 +50,11 @@ export {
   uploadNamedIn,
   uploadUsedSql,
 } from "./upload-usage.js";
-export { type AfterCommit, Effects, runAfterResponse, runWorkflow, type WorkflowHost } from "./workflow.js";
+export {
+  type AfterCommit,
+  defineAuditedWorkflow,
+  Effects,
+  runAfterResponse,
+  runWorkflow,
+  type WorkflowHost,
+} from "./workflow.js";

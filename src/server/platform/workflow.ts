@@ -157,3 +157,31 @@ export async function runWorkflow<T extends StepsOutcome>(
   else await runAfterCommit(host, effects);
   return result;
 }
+
+/** A named, audited operation's definition: its audit entry from the input, and its steps. */
+export interface AuditedWorkflow<I, R, H extends WorkflowHost> {
+  /** The audit row's action and record, from the input (the steps may add details). */
+  entry: (input: I) => AuditEntry;
+  steps: (tx: Tx, input: I, host: H) => Promise<{ result: R } & StepsOutcome>;
+  /** After the transaction, committed or not (e.g. a cache read again). */
+  finally?: (host: H) => void;
+}
+
+/**
+ * An owner's operation as a function of (host, actor, input): run by runWorkflow with its audit
+ * entry, answering the steps' result. Modules define these; routes call them.
+ */
+export function defineAuditedWorkflow<I, R, H extends WorkflowHost = WorkflowHost>(
+  definition: AuditedWorkflow<I, R, H>,
+): (host: H, actor: AuditActor, input: I) => Promise<R> {
+  return async (host, actor, input) => {
+    try {
+      const outcome = await runWorkflow(host, (tx) => definition.steps(tx, input, host), {
+        audit: { actor, entry: definition.entry(input) },
+      });
+      return outcome.result;
+    } finally {
+      definition.finally?.(host);
+    }
+  };
+}

@@ -8,7 +8,7 @@ import { and, count, desc, eq, inArray, isNotNull, lt, type SQL, sql } from "dri
 import type { DbOrTx, Tx } from "../db/client.js";
 import { orders, printJobs, uploads } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
-import { type Storage, uploadFileKeys, uploadUsedSql } from "../platform/index.js";
+import { defineAuditedWorkflow, type Storage, uploadFileKeys, uploadUsedSql } from "../platform/index.js";
 
 /** How many rows a preview lists (the count is always exact). */
 export const PREVIEW_LIMIT = 100;
@@ -149,3 +149,37 @@ export async function purgeOrphanUploads(tx: Tx, days: number, expectedCount: nu
     );
   return { ids: rows.map((r) => r.id), keys: rows.flatMap((r) => uploadFileKeys(r)) };
 }
+
+/** Deletes every test order (when the count is still the one the owner saw), audited. */
+export const purgeTestOrdersAsAdmin = defineAuditedWorkflow({
+  entry: (expectedCount: number) => ({
+    actionType: "cleanup.test_orders",
+    tableName: "orders",
+    recordId: null,
+    newValues: { expectedCount },
+  }),
+  steps: async (tx, expectedCount) => {
+    const result = await purgeTestOrders(tx, expectedCount);
+    return {
+      result,
+      audit: { oldValues: { orderIds: result.ids }, newValues: { deleted: result.ids.length } },
+    };
+  },
+});
+
+/** Deletes the uploads nothing uses after `days` (when the count is the one the owner saw), audited. */
+export const purgeOrphanUploadsAsAdmin = defineAuditedWorkflow({
+  entry: ({ days, expectedCount }: { days: number; expectedCount: number }) => ({
+    actionType: "cleanup.orphan_uploads",
+    tableName: "uploads",
+    recordId: null,
+    newValues: { days, expectedCount },
+  }),
+  steps: async (tx, { days, expectedCount }) => {
+    const result = await purgeOrphanUploads(tx, days, expectedCount);
+    return {
+      result,
+      audit: { oldValues: { uploadIds: result.ids }, newValues: { deleted: result.ids.length, days } },
+    };
+  },
+});

@@ -5,11 +5,16 @@ export { dashboardSummary } from "./admin-dashboard.js";
 export {
   previewOrphanUploads,
   previewTestOrders,
-  purgeOrphanUploads,
-  purgeTestOrders,
+  purgeOrphanUploadsAsAdmin,
+  purgeTestOrdersAsAdmin,
 } from "./admin-data.js";
 export { recordAnalyticsEvent } from "./analytics-events.js";
-export { bookDocuments, getBookSettings, setBookSettings, testDocumentCount } from "./books.js";
+export {
+  bookDocuments,
+  getBookSettings,
+  saveBookSettings,
+  testDocumentCount,
+} from "./books.js";
 export {
   csvFile,
   EXPORT_FORMATS,

@@ -1,21 +1,15 @@
 /** The storefront module's face: other modules import it only through this file. */
+export { type AdminSiteImage, listAdminSiteImages } from "./admin-site-images.js";
 export {
-  type AdminSiteImage,
-  createSiteImage,
-  deleteSiteImage,
-  findSiteImageUpload,
-  listAdminSiteImages,
-  siteImageAuditView,
-  siteImageCount,
-  toAdminImage,
-  updateSiteImage,
-} from "./admin-site-images.js";
+  addSiteImageAsAdmin,
+  deleteReviewAsAdmin,
+  deleteSiteImageAsAdmin,
+  moderateReviewAsAdmin,
+  updateSiteImageAsAdmin,
+} from "./admin-workflows.js";
 export { GOOGLE_FEED_URL, googleFeed, googleFeedXml } from "./google-feed.js";
 export {
-  deleteReview,
-  deleteReviewPhoto,
   listAdminReviews,
-  moderateReview,
   queueDueReviewRequests,
   REVIEW_REQUEST_BATCH,
   reviewLinkState,

@@ -9,8 +9,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
-import { getOwnerAlerts, ownerAlertSettings, setOwnerAlerts } from "../../messaging/index.js";
-import { audited } from "../../platform/index.js";
+import { ownerAlertSettings, saveOwnerAlerts } from "../../messaging/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const alertsBody = z.object({ kinds: z.array(z.enum(OWNER_ALERT_KINDS)).max(OWNER_ALERT_KINDS.length) });
@@ -25,21 +24,7 @@ export function adminAlertRoutes(ctx: AppContext) {
     .get("/settings/alerts", async (c) => c.json(await view(), 200))
     .put("/settings/alerts", zValidator("json", alertsBody, validationHook), async (c) => {
       const kinds = OWNER_ALERT_KINDS.filter((k) => c.req.valid("json").kinds.includes(k));
-      await audited(
-        db,
-        actorOf(c),
-        {
-          actionType: "settings.owner_alerts",
-          tableName: "system_settings",
-          recordId: "owner_alerts",
-          newValues: { kinds },
-        },
-        async (tx) => {
-          const before = await getOwnerAlerts(tx);
-          await setOwnerAlerts(tx, kinds);
-          return { result: null, audit: { oldValues: { kinds: before } } };
-        },
-      );
+      await saveOwnerAlerts(ctx, actorOf(c), kinds);
       return c.json(await view(), 200);
     });
 }

@@ -20,12 +20,12 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { audited, withAudit } from "../../platform/index.js";
+import { withAudit } from "../../platform/index.js";
 import {
   bookDocuments,
   csvFile,
   getBookSettings,
-  setBookSettings,
+  saveBookSettings,
   testDocumentCount,
 } from "../../reporting/index.js";
 import { type AdminContext, type AdminEnv, actorOf } from "./shared.js";
@@ -69,20 +69,7 @@ export function adminBooksRoutes(ctx: AppContext) {
     .get("/books/settings", async (c) => c.json(await getBookSettings(db), 200))
     .put("/books/settings", zValidator("json", bookSettingsSchema, validationHook), async (c) => {
       const input = c.req.valid("json");
-      const saved = await audited(
-        db,
-        actorOf(c),
-        {
-          actionType: "settings.books",
-          tableName: "system_settings",
-          recordId: "book_settings",
-          newValues: input,
-        },
-        async (tx) => {
-          const { before, after } = await setBookSettings(tx, input);
-          return { result: after, audit: { oldValues: before, newValues: after } };
-        },
-      );
+      const saved = await saveBookSettings(ctx, actorOf(c), input);
       return c.json(saved, 200);
     })
     .get("/books/xero.csv", zValidator("query", periodQuery, validationHook), (c) =>

@@ -29,24 +29,21 @@ import { type CalibrationScreenAnswer, colourPrinterInputSchema } from "@shared/
 import { Hono } from "hono";
 import { z } from "zod";
 import {
-  activateFilament,
-  calibrateFilament,
+  activateFilamentAsAdmin,
+  calibrateFilamentAsAdmin,
   colourPrinter,
-  colourPrinterSnapshot,
-  createFilament,
+  createFilamentAsAdmin,
   filamentName,
-  filamentSnapshot,
   filamentView,
-  invalidateCatalog,
   invalidateCatalogAfterWrite,
   listFilaments,
-  removeFilament,
-  setColourPrinter,
-  updateFilament,
+  removeFilamentAsAdmin,
+  setColourPrinterAsAdmin,
+  updateFilamentAsAdmin,
 } from "../../catalogue/index.js";
 import type { AppContext } from "../../context.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { audited, withAudit } from "../../platform/index.js";
+import { withAudit } from "../../platform/index.js";
 import { writeWedgeFile } from "../../print/wedge-file.js";
 import { measureWedgePhoto } from "../../print/wedge-photo.js";
 import { type AdminEnv, actorOf } from "./shared.js";
@@ -108,37 +105,13 @@ export function adminCalibrationRoutes(ctx: AppContext) {
       // The colour printer's four spools (issue 22), set together in one transaction.
       .put("/colour-printer", zValidator("json", colourPrinterInputSchema, validationHook), async (c) => {
         const input = c.req.valid("json");
-        await audited(
-          db,
-          actorOf(c),
-          { actionType: "colour_printer.update", tableName: "filaments", newValues: input },
-          async (tx) => {
-            const { before, after } = await setColourPrinter(tx, input);
-            return {
-              result: after,
-              audit: {
-                oldValues: { slots: colourPrinterSnapshot(before) },
-                newValues: { slots: colourPrinterSnapshot(after) },
-              },
-            };
-          },
-        );
-        // The creator's preview reads the spools from the catalogue answer.
-        invalidateCatalog(db);
+        await setColourPrinterAsAdmin(ctx, actorOf(c), input);
         return c.json(await answer(), 200);
       })
 
       .post("/filaments", zValidator("json", filamentInputSchema, validationHook), async (c) => {
         const input = c.req.valid("json");
-        await audited(
-          db,
-          actorOf(c),
-          { actionType: "filament.create", tableName: "filaments", newValues: input },
-          async (tx) => {
-            const row = await createFilament(tx, input);
-            return { result: row, audit: { recordId: row.id, newValues: filamentSnapshot(row) } };
-          },
-        );
+        await createFilamentAsAdmin(ctx, actorOf(c), input);
         return c.json(await answer(), 201);
       })
 
@@ -149,39 +122,14 @@ export function adminCalibrationRoutes(ctx: AppContext) {
         async (c) => {
           const { id } = c.req.valid("param");
           const patch = c.req.valid("json");
-          await audited(
-            db,
-            actorOf(c),
-            { actionType: "filament.update", tableName: "filaments", recordId: id, newValues: patch },
-            async (tx) => {
-              const { before, after } = await updateFilament(tx, id, patch);
-              return {
-                result: after,
-                audit: { oldValues: filamentSnapshot(before), newValues: filamentSnapshot(after) },
-              };
-            },
-          );
+          await updateFilamentAsAdmin(ctx, actorOf(c), { id, patch });
           return c.json(await answer(), 200);
         },
       )
 
       .post("/filaments/:id/activate", zValidator("param", idParam, validationHook), async (c) => {
         const { id } = c.req.valid("param");
-        await audited(
-          db,
-          actorOf(c),
-          { actionType: "filament.activate", tableName: "filaments", recordId: id },
-          async (tx) => {
-            const { before, after, previousId } = await activateFilament(tx, id);
-            return {
-              result: after,
-              audit: {
-                oldValues: { ...filamentSnapshot(before), previouslyActiveId: previousId },
-                newValues: filamentSnapshot(after),
-              },
-            };
-          },
-        );
+        await activateFilamentAsAdmin(ctx, actorOf(c), id);
         return c.json(await answer(), 200);
       })
 
@@ -192,44 +140,14 @@ export function adminCalibrationRoutes(ctx: AppContext) {
         async (c) => {
           const { id } = c.req.valid("param");
           const { reading } = c.req.valid("json");
-          const after = await audited(
-            db,
-            actorOf(c),
-            {
-              actionType: "filament.calibrate",
-              tableName: "filaments",
-              recordId: id,
-              newValues: { reading },
-            },
-            async (tx) => {
-              const { before, after } = await calibrateFilament(tx, id, reading);
-              return {
-                result: after,
-                audit: {
-                  oldValues: {
-                    attenuationPerMm: before.attenuationPerMm,
-                    calibration: before.calibration,
-                  },
-                  newValues: { attenuationPerMm: after.attenuationPerMm, calibration: reading },
-                },
-              };
-            },
-          );
+          const after = await calibrateFilamentAsAdmin(ctx, actorOf(c), { id, reading });
           return c.json({ ...(await answer()), filament: filamentView(after) }, 200);
         },
       )
 
       .delete("/filaments/:id", zValidator("param", idParam, validationHook), async (c) => {
         const { id } = c.req.valid("param");
-        await audited(
-          db,
-          actorOf(c),
-          { actionType: "filament.delete", tableName: "filaments", recordId: id },
-          async (tx) => {
-            const row = await removeFilament(tx, id);
-            return { result: row, audit: { oldValues: filamentSnapshot(row) } };
-          },
-        );
+        await removeFilamentAsAdmin(ctx, actorOf(c), id);
         return c.json(await answer(), 200);
       })
 

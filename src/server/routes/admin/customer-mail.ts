@@ -12,8 +12,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { listWaitingReminders, queueCartReminderNow, sendDueCustomerMail } from "../../orders/index.js";
-import { audited, getCustomerMailSettings, setCustomerMailSettings } from "../../platform/index.js";
+import { listWaitingReminders, sendCartReminderNow, sendDueCustomerMail } from "../../orders/index.js";
+import { getCustomerMailSettings, saveCustomerMailSettings } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const runBody = z.object({ now: z.iso.datetime().optional() });
@@ -28,21 +28,7 @@ export function adminCustomerMailRoutes(ctx: AppContext) {
       zValidator("json", customerMailSettingsSchema, validationHook),
       async (c) => {
         const settings = c.req.valid("json");
-        await audited(
-          db,
-          actorOf(c),
-          {
-            actionType: "settings.customer_mail",
-            tableName: "system_settings",
-            recordId: "customer_mail",
-            newValues: settings,
-          },
-          async (tx) => {
-            const before = await getCustomerMailSettings(tx);
-            await setCustomerMailSettings(tx, settings);
-            return { result: null, audit: { oldValues: before } };
-          },
-        );
+        await saveCustomerMailSettings(ctx, actorOf(c), settings);
         return c.json(await getCustomerMailSettings(db), 200);
       },
     )
@@ -52,16 +38,7 @@ export function adminCustomerMailRoutes(ctx: AppContext) {
       zValidator("param", reminderParam, validationHook),
       async (c) => {
         const { id } = c.req.valid("param");
-        const sent = await audited(
-          db,
-          actorOf(c),
-          { actionType: "cart_reminder.send_now", tableName: "cart_reminders", recordId: id },
-          async (tx) => {
-            const queued = await queueCartReminderNow(ctx, tx, id);
-            return { result: queued, audit: { newValues: { reminder: queued.reminder } } };
-          },
-        );
-        await ctx.mailOutbox.sendKeys([sent.key]);
+        const sent = await sendCartReminderNow(ctx, actorOf(c), id);
         return c.json({ email: sent.email, reminder: sent.reminder }, 200);
       },
     )

@@ -13,17 +13,16 @@ import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
 import {
-  audited,
   deleteStoredFiles,
   ENVIRONMENT_MODES,
   getEnvironmentMode,
-  setEnvironmentMode,
+  switchEnvironmentMode,
 } from "../../platform/index.js";
 import {
   previewOrphanUploads,
   previewTestOrders,
-  purgeOrphanUploads,
-  purgeTestOrders,
+  purgeOrphanUploadsAsAdmin,
+  purgeTestOrdersAsAdmin,
 } from "../../reporting/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
@@ -50,21 +49,7 @@ export function adminDataRoutes(ctx: AppContext) {
 
     .put("/data/environment", zValidator("json", modeBody, validationHook), async (c) => {
       const { mode } = c.req.valid("json");
-      const result = await audited(
-        db,
-        actorOf(c),
-        {
-          actionType: "settings.environment_mode",
-          tableName: "system_settings",
-          recordId: "environment_mode",
-          newValues: { environment_mode: mode },
-        },
-        async (tx) => {
-          const before = await getEnvironmentMode(tx);
-          await setEnvironmentMode(tx, mode);
-          return { result: { mode, previous: before }, audit: { oldValues: { environment_mode: before } } };
-        },
-      );
+      const result = await switchEnvironmentMode(ctx, actorOf(c), mode);
       ctx.log.info({ by: c.get("admin").id, mode }, "environment mode changed");
       return c.json(result, 200);
     })
@@ -73,23 +58,7 @@ export function adminDataRoutes(ctx: AppContext) {
 
     .post("/data/test-orders/purge", zValidator("json", purgeTestBody, validationHook), async (c) => {
       const { expectedCount: expected } = c.req.valid("json");
-      const purged = await audited(
-        db,
-        actorOf(c),
-        {
-          actionType: "cleanup.test_orders",
-          tableName: "orders",
-          recordId: null,
-          newValues: { expectedCount: expected },
-        },
-        async (tx) => {
-          const result = await purgeTestOrders(tx, expected);
-          return {
-            result,
-            audit: { oldValues: { orderIds: result.ids }, newValues: { deleted: result.ids.length } },
-          };
-        },
-      );
+      const purged = await purgeTestOrdersAsAdmin(ctx, actorOf(c), expected);
       const files = await deleteStoredFiles(ctx.storage, purged.printFileKeys, logFileError);
       return c.json({ deleted: purged.ids.length, printFilesDeleted: files.deleted }, 200);
     })
@@ -101,26 +70,7 @@ export function adminDataRoutes(ctx: AppContext) {
 
     .post("/data/orphan-uploads/purge", zValidator("json", purgeOrphanBody, validationHook), async (c) => {
       const { days: n, expectedCount: expected } = c.req.valid("json");
-      const purged = await audited(
-        db,
-        actorOf(c),
-        {
-          actionType: "cleanup.orphan_uploads",
-          tableName: "uploads",
-          recordId: null,
-          newValues: { days: n, expectedCount: expected },
-        },
-        async (tx) => {
-          const result = await purgeOrphanUploads(tx, n, expected);
-          return {
-            result,
-            audit: {
-              oldValues: { uploadIds: result.ids },
-              newValues: { deleted: result.ids.length, days: n },
-            },
-          };
-        },
-      );
+      const purged = await purgeOrphanUploadsAsAdmin(ctx, actorOf(c), { days: n, expectedCount: expected });
       const files = await deleteStoredFiles(ctx.storage, purged.keys, logFileError);
       return c.json(
         { deleted: purged.ids.length, filesDeleted: files.deleted, filesFailed: files.failed },

@@ -11,13 +11,12 @@ import { Hono } from "hono";
 import { z } from "zod";
 import {
   assertDiscountCodeFree,
-  createDiscountCode,
+  createDiscountCodeAsAdmin,
   listAdminDiscountCodes,
-  updateDiscountCode,
+  updateDiscountCodeAsAdmin,
 } from "../../catalogue/index.js";
 import type { AppContext } from "../../context.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
-import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const idParam = z.object({ id: z.uuid("Unknown code.") });
@@ -29,17 +28,7 @@ export function adminDiscountRoutes(ctx: AppContext) {
     .post("/discounts", zValidator("json", discountCodeCreateSchema, validationHook), async (c) => {
       const input = c.req.valid("json");
       await assertDiscountCodeFree(db, input.code);
-      const row = await audited(
-        db,
-        actorOf(c),
-        {
-          actionType: "discount.create",
-          tableName: "discount_codes",
-          recordId: input.code,
-          newValues: input,
-        },
-        (tx) => createDiscountCode(tx, input),
-      );
+      const row = await createDiscountCodeAsAdmin(ctx, actorOf(c), input);
       return c.json({ id: row.id, code: row.code }, 201);
     })
     .patch(
@@ -49,12 +38,7 @@ export function adminDiscountRoutes(ctx: AppContext) {
       async (c) => {
         const { id } = c.req.valid("param");
         const input = c.req.valid("json");
-        await audited(
-          db,
-          actorOf(c),
-          { actionType: "discount.update", tableName: "discount_codes", recordId: id, newValues: input },
-          (tx) => updateDiscountCode(tx, id, input),
-        );
+        await updateDiscountCodeAsAdmin(ctx, actorOf(c), { id, input });
         return c.json({ codes: await listAdminDiscountCodes(db) }, 200);
       },
     );

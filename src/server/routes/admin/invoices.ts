@@ -20,9 +20,9 @@ import {
   getInvoiceSettings,
   orderDocuments,
   renderDocumentPdf,
-  setInvoiceSettings,
+  saveInvoiceSettings,
 } from "../../payments/index.js";
-import { audited, withAudit } from "../../platform/index.js";
+import { withAudit } from "../../platform/index.js";
 import { csvFile, penceToDecimal } from "../../reporting/index.js";
 import { sendPdf } from "../invoices.js";
 import { type AdminEnv, actorOf, includeTestOrders, testOrdersQuery, uuidParam } from "./shared.js";
@@ -39,20 +39,7 @@ export function adminInvoiceRoutes(ctx: AppContext) {
     .get("/invoice-settings", async (c) => c.json(await getInvoiceSettings(db), 200))
     .put("/invoice-settings", zValidator("json", invoiceSettingsSchema, validationHook), async (c) => {
       const input = c.req.valid("json");
-      const saved = await audited(
-        db,
-        actorOf(c),
-        {
-          actionType: "settings.invoices",
-          tableName: "system_settings",
-          recordId: "invoice_settings",
-          newValues: input,
-        },
-        async (tx) => {
-          const { before, after } = await setInvoiceSettings(tx, input);
-          return { result: after, audit: { oldValues: before, newValues: after } };
-        },
-      );
+      const saved = await saveInvoiceSettings(ctx, actorOf(c), input);
       return c.json(saved, 200);
     })
     .get("/orders/:id/documents", zValidator("param", uuidParam, validationHook), async (c) => {

@@ -14,13 +14,12 @@ import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
 import {
+  changeConversationAsAdmin,
   listMessages,
   openConversation,
-  replyToMessage,
-  setConversationState,
+  replyAsAdmin,
   unreadCount,
 } from "../../messaging/index.js";
-import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf, pageQuery } from "./shared.js";
 
 const emptyToUndefined = z.literal("").transform(() => undefined);
@@ -64,26 +63,7 @@ export function adminMessageRoutes(ctx: AppContext) {
       async (c) => {
         const { id } = c.req.valid("param");
         const change = c.req.valid("json");
-        await audited(
-          db,
-          actorOf(c),
-          {
-            actionType: "message.state_change",
-            tableName: "contact_messages",
-            recordId: id,
-            newValues: change,
-          },
-          async (tx) => {
-            const { before } = await setConversationState(tx, id, change);
-            return { result: null, audit: { oldValues: before } };
-          },
-        );
-        const conversation = await openConversation(db, id);
-        if (change.unread && conversation) {
-          // Opening it again above marked it read: keep the admin's "unread".
-          await db.transaction((tx) => setConversationState(tx, id, { unread: true }));
-          conversation.unread = true;
-        }
+        const conversation = await changeConversationAsAdmin(ctx, actorOf(c), id, change);
         return c.json({ conversation }, 200);
       },
     )
@@ -94,17 +74,7 @@ export function adminMessageRoutes(ctx: AppContext) {
       async (c) => {
         const { id } = c.req.valid("param");
         const { body } = c.req.valid("json");
-        const admin = c.get("admin");
-        const { mailId, replyId } = await audited(
-          db,
-          actorOf(c),
-          { actionType: "message.reply", tableName: "contact_replies", recordId: id, newValues: { body } },
-          async (tx) => {
-            const result = await replyToMessage(tx, ctx.config, id, admin, body);
-            return { result, audit: { recordId: result.replyId } };
-          },
-        );
-        await ctx.mailOutbox.sendNow([mailId]);
+        const replyId = await replyAsAdmin(ctx, actorOf(c), { id, body, admin: c.get("admin") });
         const conversation = await openConversation(db, id);
         return c.json({ replyId, conversation }, 201);
       },

@@ -10,16 +10,14 @@ import { optionCreateSchema, optionReorderSchema, optionUpdateSchema } from "@sh
 import { Hono } from "hono";
 import { z } from "zod";
 import {
-  changedFields,
-  createOption,
+  createOptionAsAdmin,
   invalidateCatalogAfterWrite,
   listAdminOptions,
-  reorderOptions,
-  updateOption,
+  reorderOptionsAsAdmin,
+  updateOptionAsAdmin,
 } from "../../catalogue/index.js";
 import type { AppContext } from "../../context.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
-import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const idParam = z.object({ id: z.uuid("Unknown option.") });
@@ -34,34 +32,13 @@ export function adminOptionRoutes(ctx: AppContext) {
 
       .post("/options", zValidator("json", optionCreateSchema, validationHook), async (c) => {
         const input = c.req.valid("json");
-        const option = await audited(
-          db,
-          actorOf(c),
-          { actionType: "option.create", tableName: "product_options", recordId: null, newValues: input },
-          async (tx) => {
-            const created = await createOption(tx, input);
-            return { result: created, audit: { recordId: created.id, newValues: created } };
-          },
-        );
+        const option = await createOptionAsAdmin(ctx, actorOf(c), input);
         return c.json({ option }, 201);
       })
 
       .post("/options/reorder", zValidator("json", optionReorderSchema, validationHook), async (c) => {
         const { optionType, ids } = c.req.valid("json");
-        await audited(
-          db,
-          actorOf(c),
-          {
-            actionType: "option.reorder",
-            tableName: "product_options",
-            recordId: optionType,
-            newValues: { ids },
-          },
-          async (tx) => {
-            const order = await reorderOptions(tx, optionType, ids);
-            return { result: order, audit: { oldValues: order.before, newValues: order.after } };
-          },
-        );
+        await reorderOptionsAsAdmin(ctx, actorOf(c), { optionType, ids });
         return c.json({ options: await listAdminOptions(db) }, 200);
       })
 
@@ -72,16 +49,7 @@ export function adminOptionRoutes(ctx: AppContext) {
         async (c) => {
           const { id } = c.req.valid("param");
           const input = c.req.valid("json");
-          const option = await audited(
-            db,
-            actorOf(c),
-            { actionType: "option.update", tableName: "product_options", recordId: id, newValues: input },
-            async (tx) => {
-              const { before, after } = await updateOption(tx, id, input);
-              const diff = changedFields(before, after);
-              return { result: after, audit: { oldValues: diff.old, newValues: diff.new } };
-            },
-          );
+          const option = await updateOptionAsAdmin(ctx, actorOf(c), { id, input });
           return c.json({ option }, 200);
         },
       )

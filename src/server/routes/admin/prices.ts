@@ -9,10 +9,9 @@
 
 import { shopPricesSchema } from "@shared/admin-schemas";
 import { Hono } from "hono";
-import { invalidateCatalog, loadShopPrices, updateShopPrices } from "../../catalogue/index.js";
+import { loadShopPrices, saveShopPrices } from "../../catalogue/index.js";
 import type { AppContext } from "../../context.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
-import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 export function adminPriceRoutes(ctx: AppContext) {
@@ -21,20 +20,7 @@ export function adminPriceRoutes(ctx: AppContext) {
     .get("/prices", async (c) => c.json(await loadShopPrices(db), 200))
     .put("/prices", zValidator("json", shopPricesSchema, validationHook), async (c) => {
       const input = c.req.valid("json");
-      try {
-        await audited(
-          db,
-          actorOf(c),
-          { actionType: "prices.update", tableName: "bundle_prices", recordId: null, newValues: input },
-          async (tx) => {
-            const { before, after } = await updateShopPrices(tx, input);
-            return { result: after, audit: { oldValues: before, newValues: after } };
-          },
-        );
-      } finally {
-        // Committed or not, the next catalogue request and checkout read the tables again.
-        invalidateCatalog(db);
-      }
+      await saveShopPrices(ctx, actorOf(c), input);
       return c.json(await loadShopPrices(db), 200);
     });
 }

@@ -17,32 +17,21 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import {
-  acceptHeldPrintJob,
-  generatePrintJobs,
+  acceptHeldPrintJobAsAdmin,
+  generatePrintJobsAsAdmin,
   listPrintJobs,
   listPrintQueue,
   type OrderPrintJobs,
-  type PrintJobRow,
   printFileForDownload,
-  retryPrintJob,
+  retryPrintJobAsAdmin,
   twinPictureKey,
 } from "../../fulfilment/index.js";
 import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { audited, withAudit } from "../../platform/index.js";
+import { withAudit } from "../../platform/index.js";
 import { type AdminEnv, actorOf, includeTestOrders, testOrdersQuery } from "./shared.js";
 
 const orderParam = z.object({ id: z.uuid("Unknown order.") });
 const jobParams = z.object({ id: z.uuid("Unknown order."), jobId: z.uuid("Unknown print file.") });
-
-function jobSnapshot(job: PrintJobRow) {
-  return {
-    orderItemId: job.orderItemId,
-    panelIndex: job.panelIndex,
-    status: job.status,
-    error: job.error,
-    attempts: job.attempts,
-  };
-}
 
 export function adminPrintJobRoutes(ctx: AppContext) {
   const db = ctx.database.db;
@@ -67,21 +56,7 @@ export function adminPrintJobRoutes(ctx: AppContext) {
 
     .post("/orders/:id/print-jobs", zValidator("param", orderParam, validationHook), async (c) => {
       const { id } = c.req.valid("param");
-      await audited(
-        db,
-        actorOf(c),
-        {
-          actionType: "print_jobs.generate",
-          tableName: "print_jobs",
-          recordId: id,
-          newValues: { orderId: id },
-        },
-        async (tx) => {
-          const added = await generatePrintJobs(tx, ctx.storage, id);
-          return { result: added, audit: { newValues: { orderId: id, jobsAdded: added } } };
-        },
-      );
-      ctx.printJobs.wake();
+      await generatePrintJobsAsAdmin(ctx, actorOf(c), id);
       return c.json({ printFiles: await printFilesOf(id) }, 200);
     })
 
@@ -109,24 +84,7 @@ export function adminPrintJobRoutes(ctx: AppContext) {
       zValidator("param", jobParams, validationHook),
       async (c) => {
         const { id, jobId } = c.req.valid("param");
-        await audited(
-          db,
-          actorOf(c),
-          {
-            actionType: "print_job.retry",
-            tableName: "print_jobs",
-            recordId: jobId,
-            newValues: { orderId: id },
-          },
-          async (tx) => {
-            const { before, after } = await retryPrintJob(tx, id, jobId);
-            return {
-              result: after,
-              audit: { oldValues: jobSnapshot(before), newValues: { orderId: id, ...jobSnapshot(after) } },
-            };
-          },
-        );
-        ctx.printJobs.wake();
+        await retryPrintJobAsAdmin(ctx, actorOf(c), { orderId: id, jobId });
         return c.json({ printFiles: await printFilesOf(id) }, 200);
       },
     )
@@ -152,26 +110,7 @@ export function adminPrintJobRoutes(ctx: AppContext) {
       zValidator("param", jobParams, validationHook),
       async (c) => {
         const { id, jobId } = c.req.valid("param");
-        await audited(
-          db,
-          actorOf(c),
-          {
-            actionType: "print_job.accept_twin",
-            tableName: "print_jobs",
-            recordId: jobId,
-            newValues: { orderId: id },
-          },
-          async (tx) => {
-            const { before, after } = await acceptHeldPrintJob(tx, id, jobId);
-            return {
-              result: after,
-              audit: {
-                oldValues: { twinStatus: before.twinStatus },
-                newValues: { orderId: id, twinStatus: after.twinStatus },
-              },
-            };
-          },
-        );
+        await acceptHeldPrintJobAsAdmin(ctx, actorOf(c), { orderId: id, jobId });
         return c.json({ printFiles: await printFilesOf(id) }, 200);
       },
     );

@@ -7,10 +7,9 @@
 import { printersSchema } from "@shared/printers";
 import { Hono } from "hono";
 import { z } from "zod";
-import { getPrinters, PRINTERS_KEY, setPrinters } from "../../catalogue/index.js";
+import { getPrinters, savePrinters } from "../../catalogue/index.js";
 import type { AppContext } from "../../context.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
-import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 export function adminPrinterRoutes(ctx: AppContext) {
@@ -22,24 +21,7 @@ export function adminPrinterRoutes(ctx: AppContext) {
       zValidator("json", z.object({ printers: printersSchema }), validationHook),
       async (c) => {
         const { printers } = c.req.valid("json");
-        const saved = await audited(
-          db,
-          actorOf(c),
-          {
-            actionType: "settings.printers",
-            tableName: "system_settings",
-            recordId: PRINTERS_KEY,
-            newValues: { printers },
-          },
-          async (tx) => {
-            const before = await getPrinters(tx);
-            const after = await setPrinters(tx, printers);
-            return {
-              result: after,
-              audit: { oldValues: { printers: before }, newValues: { printers: after } },
-            };
-          },
-        );
+        const saved = await savePrinters(ctx, actorOf(c), printers);
         return c.json({ printers: saved }, 200);
       },
     );

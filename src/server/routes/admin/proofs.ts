@@ -14,9 +14,8 @@ import {
   autoApproveDueProofs,
   getProofSettings,
   queueReadyProofEmails,
-  setProofSettings,
+  saveProofSettings,
 } from "../../orders/index.js";
-import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 const settingsBody = z.object({
@@ -30,21 +29,7 @@ export function adminProofRoutes(ctx: AppContext) {
     .get("/settings/proofs", async (c) => c.json(await getProofSettings(db), 200))
     .put("/settings/proofs", zValidator("json", settingsBody, validationHook), async (c) => {
       const settings = c.req.valid("json");
-      await audited(
-        db,
-        actorOf(c),
-        {
-          actionType: "settings.proofs",
-          tableName: "system_settings",
-          recordId: "proof_approval",
-          newValues: settings,
-        },
-        async (tx) => {
-          const before = await getProofSettings(tx);
-          await setProofSettings(tx, settings);
-          return { result: null, audit: { oldValues: { ...before } } };
-        },
-      );
+      await saveProofSettings(ctx, actorOf(c), settings);
       return c.json(await getProofSettings(db), 200);
     })
     .post(

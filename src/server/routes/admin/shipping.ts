@@ -8,10 +8,9 @@
 
 import { shippingZonesSchema } from "@shared/shipping-zones";
 import { Hono } from "hono";
-import { listShippingZones, replaceShippingZones } from "../../catalogue/index.js";
+import { listShippingZones, saveShippingZones } from "../../catalogue/index.js";
 import type { AppContext } from "../../context.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
-import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf } from "./shared.js";
 
 export function adminShippingRoutes(ctx: AppContext) {
@@ -20,22 +19,7 @@ export function adminShippingRoutes(ctx: AppContext) {
     .get("/shipping-zones", async (c) => c.json({ zones: await listShippingZones(db) }, 200))
     .put("/shipping-zones", zValidator("json", shippingZonesSchema, validationHook), async (c) => {
       const { zones } = c.req.valid("json");
-      const saved = await audited(
-        db,
-        actorOf(c),
-        {
-          actionType: "shipping_zones.update",
-          tableName: "shipping_zones",
-          recordId: null,
-          newValues: { zones },
-        },
-        async (tx) => {
-          const before = await listShippingZones(tx);
-          await replaceShippingZones(tx, zones);
-          const after = await listShippingZones(tx);
-          return { result: after, audit: { oldValues: { zones: before }, newValues: { zones: after } } };
-        },
-      );
+      const saved = await saveShippingZones(ctx, actorOf(c), zones);
       return c.json({ zones: saved }, 200);
     });
 }

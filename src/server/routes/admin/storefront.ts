@@ -11,31 +11,22 @@
  *   DELETE /admin/reviews/:id
  */
 
-import { REVIEW_STATUSES, SLOT_SPECS } from "@shared/storefront";
+import { REVIEW_STATUSES } from "@shared/storefront";
 import { siteImageCreateSchema, siteImageUpdateSchema } from "@shared/storefront-rules";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { HttpError, validationHook, zValidator } from "../../lib/validation.js";
-import { audited, deleteReleasedFiles } from "../../platform/index.js";
+import { validationHook, zValidator } from "../../lib/validation.js";
 import {
-  createSiteImage,
-  deleteReview,
-  deleteReviewPhoto,
-  deleteSiteImage,
-  deleteVariants,
-  encodeSiteImage,
-  findSiteImageUpload,
-  invalidateStorefront,
+  addSiteImageAsAdmin,
+  deleteReviewAsAdmin,
+  deleteSiteImageAsAdmin,
   listAdminReviews,
   listAdminSiteImages,
-  moderateReview,
-  siteImageAuditView,
-  siteImageCount,
-  toAdminImage,
-  updateSiteImage,
+  moderateReviewAsAdmin,
+  updateSiteImageAsAdmin,
 } from "../../storefront/index.js";
-import { type AdminContext, type AdminEnv, actorOf } from "./shared.js";
+import { type AdminEnv, actorOf } from "./shared.js";
 
 const idParam = z.object({ id: z.uuid("Unknown image.") });
 const reviewParam = z.object({ id: z.uuid("Unknown review.") });
@@ -45,66 +36,12 @@ export type { AdminSiteImage } from "../../storefront/index.js";
 
 export function adminStorefrontRoutes(ctx: AppContext) {
   const db = ctx.database.db;
-  const { storage } = ctx;
-  const listImages = () => listAdminSiteImages(db);
-
-  /** Approves or rejects a review, audited. */
-  const moderate = (c: AdminContext, id: string, status: "approved" | "rejected") =>
-    audited(
-      db,
-      actorOf(c),
-      {
-        actionType: `review.${status === "approved" ? "approve" : "reject"}`,
-        tableName: "reviews",
-        recordId: id,
-      },
-      async (tx) => {
-        const change = await moderateReview(tx, id, status);
-        return {
-          result: change.after,
-          audit: { oldValues: { status: change.before.status }, newValues: { status: change.after.status } },
-        };
-      },
-    );
-
   return new Hono<AdminEnv>()
-    .use("*", async (c, next) => {
-      try {
-        await next();
-      } finally {
-        if (c.req.method !== "GET" && c.req.method !== "HEAD") invalidateStorefront(db);
-      }
-    })
-    .get("/site-images", async (c) => c.json({ images: await listImages() }, 200))
+    .get("/site-images", async (c) => c.json({ images: await listAdminSiteImages(db) }, 200))
 
     .post("/site-images", zValidator("json", siteImageCreateSchema, validationHook), async (c) => {
-      const input = c.req.valid("json");
-      const spec = SLOT_SPECS[input.slot];
-      if ((await siteImageCount(db, input.slot)) >= spec.max) {
-        throw new HttpError(
-          409,
-          "slot_full",
-          `This place holds at most ${spec.max} images. Remove one first.`,
-        );
-      }
-      const upload = await findSiteImageUpload(db, input.uploadId);
-      const original = upload ? await storage.get(upload.originalKey) : null;
-      if (!upload || !original)
-        throw new HttpError(404, "upload_not_found", "That upload is gone. Please choose the photo again.");
-      const encoded = await encodeSiteImage(storage, original.body, spec);
-      try {
-        const image = await audited(
-          db,
-          actorOf(c),
-          { actionType: "site_image.create", tableName: "site_images", newValues: siteImageAuditView(input) },
-          (tx) => createSiteImage(tx, input, encoded, upload.id),
-        );
-        await deleteReleasedFiles(storage, image.released);
-        return c.json({ image: toAdminImage(image.row) }, 201);
-      } catch (error) {
-        await deleteVariants(storage, encoded.avif, encoded.webp);
-        throw error;
-      }
+      const image = await addSiteImageAsAdmin(ctx, actorOf(c), c.req.valid("json"));
+      return c.json({ image }, 201);
     })
 
     .patch(
@@ -112,27 +49,18 @@ export function adminStorefrontRoutes(ctx: AppContext) {
       zValidator("param", idParam, validationHook),
       zValidator("json", siteImageUpdateSchema, validationHook),
       async (c) => {
-        const { id } = c.req.valid("param");
-        const input = c.req.valid("json");
-        const image = await audited(
-          db,
+        const image = await updateSiteImageAsAdmin(
+          ctx,
           actorOf(c),
-          { actionType: "site_image.update", tableName: "site_images", recordId: id, newValues: input },
-          (tx) => updateSiteImage(tx, id, input),
+          c.req.valid("param").id,
+          c.req.valid("json"),
         );
-        return c.json({ image: toAdminImage(image) }, 200);
+        return c.json({ image }, 200);
       },
     )
 
     .delete("/site-images/:id", zValidator("param", idParam, validationHook), async (c) => {
-      const { id } = c.req.valid("param");
-      const row = await audited(
-        db,
-        actorOf(c),
-        { actionType: "site_image.delete", tableName: "site_images", recordId: id },
-        (tx) => deleteSiteImage(tx, id),
-      );
-      await deleteVariants(storage, row.avif, row.webp);
+      await deleteSiteImageAsAdmin(ctx, actorOf(c), c.req.valid("param").id);
       return c.json({ ok: true as const }, 200);
     })
 
@@ -141,27 +69,20 @@ export function adminStorefrontRoutes(ctx: AppContext) {
     )
 
     .post("/reviews/:id/approve", zValidator("param", reviewParam, validationHook), async (c) =>
-      c.json({ review: await moderate(c, c.req.valid("param").id, "approved") }, 200),
+      c.json(
+        { review: await moderateReviewAsAdmin(ctx, actorOf(c), c.req.valid("param").id, "approved") },
+        200,
+      ),
     )
     .post("/reviews/:id/reject", zValidator("param", reviewParam, validationHook), async (c) =>
-      c.json({ review: await moderate(c, c.req.valid("param").id, "rejected") }, 200),
+      c.json(
+        { review: await moderateReviewAsAdmin(ctx, actorOf(c), c.req.valid("param").id, "rejected") },
+        200,
+      ),
     )
 
     .delete("/reviews/:id", zValidator("param", reviewParam, validationHook), async (c) => {
-      const { id } = c.req.valid("param");
-      const row = await audited(
-        db,
-        actorOf(c),
-        { actionType: "review.delete", tableName: "reviews", recordId: id },
-        async (tx) => {
-          const deleted = await deleteReview(tx, id);
-          return {
-            result: deleted,
-            audit: { oldValues: { rating: deleted.rating, name: deleted.name, status: deleted.status } },
-          };
-        },
-      );
-      await deleteReviewPhoto(storage, row);
+      await deleteReviewAsAdmin(ctx, actorOf(c), c.req.valid("param").id);
       return c.json({ ok: true as const }, 200);
     });
 }

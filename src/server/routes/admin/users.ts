@@ -7,10 +7,9 @@
 
 import { Hono } from "hono";
 import { z } from "zod";
-import { listAdminUsers, resetUserMfa, setUserRole } from "../../accounts/index.js";
+import { listAdminUsers, resetUserMfaAsAdmin, setUserRoleAsAdmin } from "../../accounts/index.js";
 import type { AppContext } from "../../context.js";
 import { validationHook, zValidator } from "../../lib/validation.js";
-import { audited } from "../../platform/index.js";
 import { type AdminEnv, actorOf, pageQuery } from "./shared.js";
 
 const listQuery = z.object({
@@ -37,26 +36,7 @@ export function adminUserRoutes(ctx: AppContext) {
       async (c) => {
         const { id } = c.req.valid("param");
         const { role } = c.req.valid("json");
-        const change = await audited(
-          db,
-          actorOf(c),
-          {
-            actionType: role === "admin" ? "user.role_grant" : "user.role_revoke",
-            tableName: "users",
-            recordId: id,
-            newValues: { role },
-          },
-          async (tx) => {
-            const result = await setUserRole(tx, id, role);
-            return {
-              result,
-              audit: {
-                oldValues: { role: result.from, email: result.email },
-                newValues: { role: result.to },
-              },
-            };
-          },
-        );
+        const change = await setUserRoleAsAdmin(ctx, actorOf(c), { userId: id, role });
         ctx.log.info(
           { by: c.get("admin").id, user: id, role, changed: change.changed },
           "admin: role change",
@@ -67,25 +47,7 @@ export function adminUserRoutes(ctx: AppContext) {
 
     .post("/users/:id/mfa-reset", zValidator("param", idParam, validationHook), async (c) => {
       const { id } = c.req.valid("param");
-      const reset = await audited(
-        db,
-        actorOf(c),
-        { actionType: "user.mfa_reset", tableName: "users", recordId: id },
-        async (tx) => {
-          const result = await resetUserMfa(tx, id);
-          return {
-            result,
-            audit: {
-              oldValues: {
-                email: result.email,
-                twoFactorEnabled: result.wasEnabled,
-                factors: result.factorsRemoved,
-              },
-              newValues: { twoFactorEnabled: false, factors: 0, mfaEnabled: false, mfaSetupCompleted: false },
-            },
-          };
-        },
-      );
+      const reset = await resetUserMfaAsAdmin(ctx, actorOf(c), id);
       return c.json(reset, 200);
     });
 }
