@@ -6,14 +6,15 @@
  */
 import type { CartItem } from "./cart";
 import type { Pence } from "./money";
-import { type CurrentCatalogue, typeOfConfig } from "./product-types";
+import type { CurrentCatalogue } from "./product-types";
+import { priceRuleOf } from "./product-types/pricing";
 
 /** The creator's options (flattened), the bundles at the owner's prices, the shop's products: undefined until answered. */
 export type { CurrentCatalogue };
 
 /** The line's price today, or null when the catalogue cannot tell (not loaded, unknown line). */
 export function currentLinePrice(item: CartItem, catalogue: CurrentCatalogue): Pence | null {
-  return typeOfConfig(item.config).currentPrice(item.config, catalogue);
+  return priceRuleOf(item.config).currentPrice(item.config, catalogue);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { LAMP_SIZE_IDS, type LampSizeId } from "@lithophane/lamp/sizes";
 import { z } from "zod";
 import {
   type AccessoryForCart,
@@ -15,8 +16,8 @@ import {
   MAX_TEXT_LENGTH,
   MAX_URL_LENGTH,
 } from "./cart-limits";
-import { ACCESSORY_KIND, LIGHTBOX_KIND } from "./product-types/kinds";
-import { LAMP_KIND, LAMP_MAX_ADDITIONAL_PHOTOS, LAMP_SIZE_IDS, type LampSizeId } from "./product-types/lamp";
+import { ACCESSORY_KIND, LAMP_KIND, LIGHTBOX_KIND } from "./product-types/kinds";
+import { LAMP_MAX_ADDITIONAL_PHOTOS } from "./product-types/lamp-type";
 
 const urlText = z.string().max(MAX_URL_LENGTH);
 const shortText = z.string().max(MAX_TEXT_LENGTH);

@@ -16,6 +16,7 @@ import type { Bundle } from "@shared/bundles";
 import type { CartItemConfig } from "@shared/cart";
 import { type CreatorOption, flattenOptions } from "@shared/options";
 import { type PricedDescription, type PricedItem, typeOfConfig } from "@shared/product-types";
+import { priceRuleOf } from "@shared/product-types/pricing";
 import type { ShippingZone } from "@shared/shipping-zones";
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.js";
@@ -34,7 +35,7 @@ export type { PricedDescription, PricedItem };
 /** One price per item, in the same order. Nothing is written. */
 export async function priceCartItems(db: DbOrTx, items: readonly CartItemConfig[]): Promise<PricedItem[]> {
   const productIds = items.flatMap((item) => typeOfConfig(item).productIdOf(item) ?? []);
-  const needsOptions = items.some((item) => typeOfConfig(item).pricedFromOptions);
+  const needsOptions = items.some((item) => priceRuleOf(item).pricedFromOptions);
   const [options, productsById, prices] = await Promise.all([
     needsOptions ? loadCreatorOptions(db) : Promise.resolve(null),
     findProductsForPricing(db, productIds),
@@ -59,7 +60,7 @@ function priceWith(
     products: productsById,
     bundles,
   };
-  return items.map((item) => typeOfConfig(item).price(item, catalogue));
+  return items.map((item) => priceRuleOf(item).price(item, catalogue));
 }
 
 // ---------------------------------------------------------------- pricing snapshot

@@ -12,7 +12,7 @@ import { sizeIdText } from "../size-text";
 import { type DescribableLine, type LineDescription, ORDER_LINE_TEXTS, optionName } from "./describe";
 import { isId, isText } from "./guard";
 import { ACCESSORY_KIND } from "./kinds";
-import type { PricedItem, ProductForPricing, ProductType } from "./types";
+import type { PricedItem, PriceRule, ProductForPricing, ProductType } from "./types";
 
 export { ACCESSORY_KIND };
 
@@ -75,12 +75,19 @@ function accessoryText(d: LineDescription): string {
   return chosen ? `${d.title}: ${d.summary}` : d.title;
 }
 
+/** An accessory's price rule: its product's price, the owner's. */
+export const accessoryPriceRule: PriceRule<AccessoryConfig> = {
+  pricedFromOptions: false,
+  price: (config, catalogue) => priceAccessory(catalogue.products.get(config.productId)),
+  currentPrice: (config, catalogue) =>
+    catalogue.products?.find((p) => p.id === config.productId)?.pricePence ?? null,
+};
+
 export const accessoryType: ProductType<AccessoryConfig> = {
   kind: ACCESSORY_KIND,
   madeFromPhotos: false,
   printedByShop: false,
   discountScope: "accessories",
-  pricedFromOptions: false,
   parseConfig(value) {
     const { productId, frameColorId, sizeId, photoUrl, photoOriginalUrl } = value;
     const optionalId = (v: unknown) => v === undefined || isId(v);
@@ -103,9 +110,6 @@ export const accessoryType: ProductType<AccessoryConfig> = {
       ...(photoOriginalUrl === undefined ? {} : { photoOriginalUrl: photoOriginalUrl as string }),
     };
   },
-  price: (config, catalogue) => priceAccessory(catalogue.products.get(config.productId)),
-  currentPrice: (config, catalogue) =>
-    catalogue.products?.find((p) => p.id === config.productId)?.pricePence ?? null,
   productIdOf: (config) => config.productId,
   bundleIdOf: () => null,
   describe: describeAccessory,

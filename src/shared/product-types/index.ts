@@ -9,7 +9,7 @@
  */
 import type { CartItemConfig } from "../cart";
 import { accessoryType } from "./accessory";
-import { lampType } from "./lamp";
+import { lampType } from "./lamp-type";
 import { lightboxType } from "./lightbox";
 import type { ProductType } from "./types";
 
@@ -72,6 +72,7 @@ export type {
   PhotoLine,
   PricedDescription,
   PricedItem,
+  PriceRule,
   PricingCatalogue,
   ProductForPricing,
   ProductType,

@@ -7,16 +7,13 @@
  */
 import { LAMP_LIMITS, LAMP_SIZES, type LampSizeId, lampPhotoAspect } from "@lithophane/lamp/params";
 import { newCartItemId } from "../accessory-cart-item";
-import type { LampCartConfig } from "../cart";
-import { CREATOR_MESSAGES } from "../creator-messages";
 import type { Pence } from "../money";
-import { type DescribableLine, type LineDescription, ORDER_LINE_TEXTS, photosOnLine } from "./describe";
-import { parseAdditionalCrops, parseCropPixels } from "./guard";
-import type { OwnerOption, PricedItem, ProductType } from "./types";
+import { LAMP_KIND, LAMP_SIZE_OPTION_TYPE } from "./kinds";
+import { LAMP_TEXTS, lampPhotosText } from "./lamp-type";
 
-export const LAMP_KIND = "lamp" as const;
-/** The option type of the lamp's sizes in product_options (owner-set price and status per size). */
-export const LAMP_SIZE_OPTION_TYPE = "lamp_size" as const;
+// The lamp's kind, option type and texts are in ./kinds.ts and ./lamp-type.ts (the first load's).
+export { LAMP_KIND, LAMP_SIZE_OPTION_TYPE, LAMP_TEXTS, lampPhotosText };
+
 export const LAMP_MIN_PHOTOS = LAMP_LIMITS.photos.min;
 export const LAMP_MAX_PHOTOS = LAMP_LIMITS.photos.max;
 export const LAMP_SIZE_IDS = Object.keys(LAMP_SIZES) as LampSizeId[];
@@ -55,16 +52,6 @@ export function lampCropAspect(sizeId: LampSizeId, photos: number): number {
   const { diameterMm, heightMm } = lampSizeMm(sizeId);
   return lampPhotoAspect(diameterMm, heightMm, photos);
 }
-
-/** "2 photos around". */
-export function lampPhotosText(photos: number): string {
-  return photos === 1 ? "1 photo around" : `${photos} photos around`;
-}
-
-export const LAMP_TEXTS = {
-  title: "Lithophane lamp",
-  photos: lampPhotosText,
-} as const;
 
 export interface LampPhotoChoice {
   readonly url: string;
@@ -109,106 +96,3 @@ export function buildLampCartItem(
     config,
   };
 }
-
-// ------------------------------------------------------------------ the lamp as a product type (issue 48 item 1)
-
-/** Photos 2-4: at most this many additional photos (and their crops) on a lamp line. */
-export const LAMP_MAX_ADDITIONAL_PHOTOS = LAMP_MAX_PHOTOS - 1;
-
-/** The lamp_size option of a size, if the owner has it (active or not). */
-function sizeOption(options: readonly OwnerOption[] | undefined, sizeId: string): OwnerOption | undefined {
-  return options?.find((o) => o.optionType === LAMP_SIZE_OPTION_TYPE && o.id === sizeId);
-}
-
-/** A size can be bought when its option is active and on sale (not coming soon). */
-const onSale = (option: OwnerOption | undefined): option is OwnerOption =>
-  !!option && option.isActive && option.status === "enabled";
-
-/** The server's price: the lamp_size option's price is the lamp's whole price (the owner's). */
-function priceLamp(config: LampCartConfig, typeOptions: readonly OwnerOption[]): PricedItem {
-  const option = sizeOption(typeOptions, config.sizeId);
-  if (!onSale(option)) {
-    return { ok: false, reason: "unavailable", message: CREATOR_MESSAGES.pricing.itemUnknown };
-  }
-  return {
-    ok: true,
-    kind: LAMP_KIND,
-    unitPricePence: option.priceModifierPence,
-    description: {
-      sizeLabel: option.name,
-      shapeName: LAMP_TEXTS.title,
-      frameStyle: LAMP_TEXTS.title,
-      lithophaneCount: 1,
-      title: LAMP_TEXTS.title,
-    },
-  };
-}
-
-/** "Lithophane lamp" · "Medium (100 x 150 mm) · 2 photos around". */
-function describeLamp(line: DescribableLine, config: Readonly<Record<string, unknown>>): LineDescription {
-  const size = isLampSizeId(config.sizeId) ? LAMP_SIZES[config.sizeId].label : line.size;
-  return {
-    kind: LAMP_KIND,
-    title: LAMP_TEXTS.title,
-    bundle: null,
-    processing: null,
-    colour: false,
-    shape: null,
-    size,
-    frame: null,
-    panels: null,
-    summary: [size, LAMP_TEXTS.photos(photosOnLine(line))].join(ORDER_LINE_TEXTS.separator),
-    photoUrl: null,
-  };
-}
-
-export const lampType: ProductType<LampCartConfig> = {
-  kind: LAMP_KIND,
-  madeFromPhotos: true,
-  printedByShop: true,
-  discountScope: "lithophanes",
-  pricedFromOptions: true,
-  parseConfig(value) {
-    const { sizeId, localContrast } = value;
-    const cropPixels = parseCropPixels(value.cropPixels);
-    const additionalCropPixels = parseAdditionalCrops(value.additionalCropPixels, LAMP_MAX_ADDITIONAL_PHOTOS);
-    if (
-      !isLampSizeId(sizeId) ||
-      cropPixels === null ||
-      additionalCropPixels === null ||
-      (localContrast !== undefined && typeof localContrast !== "boolean")
-    ) {
-      return null;
-    }
-    return {
-      kind: LAMP_KIND,
-      sizeId,
-      ...(cropPixels ? { cropPixels } : {}),
-      ...(additionalCropPixels ? { additionalCropPixels } : {}),
-      ...(localContrast === undefined ? {} : { localContrast }),
-    };
-  },
-  price: (config, catalogue) => priceLamp(config, catalogue.typeOptions),
-  currentPrice(config, catalogue) {
-    const option = sizeOption(catalogue.typeOptions, config.sizeId);
-    return onSale(option) ? option.priceModifierPence : null;
-  },
-  productIdOf: () => null,
-  bundleIdOf: () => null,
-  describe: describeLamp,
-  lineText: (d) => `${d.title}: ${d.summary}`,
-  exportText: (d) => d.summary,
-  cartName: () => LAMP_TEXTS.title,
-  cartTitle: () => LAMP_TEXTS.title,
-  photoCount: photosOnLine,
-  /** One shade: one print file (panelIndex 0) whatever its photos. */
-  printFiles: () => 1,
-  photosAllowed: () => ({ min: LAMP_MIN_PHOTOS, max: LAMP_MAX_PHOTOS }),
-  crops: (config) => ({ main: config.cropPixels, additional: config.additionalCropPixels }),
-  hasItsPhotos: (_config, line) =>
-    line.imageUrl !== "" && line.additionalImages.length <= LAMP_MAX_ADDITIONAL_PHOTOS,
-  offersColour: false,
-  isColour: () => false,
-  /** A shade on its LED base weighs about a lightbox. */
-  parcelPieces: (line) => ({ piece: "lightbox", count: Math.max(1, line.quantity) }),
-};

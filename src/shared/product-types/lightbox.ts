@@ -28,7 +28,7 @@ import {
 } from "./describe";
 import { isId, parseAdditionalCrops, parseCropPixels } from "./guard";
 import { LIGHTBOX_KIND } from "./kinds";
-import type { PricedItem, PricingCatalogue, ProductType } from "./types";
+import type { PricedItem, PriceRule, PricingCatalogue, ProductType } from "./types";
 
 export { LIGHTBOX_KIND };
 /** The creator's processing option that prints a colour panel (issue 22). */
@@ -160,12 +160,21 @@ function describeLightbox(line: DescribableLine, config: Readonly<Record<string,
 const isBundleId = (value: unknown): value is (typeof BUNDLE_IDS)[number] =>
   (BUNDLE_IDS as readonly unknown[]).includes(value);
 
+/** The lightbox's price rule: the bundle at the owner's price plus its options' modifiers. */
+export const lightboxPriceRule: PriceRule<LithophaneConfig> = {
+  pricedFromOptions: true,
+  price: priceLightbox,
+  currentPrice(config, catalogue) {
+    if (!catalogue.options || !catalogue.bundles) return null;
+    return lithophaneConfigPricePence(config, catalogue.options, catalogue.bundles);
+  },
+};
+
 export const lightboxType: ProductType<LithophaneConfig> = {
   kind: LIGHTBOX_KIND,
   madeFromPhotos: true,
   printedByShop: true,
   discountScope: "lithophanes",
-  pricedFromOptions: true,
   parseConfig(value) {
     const { bundleId, processing, shapeId, frameColorId, sizeId, localContrast } = value;
     const cropPixels = parseCropPixels(value.cropPixels);
@@ -193,11 +202,6 @@ export const lightboxType: ProductType<LithophaneConfig> = {
       ...(additionalCropPixels ? { additionalCropPixels } : {}),
       ...(localContrast === undefined ? {} : { localContrast }),
     };
-  },
-  price: priceLightbox,
-  currentPrice(config, catalogue) {
-    if (!catalogue.options || !catalogue.bundles) return null;
-    return lithophaneConfigPricePence(config, catalogue.options, catalogue.bundles);
   },
   productIdOf: () => null,
   bundleIdOf: (config) => config.bundleId,

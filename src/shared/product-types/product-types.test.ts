@@ -19,9 +19,11 @@ import {
   productTypeOf,
   typeOfConfig,
 } from ".";
-import { accessoryType } from "./accessory";
-import { LAMP_SIZE_OPTION_TYPE, lampType } from "./lamp";
-import { lightboxType, lithophaneConfigPricePence } from "./lightbox";
+import { accessoryPriceRule, accessoryType } from "./accessory";
+import { LAMP_SIZE_OPTION_TYPE } from "./lamp";
+import { lampPriceRule, lampType } from "./lamp-type";
+import { lightboxPriceRule, lightboxType, lithophaneConfigPricePence } from "./lightbox";
+import { PRICE_RULES, priceRuleOf } from "./pricing";
 import type { OwnerOption } from "./types";
 
 const lightboxConfig: Extract<CartItemConfig, { kind: "lithophane" }> = {
@@ -87,6 +89,8 @@ describe("the registry", () => {
     expect(productTypeOf({ config: lightboxConfig })).toBe(lightboxType);
     expect(productTypeOf({ kind: "accessory", config: null })).toBe(accessoryType);
     expect(typeOfConfig(lightboxConfig)).toBe(lightboxType);
+    expect(priceRuleOf(lampConfig)).toBe(lampPriceRule);
+    expect(Object.keys(PRICE_RULES)).toEqual(PRODUCT_KINDS);
   });
 
   it("answers the capabilities instead of names", () => {
@@ -103,7 +107,7 @@ describe("the registry", () => {
 
 describe("the flat lightbox", () => {
   it("is priced by the creator's rule on the server, with its texts", () => {
-    const priced = lightboxType.price(lightboxConfig, catalogue());
+    const priced = lightboxPriceRule.price(lightboxConfig, catalogue());
     expect(priced).toEqual({
       ok: true,
       kind: "lithophane",
@@ -119,30 +123,30 @@ describe("the flat lightbox", () => {
   });
 
   it("refuses an unknown option as unknown, a switched-off one as unavailable, a coming-soon size", () => {
-    const unknown = lightboxType.price({ ...lightboxConfig, frameColorId: "plaid" }, catalogue());
+    const unknown = lightboxPriceRule.price({ ...lightboxConfig, frameColorId: "plaid" }, catalogue());
     expect(unknown).toEqual({
       ok: false,
       reason: "unknown",
       message: CREATOR_MESSAGES.pricing.lithophaneUnavailable,
     });
     const offered = FALLBACK_OPTIONS.filter((o) => o.id !== "white");
-    expect(lightboxType.price(lightboxConfig, catalogue({ offered }))).toMatchObject({
+    expect(lightboxPriceRule.price(lightboxConfig, catalogue({ offered }))).toMatchObject({
       reason: "unavailable",
     });
-    expect(lightboxType.price({ ...lightboxConfig, sizeId: "9x9" }, catalogue())).toMatchObject({
+    expect(lightboxPriceRule.price({ ...lightboxConfig, sizeId: "9x9" }, catalogue())).toMatchObject({
       ok: false,
       reason: "unavailable",
     });
-    expect(lightboxType.price({ ...lightboxConfig, sizeId: "6x8" }, catalogue())).toMatchObject({
+    expect(lightboxPriceRule.price({ ...lightboxConfig, sizeId: "6x8" }, catalogue())).toMatchObject({
       reason: "unavailable",
     });
   });
 
   it("prices the cart from the catalogue once it has answered", () => {
-    expect(lightboxType.currentPrice(lightboxConfig, {})).toBeNull();
-    expect(lightboxType.currentPrice(lightboxConfig, { options: FALLBACK_OPTIONS, bundles: BUNDLES })).toBe(
-      lithophaneConfigPricePence(lightboxConfig, FALLBACK_OPTIONS),
-    );
+    expect(lightboxPriceRule.currentPrice(lightboxConfig, {})).toBeNull();
+    expect(
+      lightboxPriceRule.currentPrice(lightboxConfig, { options: FALLBACK_OPTIONS, bundles: BUNDLES }),
+    ).toBe(lithophaneConfigPricePence(lightboxConfig, FALLBACK_OPTIONS));
   });
 
   it("counts a print file and a photo per panel, and checks the bundle's photos", () => {
@@ -179,27 +183,29 @@ describe("the flat lightbox", () => {
 
 describe("an accessory", () => {
   it("costs its product's price; unknown, coming soon and switched off are refused", () => {
-    expect(accessoryType.price(accessoryConfig, catalogue())).toMatchObject({
+    expect(accessoryPriceRule.price(accessoryConfig, catalogue())).toMatchObject({
       ok: true,
       unitPricePence: 1299,
     });
-    expect(accessoryType.price({ ...accessoryConfig, productId: "nope" }, catalogue())).toMatchObject({
+    expect(accessoryPriceRule.price({ ...accessoryConfig, productId: "nope" }, catalogue())).toMatchObject({
       reason: "unknown",
     });
     const products = (status: string, isActive = true) =>
       new Map([["led-base", { id: "led-base", name: "LED Base", pricePence: 1299, status, isActive }]]);
-    expect(accessoryType.price(accessoryConfig, catalogue({ products: products("coming_soon") }))).toEqual({
+    expect(
+      accessoryPriceRule.price(accessoryConfig, catalogue({ products: products("coming_soon") })),
+    ).toEqual({
       ok: false,
       reason: "unavailable",
       message: MESSAGES.products.comingSoon.description,
     });
     expect(
-      accessoryType.price(accessoryConfig, catalogue({ products: products("active", false) })),
+      accessoryPriceRule.price(accessoryConfig, catalogue({ products: products("active", false) })),
     ).toMatchObject({
       reason: "unavailable",
     });
     expect(
-      accessoryType.currentPrice(accessoryConfig, { products: [{ id: "led-base", pricePence: 1500 }] }),
+      accessoryPriceRule.currentPrice(accessoryConfig, { products: [{ id: "led-base", pricePence: 1500 }] }),
     ).toBe(1500);
   });
 
@@ -231,7 +237,7 @@ describe("an accessory", () => {
 
 describe("the lamp", () => {
   it("costs its lamp_size option's price, the owner's", () => {
-    expect(lampType.price(lampConfig, catalogue())).toEqual({
+    expect(lampPriceRule.price(lampConfig, catalogue())).toEqual({
       ok: true,
       kind: "lamp",
       unitPricePence: 6900,
@@ -252,15 +258,15 @@ describe("the lamp", () => {
       [lampSize({ status: "coming_soon" })],
       [lampSize({ optionType: "size" })],
     ]) {
-      expect(lampType.price(lampConfig, catalogue({ typeOptions }))).toMatchObject({
+      expect(lampPriceRule.price(lampConfig, catalogue({ typeOptions }))).toMatchObject({
         ok: false,
         reason: "unavailable",
       });
-      expect(lampType.currentPrice(lampConfig, { typeOptions })).toBeNull();
+      expect(lampPriceRule.currentPrice(lampConfig, { typeOptions })).toBeNull();
     }
-    expect(lampType.currentPrice(lampConfig, { typeOptions: [lampSize({ priceModifierPence: 7500 })] })).toBe(
-      7500,
-    );
+    expect(
+      lampPriceRule.currentPrice(lampConfig, { typeOptions: [lampSize({ priceModifierPence: 7500 })] }),
+    ).toBe(7500);
   });
 
   it("is described by its size and photos around", () => {

@@ -88,6 +88,19 @@ export interface ParcelPieces {
   readonly count: number;
 }
 
+/**
+ * A type's price rule, apart from its ProductType so the pages that only read and describe cart
+ * lines (the first load) do not carry the pricing (./pricing.ts is its registry).
+ */
+export interface PriceRule<C extends CartItemConfig = CartItemConfig> {
+  /** The server's price of a line (never the client's), with the texts the order line stores. */
+  price(config: C, catalogue: PricingCatalogue): PricedItem;
+  /** The line's price today as the cart sees it; null when the catalogue cannot tell. */
+  currentPrice(config: C, catalogue: CurrentCatalogue): Pence | null;
+  /** Whether pricing needs the creator's options / the owner's bundle prices loaded. */
+  readonly pricedFromOptions: boolean;
+}
+
 export interface ProductType<C extends CartItemConfig = CartItemConfig> {
   /** The stored kind (order_items.kind, a cart line's config.kind): never renamed. */
   readonly kind: C["kind"];
@@ -99,12 +112,6 @@ export interface ProductType<C extends CartItemConfig = CartItemConfig> {
   readonly discountScope: "lithophanes" | "accessories";
   /** The config of this type, or null (the stored-cart guard's rule, as cartItemSchema's member). */
   parseConfig(fields: Readonly<Record<string, unknown>>): C | null;
-  /** The server's price of a line (never the client's), with the texts the order line stores. */
-  price(config: C, catalogue: PricingCatalogue): PricedItem;
-  /** The line's price today as the cart sees it; null when the catalogue cannot tell. */
-  currentPrice(config: C, catalogue: CurrentCatalogue): Pence | null;
-  /** Whether pricing needs the creator's options / the owner's bundle prices loaded. */
-  readonly pricedFromOptions: boolean;
   /** The shop product a line is (an accessory's), else null. */
   productIdOf(config: C): string | null;
   /** The bundle a line is (a lightbox's), else null (order_items.bundle_id). */
