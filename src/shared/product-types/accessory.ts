@@ -117,6 +117,7 @@ export const accessoryType: ProductType<AccessoryConfig> = {
   exportText: accessoryText,
   cartName: (item) => item.frameStyle,
   cartTitle: (item) => item.frameStyle,
+  printForm: null,
   photoCount: () => 0,
   printFiles: () => 0,
   photosAllowed: () => ({ min: 0, max: 0 }),

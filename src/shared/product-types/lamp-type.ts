@@ -117,6 +117,7 @@ export const lampType: ProductType<LampCartConfig> = {
   exportText: (d) => d.summary,
   cartName: () => LAMP_TEXTS.title,
   cartTitle: () => LAMP_TEXTS.title,
+  printForm: "cylinder",
   photoCount: photosOnLine,
   /** One shade: one print file (panelIndex 0) whatever its photos. */
   printFiles: () => 1,

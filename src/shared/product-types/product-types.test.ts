@@ -97,6 +97,11 @@ describe("the registry", () => {
     expect(PHOTO_KINDS).toEqual(["lithophane", "lamp"]);
     expect(PRINTED_KINDS).toEqual(["lithophane", "lamp"]);
     expect(COLOUR_KINDS).toEqual(["lithophane"]);
+    expect([lightboxType, accessoryType, lampType].map((t) => t.printForm)).toEqual([
+      "panel",
+      null,
+      "cylinder",
+    ]);
     expect([lightboxType, accessoryType, lampType].map((t) => t.discountScope)).toEqual([
       "lithophanes",
       "accessories",

@@ -128,6 +128,8 @@ export interface ProductType<C extends CartItemConfig = CartItemConfig> {
   cartTitle(item: { readonly frameStyle: string }): string;
   /** Photos a line is made from (0 for a product not made from photos). */
   photoCount(line: PhotoLine): number;
+  /** The form its print file takes (the print runner's maker): flat panels, a cylinder; null: none. */
+  readonly printForm: "panel" | "cylinder" | null;
   /** Print files a line makes: a lightbox one per panel, a lamp one; 0 when the shop prints nothing. */
   printFiles(line: PhotoLine): number;
   /** How many photos a line of this config must have (a lightbox: its bundle's panels; a lamp: 1-4). */
