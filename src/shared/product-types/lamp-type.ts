@@ -10,7 +10,7 @@ import { CREATOR_MESSAGES } from "../creator-messages";
 import { type DescribableLine, type LineDescription, ORDER_LINE_TEXTS, photosOnLine } from "./describe";
 import { parseAdditionalCrops, parseCropPixels } from "./guard";
 import { LAMP_KIND, LAMP_SIZE_OPTION_TYPE } from "./kinds";
-import type { OwnerOption, PricedItem, PriceRule, ProductType } from "./types";
+import type { OwnerOption, PricedItem, PriceRule, PricingCatalogue, ProductType } from "./types";
 
 /** "2 photos around". */
 export function lampPhotosText(photos: number): string {
@@ -28,9 +28,19 @@ const isLampSizeId = (value: unknown): value is LampSizeId =>
 /** Photos 2-4: at most this many additional photos (and their crops) on a lamp line. */
 export const LAMP_MAX_ADDITIONAL_PHOTOS = LAMP_PHOTO_LIMITS.max - 1;
 
-/** The lamp_size option of a size, if the owner has it (active or not). */
-function sizeOption(options: readonly OwnerOption[] | undefined, sizeId: string): OwnerOption | undefined {
-  return options?.find((o) => o.optionType === LAMP_SIZE_OPTION_TYPE && o.id === sizeId);
+/**
+ * The lamp_size option of a size, if the owner has it (active or not): among the types' own options,
+ * or among the creator's options where lamp_size is one of their types.
+ */
+function sizeOption(
+  lists: ReadonlyArray<readonly OwnerOption[] | undefined>,
+  sizeId: string,
+): OwnerOption | undefined {
+  for (const options of lists) {
+    const found = options?.find((o) => o.optionType === LAMP_SIZE_OPTION_TYPE && o.id === sizeId);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** A size can be bought when its option is active and on sale (not coming soon). */
@@ -38,8 +48,8 @@ const onSale = (option: OwnerOption | undefined): option is OwnerOption =>
   !!option && option.isActive && option.status === "enabled";
 
 /** The server's price: the lamp_size option's price is the lamp's whole price (the owner's). */
-function priceLamp(config: LampCartConfig, typeOptions: readonly OwnerOption[]): PricedItem {
-  const option = sizeOption(typeOptions, config.sizeId);
+function priceLamp(config: LampCartConfig, catalogue: PricingCatalogue): PricedItem {
+  const option = sizeOption([catalogue.typeOptions, catalogue.offered, catalogue.stored], config.sizeId);
   if (!onSale(option)) {
     return { ok: false, reason: "unavailable", message: CREATOR_MESSAGES.pricing.itemUnknown };
   }
@@ -78,9 +88,9 @@ function describeLamp(line: DescribableLine, config: Readonly<Record<string, unk
 /** The lamp's price rule: its lamp_size option's price is the whole price (the owner's). */
 export const lampPriceRule: PriceRule<LampCartConfig> = {
   pricedFromOptions: true,
-  price: (config, catalogue) => priceLamp(config, catalogue.typeOptions),
+  price: priceLamp,
   currentPrice(config, catalogue) {
-    const option = sizeOption(catalogue.typeOptions, config.sizeId);
+    const option = sizeOption([catalogue.typeOptions, catalogue.options], config.sizeId);
     return onSale(option) ? option.priceModifierPence : null;
   },
 };

@@ -8,7 +8,7 @@ import { CREATOR_MESSAGES } from "../creator-messages";
 import { isColourConfig } from "../delivery-dates";
 import { evaluateDiscount } from "../discounts";
 import { MESSAGES } from "../messages";
-import { FALLBACK_OPTIONS } from "../options";
+import { type CreatorOption, FALLBACK_OPTIONS } from "../options";
 import { describeLine, exportLineText, lineText } from "../order-line";
 import {
   COLOUR_KINDS,
@@ -272,6 +272,15 @@ describe("the lamp", () => {
     expect(
       lampPriceRule.currentPrice(lampConfig, { typeOptions: [lampSize({ priceModifierPence: 7500 })] }),
     ).toBe(7500);
+    // Where lamp_size is one of the creator's option types, its rows come with the creator's options.
+    const asCreatorOption = { ...lampSize(), sortOrder: 1 } as unknown as CreatorOption;
+    expect(
+      lampPriceRule.price(lampConfig, catalogue({ typeOptions: [], offered: [asCreatorOption] })),
+    ).toMatchObject({
+      ok: true,
+      unitPricePence: 6900,
+    });
+    expect(lampPriceRule.currentPrice(lampConfig, { options: [asCreatorOption] })).toBe(6900);
   });
 
   it("is described by its size and photos around", () => {
