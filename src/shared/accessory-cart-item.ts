@@ -5,6 +5,7 @@
  */
 import { type AccessoryChoices, compactChoices } from "./accessory-choices";
 import type { Pence } from "./money";
+import { ACCESSORY_KIND } from "./product-types/kinds";
 
 /**
  * An accessory's cart line: a CartItem (./cart re-exports the builder typed to return one, so
@@ -20,7 +21,7 @@ export interface AccessoryCartItem {
   readonly frameStyle: string;
   readonly price: Pence;
   readonly cropData: { x: number; y: number; zoom: number; aspectRatio: string };
-  readonly config: { kind: "accessory"; productId: string } & AccessoryChoices;
+  readonly config: { kind: typeof ACCESSORY_KIND; productId: string } & AccessoryChoices;
 }
 
 /** "<timestamp>-<random text>" as the spec describes; the clock and randomness are injectable for tests. */
@@ -54,6 +55,6 @@ export function buildAccessoryCartItem(
     frameStyle: product.name,
     price: product.pricePence,
     cropData: { x: 0, y: 0, zoom: 1, aspectRatio: "1:1" },
-    config: { kind: "accessory", productId: product.id, ...compactChoices(choices) },
+    config: { kind: ACCESSORY_KIND, productId: product.id, ...compactChoices(choices) },
   };
 }

@@ -5,7 +5,7 @@
 
 import { newCartItemId } from "./accessory-cart-item";
 import { BUNDLES, type Bundle, getBundle } from "./bundles";
-import type { CartItem, LithophaneConfig } from "./cart";
+import type { CartItem } from "./cart";
 import {
   type CreatorState,
   chosenLightboxPricePence,
@@ -14,42 +14,10 @@ import {
   requiredAdditionalImages,
   resolveChosenOptions,
 } from "./creator";
-import type { Pence } from "./money";
 import { type CreatorOption, sizeLabel } from "./options";
+import { LIGHTBOX_KIND, lithophaneFrameStyle } from "./product-types/lightbox";
 
-/** "White · 3 × Square" — frame colour name, lithophane count and shape name. */
-export function lithophaneFrameStyle(
-  frameColorName: string,
-  lithophaneCount: number,
-  shapeName: string,
-): string {
-  return `${frameColorName} · ${lithophaneCount} × ${shapeName}`;
-}
-
-/**
- * Server-side price of a lithophane line from its config, using the same rule as the
- * creator. Null when the bundle or an option is unknown, not selectable, or the size does
- * not fit the shape — the server must refuse such a line.
- */
-export function lithophaneConfigPricePence(
-  config: LithophaneConfig,
-  options: readonly CreatorOption[],
-  bundles: readonly Bundle[] = BUNDLES,
-): Pence | null {
-  const bundle = getBundle(config.bundleId, bundles);
-  if (!bundle) return null;
-  const chosen = resolveChosenOptions(
-    {
-      processing: config.processing,
-      shape: config.shapeId,
-      frameColor: config.frameColorId,
-      size: config.sizeId,
-    },
-    options,
-  );
-  if (!chosen) return null;
-  return chosenLightboxPricePence(bundle, chosen);
-}
+export { lithophaneConfigPricePence, lithophaneFrameStyle } from "./product-types/lightbox";
 
 /**
  * The cart item for the creator's current choices, or null when Add to Cart is not allowed
@@ -85,7 +53,7 @@ export function buildCreatorCartItem(
     price: chosenLightboxPricePence(bundle, chosen),
     cropData: { x: cropData.x, y: cropData.y, zoom: cropData.zoom, aspectRatio: cropData.aspectRatio },
     config: {
-      kind: "lithophane",
+      kind: LIGHTBOX_KIND,
       bundleId: bundle.id,
       processing: chosen.processing.id,
       shapeId: chosen.shape.id,

@@ -4,28 +4,17 @@
  * as the catalogue answers (the options refetch, 30 s). The server prices every order itself;
  * this only keeps what the shopper sees equal to what they will be charged.
  */
-import type { Bundle } from "./bundles";
-import { type CartItem, lithophaneConfigPricePence } from "./cart";
+import type { CartItem } from "./cart";
 import type { Pence } from "./money";
-import type { CreatorOption } from "./options";
+import type { CurrentCatalogue } from "./product-types";
+import { priceRuleOf } from "./product-types/pricing";
 
-export interface CurrentCatalogue {
-  /** The creator's options (flattened); undefined until the catalogue has answered. */
-  readonly options?: readonly CreatorOption[] | undefined;
-  /** The bundles at the owner's prices; undefined until the catalogue has answered. */
-  readonly bundles?: readonly Bundle[] | undefined;
-  /** The shop's products; undefined until they have been fetched. */
-  readonly products?: readonly { readonly id: string; readonly pricePence: Pence }[] | undefined;
-}
+/** The creator's options (flattened), the bundles at the owner's prices, the shop's products: undefined until answered. */
+export type { CurrentCatalogue };
 
 /** The line's price today, or null when the catalogue cannot tell (not loaded, unknown line). */
 export function currentLinePrice(item: CartItem, catalogue: CurrentCatalogue): Pence | null {
-  const { config } = item;
-  if (config.kind === "accessory") {
-    return catalogue.products?.find((p) => p.id === config.productId)?.pricePence ?? null;
-  }
-  if (!catalogue.options || !catalogue.bundles) return null;
-  return lithophaneConfigPricePence(config, catalogue.options, catalogue.bundles);
+  return priceRuleOf(item.config).currentPrice(item.config, catalogue);
 }
 
 /**

@@ -3,11 +3,11 @@
  * reducer behind the CartProvider. Items from outside are read with the hand-written guard
  * (./cart-guard); the zod schemas the server uses are in ./cart.
  */
-import { accessoryChoicesOf, compactChoices } from "./accessory-choices";
 import type { CartItem } from "./cart";
 import { isCartItem, parseStoredCart } from "./cart-guard";
 import { MAX_CART_ITEMS } from "./cart-limits";
 import { type Pence, sumPence } from "./money";
+import { typeOfConfig } from "./product-types";
 
 export function cartTotal(items: readonly Pick<CartItem, "price">[]): Pence {
   return sumPence(items.map((item) => item.price));
@@ -29,13 +29,8 @@ export function isSameCartLine(
   a: Pick<CartItem, "imageUrl" | "size" | "shape" | "frameStyle" | "additionalImages" | "config">,
   b: Pick<CartItem, "imageUrl" | "size" | "shape" | "frameStyle" | "additionalImages" | "config">,
 ): boolean {
-  if (a.config.kind === "accessory" && b.config.kind === "accessory") {
-    return (
-      a.config.productId === b.config.productId &&
-      JSON.stringify(compactChoices(accessoryChoicesOf(a.config))) ===
-        JSON.stringify(compactChoices(accessoryChoicesOf(b.config)))
-    );
-  }
+  const type = typeOfConfig(a.config);
+  if (type.sameThing && type === typeOfConfig(b.config)) return type.sameThing(a.config, b.config);
   return cartItemMergeKey(a) === cartItemMergeKey(b);
 }
 

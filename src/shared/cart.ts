@@ -1,3 +1,4 @@
+import { LAMP_SIZE_IDS, type LampSizeId } from "@lithophane/lamp/sizes";
 import { z } from "zod";
 import {
   type AccessoryForCart,
@@ -15,6 +16,8 @@ import {
   MAX_TEXT_LENGTH,
   MAX_URL_LENGTH,
 } from "./cart-limits";
+import { ACCESSORY_KIND, LAMP_KIND, LIGHTBOX_KIND } from "./product-types/kinds";
+import { LAMP_MAX_ADDITIONAL_PHOTOS } from "./product-types/lamp-type";
 
 const urlText = z.string().max(MAX_URL_LENGTH);
 const shortText = z.string().max(MAX_TEXT_LENGTH);
@@ -40,7 +43,7 @@ export const cropPixelsSchema = z.object({
  */
 export const cartItemConfigSchema = z.discriminatedUnion("kind", [
   z.object({
-    kind: z.literal("lithophane"),
+    kind: z.literal(LIGHTBOX_KIND),
     bundleId: z.enum(BUNDLE_IDS),
     processing: idText,
     shapeId: idText,
@@ -53,13 +56,21 @@ export const cartItemConfigSchema = z.discriminatedUnion("kind", [
     localContrast: z.boolean().optional(),
   }),
   z.object({
-    kind: z.literal("accessory"),
+    kind: z.literal(ACCESSORY_KIND),
     productId: idText,
     /** A made-to-order accessory's choices (./accessory-choices): checked by the server against the shop. */
     frameColorId: idText.optional(),
     sizeId: idText.optional(),
     photoUrl: urlText.min(1).optional(),
     photoOriginalUrl: urlText.min(1).optional(),
+  }),
+  /** The lithophane lamp (./product-types/lamp.ts): a size and the crops of its 1-4 photos. */
+  z.object({
+    kind: z.literal(LAMP_KIND),
+    sizeId: z.enum(LAMP_SIZE_IDS as [LampSizeId, ...LampSizeId[]]),
+    cropPixels: cropPixelsSchema.optional(),
+    additionalCropPixels: z.array(cropPixelsSchema.nullable()).max(LAMP_MAX_ADDITIONAL_PHOTOS).optional(),
+    localContrast: z.boolean().optional(),
   }),
 ]);
 
@@ -83,12 +94,14 @@ export const cartItemSchema = z.object({
 
 export type CartItem = z.infer<typeof cartItemSchema>;
 export type CartItemConfig = z.infer<typeof cartItemConfigSchema>;
-export type LithophaneConfig = Extract<CartItemConfig, { kind: "lithophane" }>;
-export type AccessoryConfig = Extract<CartItemConfig, { kind: "accessory" }>;
+export type LithophaneConfig = Extract<CartItemConfig, { kind: typeof LIGHTBOX_KIND }>;
+export type AccessoryConfig = Extract<CartItemConfig, { kind: typeof ACCESSORY_KIND }>;
+export type LampCartConfig = Extract<CartItemConfig, { kind: typeof LAMP_KIND }>;
 
 export const cartItemsSchema = z.array(cartItemSchema).max(MAX_CART_ITEMS);
 
-export { buildCreatorCartItem, lithophaneConfigPricePence, lithophaneFrameStyle } from "./cart-build";
+export { buildCreatorCartItem } from "./cart-build";
+export { lithophaneConfigPricePence, lithophaneFrameStyle } from "./product-types/lightbox";
 
 // Zod-free, in their own module so /shop's first load needs no zod (issue 20: long tasks).
 export { type AccessoryForCart, newCartItemId };

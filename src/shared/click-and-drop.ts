@@ -5,8 +5,8 @@
  * rows of a tracking file checked one by one.
  */
 import { z } from "zod";
-import { getBundle } from "./bundles";
 import { type ColumnMap, type ColumnNames, mapColumns } from "./csv-columns";
+import { productTypeOf } from "./product-types";
 
 /**
  * The columns written, in order, named as Click & Drop's order-import field specification names
@@ -54,18 +54,12 @@ export interface ParcelItem {
   readonly quantity: number;
 }
 
-/** Lightboxes in a line: each of the bundle's panels comes with its own frame and lightbox. */
-function lightboxesIn(item: ParcelItem): number {
-  return (getBundle(item.bundleId)?.lithophaneCount ?? 1) * Math.max(1, item.quantity);
-}
-
 export function parcelWeightGrams(items: readonly ParcelItem[]): number {
   let grams = PARCEL_WEIGHTS_GRAMS.packaging;
   for (const item of items) {
-    grams +=
-      item.kind === "lithophane"
-        ? lightboxesIn(item) * PARCEL_WEIGHTS_GRAMS.lightbox
-        : Math.max(1, item.quantity) * PARCEL_WEIGHTS_GRAMS.accessory;
+    // A lightbox line: each of the bundle's panels comes with its own frame and lightbox.
+    const { piece, count } = productTypeOf(item.kind).parcelPieces(item);
+    grams += count * PARCEL_WEIGHTS_GRAMS[piece];
   }
   return grams;
 }

@@ -1,7 +1,8 @@
 import { BUNDLES, type Bundle, type BundleId, getBundle } from "./bundles";
 import { CREATOR_MESSAGES } from "./creator-messages";
+import { lightboxPricePence } from "./lightbox-price";
 import type { DescribedToast } from "./messages";
-import { type Pence, sumPence } from "./money";
+import type { Pence } from "./money";
 import { type CreatorOption, findOption, isSelectable, type OptionType, sizeAppliesToShape } from "./options";
 
 /** The wizard's steps, in order (spec section 4 "Create wizard"). */
@@ -472,7 +473,7 @@ export type LithophaneLineProblem = "photo-count" | "photo-missing" | "crop-outs
 
 /** What the rule needs to know about a lithophane line and its photos. */
 export interface LithophaneLineFacts {
-  readonly bundleId: string;
+  readonly bundleId: string | null;
   /** How many additional photos the line names. */
   readonly additionalImageCount: number;
   /** The crop of the main photo in the original's pixels, if the line has one. */
@@ -566,23 +567,6 @@ export function addToCartCheck(state: CreatorState): AddToCartCheck {
 
 export function canAddToCart(state: CreatorState): boolean {
   return addToCartCheck(state).ok;
-}
-
-/**
- * The lightbox price: the bundle price, the processing modifier once per panel (Colour's
- * surcharge pays for each colour panel's filament and print time: a Keepsake of 3 colour panels
- * pays it 3 times, decision 331), and the shape, frame colour and size modifiers once per line.
- */
-export function lightboxPricePence(
-  bundle: Pick<Bundle, "pricePence" | "lithophaneCount">,
-  chosen: {
-    readonly processing?: Pick<CreatorOption, "priceModifierPence"> | null;
-    readonly others: readonly (Pick<CreatorOption, "priceModifierPence"> | null | undefined)[];
-  },
-): Pence {
-  const perPanel = (chosen.processing?.priceModifierPence ?? 0) * bundle.lithophaneCount;
-  const modifiers = chosen.others.flatMap((o) => (o ? [o.priceModifierPence] : []));
-  return sumPence([bundle.pricePence, perPanel, ...modifiers]);
 }
 
 /**
@@ -691,3 +675,5 @@ export function scaleCropPixels(
   const height = Math.max(1, Math.min(Math.round(area.height * sy), source.height - y));
   return { x, y, width, height };
 }
+
+export { lightboxPricePence };

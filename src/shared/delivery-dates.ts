@@ -9,6 +9,8 @@
  *
  * Days are calendar dates ("2025-12-09"), so the arithmetic never meets a clock change.
  */
+import { isProductKind, PRODUCT_TYPES } from "./product-types";
+import { COLOUR_PROCESSING_ID } from "./product-types/lightbox";
 import type { DayRange } from "./shipping-zones";
 
 export const SHOP_TIME_ZONE = "Europe/London";
@@ -16,7 +18,7 @@ export const SHOP_TIME_ZONE = "Europe/London";
 export const PRODUCTION_DAYS: DayRange = { min: 3, max: 5 };
 
 /** The creator's processing option that prints a colour panel (issue 22). */
-export const COLOUR_PROCESSING_ID = "colour";
+export { COLOUR_PROCESSING_ID };
 /**
  * A colour panel takes longer (issue 22): four filaments, a tool change per layer that holds
  * colour, and a slower print; production working days +2 at both ends (3-5 becomes 5-7, the
@@ -24,23 +26,26 @@ export const COLOUR_PROCESSING_ID = "colour";
  */
 export const COLOUR_EXTRA_PRODUCTION_DAYS = 2;
 
-/** True when a lithophane line's config asks for colour processing. */
+/** True when a line's config asks for a colour print (its product type says). */
 export function isColourConfig(config: unknown): boolean {
-  return (
-    typeof config === "object" &&
-    config !== null &&
-    (config as { kind?: unknown }).kind === "lithophane" &&
-    (config as { processing?: unknown }).processing === COLOUR_PROCESSING_ID
-  );
+  if (typeof config !== "object" || config === null) return false;
+  const kind = (config as { kind?: unknown }).kind;
+  return isProductKind(kind) && PRODUCT_TYPES[kind].isColour(config as Record<string, unknown>);
 }
 
 /** An order's production days: +2 when any of its lines is a colour lithophane. */
 export function productionDaysFor(configs: readonly unknown[]): DayRange {
-  if (!configs.some(isColourConfig)) return PRODUCTION_DAYS;
-  return {
-    min: PRODUCTION_DAYS.min + COLOUR_EXTRA_PRODUCTION_DAYS,
-    max: PRODUCTION_DAYS.max + COLOUR_EXTRA_PRODUCTION_DAYS,
-  };
+  return productionDaysForColour(configs.some(isColourConfig));
+}
+
+/** An order's production days by whether it holds a colour print. */
+export function productionDaysForColour(colour: boolean): DayRange {
+  return colour
+    ? {
+        min: PRODUCTION_DAYS.min + COLOUR_EXTRA_PRODUCTION_DAYS,
+        max: PRODUCTION_DAYS.max + COLOUR_EXTRA_PRODUCTION_DAYS,
+      }
+    : PRODUCTION_DAYS;
 }
 
 /** "YYYY-MM-DD". */

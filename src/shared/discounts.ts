@@ -5,6 +5,7 @@
  */
 import { COMMERCE_MESSAGES } from "./commerce-messages";
 import { type Pence, roundHalfUpToPence, sumPence } from "./money";
+import { productTypeOf } from "./product-types";
 
 export const DISCOUNT_KINDS = ["percent", "fixed", "free_shipping"] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
@@ -45,7 +46,8 @@ export interface DiscountUsage {
 }
 
 export interface DiscountLine {
-  readonly kind: "lithophane" | "accessory";
+  /** The line's product kind: its type says which scope covers it. */
+  readonly kind: string;
   readonly pricePence: Pence;
 }
 
@@ -123,7 +125,7 @@ export function shopperRefusal(result: { reason: DiscountRefusalReason; message:
 
 function inScope(scope: DiscountScope, line: DiscountLine): boolean {
   if (scope === "all") return true;
-  return scope === "lithophanes" ? line.kind === "lithophane" : line.kind === "accessory";
+  return productTypeOf(line.kind).discountScope === scope;
 }
 
 /**

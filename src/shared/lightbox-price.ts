@@ -3,7 +3,7 @@
  * when loaded) so /shop's featured card needs no zod while the page starts; re-exported there.
  */
 import type { Bundle } from "./bundles";
-import type { Pence } from "./money";
+import { type Pence, sumPence } from "./money";
 import { type CreatorOption, type GroupedOptions, isSelectable, sizeAppliesToShape } from "./options";
 
 /**
@@ -29,4 +29,21 @@ export function lightboxFromPricePence(bundles: readonly Bundle[], options: Grou
   });
   if (bundle === null || processing === null || frame === null || pairs.length === 0) return null;
   return (bundle + frame + Math.min(...pairs)) as Pence;
+}
+
+/**
+ * The lightbox price: the bundle price, the processing modifier once per panel (Colour's
+ * surcharge pays for each colour panel's filament and print time: a Keepsake of 3 colour panels
+ * pays it 3 times, decision 331), and the shape, frame colour and size modifiers once per line.
+ */
+export function lightboxPricePence(
+  bundle: Pick<Bundle, "pricePence" | "lithophaneCount">,
+  chosen: {
+    readonly processing?: Pick<CreatorOption, "priceModifierPence"> | null;
+    readonly others: readonly (Pick<CreatorOption, "priceModifierPence"> | null | undefined)[];
+  },
+): Pence {
+  const perPanel = (chosen.processing?.priceModifierPence ?? 0) * bundle.lithophaneCount;
+  const modifiers = chosen.others.flatMap((o) => (o ? [o.priceModifierPence] : []));
+  return sumPence([bundle.pricePence, perPanel, ...modifiers]);
 }

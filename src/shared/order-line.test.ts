@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { orderShippingLabel } from "./checkout";
 import { allocateDiscount } from "./discounts";
 import {
-  accessoryLineText,
   describeLine,
   describeOrderLines,
   linePanelThumbnails,
+  lineText,
   lineThumbnail,
   sizeIdText,
 } from "./order-line";
@@ -106,9 +106,9 @@ describe("describeLine (issue 30: one description of an order line)", () => {
     expect(restoration.photoUrl).toBe("https://cdn.example/o.jpg");
     expect(describeLine(cable).photoUrl).toBeNull();
     // The invoice and the export: the name with the choices, the name alone without.
-    expect(accessoryLineText(kit)).toBe("Frame Colour Swap Kit: Black frame · 8″ x 6″");
-    expect(accessoryLineText(restoration)).toBe("Photo Restoration Service: Photo attached");
-    expect(accessoryLineText(describeLine(cable))).toBe("USB-C Cable");
+    expect(lineText(kit)).toBe("Frame Colour Swap Kit: Black frame · 8″ x 6″");
+    expect(lineText(restoration)).toBe("Photo Restoration Service: Photo attached");
+    expect(lineText(describeLine(cable))).toBe("USB-C Cable");
   });
 
   it("turns size ids round: the spec writes height x width", () => {

@@ -9,160 +9,34 @@
  * from), so a line reads the same before and after it is bought. No zod here: the cart panel is
  * in the first load.
  */
-import { ACCESSORY_CHOICE_TEXTS, accessoryChoicesOf } from "./accessory-choices";
-import { getBundle } from "./bundles";
-import { MESSAGES } from "./messages";
-import { FALLBACK_OPTIONS } from "./options";
-import { inches, sizeIdText } from "./size-text";
+import { productTypeOf } from "./product-types";
+import {
+  type DescribableLine,
+  type LineDescription,
+  ORDER_LINE_TEXTS,
+  record,
+} from "./product-types/describe";
+import { frameColourOf } from "./product-types/lightbox";
+import { sizeIdText } from "./size-text";
 import { colourThumbnailOf } from "./upload-thumbnails";
 
-/** A cart line or a stored order line: the fields a description is made from. */
-export interface DescribableLine {
-  /** "lithophane" or "accessory" (an order line's kind; a cart line's config.kind). */
-  readonly kind: string;
-  /** The cart's size text ("7 inch x 7 inch"); an accessory's "Standard". */
-  readonly size: string;
-  /** The bundle name for a lithophane. */
-  readonly shape: string;
-  /** "Black · 3 × Rectangle (Portrait)"; an accessory's name. */
-  readonly frameStyle: string;
-  /** The line's config as stored (unknown: an old row may lack fields). */
-  readonly config: unknown;
-  readonly additionalImages?: readonly string[];
-}
+export type { DescribableLine, LineDescription };
+export { frameColourOf, ORDER_LINE_TEXTS, sizeIdText };
 
-export interface LineDescription {
-  readonly kind: "lithophane" | "accessory";
-  /** "Lithophane" or the accessory's name. */
-  readonly title: string;
-  /** Lithophane only (null for an accessory): */
-  readonly bundle: string | null;
-  /** "Colour", "Greyscale". */
-  readonly processing: string | null;
-  readonly colour: boolean;
-  /** "Rectangle (Landscape)". */
-  readonly shape: string | null;
-  /** Width x height: "8″ x 6″" for a landscape panel, "6″ x 8″" for a portrait one. */
-  readonly size: string | null;
-  /** The frame colour: "Black". */
-  readonly frame: string | null;
-  readonly panels: number | null;
-  /**
-   * The line in one sentence: "Keepsake Collection · Colour · 3 panels · Square 7″ x 7″ · Black
-   * frame"; an accessory's size text ("Standard").
-   */
-  readonly summary: string;
-  /** An accessory's attached photo (Photo Restoration): its original, for the admin to open. */
-  readonly photoUrl: string | null;
-}
-
-export { sizeIdText };
-
-/** One description's texts (kept here: the cart panel loads this module first). */
-export const ORDER_LINE_TEXTS = {
-  panels: (n: number): string => (n === 1 ? "1 panel" : `${n} panels`),
-  frame: (colour: string): string => `${colour} ${MESSAGES.cart.frameSuffix}`,
-  inches,
-  separator: " · ",
-  /** CSV/JSON export's and the admin's name for a line's share of the order's discount. */
-  discountShare: "Discount share",
-} as const;
-
-const optionName = (type: string, id: unknown): string | null => {
-  if (typeof id !== "string" || id === "") return null;
-  const known = FALLBACK_OPTIONS.find((o) => o.optionType === type && o.id === id);
-  if (known) return known.name;
-  return id.charAt(0).toUpperCase() + id.slice(1).replace(/[-_]/g, " ");
-};
-
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
-
-/** The cart's size text ("7 inch x 7 inch") in the description's form ("7″ x 7″"); other texts as they are. */
-function inchesText(size: string): string {
-  const match = /^(\d+(?:\.\d+)?) inch x (\d+(?:\.\d+)?) inch$/.exec(size.trim());
-  return match?.[1] && match[2] ? ORDER_LINE_TEXTS.inches(match[1], match[2]) : size;
-}
-
-/** The frame colour of a creator line's frameStyle ("Black · 3 × Square" gives "Black"). */
-export function frameColourOf(frameStyle: string): string {
-  return frameStyle.split(" · ")[0]?.trim() ?? frameStyle;
-}
-
-/** The shape named in a creator line's frameStyle ("Black · 3 × Square" gives "Square"). */
-function shapeOf(frameStyle: string): string | null {
-  const match = /×\s*(.+)$/.exec(frameStyle);
-  return match?.[1]?.trim() || null;
-}
-
-/** Describes one line (see the module's comment). */
+/** Describes one line (see the module's comment): its product type says it. */
 export function describeLine(line: DescribableLine): LineDescription {
   const config = record(line.config);
-  const kind = config.kind === "lithophane" || line.kind === "lithophane" ? "lithophane" : "accessory";
-  if (kind === "accessory") {
-    // A made-to-order accessory says what was chosen (issue 30 item 14): "Black frame · 8″ x 6″".
-    const choices = accessoryChoicesOf(config);
-    const frame = optionName("frame_color", choices.frameColorId);
-    const size = choices.sizeId ? (sizeIdText(choices.sizeId) ?? choices.sizeId) : null;
-    const photoUrl = choices.photoOriginalUrl ?? choices.photoUrl ?? null;
-    const chosen = [
-      frame ? ACCESSORY_CHOICE_TEXTS.frame(frame) : null,
-      size,
-      photoUrl ? ACCESSORY_CHOICE_TEXTS.photoAttached : null,
-    ].filter((part): part is string => part !== null);
-    return {
-      kind,
-      title: line.frameStyle,
-      bundle: null,
-      processing: null,
-      colour: false,
-      shape: null,
-      size,
-      frame,
-      panels: null,
-      summary: chosen.length > 0 ? chosen.join(ORDER_LINE_TEXTS.separator) : line.size,
-      photoUrl,
-    };
-  }
-  const bundle = getBundle(typeof config.bundleId === "string" ? config.bundleId : null);
-  const panels = bundle?.lithophaneCount ?? (line.additionalImages?.length ?? 0) + 1;
-  const processing = optionName("processing", config.processing);
-  const shape = shapeOf(line.frameStyle) ?? optionName("shape", config.shapeId);
-  const size =
-    (typeof config.sizeId === "string" ? sizeIdText(config.sizeId) : null) ?? inchesText(line.size);
-  const frame = frameColourOf(line.frameStyle);
-  const bundleName = bundle?.name ?? line.shape;
-  const summary = [
-    bundleName,
-    processing,
-    ORDER_LINE_TEXTS.panels(panels),
-    [shape, size].filter(Boolean).join(" "),
-    ORDER_LINE_TEXTS.frame(frame),
-  ]
-    .filter((part): part is string => typeof part === "string" && part !== "")
-    .join(ORDER_LINE_TEXTS.separator);
-  return {
-    kind,
-    title: MESSAGES.cart.itemTitle,
-    bundle: bundleName,
-    processing,
-    colour: config.processing === "colour",
-    shape,
-    size,
-    frame,
-    panels,
-    summary,
-    photoUrl: null,
-  };
+  return productTypeOf(typeof config.kind === "string" ? config.kind : line.kind).describe(line, config);
 }
 
-/**
- * An accessory's name with its choices ("Frame Colour Swap Kit: Black frame · 8″ x 6″", issue 30
- * item 14), its name alone when it has none: what the invoice and the export write for it.
- */
-export function accessoryLineText(d: LineDescription): string {
-  const chosen = d.kind === "accessory" && (d.frame !== null || d.size !== null || d.photoUrl !== null);
-  return chosen ? `${d.title}: ${d.summary}` : d.title;
+/** The line in one text as the invoice writes it ("Lithophane: Keepsake …", an accessory's name and choices). */
+export function lineText(d: LineDescription): string {
+  return productTypeOf(d.kind).lineText(d);
+}
+
+/** The line's text in the orders export (a lithophane's summary, an accessory's name and choices). */
+export function exportLineText(d: LineDescription): string {
+  return productTypeOf(d.kind).exportText(d);
 }
 
 /** A line of an order with its price, quantity and share of the order's discount (pence). */
@@ -208,7 +82,8 @@ export interface Thumbnail {
   readonly fallback: string;
 }
 
-const isColourLine = (line: { readonly config: unknown }) => record(line.config).processing === "colour";
+const isColourLine = (line: { readonly config: unknown }) =>
+  productTypeOf(line.config).isColour(record(line.config));
 
 /**
  * The main photo's thumbnail (issue 30): a colour lithophane's in colour (the small colour

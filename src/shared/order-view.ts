@@ -2,12 +2,12 @@
  * What the success page and the account's order page show of one order (issue 20 item 7), and
  * the rule that rebuilds a cart from an order ("Order again").
  */
-import { getBundle } from "./bundles";
 import { type CartItem, cartItemConfigSchema, cropDataSchema } from "./cart";
 import type { ShownTotals } from "./money";
 import { describeLine, linePanelThumbnails, type Thumbnail } from "./order-line";
 import type { TimelineEntry } from "./order-timeline";
 import { isOrderStatus, type OrderStatus } from "./orders";
+import { productTypeOf, typeOfConfig } from "./product-types";
 
 /** The order pages' texts (lazily loaded pages: kept here, not in messages.ts). */
 export const ORDER_VIEW_TEXTS = {
@@ -182,11 +182,12 @@ export function cartItemFromOrderLine(
   const config = cartItemConfigSchema.safeParse(raw);
   if (!config.success || config.data.kind !== line.kind) return { ok: false, problem: "config" };
   const crop = cropDataSchema.safeParse(line.crop);
+  const type = typeOfConfig(config.data);
   const item: CartItem = {
     id: makeId(),
     imageUrl: line.imageUrl ?? "",
     originalImageUrl: line.originalImageUrl ?? line.imageUrl ?? "",
-    additionalImages: config.data.kind === "lithophane" ? [...line.additionalImages] : [],
+    additionalImages: type.madeFromPhotos ? [...line.additionalImages] : [],
     size: line.size,
     shape: line.shape,
     frameStyle: line.frameColor,
@@ -194,18 +195,13 @@ export function cartItemFromOrderLine(
     ...(crop.success ? { cropData: crop.data } : {}),
     config: config.data,
   };
-  if (config.data.kind === "lithophane") {
-    const bundle = getBundle(config.data.bundleId);
-    if (!bundle || item.additionalImages.length !== bundle.lithophaneCount - 1 || !item.imageUrl) {
-      return { ok: false, problem: "config" };
-    }
-  }
+  if (!type.hasItsPhotos(config.data, item)) return { ok: false, problem: "config" };
   return { ok: true, item };
 }
 
 /** An order line as the order pages show it. */
 export function orderViewLine(line: StoredOrderLine & { readonly quantity: number }): OrderViewLine {
-  const accessory = line.kind === "accessory";
+  const fromPhotos = productTypeOf(line.kind).madeFromPhotos;
   // The one description of a line (issue 30): what the cart said, with Colour and the panels.
   const described = describeLine({ ...line, frameStyle: line.frameColor });
   return {
@@ -214,6 +210,6 @@ export function orderViewLine(line: StoredOrderLine & { readonly quantity: numbe
     colour: described.colour,
     price: line.price,
     quantity: line.quantity,
-    photos: accessory ? [] : linePanelThumbnails(line),
+    photos: fromPhotos ? linePanelThumbnails(line) : [],
   };
 }

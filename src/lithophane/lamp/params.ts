@@ -24,14 +24,9 @@ import {
   type ShapeId,
 } from "../params";
 
-/** The sizes the shop offers (outer diameter x height, mm); the CLI also takes any size within LAMP_LIMITS. */
-export const LAMP_SIZES = {
-  small: { label: "Small (80 x 120 mm)", diameterMm: 80, heightMm: 120 },
-  medium: { label: "Medium (100 x 150 mm)", diameterMm: 100, heightMm: 150 },
-  large: { label: "Large (120 x 180 mm)", diameterMm: 120, heightMm: 180 },
-} as const;
-export type LampSizeId = keyof typeof LAMP_SIZES;
-export const LAMP_SIZE_IDS = Object.keys(LAMP_SIZES) as LampSizeId[];
+import { LAMP_PHOTO_LIMITS, LAMP_SIZE_IDS, LAMP_SIZES, type LampSizeId } from "./sizes";
+
+export { LAMP_SIZE_IDS, LAMP_SIZES, type LampSizeId };
 
 /** The plain rims (mm of height at full wall thickness). */
 export const LAMP_RIM = { bottomMm: 8, topMm: 4 } as const;
@@ -39,7 +34,7 @@ export const LAMP_RIM = { bottomMm: 8, topMm: 4 } as const;
 export const LAMP_LIMITS = {
   diameterMm: { min: 30, max: 250 },
   heightMm: { min: 30, max: 400 },
-  photos: { min: 1, max: 4 },
+  photos: LAMP_PHOTO_LIMITS,
   /** The picture band between the rims must be at least this tall. */
   minBandMm: 10,
   /** A lamp grid beyond this many points would need gigabytes (the flat panel's limit). */

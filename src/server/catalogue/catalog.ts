@@ -12,6 +12,7 @@ import {
   isOptionType,
   normaliseOptionStatus,
 } from "@shared/options";
+import type { OwnerOption } from "@shared/product-types";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { productOptions, products } from "../db/schema.js";
@@ -123,6 +124,21 @@ export interface CreatorOptions {
   grouped: GroupedOptions;
   /** "fallback" when the table is empty and the spec's defaults are used. */
   source: "database" | "fallback";
+  /** Rows of the product types' own option types (a lamp's sizes, "lamp_size"), active or not. */
+  typeOptions: OwnerOption[];
+}
+
+/** A row that is not a creator option (a product type's own, e.g. "lamp_size") as an OwnerOption. */
+function toOwnerOption(row: OptionRow): OwnerOption | null {
+  if (isOptionType(row.optionType)) return null;
+  return {
+    id: row.value,
+    optionType: row.optionType,
+    name: row.name,
+    status: normaliseOptionStatus(row.status),
+    isActive: row.isActive,
+    priceModifierPence: row.priceModifier,
+  };
 }
 
 /** All of product_options in one query, ordered by option_type then sort_order (spec section 7). */
@@ -135,8 +151,12 @@ export async function loadCreatorOptions(db: DbOrTx): Promise<CreatorOptions> {
     const option = toCreatorOption(row);
     return option ? [option] : [];
   });
+  const typeOptions = rows.flatMap((row) => {
+    const option = toOwnerOption(row);
+    return option ? [option] : [];
+  });
   if (options.length === 0) {
-    return { rows: [], grouped: groupOptions(FALLBACK_OPTIONS), source: "fallback" };
+    return { rows: [], grouped: groupOptions(FALLBACK_OPTIONS), source: "fallback", typeOptions };
   }
-  return { rows: options, grouped: groupOptions(options), source: "database" };
+  return { rows: options, grouped: groupOptions(options), source: "database", typeOptions };
 }

@@ -12,20 +12,11 @@
  * snapshot can never put an old price on an order: any write to the catalogue, by this
  * process, another server or a script, makes the next checkout re-price from the database.
  */
-import { type Bundle, getBundle } from "@shared/bundles";
-import { type CartItemConfig, type LithophaneConfig, lithophaneFrameStyle } from "@shared/cart";
-import { chosenLightboxPricePence } from "@shared/creator";
-import { CREATOR_MESSAGES } from "@shared/creator-messages";
-import { MESSAGES } from "@shared/messages";
-import type { Pence } from "@shared/money";
-import {
-  type CreatorOption,
-  flattenOptions,
-  isSelectable,
-  type OptionType,
-  sizeAppliesToShape,
-  sizeLabel,
-} from "@shared/options";
+import type { Bundle } from "@shared/bundles";
+import type { CartItemConfig } from "@shared/cart";
+import { type CreatorOption, flattenOptions } from "@shared/options";
+import { type PricedDescription, type PricedItem, typeOfConfig } from "@shared/product-types";
+import { priceRuleOf } from "@shared/product-types/pricing";
 import type { ShippingZone } from "@shared/shipping-zones";
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client.js";
@@ -39,38 +30,12 @@ import {
 import { listShippingZones } from "./shipping-zones.js";
 import { DEFAULT_SHOP_PRICES, loadShopPrices, type ShopPrices } from "./shop-prices.js";
 
-/** The texts an order line shows: the spec's cart fields. */
-export interface PricedDescription {
-  /** "7 inch x 7 inch"; "Standard" for accessories. */
-  sizeLabel: string;
-  /** The bundle name for lithophanes ("Keepsake Collection"); "Rectangle" for accessories. */
-  shapeName: string;
-  /** "White · 3 × Square" for lithophanes; the product name for accessories. */
-  frameStyle: string;
-  /** Panels to print: the bundle's count, 0 for accessories. */
-  lithophaneCount: number;
-  /** "Lithophane" or the product name: a line item's title. */
-  title: string;
-}
-
-export type PricedItem =
-  | { ok: true; kind: CartItemConfig["kind"]; unitPricePence: Pence; description: PricedDescription }
-  | { ok: false; reason: "unavailable" | "unknown"; message: string };
-
-type Refusal = Extract<PricedItem, { ok: false }>;
-
-function isRefusal(value: CreatorOption | Refusal): value is Refusal {
-  return "ok" in value;
-}
-
-function refuse(reason: Refusal["reason"], message: string): Refusal {
-  return { ok: false, reason, message };
-}
+export type { PricedDescription, PricedItem };
 
 /** One price per item, in the same order. Nothing is written. */
 export async function priceCartItems(db: DbOrTx, items: readonly CartItemConfig[]): Promise<PricedItem[]> {
-  const productIds = items.flatMap((item) => (item.kind === "accessory" ? [item.productId] : []));
-  const needsOptions = items.some((item) => item.kind === "lithophane");
+  const productIds = items.flatMap((item) => typeOfConfig(item).productIdOf(item) ?? []);
+  const needsOptions = items.some((item) => priceRuleOf(item).pricedFromOptions);
   const [options, productsById, prices] = await Promise.all([
     needsOptions ? loadCreatorOptions(db) : Promise.resolve(null),
     findProductsForPricing(db, productIds),
@@ -87,11 +52,15 @@ function priceWith(
   productsById: ReadonlyMap<string, ProductForPricing>,
   bundles: readonly Bundle[],
 ): PricedItem[] {
-  return items.map((item) =>
-    item.kind === "lithophane"
-      ? priceLithophane(item, offered, options, bundles)
-      : priceAccessory(productsById.get(item.productId)),
-  );
+  // Each line is priced by its product type's rule, from the owner's catalogue.
+  const catalogue = {
+    offered,
+    stored: options?.rows ?? [],
+    typeOptions: options?.typeOptions ?? [],
+    products: productsById,
+    bundles,
+  };
+  return items.map((item) => priceRuleOf(item).price(item, catalogue));
 }
 
 // ---------------------------------------------------------------- pricing snapshot
@@ -203,69 +172,4 @@ export function dropPricingSnapshot(db: DbOrTx, stale?: PricingSnapshot): void {
   if (stale && slot.current !== stale) return;
   slot.current = undefined;
   slot.loading = undefined;
-}
-
-function priceLithophane(
-  config: LithophaneConfig,
-  offered: readonly CreatorOption[],
-  options: CreatorOptions | null,
-  bundles: readonly Bundle[],
-): PricedItem {
-  const bundle = getBundle(config.bundleId, bundles);
-  if (!bundle) return refuse("unknown", CREATOR_MESSAGES.pricing.lithophaneUnavailable);
-
-  const choose = (type: OptionType, id: string): CreatorOption | Refusal => {
-    const option = offered.find((o) => o.optionType === type && o.id === id);
-    if (option)
-      return isSelectable(option)
-        ? option
-        : refuse("unavailable", CREATOR_MESSAGES.pricing.lithophaneUnavailable);
-    // Stored but switched off (inactive) is unavailable; never heard of is unknown.
-    const stored = options?.rows.some((o) => o.optionType === type && o.id === id);
-    return refuse(stored ? "unavailable" : "unknown", CREATOR_MESSAGES.pricing.lithophaneUnavailable);
-  };
-  const processing = choose("processing", config.processing);
-  const shape = choose("shape", config.shapeId);
-  const frameColor = choose("frame_color", config.frameColorId);
-  const size = choose("size", config.sizeId);
-  if (isRefusal(processing) || isRefusal(shape) || isRefusal(frameColor) || isRefusal(size)) {
-    // Unknown outranks unavailable so the caller learns the more basic problem.
-    const refusals = [processing, shape, frameColor, size].filter(isRefusal);
-    return refusals.find((r) => r.reason === "unknown") ?? refusals[0]!;
-  }
-  if (!sizeAppliesToShape(size, shape.id))
-    return refuse("unavailable", CREATOR_MESSAGES.pricing.lithophaneUnavailable);
-  return {
-    ok: true,
-    kind: "lithophane",
-    unitPricePence: chosenLightboxPricePence(bundle, { processing, shape, frameColor, size }),
-    description: {
-      sizeLabel: sizeLabel(size),
-      shapeName: bundle.name,
-      frameStyle: lithophaneFrameStyle(frameColor.name, bundle.lithophaneCount, shape.name),
-      lithophaneCount: bundle.lithophaneCount,
-      title: MESSAGES.cart.itemTitle,
-    },
-  };
-}
-
-function priceAccessory(product: ProductForPricing | undefined): PricedItem {
-  if (!product) return refuse("unknown", CREATOR_MESSAGES.pricing.itemUnknown);
-  if (product.status === "coming_soon")
-    return refuse("unavailable", MESSAGES.products.comingSoon.description);
-  if (product.status === "disabled" || !product.isActive) {
-    return refuse("unavailable", CREATOR_MESSAGES.pricing.productUnavailable);
-  }
-  return {
-    ok: true,
-    kind: "accessory",
-    unitPricePence: product.pricePence,
-    description: {
-      sizeLabel: "Standard",
-      shapeName: "Rectangle",
-      frameStyle: product.name,
-      lithophaneCount: 0,
-      title: product.name,
-    },
-  };
 }

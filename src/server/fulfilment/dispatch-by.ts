@@ -1,4 +1,4 @@
-import { COLOUR_PROCESSING_ID, calendarDayIn, productionDaysFor } from "@shared/delivery-dates";
+import { calendarDayIn, productionDaysForColour } from "@shared/delivery-dates";
 import { dispatchByDay } from "@shared/fulfilment";
 import { bankHolidays } from "../catalogue/index.js";
 
@@ -9,8 +9,6 @@ import { bankHolidays } from "../catalogue/index.js";
 export function orderDispatchBy(paidAt: Date | null, colour = false): string | null {
   if (!paidAt) return null;
   const paidDay = calendarDayIn(paidAt);
-  const production = productionDaysFor(
-    colour ? [{ kind: "lithophane", processing: COLOUR_PROCESSING_ID }] : [],
-  );
+  const production = productionDaysForColour(colour);
   return dispatchByDay(paidDay, bankHolidays(paidDay), production);
 }

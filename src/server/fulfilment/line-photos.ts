@@ -9,7 +9,9 @@
 import { accessoryChoiceProblem, accessoryChoicesOf, needsAccessoryChoice } from "@shared/accessory-choices";
 import type { CartItem } from "@shared/cart";
 import { lithophaneLineProblem } from "@shared/creator";
+import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { type CreatorOption, isSelectable } from "@shared/options";
+import { typeOfConfig } from "@shared/product-types";
 import { or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { uploads } from "../db/schema.js";
@@ -85,10 +87,10 @@ export async function findLinePhotoProblems(
   const keyOf = (url: string) => (url === "" ? null : shopImageKey(storage, url));
   const keys = new Set<string>();
   for (const item of items) {
-    const urls =
-      item.config.kind === "lithophane"
-        ? [item.imageUrl, item.originalImageUrl, ...item.additionalImages]
-        : [item.config.photoUrl ?? "", item.config.photoOriginalUrl ?? ""];
+    const choices = accessoryChoicesOf(item.config);
+    const urls = typeOfConfig(item.config).madeFromPhotos
+      ? [item.imageUrl, item.originalImageUrl, ...item.additionalImages]
+      : [choices.photoUrl ?? "", choices.photoOriginalUrl ?? ""];
     for (const url of urls) {
       const key = keyOf(url);
       if (key) keys.add(key);
@@ -131,15 +133,20 @@ export async function findLinePhotoProblems(
   const problems: LinePhotoProblem[] = [];
   items.forEach((item, index) => {
     const { config } = item;
-    if (config.kind === "accessory") {
+    const type = typeOfConfig(config);
+    if (!type.madeFromPhotos) {
+      // A shop product's choices (an accessory's); a product without any has nothing to check.
+      const productId = type.productIdOf(config);
+      if (productId === null) return;
       const choices = accessoryChoicesOf(config);
       const given = Object.values(choices).some((v) => v !== undefined);
-      if (!given && !needsAccessoryChoice(config.productId)) return;
+      if (!given && !needsAccessoryChoice(productId)) return;
       const stored = photoIsAskers(choices.photoUrl, choices.photoOriginalUrl);
-      const problem = accessoryChoiceProblem(config.productId, choices, sold, stored);
+      const problem = accessoryChoiceProblem(productId, choices, sold, stored);
       if (problem) problems.push({ id: item.id, index, message: problem.message });
       return;
     }
+    const crops = type.crops(config);
     // The print file of the main panel is cut from the original (print-jobs/queue.ts), and the crop
     // is in the original's pixels: the main URL must be an upload's original.
     const mainUrl = item.originalImageUrl || item.imageUrl;
@@ -152,10 +159,10 @@ export async function findLinePhotoProblems(
       shown.id === main?.id &&
       item.additionalImages.every((url) => uploadOf(url) !== undefined);
     const problem = lithophaneLineProblem({
-      bundleId: config.bundleId,
+      bundleId: type.bundleIdOf(config),
       additionalImageCount: item.additionalImages.length,
-      cropPixels: config.cropPixels,
-      additionalCropPixels: config.additionalCropPixels,
+      cropPixels: crops.main,
+      additionalCropPixels: crops.additional,
       additionalPhotos: item.additionalImages.map((url) => {
         const extra = uploadOf(url);
         return extra ? { width: extra.width, height: extra.height } : null;
@@ -163,7 +170,16 @@ export async function findLinePhotoProblems(
       mainPhoto: main && mainIsOriginal ? { width: main.width, height: main.height } : null,
       otherPhotosStored,
     });
-    if (problem) problems.push({ id: item.id, index, message: problem.message });
+    if (problem) {
+      problems.push({ id: item.id, index, message: problem.message });
+      return;
+    }
+    // The type's photo count (a lightbox's is its bundle's, said above; a lamp's 1-4).
+    const allowed = type.photosAllowed(config);
+    const photos = 1 + item.additionalImages.length;
+    if (photos < allowed.min || photos > allowed.max) {
+      problems.push({ id: item.id, index, message: CREATOR_MESSAGES.pricing.itemUnknown });
+    }
   });
   return problems;
 }

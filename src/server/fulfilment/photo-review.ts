@@ -18,6 +18,7 @@ import {
   type PhotoRequestReason,
   photoReplacementProblem,
 } from "@shared/photo-review";
+import { productTypeOf } from "@shared/product-types";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { DbOrTx, Tx } from "../db/client.js";
@@ -137,7 +138,8 @@ export async function requestBetterPhoto(
     .select()
     .from(orderItems)
     .where(and(eq(orderItems.id, input.itemId), eq(orderItems.orderId, orderId)));
-  if (item?.kind !== "lithophane") throw new HttpError(404, "item_not_found", T.noSuchPanel);
+  if (!item || !productTypeOf(item.kind).madeFromPhotos)
+    throw new HttpError(404, "item_not_found", T.noSuchPanel);
   if (input.panelIndex >= panelCount(item)) throw new HttpError(404, "panel_not_found", T.noSuchPanel);
   const [open] = await tx
     .select({ id: photoRequests.id })

@@ -4,6 +4,7 @@ import { AWAITING_DISPATCH, carrierLabel, isDispatchOverdue, trackingUrl } from 
 import { adminNextStatuses } from "@shared/order-lifecycle";
 import { describeLine, type LineDescription } from "@shared/order-line";
 import { displayOrderNumber, type OrderStatus } from "@shared/orders";
+import { COLOUR_KINDS, productTypeOf } from "@shared/product-types";
 import type { OrderEstimate } from "@shared/production-estimates";
 import type { ProofState } from "@shared/proofs";
 import type { MoneyLedger } from "@shared/refunds";
@@ -24,7 +25,7 @@ import { estimatesForOrders, listPhotoRequests, orderDispatchBy } from "../fulfi
 import { HttpError } from "../lib/validation.js";
 import { dayRangeConditions } from "../platform/index.js";
 import { isUuid } from "./orders.js";
-import { linePanelCount, panelCropVersion } from "./proofs.js";
+import { panelCropVersion } from "./proofs.js";
 import { orderLedger } from "./refunds.js";
 
 export interface AdminOrderFilters {
@@ -113,7 +114,10 @@ const awaitingDispatchSql = sql`${orders.status} in (${sql.join(
 const proofStateSql = sql<ProofState | null>`(select ${orderProofs.state} from ${orderProofs} where ${orderProofs.orderId} = ${sql.raw('"orders"."id"')})`;
 
 /** The order holds a colour lithophane (production +2 days, issue 22). */
-const hasColourSql = sql<boolean>`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${sql.raw('"orders"."id"')} and ${orderItems.kind} = 'lithophane' and ${orderItems.config}->>'processing' = ${COLOUR_PROCESSING_ID})`;
+const hasColourSql = sql<boolean>`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${sql.raw('"orders"."id"')} and ${orderItems.kind} in (${sql.join(
+  COLOUR_KINDS.map((kind) => sql`${kind}`),
+  sql`, `,
+)}) and ${orderItems.config}->>'processing' = ${COLOUR_PROCESSING_ID})`;
 
 export async function listAdminOrders(db: DbOrTx, filters: AdminOrderFilters): Promise<AdminOrderList> {
   const where = and(...orderFilterConditions(filters));
@@ -397,10 +401,11 @@ export async function getAdminOrder(db: DbOrTx, orderId: string): Promise<AdminO
       price: i.price,
       quantity: i.quantity,
       imageUrl: i.imageUrl,
-      cropPreviews:
-        i.kind === "lithophane"
-          ? Array.from({ length: linePanelCount(i) }, (_, panel) => adminCropPreviewUrl(o.id, i, panel))
-          : [],
+      cropPreviews: productTypeOf(i.kind).madeFromPhotos
+        ? Array.from({ length: productTypeOf(i.kind).photoCount(i) }, (_, panel) =>
+            adminCropPreviewUrl(o.id, i, panel),
+          )
+        : [],
       originalImageUrl: i.originalImageUrl,
       additionalImages: Array.isArray(i.additionalImages) ? i.additionalImages : [],
       crop: i.crop ?? null,

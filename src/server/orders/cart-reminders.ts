@@ -22,6 +22,8 @@
  *   total, when a reminder had gone out; purchased otherwise. An unsubscribe ends every open
  *   row of the address and keeps it off all reminders and review requests for good.
  */
+
+import { accessoryChoicesOf } from "@shared/accessory-choices";
 import { type CartItem, cartItemsSchema } from "@shared/cart";
 import { cartLineSummary } from "@shared/cart-line";
 import {
@@ -38,7 +40,7 @@ import {
   statusAfterPurchase,
   CUSTOMER_MAIL_TEXTS as T,
 } from "@shared/customer-mail";
-import { MESSAGES } from "@shared/messages";
+import { typeOfConfig } from "@shared/product-types";
 import { and, asc, count, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { AppContext } from "../context.js";
 import type { DbOrTx, Tx } from "../db/client.js";
@@ -483,11 +485,10 @@ async function shopImages(
 ): Promise<Map<string, string>> {
   const wanted = new Map<string, string>();
   for (const item of items) {
-    const config = item.config;
-    const urls =
-      config.kind === "lithophane"
-        ? [item.imageUrl, ...item.additionalImages]
-        : [config.photoUrl].filter((url): url is string => url !== undefined);
+    const photoUrl = accessoryChoicesOf(item.config).photoUrl;
+    const urls = typeOfConfig(item.config).madeFromPhotos
+      ? [item.imageUrl, ...item.additionalImages]
+      : [photoUrl].filter((url): url is string => url !== undefined);
     for (const url of urls) {
       const key = storage.keyFromUrl(url);
       if (key) wanted.set(url, key);
@@ -506,9 +507,7 @@ async function shopImages(
   for (const [url, key] of wanted) {
     if (recorded.has(key)) images.set(url, absolute(storage.publicUrl(key), origin));
   }
-  const productIds = items.flatMap((item) =>
-    item.config.kind === "accessory" ? [item.config.productId] : [],
-  );
+  const productIds = items.flatMap((item) => typeOfConfig(item.config).productIdOf(item.config) ?? []);
   if (productIds.length > 0) {
     const rows = await tx
       .select({ id: products.id, imageUrl: products.imageUrl })
@@ -541,12 +540,11 @@ async function reminderContent(ctx: AppContext, tx: Tx, row: ReminderRow, n: 1 |
   const restore = `${publicUrl}/cart/restore?token=${encodeURIComponent(cartRestoreToken(authSecret, row.id, now.getTime()))}`;
   const images = await shopImages(tx, ctx.storage, items, publicUrl);
   const thumbnails = items.map((item) => {
-    const config = item.config;
-    const title = config.kind === "accessory" ? item.frameStyle : MESSAGES.cart.itemTitle;
-    const panels =
-      config.kind === "lithophane"
-        ? [item.imageUrl, ...item.additionalImages]
-        : [config.photoUrl ?? `product:${config.productId}`];
+    const type = typeOfConfig(item.config);
+    const title = type.cartTitle(item);
+    const panels = type.madeFromPhotos
+      ? [item.imageUrl, ...item.additionalImages]
+      : [accessoryChoicesOf(item.config).photoUrl ?? `product:${type.productIdOf(item.config)}`];
     return {
       title,
       details: cartLineSummary(item),

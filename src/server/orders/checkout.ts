@@ -12,8 +12,8 @@ import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { productionDaysFor } from "@shared/delivery-dates";
 import { allocateDiscount } from "@shared/discounts";
 import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
-import { MESSAGES } from "@shared/messages";
 import { describeLine } from "@shared/order-line";
+import { productTypeOf, typeOfConfig } from "@shared/product-types";
 import type { CheckoutRequest } from "@shared/schemas";
 import { needsSupportForQuantity } from "@shared/shipping";
 import { type ShippingZone, zoneForCountry } from "@shared/shipping-zones";
@@ -57,8 +57,7 @@ export interface Buyer {
 
 /** How a cart line is named in an error: the accessory's name, or "Lithophane (Keepsake Collection)". */
 function cartItemName(item: { config: { kind: string }; frameStyle: string; shape: string }): string {
-  const name =
-    item.config.kind === "accessory" ? item.frameStyle : `${MESSAGES.cart.itemTitle} (${item.shape})`;
+  const name = productTypeOf(item.config).cartName(item);
   return name.trim().slice(0, 120) || "An item";
 }
 
@@ -77,7 +76,8 @@ function lineNameAndDescription(line: {
     additionalImages: line.item.additionalImages,
   });
   return {
-    name: line.kind === "accessory" ? line.description.title : described.title,
+    // An accessory's title is its product's name (its frameStyle), a made line's its type's.
+    name: described.title,
     description: described.summary,
   };
 }
@@ -284,7 +284,7 @@ export async function placeOrder(
         : COMMERCE_MESSAGES.stock.soldOut(name);
     return itemRefusal(
       cartItems
-        .filter((item) => item.config.kind === "accessory" && item.config.productId === error.productId)
+        .filter((item) => typeOfConfig(item.config).productIdOf(item.config) === error.productId)
         .map((item) => ({ id: item.id, name, reason: "unavailable" as const, message })),
     );
   }

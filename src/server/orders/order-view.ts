@@ -20,6 +20,7 @@ import {
   type StoredPhoto,
 } from "@shared/order-view";
 import { displayOrderNumber, trackingStage } from "@shared/orders";
+import { productTypeOf } from "@shared/product-types";
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { orderItems, orderProofs, orderRefunds, orderStatusHistory, orders, uploads } from "../db/schema.js";
@@ -212,7 +213,7 @@ export async function reorder(
   const urlsOf = (line: (typeof lines)[number]) =>
     [line.imageUrl ?? "", line.originalImageUrl ?? "", ...(line.additionalImages ?? [])].filter(Boolean);
   const keys = [
-    ...new Set(lines.flatMap((l) => (l.kind === "lithophane" ? urlsOf(l) : [])).map(keyOf)),
+    ...new Set(lines.flatMap((l) => (productTypeOf(l.kind).madeFromPhotos ? urlsOf(l) : [])).map(keyOf)),
   ].filter((k): k is string => k !== null);
   const byKey = new Map<string, StoredPhoto>();
   if (keys.length > 0) {
@@ -237,7 +238,7 @@ export async function reorder(
       refuse(rebuilt.problem);
       return;
     }
-    if (line.kind === "lithophane") {
+    if (productTypeOf(line.kind).madeFromPhotos) {
       for (const url of urlsOf(line)) {
         const key = keyOf(url);
         const problem = photoUsableBy(key ? (byKey.get(key) ?? null) : null, askerUserId);

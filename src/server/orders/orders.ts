@@ -6,12 +6,13 @@
  * src/shared/order-lifecycle.ts.
  */
 import { randomUUID } from "node:crypto";
-import type { CartItem } from "@shared/cart";
+import type { CartItem, CartItemConfig } from "@shared/cart";
 import { checkoutTotals } from "@shared/checkout";
 import type { CurrencyCode } from "@shared/currency";
 import type { DeliveryWindow } from "@shared/delivery-dates";
 import { type DiscountRefusalReason, type DiscountScope, shopperRefusal } from "@shared/discounts";
 import { displayOrderNumber, parseOrderNumber } from "@shared/orders";
+import { typeOfConfig } from "@shared/product-types";
 import type { BillingAddress, GiftInfo, ShippingInfo } from "@shared/schemas";
 import type { ShippingMethod } from "@shared/shipping";
 import { type ShippingZone, zoneDays } from "@shared/shipping-zones";
@@ -40,7 +41,7 @@ export type OrderWithItems = OrderRow & { items: OrderItemRow[] };
 /** One cart line, priced by the server (priceCartItems). */
 export interface OrderLineInput {
   item: CartItem;
-  kind: "lithophane" | "accessory";
+  kind: CartItemConfig["kind"];
   unitPricePence: number;
   description: PricedDescription;
 }
@@ -182,15 +183,16 @@ export async function createOrder(
   const lines = input.lines.map((line, position) => ({
     position,
     kind: line.kind,
-    product_id: line.item.config.kind === "accessory" ? line.item.config.productId : null,
-    bundle_id: line.item.config.kind === "lithophane" ? line.item.config.bundleId : null,
+    product_id: typeOfConfig(line.item.config).productIdOf(line.item.config),
+    bundle_id: typeOfConfig(line.item.config).bundleIdOf(line.item.config),
     size: line.description.sizeLabel,
     frame_color: line.description.frameStyle,
     shape: line.description.shapeName,
     price: line.unitPricePence,
-    image_url: line.kind === "lithophane" ? line.item.imageUrl : null,
-    original_image_url: line.kind === "lithophane" ? line.item.originalImageUrl : null,
-    additional_images: line.kind === "lithophane" ? line.item.additionalImages : [],
+    // A line made from photos keeps them (print files, the proof, photo review); a product does not.
+    image_url: typeOfConfig(line.item.config).madeFromPhotos ? line.item.imageUrl : null,
+    original_image_url: typeOfConfig(line.item.config).madeFromPhotos ? line.item.originalImageUrl : null,
+    additional_images: typeOfConfig(line.item.config).madeFromPhotos ? line.item.additionalImages : [],
     crop: line.item.cropData ? { ...line.item.cropData } : null,
     config: { ...line.item.config, clientItemId: line.item.id },
   }));
@@ -259,8 +261,8 @@ export async function createOrder(
   const stocked = input.catalogFingerprint ? input.stockedProductIds : undefined;
   const stockUnits = new Map<string, number>();
   for (const line of input.lines) {
-    if (line.item.config.kind === "accessory") {
-      const productId = line.item.config.productId;
+    const productId = typeOfConfig(line.item.config).productIdOf(line.item.config);
+    if (productId !== null) {
       if (stocked && !stocked.has(productId)) continue;
       stockUnits.set(productId, (stockUnits.get(productId) ?? 0) + 1);
     }

@@ -9,6 +9,7 @@ import type { CropPixels } from "@shared/creator";
 import { aspectRatioForShape, aspectRatioValue } from "@shared/creator";
 import { isColourConfig } from "@shared/delivery-dates";
 import { displayOrderNumber } from "@shared/orders";
+import { PRINTED_KINDS, productTypeOf } from "@shared/product-types";
 import {
   DEFAULT_PROOF_SETTINGS,
   PROOF_ADMIN_TEXTS,
@@ -164,8 +165,8 @@ export type ProofPanelRow = typeof orderProofPanels.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
 
 /** The panels of a lithophane line: its main photo (0), then one per additional photo. */
-export function linePanelCount(item: Pick<OrderItemRow, "additionalImages">): number {
-  return 1 + (Array.isArray(item.additionalImages) ? item.additionalImages.length : 0);
+export function linePanelCount(item: Pick<OrderItemRow, "kind" | "additionalImages">): number {
+  return productTypeOf(item.kind).printFiles(item);
 }
 
 /** The order's lithophane lines, in the order's order. */
@@ -183,7 +184,7 @@ export async function proofLinesOf(
   const rows = await db
     .select()
     .from(orderItems)
-    .where(and(inArray(orderItems.orderId, [...orderIds]), eq(orderItems.kind, "lithophane")))
+    .where(and(inArray(orderItems.orderId, [...orderIds]), inArray(orderItems.kind, [...PRINTED_KINDS])))
     .orderBy(asc(orderItems.orderId), asc(orderItems.position));
   for (const row of rows) lines.set(row.orderId, [...(lines.get(row.orderId) ?? []), row]);
   return lines;
@@ -252,7 +253,7 @@ export function panelCropPixels(item: Pick<OrderItemRow, "config">, panelIndex: 
 
 /** "lightbox 2" or "lightbox 1, panel 3" (the timeline's and the owner's words). */
 export function panelName(
-  item: Pick<OrderItemRow, "position" | "additionalImages">,
+  item: Pick<OrderItemRow, "position" | "kind" | "additionalImages">,
   panelIndex: number,
 ): string {
   return linePanelCount(item) > 1
@@ -590,7 +591,7 @@ export async function startProof(
   now = new Date(),
 ): Promise<boolean> {
   const panels = lines
-    .filter((item) => item.kind === "lithophane")
+    .filter((item) => productTypeOf(item.kind).printedByShop)
     .flatMap((item) =>
       Array.from({ length: linePanelCount(item) }, (_, panelIndex) => ({ item, panelIndex })),
     );

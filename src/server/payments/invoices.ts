@@ -14,7 +14,7 @@ import { orderShippingLabel } from "@shared/checkout";
 import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { allocateDiscount, type DiscountScope } from "@shared/discounts";
 import { formatGbp, formatMoney, orderShownTotals, type ShownTotals, sumPence } from "@shared/money";
-import { accessoryLineText, describeLine } from "@shared/order-line";
+import { describeLine, lineText } from "@shared/order-line";
 import { displayOrderNumber } from "@shared/orders";
 import { STANDARD_VAT_RATE_PERCENT, totalVat, vatIncluded, vatLines } from "@shared/vat";
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -125,7 +125,7 @@ export interface DocumentDetails {
 /** An invoice line: the one description of the line (issue 30), "Lithophane: Keepsake Collection · Colour · ...". */
 function invoiceLineDescription(item: typeof orderItems.$inferSelect): string {
   const line = describeLine({ ...item, frameStyle: item.frameColor });
-  return line.kind === "accessory" ? accessoryLineText(line) : `${line.title}: ${line.summary}`;
+  return lineText(line);
 }
 
 export function documentNumberLabel(kind: string, number: number): string {
@@ -190,7 +190,7 @@ export async function issueInvoice(
   const settings = parseInvoiceSettings(pre?.settings);
   const rate = settings.vatRegistered ? settings.vatRatePercent : 0;
   const shares = allocateDiscount(
-    items.map((i) => ({ kind: i.kind === "lithophane" ? "lithophane" : "accessory", pricePence: i.price })),
+    items.map((i) => ({ kind: i.kind, pricePence: i.price })),
     scope,
     order.discountAmount,
   );

@@ -9,6 +9,7 @@ import { ANALYTICS_EVENT_TYPES, FUNNEL_STEPS } from "@shared/admin-schemas";
 import { type FunnelStepCount, nestFunnel } from "@shared/analytics-texts";
 import { BUNDLES } from "@shared/bundles";
 import { PAID_STATUSES } from "@shared/order-lifecycle";
+import { ACCESSORY_KIND, LIGHTBOX_KIND, type ProductKind } from "@shared/product-types";
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { analyticsEvents, orderItems, orders, productOptions, products } from "../db/schema.js";
@@ -108,7 +109,7 @@ export async function analyticsReport(db: DbOrTx, query: AnalyticsQuery): Promis
   const bucketSql = sql<string>`to_char(date_trunc(${granularity}, ${soldAtSql} at time zone ${BUSINESS_TIME_ZONE}), 'YYYY-MM-DD')`;
   const lineRevenue = sql<number>`coalesce(sum(${orderItems.price} * ${orderItems.quantity}), 0)::int`;
   const lineCount = sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`;
-  const itemsOfPaid = (key: SQL, kind: "lithophane" | "accessory") =>
+  const itemsOfPaid = (key: SQL, kind: ProductKind) =>
     db
       .select({ key: sql<string | null>`${key}`, count: lineCount, revenue: lineRevenue })
       .from(orderItems)
@@ -140,10 +141,11 @@ export async function analyticsReport(db: DbOrTx, query: AnalyticsQuery): Promis
       .from(orders)
       .where(paidWhere)
       .groupBy(sql`1`),
-    itemsOfPaid(sql`${orderItems.bundleId}`, "lithophane"),
-    itemsOfPaid(sql`${orderItems.config}->>'frameColorId'`, "lithophane"),
-    itemsOfPaid(sql`${orderItems.config}->>'shapeId'`, "lithophane"),
-    itemsOfPaid(sql`${orderItems.productId}`, "accessory"),
+    // The lightbox's own fields (bundles, frame colours, shapes), the accessories' products.
+    itemsOfPaid(sql`${orderItems.bundleId}`, LIGHTBOX_KIND),
+    itemsOfPaid(sql`${orderItems.config}->>'frameColorId'`, LIGHTBOX_KIND),
+    itemsOfPaid(sql`${orderItems.config}->>'shapeId'`, LIGHTBOX_KIND),
+    itemsOfPaid(sql`${orderItems.productId}`, ACCESSORY_KIND),
     db
       .select({ type: analyticsEvents.eventType, count: count() })
       .from(analyticsEvents)

@@ -13,7 +13,7 @@
 import { orderShippingLabel } from "@shared/checkout";
 import { allocateDiscount, type DiscountScope } from "@shared/discounts";
 import { PAID_STATUSES } from "@shared/order-lifecycle";
-import { accessoryLineText, describeOrderLines } from "@shared/order-line";
+import { describeOrderLines, exportLineText } from "@shared/order-line";
 import { displayOrderNumber } from "@shared/orders";
 import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
@@ -264,10 +264,7 @@ export async function* orderBatches(
       const exportItems = (o: (typeof rows)[number]["order"]): OrderExportItem[] => {
         const lines = byOrder.get(o.id) ?? [];
         const shares = allocateDiscount(
-          lines.map((i) => ({
-            kind: i.kind === "lithophane" ? "lithophane" : "accessory",
-            pricePence: i.price,
-          })),
+          lines.map((i) => ({ kind: i.kind, pricePence: i.price })),
           (o.discountCode ? scopes.get(o.discountCode) : undefined) ?? "all",
           o.discountAmount,
         );
@@ -279,7 +276,7 @@ export async function* orderBatches(
           return {
             position: i.position,
             kind: d.kind,
-            description: d.kind === "accessory" ? accessoryLineText(d) : d.summary,
+            description: exportLineText(d),
             bundle: d.bundle,
             bundleId: i.bundleId,
             productId: i.productId,

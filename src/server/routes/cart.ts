@@ -1,7 +1,7 @@
-import { getBundle } from "@shared/bundles";
 import { type CartItem, cartItemsSchema } from "@shared/cart";
 import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { MESSAGES } from "@shared/messages";
+import { productTypeOf } from "@shared/product-types";
 import { Hono } from "hono";
 import { z } from "zod";
 import { dropPricingSnapshot, pricingSnapshot } from "../catalogue/index.js";
@@ -20,9 +20,7 @@ export interface SavedCartRefusal extends ApiError {
 
 /** "Lithophane (Keepsake Collection)": how a creator line is named in an error; an accessory by its name. */
 function cartLineName(item: CartItem): string {
-  if (item.config.kind === "accessory") return item.frameStyle;
-  const bundle = item.config.kind === "lithophane" ? getBundle(item.config.bundleId) : undefined;
-  return bundle ? `${MESSAGES.cart.itemTitle} (${bundle.name})` : MESSAGES.cart.itemTitle;
+  return productTypeOf(item.config).cartName(item);
 }
 
 /**

@@ -1,9 +1,4 @@
-import {
-  COLOUR_PROCESSING_ID,
-  type DeliveryWindow,
-  formatDeliveryWindow,
-  productionDaysFor,
-} from "@shared/delivery-dates";
+import { type DeliveryWindow, formatDeliveryWindow, productionDaysForColour } from "@shared/delivery-dates";
 import type { ShippingZone } from "@shared/shipping-zones";
 import { Hono } from "hono";
 import { listShippingZones, orderDeliveryWindow } from "../catalogue/index.js";
@@ -33,9 +28,7 @@ export function shippingRoutes(ctx: AppContext) {
     const now = new Date();
     const zones = (await listShippingZones(db)).map((zone): PublicShippingZone => {
       const windowFor = (method: "standard" | "express", colour: boolean) => {
-        const production = productionDaysFor(
-          colour ? [{ kind: "lithophane", processing: COLOUR_PROCESSING_ID }] : [],
-        );
+        const production = productionDaysForColour(colour);
         const window = orderDeliveryWindow(zone, method, now, production);
         return { ...window, text: formatDeliveryWindow(window) };
       };

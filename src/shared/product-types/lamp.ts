@@ -8,10 +8,12 @@
 import { LAMP_LIMITS, LAMP_SIZES, type LampSizeId, lampPhotoAspect } from "@lithophane/lamp/params";
 import { newCartItemId } from "../accessory-cart-item";
 import type { Pence } from "../money";
+import { LAMP_KIND, LAMP_SIZE_OPTION_TYPE } from "./kinds";
+import { LAMP_TEXTS, lampPhotosText } from "./lamp-type";
 
-export const LAMP_KIND = "lamp" as const;
-/** The option type of the lamp's sizes in product_options (owner-set price and status per size). */
-export const LAMP_SIZE_OPTION_TYPE = "lamp_size" as const;
+// The lamp's kind, option type and texts are in ./kinds.ts and ./lamp-type.ts (the first load's).
+export { LAMP_KIND, LAMP_SIZE_OPTION_TYPE, LAMP_TEXTS, lampPhotosText };
+
 export const LAMP_MIN_PHOTOS = LAMP_LIMITS.photos.min;
 export const LAMP_MAX_PHOTOS = LAMP_LIMITS.photos.max;
 export const LAMP_SIZE_IDS = Object.keys(LAMP_SIZES) as LampSizeId[];
@@ -50,16 +52,6 @@ export function lampCropAspect(sizeId: LampSizeId, photos: number): number {
   const { diameterMm, heightMm } = lampSizeMm(sizeId);
   return lampPhotoAspect(diameterMm, heightMm, photos);
 }
-
-/** "2 photos around". */
-export function lampPhotosText(photos: number): string {
-  return photos === 1 ? "1 photo around" : `${photos} photos around`;
-}
-
-export const LAMP_TEXTS = {
-  title: "Lithophane lamp",
-  photos: lampPhotosText,
-} as const;
 
 export interface LampPhotoChoice {
   readonly url: string;

@@ -4,6 +4,7 @@
  */
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { displayOrderNumber } from "@shared/orders";
+import { productTypeOf } from "@shared/product-types";
 import { type EstimateStatus, type OrderEstimate, summariseEstimates } from "@shared/production-estimates";
 import { PROOF_ADMIN_TEXTS, type ProofState, TWIN_STATUSES, type TwinStatus } from "@shared/proofs";
 import type { PrintJobStatus } from "@shared/statuses";
@@ -142,15 +143,8 @@ export async function listPrintJobs(db: DbOrTx, orderId: string): Promise<OrderP
   ]);
   const displayNumber = displayOrderNumber(order.orderNumber);
   const itemNumber = new Map(items.map((item, index) => [item.id, index + 1]));
-  const panelsOf = new Map(
-    items.map((item) => [
-      item.id,
-      1 + (Array.isArray(item.additionalImages) ? item.additionalImages.length : 0),
-    ]),
-  );
-  const panelCount = items
-    .filter((item) => item.kind === "lithophane")
-    .reduce((sum, item) => sum + (panelsOf.get(item.id) ?? 1), 0);
+  const panelsOf = new Map(items.map((item) => [item.id, productTypeOf(item.kind).printFiles(item)]));
+  const panelCount = items.reduce((sum, item) => sum + (panelsOf.get(item.id) ?? 0), 0);
   const views = jobs
     .map((job): PrintJobView => {
       const number = itemNumber.get(job.orderItemId) ?? 0;

@@ -7,7 +7,8 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { isColourConfig } from "@shared/delivery-dates";
 import { isPaidStatus } from "@shared/order-lifecycle";
-import { and, asc, eq } from "drizzle-orm";
+import { PRINTED_KINDS, productTypeOf } from "@shared/product-types";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { activeFilament, colourPrinter } from "../../catalogue/index.js";
 import type { Tx } from "../../db/client.js";
 import { orderItems, orders, printJobs } from "../../db/schema.js";
@@ -22,7 +23,7 @@ export async function createPrintJobs(tx: Tx, storage: Storage, orderId: string)
   const items = await tx
     .select()
     .from(orderItems)
-    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.kind, "lithophane")))
+    .where(and(eq(orderItems.orderId, orderId), inArray(orderItems.kind, [...PRINTED_KINDS])))
     .orderBy(asc(orderItems.position));
   const rows: Array<typeof printJobs.$inferInsert> = [];
   if (items.length === 0) return 0;
@@ -44,8 +45,10 @@ export async function createPrintJobs(tx: Tx, storage: Storage, orderId: string)
     // The crop was recorded on the full-size original, so the main panel is cut from it.
     const main = item.originalImageUrl || item.imageUrl || "";
     rows.push({ orderId, orderItemId: item.id, panelIndex: 0, imageUrl: main, ...tones });
-    // Additional photos are stored on the line as their previews.
-    const extra = Array.isArray(item.additionalImages) ? item.additionalImages : [];
+    // The type says how many print files a line makes: a lightbox one per panel (each additional
+    // photo, stored on the line as its preview), a lamp one (panel 0, all its photos around).
+    const files = productTypeOf(item.kind).printFiles(item);
+    const extra = (Array.isArray(item.additionalImages) ? item.additionalImages : []).slice(0, files - 1);
     const originals = await originalsOfPreviews(tx, storage, extra);
     for (const [index, url] of extra.entries()) {
       rows.push({

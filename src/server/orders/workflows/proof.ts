@@ -16,6 +16,7 @@
  */
 import { type CropPixels, isCropWithinImage } from "@shared/creator";
 import { displayOrderNumber } from "@shared/orders";
+import { PRINTED_KINDS } from "@shared/product-types";
 import {
   MIN_PROOF_CROP_SIDE_PX,
   PROOF_ADMIN_TEXTS,
@@ -208,6 +209,7 @@ async function panelNames(tx: Tx, panels: readonly ProofPanelRow[]): Promise<str
     .select({
       id: orderItems.id,
       position: orderItems.position,
+      kind: orderItems.kind,
       additionalImages: orderItems.additionalImages,
     })
     .from(orderItems)
@@ -260,7 +262,7 @@ export async function changeProofCrop(
       and(
         eq(orderItems.id, input.itemId),
         eq(orderItems.orderId, order.id),
-        eq(orderItems.kind, "lithophane"),
+        inArray(orderItems.kind, [...PRINTED_KINDS]),
       ),
     )
     .limit(1)

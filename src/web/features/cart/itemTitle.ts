@@ -1,11 +1,12 @@
 import type { CartItem } from "@shared/cart";
-import { MESSAGES } from "@shared/messages";
+import { productTypeOf } from "@shared/product-types";
 
+/** A shop product (an accessory), not made from the customer's photos: its type says. */
 export function isAccessory(item: CartItem): boolean {
-  return item.config.kind === "accessory";
+  return !productTypeOf(item.config).madeFromPhotos;
 }
 
-/** Creator items keep the spec's title 'Lithophane'; accessories show their product name. */
+/** Creator items keep the spec's title 'Lithophane' (a lamp its own); accessories show their product name. */
 export function cartItemTitle(item: CartItem): string {
-  return isAccessory(item) ? item.frameStyle : MESSAGES.cart.itemTitle;
+  return productTypeOf(item.config).cartTitle(item);
 }

@@ -12,6 +12,7 @@ import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { MESSAGES } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { lineThumbnail } from "@shared/order-line";
+import { productTypeOf } from "@shared/product-types";
 import {
   type CheckoutExtras,
   type CheckoutExtrasFormValues,
@@ -453,7 +454,6 @@ function SummaryLine({
   refusedMessage: string | undefined;
   price: string;
 }) {
-  const accessory = item.config.kind === "accessory";
   const thumbnail = item.imageUrl ? lineThumbnail(item) : null;
   return (
     <li className="flex gap-3 py-4" data-testid="checkout-item">
@@ -476,11 +476,7 @@ function SummaryLine({
           <span className="font-semibold text-stone-900 text-base">{cartItemTitle(item)}</span>
           <span className="font-semibold text-stone-900">{price}</span>
         </p>
-        {accessory ? (
-          <p className="text-stone-700">{cartLineSummary(item)}</p>
-        ) : (
-          <p className="text-stone-700">{cartLineSummary(item)}</p>
-        )}
+        <p className="text-stone-700">{cartLineSummary(item)}</p>
         {refusedMessage ? (
           <p role="alert" className="mt-1 flex gap-1.5 font-medium text-red-700">
             <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
@@ -612,7 +608,7 @@ function OrderSummary({
           <Link
             to={bulkOrderContactHref(
               items.map((item) =>
-                item.config.kind === "accessory" ? cartItemTitle(item) : cartLineSummary(item),
+                productTypeOf(item.config).madeFromPhotos ? cartLineSummary(item) : cartItemTitle(item),
               ),
             )}
             className={cn(buttonClasses("primary", "sm"), "mt-3")}

@@ -1,5 +1,6 @@
 import { repriceCart } from "@shared/cart-prices";
 import { flattenOptions } from "@shared/options";
+import { typeOfConfig } from "@shared/product-types";
 import { useQuery } from "@tanstack/react-query";
 import { catalogQueries } from "@web/api/catalog";
 import { useEffect, useMemo } from "react";
@@ -12,7 +13,8 @@ import { useCart } from "../cart";
  */
 export function useCurrentPrices(): void {
   const { items, set } = useCart();
-  const hasAccessory = items.some((item) => item.config.kind === "accessory");
+  // A shop product's price is its product's (an accessory's): the products are fetched for it.
+  const hasAccessory = items.some((item) => typeOfConfig(item.config).productIdOf(item.config) !== null);
   const options = useQuery({ ...catalogQueries.options(), enabled: items.length > 0 });
   const products = useQuery({ ...catalogQueries.products(), enabled: hasAccessory });
   const flat = useMemo(

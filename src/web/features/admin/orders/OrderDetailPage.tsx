@@ -5,6 +5,7 @@ import { type Carrier, isCarrier } from "@shared/fulfilment";
 import { formatGbp } from "@shared/money";
 import { linePanelThumbnails } from "@shared/order-line";
 import { capitaliseStatus, ORDER_STATUS_LABELS, type OrderStatus } from "@shared/orders";
+import { productTypeOf } from "@shared/product-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   type AdminOrderDetail,
@@ -225,7 +226,7 @@ function ItemsCard({ order }: { order: AdminOrderDetail }) {
                   </p>
                   <p className="text-sm text-stone-700">{item.description.summary}</p>
                   {/* An accessory has no crop (its cart line's 1:1 at zoom 1 is a placeholder, issue 30). */}
-                  {item.crop && item.kind !== "accessory" ? (
+                  {item.crop && productTypeOf(item.kind).madeFromPhotos ? (
                     <p className="mt-1 text-xs text-stone-700">{cropText(item.crop)}</p>
                   ) : null}
                   {item.description.photoUrl ? (
@@ -265,7 +266,11 @@ function ItemsCard({ order }: { order: AdminOrderDetail }) {
                         loading="lazy"
                       />
                       <span className="mt-1 block underline">
-                        {item.kind === "accessory" ? "Product" : i === 0 ? "Crop preview" : `Extra ${i}`}
+                        {!productTypeOf(item.kind).madeFromPhotos
+                          ? "Product"
+                          : i === 0
+                            ? "Crop preview"
+                            : `Extra ${i}`}
                       </span>
                     </a>
                   ))}

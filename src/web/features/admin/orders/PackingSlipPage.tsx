@@ -7,6 +7,7 @@ import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { GIFT_TEXTS } from "@shared/gift-texts";
 import { MESSAGES } from "@shared/messages";
 import { linePanelThumbnails, type Thumbnail } from "@shared/order-line";
+import { productTypeOf } from "@shared/product-types";
 import { useQuery } from "@tanstack/react-query";
 import { type AdminOrderDetail, adminQueries } from "@web/api/admin";
 import { Link, useParams } from "@web/app/routing";
@@ -203,7 +204,7 @@ export function PackingSlipPage() {
                 <td className="py-3">
                   <p className="font-medium">{item.description.title}</p>
                   <p className="text-sm text-stone-700">{item.description.summary}</p>
-                  {item.kind === "lithophane" ? <Panels item={item} /> : null}
+                  {productTypeOf(item.kind).madeFromPhotos ? <Panels item={item} /> : null}
                 </td>
                 <td className="py-3 text-center">
                   <span aria-hidden="true" className="inline-block h-5 w-5 border-2 border-stone-900" />

@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { PHOTO_REQUEST_REASONS, type PhotoRequestReason } from "@shared/photo-review";
+import { productTypeOf } from "@shared/product-types";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminOrderDetail } from "@web/api/admin";
 import { newActionKey, requestBetterPhoto, withdrawPhotoRequest } from "@web/api/inbox";
@@ -25,8 +26,9 @@ interface Panel {
 function panelsOf(order: AdminOrderDetail): Panel[] {
   const panels: Panel[] = [];
   order.items.forEach((item, index) => {
-    if (item.kind !== "lithophane") return;
-    const count = 1 + item.additionalImages.length;
+    const type = productTypeOf(item.kind);
+    if (!type.madeFromPhotos) return;
+    const count = type.photoCount(item);
     for (let p = 0; p < count; p++) {
       panels.push({
         value: `${item.id}:${p}`,
