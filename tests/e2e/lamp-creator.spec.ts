@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { cartItemSchema } from "../../src/shared/cart";
 import { LAMP_TEXTS_WEB } from "../../src/shared/lamp-texts";
 import { LAMP_SEED_SIZES, lampCartLine, lampSizeOffers } from "../../src/shared/product-types/lamp-creator";
+import { documentTitle } from "../../src/shared/titles";
 import { expectToast, storedCart } from "./fixtures/shop";
 import { expect, type Page, test } from "./fixtures/test";
 
@@ -81,7 +82,9 @@ test.describe("lithophane lamp creator", () => {
   test("choose Medium, add two photos, crop, see the lamp lit and turn it, add to cart", async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto("/create/lamp");
+    const response = await page.goto("/create/lamp");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(documentTitle("/create/lamp"));
     await expect(page.getByRole("heading", { level: 1, name: texts.page.title })).toBeVisible();
     // Only step 1 is open: the others say what comes first.
     await expect(page.getByText(texts.steps.locked).first()).toBeVisible();

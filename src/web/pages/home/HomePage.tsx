@@ -341,7 +341,7 @@ export function HomePage() {
             <p className="mt-5">
               <Link
                 to="/create/lamp"
-                className="font-medium text-glow-200 underline underline-offset-4 hover:text-white"
+                className="inline-flex min-h-11 items-center font-medium text-glow-200 underline underline-offset-4 hover:text-white"
               >
                 {LAMP_TEXTS_WEB.card.homeLink}
               </Link>
