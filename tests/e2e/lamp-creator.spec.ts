@@ -102,9 +102,6 @@ test.describe("lithophane lamp creator", () => {
     const crops = page.getByTestId("lamp-crop");
     await expect(crops).toHaveCount(2);
     const position = page.getByRole("group", { name: /Photo 1 of 2 position/ });
-    await position.focus();
-    await page.keyboard.press("ArrowLeft");
-    await page.keyboard.press("ArrowLeft");
 
     // Step 4: the 3D view (or, without WebGL in this Chromium, its notice).
     const preview = page.getByTestId("lamp-3d");
@@ -112,6 +109,13 @@ test.describe("lithophane lamp creator", () => {
     if ((await preview.getAttribute("data-state")) === "ready") {
       const view = page.getByTestId("lamp-3d-view");
       await expect(view).toHaveAttribute("data-photos", "2");
+      // Moving photo 1 in its frame rebuilds the lamp.
+      const builds = Number(await view.getAttribute("data-build-count"));
+      await position.focus();
+      for (let k = 0; k < 4; k++) await page.keyboard.press("ArrowLeft");
+      await expect
+        .poll(async () => Number(await view.getAttribute("data-build-count")), { timeout: 20_000 })
+        .toBeGreaterThan(builds);
       await expect(view).toHaveAccessibleName(texts.preview.viewLabel(MEDIUM, 2));
       const before = Number(await view.getAttribute("data-azimuth"));
       await page.getByRole("button", { name: texts.preview.turnRight }).click();

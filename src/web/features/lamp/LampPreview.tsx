@@ -10,7 +10,7 @@ import { Box, MonitorX } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { hasWebGL } from "../creator";
 import type { LampViewStatus } from "./LampView";
-import type { LampBuildInput } from "./lampBuild";
+import type { LampBuildInput } from "./lampSample";
 
 /** three.js and the view load only when the preview step shows: chunks of their own. */
 const LampView = lazy(() => import("./LampView"));

@@ -9,7 +9,8 @@ import { Button } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
 import { Lightbulb, LightbulbOff, RotateCcw, RotateCw, Undo2 } from "lucide-react";
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
-import { buildLamp, type LampBuildInput } from "./lampBuild";
+import { LampBuilder } from "./lampBuilder";
+import { type LampBuildInput, sampleLampPhotos } from "./lampSample";
 import type { LampStage } from "./lampStage";
 
 export type LampViewStatus = "loading" | "ready" | "unavailable" | "failed";
@@ -40,6 +41,7 @@ export default function LampView({ input, sizeName, onStatus }: LampViewProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<LampStage | null>(null);
   const moduleRef = useRef<StageModule | null>(null);
+  const builderRef = useRef<LampBuilder | null>(null);
   const [stageReady, setStageReady] = useState(false);
   const [status, setStatus] = useState<LampViewStatus>("loading");
   const [busy, setBusy] = useState(true);
@@ -77,6 +79,7 @@ export default function LampView({ input, sizeName, onStatus }: LampViewProps) {
         }
         moduleRef.current = module;
         stageRef.current = stage;
+        builderRef.current = new LampBuilder();
         const canvas = stage.renderer.domElement;
         const onLost = (event: Event) => {
           event.preventDefault();
@@ -94,6 +97,8 @@ export default function LampView({ input, sizeName, onStatus }: LampViewProps) {
           observer.disconnect();
           canvas.removeEventListener("webglcontextlost", onLost);
           stage.controls.removeEventListener("change", onView);
+          builderRef.current?.dispose();
+          builderRef.current = null;
           module.disposeLampStage(stage);
           stageRef.current = null;
         };
@@ -117,9 +122,19 @@ export default function LampView({ input, sizeName, onStatus }: LampViewProps) {
     const timer = window.setTimeout(async () => {
       const stage = stageRef.current;
       const module = moduleRef.current;
-      if (!stage || !module) return;
+      const builder = builderRef.current;
+      if (!stage || !module || !builder) return;
       try {
-        const build = await buildLamp(latestInput.current);
+        const input = latestInput.current;
+        const samples = await sampleLampPhotos(input);
+        if (cancelled) return;
+        const build = await builder.build({
+          samples,
+          diameterMm: input.diameterMm,
+          heightMm: input.heightMm,
+          attenuationPerMm: input.attenuationPerMm,
+          scatterPerMm: input.scatterPerMm,
+        });
         if (cancelled || stageRef.current !== stage) return;
         module.showLamp(stage, build, litRef.current);
         setBuilt((previous) => ({

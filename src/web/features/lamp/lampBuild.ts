@@ -1,27 +1,23 @@
 /**
- * The lamp's 3D preview, built from the photos as cropped: each photo sampled from its crop, the shade's
- * wall from the generator (lampGeometry: the print's own tone mapping, coarser), its lit picture
- * (lampPreview: the shop's light model, read from outside) and the outer surface as a mesh the
- * three.js stage draws. Runs in the browser, in the view's lazy chunk.
+ * The lamp's 3D preview from the photos as sampled (lampSample.ts): the shade's wall from the generator
+ * (lampGeometry: the print's own tone mapping, coarser), its lit picture (lampPreview: the shop's light
+ * model, read from outside) and the outer surface as a mesh the three.js stage draws. Pure: run in a
+ * worker (lamp.worker.ts; the picture takes about a second), on the main thread where there is none.
  */
-import { previewSampleArea } from "@lithophane/backlight";
 import { type LampGeometry, lampGeometry } from "@lithophane/lamp/geometry";
 import { lampPreview } from "@lithophane/lamp/preview";
-import { rgbaToGrey } from "@lithophane/preview";
 
-/** A photo as the creator holds it: its URL, declared size and the crop in those pixels. */
-export interface LampViewPhoto {
-  readonly url: string;
+/** One photo's framed part in grey (one byte a pixel, top row first). */
+export interface LampSample {
+  readonly grey: Uint8Array;
   readonly width: number;
   readonly height: number;
-  readonly cropPixels: { x: number; y: number; width: number; height: number } | null;
 }
 
-export interface LampBuildInput {
-  readonly photos: readonly LampViewPhoto[];
+export interface LampBuildRequest {
+  readonly samples: readonly LampSample[];
   readonly diameterMm: number;
   readonly heightMm: number;
-  readonly aspect: number;
   readonly attenuationPerMm: number;
   readonly scatterPerMm: number;
 }
@@ -44,46 +40,6 @@ export interface LampBuild {
 /** Grid and picture spacing of the preview (mm): coarser than the print's 0.2 mm, quick to build. */
 const PREVIEW_RESOLUTION_MM = 0.6;
 const PREVIEW_PIXEL_MM = 0.5;
-/** Longest side a photo is sampled at. */
-const SAMPLE_PX = 480;
-
-const images = new Map<string, Promise<HTMLImageElement>>();
-
-function loadImage(url: string): Promise<HTMLImageElement> {
-  let pending = images.get(url);
-  if (!pending) {
-    const image = new Image();
-    if (new URL(url, window.location.href).origin !== window.location.origin) image.crossOrigin = "anonymous";
-    image.decoding = "async";
-    image.src = url;
-    pending = image.decode().then(() => image);
-    pending.catch(() => images.delete(url));
-    images.set(url, pending);
-  }
-  return pending;
-}
-
-async function sampleGrey(photo: LampViewPhoto, aspect: number) {
-  const image = await loadImage(photo.url);
-  const area = previewSampleArea(
-    photo.cropPixels,
-    { width: photo.width, height: photo.height },
-    { width: image.naturalWidth, height: image.naturalHeight },
-    aspect,
-    SAMPLE_PX,
-  );
-  const canvas = document.createElement("canvas");
-  canvas.width = area.width;
-  canvas.height = area.height;
-  const context = canvas.getContext("2d", { willReadFrequently: true });
-  if (!context) throw new Error("No 2D canvas to read the photo.");
-  context.fillStyle = "#fff";
-  context.fillRect(0, 0, area.width, area.height);
-  context.drawImage(image, area.sx, area.sy, area.sw, area.sh, 0, 0, area.width, area.height);
-  const pixels = context.getImageData(0, 0, area.width, area.height).data;
-  return { grey: rgbaToGrey(pixels, area.width, area.height), width: area.width, height: area.height };
-}
-
 /** The outer surface: one ring of (columns + 1) points per row (the seam repeated for its texture). */
 function wallMesh(geometry: LampGeometry) {
   const { columns, rowsZ, thicknessMm, spec } = geometry;
@@ -120,9 +76,8 @@ function wallMesh(geometry: LampGeometry) {
   return { positions, uvs, indices, vertexCount: ring * rows };
 }
 
-export async function buildLamp(input: LampBuildInput): Promise<LampBuild> {
-  const samples = await Promise.all(input.photos.map((photo) => sampleGrey(photo, input.aspect)));
-  const geometry = lampGeometry(samples, {
+export function buildLamp(input: LampBuildRequest): LampBuild {
+  const geometry = lampGeometry([...input.samples], {
     diameterMm: input.diameterMm,
     heightMm: input.heightMm,
     resolutionMm: PREVIEW_RESOLUTION_MM,
