@@ -1,4 +1,4 @@
-import { cartItemSchema } from "@shared/cart";
+import { isCartItem } from "@shared/cart-guard";
 import { LAMP_TEXTS_WEB } from "@shared/lamp-texts";
 import { type LampCreatorState, lampAddCheck, lampCartLine } from "@shared/product-types/lamp-creator";
 import type { LampSizeOffer } from "@shared/product-types/lamp-offer";
@@ -7,7 +7,7 @@ import { useState } from "react";
 import { notify, useCart } from "../cart";
 
 /**
- * Add to Cart: the lamp's line (lampCartLine) into the cart, once the cart's schema takes it. Says what
+ * Add to Cart: the lamp's line (lampCartLine) into the cart, once the cart's guard takes it. Says what
  * is missing otherwise. `added` is the state the last line was made from (the page shows "added" until
  * the customer changes something).
  */
@@ -21,8 +21,9 @@ export function useAddLamp(sizes: readonly LampSizeOffer[]) {
       notify({ title: texts.problems[check.problem], variant: "destructive" });
       return check.problem;
     }
-    const parsed = cartItemSchema.safeParse(lampCartLine(state, sizes));
-    if (!parsed.success || !cart.add(parsed.data)) {
+    // The cart's own check (the product-type seam teaches it lamp lines).
+    const line = lampCartLine(state, sizes);
+    if (!isCartItem(line) || !cart.add(line)) {
       notify({ title: texts.notYet, variant: "destructive" });
       return null;
     }
