@@ -181,4 +181,19 @@ test.describe("lithophane lamp creator", () => {
     await page.getByRole("link", { name: texts.card.homeLink }).click();
     await expect(page).toHaveURL(/\/create\/lamp$/);
   });
+
+  test("with no size on sale the creator says so and the shop shows no lamp card", async ({ page }) => {
+    await page.route("**/api/catalog/options", async (route) => {
+      const response = await route.fetch();
+      const answer = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...answer, lampSizes: [] } });
+    });
+    await page.goto("/create/lamp");
+    await expect(page.getByText(texts.size.none)).toBeVisible();
+    await expect(page.getByRole("radio")).toHaveCount(0);
+    await page.goto("/shop");
+    await expect(page.getByTestId("featured-lightbox")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "LED Lamp Base" })).toBeVisible();
+    await expect(page.getByTestId("lamp-card")).toHaveCount(0);
+  });
 });
