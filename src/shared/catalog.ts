@@ -7,7 +7,6 @@
 import type { Bundle } from "./bundles";
 import type { ChannelAttenuation, ColourRole } from "./colour-printer";
 import type { GroupedOptions } from "./options";
-import type { LampSizeOffer } from "./product-types/lamp-offer";
 
 export type ProductStatus = "available" | "coming_soon";
 
@@ -51,8 +50,6 @@ export interface CatalogOptionsAnswer {
    * roles are set (then colour panels preview with the default set).
    */
   colourFilaments: PreviewColourFilament[];
-  /** The lamp's sizes (issue 48 item 2: the owner's lamp_size options), on sale or coming soon, in order. */
-  lampSizes: LampSizeOffer[];
 }
 
 export interface PreviewColourFilament {

@@ -5,7 +5,9 @@ import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import { isCartItem } from "../../src/shared/cart-guard";
 import { LAMP_TEXTS_WEB } from "../../src/shared/lamp-texts";
-import { LAMP_SEED_SIZES, lampCartLine, lampSizeOffers } from "../../src/shared/product-types/lamp-creator";
+import { SEED_OPTIONS } from "../../src/shared/options";
+import { lampCartLine } from "../../src/shared/product-types/lamp-creator";
+import { lampSizeOffers } from "../../src/shared/product-types/lamp-offer";
 import { documentTitle } from "../../src/shared/titles";
 import { expectToast, storedCart } from "./fixtures/shop";
 import { expect, type Page, test } from "./fixtures/test";
@@ -39,10 +41,11 @@ async function makeLampPhoto(label: string, hue: number): Promise<string> {
 
 /** Whether the cart takes a lamp line yet (the product-type seam teaches its guard). */
 function cartTakesLamps(): boolean {
-  const offers = lampSizeOffers(LAMP_SEED_SIZES.map((row) => ({ ...row, isActive: true })));
+  const offers = lampSizeOffers(SEED_OPTIONS);
   const line = lampCartLine(
     {
       sizeId: "medium",
+      sizeMm: { diameterMm: 100, heightMm: 150 },
       photos: [
         {
           image: { url: "/u/a.png", originalUrl: "/u/a.jpg", width: 10, height: 10 },
@@ -185,8 +188,8 @@ test.describe("lithophane lamp creator", () => {
   test("with no size on sale the creator says so and the shop shows no lamp card", async ({ page }) => {
     await page.route("**/api/catalog/options", async (route) => {
       const response = await route.fetch();
-      const answer = (await response.json()) as Record<string, unknown>;
-      await route.fulfill({ response, json: { ...answer, lampSizes: [] } });
+      const answer = (await response.json()) as { options: Record<string, unknown> };
+      await route.fulfill({ response, json: { ...answer, options: { ...answer.options, lamp_size: [] } } });
     });
     await page.goto("/create/lamp");
     await expect(page.getByText(texts.size.none)).toBeVisible();

@@ -19,7 +19,7 @@ import type { CatalogOptionsAnswer, CatalogProductsAnswer } from "@shared/catalo
 import type { MiddlewareHandler } from "hono";
 import type { Database, DbOrTx } from "../db/client.js";
 import { type EncodedBody, encodeBody } from "../lib/encoded-body.js";
-import { listShopProducts, loadCreatorOptions, loadLampSizes } from "./catalog.js";
+import { listShopProducts, loadCreatorOptions } from "./catalog.js";
 import { activeFilament, colourPrinter } from "./filaments.js";
 import { dropPricingSnapshot } from "./pricing.js";
 import { loadShopPrices } from "./shop-prices.js";
@@ -116,12 +116,11 @@ export function catalogCache(db: DbOrTx): CatalogCache {
         products: await listShopProducts(db),
       })),
       options: new SnapshotCache<CatalogOptionsAnswer>(async () => {
-        const [{ grouped, source }, prices, filament, printer, lampSizes] = await Promise.all([
+        const [{ grouped, source }, prices, filament, printer] = await Promise.all([
           loadCreatorOptions(db),
           loadShopPrices(db),
           activeFilament(db),
           colourPrinter(db),
-          loadLampSizes(db),
         ]);
         return {
           options: grouped,
@@ -137,7 +136,6 @@ export function catalogCache(db: DbOrTx): CatalogCache {
                 attenuationPerMm: s.attenuationPerMm,
               }))
             : [],
-          lampSizes,
         };
       }),
     };

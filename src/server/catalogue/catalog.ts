@@ -12,9 +12,6 @@ import {
   isOptionType,
   normaliseOptionStatus,
 } from "@shared/options";
-import { LAMP_SIZE_OPTION_TYPE } from "@shared/product-types/lamp";
-import { lampSizeOffers } from "@shared/product-types/lamp-creator";
-import type { LampSizeOffer } from "@shared/product-types/lamp-offer";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { productOptions, products } from "../db/schema.js";
@@ -142,14 +139,4 @@ export async function loadCreatorOptions(db: DbOrTx): Promise<CreatorOptions> {
     return { rows: [], grouped: groupOptions(FALLBACK_OPTIONS), source: "fallback" };
   }
   return { rows: options, grouped: groupOptions(options), source: "database" };
-}
-
-/** The lamp's sizes on sale or coming soon (the owner's lamp_size rows: name, price, status). */
-export async function loadLampSizes(db: DbOrTx): Promise<LampSizeOffer[]> {
-  const rows = await db
-    .select()
-    .from(productOptions)
-    .where(eq(productOptions.optionType, LAMP_SIZE_OPTION_TYPE))
-    .orderBy(asc(productOptions.sortOrder));
-  return lampSizeOffers(rows);
 }

@@ -1,17 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { UploadedImage } from "../creator";
+import { type CreatorOption, SEED_OPTIONS } from "../options";
 import { lampCropAspect } from "./lamp";
 import {
   INITIAL_LAMP_STATE,
   isLampStepOpen,
-  LAMP_SEED_SIZES,
   lampAddCheck,
   lampAspectRatioText,
   lampCartLine,
   lampCreatorReducer,
-  lampSizeOffers,
 } from "./lamp-creator";
-import { lampFromPricePence } from "./lamp-offer";
+import { lampFromPricePence, lampSizeOffers } from "./lamp-offer";
 
 const image = (n: number): UploadedImage => ({
   url: `https://cdn.example/p${n}.png`,
@@ -19,24 +18,41 @@ const image = (n: number): UploadedImage => ({
   width: 1200,
   height: 800,
 });
-const rows = LAMP_SEED_SIZES.map((row) => ({ ...row, isActive: true }));
-const offers = lampSizeOffers(rows);
+const lampOptions = SEED_OPTIONS.filter((o) => o.optionType === "lamp_size");
+const offers = lampSizeOffers(SEED_OPTIONS);
+const size = (id: string) => {
+  const offer = offers.find((o) => o.id === id);
+  if (!offer) throw new Error(`no ${id}`);
+  return offer;
+};
+const option = (id: string, change: Partial<CreatorOption> = {}): CreatorOption => ({
+  ...lampOptions.find((o) => o.id === id)!,
+  ...change,
+});
 
 describe("lampSizeOffers", () => {
-  it("reads the active lamp_size rows of known sizes in the owner's order, with the geometry's size", () => {
+  it("reads the active lamp_size options of known sizes in the owner's order, in the owner's millimetres", () => {
     const read = lampSizeOffers([
-      { ...rows[2]!, sortOrder: 0 },
-      rows[0]!,
-      { ...rows[1]!, isActive: false },
-      { ...rows[0]!, value: "huge" },
-      { ...rows[0]!, optionType: "size" },
+      option("large", { sortOrder: 0, widthMm: 125 }),
+      option("small"),
+      option("medium", { isActive: false }),
+      option("small", { id: "huge" }),
+      option("small", { optionType: "size" }),
     ]);
     expect(read.map((o) => o.id)).toEqual(["large", "small"]);
-    expect(read[0]).toMatchObject({ diameterMm: 120, heightMm: 180, pricePence: 5499, status: "enabled" });
+    expect(read[0]).toMatchObject({ diameterMm: 125, heightMm: 180, pricePence: 5499, status: "enabled" });
+    expect(lampSizeOffers([option("small", { widthMm: undefined, heightMm: undefined })])[0]).toMatchObject({
+      diameterMm: 80,
+      heightMm: 120,
+    });
   });
 
   it("keeps coming-soon sizes (shown, not sold) and prices from the cheapest on sale", () => {
-    const read = lampSizeOffers([{ ...rows[0]!, status: "coming_soon" }, rows[1]!, rows[2]!]);
+    const read = lampSizeOffers([
+      option("small", { status: "coming_soon" }),
+      option("medium"),
+      option("large"),
+    ]);
     expect(read[0]?.status).toBe("coming_soon");
     expect(lampFromPricePence(read)).toBe(4499);
     expect(lampFromPricePence([])).toBeNull();
@@ -47,7 +63,7 @@ describe("lampCreatorReducer", () => {
   it("opens the steps in order: size, photos, then crop and preview", () => {
     let state = INITIAL_LAMP_STATE;
     expect(isLampStepOpen(state, "photos")).toBe(false);
-    state = lampCreatorReducer(state, { type: "chooseSize", sizeId: "medium" });
+    state = lampCreatorReducer(state, { type: "chooseSize", size: size("medium") });
     expect(isLampStepOpen(state, "photos")).toBe(true);
     expect(isLampStepOpen(state, "crop")).toBe(false);
     state = lampCreatorReducer(state, { type: "addPhoto", image: image(1) });
@@ -56,13 +72,13 @@ describe("lampCreatorReducer", () => {
   });
 
   it("takes at most four photos", () => {
-    let state = lampCreatorReducer(INITIAL_LAMP_STATE, { type: "chooseSize", sizeId: "small" });
+    let state = lampCreatorReducer(INITIAL_LAMP_STATE, { type: "chooseSize", size: size("small") });
     for (let n = 1; n <= 5; n++) state = lampCreatorReducer(state, { type: "addPhoto", image: image(n) });
     expect(state.photos).toHaveLength(4);
   });
 
   it("starts the crops again when the size or the photo count changes the frame", () => {
-    let state = lampCreatorReducer(INITIAL_LAMP_STATE, { type: "chooseSize", sizeId: "medium" });
+    let state = lampCreatorReducer(INITIAL_LAMP_STATE, { type: "chooseSize", size: size("medium") });
     state = lampCreatorReducer(state, { type: "addPhoto", image: image(1) });
     state = lampCreatorReducer(state, { type: "addPhoto", image: image(2) });
     state = lampCreatorReducer(state, {
@@ -75,23 +91,27 @@ describe("lampCreatorReducer", () => {
       x: 5,
       y: 0,
       zoom: 1.5,
-      aspectRatio: lampAspectRatioText("medium", 2),
+      aspectRatio: lampAspectRatioText(size("medium"), 2),
     });
     expect(state.photos[0]?.cropPixels).toEqual({ x: 10, y: 0, width: 500, height: 300 });
     const moved = lampCreatorReducer(state, { type: "movePhoto", index: 0, by: 1 });
     expect(moved.photos.map((p) => p.image.url)).toEqual([image(2).url, image(1).url]);
     expect(moved.photos[1]?.cropPixels).toEqual({ x: 10, y: 0, width: 500, height: 300 });
     expect(
-      lampCreatorReducer(state, { type: "chooseSize", sizeId: "large" }).photos[0]?.cropPixels,
+      lampCreatorReducer(state, { type: "chooseSize", size: size("large") }).photos[0]?.cropPixels,
+    ).toBeNull();
+    expect(
+      lampCreatorReducer(state, { type: "chooseSize", size: { ...size("medium"), diameterMm: 105 } })
+        .photos[0]?.cropData,
     ).toBeNull();
     expect(lampCreatorReducer(state, { type: "removePhoto", index: 1 }).photos[0]?.cropData).toBeNull();
-    expect(lampCreatorReducer(state, { type: "chooseSize", sizeId: "medium" })).toBe(state);
+    expect(lampCreatorReducer(state, { type: "chooseSize", size: size("medium") })).toBe(state);
   });
 
-  it("writes the crop frame's aspect as the cropper reads it", () => {
-    expect(lampAspectRatioText("medium", 2)).toBe(`${lampCropAspect("medium", 2).toFixed(4)}:1`);
-    expect(Number.parseFloat(lampAspectRatioText("medium", 1))).toBeGreaterThan(
-      Number.parseFloat(lampAspectRatioText("medium", 4)),
+  it("writes the crop frame's aspect as the cropper reads it: the geometry's for the built-in sizes", () => {
+    expect(lampAspectRatioText(size("medium"), 2)).toBe(`${lampCropAspect("medium", 2).toFixed(4)}:1`);
+    expect(Number.parseFloat(lampAspectRatioText(size("medium"), 1))).toBeGreaterThan(
+      Number.parseFloat(lampAspectRatioText(size("medium"), 4)),
     );
   });
 });
@@ -100,7 +120,7 @@ describe("lampAddCheck and lampCartLine", () => {
   it("says what is missing, then makes the lamp's cart line at the owner's price", () => {
     let state = INITIAL_LAMP_STATE;
     expect(lampAddCheck(state, offers)).toEqual({ ok: false, problem: "no-size" });
-    state = lampCreatorReducer(state, { type: "chooseSize", sizeId: "medium" });
+    state = lampCreatorReducer(state, { type: "chooseSize", size: size("medium") });
     expect(lampAddCheck(state, offers)).toEqual({ ok: false, problem: "no-photos" });
     expect(
       lampAddCheck(
@@ -135,9 +155,9 @@ describe("lampAddCheck and lampCartLine", () => {
   });
 
   it("refuses a coming-soon size", () => {
-    let state = lampCreatorReducer(INITIAL_LAMP_STATE, { type: "chooseSize", sizeId: "small" });
+    let state = lampCreatorReducer(INITIAL_LAMP_STATE, { type: "chooseSize", size: size("small") });
     state = lampCreatorReducer(state, { type: "addPhoto", image: image(1) });
-    const soon = lampSizeOffers([{ ...rows[0]!, status: "coming_soon" }]);
+    const soon = lampSizeOffers([option("small", { status: "coming_soon" })]);
     expect(lampCartLine(state, soon)).toBeNull();
   });
 });

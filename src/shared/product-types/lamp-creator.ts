@@ -1,84 +1,13 @@
 /**
- * The lamp creator's rules (issue 48 item 2): the sizes on sale from the owner's `lamp_size` options,
- * the creator's state (a size, one to four photos with their crops) and what Add to Cart needs. Pure:
- * the server lists the sizes with `lampSizeOffers`, the web page runs `lampCreatorReducer`.
+ * The lamp creator's rules (issue 48 item 2): the creator's state (a size, one to four photos with
+ * their crops), the crop frame's aspect for the size's millimetres and what Add to Cart needs. Pure;
+ * the sizes on sale are ./lamp-offer.ts's.
  */
+
+import { lampPhotoAspect } from "@lithophane/lamp/params";
 import type { CropData, CropPixels, UploadedImage } from "../creator";
-import {
-  buildLampCartItem,
-  isLampSizeId,
-  LAMP_MAX_PHOTOS,
-  LAMP_SIZE_OPTION_TYPE,
-  type LampSizeId,
-  lampCropAspect,
-  lampSizeMm,
-} from "./lamp";
+import { buildLampCartItem, LAMP_MAX_PHOTOS, type LampSizeId } from "./lamp";
 import type { LampSizeOffer } from "./lamp-offer";
-
-/** The product_options fields a lamp size is read from (value = the size id, price = priceModifier). */
-export interface LampSizeRow {
-  readonly value: string;
-  readonly optionType: string;
-  readonly name: string;
-  readonly description: string | null;
-  readonly status: string | null;
-  readonly sortOrder: number;
-  readonly priceModifier: number;
-  readonly isActive: boolean;
-}
-
-/** The active lamp_size rows of known sizes, in the owner's order (the seam decides prices from the same rows). */
-export function lampSizeOffers(rows: readonly LampSizeRow[]): LampSizeOffer[] {
-  return rows
-    .filter((row) => row.optionType === LAMP_SIZE_OPTION_TYPE && row.isActive && isLampSizeId(row.value))
-    .slice()
-    .sort((a, b) => a.sortOrder - b.sortOrder)
-    .flatMap((row) =>
-      isLampSizeId(row.value)
-        ? [
-            {
-              id: row.value,
-              name: row.name,
-              description: row.description ?? "",
-              pricePence: row.priceModifier,
-              status: row.status === "coming_soon" ? ("coming_soon" as const) : ("enabled" as const),
-              ...lampSizeMm(row.value),
-            },
-          ]
-        : [],
-    );
-}
-
-/** The sizes a new shop starts with (the owner changes prices and availability in the admin). */
-export const LAMP_SEED_SIZES: readonly Omit<LampSizeRow, "isActive">[] = [
-  {
-    value: "small",
-    optionType: LAMP_SIZE_OPTION_TYPE,
-    name: "Small (80 x 120 mm)",
-    description: "A bedside glow.",
-    status: "enabled",
-    sortOrder: 1,
-    priceModifier: 3499,
-  },
-  {
-    value: "medium",
-    optionType: LAMP_SIZE_OPTION_TYPE,
-    name: "Medium (100 x 150 mm)",
-    description: "Our most chosen size.",
-    status: "enabled",
-    sortOrder: 2,
-    priceModifier: 4499,
-  },
-  {
-    value: "large",
-    optionType: LAMP_SIZE_OPTION_TYPE,
-    name: "Large (120 x 180 mm)",
-    description: "A centrepiece for a shelf or a mantel.",
-    status: "enabled",
-    sortOrder: 3,
-    priceModifier: 5499,
-  },
-];
 
 export interface LampPhotoState {
   readonly image: UploadedImage;
@@ -88,15 +17,22 @@ export interface LampPhotoState {
   readonly cropPixels: CropPixels | null;
 }
 
+/** A size's millimetres: the crop frame's aspect follows them. */
+export interface LampSizeMm {
+  readonly diameterMm: number;
+  readonly heightMm: number;
+}
+
 export interface LampCreatorState {
   readonly sizeId: LampSizeId | null;
+  readonly sizeMm: LampSizeMm | null;
   readonly photos: readonly LampPhotoState[];
 }
 
-export const INITIAL_LAMP_STATE: LampCreatorState = { sizeId: null, photos: [] };
+export const INITIAL_LAMP_STATE: LampCreatorState = { sizeId: null, sizeMm: null, photos: [] };
 
 export type LampCreatorAction =
-  | { type: "chooseSize"; sizeId: LampSizeId }
+  | { type: "chooseSize"; size: Pick<LampSizeOffer, "id" | "diameterMm" | "heightMm"> }
   | { type: "addPhoto"; image: UploadedImage }
   | { type: "removePhoto"; index: number }
   | { type: "movePhoto"; index: number; by: -1 | 1 }
@@ -108,9 +44,14 @@ export type LampCreatorAction =
     }
   | { type: "reset" };
 
-/** The crop frame's aspect as the cropper takes it ("2.0944:1"): width / height of each photo. */
-export function lampAspectRatioText(sizeId: LampSizeId, photos: number): string {
-  return `${lampCropAspect(sizeId, Math.min(LAMP_MAX_PHOTOS, Math.max(1, photos))).toFixed(4)}:1`;
+/** Width / height of each photo's crop on a lamp of these millimetres with this many photos. */
+export function lampOfferAspect(size: LampSizeMm, photos: number): number {
+  return lampPhotoAspect(size.diameterMm, size.heightMm, Math.min(LAMP_MAX_PHOTOS, Math.max(1, photos)));
+}
+
+/** The crop frame's aspect as the cropper takes it ("2.0944:1"). */
+export function lampAspectRatioText(size: LampSizeMm, photos: number): string {
+  return `${lampOfferAspect(size, photos).toFixed(4)}:1`;
 }
 
 /** Another size or photo count changes every photo's frame: the crops start again, centred. */
@@ -120,10 +61,16 @@ function recropped(photos: readonly LampPhotoState[]): LampPhotoState[] {
 
 export function lampCreatorReducer(state: LampCreatorState, action: LampCreatorAction): LampCreatorState {
   switch (action.type) {
-    case "chooseSize":
-      return action.sizeId === state.sizeId
-        ? state
-        : { sizeId: action.sizeId, photos: recropped(state.photos) };
+    case "chooseSize": {
+      const { id, diameterMm, heightMm } = action.size;
+      if (
+        id === state.sizeId &&
+        diameterMm === state.sizeMm?.diameterMm &&
+        heightMm === state.sizeMm.heightMm
+      )
+        return state;
+      return { sizeId: id, sizeMm: { diameterMm, heightMm }, photos: recropped(state.photos) };
+    }
     case "addPhoto":
       if (state.photos.length >= LAMP_MAX_PHOTOS) return state;
       return {
@@ -145,12 +92,12 @@ export function lampCreatorReducer(state: LampCreatorState, action: LampCreatorA
     }
     case "setCrop": {
       const photo = state.photos[action.index];
-      if (!photo || !state.sizeId) return state;
+      if (!photo || !state.sizeMm) return state;
       const base = photo.cropData ?? {
         x: 0,
         y: 0,
         zoom: 1,
-        aspectRatio: lampAspectRatioText(state.sizeId, state.photos.length),
+        aspectRatio: lampAspectRatioText(state.sizeMm, state.photos.length),
       };
       const next: LampPhotoState = {
         image: photo.image,

@@ -22,9 +22,9 @@ function cropData(photo: LampPhotoState, aspectRatio: string) {
 
 /** Step 3: each photo in its frame at the lamp's aspect (the creator's cropper), side by side as round the lamp. */
 export function CropStep({ state, onCrop }: CropStepProps) {
-  const { sizeId, photos } = state;
-  if (!sizeId || photos.length === 0) return null;
-  const aspectRatio = lampAspectRatioText(sizeId, photos.length);
+  const { sizeMm, photos } = state;
+  if (!sizeMm || photos.length === 0) return null;
+  const aspectRatio = lampAspectRatioText(sizeMm, photos.length);
   const texts = LAMP_TEXTS_WEB;
   return (
     <div>

@@ -64,7 +64,7 @@ export function LampCreatorPage() {
               failed={lamp.failed}
               onRetry={lamp.retry}
               selectedId={state.sizeId}
-              onSelect={(sizeId) => dispatch({ type: "chooseSize", sizeId })}
+              onSelect={(size) => dispatch({ type: "chooseSize", size })}
             />
           </LampStepSection>
           <LampStepSection

@@ -2,8 +2,7 @@ import { DEFAULT_SCATTER_PER_MM } from "@lithophane/light";
 import { DEFAULT_ATTENUATION_PER_MM } from "@lithophane/tones";
 import { displayUrl } from "@shared/creator";
 import { LAMP_TEXTS_WEB } from "@shared/lamp-texts";
-import { lampCropAspect } from "@shared/product-types/lamp";
-import type { LampCreatorState } from "@shared/product-types/lamp-creator";
+import { type LampCreatorState, lampOfferAspect } from "@shared/product-types/lamp-creator";
 import type { LampSizeOffer } from "@shared/product-types/lamp-offer";
 import { LoadBoundary } from "@web/components/ui/load-boundary";
 import { Box, MonitorX } from "lucide-react";
@@ -60,7 +59,7 @@ export function LampPreview({
       })),
       diameterMm: offer.diameterMm,
       heightMm: offer.heightMm,
-      aspect: lampCropAspect(offer.id, state.photos.length),
+      aspect: lampOfferAspect(offer, state.photos.length),
       attenuationPerMm: attenuationPerMm ?? DEFAULT_ATTENUATION_PER_MM,
       scatterPerMm: scatterPerMm ?? DEFAULT_SCATTER_PER_MM,
     }),

@@ -14,7 +14,7 @@ interface SizeStepProps {
   failed: boolean;
   onRetry: () => void;
   selectedId: LampSizeId | null;
-  onSelect: (sizeId: LampSizeId) => void;
+  onSelect: (size: LampSizeOffer) => void;
 }
 
 /** A drawn shade at the size's proportions: taller sizes look taller. */
@@ -81,7 +81,7 @@ export function SizeStep({ sizes, loading, failed, onRetry, selectedId, onSelect
                 value={offer.id}
                 checked={checked}
                 disabled={soon}
-                onChange={() => onSelect(offer.id)}
+                onChange={() => onSelect(offer)}
                 aria-describedby={`${name}-${offer.id}-dims`}
                 className="h-5 w-5 shrink-0 accent-glow-700 focus-visible:outline-none"
               />

@@ -1,18 +1,21 @@
-import type { LampSizeOffer } from "@shared/product-types/lamp-offer";
+import type { CreatorOption } from "@shared/options";
+import { lampSizeOffers } from "@shared/product-types/lamp-offer";
 import { catalogQueries } from "@web/api/catalog";
 import { useQueryInTransition } from "@web/app/use-query-in-transition";
+import { useMemo } from "react";
 
-const NO_SIZES: readonly LampSizeOffer[] = [];
+const NO_OPTIONS: readonly CreatorOption[] = [];
 
 /**
- * The lamp's sizes at the owner's prices (the catalogue's options answer, refetched every 30 seconds)
- * and the active filament the 3D view draws with (null until known). An answer without lamp sizes
- * offers none. Light: the shop's card uses it in the shop's first load.
+ * The lamp's sizes at the owner's prices (the catalogue's options answer, its lamp_size group,
+ * refetched every 30 seconds) and the active filament the 3D view draws with (null until known).
  */
 export function useLampSizes() {
   const query = useQueryInTransition(catalogQueries.options());
+  const options = query.data?.options.lamp_size ?? NO_OPTIONS;
+  const sizes = useMemo(() => lampSizeOffers(options), [options]);
   return {
-    sizes: query.data?.lampSizes ?? NO_SIZES,
+    sizes,
     loading: query.isPending,
     failed: query.isError,
     retry: query.refetch,
