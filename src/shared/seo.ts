@@ -20,6 +20,8 @@ export const SEO_TEXTS = {
       "Shop custom lithophane lightboxes and accessories: frames, stands, LED upgrades and gift-ready bundles, handmade in Northern Ireland.",
     "/shop/create":
       "Upload a photo and design your lithophane lightbox in six steps: shape, frame colour, size and bundle, with a live backlit preview.",
+    "/create/lamp":
+      "Design a lithophane lamp: one to four of your photos around a cylinder shade, lit from inside by an LED base, with a 3D preview you can turn.",
     "/about":
       "Meet the maker behind Lithobox: lithophane lightboxes designed and 3D-printed in Northern Ireland.",
     "/faq":
@@ -41,6 +43,7 @@ export const INDEXED_PATHS = [
   "/",
   "/shop",
   "/shop/create",
+  "/create/lamp",
   "/about",
   "/faq",
   "/contact",

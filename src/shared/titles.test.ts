@@ -64,8 +64,8 @@ describe("documentTitle", () => {
     expect(adminDocumentTitle("Orders")).toBe("Lithobox | Admin · Orders");
   });
 
-  it("knows every route of the spec's table, plus the designed password-reset, inbox, answer, photo, review, order, cart-restore, reminder-confirmation and unsubscribe pages", () => {
-    expect(KNOWN_PATHS).toHaveLength(38);
+  it("knows every route of the spec's table, plus the designed password-reset, inbox, answer, photo, review, order, cart-restore, reminder-confirmation and unsubscribe pages, and the lamp creator", () => {
+    expect(KNOWN_PATHS).toHaveLength(39);
     expect(isKnownPath("/cart/confirm-reminders")).toBe(true);
     expect(isKnownPath("/account/order")).toBe(true);
     expect(isKnownPath("/cart/restore")).toBe(true);

@@ -46,6 +46,8 @@ const SECTION_BY_PATH: Readonly<Record<string, string>> = {
   "/shop": "Shop",
   "/shop/create": "Create",
   "/create": "Create",
+  // Issue 48: the lithophane lamp's creator.
+  "/create/lamp": "Create a Lamp",
   "/about": "About",
   "/faq": "FAQ",
   "/contact": "Contact",
@@ -126,13 +128,14 @@ export function adminDocumentTitle(screen: string): string {
   return `${BRAND_NAME} | ${SECTION_BY_PATH["/admin"]} · ${screen}`;
 }
 
-/** Shop is highlighted on /shop, /create, /shop/create and every /checkout route. */
+/** Shop is highlighted on /shop, /create, /shop/create, /create/lamp and every /checkout route. */
 export function isShopHighlighted(pathname: string): boolean {
   const path = normalisePathname(pathname);
   return (
     path === "/shop" ||
     path === "/create" ||
     path === "/shop/create" ||
+    path === "/create/lamp" ||
     path === "/checkout" ||
     path.startsWith("/checkout/")
   );

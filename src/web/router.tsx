@@ -43,6 +43,7 @@ const HomePage = preloadablePage(() => import("./pages/home/HomePage").then((m) 
 
 const ShopPage = landingPage(() => import("./features/shop/ShopPage").then((m) => m.ShopPage));
 const CreatorPage = landingPage(() => import("./features/creator/CreatorPage").then((m) => m.CreatorPage));
+const LampCreatorPage = page(() => import("./features/lamp/LampCreatorPage").then((m) => m.LampCreatorPage));
 const AboutPage = page(() => import("./pages/about/AboutPage").then((m) => m.AboutPage));
 const FaqPage = page(() => import("./pages/faq/FaqPage").then((m) => m.FaqPage));
 const ContactPage = page(() => import("./pages/contact/ContactPage").then((m) => m.ContactPage));
@@ -93,6 +94,7 @@ const PAGES: ReadonlyArray<{ path: string; Page: PreloadablePage }> = [
   { path: "/", Page: HomePage },
   { path: "/shop", Page: ShopPage },
   { path: "/shop/create", Page: CreatorPage },
+  { path: "/create/lamp", Page: LampCreatorPage },
   { path: "/create", Page: CreatorPage },
   { path: "/about", Page: AboutPage },
   { path: "/faq", Page: FaqPage },

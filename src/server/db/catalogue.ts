@@ -236,4 +236,22 @@ export const SEED_PRODUCTS: NewProduct[] = [
     features: ["No-quibble replacements", "Covers accidental damage to the panel"],
     compatibility: `Lightboxes bought from ${BRAND_NAME}.`,
   },
+  {
+    id: "led-lamp-base",
+    name: "LED Lamp Base",
+    description:
+      "The warm-white LED base a lithophane lamp stands on: the shade's foot slides into its socket and the light shines up through your photos.",
+    category: "Accessories",
+    price: 1999,
+    status: "available",
+    sortOrder: 140,
+    specifications: [
+      "Warm-white LEDs, 2700 K",
+      "Socket for 80, 100 and 120 mm lamp shades",
+      "USB-C power, 1.5 m cable",
+      "Touch switch with three brightness levels",
+    ],
+    features: ["Cool-running LEDs", "Non-slip foot", "Shades lift off to swap"],
+    compatibility: `Every ${BRAND_NAME} lithophane lamp (small, medium and large).`,
+  },
 ];

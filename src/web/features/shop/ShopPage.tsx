@@ -12,6 +12,7 @@ import { ArrowRight, RefreshCw, Sparkles } from "lucide-react";
 import { Suspense, useEffect } from "react";
 import { notify } from "../cart";
 import { CurrencySelect } from "../currency";
+import { LampProductCard } from "../lamp";
 import { FeaturedLightbox } from "./FeaturedLightbox";
 import { ProductCard, ProductCardSkeleton } from "./ProductCard";
 
@@ -97,6 +98,9 @@ export function ShopPage() {
 
       <div className="mx-auto max-w-6xl px-4 pt-12">
         <FeaturedLightbox />
+      </div>
+      <div className="mx-auto max-w-6xl px-4 pt-8">
+        <LampProductCard />
       </div>
 
       <section aria-labelledby="accessories-heading" className="mx-auto max-w-6xl px-4 py-12">

@@ -1,5 +1,6 @@
 import { BRAND_NAME } from "@shared/brand";
 import { DELIVERY_TEXTS } from "@shared/delivery-texts";
+import { LAMP_TEXTS_WEB } from "@shared/lamp-texts";
 import { MESSAGES } from "@shared/messages";
 import { formatGbpForCopy as gbp } from "@shared/money";
 import { LED_RATED_HOURS, RETURN_WINDOW_DAYS } from "@shared/shipping";
@@ -337,6 +338,14 @@ export function HomePage() {
             <Link to="/shop/create" className={cn(buttonClasses("glow", "lg"), "mt-8")}>
               {MESSAGES.home.createCta}
             </Link>
+            <p className="mt-5">
+              <Link
+                to="/create/lamp"
+                className="inline-flex min-h-11 items-center font-medium text-glow-200 underline underline-offset-4 hover:text-white"
+              >
+                {LAMP_TEXTS_WEB.card.homeLink}
+              </Link>
+            </p>
           </div>
         </div>
       </section>
