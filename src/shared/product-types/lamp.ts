@@ -96,10 +96,3 @@ export function buildLampCartItem(
     config,
   };
 }
-
-/** How a line's print file is made: a cylinder for a lamp line, else flat panels (until the type registry answers). */
-export function printFormOf(config: unknown): "cylinder" | "panel" {
-  return typeof config === "object" && config !== null && (config as { kind?: unknown }).kind === LAMP_KIND
-    ? "cylinder"
-    : "panel";
-}

@@ -25,7 +25,7 @@ import path from "node:path";
 import type { Worker } from "node:worker_threads";
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { colourFilamentsOf, colourSlotSchema } from "@shared/colour-printer";
-import { printFormOf } from "@shared/product-types/lamp";
+import { productTypeOf } from "@shared/product-types";
 import { twinAgrees } from "@shared/proofs";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -240,6 +240,7 @@ export class PrintJobRunner {
     try {
       const [item] = await this.db
         .select({
+          kind: orderItems.kind,
           config: orderItems.config,
           crop: orderItems.crop,
           imageUrl: orderItems.imageUrl,
@@ -339,13 +340,13 @@ export class PrintJobRunner {
    */
   private async workOf(
     job: Claimed,
-    item: Parameters<typeof lampJobInput>[2] & Parameters<typeof panelParameters>[1],
+    item: { kind: string } & Parameters<typeof lampJobInput>[2] & Parameters<typeof panelParameters>[1],
   ): Promise<{
     work: PrintWorkerJob["work"];
     localContrast: boolean;
     footprint: { widthMm: number; heightMm: number };
   }> {
-    if (printFormOf(item.config) === "cylinder") {
+    if (productTypeOf(item.kind).printForm === "cylinder") {
       const lamp = await lampJobInput(this.db, this.options.storage, item);
       return {
         work: { form: "cylinder", photos: lamp.photos, diameterMm: lamp.diameterMm, heightMm: lamp.heightMm },
