@@ -1,7 +1,7 @@
 /**
  * Cart lines, shipping details and calls for the checkout suites.
  */
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { uploads } from "../../src/server/db/schema.js";
 import type { CartItem } from "../../src/shared/cart.js";
 import type { ShippingInfoInput } from "../../src/shared/schemas.js";
@@ -58,6 +58,24 @@ export async function storeFixturePhotos(shop: TestShop): Promise<void> {
     .insert(uploads)
     .values(rows.map((row) => ({ ...row, userId: null, width: 1600, height: 1600, bytes: 1 })))
     .onConflictDoNothing();
+}
+
+/** A lamp line of `photos` fixture photos (issue 48): the price is the server's, from the lamp_size option. */
+export function lampItem(photos: number, sizeId: "small" | "medium" | "large" = "medium"): CartItem {
+  return {
+    id: randomUUID(),
+    imageUrl: `/api/media/${FIXTURE_PREFIX}-photo-preview.webp`,
+    originalImageUrl: `/api/media/${FIXTURE_PREFIX}-photo.jpg`,
+    additionalImages: Array.from(
+      { length: photos - 1 },
+      (_, i) => `/api/media/${FIXTURE_PREFIX}-additional-${i}-photo-preview.webp`,
+    ),
+    size: "Medium (100 x 150 mm)",
+    shape: "Lithophane lamp",
+    frameStyle: `${photos} photos around`,
+    price: 1,
+    config: { kind: "lamp", sizeId },
+  };
 }
 
 /** A creator line (square 7x7, white frame, greyscale) for a bundle; catalogue: starter 5450, gift 9315, family 12963. */

@@ -4,16 +4,14 @@
  * "lamp" with no bundle, described by its type, counted in a lithophanes-only code, and making one
  * print file (panel 0). The lamp's print path itself is the lead's (issue 48 item 2).
  */
-import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { priceCartItems } from "../../src/server/catalogue/pricing.js";
 import { orderItems, printJobs, productOptions } from "../../src/server/db/schema.js";
 import { createPrintJobs } from "../../src/server/fulfilment/print-jobs/queue.js";
-import type { CartItem } from "../../src/shared/cart.js";
 import { describeLine } from "../../src/shared/order-line.js";
 import {
-  FIXTURE_PREFIX,
+  lampItem,
   lithophaneItem,
   postCheckout,
   shippingInfo,
@@ -60,23 +58,6 @@ beforeEach(async () => {
       },
     ]);
 });
-
-function lampItem(photos: number, sizeId: "small" | "medium" | "large" = "medium"): CartItem {
-  return {
-    id: randomUUID(),
-    imageUrl: `/api/media/${FIXTURE_PREFIX}-photo-preview.webp`,
-    originalImageUrl: `/api/media/${FIXTURE_PREFIX}-photo.jpg`,
-    additionalImages: Array.from(
-      { length: photos - 1 },
-      (_, i) => `/api/media/${FIXTURE_PREFIX}-additional-${i}-photo-preview.webp`,
-    ),
-    size: "Medium (100 x 150 mm)",
-    shape: "Lithophane lamp",
-    frameStyle: `${photos} photos around`,
-    price: 1,
-    config: { kind: "lamp", sizeId },
-  };
-}
 
 describe("a lamp line", () => {
   it("costs its lamp_size option's price; a size coming soon, switched off or missing is refused", async () => {
