@@ -15,6 +15,7 @@ import { paidOrder } from "../support/orders.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import { FIXTURE_PREFIX, lampItem, storeFixturePhotos } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
+import { jsonRequest, proofMailed, proofMailToken } from "./proof-helpers.js";
 import { api, settled, slicerPath, twinShop } from "./twin-shop.js";
 
 let shop: TestShop;
@@ -100,4 +101,29 @@ describe("a paid lamp", () => {
       expect(job?.twinSsim ?? 0).toBeGreaterThan(0.85);
     }
   }, 700_000);
+});
+
+describe("a lamp's proof", () => {
+  it("is one picture: the lamp lit and unrolled, wider than tall, from both photos", async () => {
+    const on = await api(shop, "PUT", "/api/admin/settings/proofs", admin.cookie, {
+      enabled: true,
+      windowHours: 48,
+    });
+    expect(on.status).toBe(200);
+    const answer = await paidOrder(shop, { body: { cartItems: [lampItem(2, "small")] } });
+    await proofMailed(shop, answer.orderId);
+    const { token } = await proofMailToken(shop, answer.orderId);
+    const view = await jsonRequest(shop, "GET", `/api/proofs?token=${encodeURIComponent(token)}`);
+    expect(view.status).toBe(200);
+    const panels = (view.body.proof as { panels: Array<{ twinUrl: string | null }> }).panels;
+    expect(panels).toHaveLength(1);
+    const url = panels[0]?.twinUrl;
+    expect(url).toBeTruthy();
+    const picture = await shop.request(url ?? "");
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-type")).toBe("image/png");
+    const { width = 0, height = 0 } = await sharp(Buffer.from(await picture.arrayBuffer())).metadata();
+    // 40 mm across: a circumference of about 126 mm round a 40 mm wall.
+    expect(width / height).toBeGreaterThan(2.5);
+  }, 120_000);
 });

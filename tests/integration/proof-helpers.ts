@@ -1,7 +1,7 @@
 /** What the proof tests share: a JSON request from a client address of its own, and a refused step. */
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { orderProofs } from "../../src/server/db/schema.js";
+import { orderProofs, outboxEmails } from "../../src/server/db/schema.js";
 import { HttpError } from "../../src/server/lib/validation.js";
 import { queueReadyProofEmails } from "../../src/server/orders/index.js";
 import { randomIp } from "./auth-helpers.js";
@@ -57,4 +57,19 @@ export async function proofMailed(shop: TestShop, orderId: string): Promise<void
       return (await mailedAt()) !== null;
     })
     .toBe(true);
+}
+
+/** The proof e-mail's signed token (the outbox row is keyed like the order e-mails). */
+export async function proofMailToken(
+  shop: TestShop,
+  orderId: string,
+): Promise<{ token: string; subject: string; to: string }> {
+  const [mail] = await shop.ctx.database.db
+    .select()
+    .from(outboxEmails)
+    .where(eq(outboxEmails.dedupeKey, `order:proof:${orderId}`));
+  if (!mail?.textBody) throw new Error("no proof e-mail");
+  const match = /\/proof\?token=([^\s)#]+)/.exec(mail.textBody);
+  if (!match?.[1]) throw new Error(`no proof link in ${mail.textBody}`);
+  return { token: decodeURIComponent(match[1]), subject: mail.subject ?? "", to: mail.toAddress ?? "" };
 }

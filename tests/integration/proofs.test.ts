@@ -15,7 +15,7 @@ import { paidOrder } from "../support/orders.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import { type CheckoutAnswer, lithophaneItem, shippingInfo, storeFixturePhotos } from "./checkout-helpers.js";
 import { createTestShop, type TestShop } from "./harness.js";
-import { expectRefused, type Json, jsonRequest, proofMailed } from "./proof-helpers.js";
+import { expectRefused, type Json, jsonRequest, proofMailed, proofMailToken } from "./proof-helpers.js";
 
 let shop: TestShop;
 let admin: TestUser;
@@ -34,18 +34,6 @@ async function proofOrder(email: string): Promise<CheckoutAnswer> {
   });
   await proofMailed(shop, answer.orderId);
   return answer;
-}
-
-/** The proof e-mail's signed token (the outbox row is keyed like the order e-mails). */
-async function proofMailToken(orderId: string): Promise<{ token: string; subject: string; to: string }> {
-  const [mail] = await shop.ctx.database.db
-    .select()
-    .from(outboxEmails)
-    .where(eq(outboxEmails.dedupeKey, `order:proof:${orderId}`));
-  if (!mail?.textBody) throw new Error("no proof e-mail");
-  const match = /\/proof\?token=([^\s)#]+)/.exec(mail.textBody);
-  if (!match?.[1]) throw new Error(`no proof link in ${mail.textBody}`);
-  return { token: decodeURIComponent(match[1]), subject: mail.subject ?? "", to: mail.toAddress ?? "" };
 }
 
 async function timeline(orderId: string): Promise<string[]> {
@@ -81,7 +69,7 @@ describe("the customer's proof", () => {
   it("payment sends the proof e-mail with a signed link and writes the timeline", async () => {
     const email = uniqueEmail("proof-customer");
     first = await proofOrder(email);
-    const mail = await proofMailToken(first.orderId);
+    const mail = await proofMailToken(shop, first.orderId);
     expect(mail.to).toBe(email);
     expect(mail.subject).toContain(PROOF_TEXTS.emailSubject(first.displayNumber));
     token = mail.token;
@@ -125,7 +113,7 @@ describe("the customer's proof", () => {
     );
     expect(card.status).toBe(404);
     // A token whose id is swapped for this order's fails its signature.
-    const { token: otherToken } = await proofMailToken(other.orderId);
+    const { token: otherToken } = await proofMailToken(shop, other.orderId);
     const forged = otherToken.replace(other.orderId, first.orderId);
     const approve = await api("POST", "/api/proofs/approve", { token: forged });
     expect(approve.status).toBe(404);
@@ -200,7 +188,7 @@ describe("the customer's proof", () => {
 
   it("after the window the customer cannot approve; the sweep auto-approves once", async () => {
     const order = await proofOrder(uniqueEmail("proof-lapse"));
-    const { token: lapseToken } = await proofMailToken(order.orderId);
+    const { token: lapseToken } = await proofMailToken(shop, order.orderId);
     const later = new Date(Date.now() + 49 * 3_600_000);
     await expectRefused(
       runWorkflow(shop.ctx, (tx) =>

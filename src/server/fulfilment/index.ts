@@ -1,5 +1,6 @@
 /** The fulfilment module's face: other modules import it only through this file. */
 export { orderDispatchBy } from "./dispatch-by.js";
+export { lampProofPicture } from "./lamp-proof.js";
 export { findLinePhotoProblems } from "./line-photos.js";
 export { requestPhotoAsAdmin, withdrawPhotoRequestAsAdmin } from "./photo-requests.js";
 export {

@@ -37,6 +37,7 @@ import {
   systemSettings,
   uploads,
 } from "../db/schema.js";
+import { lampProofPicture } from "../fulfilment/index.js";
 import { loadSharp } from "../lib/lazy-modules.js";
 import { checkSignedToken, type QueuedMail, renderEmail, signedToken } from "../messaging/index.js";
 import {
@@ -388,7 +389,10 @@ export async function proofView(
         twinUrl:
           job?.twinKey && !making
             ? proofPictureUrl(token, item.id, panelIndex, String(job.updatedAt.getTime()))
-            : null,
+            : // A cylinder's picture is the lamp unrolled (its twin's stand-in), made on request.
+              productTypeOf(item.kind).printForm === "cylinder" && !making
+              ? proofPictureUrl(token, item.id, panelIndex, lampCropsVersion(item))
+              : null,
         // The twin runs after the file, in the same worker: the file's share is most of the time.
         making: making ? { progress: job.status === "done" ? 0.9 : Math.min(0.9, job.progress * 0.9) } : null,
         previewUrl: photo?.url ?? (panelIndex === 0 ? item.imageUrl : null),
@@ -487,6 +491,14 @@ export async function proofPicture(
     const twin = await storage.get(job.twinKey);
     if (twin) return { body: new Uint8Array(twin.body), contentType: "image/png" };
   }
+  // A cylinder (the lamp) is shown unrolled and lit, from every photo at its crop, not one photo.
+  const [item] = await db
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId)))
+    .limit(1);
+  if (item && productTypeOf(item.kind).printForm === "cylinder")
+    return lampProofPicture(db, storage, item).catch(() => null);
   return panelCropPicture(db, storage, orderId, itemId, panelIndex);
 }
 
@@ -533,6 +545,12 @@ export async function panelCropPicture(
     .jpeg({ quality: 82 })
     .toBuffer();
   return { body: new Uint8Array(body), contentType: "image/jpeg" };
+}
+
+/** Changes whenever any photo's crop on a lamp line does. */
+function lampCropsVersion(item: Pick<OrderItemRow, "config" | "additionalImages">): string {
+  const extras = Array.isArray(item.additionalImages) ? item.additionalImages.length : 0;
+  return Array.from({ length: extras + 1 }, (_, i) => panelCropVersion(item, i)).join("_");
 }
 
 /** Changes whenever the panel's crop does: the owner's crop preview address carries it. */

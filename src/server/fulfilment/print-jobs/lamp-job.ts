@@ -32,7 +32,9 @@ async function lampDimensions(db: DbOrTx, sizeId: string): Promise<{ diameterMm:
   throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.unknownSize(sizeId));
 }
 
-async function photoBytes(storage: Storage, url: string): Promise<Uint8Array> {
+type PhotoStorage = Pick<Storage, "keyFromUrl" | "publicUrl" | "get">;
+
+async function photoBytes(storage: PhotoStorage, url: string): Promise<Uint8Array> {
   const key = shopImageKey(storage, url);
   if (!key) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.imageNotInShop);
   const stored = await storage.get(key);
@@ -43,7 +45,7 @@ async function photoBytes(storage: Storage, url: string): Promise<Uint8Array> {
 /** Every photo of a lamp line (originals, in order) with its crop, and the lamp's size. */
 export async function lampJobInput(
   db: DbOrTx,
-  storage: Storage,
+  storage: PhotoStorage,
   item: Pick<typeof orderItems.$inferSelect, "config" | "imageUrl" | "originalImageUrl" | "additionalImages">,
 ): Promise<LampJobInput> {
   const config = item.config;

@@ -127,6 +127,14 @@ export function lampPreviewPng(geometry: LampGeometry, options: LampPreviewOptio
   return pictureToPng(lampPreview(geometry, options));
 }
 
+/** Photos -> the lamp lit from inside and unrolled, as PNG (the proof's picture before its twin). */
+export async function generateLampPreviewPng(
+  options: Omit<LampOptions, "photos" | "crops"> & { photos: readonly LampPhotoInput[] },
+): Promise<Buffer> {
+  const geometry = await lampGeometryFromImages({ ...options, maxErrorMm: 0 });
+  return lampPreviewPng(geometry, { view: "unrolled", pixelMm: options.resolutionMm ?? 0.5 });
+}
+
 /** Whether a 3MF on disk is a lamp project: streams the zip, inflating only its settings file. */
 export async function isLampThreeMf(path: string): Promise<boolean> {
   let text = "";
