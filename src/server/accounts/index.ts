@@ -16,6 +16,7 @@ export {
 export { hasPassword, hasTotpFactor, saveProfile, skipMfaSetup, verifiedTotpFactors } from "./own-account.js";
 export {
   clearMfaFlags,
+  completeMfa,
   createProfile,
   ensureProfile,
   markMfaCompleted,

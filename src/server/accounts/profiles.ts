@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { mfaSetupAttempts, profiles, users } from "../db/schema.js";
+import { runWorkflow, type WorkflowHost } from "../platform/index.js";
 
 export type ProfileRow = typeof profiles.$inferSelect;
 
@@ -138,4 +139,13 @@ export function needsMfaSetup(
   if (user.twoFactorEnabled) return false;
   if (user.role === "admin") return true;
   return !(profile?.mfaSetupCompleted || profile?.mfaSetupSkipped);
+}
+
+/** After a successful TOTP verification: the profile's flags follow, in one workflow. */
+export async function completeMfa(host: WorkflowHost, userId: string): Promise<boolean> {
+  const { done } = await runWorkflow(host, async (tx) => ({
+    done: await markMfaCompleted(tx, userId),
+    effects: [],
+  }));
+  return done;
 }

@@ -6,7 +6,7 @@ export { requestPhotoAsAdmin, withdrawPhotoRequestAsAdmin } from "./photo-reques
 export {
   listPhotoRequests,
   photoLinkState,
-  replacePhotoThroughLink,
+  replacePhotoAsCustomer,
 } from "./photo-review.js";
 export { estimatesForOrders, PrintEstimator, type PrintingQueue, printingQueue } from "./print-estimates.js";
 export {

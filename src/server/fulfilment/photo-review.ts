@@ -33,10 +33,13 @@ import {
 } from "../messaging/index.js";
 import {
   type AuditActor,
+  Effects,
+  runWorkflow,
   type Storage,
   shopImageKey,
   type UploadVisitor,
   uploadedBy,
+  type WorkflowHost,
   withAudit,
 } from "../platform/index.js";
 import { sizeInMm } from "./print-jobs/panel.js";
@@ -429,4 +432,27 @@ export async function replacePhotoThroughLink(
     actionLabel: "Open the order",
   });
   return { ok: true, alertId, requeued: requeued.length > 0, orderId: order.id };
+}
+
+/**
+ * The customer's replacement photo through the request's signed link, as a workflow: the panel's
+ * print file queued again and the owner's alert sent after commit.
+ */
+export async function replacePhotoAsCustomer(
+  host: WorkflowHost & {
+    config: LinkConfig & AlertConfig;
+    storage: Pick<Storage, "keyFromUrl" | "publicUrl">;
+  },
+  token: string,
+  input: PhotoReplacementInput,
+  visitor: UploadVisitor,
+) {
+  return runWorkflow(host, async (tx) => {
+    const result = await replacePhotoThroughLink(tx, host, token, input, visitor);
+    if (!result.ok) return { result };
+    const effects = new Effects();
+    effects.mail(result.alertId);
+    if (result.requeued) effects.add({ kind: "wake-print-jobs" });
+    return { result, effects: effects.list };
+  }).then((outcome) => outcome.result);
 }

@@ -38,8 +38,8 @@ export {
 } from "./message-tokens.js";
 export {
   ANSWER_TEXTS,
+  answerAsCustomer,
   answerLinkState,
-  answerThroughLink,
   changeConversationAsAdmin,
   listMessages,
   openConversation,

@@ -11,7 +11,13 @@ import type { Config } from "../config.js";
 import type { Db, DbOrTx, Tx } from "../db/client.js";
 import { contactMessages, contactReplies } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
-import { type AuditActor, defineAuditedWorkflow, runWorkflow, type WorkflowHost } from "../platform/index.js";
+import {
+  type AuditActor,
+  defineAuditedWorkflow,
+  Effects,
+  runWorkflow,
+  type WorkflowHost,
+} from "../platform/index.js";
 import { renderEmail } from "./emails/render.js";
 import { queueMail } from "./mail-outbox.js";
 import { ANSWER_LINK_DAYS, answerToken, checkAnswerToken } from "./message-tokens.js";
@@ -416,3 +422,18 @@ export const replyAsAdmin = defineAuditedWorkflow({
     };
   },
 });
+
+/** The customer's answer through the conversation's signed link, as a workflow (the owner's alert after commit). */
+export async function answerAsCustomer(
+  host: WorkflowHost & { config: MailConfig & Pick<Config, "ownerEmail"> },
+  token: string,
+  body: string,
+) {
+  const { result } = await runWorkflow(host, async (tx) => {
+    const result = await answerThroughLink(tx, host.config, token, body);
+    const effects = new Effects();
+    if (result.ok) effects.mail(result.alertId);
+    return { result, effects: effects.list };
+  });
+  return result;
+}

@@ -13,7 +13,7 @@
  * operation_context.
  */
 import { sql } from "drizzle-orm";
-import type { Db, DbOrTx, Tx } from "../db/client.js";
+import type { DbOrTx, Tx } from "../db/client.js";
 import { systemSettings, userActivityLogs } from "../db/schema.js";
 import { ENVIRONMENT_MODE_KEY } from "./settings.js";
 

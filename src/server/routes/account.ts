@@ -14,13 +14,13 @@ import { type Context, Hono } from "hono";
 import { deleteCookie } from "hono/cookie";
 import {
   clearMfaFlags,
+  completeMfa,
   countAdmins,
   deleteAccount,
   ensureProfile,
   exportAccountData,
   hasPassword,
   hasTotpFactor,
-  markMfaCompleted,
   needsMfaSetup,
   saveProfile,
   skipMfaSetup,
@@ -144,7 +144,7 @@ export function accountRoutes(ctx: AppContext) {
       /** After a successful verification: the flags follow, once TOTP is really on. */
       .post("/mfa/completed", async (c) => {
         const user = await requireUser(ctx, c);
-        const done = await db.transaction((tx) => markMfaCompleted(tx, user.id));
+        const done = await completeMfa(ctx, user.id);
         if (!done) throw new HttpError(409, "mfa_not_enabled", ACCOUNT_MESSAGES.mfa.notEnabledYet);
         const profile = await ensureProfile(db, user);
         return c.json({ profile: toProfileView(profile, user.email), needsMfaSetup: false });

@@ -7,8 +7,8 @@ import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { HttpError, validationHook, zValidator } from "../lib/validation.js";
 import {
   ANSWER_TEXTS,
+  answerAsCustomer,
   answerLinkState,
-  answerThroughLink,
   receiveContactMessage,
 } from "../messaging/index.js";
 
@@ -48,10 +48,9 @@ export function contactRoutes(ctx: AppContext) {
     })
     .post("/messages/answer", limited, zValidator("json", answerSchema, validationHook), async (c) => {
       const { token, message } = c.req.valid("json");
-      const result = await db.transaction((tx) => answerThroughLink(tx, ctx.config, token, message));
+      const result = await answerAsCustomer(ctx, token, message);
       if (!result.ok) throw new HttpError(result.status, result.code, result.message);
       ctx.log.info("customer answered a conversation");
-      await ctx.mailOutbox.sendNow([result.alertId]);
       return c.json({ ok: true as const, message: ANSWER_TEXTS.sent }, 201);
     });
 }

@@ -13,7 +13,7 @@ import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppContext } from "../context.js";
-import { photoLinkState, replacePhotoThroughLink } from "../fulfilment/index.js";
+import { photoLinkState, replacePhotoAsCustomer } from "../fulfilment/index.js";
 import { clientIp, createProxyList } from "../lib/client-ip.js";
 import { createRateLimiter, rateLimit } from "../lib/rate-limit.js";
 import { HttpError, validationHook, zValidator } from "../lib/validation.js";
@@ -54,13 +54,9 @@ export function photoRequestRoutes(ctx: AppContext) {
       const { token: link, ...input } = c.req.valid("json");
       const user = await getSessionUser(ctx, c);
       const visitor = uploadVisitor(ctx.config.authSecret, clientIp(c, proxies), user?.id ?? null);
-      const result = await db.transaction((tx) =>
-        replacePhotoThroughLink(tx, { config: ctx.config, storage: ctx.storage }, link, input, visitor),
-      );
+      const result = await replacePhotoAsCustomer(ctx, link, input, visitor);
       if (!result.ok) throw new HttpError(result.status, result.code, result.message);
       ctx.log.info({ orderId: result.orderId, requeued: result.requeued }, "customer replaced a photo");
-      if (result.requeued) ctx.printJobs.wake();
-      await ctx.mailOutbox.sendNow([result.alertId]);
       return c.json({ ok: true as const }, 201);
     });
 }
