@@ -88,11 +88,14 @@ describe("the Google Shopping feed", () => {
 
     const items = channel.item;
     const ids = items.map((i) => i["g:id"]);
-    // The three bundles (pictured by the shop's hero) and the two accessories with a photo.
+    // The three bundles and the lamp's sizes (pictured by the shop's hero) and the two accessories with a photo.
     expect(ids).toEqual([
       "lightbox-starter",
       "lightbox-gift",
       "lightbox-family",
+      "lamp-small",
+      "lamp-medium",
+      "lamp-large",
       "usb-c-power-adapter",
       "wall-mount-kit",
     ]);
@@ -136,6 +139,11 @@ describe("the Google Shopping feed", () => {
       "g:availability": "in_stock",
       "g:image_link": `${ORIGIN}/media/site/hero-1600.webp`,
       link: `${ORIGIN}/shop/create?bundle=starter`,
+    });
+    expect(byId.get("lamp-medium")).toMatchObject({
+      "g:price": "44.99 GBP",
+      "g:availability": "in_stock",
+      link: `${ORIGIN}/create/lamp`,
     });
     expect(byId.get("usb-c-power-adapter")).toMatchObject({
       "g:image_link": `${ORIGIN}/media/products/adapter.webp`,
@@ -240,7 +248,7 @@ describe("the Google Shopping feed", () => {
       excluded: Array<{ id: string; reasons: string[]; why: string[] }>;
     };
     expect(body.url).toBe(`${ORIGIN}/feeds/google-shopping.xml`);
-    expect(body.items).toHaveLength(5);
+    expect(body.items).toHaveLength(8);
     expect(body.excluded.find((e) => e.id === "remote-dimmer")).toMatchObject({
       reasons: ["no_description"],
     });

@@ -3,7 +3,7 @@ export {
   listAdminOptions,
   listAdminProducts,
 } from "./admin-catalog.js";
-export { listShopProducts } from "./catalog.js";
+export { listShopProducts, loadCreatorOptions } from "./catalog.js";
 export {
   catalogCache,
   invalidateCatalogAfterWrite,

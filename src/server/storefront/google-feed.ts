@@ -15,11 +15,18 @@ import {
   GOOGLE_FEED_PATH,
   GOOGLE_NAMESPACE,
 } from "@shared/google-feed";
+import { LAMP_TEXTS_WEB } from "@shared/lamp-texts";
+import { lampSizeOffers } from "@shared/product-types/lamp-offer";
 import { SEO_TEXTS } from "@shared/seo";
 import { fallbackSrc } from "@shared/storefront";
 import { stripXmlInvalidChars } from "@shared/xml-text";
 import { XMLBuilder } from "fast-xml-parser";
-import { listShippingZones, listShopProducts, loadShopPrices } from "../catalogue/index.js";
+import {
+  listShippingZones,
+  listShopProducts,
+  loadCreatorOptions,
+  loadShopPrices,
+} from "../catalogue/index.js";
 import type { DbOrTx } from "../db/client.js";
 import { storefrontCache } from "./storefront.js";
 
@@ -36,10 +43,11 @@ function absolute(url: string | null | undefined, origin: string): string | null
 
 /** Every product on sale and every bundle, as the feed sees them (before the checks). */
 export async function feedCandidates(db: DbOrTx, origin: string): Promise<FeedCandidate[]> {
-  const [products, prices, storefront] = await Promise.all([
+  const [products, prices, storefront, options] = await Promise.all([
     listShopProducts(db),
     loadShopPrices(db),
     storefrontCache(db).get(),
+    loadCreatorOptions(db),
   ]);
   // The custom lightbox's picture is the owner's own: the shop's hero, else the home page's.
   const hero = storefront.value.shopHero ?? storefront.value.homeHero;
@@ -66,7 +74,20 @@ export async function feedCandidates(db: DbOrTx, origin: string): Promise<FeedCa
       pricePence: p.pricePence,
       stockAvailable: p.stockAvailable,
     }));
-  return [...bundles, ...accessories];
+  // Each lamp size on sale (issue 48), made to order like a bundle, bought in the lamp's creator.
+  const lamps: FeedCandidate[] = lampSizeOffers(options.grouped.lamp_size)
+    .filter((offer) => offer.status === "enabled")
+    .map((offer) => ({
+      id: `lamp-${offer.id}`,
+      kind: "bundle",
+      title: `${LAMP_TEXTS_WEB.card.title}, ${offer.name}: one to four of your photos around`,
+      description: `${LAMP_TEXTS_WEB.card.text} ${offer.description}`.trim(),
+      imageUrl: bundlePhoto,
+      link: new URL("/create/lamp", origin).href,
+      pricePence: offer.pricePence,
+      stockAvailable: null,
+    }));
+  return [...bundles, ...lamps, ...accessories];
 }
 
 export interface GoogleFeed {
