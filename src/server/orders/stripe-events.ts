@@ -21,7 +21,7 @@ import type { AppContext } from "../context.js";
 import type { Tx } from "../db/client.js";
 import { orders, paymentEvents } from "../db/schema.js";
 import type { StripePaymentProvider } from "../payments/index.js";
-import { type AfterCommit, runAfterResponse } from "../platform/index.js";
+import { type AfterCommit, runWorkflow } from "../platform/index.js";
 import { CHANGED_BY } from "./changed-by.js";
 import { findOrderByPaymentSession, getOrder, isUuid } from "./orders.js";
 import { cancelOrder } from "./workflows/cancel-order.js";
@@ -76,7 +76,9 @@ async function handleChargeRefunded(ctx: AppContext, event: Stripe.Event): Promi
   // What Stripe has refunded on this payment, each refund with its id (read before the
   // transaction: no order row is locked while Stripe answers).
   const listed = pi ? await (ctx.payments as StripePaymentProvider).listRefunds(pi) : [];
-  const result = await ctx.database.db.transaction(
+  // The refund's e-mails after the answer (Stripe waits for it, the outbox keeps them).
+  const result = await runWorkflow(
+    ctx,
     async (tx): Promise<WebhookOutcome & { effects: AfterCommit[] }> => {
       const [order] = pi
         ? await tx.select({ id: orders.id }).from(orders).where(eq(orders.paymentReference, pi)).limit(1)
@@ -97,8 +99,8 @@ async function handleChargeRefunded(ctx: AppContext, event: Stripe.Event): Promi
         effects: outcome.effects,
       };
     },
+    { later: true },
   );
-  runAfterResponse(ctx, result.effects);
   ctx.log.info(
     { eventId: event.id, action: result.action, orderId: result.orderId },
     "stripe webhook handled",
@@ -112,7 +114,9 @@ export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): P
   const session = event.data.object as Stripe.Checkout.Session;
   const log = ctx.log.child({ eventId: event.id, type: event.type, sessionId: session.id });
 
-  const result = await ctx.database.db.transaction(
+  // The e-mails and alerts after the answer: Stripe waits for it, the outbox keeps them.
+  const result = await runWorkflow(
+    ctx,
     async (tx): Promise<WebhookOutcome & { effects?: AfterCommit[] }> => {
       const orderId = await resolveOrderId(tx, session);
       const order = orderId ? await getOrder(tx, orderId) : null;
@@ -179,10 +183,8 @@ export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): P
           return { action: "ignored", orderId: order.id };
       }
     },
+    { later: true },
   );
-
-  // The e-mails and alerts after the answer: Stripe waits for it, the outbox keeps them.
-  runAfterResponse(ctx, result.effects ?? []);
   log.info({ action: result.action, orderId: result.orderId }, "stripe webhook handled");
   return { action: result.action, orderId: result.orderId };
 }

@@ -54,7 +54,6 @@ export {
   type AfterCommit,
   defineAuditedWorkflow,
   Effects,
-  runAfterResponse,
   runWorkflow,
   type WorkflowHost,
 } from "./workflow.js";
