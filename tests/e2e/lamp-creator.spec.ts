@@ -1,14 +1,12 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import sharp from "sharp";
 import { isCartItem } from "../../src/shared/cart-guard";
 import { LAMP_TEXTS_WEB } from "../../src/shared/lamp-texts";
 import { SEED_OPTIONS } from "../../src/shared/options";
 import { lampCartLine } from "../../src/shared/product-types/lamp-creator";
 import { lampSizeOffers } from "../../src/shared/product-types/lamp-offer";
 import { documentTitle } from "../../src/shared/titles";
+import { addLampPhoto, MEDIUM, makeLampPhoto } from "./fixtures/lamp";
 import { expectToast, storedCart } from "./fixtures/shop";
 import { expect, type Page, test } from "./fixtures/test";
 
@@ -19,26 +17,6 @@ import { expect, type Page, test } from "./fixtures/test";
  */
 
 const texts = LAMP_TEXTS_WEB;
-const MEDIUM = "Medium (100 x 150 mm)";
-
-/** A photo whose orientation shows: a big number, an arrow pointing right and shapes off-centre. */
-async function makeLampPhoto(label: string, hue: number): Promise<string> {
-  const width = 1600;
-  const height = 1000;
-  const dir = path.join(tmpdir(), "lithobox-e2e-photos");
-  mkdirSync(dir, { recursive: true });
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <rect width="100%" height="100%" fill="hsl(${hue},60%,80%)"/>
-    <rect x="0" y="0" width="${width * 0.25}" height="${height}" fill="hsl(${hue},40%,30%)"/>
-    <polygon points="850,300 1250,500 850,700" fill="#111"/>
-    <circle cx="1350" cy="220" r="120" fill="#fff"/>
-    <text x="420" y="${height * 0.62}" font-family="sans-serif" font-weight="700" font-size="360" fill="#fff">${label}</text>
-  </svg>`;
-  const file = path.join(dir, `lamp-${label}-${process.pid}-${Date.now()}.jpg`);
-  writeFileSync(file, await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer());
-  return file;
-}
-
 /** Whether the cart takes a lamp line yet (the product-type seam teaches its guard). */
 function cartTakesLamps(): boolean {
   const offers = lampSizeOffers(SEED_OPTIONS);
@@ -57,13 +35,6 @@ function cartTakesLamps(): boolean {
     offers,
   );
   return isCartItem(line);
-}
-
-async function addPhoto(page: Page, n: number, file: string) {
-  await page.getByLabel(texts.photos.addLabel(n), { exact: true }).setInputFiles(file);
-  await expect(page.getByRole("img", { name: texts.photos.photoLabel(n, n) })).toBeVisible({
-    timeout: 30_000,
-  });
 }
 
 /** The whole page from its top (sticky parts where they sit then), or the viewport with `target` at its top. */
@@ -97,8 +68,8 @@ test.describe("lithophane lamp creator", () => {
     await expect(medium).toBeChecked();
     await expect(page.getByText(texts.size.dimensions(100, 150))).toBeVisible();
 
-    await addPhoto(page, 1, await makeLampPhoto("1", 30));
-    await addPhoto(page, 2, await makeLampPhoto("2", 200));
+    await addLampPhoto(page, 1, await makeLampPhoto("1", 30));
+    await addLampPhoto(page, 2, await makeLampPhoto("2", 200));
     await expect(page.getByRole("img", { name: texts.photos.photoLabel(2, 2) })).toBeVisible();
 
     // Step 3: a cropper per photo at the lamp's aspect; the keyboard moves photo 1 in its frame.

@@ -174,7 +174,7 @@ function ProofPanel({
             <img
               src={panel.twinUrl}
               alt={T.twinAlt(label)}
-              className="aspect-square w-full max-w-xs rounded-lg bg-stone-900 object-contain ring-1 ring-stone-300"
+              className="h-auto max-h-80 w-auto max-w-full rounded-lg bg-stone-900 ring-1 ring-stone-300"
               data-testid="proof-twin"
             />
           ) : picture ? (
