@@ -346,7 +346,7 @@ describe.skipIf(!slicerReady)(
         timeoutMs: 300_000,
         attenuationPerMm: 2,
       });
-      expect(check.mode).toBe("lamp");
+      expect(check.mode).toBe("cylinder");
       expect(check.missingLayers).toBe(0);
       expect(check.ssim).toBeGreaterThan(0.9);
       expect(check.estimate?.filamentGrams).toBeGreaterThan(1);
