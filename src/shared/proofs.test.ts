@@ -80,10 +80,13 @@ describe("a proof of several panels (issue 44 item 2)", () => {
   });
 
   it("names each panel of a bundle", () => {
-    expect(PROOF_TEXTS.bundlePanel(1, 1, 2, 3)).toBe("Panel 2 of 3");
-    expect(PROOF_TEXTS.bundlePanel(2, 2, 1, 3)).toBe("Lightbox 2 of 2, panel 1 of 3");
-    expect(PROOF_TEXTS.bundlePanel(1, 1, 1, 1)).toBe("Your lightbox");
-    expect(PROOF_TEXTS.bundlePanel(1, 2, 1, 1)).toBe("Lightbox 1 of 2");
+    expect(PROOF_TEXTS.bundlePanel("Lightbox", 1, 1, 2, 3)).toBe("Panel 2 of 3");
+    expect(PROOF_TEXTS.bundlePanel("Lightbox", 2, 2, 1, 3)).toBe("Lightbox 2 of 2, panel 1 of 3");
+    expect(PROOF_TEXTS.bundlePanel("Lightbox", 1, 1, 1, 1)).toBe("Your lightbox");
+    expect(PROOF_TEXTS.bundlePanel("Lightbox", 1, 2, 1, 1)).toBe("Lightbox 1 of 2");
+    // A lamp is one picture of every photo: named as the lamp it is.
+    expect(PROOF_TEXTS.bundlePanel("Lamp", 1, 1, 1, 1)).toBe("Your lamp");
+    expect(PROOF_TEXTS.bundlePanel("Lamp", 2, 2, 1, 1)).toBe("Lamp 2 of 2");
   });
 
   it("announces the wait from the panels still being made", () => {

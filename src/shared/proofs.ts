@@ -239,14 +239,23 @@ export const PROOF_TEXTS = {
   previewAlt: (panel: string) => `${panel}: the creator's preview`,
   panel: (itemNumber: number, itemCount: number) =>
     itemCount > 1 ? `Lightbox ${itemNumber} of ${itemCount}` : "Your lightbox",
-  /** A panel of a line with several (a bundle's): "Lightbox 1 of 2, panel 2 of 3" / "Panel 2 of 3". */
-  bundlePanel: (itemNumber: number, itemCount: number, panelNumber: number, panelCount: number) =>
+  /**
+   * A panel of a line with several (a bundle's): "Lightbox 1 of 2, panel 2 of 3" / "Panel 2 of 3";
+   * `name` is the line's product type's ("Lightbox", "Lamp").
+   */
+  bundlePanel: (
+    name: string,
+    itemNumber: number,
+    itemCount: number,
+    panelNumber: number,
+    panelCount: number,
+  ) =>
     panelCount <= 1
       ? itemCount > 1
-        ? `Lightbox ${itemNumber} of ${itemCount}`
-        : "Your lightbox"
+        ? `${name} ${itemNumber} of ${itemCount}`
+        : `Your ${name.toLowerCase()}`
       : itemCount > 1
-        ? `Lightbox ${itemNumber} of ${itemCount}, panel ${panelNumber} of ${panelCount}`
+        ? `${name} ${itemNumber} of ${itemCount}, panel ${panelNumber} of ${panelCount}`
         : `Panel ${panelNumber} of ${panelCount}`,
   approve: "Approve",
   approveAll: "Approve all",

@@ -264,6 +264,8 @@ export function panelName(
 
 export interface ProofPanelView {
   itemId: string;
+  /** The line's product type's name for it ("Lightbox", "Lamp"). */
+  name: string;
   /** 0: the line's main photo; n: its n-th additional photo (print_jobs number them the same). */
   panelIndex: number;
   itemNumber: number;
@@ -374,6 +376,7 @@ export async function proofView(
         job && (job.status === "pending" || job.status === "running" || job.twinStatus === "pending");
       panels.push({
         itemId: item.id,
+        name: productTypeOf(item.kind).proofName,
         panelIndex,
         itemNumber: index + 1,
         itemCount: items.length,
@@ -590,7 +593,7 @@ export function proofEmailPictures(
   return lines.flatMap((item, index) =>
     Array.from({ length: linePanelCount(item) }, (_, panelIndex) => ({
       src: `${config.publicUrl}${proofPictureUrl(token, item.id, panelIndex, "mail")}`,
-      caption: `${PROOF_TEXTS.bundlePanel(index + 1, lines.length, panelIndex + 1, linePanelCount(item))} · ${item.size}`,
+      caption: `${PROOF_TEXTS.bundlePanel(productTypeOf(item.kind).proofName, index + 1, lines.length, panelIndex + 1, linePanelCount(item))} · ${item.size}`,
     })),
   );
 }

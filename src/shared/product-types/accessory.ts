@@ -118,6 +118,7 @@ export const accessoryType: ProductType<AccessoryConfig> = {
   cartName: (item) => item.frameStyle,
   cartTitle: (item) => item.frameStyle,
   printForm: null,
+  proofName: "Item",
   photoCount: () => 0,
   printFiles: () => 0,
   photosAllowed: () => ({ min: 0, max: 0 }),

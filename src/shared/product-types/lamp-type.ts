@@ -128,6 +128,7 @@ export const lampType: ProductType<LampCartConfig> = {
   cartName: () => LAMP_TEXTS.title,
   cartTitle: () => LAMP_TEXTS.title,
   printForm: "cylinder",
+  proofName: "Lamp",
   photoCount: photosOnLine,
   /** One shade: one print file (panelIndex 0) whatever its photos. */
   printFiles: () => 1,

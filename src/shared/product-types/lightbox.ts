@@ -216,6 +216,7 @@ export const lightboxType: ProductType<LithophaneConfig> = {
   cartTitle: () => MESSAGES.cart.itemTitle,
   /** One panel per photo (checkout holds a line to its bundle's count). */
   printForm: "panel",
+  proofName: "Lightbox",
   photoCount: photosOnLine,
   /** One print file per panel: panel 0 the main photo, then each additional photo. */
   printFiles: photosOnLine,

@@ -130,6 +130,8 @@ export interface ProductType<C extends CartItemConfig = CartItemConfig> {
   photoCount(line: PhotoLine): number;
   /** The form its print file takes (the print runner's maker): flat panels, a cylinder; null: none. */
   readonly printForm: "panel" | "cylinder" | null;
+  /** What the customer's proof calls one of it: "Lightbox 1 of 2", "Your lamp". */
+  readonly proofName: string;
   /** Print files a line makes: a lightbox one per panel, a lamp one; 0 when the shop prints nothing. */
   printFiles(line: PhotoLine): number;
   /** How many photos a line of this config must have (a lightbox: its bundle's panels; a lamp: 1-4). */

@@ -99,7 +99,13 @@ function ProofPanel({
   proof: ProofView;
   onChanged: (next: ProofView) => void;
 }) {
-  const label = T.bundlePanel(panel.itemNumber, panel.itemCount, panel.panelNumber, panel.panelCount);
+  const label = T.bundlePanel(
+    panel.name,
+    panel.itemNumber,
+    panel.itemCount,
+    panel.panelNumber,
+    panel.panelCount,
+  );
   const [editing, setEditing] = useState(false);
   const [crop, setCrop] = useState(panel.crop ?? { x: 0, y: 0, zoom: 1 });
   const [cropPixels, setCropPixels] = useState<CropPixels | null>(null);
