@@ -287,10 +287,15 @@ function PrintJobRow({ orderId, job }: { orderId: string; job: PrintJobView }) {
           </p>
           <p className="mt-0.5 break-all font-mono text-xs text-stone-700">
             {job.fileName}
-            {job.status === "done" && job.bytes !== null ? ` · ${formatSize(job.bytes)}` : ""}
-            {job.status === "done" && job.triangles !== null
-              ? ` · ${job.triangles.toLocaleString("en-GB")} triangles`
-              : ""}
+            {/* The file name may break anywhere (break-all); a figure never breaks inside. */}
+            <span className="break-normal whitespace-nowrap">
+              {job.status === "done" && job.bytes !== null ? ` · ${formatSize(job.bytes)}` : ""}
+            </span>
+            <span className="break-normal whitespace-nowrap">
+              {job.status === "done" && job.triangles !== null
+                ? ` · ${job.triangles.toLocaleString("en-GB")} triangles`
+                : ""}
+            </span>
           </p>
           {job.processing === "colour" && job.colourFilaments && job.colourFilaments.length > 0 ? (
             <p className="mt-0.5 text-xs text-stone-700" data-testid="print-file-spools">
