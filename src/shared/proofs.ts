@@ -267,6 +267,9 @@ export const PROOF_TEXTS = {
   cropChangesLeft: (left: number) =>
     left === 1 ? "You can change this crop once more." : `You can change this crop ${left} more times.`,
   tooManyCropChanges: `This panel's crop has been changed ${MAX_PROOF_CROP_CHANGES} times, the most a proof allows. Approve it, or write to us and we will help.`,
+  /** A lamp's photos are placed in its creator: its proof is approved, not re-cropped. */
+  cropNotOffered:
+    "A lamp's photos are positioned in its creator, so its proof cannot change a crop. Write to us before the time to review ends and we will help.",
   cropTooSmall: "The crop is too small for a sharp print. Please choose a larger area of your photo.",
   approving: "Approving...",
   changeCrop: "Change crop",

@@ -11,6 +11,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LAMP_PRINT_SETTINGS_PREFIX } from "../../src/lithophane/lamp/index.js";
 import { productOptions } from "../../src/server/db/schema.js";
+import { PROOF_TEXTS } from "../../src/shared/proofs.js";
 import { paidOrder } from "../support/orders.js";
 import { createUser, type TestUser, uniqueEmail } from "./auth-helpers.js";
 import { FIXTURE_PREFIX, lampItem, storeFixturePhotos } from "./checkout-helpers.js";
@@ -125,5 +126,18 @@ describe("a lamp's proof", () => {
     const { width = 0, height = 0 } = await sharp(Buffer.from(await picture.arrayBuffer())).metadata();
     // 40 mm across: a circumference of about 126 mm round a 40 mm wall.
     expect(width / height).toBeGreaterThan(2.5);
+    // Its photos are positioned in its creator: the proof offers approval, not a crop.
+    const itemId = (view.body.proof as { panels: Array<{ itemId: string; photo: unknown }> }).panels[0]
+      ?.itemId;
+    expect((view.body.proof as { panels: Array<{ photo: unknown }> }).panels[0]?.photo).toBeNull();
+    const crop = await jsonRequest(shop, "POST", "/api/proofs/crop", {
+      token,
+      itemId,
+      panelIndex: 0,
+      cropPixels: { x: 0, y: 0, width: 200, height: 200 },
+      crop: { x: 0, y: 0, zoom: 1 },
+    });
+    expect(crop.status).toBe(409);
+    expect(crop.body.message).toBe(PROOF_TEXTS.cropNotOffered);
   }, 120_000);
 });

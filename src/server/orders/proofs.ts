@@ -369,7 +369,10 @@ export async function proofView(
     for (let panelIndex = 0; panelIndex < count; panelIndex++) {
       const row = rows.find((r) => r.orderItemId === item.id && r.panelIndex === panelIndex);
       const job = jobs.find((j) => j.orderItemId === item.id && j.panelIndex === panelIndex);
-      const photo = await panelPhoto(db, deps.storage, item, panelIndex);
+      // A cylinder (the lamp) is one picture of every photo: its photos are positioned in its
+      // creator, so its proof offers approval, not a crop (changeProofCrop refuses it too).
+      const cylinder = productTypeOf(item.kind).printForm === "cylinder";
+      const photo = cylinder ? null : await panelPhoto(db, deps.storage, item, panelIndex);
       // A proof started before its panels had rows (none since migration 0022) reads as the proof.
       const state = row?.state ?? proof.state;
       const making =

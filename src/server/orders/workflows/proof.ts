@@ -16,7 +16,7 @@
  */
 import { type CropPixels, isCropWithinImage } from "@shared/creator";
 import { displayOrderNumber } from "@shared/orders";
-import { PRINTED_KINDS } from "@shared/product-types";
+import { PRINTED_KINDS, productTypeOf } from "@shared/product-types";
 import {
   MIN_PROOF_CROP_SIDE_PX,
   PROOF_ADMIN_TEXTS,
@@ -268,6 +268,8 @@ export async function changeProofCrop(
     .limit(1)
     .for("update");
   if (!item) throw new HttpError(404, "proof_panel_not_found", PROOF_TEXTS.invalid);
+  if (productTypeOf(item.kind).printForm === "cylinder")
+    throw new HttpError(409, "proof_crop_not_offered", PROOF_TEXTS.cropNotOffered);
   const photo = await panelPhoto(tx, ctx.storage, item, panelIndex);
   if (!photo || !isCropWithinImage(input.cropPixels, photo))
     throw new HttpError(
