@@ -1,4 +1,4 @@
-import { LAMP_SIZES, type LampSizeId } from "@lithophane/lamp/params";
+import { LAMP_SIZES, type LampSizeId } from "@lithophane/lamp/sizes";
 import type { Pence } from "./money";
 import type { OptionStatus } from "./statuses";
 

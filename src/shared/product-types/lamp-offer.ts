@@ -2,7 +2,7 @@
  * A lamp size as the shop offers it, read from the owner's `lamp_size` options (the catalogue's
  * options answer), and its from-price. Light: the shop's card reads it in the shop's first load.
  */
-import { LAMP_SIZES, type LampSizeId } from "@lithophane/lamp/params";
+import { LAMP_SIZES, type LampSizeId } from "@lithophane/lamp/sizes";
 import type { Pence } from "../money";
 import type { CreatorOption } from "../options";
 
