@@ -39,6 +39,7 @@ import {
   uploadCheckoutPhoto,
 } from "../../bench/_checkout-client.js";
 import { loadConfig } from "../../src/server/config.js";
+import { SEED_PRODUCTS } from "../../src/server/db/catalogue.js";
 import { S3Storage } from "../../src/server/platform/index.js";
 import { buildAccessoryCartItem, type CartItem } from "../../src/shared/cart.js";
 import { RESUMABLE_UPLOADS_PATH } from "../../src/shared/upload-copy.js";
@@ -297,7 +298,7 @@ describe.skipIf(skipReason !== null)("three shop servers on one PostgreSQL and o
 
   it("migrated and seeded the database once though the three started together", async () => {
     const { rows } = await sql.query<{ n: number }>("select count(*)::int as n from products");
-    expect(rows[0]?.n).toBe(13);
+    expect(rows[0]?.n).toBe(SEED_PRODUCTS.length);
   });
 
   it("holds a rate limit of N per minute across the three servers (shop and Better Auth)", async () => {
