@@ -34,7 +34,8 @@ async function lampDimensions(db: DbOrTx, sizeId: string): Promise<{ diameterMm:
 
 type PhotoStorage = Pick<Storage, "keyFromUrl" | "publicUrl" | "get">;
 
-async function photoBytes(storage: PhotoStorage, url: string): Promise<Uint8Array> {
+/** A photo of the shop's own uploads, as bytes; a readable PrintJobError when it is not one or is gone. */
+export async function photoBytes(storage: PhotoStorage, url: string): Promise<Uint8Array> {
   const key = shopImageKey(storage, url);
   if (!key) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.imageNotInShop);
   const stored = await storage.get(key);

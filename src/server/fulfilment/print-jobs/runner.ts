@@ -36,9 +36,9 @@ import type { Database } from "../../db/client.js";
 import { orderItems, printJobs } from "../../db/schema.js";
 import { BackgroundLoop, type RoundReason } from "../../lib/background-loop.js";
 import type { Logger } from "../../lib/logger.js";
-import { type Storage, shopImageKey } from "../../platform/index.js";
+import type { Storage } from "../../platform/index.js";
 import { PRINT_FILE_PREFIX } from "./downloads.js";
-import { lampJobInput } from "./lamp-job.js";
+import { lampJobInput, photoBytes } from "./lamp-job.js";
 import { PrintJobError, panelParameters } from "./panel.js";
 import type { PanelWork, PrintWorkerJob, TwinOutcome } from "./print-worker.js";
 import { GenerationError, generateInWorker } from "./worker.js";
@@ -357,10 +357,7 @@ export class PrintJobRunner {
     const { storage } = this.options;
     const panel = await panelParameters(this.db, item, job.panelIndex);
     if (!job.imageUrl) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.noImage);
-    const key = shopImageKey(storage, job.imageUrl);
-    if (!key) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.imageNotInShop);
-    const image = await storage.get(key);
-    if (!image) throw new PrintJobError(ADMIN_MESSAGE_TEXTS.printFiles.imageMissing(key));
+    const image = await photoBytes(storage, job.imageUrl);
     // A colour job prints with the four spools fixed on it when it was queued (issue 22).
     let colour: PanelWork["colour"] = null;
     if (job.processing === "colour") {
@@ -371,7 +368,7 @@ export class PrintJobRunner {
     return {
       work: {
         form: "panel",
-        image: new Uint8Array(image.body.buffer, image.body.byteOffset, image.body.byteLength),
+        image,
         shape: panel.shape,
         widthMm: panel.widthMm,
         heightMm: panel.heightMm,
