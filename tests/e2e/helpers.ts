@@ -176,6 +176,11 @@ export async function focusProblemsWhileTabbing(page: Page, { max = 150 } = {}):
         return false;
       });
       if (again) break;
+      // What a focus move starts (a section loading as it nears) lays out and is answered by the
+      // page (useFocusStaysInView) in the next frames: the stop is judged as the visitor sees it.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
       const report = await focusReport(page);
       if (report && report.problems.length > 0) {
         found.push(`${key} #${stops + 1} ${report.element}: ${report.problems.join("; ")}`);

@@ -12,6 +12,7 @@ import { ACCOUNT_MESSAGES } from "../../src/shared/account-messages";
 import { getBundle } from "../../src/shared/bundles";
 import { CREATOR_STEP_LABELS } from "../../src/shared/creator";
 import { CREATOR_MESSAGES } from "../../src/shared/creator-messages";
+import { LAMP_TEXTS_WEB } from "../../src/shared/lamp-texts";
 import { MESSAGES } from "../../src/shared/messages";
 import {
   createUserWithMfa,
@@ -321,6 +322,31 @@ test.describe("focus is visible and not hidden", () => {
           expect(await focusProblemsWhileTabbing(page)).toEqual([]);
         });
       }
+
+      test("content appearing above the focus keeps the focused link in view", async ({ page }) => {
+        // The landing pages' customer sections load as the visitor nears them: tabbing to the
+        // link under them scrolls there and they arrive above it. Here the arrival is a block as
+        // tall as the screen, put in above the home page's last call to action once it is focused.
+        await gotoPage(page, "/");
+        await page.waitForLoadState("networkidle");
+        const lampLink = page.getByRole("link", { name: LAMP_TEXTS_WEB.card.homeLink });
+        await tabTo(page, lampLink);
+        await expect(lampLink).toBeInViewport({ ratio: 1 });
+        await page.evaluate((height) => {
+          const arrival = document.createElement("div");
+          arrival.style.height = `${height}px`;
+          document.getElementById("cta-title")?.closest("section")?.before(arrival);
+        }, viewport.height);
+        await expect(lampLink).toBeFocused();
+        await expect(lampLink).toBeInViewport({ ratio: 1 });
+        // Scrolled away by the visitor, the focus is left where they put it.
+        await page.mouse.wheel(0, -2 * viewport.height);
+        await expect(lampLink).not.toBeInViewport();
+        await page.evaluate(() => {
+          document.getElementById("cta-title")?.closest("section")?.before(document.createElement("hr"));
+        });
+        await expect(lampLink).not.toBeInViewport();
+      });
 
       test("/checkout with an item", async ({ page }) => {
         await openCheckoutWith(page, [ADAPTER]);

@@ -1,4 +1,5 @@
 import { type ReactNode, StrictMode, startTransition, useLayoutEffect, useState } from "react";
+import { useFocusStaysInView } from "./focus-stays-in-view";
 import { setHydrating } from "./hydration";
 import { Providers } from "./Providers";
 
@@ -9,6 +10,7 @@ import { Providers } from "./Providers";
  */
 function HydrationDone() {
   const [settled, setSettled] = useState(false);
+  useFocusStaysInView();
   useLayoutEffect(() => {
     setHydrating(false);
     startTransition(() => setSettled(true));
