@@ -29,12 +29,12 @@ import {
   priceFromSnapshot,
   pricingSnapshot,
 } from "../catalogue/index.js";
-import type { AppContext } from "../context.js";
 import { findLinePhotoProblems } from "../fulfilment/index.js";
 import { orderAccessToken, PaymentProviderError } from "../payments/index.js";
 import { runWorkflow } from "../platform/index.js";
 import { CHANGED_BY } from "./changed-by.js";
 import { createOrder, type OrderLineInput, setPaymentSession } from "./orders.js";
+import type { OrderServices } from "./services.js";
 import { cancelOrder } from "./workflows/cancel-order.js";
 import { paymentExpiry } from "./workflows/expire-orders.js";
 
@@ -117,7 +117,7 @@ const shippingRefusal: PlaceOrderResult = {
 };
 
 export async function placeOrder(
-  ctx: AppContext,
+  ctx: OrderServices,
   request: CheckoutRequest,
   buyer: Buyer,
 ): Promise<PlaceOrderResult> {
