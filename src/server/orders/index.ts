@@ -46,7 +46,6 @@ export {
   withdrawCartConsent,
 } from "./cart-reminders.js";
 export { CHANGED_BY } from "./changed-by.js";
-export { type CheckoutRefusal, placeOrder } from "./checkout.js";
 export { findCheckoutStatus } from "./checkout-status.js";
 export {
   exportClickAndDrop,
@@ -92,6 +91,7 @@ export {
 export { changeFulfilmentStatus } from "./workflows/change-fulfilment-status.js";
 export { completePayment } from "./workflows/complete-payment.js";
 export { expireDueOrders, OrderExpirySweeper } from "./workflows/expire-orders.js";
+export { type CheckoutRefusal, placeOrder } from "./workflows/place-order.js";
 export {
   approveProof,
   autoApproveDueProofs,

@@ -54,6 +54,9 @@ export {
   type AfterCommit,
   defineAuditedWorkflow,
   Effects,
+  runSteps,
   runWorkflow,
+  type StepsOutcome,
   type WorkflowHost,
+  type WorkflowStep,
 } from "./workflow.js";

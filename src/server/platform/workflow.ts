@@ -185,3 +185,47 @@ export function defineAuditedWorkflow<I, R, H extends WorkflowHost = WorkflowHos
     }
   };
 }
+
+/**
+ * One named step of a workflow that goes beyond one transaction (placing an order writes it, then
+ * opens the provider's payment page): it reads and adds to the workflow's state, and answers the
+ * workflow's result when the workflow ends at it (a refusal). `compensate` undoes the step when a
+ * later one fails (Medusa's compensation functions): it runs its own workflow.
+ */
+export interface WorkflowStep<H, S, R> {
+  readonly name: string;
+  run(host: H, state: S): Promise<R | undefined>;
+  compensate?(host: H, state: S): Promise<unknown>;
+}
+
+/**
+ * Runs named steps in order until one answers the result. When a step throws, the steps that ran
+ * are compensated newest first (a failing compensation is logged, never hides the error), and the
+ * error is thrown on. Each step that writes does so through runWorkflow: one runner, one way.
+ */
+export async function runSteps<H extends { log: { error(details: object, message: string): void } }, S, R>(
+  host: H,
+  workflow: string,
+  steps: ReadonlyArray<WorkflowStep<H, S, R>>,
+  state: S,
+): Promise<R> {
+  const ran: Array<WorkflowStep<H, S, R>> = [];
+  for (const step of steps) {
+    let answer: R | undefined;
+    try {
+      answer = await step.run(host, state);
+    } catch (error) {
+      for (const earlier of ran.reverse()) {
+        try {
+          await earlier.compensate?.(host, state);
+        } catch (undoError) {
+          host.log.error({ err: undoError, workflow, step: earlier.name }, "workflow compensation failed");
+        }
+      }
+      throw error;
+    }
+    if (answer !== undefined) return answer;
+    ran.push(step);
+  }
+  throw new Error(`workflow ${workflow} ended without an answer`);
+}
