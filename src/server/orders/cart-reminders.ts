@@ -58,7 +58,13 @@ import {
   unsubscribePageUrl,
   unsubscribeUrl,
 } from "../messaging/index.js";
-import { defineAuditedWorkflow, getCustomerMailSettings, type Storage } from "../platform/index.js";
+import {
+  defineAuditedWorkflow,
+  Effects,
+  getCustomerMailSettings,
+  runWorkflow,
+  type Storage,
+} from "../platform/index.js";
 import { queueDueReviewRequests, REVIEW_REQUEST_BATCH } from "../storefront/index.js";
 import type { OrderRow } from "./orders.js";
 import { type DroppedCartItem, repriceCartItems } from "./saved-cart.js";
@@ -192,7 +198,7 @@ export async function recordCartConsent(ctx: OrderServices, input: ConsentInput)
   const verified =
     input.user?.emailVerified === true && normaliseEmail(input.user.email) === normaliseEmail(email);
   const previousId = handleId(ctx.config.authSecret, input.handle);
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await runWorkflow(ctx, async (tx) => {
     const now = new Date();
     // One request at a time per address: the confirmation limit below counts what is committed.
     await tx.execute(
@@ -211,7 +217,7 @@ export async function recordCartConsent(ctx: OrderServices, input: ConsentInput)
           .where(eq(cartReminders.id, previous.id));
         if (previous.status === "pending" && verified) await activate(tx, previous.id, email, now);
         const state: ConsentState = previous.status === "active" || verified ? "active" : "pending";
-        return { id: previous.id, state, confirmationKey: null };
+        return { id: previous.id, state };
       }
       if (previous) {
         await tx
@@ -233,8 +239,7 @@ export async function recordCartConsent(ctx: OrderServices, input: ConsentInput)
             ),
           ),
         );
-      if (!mayAskToConfirm(sent?.n ?? 0))
-        return { id: null, state: "limited" as const, confirmationKey: null };
+      if (!mayAskToConfirm(sent?.n ?? 0)) return { id: null, state: "limited" as const };
     }
     const [row] = await tx
       .insert(cartReminders)
@@ -251,7 +256,7 @@ export async function recordCartConsent(ctx: OrderServices, input: ConsentInput)
     if (!row) throw new Error("cart reminder row was not written");
     if (verified) {
       await activate(tx, row.id, email, now);
-      return { id: row.id, state: "active" as const, confirmationKey: null };
+      return { id: row.id, state: "active" as const };
     }
     const key = cartReminderConfirmationKey(row.id);
     await queueMail(tx, {
@@ -260,9 +265,10 @@ export async function recordCartConsent(ctx: OrderServices, input: ConsentInput)
       to: email,
       ...confirmationContent(ctx, row.id, now),
     });
-    return { id: row.id, state: "pending" as const, confirmationKey: key };
+    const effects = new Effects();
+    effects.mailKeys([key]);
+    return { id: row.id, state: "pending" as const, effects: effects.list };
   });
-  if (outcome.confirmationKey) await ctx.mailOutbox.sendKeys([outcome.confirmationKey]);
   return answer(outcome.state, outcome.id);
 }
 
@@ -283,17 +289,18 @@ export async function confirmCartReminder(
       ? new HttpError(410, "link_expired", T.confirmExpired)
       : new HttpError(400, "link_invalid", T.confirmInvalid);
   }
-  await ctx.database.db.transaction(async (tx) => {
+  await runWorkflow(ctx, async (tx) => {
     const [row] = await tx
       .select({ id: cartReminders.id, email: cartReminders.email, status: cartReminders.status })
       .from(cartReminders)
       .where(eq(cartReminders.id, check.id))
       .for("update");
     if (!row) throw new HttpError(400, "link_invalid", T.confirmInvalid);
-    if (row.status === "active") return;
+    if (row.status === "active") return {};
     if (row.status !== "pending" || (await isOptedOut(tx, row.email)))
       throw new HttpError(410, "reminder_gone", T.confirmGone);
     await activate(tx, row.id, row.email, new Date(now));
+    return {};
   });
   return { message: T.confirmed };
 }
@@ -418,7 +425,7 @@ export async function unsubscribeTarget(ctx: OrderServices, token: string): Prom
  */
 export async function unsubscribe(ctx: OrderServices, token: string): Promise<void> {
   const id = checkUnsubscribe(ctx, token);
-  await ctx.database.db.transaction(async (tx) => {
+  await runWorkflow(ctx, async (tx) => {
     const email = await unsubscribeAddress(tx, id);
     if (!email) throw new HttpError(400, "link_invalid", T.unsubscribeInvalid);
     await optOut(tx, email);
@@ -426,6 +433,7 @@ export async function unsubscribe(ctx: OrderServices, token: string): Promise<vo
       .update(cartReminders)
       .set({ status: "unsubscribed", closedAt: new Date() })
       .where(and(isOpen, sameAddress(email)));
+    return {};
   });
 }
 
@@ -733,15 +741,15 @@ export async function sendDueCustomerMail(
   now: Date = new Date(),
 ): Promise<CustomerMailRound> {
   const settings = await getCustomerMailSettings(ctx.database.db);
-  const result = await ctx.database.db.transaction(async (tx) => {
+  const result = await runWorkflow(ctx, async (tx) => {
     await endUnconfirmedRequests(tx, now);
     const reminders = await queueDueCartReminders(ctx, tx, settings, now);
     const reviews = await queueDueReviewRequests(tx, ctx.config, settings.reviewRequestDays, now);
-    return { reminders, reviews };
+    const effects = new Effects();
+    effects.mailKeys([...reminders.keys, ...reviews.keys]);
+    return { reminders, reviews, effects: effects.list };
   });
-  const keys = [...result.reminders.keys, ...result.reviews.keys];
-  if (keys.length > 0) {
-    await ctx.mailOutbox.sendKeys(keys);
+  if (result.reminders.keys.length + result.reviews.keys.length > 0) {
     ctx.log.info(
       { reminders: result.reminders.keys.length, reviewRequests: result.reviews.keys.length },
       "customer e-mails queued",

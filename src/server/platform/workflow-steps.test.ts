@@ -33,8 +33,14 @@ describe("runSteps", () => {
       "test",
       [
         step("a", async (_h, s) => void s.push("a")),
-        step("b", async (_h, s) => (s.push("b"), "done at b")),
-        step("c", async (_h, s) => (s.push("c"), "never")),
+        step("b", async (_h, s) => {
+          s.push("b");
+          return "done at b";
+        }),
+        step("c", async (_h, s) => {
+          s.push("c");
+          return "never";
+        }),
       ],
       seen,
     );
