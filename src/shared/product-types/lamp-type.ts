@@ -131,6 +131,7 @@ export const lampType: ProductType<LampCartConfig> = {
   cartTitle: () => LAMP_TEXTS.title,
   printForm: "cylinder",
   proofName: "Lamp",
+  proofPiece: { one: "lamp", many: "lamps", lit: "lit from inside", made: "lamp", croppable: false },
   photoCount: photosOnLine,
   /** One shade: one print file (panelIndex 0) whatever its photos. */
   printFiles: () => 1,

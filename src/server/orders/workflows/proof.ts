@@ -26,6 +26,7 @@ import {
   proofDecided,
   proofDueAt,
   proofOpen,
+  proofPieceOf,
   proofStateOfPanels,
 } from "@shared/proofs";
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
@@ -424,8 +425,11 @@ export async function queueReadyProofEmails(ctx: OrderServices, now: Date = new 
       mailed.push({ orderId: proof.orderId, dueAt });
       if (proofDecided(proof.state)) continue;
       const proofNow = { ...proof, dueAt };
-      const pictures = proofEmailPictures(ctx.config, proofNow, linesOf.get(proof.orderId) ?? []);
-      mails.push(proofEmail(ctx.config, order, proofNow, pictures));
+      const lines = linesOf.get(proof.orderId) ?? [];
+      const pictures = proofEmailPictures(ctx.config, proofNow, lines);
+      mails.push(
+        proofEmail(ctx.config, order, proofNow, pictures, proofPieceOf(lines.map((line) => line.kind))),
+      );
       notes.push({
         orderId: order.id,
         from: order.status,
