@@ -53,6 +53,7 @@ export {
 export {
   type AfterCommit,
   defineAuditedWorkflow,
+  defineSettingWorkflow,
   Effects,
   runSteps,
   runWorkflow,

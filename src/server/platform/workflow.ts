@@ -187,6 +187,29 @@ export function defineAuditedWorkflow<I, R, H extends WorkflowHost = WorkflowHos
 }
 
 /**
+ * The owner saves one of the shop's settings (a row of system_settings): `save` writes it and
+ * answers it before and after; the audit row keeps both. Answers the setting as saved.
+ */
+export function defineSettingWorkflow<I, V>(definition: {
+  actionType: string;
+  recordId: string;
+  save: (tx: Tx, input: I) => Promise<{ before: unknown; after: V }>;
+}): (host: WorkflowHost, actor: AuditActor, input: I) => Promise<V> {
+  return defineAuditedWorkflow({
+    entry: (input: I) => ({
+      actionType: definition.actionType,
+      tableName: "system_settings",
+      recordId: definition.recordId,
+      newValues: input,
+    }),
+    steps: async (tx, input) => {
+      const { before, after } = await definition.save(tx, input);
+      return { result: after, audit: { oldValues: before, newValues: after } };
+    },
+  });
+}
+
+/**
  * One named step of a workflow that goes beyond one transaction (placing an order writes it, then
  * opens the provider's payment page): it reads and adds to the workflow's state, and answers the
  * workflow's result when the workflow ends at it (a refusal). `compensate` undoes the step when a
