@@ -7,7 +7,7 @@ import type { ProfileInput } from "@shared/schemas";
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { accounts, profiles, twoFactors, users } from "../db/schema.js";
-import { runWorkflow, type StepsOutcome, type WorkflowHost } from "../platform/index.js";
+import { runWorkflow, type WorkflowHost } from "../platform/index.js";
 import { ensureProfile, type ProfileRow, recordMfaAttempt } from "./profiles.js";
 
 /** Whether the user signs in with a password (else OAuth only). */
@@ -48,7 +48,7 @@ export async function saveProfile(
     email: user.email,
   };
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-  const { profile } = await runWorkflow<{ profile: ProfileRow } & StepsOutcome>(host, async (tx) => {
+  const { profile } = await runWorkflow(host, async (tx) => {
     const [saved] = await tx
       .insert(profiles)
       .values({ userId: user.id, ...set })
@@ -86,18 +86,15 @@ export async function skipMfaSetup(
   host: WorkflowHost,
   user: { id: string; email: string; name?: string | null },
 ): Promise<ProfileRow | undefined> {
-  const { profile } = await runWorkflow<{ profile: ProfileRow | undefined } & StepsOutcome>(
-    host,
-    async (tx) => {
-      await ensureProfile(tx, user);
-      const [row] = await tx
-        .update(profiles)
-        .set({ mfaSetupSkipped: true, firstLoginCompleted: true })
-        .where(eq(profiles.userId, user.id))
-        .returning();
-      await recordMfaAttempt(tx, user.id, "skip", true);
-      return { profile: row };
-    },
-  );
+  const { profile } = await runWorkflow(host, async (tx) => {
+    await ensureProfile(tx, user);
+    const [row] = await tx
+      .update(profiles)
+      .set({ mfaSetupSkipped: true, firstLoginCompleted: true })
+      .where(eq(profiles.userId, user.id))
+      .returning();
+    await recordMfaAttempt(tx, user.id, "skip", true);
+    return { profile: row };
+  });
   return profile;
 }

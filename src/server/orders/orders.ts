@@ -29,7 +29,7 @@ import type { DbOrTx } from "../db/client.js";
 import { type OrderBillingAddress, orderItems, orderStatusHistory, orders } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
 import type { PaymentProviderKind } from "../payments/index.js";
-import { ENVIRONMENT_MODE_KEY, runWorkflow, type StepsOutcome } from "../platform/index.js";
+import { ENVIRONMENT_MODE_KEY, runWorkflow } from "../platform/index.js";
 import { CHANGED_BY } from "./changed-by.js";
 import type { OrderServices } from "./services.js";
 
@@ -287,7 +287,7 @@ export async function createOrder(ctx: OrderServices, input: CreateOrderInput): 
 
   // Otherwise one transaction: the code's row locked while its uses are counted and one is
   // reserved, the order written, and the stocked units reserved (or all of it rolled back).
-  const outcome = await runWorkflow<{ order: CreatedOrder | null } & StepsOutcome>(ctx, async (tx) => {
+  const outcome = await runWorkflow(ctx, async (tx) => {
     const customer = { userId: input.userId, email: s.email };
     let discount: { discountPence: number; freeShipping: boolean } | null = null;
     let code: { id: string; code: string; scope: DiscountScope } | null = null;

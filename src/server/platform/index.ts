@@ -57,7 +57,6 @@ export {
   Effects,
   runSteps,
   runWorkflow,
-  type StepsOutcome,
   type WorkflowHost,
   type WorkflowStep,
 } from "./workflow.js";

@@ -126,7 +126,7 @@ export interface RunOptions {
  * their effects. An error rolls everything back, is recorded as a failed audit row when audited,
  * and is thrown on.
  */
-export async function runWorkflow<T extends StepsOutcome>(
+export async function runWorkflow<T extends object>(
   host: WorkflowHost,
   steps: (tx: Tx) => Promise<T>,
   options: RunOptions = {},
@@ -136,13 +136,15 @@ export async function runWorkflow<T extends StepsOutcome>(
   try {
     result = await host.database.db.transaction(async (tx) => {
       if (audit) await setOperationContext(tx, audit.actor);
-      const outcome = await steps(tx);
+      // Any answer of the steps (the row saved, the order made) with, when owed, a StepsOutcome's fields.
+      const answer = await steps(tx);
+      const outcome: StepsOutcome = answer;
       if (audit) {
         const rows =
           outcome.audit === undefined ? [{}] : Array.isArray(outcome.audit) ? outcome.audit : [outcome.audit];
         for (const details of rows) await withAudit(tx, audit.actor, { ...audit.entry, ...details });
       }
-      return outcome;
+      return answer;
     });
   } catch (error) {
     if (audit) {
@@ -152,7 +154,7 @@ export async function runWorkflow<T extends StepsOutcome>(
     }
     throw error;
   }
-  const effects = result.effects ?? [];
+  const effects = (result as StepsOutcome).effects ?? [];
   if (options.later) runAfterResponse(host, effects);
   else await runAfterCommit(host, effects);
   return result;

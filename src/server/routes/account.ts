@@ -207,7 +207,7 @@ export function accountRoutes(ctx: AppContext) {
         if (caller.user.role === "admin" && (await countAdmins(db)) <= 1) {
           throw new HttpError(409, "last_admin", ACCOUNT_MESSAGES.account.lastAdmin);
         }
-        const result = await deleteAccount({ db, storage: ctx.storage, log: ctx.log }, caller.user);
+        const result = await deleteAccount(ctx, caller.user);
         ctx.log.info({ userId: caller.user.id, ...result }, "account deleted");
         const authContext = await ctx.auth.$context;
         const secure = ctx.config.production;
