@@ -14,7 +14,7 @@
  * (src/lithophane/, src/server/print/), the CLI's own --product words (src/server/cli/), the
  * database's schema and migrations (src/server/db/), and tests.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";

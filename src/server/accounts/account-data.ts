@@ -23,7 +23,6 @@ import {
   users,
   verifications,
 } from "../db/schema.js";
-import type { Logger } from "../lib/logger.js";
 import { HttpError } from "../lib/validation.js";
 import { customerOrdersCondition, loadSavedCart, type OrderOwner } from "../orders/index.js";
 import {

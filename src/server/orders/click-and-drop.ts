@@ -25,14 +25,7 @@ import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import countries from "i18n-iso-countries";
 import type { DbOrTx } from "../db/client.js";
 import { orderItems, orders, systemSettings } from "../db/schema.js";
-import {
-  type AuditActor,
-  defineSettingWorkflow,
-  runWorkflow,
-  type WorkflowHost,
-  withAudit,
-  writeSetting,
-} from "../platform/index.js";
+import { type AuditActor, defineSettingWorkflow, withAudit, writeSetting } from "../platform/index.js";
 import { isUuid } from "./orders.js";
 
 export const CLICK_AND_DROP_SETTINGS_KEY = "click_and_drop_settings";
