@@ -6,9 +6,9 @@
  */
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.js";
+import { likePattern } from "../db/like-pattern.js";
 import { orders, profiles, twoFactors, users } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
-import { likePattern } from "../orders/index.js";
 import { clearMfaFlags } from "./profiles.js";
 import { ROLE_MESSAGES, type Role } from "./roles.js";
 

@@ -9,6 +9,7 @@ import { type MessageStatus, quoteThread, replySubject, type ThreadEntry } from 
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { DbOrTx, Tx } from "../db/client.js";
+import { likePattern } from "../db/like-pattern.js";
 import { contactMessages, contactReplies } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
 import {
@@ -29,10 +30,6 @@ export interface InboxQuery {
   q?: string | undefined;
   page: number;
   pageSize: number;
-}
-
-function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

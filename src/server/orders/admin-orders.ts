@@ -10,6 +10,7 @@ import type { ProofState } from "@shared/proofs";
 import type { MoneyLedger } from "@shared/refunds";
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "../db/client.js";
+import { likePattern } from "../db/like-pattern.js";
 import {
   type OrderBillingAddress,
   type OrderGift,
@@ -71,12 +72,6 @@ export interface AdminOrderList {
   total: number;
   page: number;
   pageSize: number;
-}
-
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-export function likePattern(text: string, where: "contains" | "prefix" = "contains"): string {
-  const escaped = text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-  return where === "prefix" ? `${escaped}%` : `%${escaped}%`;
 }
 
 export function orderFilterConditions(filters: Omit<AdminOrderFilters, "page" | "pageSize">): SQL[] {

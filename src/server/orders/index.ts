@@ -31,7 +31,7 @@ import {
 import { approveProof, changeProofCrop } from "./workflows/proof.js";
 import type { RefundResult } from "./workflows/refund-order.js";
 
-export { getAdminOrder, likePattern, listAdminOrders } from "./admin-orders.js";
+export { getAdminOrder, listAdminOrders } from "./admin-orders.js";
 export {
   CustomerMailSweeper,
   confirmCartReminder,

@@ -1,8 +1,8 @@
 /** The admin's audit trail (GET /admin/activity): the activity log, newest first, filtered and paged. */
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
+import { likePattern } from "../db/like-pattern.js";
 import { userActivityLogs } from "../db/schema.js";
-import { likePattern } from "../orders/index.js";
 import { dayRangeConditions } from "../platform/index.js";
 
 export interface ActivityEntry {
