@@ -6,55 +6,23 @@
  */
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { estimateText } from "@shared/production-estimates";
-import {
-  PROOF_ADMIN_TEXTS as PA,
-  PROOF_STATE_LABELS,
-  proofAllowsPrinting,
-  TWIN_STATUS_LABELS,
-} from "@shared/proofs";
-import { formatShopMoment } from "@shared/shop-dates";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  acceptHeldPrintFile,
-  adminQueries,
-  generatePrintFiles,
-  type OrderPrintJobs,
-  type PrintJobView,
-  printFileUrl,
-  retryPrintFile,
-  twinPictureUrl,
-} from "@web/api/admin";
-import { Badge } from "@web/components/ui/badge";
-import { Button, buttonClasses } from "@web/components/ui/button";
+import { useQuery } from "@tanstack/react-query";
+import { adminQueries, type OrderPrintJobs } from "@web/api/admin";
 import { Card } from "@web/components/ui/card";
-import { Download, Play, RotateCcw } from "lucide-react";
-import { toast } from "sonner";
 import { LoadError, Loading } from "../ui";
+import { GenerateTestOrderFiles } from "./GenerateTestOrderFiles";
+import { PrintJobRow } from "./PrintJobRow";
+import { ProofState } from "./ProofState";
 
 const T = ADMIN_MESSAGE_TEXTS.printFiles;
+
 const E = ADMIN_MESSAGE_TEXTS.estimates;
 
-/** One panel's estimate: "11.5 h · 66 g", "estimating…" or "not available" (with the reason in a title). */
-function panelEstimateText(job: PrintJobView): string {
-  if (job.estimateStatus === "done" && job.printSeconds !== null && job.filamentGrams !== null) {
-    return E.perPanel(E.hours(job.printSeconds), E.grams(job.filamentGrams));
-  }
-  if (job.estimateStatus === null || job.estimateStatus === "pending" || job.estimateStatus === "running") {
-    return E.pending;
-  }
-  return job.estimateError ? `${E.notAvailable} (${job.estimateError})` : E.notAvailable;
-}
 /** While a file is queued or generating. */
 const POLL_MS = 1500;
+
 /** Paid, but the jobs are not listed yet (e.g. an order paid by another server a moment ago). */
 const WAITING_POLL_MS = 4000;
-
-const STATUS_TONE = {
-  pending: "neutral",
-  running: "glow",
-  done: "success",
-  failed: "danger",
-} as const;
 
 function inProgress(data: OrderPrintJobs | undefined): boolean {
   return Boolean(data?.jobs.some((j) => j.status === "pending" || j.status === "running"));
@@ -62,12 +30,6 @@ function inProgress(data: OrderPrintJobs | undefined): boolean {
 
 /** While PrusaSlicer estimates a finished file (seconds to a minute each). */
 const ESTIMATE_POLL_MS = 5000;
-
-function formatSize(bytes: number): string {
-  return bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 export function PrintFilesPanel({ orderId }: { orderId: string }) {
   const q = useQuery({
@@ -131,222 +93,5 @@ function PrintFilesBody({ data }: { data: OrderPrintJobs }) {
         ))}
       </ul>
     </>
-  );
-}
-
-const when = formatShopMoment;
-
-/** The customer's proof (issue 32): its state, when it approves itself, and "do not print yet". */
-function ProofState({ proof }: { proof: OrderPrintJobs["proof"] }) {
-  if (!proof) return null;
-  const waiting = !proofAllowsPrinting(proof.state);
-  return (
-    <div
-      className={`mb-3 rounded-lg px-3 py-2 text-sm ${waiting ? "bg-amber-50 text-amber-900" : "bg-emerald-50 text-emerald-900"}`}
-      data-testid="proof-state"
-      data-state={proof.state}
-    >
-      <p className="font-medium">{PA.state(PROOF_STATE_LABELS[proof.state])}</p>
-      {waiting ? <p>{PA.doNotPrint}</p> : null}
-      <p>
-        {waiting && !proof.mailedAt
-          ? PA.notMailed
-          : waiting
-            ? PA.dueBy(when(proof.dueAt))
-            : proof.decidedAt
-              ? PA.decidedAt(when(proof.decidedAt))
-              : null}
-      </p>
-      {proof.changes > 0 ? <p>{PA.changes(proof.changes)}</p> : null}
-      {proof.panels.length > 1 ? (
-        <ul className="mt-1 list-disc pl-5" data-testid="proof-panels">
-          {proof.panels.map((panel) => (
-            <li key={`${panel.itemNumber}-${panel.panelNumber}`} data-state={panel.state}>
-              {PA.panelState(
-                PA.panelLabel(panel.itemNumber, panel.panelNumber, panel.panelCount),
-                PROOF_STATE_LABELS[panel.state],
-              )}
-              {panel.changes > 0 ? ` (${PA.changes(panel.changes).toLowerCase()})` : ""}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
-
-/** The preview and the G-code twin side by side, with their agreement; "Print anyway" when held. */
-function TwinCheck({ orderId, job, label }: { orderId: string; job: PrintJobView; label: string }) {
-  const queryClient = useQueryClient();
-  const accept = useMutation({
-    mutationFn: () => acceptHeldPrintFile(orderId, job.id),
-    onSuccess: (data) => {
-      queryClient.setQueryData(adminQueries.printFiles(orderId).queryKey, data);
-      toast.success(PA.accepted);
-    },
-    onError: (error) =>
-      toast.error(PA.printAnyway, { description: error instanceof Error ? error.message : undefined }),
-  });
-  if (!job.twinStatus || job.twinStatus === "off") return null;
-  const held = job.twinStatus === "flagged";
-  return (
-    <div
-      className={`mt-2 rounded-lg p-2 text-sm ${held ? "bg-red-50 text-red-900" : "bg-stone-50 text-stone-800"}`}
-      data-testid="twin-check"
-      data-twin={job.twinStatus}
-    >
-      <p className="font-medium">
-        {TWIN_STATUS_LABELS[job.twinStatus]}
-        {job.twinSsim !== null && job.twinDeltaL !== null
-          ? ` · ${PA.twinFigures(job.twinSsim, job.twinDeltaL)}`
-          : ""}
-      </p>
-      {job.twinError ? <p className="text-xs">{job.twinError}</p> : null}
-      {job.twinPictures ? (
-        <figure className="mt-2">
-          <div className="grid grid-cols-2 gap-2">
-            <img
-              src={twinPictureUrl(orderId, job.id, "preview", job.updatedAt)}
-              alt={PA.previewAlt(label)}
-              className="w-full rounded bg-stone-900"
-            />
-            <img
-              src={twinPictureUrl(orderId, job.id, "twin", job.updatedAt)}
-              alt={PA.twinAlt(label)}
-              className="w-full rounded bg-stone-900"
-            />
-          </div>
-          <figcaption className="mt-1 text-xs">{PA.twinHeading}</figcaption>
-        </figure>
-      ) : null}
-      {held ? (
-        <Button
-          className="mt-2"
-          variant="outline"
-          size="sm"
-          onClick={() => accept.mutate()}
-          disabled={accept.isPending}
-        >
-          {PA.printAnyway}
-        </Button>
-      ) : null}
-    </div>
-  );
-}
-
-function GenerateTestOrderFiles({ orderId }: { orderId: string }) {
-  const queryClient = useQueryClient();
-  const generate = useMutation({
-    mutationFn: () => generatePrintFiles(orderId),
-    onSuccess: (data) => {
-      queryClient.setQueryData(adminQueries.printFiles(orderId).queryKey, data);
-      toast.success(T.generated);
-    },
-    onError: (error) => {
-      toast.error(T.generateFailed, { description: error instanceof Error ? error.message : undefined });
-    },
-  });
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-stone-700">{T.testOrderManual}</p>
-      <Button variant="outline" size="sm" onClick={() => generate.mutate()} disabled={generate.isPending}>
-        <Play aria-hidden="true" className="h-4 w-4" /> {T.generate}
-      </Button>
-    </div>
-  );
-}
-
-function PrintJobRow({ orderId, job }: { orderId: string; job: PrintJobView }) {
-  const queryClient = useQueryClient();
-  const label = T.panelLabel(job.itemNumber, job.panelNumber, job.panelCount);
-  const retry = useMutation({
-    mutationFn: () => retryPrintFile(orderId, job.id),
-    onSuccess: (data) => {
-      queryClient.setQueryData(adminQueries.printFiles(orderId).queryKey, data);
-      toast.success(T.retried);
-    },
-    onError: (error) => {
-      toast.error(T.retryFailed, { description: error instanceof Error ? error.message : undefined });
-    },
-  });
-  const percent = Math.round(job.progress * 100);
-
-  return (
-    <li
-      className="py-3 first:pt-0 last:pb-0"
-      data-testid="print-file"
-      data-status={job.status}
-      data-processing={job.processing}
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="min-w-0">
-          <p className="flex flex-wrap items-center gap-2 font-medium text-stone-900">
-            {label}
-            <Badge tone={STATUS_TONE[job.status]}>{T.status[job.status]}</Badge>
-            {job.processing === "colour" ? <Badge tone="glow">{T.colour}</Badge> : null}
-          </p>
-          <p className="mt-0.5 break-all font-mono text-xs text-stone-700">
-            {job.fileName}
-            {/* The file name may break anywhere (break-all); a figure never breaks inside. */}
-            <span className="break-normal whitespace-nowrap">
-              {job.status === "done" && job.bytes !== null ? ` · ${formatSize(job.bytes)}` : ""}
-            </span>
-            <span className="break-normal whitespace-nowrap">
-              {job.status === "done" && job.triangles !== null
-                ? ` · ${job.triangles.toLocaleString("en-GB")} triangles`
-                : ""}
-            </span>
-          </p>
-          {job.processing === "colour" && job.colourFilaments && job.colourFilaments.length > 0 ? (
-            <p className="mt-0.5 text-xs text-stone-700" data-testid="print-file-spools">
-              {T.colourSpools(job.colourFilaments.map((s) => `T${s.extruder - 1} ${s.name}`).join(", "))}
-            </p>
-          ) : null}
-          <p className="mt-0.5 text-xs text-stone-700" data-testid="print-file-estimate">
-            {job.processing === "colour"
-              ? T.colour
-              : `${job.filamentName ?? E.defaultFilament} · k ${job.attenuationPerMm.toFixed(2)}/mm`}
-            {job.status === "done" ? ` · ${panelEstimateText(job)}` : ""}
-          </p>
-        </div>
-        {job.status === "done" ? (
-          <a
-            href={printFileUrl(orderId, job.id)}
-            download={job.fileName}
-            aria-label={T.downloadLabel(job.fileName)}
-            className={buttonClasses("outline", "sm")}
-          >
-            <Download aria-hidden="true" className="h-4 w-4" /> {T.download}
-          </a>
-        ) : null}
-        {job.status === "failed" ? (
-          <Button variant="outline" size="sm" onClick={() => retry.mutate()} disabled={retry.isPending}>
-            <RotateCcw aria-hidden="true" className="h-4 w-4" /> {T.retry}
-          </Button>
-        ) : null}
-      </div>
-      {job.status === "pending" || job.status === "running" ? (
-        <div
-          role="progressbar"
-          aria-label={T.progressLabel(label)}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="mt-2 h-2 overflow-hidden rounded-full bg-stone-100"
-        >
-          <div
-            className="h-full rounded-full bg-glow-400 transition-[width] duration-500"
-            style={{ width: `${Math.max(2, percent)}%` }}
-          />
-        </div>
-      ) : null}
-      {job.status === "done" ? <TwinCheck orderId={orderId} job={job} label={label} /> : null}
-      {job.status === "failed" && job.error ? (
-        <div className="mt-2 rounded-lg bg-red-50 p-2 text-sm text-red-800">
-          <p>{job.error}</p>
-          <p className="mt-1 text-xs">{T.failedHint}</p>
-        </div>
-      ) : null}
-    </li>
   );
 }

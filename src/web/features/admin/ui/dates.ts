@@ -1,0 +1,11 @@
+import { format } from "date-fns";
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  return format(new Date(iso), "d MMM yyyy, HH:mm");
+}
+
+export function formatDay(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  return format(new Date(iso), "d MMM yyyy");
+}

@@ -1,0 +1,16 @@
+export type MfaSetupStep = "intro" | "qr" | "verify";
+
+const STEPS: ReadonlyArray<{ id: MfaSetupStep; label: string }> = [
+  { id: "intro", label: "Confirm" },
+  { id: "qr", label: "Scan" },
+  { id: "verify", label: "Verify" },
+];
+
+export function StepIndicator({ step }: { step: MfaSetupStep }) {
+  const index = STEPS.findIndex((s) => s.id === step);
+  return (
+    <span className="mt-1 block text-sm text-stone-600">
+      Step {index + 1} of {STEPS.length}: {STEPS[index]?.label}
+    </span>
+  );
+}
