@@ -1,82 +1,19 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
-import {
-  CUSTOMER_MESSAGE_TEMPLATE_TEXT,
-  CUSTOMER_MESSAGE_TEMPLATES,
-  type CustomerMessageTemplate,
-} from "@shared/customer-messages";
 import { formatGbp } from "@shared/money";
-import { cancellableByRefund, isPaidStatus } from "@shared/order-lifecycle";
-import {
-  canRefundStatus,
-  lineRefundShares,
-  refundFormBlocker,
-  requestedRefundAmount,
-  typedPence,
-} from "@shared/refunds";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { cancellableByRefund } from "@shared/order-lifecycle";
+import { lineRefundShares, refundFormBlocker, requestedRefundAmount, typedPence } from "@shared/refunds";
+import { useMutation } from "@tanstack/react-query";
 import type { AdminOrderDetail } from "@web/api/admin";
-import { cancelOrder, emailCustomer, newActionKey, refundOrder, resendConfirmation } from "@web/api/inbox";
+import { newActionKey, refundOrder } from "@web/api/inbox";
 import { Button } from "@web/components/ui/button";
-import { Card } from "@web/components/ui/card";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
-import { ConfirmDialog, formatDateTime } from "../ui";
-
-const input = "min-h-11 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900";
-const label = "flex flex-col gap-1 text-sm font-medium text-stone-800";
-
-/** The order's money (paid, refunded, net), refunds and cancellation, and writing to the customer. */
-export function MoneyPanel({ order }: { order: AdminOrderDetail }) {
-  const client = useQueryClient();
-  const refresh = (data: { order: AdminOrderDetail | null }) => {
-    if (data.order) client.setQueryData(["admin", "order", order.id], data.order);
-  };
-  const { ledger, refunds } = order.money;
-  return (
-    <Card className="p-5">
-      <section aria-labelledby="section-money">
-        <h2 id="section-money" className="mb-3 text-xl text-stone-900">
-          Money
-        </h2>
-        <dl className="text-sm">
-          <div className="flex justify-between py-1">
-            <dt>Paid</dt>
-            <dd className="font-medium">{formatGbp(ledger.paid)}</dd>
-          </div>
-          <div className="flex justify-between py-1">
-            <dt>Refunded</dt>
-            <dd className="font-medium">{formatGbp(ledger.refunded)}</dd>
-          </div>
-          <div className="flex justify-between border-t border-stone-200 py-1">
-            <dt>Net</dt>
-            <dd className="font-semibold">{formatGbp(ledger.net)}</dd>
-          </div>
-        </dl>
-        {refunds.length > 0 ? (
-          <ul aria-label="Refunds" className="mt-2 space-y-1 text-xs text-stone-700">
-            {refunds.map((r) => (
-              <li key={r.id}>
-                {formatGbp(r.amount)} · {r.reason ?? "no reason"} ·{" "}
-                {r.provider === "test" ? "test refund" : "Stripe"} · {r.by ?? ""} · {formatDateTime(r.at)}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {ledger.refundable > 0 && canRefundStatus(order.status) ? (
-          <RefundForm order={order} onDone={refresh} />
-        ) : null}
-        {order.status === "pending" ? <CancelForm order={order} onDone={refresh} /> : null}
-        {!order.anonymised ? <WriteToCustomer order={order} onDone={refresh} /> : null}
-      </section>
-    </Card>
-  );
-}
-
-type Done = (data: { order: AdminOrderDetail | null }) => void;
+import { ConfirmDialog } from "../../ui";
+import { type Done, input, label } from "./moneyForms";
 
 const REFUND = ADMIN_MESSAGE_TEXTS.refundForm;
 
-function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }) {
+export function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }) {
   const [key, setKey] = useState(newActionKey);
   const [pounds, setPounds] = useState("");
   const [lines, setLines] = useState<string[]>([]);
@@ -267,117 +204,6 @@ function RefundForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }
         pending={refund.isPending}
         onConfirm={() => refund.mutate()}
       />
-    </form>
-  );
-}
-
-function CancelForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }) {
-  const [reason, setReason] = useState("");
-  const cancel = useMutation({
-    mutationFn: () => cancelOrder(order.id, reason),
-    onSuccess: (data) => {
-      onDone(data);
-      toast.success("Order cancelled. The customer has been e-mailed.");
-    },
-    onError: (error) => toast.error(error.message),
-  });
-  return (
-    <form
-      className="mt-4 space-y-3 border-t border-stone-200 pt-4"
-      aria-label="Cancel order"
-      onSubmit={(e) => {
-        e.preventDefault();
-        cancel.mutate();
-      }}
-    >
-      <label className={label}>
-        Reason for cancelling (optional)
-        <input className={input} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
-      </label>
-      <Button type="submit" variant="outline" disabled={cancel.isPending}>
-        Cancel unpaid order
-      </Button>
-    </form>
-  );
-}
-
-function WriteToCustomer({ order, onDone }: { order: AdminOrderDetail; onDone: Done }) {
-  const [key, setKey] = useState(newActionKey);
-  const [template, setTemplate] = useState<CustomerMessageTemplate>("photo_dark");
-  const [subject, setSubject] = useState(CUSTOMER_MESSAGE_TEMPLATE_TEXT.photo_dark.subject);
-  const [body, setBody] = useState(CUSTOMER_MESSAGE_TEMPLATE_TEXT.photo_dark.body);
-  const send = useMutation({
-    mutationFn: () => emailCustomer(order.id, { template, subject, body, idempotencyKey: key }),
-    onSuccess: (data) => {
-      onDone(data);
-      toast.success("E-mail sent to the customer.");
-      setKey(newActionKey());
-    },
-    onError: (error) => toast.error(error.message),
-  });
-  const resend = useMutation({
-    mutationFn: () => resendConfirmation(order.id, newActionKey()),
-    onSuccess: (data) => {
-      onDone(data);
-      toast.success("Confirmation sent again.");
-    },
-    onError: (error) => toast.error(error.message),
-  });
-  const choose = (value: string) => {
-    const next = CUSTOMER_MESSAGE_TEMPLATES.find((t) => t === value) ?? "custom";
-    setTemplate(next);
-    setSubject(CUSTOMER_MESSAGE_TEMPLATE_TEXT[next].subject);
-    setBody(CUSTOMER_MESSAGE_TEMPLATE_TEXT[next].body);
-  };
-  return (
-    <form
-      className="mt-4 space-y-3 border-t border-stone-200 pt-4"
-      aria-label="E-mail customer"
-      onSubmit={(e) => {
-        e.preventDefault();
-        send.mutate();
-      }}
-    >
-      <h3 className="font-medium text-stone-900">E-mail customer</h3>
-      <label className={label}>
-        Template
-        <select className={input} value={template} onChange={(e) => choose(e.target.value)}>
-          {CUSTOMER_MESSAGE_TEMPLATES.map((t) => (
-            <option key={t} value={t}>
-              {CUSTOMER_MESSAGE_TEMPLATE_TEXT[t].label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={label}>
-        Subject
-        <input
-          className={input}
-          value={subject}
-          maxLength={200}
-          onChange={(e) => setSubject(e.target.value)}
-        />
-      </label>
-      <label className={label}>
-        Message
-        <textarea
-          className={input}
-          rows={5}
-          value={body}
-          maxLength={10_000}
-          onChange={(e) => setBody(e.target.value)}
-        />
-      </label>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="outline" disabled={send.isPending || !subject.trim() || !body.trim()}>
-          Send e-mail
-        </Button>
-        {isPaidStatus(order.status) ? (
-          <Button type="button" variant="outline" disabled={resend.isPending} onClick={() => resend.mutate()}>
-            Resend confirmation
-          </Button>
-        ) : null}
-      </div>
     </form>
   );
 }

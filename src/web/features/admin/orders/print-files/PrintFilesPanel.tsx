@@ -9,7 +9,7 @@ import { estimateText } from "@shared/production-estimates";
 import { useQuery } from "@tanstack/react-query";
 import { adminQueries, type OrderPrintJobs } from "@web/api/admin";
 import { Card } from "@web/components/ui/card";
-import { LoadError, Loading } from "../ui";
+import { LoadError, Loading } from "../../ui";
 import { GenerateTestOrderFiles } from "./GenerateTestOrderFiles";
 import { PrintJobRow } from "./PrintJobRow";
 import { ProofState } from "./ProofState";
