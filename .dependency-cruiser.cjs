@@ -36,12 +36,13 @@ module.exports = {
     },
     {
       name: "features-meet-through-index",
-      comment: "A feature folder uses another feature only through that feature's index.ts(x).",
+      comment:
+        "A feature folder uses another feature only through its faces: index.ts(x) (its components and hooks) and api.ts or api/index.ts (its calls to the server, issue 49 item 4: each feature owns its API calls).",
       severity: "error",
       from: { path: "^src/web/features/([^/]+)/" },
       to: {
         path: "^src/web/features/[^/]+/",
-        pathNot: ["^src/web/features/$1/", "^src/web/features/[^/]+/index\\.tsx?$"],
+        pathNot: ["^src/web/features/$1/", "^src/web/features/[^/]+/(index\\.tsx?|api\\.ts|api/index\\.ts)$"],
       },
     },
     {

@@ -9,9 +9,9 @@ import { CUSTOMER_MAIL_TEXTS } from "@shared/customer-mail";
 import { formatGbp } from "@shared/money";
 import { ordersScope, TEST_ORDERS_TEXTS } from "@shared/test-orders";
 import { useQuery } from "@tanstack/react-query";
-import { type AnalyticsFilters, adminQueries, type Granularity } from "@web/api/admin";
 import { useSearchParams } from "@web/app/routing";
 import { Card } from "@web/components/ui/card";
+import { type AnalyticsFilters, adminQueries, type Granularity } from "@web/features/admin/api";
 import { format } from "date-fns";
 import {
   Bar,

@@ -6,9 +6,9 @@
  */
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { useQuery } from "@tanstack/react-query";
-import { calibrationQueries, wedgeDownloadUrl } from "@web/api/calibration";
 import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import { calibrationQueries, wedgeDownloadUrl } from "@web/features/admin/api";
 import { Download } from "lucide-react";
 import { ColourPrinterCard, colourPrinterKey } from "./ColourPrinterCard";
 import { AddFilament } from "./calibration/AddFilament";

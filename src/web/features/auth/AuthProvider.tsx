@@ -1,9 +1,8 @@
 import { MESSAGES } from "@shared/messages";
 import type { SignInInput, SignUpInput } from "@shared/schemas";
-import { accountKeys } from "@web/api/account-keys";
-import type { Me } from "@web/api/first-load";
-import { orderKeys } from "@web/api/order-keys";
+import { orderKeys } from "@web/app/order-keys";
 import { loadedQueryClient } from "@web/app/query";
+import { accountKeys } from "@web/features/auth/api/account-keys";
 import {
   createContext,
   type ReactNode,
@@ -14,6 +13,7 @@ import {
   useRef,
   useState,
 } from "react";
+import type { Me } from "./api/me";
 import { describeError, fromThrown } from "./authErrors";
 import { loadAuthClient, useSession } from "./session";
 import { useMeState } from "./useMeState";

@@ -1,6 +1,6 @@
-import { ApiRequestError } from "@web/api/api-error";
-import { fetchMe, type Me } from "@web/api/first-load";
+import { ApiRequestError } from "@web/lib/http/api-error";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { fetchMe, type Me } from "./api/me";
 
 interface MeState {
   readonly userId: string;

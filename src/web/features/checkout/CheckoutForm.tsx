@@ -15,10 +15,9 @@ import { DEFAULT_SHIPPING_METHOD, needsSupportForQuantity, type ShippingMethod }
 import { dutiesFor, zoneForCountry } from "@shared/shipping-zones";
 import { DEFAULT_COUNTRY_CODE } from "@shared/world-countries";
 import { useQuery } from "@tanstack/react-query";
-
-import { shippingZonesQuery } from "@web/api/shipping";
 import { Card } from "@web/components/ui/card";
 import { Page } from "@web/components/ui/page";
+import { shippingZonesQuery } from "@web/features/checkout/api/shipping";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { useAuth } from "../auth";

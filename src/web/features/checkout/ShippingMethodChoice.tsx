@@ -3,9 +3,9 @@ import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
 import { formatGbp } from "@shared/money";
 import type { ShippingMethod } from "@shared/shipping";
 import { zoneAmountToFreeShipping, zoneShippingOptions } from "@shared/shipping-zones";
-import type { PublicShippingZone } from "@web/api/shipping";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
+import type { PublicShippingZone } from "@web/features/checkout/api/shipping";
 import { Loader2 } from "lucide-react";
 
 /** "£8.99", or "€10.49 (£8.99)" when the shopper browses in another currency. */

@@ -1,6 +1,6 @@
 import { checkoutStartKey, isNewCheckoutStart } from "@shared/analytics-texts";
 import type { CartItem } from "@shared/cart";
-import { trackEvent } from "@web/api/events";
+import { trackEvent } from "@web/app/funnel-events";
 import { useEffect } from "react";
 
 /** The cart whose checkout start the funnel has counted (this tab). */

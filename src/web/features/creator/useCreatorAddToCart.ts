@@ -4,7 +4,7 @@ import { addToCartCheck, type CreatorState, type CreatorStep, currentStep } from
 import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { errorToast, MESSAGES } from "@shared/messages";
 import type { CreatorOption } from "@shared/options";
-import { trackEvent, trackedThisLoad } from "@web/api/events";
+import { trackEvent, trackedThisLoad } from "@web/app/funnel-events";
 import { useEffect, useState } from "react";
 import { notify, useCart } from "../cart";
 

@@ -1,8 +1,8 @@
 import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import { INTERNATIONAL_MESSAGES } from "@shared/international-messages";
-import type { TrackedOrder } from "@web/api/track";
 import { Badge } from "@web/components/ui/badge";
 import { Card } from "@web/components/ui/card";
+import type { TrackedOrder } from "@web/features/track/api";
 
 function formatDate(iso: string, withWeekday = false): string {
   return new Date(iso).toLocaleDateString("en-GB", {

@@ -1,7 +1,7 @@
 import { TRACKING_STAGES } from "@shared/orders";
-import type { TrackedOrder } from "@web/api/track";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
+import type { TrackedOrder } from "@web/features/track/api";
 import { Check, PackageCheck, PackageOpen, Truck, Wrench } from "lucide-react";
 
 const STAGE_ICONS = {

@@ -1,12 +1,12 @@
 import { CHECKOUT_MESSAGES } from "@shared/checkout-messages";
 import { FIELD_MAX_LENGTH, trackSchema } from "@shared/schemas";
-import { ApiRequestError } from "@web/api/client";
-import { type TrackedOrder, trackOrder } from "@web/api/track";
 import { Link, useSearchParams } from "@web/app/routing";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { TextField } from "@web/components/ui/field";
 import { Page } from "@web/components/ui/page";
+import { type TrackedOrder, trackOrder } from "@web/features/track/api";
+import { ApiRequestError } from "@web/lib/http/client";
 import { CircleHelp, Loader2, Search } from "lucide-react";
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { OrderDetails } from "../orders";

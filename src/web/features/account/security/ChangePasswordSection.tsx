@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import { type ChangePasswordInput, changePasswordSchema } from "@shared/schemas";
-import { authClient } from "@web/api/auth";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import { authClient } from "@web/features/auth/api";
 import { KeyRound } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { notify, PasswordField, withCrossFieldChecks } from "../../auth";

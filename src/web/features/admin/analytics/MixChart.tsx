@@ -1,5 +1,5 @@
 import { formatGbp } from "@shared/money";
-import type { AnalyticsReport } from "@web/api/admin";
+import type { AnalyticsReport } from "@web/features/admin/api";
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { ChartSection } from "./ChartSection";
 import { BAR } from "./chartColours";

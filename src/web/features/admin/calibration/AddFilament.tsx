@@ -1,10 +1,10 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { filamentInputSchema } from "@shared/calibration";
 import { useMutation } from "@tanstack/react-query";
-import { addFilament } from "@web/api/calibration";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { TextField } from "@web/components/ui/field";
+import { addFilament } from "@web/features/admin/api";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useSaved } from "./useSaved";

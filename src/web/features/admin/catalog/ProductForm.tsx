@@ -18,11 +18,11 @@ import {
 } from "@shared/product-listing";
 import { PRODUCT_CATEGORIES } from "@shared/products";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type AdminProduct, adminQueries, createProduct, updateProduct } from "@web/api/admin";
-import { ApiRequestError } from "@web/api/client";
 import { Button } from "@web/components/ui/button";
 import { Dialog } from "@web/components/ui/dialog";
 import { SelectField, TextAreaField, TextField } from "@web/components/ui/field";
+import { type AdminProduct, adminQueries, createProduct, updateProduct } from "@web/features/admin/api";
+import { ApiRequestError } from "@web/lib/http/client";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";

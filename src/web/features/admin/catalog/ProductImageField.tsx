@@ -1,7 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type AdminProduct, adminQueries, removeProductImage, setProductImage } from "@web/api/admin";
-import { uploadImage } from "@web/api/uploads";
 import { Button } from "@web/components/ui/button";
+import {
+  type AdminProduct,
+  adminQueries,
+  removeProductImage,
+  setProductImage,
+} from "@web/features/admin/api";
+import { uploadImage } from "@web/features/creator/api";
 import { ImageUp, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";

@@ -1,9 +1,9 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { useQuery } from "@tanstack/react-query";
-import { adminQueries } from "@web/api/admin";
 import { Link, useParams } from "@web/app/routing";
 import { Badge } from "@web/components/ui/badge";
 import { buttonClasses } from "@web/components/ui/button";
+import { adminQueries } from "@web/features/admin/api";
 import { ArrowLeft, Printer } from "lucide-react";
 import {
   AdminHeading,

@@ -4,9 +4,8 @@ import { pluralise } from "@shared/messages";
 import { ORDER_STATUS_LABELS } from "@shared/orders";
 
 import { useQuery } from "@tanstack/react-query";
-import { adminQueries, type OrderFilters } from "@web/api/admin";
-
 import { useSearchParams } from "@web/app/routing";
+import { adminQueries, type OrderFilters } from "@web/features/admin/api";
 
 import { useState } from "react";
 

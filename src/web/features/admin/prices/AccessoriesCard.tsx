@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { useQuery } from "@tanstack/react-query";
-import { type AdminProduct, adminQueries, updateProduct } from "@web/api/admin";
 import { Card } from "@web/components/ui/card";
+import { type AdminProduct, adminQueries, updateProduct } from "@web/features/admin/api";
 import { LoadError, Loading } from "../ui";
 import { PriceRow } from "./PriceRow";
 

@@ -1,10 +1,10 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { adminQueries, saveShopPrices } from "@web/api/admin";
-import { catalogQueries } from "@web/api/catalog";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { TextField } from "@web/components/ui/field";
+import { adminQueries, saveShopPrices } from "@web/features/admin/api";
+import { catalogQueries } from "@web/features/shop/api";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { LoadError, Loading } from "../ui";

@@ -1,8 +1,8 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { catalogQueries } from "@web/api/catalog";
 import { Button } from "@web/components/ui/button";
 import { TextField } from "@web/components/ui/field";
+import { catalogQueries } from "@web/features/shop/api";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { penceOf, pounds } from "./priceFields";

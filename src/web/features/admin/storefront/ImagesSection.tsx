@@ -1,10 +1,15 @@
 import { SITE_IMAGE_SLOTS, type SiteImageSlot, SLOT_SPECS } from "@shared/storefront";
 import { siteImageFieldsSchema } from "@shared/storefront-rules";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createSiteImage, deleteSiteImage, storefrontQueries, updateSiteImage } from "@web/api/storefront";
-import { uploadImage } from "@web/api/uploads";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import {
+  createSiteImage,
+  deleteSiteImage,
+  storefrontQueries,
+  updateSiteImage,
+} from "@web/features/admin/api";
+import { uploadImage } from "@web/features/creator/api";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { LoadError, Loading } from "../ui";

@@ -1,8 +1,8 @@
 import type { ReviewStatus } from "@shared/storefront";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { deleteReview, moderateReview, storefrontQueries } from "@web/api/storefront";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import { deleteReview, moderateReview, storefrontQueries } from "@web/features/admin/api";
 import { useState } from "react";
 import { toast } from "sonner";
 import { LoadError, Loading, StatusBadge } from "../ui";

@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from "@web/api/admin";
+import type { AdminOrderDetail } from "@web/features/admin/api";
 import { Row, Section } from "./DetailSection";
 
 export function AddressCard({ order }: { order: AdminOrderDetail }) {

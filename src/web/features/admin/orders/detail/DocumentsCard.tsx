@@ -1,8 +1,8 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { formatGbp } from "@shared/money";
 import { useQuery } from "@tanstack/react-query";
-import { adminQueries, documentPdfUrl } from "@web/api/admin";
 import { buttonClasses } from "@web/components/ui/button";
+import { adminQueries, documentPdfUrl } from "@web/features/admin/api";
 import { FileText } from "lucide-react";
 import { LoadError, Loading } from "../../ui";
 import { Section } from "./DetailSection";

@@ -1,5 +1,5 @@
 import { capitaliseStatus } from "@shared/orders";
-import type { AdminOrderDetail } from "@web/api/admin";
+import type { AdminOrderDetail } from "@web/features/admin/api";
 import { formatDateTime } from "../../ui";
 import { Section } from "./DetailSection";
 

@@ -4,8 +4,8 @@ import { COMMERCE_MESSAGES } from "@shared/commerce-messages";
 import { formatGbp } from "@shared/money";
 import { linePanelThumbnails } from "@shared/order-line";
 import { productTypeOf } from "@shared/product-types";
-import type { AdminOrderDetail } from "@web/api/admin";
 import { ThumbnailImage } from "@web/components/ui/thumbnail-image";
+import type { AdminOrderDetail } from "@web/features/admin/api";
 import { ExternalLink } from "lucide-react";
 import { Row, Section } from "./DetailSection";
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type AdminOrderDetail, addOrderNote, adminQueries } from "@web/api/admin";
 import { Button } from "@web/components/ui/button";
 import { TextAreaField } from "@web/components/ui/field";
+import { type AdminOrderDetail, addOrderNote, adminQueries } from "@web/features/admin/api";
 import { useState } from "react";
 import { toast } from "sonner";
 import { formatDateTime } from "../../ui";

@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from "@web/api/admin";
+import type { AdminOrderDetail } from "@web/features/admin/api";
 import { formatDateTime } from "../../ui";
 import { Row, Section } from "./DetailSection";
 

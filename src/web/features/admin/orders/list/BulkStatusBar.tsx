@@ -1,9 +1,9 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { CHANNEL_TEXTS } from "@shared/channel-texts";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@shared/orders";
-import { type AdminOrderSummary, clickAndDropExportUrl } from "@web/api/admin";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { TextField } from "@web/components/ui/field";
+import { type AdminOrderSummary, clickAndDropExportUrl } from "@web/features/admin/api";
 import { Download } from "lucide-react";
 import { FilterSelect } from "../../ui";
 import { CarrierSelect } from "../CarrierSelect";

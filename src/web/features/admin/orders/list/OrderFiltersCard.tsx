@@ -1,7 +1,7 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "@shared/orders";
-import type { OrderFilters } from "@web/api/admin";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import type { OrderFilters } from "@web/features/admin/api";
 import { Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { FilterInput, FilterSelect } from "../../ui";

@@ -1,4 +1,4 @@
-import type { OrderFilters } from "@web/api/admin";
+import type { OrderFilters } from "@web/features/admin/api";
 
 const PAGE_SIZE = 25;
 

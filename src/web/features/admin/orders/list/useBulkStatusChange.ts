@@ -3,8 +3,8 @@ import type { Carrier } from "@shared/fulfilment";
 import { pluralise } from "@shared/messages";
 import type { OrderStatus } from "@shared/orders";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type AdminOrderSummary, adminQueries, bulkChangeStatus } from "@web/api/admin";
-import { ApiRequestError } from "@web/api/http";
+import { type AdminOrderSummary, adminQueries, bulkChangeStatus } from "@web/features/admin/api";
+import { ApiRequestError } from "@web/lib/http/http";
 import { useState } from "react";
 import { toast } from "sonner";
 

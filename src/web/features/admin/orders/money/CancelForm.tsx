@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import type { AdminOrderDetail } from "@web/api/admin";
-import { cancelOrder } from "@web/api/inbox";
 import { Button } from "@web/components/ui/button";
+import type { AdminOrderDetail } from "@web/features/admin/api";
+import { cancelOrder } from "@web/features/admin/api";
 import { useState } from "react";
 import { toast } from "sonner";
 import { type Done, input, label } from "./moneyForms";

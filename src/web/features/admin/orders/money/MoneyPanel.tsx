@@ -1,8 +1,8 @@
 import { formatGbp } from "@shared/money";
 import { canRefundStatus } from "@shared/refunds";
 import { useQueryClient } from "@tanstack/react-query";
-import type { AdminOrderDetail } from "@web/api/admin";
 import { Card } from "@web/components/ui/card";
+import type { AdminOrderDetail } from "@web/features/admin/api";
 import { formatDateTime } from "../../ui";
 import { CancelForm } from "./CancelForm";
 import { RefundForm } from "./RefundForm";

@@ -5,9 +5,9 @@ import {
 } from "@shared/customer-messages";
 import { isPaidStatus } from "@shared/order-lifecycle";
 import { useMutation } from "@tanstack/react-query";
-import type { AdminOrderDetail } from "@web/api/admin";
-import { emailCustomer, newActionKey, resendConfirmation } from "@web/api/inbox";
 import { Button } from "@web/components/ui/button";
+import type { AdminOrderDetail } from "@web/features/admin/api";
+import { emailCustomer, newActionKey, resendConfirmation } from "@web/features/admin/api";
 import { useState } from "react";
 import { toast } from "sonner";
 import { type Done, input, label } from "./moneyForms";

@@ -1,5 +1,5 @@
 /** What the money panel's forms (refund, cancel, write to the customer) share: their fields' look and their answer. */
-import type { AdminOrderDetail } from "@web/api/admin";
+import type { AdminOrderDetail } from "@web/features/admin/api";
 
 export const input =
   "min-h-11 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base text-stone-900";

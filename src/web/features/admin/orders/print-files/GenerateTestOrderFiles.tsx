@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminQueries, generatePrintFiles } from "@web/api/admin";
 import { Button } from "@web/components/ui/button";
+import { adminQueries, generatePrintFiles } from "@web/features/admin/api";
 import { Play } from "lucide-react";
 import { toast } from "sonner";
 

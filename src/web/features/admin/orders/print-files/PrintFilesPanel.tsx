@@ -7,8 +7,8 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { estimateText } from "@shared/production-estimates";
 import { useQuery } from "@tanstack/react-query";
-import { adminQueries, type OrderPrintJobs } from "@web/api/admin";
 import { Card } from "@web/components/ui/card";
+import { adminQueries, type OrderPrintJobs } from "@web/features/admin/api";
 import { LoadError, Loading } from "../../ui";
 import { GenerateTestOrderFiles } from "./GenerateTestOrderFiles";
 import { PrintJobRow } from "./PrintJobRow";

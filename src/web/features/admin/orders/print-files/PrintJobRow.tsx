@@ -1,8 +1,8 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminQueries, type PrintJobView, printFileUrl, retryPrintFile } from "@web/api/admin";
 import { Badge } from "@web/components/ui/badge";
 import { Button, buttonClasses } from "@web/components/ui/button";
+import { adminQueries, type PrintJobView, printFileUrl, retryPrintFile } from "@web/features/admin/api";
 import { Download, RotateCcw } from "lucide-react";
 import { toast } from "sonner";
 import { TwinCheck } from "./TwinCheck";

@@ -1,6 +1,6 @@
 import { PROOF_ADMIN_TEXTS as PA, PROOF_STATE_LABELS, proofAllowsPrinting } from "@shared/proofs";
 import { formatShopMoment } from "@shared/shop-dates";
-import type { OrderPrintJobs } from "@web/api/admin";
+import type { OrderPrintJobs } from "@web/features/admin/api";
 
 const when = formatShopMoment;
 

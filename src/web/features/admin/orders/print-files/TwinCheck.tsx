@@ -1,7 +1,12 @@
 import { PROOF_ADMIN_TEXTS as PA, TWIN_STATUS_LABELS } from "@shared/proofs";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { acceptHeldPrintFile, adminQueries, type PrintJobView, twinPictureUrl } from "@web/api/admin";
 import { Button } from "@web/components/ui/button";
+import {
+  acceptHeldPrintFile,
+  adminQueries,
+  type PrintJobView,
+  twinPictureUrl,
+} from "@web/features/admin/api";
 import { toast } from "sonner";
 
 /** The preview and the G-code twin side by side, with their agreement; "Print anyway" when held. */
