@@ -1,5 +1,5 @@
-import { getBundle } from "@shared/bundles";
 import {
+  CREATOR_STEP_LABELS,
   CREATOR_STEPS,
   type CreatorStep,
   creatorReducer,
@@ -12,15 +12,13 @@ import {
   sizesForShape,
   stepsResetBy,
 } from "@shared/creator";
-
+import { creatorStepSummaries } from "@shared/creator-step-summaries";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
-
 import { type CreatorOption, findOption } from "@shared/options";
 import { largestSoldPanelMm } from "@shared/upload-copy";
-
 import { AccordionRoot } from "@web/components/ui/accordion";
-
-import { usePreloadWhenSettled } from "@web/components/ui/lazy-dialog";
+import { Button } from "@web/components/ui/button";
+import { LazyDialog, usePreloadWhenSettled } from "@web/components/ui/lazy-dialog";
 
 import { lazy, type ReactNode, useReducer, useRef, useState } from "react";
 import { useCart } from "../cart";
@@ -33,7 +31,6 @@ import { LazyStep } from "./LazyStep";
 import { MiniPreviewBar } from "./MiniPreviewBar";
 import { OptionsLoading } from "./OptionsLoading";
 import { ProgressDots } from "./ProgressDots";
-import { ResetChoiceDialog } from "./ResetChoiceDialog";
 import { Swatch } from "./Swatch";
 import { UploadStep } from "./UploadStep";
 import { loadCartBuild, useCreatorAddToCart } from "./useCreatorAddToCart";
@@ -119,18 +116,7 @@ export function CreatorPage() {
   };
 
   const { selections } = state;
-  const summaries: Record<CreatorStep, string | null> = {
-    upload: selections.image
-      ? selections.image.pending
-        ? CREATOR_TEXTS.photoUpload.uploading(photo.progress ?? 0)
-        : CREATOR_TEXTS.photoUpload.uploaded
-      : null,
-    processing: findOption(flat, "processing", selections.processing)?.name ?? null,
-    shape: findOption(flat, "shape", selections.shape)?.name ?? null,
-    "frame-color": findOption(flat, "frame_color", selections.frameColor)?.name ?? null,
-    size: findOption(flat, "size", selections.size)?.name ?? null,
-    bundle: getBundle(selections.bundle)?.name ?? null,
-  };
+  const summaries = creatorStepSummaries(selections, flat, photo.progress);
 
   const optionStep = (
     step: OptionStep,
@@ -265,16 +251,32 @@ export function CreatorPage() {
           />
         </div>
       </div>
-      <ResetChoiceDialog
-        pendingStep={pendingChoice?.step ?? null}
-        resetSteps={pendingReset}
-        additionalImages={state.additionalImages.length}
-        onCancel={() => setPendingChoice(null)}
-        onConfirm={() => {
-          if (pendingChoice) applyOption(pendingChoice.step, pendingChoice.option, pendingChoice.viaPointer);
-          setPendingChoice(null);
+      <LazyDialog
+        open={pendingChoice !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingChoice(null);
         }}
-      />
+        title={CREATOR_TEXTS.resetConfirm.title(pendingChoice ? CREATOR_STEP_LABELS[pendingChoice.step] : "")}
+        description={CREATOR_TEXTS.resetConfirm.description(
+          pendingReset.map((step) => CREATOR_STEP_LABELS[step]),
+          state.additionalImages.length,
+        )}
+      >
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={() => setPendingChoice(null)}>
+            {CREATOR_TEXTS.resetConfirm.cancel}
+          </Button>
+          <Button
+            onClick={() => {
+              if (pendingChoice)
+                applyOption(pendingChoice.step, pendingChoice.option, pendingChoice.viaPointer);
+              setPendingChoice(null);
+            }}
+          >
+            {CREATOR_TEXTS.resetConfirm.confirm}
+          </Button>
+        </div>
+      </LazyDialog>
       <MiniPreviewBar
         bundles={bundles}
         state={state}
