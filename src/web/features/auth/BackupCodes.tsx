@@ -3,6 +3,7 @@ import { Button } from "@web/components/ui/button";
 import { Copy, Download } from "lucide-react";
 import { notify } from "./toast";
 
+/** The backup codes once MFA is on: copy or download them before closing. */
 export function BackupCodes({ codes }: { codes: readonly string[] }) {
   if (codes.length === 0) return null;
   const text = codes.join("\n");

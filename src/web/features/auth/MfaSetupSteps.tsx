@@ -6,6 +6,7 @@ const STEPS: ReadonlyArray<{ id: MfaSetupStep; label: string }> = [
   { id: "verify", label: "Verify" },
 ];
 
+/** "Step 2 of 3: Scan" under the MFA set-up's title. */
 export function StepIndicator({ step }: { step: MfaSetupStep }) {
   const index = STEPS.findIndex((s) => s.id === step);
   return (

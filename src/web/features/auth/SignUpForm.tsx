@@ -21,6 +21,7 @@ const signUpResolver = withCrossFieldChecks<SignUpInput>(zodResolver(signUpSchem
 
 const EMPTY_SIGN_UP: SignUpInput = { firstName: "", lastName: "", email: "", confirmEmail: "", password: "" };
 
+/** Sign up: name, e-mail twice and a password; a verification e-mail follows. */
 export function SignUpForm({ onCreated }: { onCreated: () => void }) {
   const auth = useAuth();
   const firstFieldRef = useRef<HTMLInputElement | null>(null);

@@ -7,6 +7,7 @@ interface ErrorLike {
   status?: number | undefined;
 }
 
+/** An auth call's error as the toasts read it; `unexpected` when the server gave no answer or failed. */
 export function describeError(error: ErrorLike | null | undefined): {
   code: string | undefined;
   message: string;

@@ -51,6 +51,7 @@ const EMPTY_FORM: ShippingFormValues = {
 
 const MISSING = CHECKOUT_MESSAGES.validation.requiredFieldsCheckout;
 
+/** The checkout: delivery details, gift and billing, the delivery choice and the summary; valid forms open the payment page. */
 export function CheckoutForm() {
   const { items } = useCart();
   useCurrentPrices();

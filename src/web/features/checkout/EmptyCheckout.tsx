@@ -7,6 +7,7 @@ import { cn } from "@web/components/ui/cn";
 import { Page } from "@web/components/ui/page";
 import { ShoppingBag } from "lucide-react";
 
+/** The checkout with an empty cart: an invitation to create a lithophane. */
 export function EmptyCheckout() {
   return (
     <Page title="Checkout">

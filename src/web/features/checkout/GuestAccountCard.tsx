@@ -4,6 +4,7 @@ import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { UserRound } from "lucide-react";
 
+/** For a visitor not signed in: creating an account is offered, checking out as a guest works too. */
 export function GuestAccountCard() {
   return (
     <Card className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center">

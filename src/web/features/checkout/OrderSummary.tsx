@@ -27,6 +27,7 @@ function dutiesText(duties: DutiesPolicy | null): string {
   return INTERNATIONAL_MESSAGES.noDuties;
 }
 
+/** The order's lines, discount, delivery and total in the shopper's currency, the delivery window and duties, and the pay button. */
 export function OrderSummary({
   items,
   discount,

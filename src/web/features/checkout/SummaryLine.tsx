@@ -5,6 +5,7 @@ import { ThumbnailImage } from "@web/components/ui/thumbnail-image";
 import { Package, TriangleAlert } from "lucide-react";
 import { cartItemTitle } from "../cart";
 
+/** One cart line in the summary: thumbnail, title, choices, price, and the server's refusal if any. */
 export function SummaryLine({
   item,
   refusedMessage,

@@ -1,5 +1,6 @@
 import { MESSAGES } from "@shared/messages";
 
+/** A step's choices while they load: two grey cards. */
 export function OptionsLoading() {
   return (
     <div role="status" className="grid gap-3 sm:grid-cols-2">

@@ -1,5 +1,6 @@
 import type { CreatorOption } from "@shared/options";
 
+/** A frame colour's round sample beside its name. */
 export function Swatch({ option }: { option: CreatorOption }) {
   return (
     <span

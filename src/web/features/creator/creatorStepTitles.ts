@@ -1,5 +1,6 @@
 import type { CreatorStep } from "@shared/creator";
 
+/** Each creator step's title. */
 export const STEP_TITLES: Readonly<Record<CreatorStep, string>> = {
   upload: "Upload your photo",
   processing: "Choose processing",

@@ -14,6 +14,7 @@ function formatDate(iso: string, withWeekday = false): string {
   });
 }
 
+/** The order found: where it is on the way, when it was placed and should arrive, and its tracking. */
 export function OrderResult({ order }: { order: TrackedOrder }) {
   const offGuide = order.stage === null;
   return (

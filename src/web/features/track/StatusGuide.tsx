@@ -11,6 +11,7 @@ const STAGE_ICONS = {
   delivered: PackageCheck,
 } as const;
 
+/** What each stage of an order means, with its icon. */
 export function StatusGuide({ order }: { order: TrackedOrder | null }) {
   const reached = order?.stage ? TRACKING_STAGES.findIndex((s) => s.id === order.stage) : -1;
   return (

@@ -10,6 +10,7 @@ import type { useForm } from "react-hook-form";
 import { addressApi, notify } from "../../auth";
 import type { ProfileForm } from "./profileForm";
 
+/** The address look-up beside the profile's address: the postcode (and country) finds addresses to fill in. */
 export function AddressSearch({
   register,
   postalCodeError,

@@ -20,6 +20,7 @@ import { type ProfileForm, toForm } from "./profileForm";
 
 const DIAL_CODE_CHOICES = phoneDialCodeChoices();
 
+/** The profile's form: name, phone with its dial code, and the address (typed or looked up); Update Profile saves it. */
 export function ProfileEditor({
   profile,
   email,

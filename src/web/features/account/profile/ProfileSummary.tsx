@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import type { Profile } from "../../auth";
 import { toForm } from "./profileForm";
 
+/** The profile read-only, with Edit: each field or a note that it is missing. */
 export function ProfileSummary({
   profile,
   email,

@@ -1,6 +1,7 @@
 import { DEFAULT_PHONE_COUNTRY_CODE, DEFAULT_PROFILE_COUNTRY } from "@shared/countries";
 import type { Profile } from "../../auth";
 
+/** The profile form's fields, all strings while edited. */
 export type ProfileForm = {
   firstName: string;
   lastName: string;

@@ -12,6 +12,7 @@ import { useForm } from "react-hook-form";
 import { notify, PasswordField, sameText, useAuth, withCrossFieldChecks } from "../../auth";
 import { SectionHeading } from "../SectionHeading";
 
+/** Change e-mail (current password, the new address twice): the new address gets a confirmation link, and this session is signed out. */
 export function ChangeEmailSection() {
   const auth = useAuth();
   const currentEmail = auth.me?.user.email ?? "";

@@ -19,6 +19,7 @@ const changePasswordResolver = withCrossFieldChecks<ChangePasswordInput>(zodReso
   },
 ]);
 
+/** Change password: the current one, then the new one twice. */
 export function ChangePasswordSection() {
   const {
     register,

@@ -11,6 +11,7 @@ import { SectionHeading } from "../SectionHeading";
 import { DeleteMfaDialog } from "./DeleteMfaDialog";
 import { ResetMfaButton } from "./ResetMfaButton";
 
+/** Multi-factor authentication: set it up, or see the authenticator in use and remove or reset it. */
 export function MfaSection() {
   const auth = useAuth();
   const enabled = auth.me?.user.twoFactorEnabled === true;

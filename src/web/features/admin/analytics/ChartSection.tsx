@@ -1,6 +1,7 @@
 import { Card } from "@web/components/ui/card";
 import type { ReactNode } from "react";
 
+/** A chart with its numbers as a table beside it (for screen readers and anyone who prefers numbers). */
 export function ChartSection({
   id,
   title,

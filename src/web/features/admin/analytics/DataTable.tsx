@@ -1,5 +1,6 @@
 import { td, th } from "../ui";
 
+/** A chart's data as a plain table. */
 export function DataTable({
   caption,
   head,

@@ -18,6 +18,7 @@ const FRAME_HEX: Record<string, string> = {
   gold: "#d4af37",
 };
 
+/** One breakdown (bundles, frame colours, shapes, accessories) as bars with its table. */
 export function MixChart({
   id,
   title,

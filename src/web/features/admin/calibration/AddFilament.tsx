@@ -15,6 +15,7 @@ function errorText(error: unknown): string | undefined {
   return error instanceof Error ? error.message : undefined;
 }
 
+/** Adds a filament to calibrate: its name and colour. */
 export function AddFilament() {
   const saved = useSaved();
   const [name, setName] = useState("");

@@ -14,6 +14,7 @@ function errorText(error: unknown): string | undefined {
   return error instanceof Error ? error.message : undefined;
 }
 
+/** The owner's reading of the printed step wedge (a matched step or a measured light ratio), from which the server computes k. */
 export function ReadingForm({ filament, data }: { filament: FilamentView; data: CalibrationScreenAnswer }) {
   const saved = useSaved();
   const steps = data.wedgeStepsMm;

@@ -20,6 +20,7 @@ function AccessoryPrice({ product }: { product: AdminProduct }) {
   );
 }
 
+/** Each accessory's price. */
 export function AccessoriesCard() {
   const query = useQuery(adminQueries.products());
   return (

@@ -19,6 +19,7 @@ interface BundleDraft {
   was: string;
 }
 
+/** The bundles' prices (and their "before the saving" prices) and the UK's free-shipping threshold. */
 export function BundlesCard() {
   const queryClient = useQueryClient();
   const query = useQuery(adminQueries.prices());

@@ -21,6 +21,7 @@ const SLOT_LABELS: Readonly<Record<SiteImageSlot, string>> = {
   gallery: "Gallery: lightboxes from our workshop",
 };
 
+/** The site's pictures by place: upload one (alt text required), order, switch on or off, remove. */
 export function ImagesSection() {
   const images = useQuery(storefrontQueries.adminImages());
   const client = useQueryClient();

@@ -8,6 +8,7 @@ import { toast } from "sonner";
 import { LoadError, Loading, StatusBadge } from "../ui";
 import { FIELD } from "./inputClass";
 
+/** Customers' reviews by status: approve, reject or delete. */
 export function ReviewsSection() {
   const [status, setStatus] = useState<ReviewStatus | "">("pending");
   const reviews = useQuery(storefrontQueries.adminReviews(status));

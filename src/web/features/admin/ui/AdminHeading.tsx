@@ -11,6 +11,7 @@ export function useAdminTitle(section: string) {
   }, [section]);
 }
 
+/** An admin screen's h1, its introduction and its actions. */
 export function AdminHeading({
   title,
   intro,

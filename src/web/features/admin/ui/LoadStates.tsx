@@ -3,6 +3,7 @@ import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
 import { RefreshCw } from "lucide-react";
 
+/** While an admin screen's data loads. */
 export function Loading({ label = "Loading..." }: { label?: string }) {
   return (
     <p role="status" className="py-10 text-center text-stone-600">

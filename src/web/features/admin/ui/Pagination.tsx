@@ -1,6 +1,7 @@
 import { Button } from "@web/components/ui/button";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 
+/** Previous and next pages of a list, with where the list is. */
 export function Pagination({
   page,
   pageSize,

@@ -2,6 +2,7 @@ import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
 import type { ReactNode } from "react";
 
+/** One figure of the dashboard with its label. */
 export function StatCard({
   label,
   value,

@@ -1,6 +1,7 @@
 import { capitaliseStatus } from "@shared/orders";
 import { Badge } from "@web/components/ui/badge";
 
+/** An order status's badge colour. */
 export function statusTone(status: string) {
   const s = status.toLowerCase();
   if (s === "delivered") return "success" as const;

@@ -1,6 +1,7 @@
 import type { AdminOrderDetail } from "@web/features/admin/api";
 import { Row, Section } from "./DetailSection";
 
+/** The delivery address and the customer's contact details. */
 export function AddressCard({ order }: { order: AdminOrderDetail }) {
   const s = order.shipping;
   return (

@@ -1,6 +1,7 @@
 import { Card } from "@web/components/ui/card";
 import type { ReactNode } from "react";
 
+/** A titled card of the order page; its heading labels the section. */
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, "-")}`;
   return (

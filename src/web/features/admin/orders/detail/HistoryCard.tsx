@@ -3,6 +3,7 @@ import type { AdminOrderDetail } from "@web/features/admin/api";
 import { formatDateTime } from "../../ui";
 import { Section } from "./DetailSection";
 
+/** The order's status changes: from and to, when, by whom, and the note. */
 export function HistoryCard({ order }: { order: AdminOrderDetail }) {
   return (
     <Section title="Status history">

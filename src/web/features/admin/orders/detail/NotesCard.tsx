@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { formatDateTime } from "../../ui";
 import { Section } from "./DetailSection";
 
+/** The order's internal notes, and a form to add one. */
 export function NotesCard({ order }: { order: AdminOrderDetail }) {
   const queryClient = useQueryClient();
   const [body, setBody] = useState("");

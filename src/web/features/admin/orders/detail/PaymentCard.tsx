@@ -2,6 +2,7 @@ import type { AdminOrderDetail } from "@web/features/admin/api";
 import { formatDateTime } from "../../ui";
 import { Row, Section } from "./DetailSection";
 
+/** How the order was paid: provider, reference, session, when, and the customer's currency. */
 export function PaymentCard({ order }: { order: AdminOrderDetail }) {
   return (
     <Section title="Payment">

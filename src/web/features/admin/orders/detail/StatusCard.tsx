@@ -13,6 +13,7 @@ import { CarrierSelect } from "../CarrierSelect";
 import { formatCalendarDay } from "../calendarDay";
 import { Section } from "./DetailSection";
 
+/** The order's status and dispatch date, and the change to another status (a tracking number when dispatching). */
 export function StatusCard({ order }: { order: AdminOrderDetail }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<OrderStatus | "">("");

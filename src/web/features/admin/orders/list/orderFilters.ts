@@ -2,6 +2,7 @@ import type { OrderFilters } from "@web/features/admin/api";
 
 const PAGE_SIZE = 25;
 
+/** The orders list's filters from the page's address (blank or missing: any). */
 export function filtersFrom(params: URLSearchParams): OrderFilters {
   return {
     q: params.get("q") ?? "",

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { type Done, input, label } from "./moneyForms";
 
+/** Cancels an unpaid order (an optional reason recorded); the customer is e-mailed. */
 export function CancelForm({ order, onDone }: { order: AdminOrderDetail; onDone: Done }) {
   const [reason, setReason] = useState("");
   const cancel = useMutation({

@@ -12,6 +12,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { type Done, input, label } from "./moneyForms";
 
+/** Resends the order confirmation or e-mails the customer a message of the admin's own. */
 export function WriteToCustomer({ order, onDone }: { order: AdminOrderDetail; onDone: Done }) {
   const [key, setKey] = useState(newActionKey);
   const [template, setTemplate] = useState<CustomerMessageTemplate>("photo_dark");

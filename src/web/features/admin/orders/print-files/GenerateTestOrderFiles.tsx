@@ -7,6 +7,7 @@ import { toast } from "sonner";
 
 const T = ADMIN_MESSAGE_TEXTS.printFiles;
 
+/** A test order's print files are not made by themselves: a button makes them. */
 export function GenerateTestOrderFiles({ orderId }: { orderId: string }) {
   const queryClient = useQueryClient();
   const generate = useMutation({
