@@ -14,6 +14,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
+import { sourceFiles } from "./source-files.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverDir = path.join(root, "src", "server");
@@ -27,18 +28,6 @@ const modules = readdirSync(serverDir).filter((name) => {
   }
 });
 const faceFile = (module) => path.join(serverDir, module, "index.ts");
-
-/** Every TypeScript file under a folder (no node_modules, no build output). */
-function sourceFiles(dir) {
-  const out = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.(ts|tsx|mts)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(full);
-  }
-  return out;
-}
 
 /** The module whose face a specifier written in `from` names, or null. */
 function faceOf(from, specifier) {

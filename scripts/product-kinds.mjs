@@ -14,10 +14,11 @@
  * (src/lithophane/, src/server/print/), the CLI's own --product words (src/server/cli/), the
  * database's schema and migrations (src/server/db/), and tests.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
+import { sourceFiles } from "./source-files.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const check = process.argv.includes("--check");
@@ -40,17 +41,6 @@ function productKinds() {
   const kinds = [...block.matchAll(/^\s*"?([a-z_]+)"?\s*:/gm)].map((m) => m[1]);
   if (kinds.length === 0) throw new Error("product-kinds: no kinds found in PRODUCT_TYPES");
   return new Set(kinds);
-}
-
-function sourceFiles(dir) {
-  const out = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.(ts|tsx|mts)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) out.push(full);
-  }
-  return out;
 }
 
 /** Calls whose string arguments are comparisons (drizzle's eq/ne, zod's literal, a set's has, …). */

@@ -3,7 +3,7 @@
  * end-to-end suites. Stops at the first failing suite; fails when a suite runs no test.
  * Ends with one closing line: "N passed, N failed".
  *
- * `npm test -- integration` runs only the named suites (typecheck, lint, boundaries, module-graph, faces, product-kinds, decisions, unit, integration, e2e).
+ * `npm test -- integration` runs only the named suites (typecheck, lint, boundaries, module-graph, faces, product-kinds, one-runner, decisions, unit, integration, e2e).
  */
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -50,6 +50,8 @@ const suites = [
   { name: "faces", cmd: ["node", "scripts/face-exports.mjs", "--check"] },
   // No file outside src/shared/product-types tests a product kind by name: it asks the type (issue 48).
   { name: "product-kinds", cmd: ["node", "scripts/product-kinds.mjs", "--check"] },
+  // Only the workflow runner opens a transaction (issue 49 item 1): one way to run a state change.
+  { name: "one-runner", cmd: ["node", "scripts/one-runner.mjs", "--check"] },
   // docs/decisions/README.md's index written from the records; every record has a status and a summary.
   { name: "decisions", cmd: ["node", "scripts/decisions-index.mjs", "--check"] },
   {

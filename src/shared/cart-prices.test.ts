@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyBundlePrices, BUNDLES } from "./bundles";
-import { buildAccessoryCartItem, buildCreatorCartItem, type CartItem } from "./cart";
+import { buildAccessoryCartItem, type CartItem } from "./cart";
+import { buildCreatorCartItem } from "./cart-build";
 import { repriceCart } from "./cart-prices";
 import { type CreatorAction, type CreatorState, creatorReducer, INITIAL_CREATOR_STATE } from "./creator";
 import { FALLBACK_OPTIONS, findOption, type OptionType } from "./options";

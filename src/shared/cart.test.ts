@@ -1,14 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  buildAccessoryCartItem,
-  buildCreatorCartItem,
-  type CartItem,
-  cartItemSchema,
-  lithophaneConfigPricePence,
-  lithophaneFrameStyle,
-  newCartItemId,
-} from "./cart";
+import { buildAccessoryCartItem, type CartItem, cartItemSchema, newCartItemId } from "./cart";
+import { buildCreatorCartItem } from "./cart-build";
 import { parseStoredCart } from "./cart-guard";
 import { MAX_CART_ITEMS } from "./cart-limits";
 import { cartItemMergeKey, cartTotal, isSameCartLine, linesToReAdd, mergeCarts } from "./cart-state";
@@ -20,6 +13,7 @@ import {
   type UploadedImage,
 } from "./creator";
 import { FALLBACK_OPTIONS, findOption, type OptionType } from "./options";
+import { lithophaneConfigPricePence, lithophaneFrameStyle } from "./product-types/lightbox";
 
 const image = (name: string): UploadedImage => ({
   url: `/uploads/${name}.png`,

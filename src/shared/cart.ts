@@ -1,4 +1,4 @@
-import { LAMP_SIZE_IDS, type LampSizeId } from "@lithophane/lamp/sizes";
+import { LAMP_MAX_ADDITIONAL_PHOTOS, LAMP_SIZE_IDS, type LampSizeId } from "@lithophane/lamp/sizes";
 import { z } from "zod";
 import {
   type AccessoryForCart,
@@ -17,7 +17,6 @@ import {
   MAX_URL_LENGTH,
 } from "./cart-limits";
 import { ACCESSORY_KIND, LAMP_KIND, LIGHTBOX_KIND } from "./product-types/kinds";
-import { LAMP_MAX_ADDITIONAL_PHOTOS } from "./product-types/lamp-type";
 
 const urlText = z.string().max(MAX_URL_LENGTH);
 const shortText = z.string().max(MAX_TEXT_LENGTH);
@@ -99,9 +98,6 @@ export type AccessoryConfig = Extract<CartItemConfig, { kind: typeof ACCESSORY_K
 export type LampCartConfig = Extract<CartItemConfig, { kind: typeof LAMP_KIND }>;
 
 export const cartItemsSchema = z.array(cartItemSchema).max(MAX_CART_ITEMS);
-
-export { buildCreatorCartItem } from "./cart-build";
-export { lithophaneConfigPricePence, lithophaneFrameStyle } from "./product-types/lightbox";
 
 // Zod-free, in their own module so /shop's first load needs no zod (issue 20: long tasks).
 export { type AccessoryForCart, newCartItemId };

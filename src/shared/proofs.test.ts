@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LAMP_KIND, LIGHTBOX_KIND } from "./product-types/kinds";
 import {
   DEFAULT_PROOF_SETTINGS,
   heldByTwin,
@@ -11,11 +12,15 @@ import {
   proofDueAt,
   proofOpen,
   proofOutcomeText,
+  proofPieceOf,
   proofStateOfPanels,
   proofWaitMinutes,
   TWIN_THRESHOLDS,
   twinAgrees,
 } from "./proofs";
+
+/** A lightbox order's words: its panels. */
+const PANELS = proofPieceOf([LIGHTBOX_KIND]);
 
 describe("twin thresholds", () => {
   it("are the decision's figures with their margins", () => {
@@ -132,23 +137,53 @@ describe("a proof's crop at the edge (issue 46 item 5)", () => {
 
 describe("the proof card's words follow the order (issue 47 item 9)", () => {
   it("says what happens next until the order moves on, then what happened", () => {
-    const approved = { state: "approved" as const, open: false };
-    expect(proofOutcomeText(approved, "paid")).toBe(PROOF_TEXTS.approved);
-    expect(proofOutcomeText({ state: "auto_approved", open: false }, "processing")).toBe(
-      PROOF_TEXTS.autoApproved,
+    const approved = { state: "approved" as const, open: false, piece: PANELS };
+    expect(proofOutcomeText(approved, "paid")).toBe("Approved: thank you! We print your panel next.");
+    expect(proofOutcomeText({ state: "auto_approved", open: false, piece: PANELS }, "processing")).toBe(
+      PROOF_TEXTS.autoApproved(PANELS),
     );
-    expect(proofOutcomeText(approved, "printing")).toBe(PROOF_TEXTS.approvedPrinting);
-    expect(proofOutcomeText(approved, "dispatched")).toBe(PROOF_TEXTS.approvedDispatched);
-    expect(proofOutcomeText(approved, "in_transit")).toBe(PROOF_TEXTS.approvedDispatched);
-    expect(proofOutcomeText(approved, "delivered")).toBe(PROOF_TEXTS.approvedDelivered);
+    expect(proofOutcomeText(approved, "printing")).toBe(PROOF_TEXTS.approvedPrinting(PANELS));
+    expect(proofOutcomeText(approved, "dispatched")).toBe(
+      "Approved and printed: your lightbox is on its way.",
+    );
+    expect(proofOutcomeText(approved, "in_transit")).toBe(PROOF_TEXTS.approvedDispatched(PANELS));
+    expect(proofOutcomeText(approved, "delivered")).toBe(PROOF_TEXTS.approvedDelivered(PANELS));
     expect(proofOutcomeText(approved, "refunded")).toBe(PROOF_TEXTS.orderCancelled);
   });
 
+  it("speaks of a lamp as a lamp, lit from inside, and of a mixed order as its pieces (issue 48)", () => {
+    const lamp = proofPieceOf([LAMP_KIND]);
+    expect(proofOutcomeText({ state: "approved", open: false, piece: lamp }, "paid")).toBe(
+      "Approved: thank you! We print your lamp next.",
+    );
+    expect(proofOutcomeText({ state: "approved", open: false, piece: lamp }, "dispatched")).toBe(
+      "Approved and printed: your lamp is on its way.",
+    );
+    expect(PROOF_TEXTS.title(lamp)).toBe("Your lamp, as it will glow");
+    const intro = PROOF_TEXTS.intro("9 December at 10:00", 1, lamp);
+    expect(intro).toContain("your lamp will look lit from inside, from your photos as they will be printed");
+    expect(intro).not.toContain("crop");
+    expect(intro).not.toContain("panel");
+    expect(PROOF_TEXTS.intro("9 December at 10:00", 3, PANELS)).toBe(
+      "This is how your 3 panels will look lit from behind, simulated from the printer's own instructions. Approve each one, or change its crop, until 9 December at 10:00; after that we print them as they are.",
+    );
+    const mixed = proofPieceOf([LIGHTBOX_KIND, LAMP_KIND, LAMP_KIND]);
+    expect(PROOF_TEXTS.approvedDispatched(mixed)).toBe("Approved and printed: your order is on its way.");
+    expect(PROOF_TEXTS.intro("9 December", 2, mixed)).toContain("your 2 pieces will look lit,");
+    expect(proofPieceOf([LAMP_KIND, LAMP_KIND])).toBe(lamp);
+  });
+
   it("asks again while a changed proof is open, and says when the time ended", () => {
-    expect(proofOutcomeText({ state: "awaiting", open: true }, "paid")).toBeNull();
-    expect(proofOutcomeText({ state: "changed", open: true }, "paid")).toBe(PROOF_TEXTS.changed);
-    expect(proofOutcomeText({ state: "awaiting", open: false }, "paid")).toBe(PROOF_TEXTS.windowOver);
+    expect(proofOutcomeText({ state: "awaiting", open: true, piece: PANELS }, "paid")).toBeNull();
+    expect(proofOutcomeText({ state: "changed", open: true, piece: PANELS }, "paid")).toBe(
+      PROOF_TEXTS.changed,
+    );
+    expect(proofOutcomeText({ state: "awaiting", open: false, piece: PANELS }, "paid")).toBe(
+      PROOF_TEXTS.windowOver,
+    );
     // Printing an undecided proof cannot happen; the words do not claim an approval then.
-    expect(proofOutcomeText({ state: "awaiting", open: false }, "printing")).toBe(PROOF_TEXTS.windowOver);
+    expect(proofOutcomeText({ state: "awaiting", open: false, piece: PANELS }, "printing")).toBe(
+      PROOF_TEXTS.windowOver,
+    );
   });
 });

@@ -10,6 +10,7 @@
  */
 
 import { z } from "zod";
+import { type ProofPiece, productTypeOf } from "./product-types";
 import type { OrderStatus } from "./statuses";
 
 /**
@@ -187,15 +188,17 @@ export const PROOF_VIEW_LIMIT_PER_MINUTE = 120;
  * order no longer says "we print your panel next"); an open proof that changed asks again.
  */
 export function proofOutcomeText(
-  proof: { state: ProofState; open: boolean },
+  proof: { state: ProofState; open: boolean; piece: ProofPiece },
   orderStatus: OrderStatus,
 ): string | null {
+  const { piece } = proof;
   if (orderStatus === "cancelled" || orderStatus === "refunded") return PROOF_TEXTS.orderCancelled;
-  if (orderStatus === "delivered") return PROOF_TEXTS.approvedDelivered;
-  if (orderStatus === "dispatched" || orderStatus === "in_transit") return PROOF_TEXTS.approvedDispatched;
-  if (orderStatus === "printing" && proofDecided(proof.state)) return PROOF_TEXTS.approvedPrinting;
-  if (proof.state === "approved") return PROOF_TEXTS.approved;
-  if (proof.state === "auto_approved") return PROOF_TEXTS.autoApproved;
+  if (orderStatus === "delivered") return PROOF_TEXTS.approvedDelivered(piece);
+  if (orderStatus === "dispatched" || orderStatus === "in_transit")
+    return PROOF_TEXTS.approvedDispatched(piece);
+  if (orderStatus === "printing" && proofDecided(proof.state)) return PROOF_TEXTS.approvedPrinting(piece);
+  if (proof.state === "approved") return PROOF_TEXTS.approved(piece);
+  if (proof.state === "auto_approved") return PROOF_TEXTS.autoApproved(piece);
   if (!proof.open) return PROOF_TEXTS.windowOver;
   if (proof.state === "changed") return PROOF_TEXTS.changed;
   return null;
@@ -221,12 +224,28 @@ export const TWIN_STATUS_LABELS: Readonly<Record<TwinStatus, string>> = {
 };
 
 /** The customer's texts: the order-page card, the proof page and the e-mail. */
+/** A proof of lines of more than one type (a lightbox and a lamp): words for either. */
+const MIXED_PIECE: ProofPiece = { one: "piece", many: "pieces", lit: "lit", made: "order", croppable: true };
+
+/** The words of a proof of lines of these kinds: their type's when all are one type (issue 48). */
+export function proofPieceOf(kinds: readonly string[]): ProofPiece {
+  const pieces = [...new Set(kinds)].map((kind) => productTypeOf(kind).proofPiece);
+  const [only] = pieces;
+  return only && pieces.length === 1 ? only : MIXED_PIECE;
+}
+
+/** How the proof's picture was made: a panel's from the printer's instructions, a lamp's from its photos. */
+const simulated = (piece: ProofPiece) =>
+  piece.croppable
+    ? "simulated from the printer's own instructions"
+    : "from your photos as they will be printed";
+
 export const PROOF_TEXTS = {
-  title: "Your panel, as it will glow",
-  intro: (deadline: string, panels = 1) =>
+  title: (piece: ProofPiece) => `Your ${piece.one}, as it will glow`,
+  intro: (deadline: string, panels: number, piece: ProofPiece) =>
     panels > 1
-      ? `This is how your ${panels} panels will look lit from behind, simulated from the printer's own instructions. Approve each one, or change its crop, until ${deadline}; after that we print them as they are.`
-      : `This is how your panel will look lit from behind, simulated from the printer's own instructions. Approve it, or change the crop, until ${deadline}; after that we print it as it is.`,
+      ? `This is how your ${panels} ${piece.many} will look ${piece.lit}, ${simulated(piece)}. Approve each one${piece.croppable ? ", or change its crop," : ""} until ${deadline}; after that we print them as they are.`
+      : `This is how your ${piece.one} will look ${piece.lit}, ${simulated(piece)}. Approve it${piece.croppable ? ", or change the crop," : ""} until ${deadline}; after that we print it as it is.`,
   previewNote: "Our printer simulation is still running: this is the preview from the creator for now.",
   /** No simulation to wait for (none runs, or it could not): the photo as the panel is cut. */
   photoNote: "This is your photo as it will be cut for the panel.",
@@ -259,11 +278,12 @@ export const PROOF_TEXTS = {
         : `Panel ${panelNumber} of ${panelCount}`,
   approve: "Approve",
   approveAll: "Approve all",
-  approvePanel: "Approve this panel",
+  approvePanel: (piece: ProofPiece) => `Approve this ${piece.one}`,
   panelApproved: "Approved",
   panelAutoApproved: "Approved (time to review ended)",
   panelChanged: "New crop: check the new picture, then approve",
-  panelApprovedToast: "Panel approved",
+  panelApprovedToast: (piece: ProofPiece) =>
+    `${piece.one.charAt(0).toUpperCase()}${piece.one.slice(1)} approved`,
   cropChangesLeft: (left: number) =>
     left === 1 ? "You can change this crop once more." : `You can change this crop ${left} more times.`,
   tooManyCropChanges: `This panel's crop has been changed ${MAX_PROOF_CROP_CHANGES} times, the most a proof allows. Approve it, or write to us and we will help.`,
@@ -277,13 +297,14 @@ export const PROOF_TEXTS = {
   savingCrop: "Saving...",
   cancel: "Cancel",
   position: "Position your photo in the frame",
-  approved: "Approved: thank you! We print your panel next.",
+  approved: (piece: ProofPiece) => `Approved: thank you! We print your ${piece.one} next.`,
   /** Once the order moved on (issue 47 item 9): the approval's words follow it. */
-  approvedPrinting: "Approved: your panel is being printed now.",
-  approvedDispatched: "Approved and printed: your lightbox is on its way.",
-  approvedDelivered: "Approved and printed: your lightbox has been delivered.",
+  approvedPrinting: (piece: ProofPiece) => `Approved: your ${piece.one} is being printed now.`,
+  approvedDispatched: (piece: ProofPiece) => `Approved and printed: your ${piece.made} is on its way.`,
+  approvedDelivered: (piece: ProofPiece) => `Approved and printed: your ${piece.made} has been delivered.`,
   orderCancelled: "This order was cancelled: nothing will be printed.",
-  autoApproved: "Approved: the time to review ended, so we print your panel as shown.",
+  autoApproved: (piece: ProofPiece) =>
+    `Approved: the time to review ended, so we print your ${piece.one} as shown.`,
   changed: "Thank you: we are making your panel again with the new crop. Check it here and approve it.",
   cropSaved: "New crop saved",
   approvedToast: "Proof approved",
@@ -293,14 +314,14 @@ export const PROOF_TEXTS = {
   tooManyRequests: "You are checking this proof very often. Please wait a minute and try again.",
   invalid: "This link is not valid. Please use the link in our latest e-mail.",
   expired: "This link has expired. Please open your order from your account or write to us.",
-  pageTitle: "Approve your panel",
-  emailSubject: (orderNumber: string) => `Your panel, as it will glow: please approve order #${orderNumber}`,
-  emailIntro: (orderNumber: string, deadline: string, panels: number) =>
-    `Before we print order #${orderNumber}, here is how ${panels > 1 ? `your ${panels} panels` : "your panel"} will look lit from behind, simulated from the printer's own instructions. Please approve ${panels > 1 ? "them" : "it"}, or change the crop, until ${deadline}.`,
+  pageTitle: "Approve your proof",
+  emailSubject: (orderNumber: string, piece: ProofPiece) =>
+    `Your ${piece.one}, as it will glow: please approve order #${orderNumber}`,
+  emailIntro: (orderNumber: string, deadline: string, panels: number, piece: ProofPiece) =>
+    `Before we print order #${orderNumber}, here is how ${panels > 1 ? `your ${panels} ${piece.many}` : `your ${piece.one}`} will look ${piece.lit}, ${simulated(piece)}. Please approve ${panels > 1 ? "them" : "it"}${piece.croppable ? ", or change the crop," : ""} until ${deadline}.`,
   emailApprove: (panels: number) => (panels > 1 ? "Approve all" : "Approve"),
   emailChangeCrop: "Change crop",
   emailAfter: "If we do not hear from you by then, we print it as shown.",
-  emailAction: "Review your panel",
 } as const;
 
 /** The owner's texts: the print queue's proof states, the twin's hold, the setting. */

@@ -1,11 +1,11 @@
 import { BUNDLES, getBundle } from "../../src/shared/bundles";
-import { lithophaneFrameStyle } from "../../src/shared/cart";
 import { CREATOR_STEP_LABELS, CREATOR_STEPS } from "../../src/shared/creator";
 import { CREATOR_MESSAGES } from "../../src/shared/creator-messages";
 import { CREATOR_TEXTS } from "../../src/shared/creator-texts";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatGbp } from "../../src/shared/money";
 import { sizeLabel } from "../../src/shared/options";
+import { lithophaneFrameStyle } from "../../src/shared/product-types/lightbox";
 import { makeOversizedFile, makePhoto } from "./fixtures/photos";
 import {
   addToCartButton,

@@ -14,7 +14,8 @@ import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { LAMP_TEXTS_WEB } from "../../src/shared/lamp-texts";
 import { MESSAGES } from "../../src/shared/messages";
 import { describeLine } from "../../src/shared/order-line";
-import { PROOF_STATE_LABELS, PROOF_TEXTS } from "../../src/shared/proofs";
+import { LAMP_KIND } from "../../src/shared/product-types/kinds";
+import { PROOF_STATE_LABELS, PROOF_TEXTS, proofPieceOf } from "../../src/shared/proofs";
 import { signInAdminForEachTest } from "./admin-helpers";
 import { BASE_URL, linkFromMail, uniqueEmail } from "./auth-helpers";
 import { MEDIUM, makeMediumLampOfTwoPhotos } from "./fixtures/lamp";
@@ -103,6 +104,12 @@ test("buy a two-photo lamp: creator, cart, checkout, payment, the unrolled proof
   await expect(shopper.getByRole("heading", { level: 1, name: PROOF_TEXTS.pageTitle })).toBeVisible();
   const card = shopper.getByTestId("proof-card");
   await expect(card).toHaveCount(1);
+  // In the lamp's words: a lamp lit from inside, its photos placed in its creator (no crop).
+  const lamp = proofPieceOf([LAMP_KIND]);
+  await expect(card.getByRole("heading", { name: PROOF_TEXTS.title(lamp) })).toBeVisible();
+  await expect(card.getByText(/your lamp will look lit from inside/)).toBeVisible();
+  await expect(card.getByText(/panel/i)).toHaveCount(0);
+  await expect(card.getByRole("button", { name: PROOF_TEXTS.changeCrop })).toHaveCount(0);
   const picture = card.getByTestId("proof-twin");
   await expect(picture).toHaveCount(1);
   await expect
@@ -120,7 +127,7 @@ test("buy a two-photo lamp: creator, cart, checkout, payment, the unrolled proof
   // 4. Approve.
   await card.getByRole("button", { name: PROOF_TEXTS.approve, exact: true }).click();
   await expect(card).toHaveAttribute("data-state", "approved");
-  await expect(card.getByRole("status")).toHaveText(PROOF_TEXTS.approved);
+  await expect(card.getByRole("status")).toHaveText(PROOF_TEXTS.approved(lamp));
   await expect(card.getByRole("button", { name: PROOF_TEXTS.approve, exact: true })).toHaveCount(0);
   await shoot(shopper, "proof-approved");
   await customer.close();

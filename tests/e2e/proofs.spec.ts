@@ -13,7 +13,12 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
-import { PROOF_ADMIN_TEXTS, PROOF_STATE_LABELS, PROOF_TEXTS } from "../../src/shared/proofs";
+import { LIGHTBOX_KIND } from "../../src/shared/product-types/kinds";
+import { PROOF_ADMIN_TEXTS, PROOF_STATE_LABELS, PROOF_TEXTS, proofPieceOf } from "../../src/shared/proofs";
+
+/** A lightbox order's proof speaks of its panels. */
+const PANELS = proofPieceOf([LIGHTBOX_KIND]);
+
 import {
   OWNER_EMAIL,
   orderNumberOf,
@@ -78,7 +83,7 @@ test("pay → proof e-mail → change the crop through its link (file made again
   await shopper.goto(link);
   await expect(shopper.getByRole("heading", { level: 1, name: PROOF_TEXTS.pageTitle })).toBeVisible();
   const card = shopper.getByTestId("proof-card");
-  await expect(card.getByRole("heading", { name: PROOF_TEXTS.title })).toBeVisible();
+  await expect(card.getByRole("heading", { name: PROOF_TEXTS.title(PANELS) })).toBeVisible();
   await expect(card.getByTestId("proof-preview")).toBeVisible();
   await expect(card.getByText(PROOF_TEXTS.photoNote)).toBeVisible();
   await shots(shopper, "proof-card-awaiting");
@@ -118,7 +123,7 @@ test("pay → proof e-mail → change the crop through its link (file made again
   // Approve: the card says so, the owner's queue shows it, the timeline has every step.
   await card.getByRole("button", { name: PROOF_TEXTS.approve }).click();
   await expect(card).toHaveAttribute("data-state", "approved");
-  await expect(card.getByRole("status")).toHaveText(PROOF_TEXTS.approved);
+  await expect(card.getByRole("status")).toHaveText(PROOF_TEXTS.approved(PANELS));
   await expect(card.getByRole("button", { name: PROOF_TEXTS.approve })).toHaveCount(0);
   await shots(shopper, "proof-card-approved");
   await customer.close();
@@ -162,7 +167,7 @@ test("the window lapses: the sweep auto-approves the proof", async ({ page, requ
   await shopper.goto(link);
   const card = shopper.getByTestId("proof-card");
   await expect(card).toHaveAttribute("data-state", "auto_approved");
-  await expect(card.getByRole("status")).toHaveText(PROOF_TEXTS.autoApproved);
+  await expect(card.getByRole("status")).toHaveText(PROOF_TEXTS.autoApproved(PANELS));
   await expect(card.getByRole("button", { name: PROOF_TEXTS.changeCrop })).toHaveCount(0);
   await shots(shopper, "proof-card-auto-approved");
   await customer.close();

@@ -328,7 +328,7 @@ describe("the built-in test payment page", () => {
 
   it("Pay completes the order once, clears the saved cart and sends one confirmation", async () => {
     const alice = await createUser(shop);
-    await replaceSavedCart(shop.ctx.database, alice.userId, [accessoryItem(ACCESSORIES.adapter)]);
+    await replaceSavedCart(shop.ctx, alice.userId, [accessoryItem(ACCESSORIES.adapter)]);
     const cart = [accessoryItem(ACCESSORIES.adapter), lithophaneItem("starter")];
     const answer = await checkout(
       shop,

@@ -5,14 +5,11 @@ import { loadPricingSnapshot, type PricedItem, priceCartItems } from "../../src/
 import { productOptions, productStock, products, shippingZones } from "../../src/server/db/schema.js";
 import { seedDatabase } from "../../src/server/seed/database.js";
 import { BUNDLES } from "../../src/shared/bundles.js";
-import {
-  type CartItemConfig,
-  type LithophaneConfig,
-  lithophaneConfigPricePence,
-} from "../../src/shared/cart.js";
+import type { CartItemConfig, LithophaneConfig } from "../../src/shared/cart.js";
 import { CREATOR_MESSAGES } from "../../src/shared/creator-messages.js";
 import { MESSAGES } from "../../src/shared/messages.js";
 import { flattenOptions, isSelectable, sizeAppliesToShape } from "../../src/shared/options.js";
+import { lithophaneConfigPricePence } from "../../src/shared/product-types/lightbox.js";
 import { createTestShop, type TestShop } from "./harness.js";
 
 let shop: TestShop;

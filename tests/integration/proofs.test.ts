@@ -5,7 +5,8 @@
  * order's link are refused; the sweep auto-approves once the window is over; nothing is printed
  * before approval.
  */
-import { PROOF_ADMIN_TEXTS, PROOF_TEXTS } from "@shared/proofs";
+import { LIGHTBOX_KIND } from "@shared/product-types/kinds";
+import { PROOF_ADMIN_TEXTS, PROOF_TEXTS, proofPieceOf } from "@shared/proofs";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orderStatusHistory, outboxEmails } from "../../src/server/db/schema.js";
@@ -71,7 +72,9 @@ describe("the customer's proof", () => {
     first = await proofOrder(email);
     const mail = await proofMailToken(shop, first.orderId);
     expect(mail.to).toBe(email);
-    expect(mail.subject).toContain(PROOF_TEXTS.emailSubject(first.displayNumber));
+    expect(mail.subject).toContain(
+      PROOF_TEXTS.emailSubject(first.displayNumber, proofPieceOf([LIGHTBOX_KIND])),
+    );
     token = mail.token;
     const view = await api("GET", `/api/proofs?token=${encodeURIComponent(token)}`);
     expect(view.status).toBe(200);

@@ -191,7 +191,7 @@ describe("POST /api/payments/stripe/webhook", () => {
 
   it("marks the order paid on checkout.session.completed, once, however often the event comes", async () => {
     const alice = await createUser(shop);
-    await replaceSavedCart(shop.ctx.database, alice.userId, [accessoryItem(ACCESSORIES.adapter)]);
+    await replaceSavedCart(shop.ctx, alice.userId, [accessoryItem(ACCESSORIES.adapter)]);
     const answer = await checkout(
       shop,
       { shippingInfo: shippingInfo({ email: alice.email }) },

@@ -14,7 +14,7 @@
  */
 import type { IndexedMesh } from "../geometry";
 import { buildTin } from "../tin";
-import type { LampGeometry } from "./geometry";
+import type { LampGeometry } from "./params";
 
 /** Grid rows kept on a column: Douglas-Peucker on thickness against row, within `tolerance`. */
 function simplifyColumn(values: Float32Array, tolerance: number): number[] {

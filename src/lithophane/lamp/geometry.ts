@@ -24,21 +24,16 @@ import type { IndexedMesh } from "../geometry";
 import { computeHeightmap, type Heightmap } from "../heightmap";
 import type { GridResampler } from "../resample";
 import { buildAdaptiveLampMesh } from "./adaptive";
-import { type LampOptions, type LampPhoto, type LampSpec, lampPhotoSpec, resolveLampSpec } from "./params";
+import {
+  type LampGeometry,
+  type LampOptions,
+  type LampPhoto,
+  type LampSpec,
+  lampPhotoSpec,
+  resolveLampSpec,
+} from "./params";
 
-export interface LampGeometry {
-  spec: LampSpec;
-  /** Columns around (column c at theta = 2 pi c / columns). */
-  columns: number;
-  /** Height of each outer row, mm (ascending, 0 to spec.heightMm). */
-  rowsZ: Float64Array;
-  /** Wall thickness per outer grid point, row-major (row * columns + column), mm. */
-  thicknessMm: Float32Array;
-  /** The photos' heightmaps (the flat panel's), in order round the lamp. */
-  heightmaps: Heightmap[];
-  vertexCount: number;
-  triangleCount: number;
-}
+export type { LampGeometry };
 
 /**
  * Photos + options -> the lamp's wall (thickness over (angle, height)). The number of photos is

@@ -15,6 +15,7 @@
  */
 import type { CropInput } from "../crop";
 import { LithophaneError } from "../errors";
+import type { Heightmap } from "../heightmap";
 import {
   DEFAULTS,
   gridVertexCount,
@@ -266,4 +267,19 @@ function pickTones(options: LampToneOptions): LampToneOptions {
 /** The flat panel spec photo `k` is turned into a heightmap with (its crop filled in). */
 export function lampPhotoSpec(spec: LampSpec, k: number): PanelSpec {
   return { ...spec.panel, crop: spec.crops[k] };
+}
+
+/** The lamp's wall (./geometry.ts): thickness over (angle, height), meshed by ./adaptive.ts. */
+export interface LampGeometry {
+  spec: LampSpec;
+  /** Columns around (column c at theta = 2 pi c / columns). */
+  columns: number;
+  /** Height of each outer row, mm (ascending, 0 to spec.heightMm). */
+  rowsZ: Float64Array;
+  /** Wall thickness per outer grid point, row-major (row * columns + column), mm. */
+  thicknessMm: Float32Array;
+  /** The photos' heightmaps (the flat panel's), in order round the lamp. */
+  heightmaps: Heightmap[];
+  vertexCount: number;
+  triangleCount: number;
 }

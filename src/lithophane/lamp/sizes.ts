@@ -15,3 +15,6 @@ export const LAMP_SIZE_IDS = Object.keys(LAMP_SIZES) as LampSizeId[];
 
 /** One to four photos around. */
 export const LAMP_PHOTO_LIMITS = { min: 1, max: 4 } as const;
+
+/** Photos 2-4: at most this many photos besides the first (and their crops) on a lamp. */
+export const LAMP_MAX_ADDITIONAL_PHOTOS = LAMP_PHOTO_LIMITS.max - 1;

@@ -23,16 +23,17 @@ import {
   users,
   verifications,
 } from "../db/schema.js";
-import type { Logger } from "../lib/logger.js";
 import { HttpError } from "../lib/validation.js";
 import { customerOrdersCondition, loadSavedCart, type OrderOwner } from "../orders/index.js";
-import type { Storage } from "../platform/index.js";
 import {
   deleteStoredFiles,
   itemImageRefsSql,
+  runWorkflow,
+  type Storage,
   uploadFileKeys,
   uploadNamedIn,
   uploadUsedSql,
+  type WorkflowHost,
 } from "../platform/index.js";
 import { toProfileView } from "./profiles.js";
 
@@ -206,11 +207,11 @@ export interface AccountDeletion {
  * only after the commit; a file that will not go is logged and the deletion still succeeds.
  */
 export async function deleteAccount(
-  deps: { db: Db; storage: Storage; log: Logger },
+  host: WorkflowHost & { storage: Storage },
   owner: OrderOwner,
 ): Promise<AccountDeletion> {
-  const { db, storage, log } = deps;
-  const done = await db.transaction(async (tx) => {
+  const { storage, log } = host;
+  const done = await runWorkflow(host, async (tx) => {
     // An order paid and not yet delivered still needs its address: no deletion until then.
     // Locked, so a payment completing meanwhile waits for this transaction.
     const owned = await tx

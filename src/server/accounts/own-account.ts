@@ -5,8 +5,9 @@
 import { nationalPhoneDigits } from "@shared/countries";
 import type { ProfileInput } from "@shared/schemas";
 import { and, eq, isNotNull, ne } from "drizzle-orm";
-import type { Db, DbOrTx } from "../db/client.js";
+import type { DbOrTx } from "../db/client.js";
 import { accounts, profiles, twoFactors, users } from "../db/schema.js";
+import { runWorkflow, type WorkflowHost } from "../platform/index.js";
 import { ensureProfile, type ProfileRow, recordMfaAttempt } from "./profiles.js";
 
 /** Whether the user signs in with a password (else OAuth only). */
@@ -25,7 +26,7 @@ export async function hasPassword(db: DbOrTx, userId: string): Promise<boolean> 
  * account's and never taken from the form. A changed name is copied to the user's display name.
  */
 export async function saveProfile(
-  db: Db,
+  host: WorkflowHost,
   user: { id: string; email: string },
   input: ProfileInput,
 ): Promise<ProfileRow> {
@@ -47,7 +48,7 @@ export async function saveProfile(
     email: user.email,
   };
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-  return db.transaction(async (tx) => {
+  const { profile } = await runWorkflow(host, async (tx) => {
     const [saved] = await tx
       .insert(profiles)
       .values({ userId: user.id, ...set })
@@ -58,8 +59,9 @@ export async function saveProfile(
       const name = [saved.firstName, saved.lastName].filter(Boolean).join(" ");
       if (name) await tx.update(users).set({ name }).where(eq(users.id, user.id));
     }
-    return saved;
+    return { profile: saved };
   });
+  return profile;
 }
 
 /** The user's verified TOTP factors (at most one), oldest first as stored. */
@@ -81,10 +83,10 @@ export async function hasTotpFactor(db: DbOrTx, userId: string): Promise<boolean
 
 /** A non-admin skips the MFA set-up: the profile says so, and the attempt is recorded. */
 export async function skipMfaSetup(
-  db: Db,
+  host: WorkflowHost,
   user: { id: string; email: string; name?: string | null },
 ): Promise<ProfileRow | undefined> {
-  return db.transaction(async (tx) => {
+  const { profile } = await runWorkflow(host, async (tx) => {
     await ensureProfile(tx, user);
     const [row] = await tx
       .update(profiles)
@@ -92,6 +94,7 @@ export async function skipMfaSetup(
       .where(eq(profiles.userId, user.id))
       .returning();
     await recordMfaAttempt(tx, user.id, "skip", true);
-    return row;
+    return { profile: row };
   });
+  return profile;
 }

@@ -8,7 +8,7 @@ import { BRAND_NAME } from "@shared/brand";
 import { type MessageStatus, quoteThread, replySubject, type ThreadEntry } from "@shared/inbox";
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Config } from "../config.js";
-import type { Db, DbOrTx, Tx } from "../db/client.js";
+import type { DbOrTx, Tx } from "../db/client.js";
 import { contactMessages, contactReplies } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
 import {
@@ -337,14 +337,14 @@ export async function answerThroughLink(
 
 /**
  * The contact form's message: it starts a conversation in the inbox and queues the owner's
- * alert, in one transaction. Answers the message's id and the alert's outbox id (sent after commit).
+ * alert, in one workflow; the alert goes after commit. Answers the message's id.
  */
 export async function receiveContactMessage(
-  db: Db,
-  config: Pick<Config, "ownerEmail" | "publicUrl">,
+  host: WorkflowHost & { config: Pick<Config, "ownerEmail" | "publicUrl"> },
   body: { name: string; email: string; subject?: string | undefined; message: string },
-): Promise<{ id: string; alertId: string | null }> {
-  return db.transaction(async (tx) => {
+): Promise<{ id: string }> {
+  const { config } = host;
+  return runWorkflow(host, async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
       .values({
@@ -362,7 +362,9 @@ export async function receiveContactMessage(
       subject: body.subject ?? null,
       body: body.message,
     });
-    return { id: row.id, alertId: alert };
+    const effects = new Effects();
+    effects.mail(alert);
+    return { id: row.id, effects: effects.list };
   });
 }
 

@@ -42,7 +42,6 @@ import {
 } from "@shared/customer-mail";
 import { typeOfConfig } from "@shared/product-types";
 import { and, asc, count, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
-import type { AppContext } from "../context.js";
 import type { DbOrTx, Tx } from "../db/client.js";
 import { cartReminders, orders, products, profiles, uploads, users } from "../db/schema.js";
 import { BackgroundLoop } from "../lib/background-loop.js";
@@ -59,10 +58,17 @@ import {
   unsubscribePageUrl,
   unsubscribeUrl,
 } from "../messaging/index.js";
-import { defineAuditedWorkflow, getCustomerMailSettings, type Storage } from "../platform/index.js";
+import {
+  defineAuditedWorkflow,
+  Effects,
+  getCustomerMailSettings,
+  runWorkflow,
+  type Storage,
+} from "../platform/index.js";
 import { queueDueReviewRequests, REVIEW_REQUEST_BATCH } from "../storefront/index.js";
 import type { OrderRow } from "./orders.js";
 import { type DroppedCartItem, repriceCartItems } from "./saved-cart.js";
+import type { OrderServices } from "./services.js";
 
 type ReminderRow = typeof cartReminders.$inferSelect;
 
@@ -155,7 +161,7 @@ async function activate(tx: Tx, id: string, email: string, now: Date): Promise<v
 }
 
 /** The confirmation e-mail of a pending request: a link only the address's owner receives. */
-function confirmationContent(ctx: AppContext, reminderId: string, now: Date) {
+function confirmationContent(ctx: OrderServices, reminderId: string, now: Date) {
   const { publicUrl, authSecret } = ctx.config;
   const link = `${publicUrl}/cart/confirm-reminders?token=${encodeURIComponent(cartReminderConfirmToken(authSecret, reminderId, now.getTime()))}`;
   return {
@@ -178,7 +184,7 @@ function confirmationContent(ctx: AppContext, reminderId: string, now: Date) {
  * confirmation e-mail goes (unless the address had its share today) and nothing more until
  * its link is followed. An existing row of the address is never touched, nor its handle given.
  */
-export async function recordCartConsent(ctx: AppContext, input: ConsentInput): Promise<ConsentResult> {
+export async function recordCartConsent(ctx: OrderServices, input: ConsentInput): Promise<ConsentResult> {
   const db = ctx.database.db;
   const { items, dropped } = await repriceCartItems(db, input.items);
   const answer = (state: ConsentState, id: string | null): ConsentResult => ({
@@ -192,7 +198,7 @@ export async function recordCartConsent(ctx: AppContext, input: ConsentInput): P
   const verified =
     input.user?.emailVerified === true && normaliseEmail(input.user.email) === normaliseEmail(email);
   const previousId = handleId(ctx.config.authSecret, input.handle);
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await runWorkflow(ctx, async (tx) => {
     const now = new Date();
     // One request at a time per address: the confirmation limit below counts what is committed.
     await tx.execute(
@@ -211,7 +217,7 @@ export async function recordCartConsent(ctx: AppContext, input: ConsentInput): P
           .where(eq(cartReminders.id, previous.id));
         if (previous.status === "pending" && verified) await activate(tx, previous.id, email, now);
         const state: ConsentState = previous.status === "active" || verified ? "active" : "pending";
-        return { id: previous.id, state, confirmationKey: null };
+        return { id: previous.id, state };
       }
       if (previous) {
         await tx
@@ -233,8 +239,7 @@ export async function recordCartConsent(ctx: AppContext, input: ConsentInput): P
             ),
           ),
         );
-      if (!mayAskToConfirm(sent?.n ?? 0))
-        return { id: null, state: "limited" as const, confirmationKey: null };
+      if (!mayAskToConfirm(sent?.n ?? 0)) return { id: null, state: "limited" as const };
     }
     const [row] = await tx
       .insert(cartReminders)
@@ -251,7 +256,7 @@ export async function recordCartConsent(ctx: AppContext, input: ConsentInput): P
     if (!row) throw new Error("cart reminder row was not written");
     if (verified) {
       await activate(tx, row.id, email, now);
-      return { id: row.id, state: "active" as const, confirmationKey: null };
+      return { id: row.id, state: "active" as const };
     }
     const key = cartReminderConfirmationKey(row.id);
     await queueMail(tx, {
@@ -260,9 +265,10 @@ export async function recordCartConsent(ctx: AppContext, input: ConsentInput): P
       to: email,
       ...confirmationContent(ctx, row.id, now),
     });
-    return { id: row.id, state: "pending" as const, confirmationKey: key };
+    const effects = new Effects();
+    effects.mailKeys([key]);
+    return { id: row.id, state: "pending" as const, effects: effects.list };
   });
-  if (outcome.confirmationKey) await ctx.mailOutbox.sendKeys([outcome.confirmationKey]);
   return answer(outcome.state, outcome.id);
 }
 
@@ -273,7 +279,7 @@ export async function recordCartConsent(ctx: AppContext, input: ConsentInput): P
  * request ended meanwhile (bought, emptied, withdrawn, unsubscribed: 410).
  */
 export async function confirmCartReminder(
-  ctx: AppContext,
+  ctx: OrderServices,
   token: string,
   now = Date.now(),
 ): Promise<{ message: string }> {
@@ -283,17 +289,18 @@ export async function confirmCartReminder(
       ? new HttpError(410, "link_expired", T.confirmExpired)
       : new HttpError(400, "link_invalid", T.confirmInvalid);
   }
-  await ctx.database.db.transaction(async (tx) => {
+  await runWorkflow(ctx, async (tx) => {
     const [row] = await tx
       .select({ id: cartReminders.id, email: cartReminders.email, status: cartReminders.status })
       .from(cartReminders)
       .where(eq(cartReminders.id, check.id))
       .for("update");
     if (!row) throw new HttpError(400, "link_invalid", T.confirmInvalid);
-    if (row.status === "active") return;
+    if (row.status === "active") return {};
     if (row.status !== "pending" || (await isOptedOut(tx, row.email)))
       throw new HttpError(410, "reminder_gone", T.confirmGone);
     await activate(tx, row.id, row.email, new Date(now));
+    return {};
   });
   return { message: T.confirmed };
 }
@@ -304,7 +311,7 @@ export async function confirmCartReminder(
  * (active, or pending its confirmation).
  */
 export async function updateRemindedCart(
-  ctx: AppContext,
+  ctx: OrderServices,
   handle: string,
   items: readonly CartItem[],
 ): Promise<{ active: boolean }> {
@@ -329,7 +336,7 @@ export async function updateRemindedCart(
 }
 
 /** The buyer unticked the box: no reminder goes for this browser's cart (its handle's row only). */
-export async function withdrawCartConsent(ctx: AppContext, handle: string): Promise<void> {
+export async function withdrawCartConsent(ctx: OrderServices, handle: string): Promise<void> {
   const id = handleId(ctx.config.authSecret, handle);
   if (!id) throw new HttpError(400, "link_invalid", T.restoreInvalid);
   await ctx.database.db
@@ -350,7 +357,7 @@ export interface RestoredCart {
  * token is forged or changed (400), expired (410), or the cart was bought or emptied (410).
  */
 export async function restoreRemindedCart(
-  ctx: AppContext,
+  ctx: OrderServices,
   token: string,
   now = Date.now(),
 ): Promise<RestoredCart> {
@@ -392,7 +399,7 @@ async function unsubscribeAddress(db: DbOrTx, id: string): Promise<string | null
   return order && !order.anonymisedAt ? order.email : null;
 }
 
-function checkUnsubscribe(ctx: AppContext, token: string): string {
+function checkUnsubscribe(ctx: OrderServices, token: string): string {
   // An unsubscribe link works however old it is: a person asking to stop is never refused.
   const check = checkSignedToken(ctx.config.authSecret, "unsubscribe", token, 0);
   if (!check.ok) throw new HttpError(400, "link_invalid", T.unsubscribeInvalid);
@@ -406,7 +413,7 @@ function maskEmail(email: string): string {
 }
 
 /** What the unsubscribe page shows before the click: the address, masked. */
-export async function unsubscribeTarget(ctx: AppContext, token: string): Promise<{ email: string }> {
+export async function unsubscribeTarget(ctx: OrderServices, token: string): Promise<{ email: string }> {
   const email = await unsubscribeAddress(ctx.database.db, checkUnsubscribe(ctx, token));
   if (!email) throw new HttpError(400, "link_invalid", T.unsubscribeInvalid);
   return { email: maskEmail(email) };
@@ -416,9 +423,9 @@ export async function unsubscribeTarget(ctx: AppContext, token: string): Promise
  * One-click unsubscribe (RFC 8058 POST, or the page's button): the address goes on the
  * opt-out list and its open reminders end, in one transaction. Repeating it is harmless.
  */
-export async function unsubscribe(ctx: AppContext, token: string): Promise<void> {
+export async function unsubscribe(ctx: OrderServices, token: string): Promise<void> {
   const id = checkUnsubscribe(ctx, token);
-  await ctx.database.db.transaction(async (tx) => {
+  await runWorkflow(ctx, async (tx) => {
     const email = await unsubscribeAddress(tx, id);
     if (!email) throw new HttpError(400, "link_invalid", T.unsubscribeInvalid);
     await optOut(tx, email);
@@ -426,6 +433,7 @@ export async function unsubscribe(ctx: AppContext, token: string): Promise<void>
       .update(cartReminders)
       .set({ status: "unsubscribed", closedAt: new Date() })
       .where(and(isOpen, sameAddress(email)));
+    return {};
   });
 }
 
@@ -533,7 +541,7 @@ async function reminderFirstName(tx: DbOrTx, row: Pick<ReminderRow, "userId">): 
   return first || null;
 }
 
-async function reminderContent(ctx: AppContext, tx: Tx, row: ReminderRow, n: 1 | 2, now: Date) {
+async function reminderContent(ctx: OrderServices, tx: Tx, row: ReminderRow, n: 1 | 2, now: Date) {
   const { publicUrl, authSecret } = ctx.config;
   const subject = T.reminderSubject(n);
   const items = storedItems(row);
@@ -577,7 +585,7 @@ async function reminderContent(ctx: AppContext, tx: Tx, row: ReminderRow, n: 1 |
  * checked again under its lock (dueReminder), queued once and counted, in one transaction.
  */
 async function queueDueCartReminders(
-  ctx: AppContext,
+  ctx: OrderServices,
   tx: Tx,
   settings: CustomerMailSettings,
   now: Date,
@@ -678,7 +686,7 @@ export async function listWaitingReminders(db: DbOrTx): Promise<WaitingReminder[
  * MAX_CART_REMINDERS. Answers the outbox key to send after commit and the masked address.
  */
 export async function queueCartReminderNow(
-  ctx: AppContext,
+  ctx: OrderServices,
   tx: Tx,
   id: string,
   now = new Date(),
@@ -729,19 +737,19 @@ export interface CustomerMailRound {
  * and sent after commit.
  */
 export async function sendDueCustomerMail(
-  ctx: AppContext,
+  ctx: OrderServices,
   now: Date = new Date(),
 ): Promise<CustomerMailRound> {
   const settings = await getCustomerMailSettings(ctx.database.db);
-  const result = await ctx.database.db.transaction(async (tx) => {
+  const result = await runWorkflow(ctx, async (tx) => {
     await endUnconfirmedRequests(tx, now);
     const reminders = await queueDueCartReminders(ctx, tx, settings, now);
     const reviews = await queueDueReviewRequests(tx, ctx.config, settings.reviewRequestDays, now);
-    return { reminders, reviews };
+    const effects = new Effects();
+    effects.mailKeys([...reminders.keys, ...reviews.keys]);
+    return { reminders, reviews, effects: effects.list };
   });
-  const keys = [...result.reminders.keys, ...result.reviews.keys];
-  if (keys.length > 0) {
-    await ctx.mailOutbox.sendKeys(keys);
+  if (result.reminders.keys.length + result.reviews.keys.length > 0) {
     ctx.log.info(
       { reminders: result.reminders.keys.length, reviewRequests: result.reviews.keys.length },
       "customer e-mails queued",
@@ -758,7 +766,7 @@ export async function sendDueCustomerMail(
 export class CustomerMailSweeper {
   private readonly loop: BackgroundLoop;
 
-  constructor(ctx: AppContext, pollMs = 60_000) {
+  constructor(ctx: OrderServices, pollMs = 60_000) {
     this.loop = new BackgroundLoop({
       name: "customer mail",
       log: ctx.log,
@@ -783,7 +791,7 @@ export const sendCartReminderNow = defineAuditedWorkflow({
     tableName: "cart_reminders",
     recordId: id,
   }),
-  steps: async (tx, id, ctx: AppContext) => {
+  steps: async (tx, id, ctx: OrderServices) => {
     const queued = await queueCartReminderNow(ctx, tx, id);
     return {
       result: { email: queued.email, reminder: queued.reminder },

@@ -13,10 +13,10 @@ import {
 } from "@shared/click-and-drop";
 import { AWAITING_DISPATCH } from "@shared/fulfilment";
 import { parse } from "csv-parse/sync";
-import type { AppContext } from "../context.js";
 import { HttpError } from "../lib/validation.js";
 import { type AuditActor, errorText, withAudit } from "../platform/index.js";
 import { matchOrderReferences } from "./click-and-drop.js";
+import type { OrderServices } from "./services.js";
 import { changeOrderStatusAsAdmin } from "./workflows/admin-actions.js";
 
 const DISPATCHED_ALREADY = ["dispatched", "in_transit", "delivered"];
@@ -44,7 +44,7 @@ export interface TrackingImport {
 
 /** Reads Click & Drop's tracking export and dispatches each ready order it names. */
 export async function importClickAndDropTracking(
-  ctx: AppContext,
+  ctx: OrderServices,
   actor: AuditActor,
   csv: string,
 ): Promise<TrackingImport> {

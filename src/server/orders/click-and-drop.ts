@@ -25,13 +25,7 @@ import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import countries from "i18n-iso-countries";
 import type { DbOrTx } from "../db/client.js";
 import { orderItems, orders, systemSettings } from "../db/schema.js";
-import {
-  type AuditActor,
-  runWorkflow,
-  type WorkflowHost,
-  withAudit,
-  writeSetting,
-} from "../platform/index.js";
+import { type AuditActor, defineSettingWorkflow, withAudit, writeSetting } from "../platform/index.js";
 import { isUuid } from "./orders.js";
 
 export const CLICK_AND_DROP_SETTINGS_KEY = "click_and_drop_settings";
@@ -61,31 +55,11 @@ export async function setClickAndDropSettings(
 }
 
 /** The owner's Royal Mail services saved, audited. */
-export async function saveClickAndDropSettings(
-  host: WorkflowHost,
-  actor: AuditActor,
-  input: ClickAndDropSettings,
-): Promise<ClickAndDropSettings> {
-  const { after } = await runWorkflow(
-    host,
-    async (tx) => {
-      const { before, after } = await setClickAndDropSettings(tx, input);
-      return { after, audit: { oldValues: before, newValues: after } };
-    },
-    {
-      audit: {
-        actor,
-        entry: {
-          actionType: "settings.click_and_drop",
-          tableName: "system_settings",
-          recordId: CLICK_AND_DROP_SETTINGS_KEY,
-          newValues: input,
-        },
-      },
-    },
-  );
-  return after;
-}
+export const saveClickAndDropSettings = defineSettingWorkflow({
+  actionType: "settings.click_and_drop",
+  recordId: CLICK_AND_DROP_SETTINGS_KEY,
+  save: setClickAndDropSettings,
+});
 
 /** The selected ready orders as Click & Drop rows, the export audited. */
 export async function exportClickAndDrop(

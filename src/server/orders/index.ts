@@ -16,8 +16,9 @@
  * (./effects.ts); which move is allowed and what it does is the table in
  * src/shared/order-lifecycle.ts. The functions below run one workflow in its own transaction.
  */
-import type { AppContext } from "../context.js";
+
 import { runWorkflow } from "../platform/index.js";
+import type { OrderServices } from "./services.js";
 import type { WorkflowResult } from "./transitions.js";
 import { type CancelInput, cancelOrder } from "./workflows/cancel-order.js";
 import { changeFulfilmentStatus, type FulfilmentChange } from "./workflows/change-fulfilment-status.js";
@@ -45,7 +46,6 @@ export {
   withdrawCartConsent,
 } from "./cart-reminders.js";
 export { CHANGED_BY } from "./changed-by.js";
-export { type CheckoutRefusal, placeOrder } from "./checkout.js";
 export { findCheckoutStatus } from "./checkout-status.js";
 export {
   exportClickAndDrop,
@@ -91,6 +91,7 @@ export {
 export { changeFulfilmentStatus } from "./workflows/change-fulfilment-status.js";
 export { completePayment } from "./workflows/complete-payment.js";
 export { expireDueOrders, OrderExpirySweeper } from "./workflows/expire-orders.js";
+export { type CheckoutRefusal, placeOrder } from "./workflows/place-order.js";
 export {
   approveProof,
   autoApproveDueProofs,
@@ -99,18 +100,18 @@ export {
 } from "./workflows/proof.js";
 
 /** completePayment in its own transaction; the e-mails and alerts follow after the response. */
-export function completeOrderPayment(ctx: AppContext, input: PaymentInput): Promise<PaymentResult> {
+export function completeOrderPayment(ctx: OrderServices, input: PaymentInput): Promise<PaymentResult> {
   return runWorkflow(ctx, (tx) => completePayment(ctx, tx, input), { later: true });
 }
 
 /** cancelOrder in its own transaction, then its effects. */
-export function cancelPendingOrder(ctx: AppContext, input: CancelInput): Promise<WorkflowResult> {
+export function cancelPendingOrder(ctx: OrderServices, input: CancelInput): Promise<WorkflowResult> {
   return runWorkflow(ctx, (tx) => cancelOrder(ctx, tx, input));
 }
 
 /** changeFulfilmentStatus by an administrator in its own transaction, then its e-mails. */
 export function changeOrderStatus(
-  ctx: AppContext,
+  ctx: OrderServices,
   orderId: string,
   adminId: string,
   input: FulfilmentChange,
@@ -119,13 +120,13 @@ export function changeOrderStatus(
 }
 
 /** The customer cancels their order from its page (full refund, owner alerted), in its own transaction. */
-export function cancelOrderByCustomer(ctx: AppContext, input: CustomerChangeInput): Promise<RefundResult> {
+export function cancelOrderByCustomer(ctx: OrderServices, input: CustomerChangeInput): Promise<RefundResult> {
   return runWorkflow(ctx, (tx) => cancelByCustomer(ctx, tx, input));
 }
 
 /** The customer's new delivery address (same country), in its own transaction. */
 export function changeOrderDeliveryAddress(
-  ctx: AppContext,
+  ctx: OrderServices,
   input: Parameters<typeof changeDeliveryAddress>[2],
 ): Promise<WorkflowResult> {
   return runWorkflow(ctx, (tx) => changeDeliveryAddress(ctx, tx, input));
@@ -133,7 +134,7 @@ export function changeOrderDeliveryAddress(
 
 /** The customer approves their proof (all panels, or the ones named), in its own transaction. */
 export function approveOrderProof(
-  ctx: AppContext,
+  ctx: OrderServices,
   input: Parameters<typeof approveProof>[2],
 ): Promise<Awaited<ReturnType<typeof approveProof>>> {
   return runWorkflow(ctx, (tx) => approveProof(ctx, tx, input));
@@ -141,7 +142,7 @@ export function approveOrderProof(
 
 /** The customer's new crop for a panel of their proof, in its own transaction. */
 export function changeOrderProofCrop(
-  ctx: AppContext,
+  ctx: OrderServices,
   input: Parameters<typeof changeProofCrop>[2],
 ): Promise<Awaited<ReturnType<typeof changeProofCrop>>> {
   return runWorkflow(ctx, (tx) => changeProofCrop(ctx, tx, input));

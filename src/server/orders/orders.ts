@@ -25,12 +25,13 @@ import {
   reserveDiscount,
   reserveStock,
 } from "../catalogue/index.js";
-import type { Database, DbOrTx } from "../db/client.js";
+import type { DbOrTx } from "../db/client.js";
 import { type OrderBillingAddress, orderItems, orderStatusHistory, orders } from "../db/schema.js";
 import { HttpError } from "../lib/validation.js";
 import type { PaymentProviderKind } from "../payments/index.js";
-import { ENVIRONMENT_MODE_KEY } from "../platform/index.js";
+import { ENVIRONMENT_MODE_KEY, runWorkflow } from "../platform/index.js";
 import { CHANGED_BY } from "./changed-by.js";
+import type { OrderServices } from "./services.js";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -170,13 +171,12 @@ select test_mode, order_number from new_order`;
 
 /**
  * Creates a pending order, its items and its first status row atomically, in one statement
- * (INSERT_ORDER_SQL). With `catalogFingerprint` (lines priced from a PricingSnapshot) it
+ * (INSERT_ORDER_SQL), or with a discount code or stocked accessories in one transaction through
+ * the workflow runner (the code's use and the stock reserved with the order). With `catalogFingerprint` (lines priced from a PricingSnapshot) it
  * answers null, having written nothing, when the catalogue changed since that snapshot.
  */
-export async function createOrder(
-  database: Pick<Database, "query" | "db">,
-  input: CreateOrderInput,
-): Promise<CreatedOrder | null> {
+export async function createOrder(ctx: OrderServices, input: CreateOrderInput): Promise<CreatedOrder | null> {
+  const { database } = ctx;
   if (input.lines.length === 0) throw new HttpError(400, "cart_empty", "The cart is empty.");
   const id = randomUUID();
   const s = input.shipping;
@@ -287,7 +287,7 @@ export async function createOrder(
 
   // Otherwise one transaction: the code's row locked while its uses are counted and one is
   // reserved, the order written, and the stocked units reserved (or all of it rolled back).
-  return database.db.transaction(async (tx) => {
+  const outcome = await runWorkflow(ctx, async (tx) => {
     const customer = { userId: input.userId, email: s.email };
     let discount: { discountPence: number; freeShipping: boolean } | null = null;
     let code: { id: string; code: string; scope: DiscountScope } | null = null;
@@ -313,7 +313,7 @@ export async function createOrder(
     );
     const row = (result as unknown as { rows: Array<{ test_mode: boolean; order_number: number }> }).rows[0];
     if (!row) {
-      if (input.catalogFingerprint) return null;
+      if (input.catalogFingerprint) return { order: null };
       throw new Error("order insert returned no row");
     }
     if (code) {
@@ -325,8 +325,11 @@ export async function createOrder(
       });
     }
     await reserveStock(tx, id, stockUnits);
-    return created(totals, row.test_mode, code?.code ?? null, code?.scope ?? null, row.order_number);
+    return {
+      order: created(totals, row.test_mode, code?.code ?? null, code?.scope ?? null, row.order_number),
+    };
   });
+  return outcome.order;
 }
 
 /** A $1..$n statement as Drizzle SQL with the same values bound (to run it in a transaction). */

@@ -9,7 +9,7 @@ import type { CropPixels } from "@shared/creator";
 import { aspectRatioForShape, aspectRatioValue } from "@shared/creator";
 import { isColourConfig } from "@shared/delivery-dates";
 import { displayOrderNumber } from "@shared/orders";
-import { PRINTED_KINDS, productTypeOf } from "@shared/product-types";
+import { PRINTED_KINDS, type ProofPiece, productTypeOf } from "@shared/product-types";
 import {
   DEFAULT_PROOF_SETTINGS,
   PROOF_ADMIN_TEXTS,
@@ -21,6 +21,7 @@ import {
   proofDecided,
   proofDueAt,
   proofOpen,
+  proofPieceOf,
 } from "@shared/proofs";
 import { formatShopMoment } from "@shared/shop-dates";
 import type { OrderStatus } from "@shared/statuses";
@@ -122,6 +123,8 @@ export function proofEmail(
   order: typeof orders.$inferSelect,
   proof: { dueAt: Date; createdAt: Date },
   pictures: readonly ProofEmailPicture[],
+  /** The words for what the pictures show ("panel", "lamp"): proofPieceOf the order's lines. */
+  piece: ProofPiece,
 ): QueuedMail {
   const number = displayOrderNumber(order.orderNumber);
   const first = order.shippingFirstName.trim() || "there";
@@ -130,18 +133,19 @@ export function proofEmail(
     dedupeKey: `order:proof:${order.id}`,
     kind: "proof_request",
     to: order.shippingEmail,
-    subject: `${order.testMode ? "[TEST] " : ""}${PROOF_TEXTS.emailSubject(number)}`,
+    subject: `${order.testMode ? "[TEST] " : ""}${PROOF_TEXTS.emailSubject(number, piece)}`,
     ...renderEmail({
-      title: PROOF_TEXTS.title,
+      title: PROOF_TEXTS.title(piece),
       ...(order.testMode ? { notice: "This is a test order." } : {}),
       blocks: [
         `Hello ${first},`,
-        PROOF_TEXTS.emailIntro(number, formatShopMoment(proof.dueAt), pictures.length),
+        PROOF_TEXTS.emailIntro(number, formatShopMoment(proof.dueAt), pictures.length, piece),
         { pictures: pictures.map((p) => ({ src: p.src, alt: p.caption, caption: p.caption })) },
         {
           actions: [
             { label: PROOF_TEXTS.emailApprove(pictures.length), url: `${link}#approve` },
-            { label: PROOF_TEXTS.emailChangeCrop, url: `${link}#crop` },
+            // A lamp's photos are placed in its creator: its proof offers no crop.
+            ...(piece.croppable ? [{ label: PROOF_TEXTS.emailChangeCrop, url: `${link}#crop` }] : []),
           ],
         },
         PROOF_TEXTS.emailAfter,
@@ -308,6 +312,8 @@ export interface ProofView {
   changes: number;
   /** The signed token the card's buttons and pictures use. */
   token: string;
+  /** How the card speaks of what it shows: the order's lines' type's words (panels, a lamp). */
+  piece: ProofPiece;
   panels: ProofPanelView[];
 }
 
@@ -424,6 +430,7 @@ export async function proofView(
     open: proofOpen(proof, now) && !ended,
     changes: proof.changes,
     token,
+    piece: proofPieceOf(items.map((item) => item.kind)),
     panels,
   };
 }

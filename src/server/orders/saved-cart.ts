@@ -18,6 +18,7 @@ import {
 } from "../catalogue/index.js";
 import type { Database, DbOrTx } from "../db/client.js";
 import { cartItems, users } from "../db/schema.js";
+import { runWorkflow, type WorkflowHost } from "../platform/index.js";
 
 export interface DroppedCartItem {
   /** The client's cart item id. */
@@ -141,13 +142,13 @@ function applyPrices(
  * answer is false (reprice from the database and call again without it).
  */
 export async function replaceSavedCart(
-  database: Pick<Database, "db" | "query">,
+  host: WorkflowHost & { database: Pick<Database, "db" | "query"> },
   userId: string,
   items: readonly CartItem[],
   catalogFingerprint: string | null = null,
 ): Promise<boolean> {
-  if (await savedCartIsAlready(database, userId, items, catalogFingerprint)) return true;
-  return database.db.transaction(async (tx) => {
+  if (await savedCartIsAlready(host.database, userId, items, catalogFingerprint)) return true;
+  const { saved } = await runWorkflow(host, async (tx) => {
     if (catalogFingerprint === null) {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("no key update");
     } else {
@@ -156,13 +157,14 @@ export async function replaceSavedCart(
       );
       const row = (locked as unknown as { rows: Array<{ ok: boolean }> }).rows[0];
       // No user row: nothing to lock, as without the check; the insert's foreign key decides.
-      if (row && !row.ok) return false;
+      if (row && !row.ok) return { saved: false };
     }
     await tx.delete(cartItems).where(eq(cartItems.userId, userId));
-    if (items.length === 0) return true;
+    if (items.length === 0) return { saved: true };
     await tx.insert(cartItems).values(items.map((item, position) => rowValues(userId, item, position)));
-    return true;
+    return { saved: true };
   });
+  return saved;
 }
 
 function rowValues(userId: string, item: CartItem, position: number) {

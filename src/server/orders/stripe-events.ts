@@ -17,13 +17,13 @@
  */
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { AppContext } from "../context.js";
 import type { Tx } from "../db/client.js";
 import { orders, paymentEvents } from "../db/schema.js";
 import type { StripePaymentProvider } from "../payments/index.js";
 import { type AfterCommit, runWorkflow } from "../platform/index.js";
 import { CHANGED_BY } from "./changed-by.js";
 import { findOrderByPaymentSession, getOrder, isUuid } from "./orders.js";
+import type { OrderServices } from "./services.js";
 import { cancelOrder } from "./workflows/cancel-order.js";
 import { completePayment } from "./workflows/complete-payment.js";
 import { recordProviderRefunds } from "./workflows/refund-order.js";
@@ -70,7 +70,7 @@ async function resolveOrderId(tx: Tx, session: Stripe.Checkout.Session): Promise
   return (await findOrderByPaymentSession(tx, session.id))?.id ?? null;
 }
 
-async function handleChargeRefunded(ctx: AppContext, event: Stripe.Event): Promise<WebhookOutcome> {
+async function handleChargeRefunded(ctx: OrderServices, event: Stripe.Event): Promise<WebhookOutcome> {
   const charge = event.data.object as Stripe.Charge;
   const pi = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
   // What Stripe has refunded on this payment, each refund with its id (read before the
@@ -108,7 +108,7 @@ async function handleChargeRefunded(ctx: AppContext, event: Stripe.Event): Promi
   return { action: result.action, orderId: result.orderId };
 }
 
-export async function handleStripeEvent(ctx: AppContext, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function handleStripeEvent(ctx: OrderServices, event: Stripe.Event): Promise<WebhookOutcome> {
   if (!isHandled(event.type)) return { action: "ignored", orderId: null };
   if (event.type === "charge.refunded") return handleChargeRefunded(ctx, event);
   const session = event.data.object as Stripe.Checkout.Session;

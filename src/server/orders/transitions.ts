@@ -21,7 +21,6 @@ import {
   settleDiscount,
   zoneDays,
 } from "../catalogue/index.js";
-import type { AppContext } from "../context.js";
 import type { Tx } from "../db/client.js";
 import { cartItems, orderItems, orderStatusHistory, orders } from "../db/schema.js";
 import { queuePrintJobsOnPayment } from "../fulfilment/index.js";
@@ -33,6 +32,7 @@ import { scheduleReviewRequest } from "../storefront/index.js";
 import { closeCartRemindersOnPurchase } from "./cart-reminders.js";
 import { isUuid, type OrderRow } from "./orders.js";
 import { startProof } from "./proofs.js";
+import type { OrderServices } from "./services.js";
 
 export { CHANGED_BY } from "./changed-by.js";
 
@@ -131,7 +131,7 @@ export interface Move {
  * table, written with its history row, and its effects run. Answers the row as written.
  */
 export async function moveOrder(
-  ctx: AppContext,
+  ctx: OrderServices,
   tx: Tx,
   current: OrderRow,
   move: Move,
@@ -171,7 +171,7 @@ export async function moveOrder(
  * confirmation row goes with its history row in one round trip).
  */
 export async function runTransitionEffects(
-  ctx: AppContext,
+  ctx: OrderServices,
   tx: Tx,
   order: OrderRow,
   transition: Transition,

@@ -22,7 +22,7 @@ import type { DbOrTx, Tx } from "../db/client.js";
 import { discountCodes, invoiceDocuments, orderItems, orders, systemSettings } from "../db/schema.js";
 import { pdfText, startPdf } from "../lib/pdf-document.js";
 import { checkSignedToken, signedToken } from "../messaging/index.js";
-import { type AuditActor, runWorkflow, type WorkflowHost, writeSetting } from "../platform/index.js";
+import { defineSettingWorkflow, writeSetting } from "../platform/index.js";
 
 export const INVOICE_SETTINGS_KEY = "invoice_settings";
 
@@ -524,28 +524,8 @@ export async function renderDocumentPdf(doc: typeof invoiceDocuments.$inferSelec
 }
 
 /** The owner's invoice settings, saved and audited. */
-export async function saveInvoiceSettings(
-  host: WorkflowHost,
-  actor: AuditActor,
-  input: Parameters<typeof setInvoiceSettings>[1],
-): Promise<Awaited<ReturnType<typeof setInvoiceSettings>>["after"]> {
-  const { after } = await runWorkflow(
-    host,
-    async (tx) => {
-      const { before, after } = await setInvoiceSettings(tx, input);
-      return { after, audit: { oldValues: before, newValues: after } };
-    },
-    {
-      audit: {
-        actor,
-        entry: {
-          actionType: "settings.invoices",
-          tableName: "system_settings",
-          recordId: "invoice_settings",
-          newValues: input,
-        },
-      },
-    },
-  );
-  return after;
-}
+export const saveInvoiceSettings = defineSettingWorkflow({
+  actionType: "settings.invoices",
+  recordId: "invoice_settings",
+  save: setInvoiceSettings,
+});

@@ -53,7 +53,10 @@ export {
 export {
   type AfterCommit,
   defineAuditedWorkflow,
+  defineSettingWorkflow,
   Effects,
+  runSteps,
   runWorkflow,
   type WorkflowHost,
+  type WorkflowStep,
 } from "./workflow.js";

@@ -126,7 +126,7 @@ export interface RunOptions {
  * their effects. An error rolls everything back, is recorded as a failed audit row when audited,
  * and is thrown on.
  */
-export async function runWorkflow<T extends StepsOutcome>(
+export async function runWorkflow<T extends object>(
   host: WorkflowHost,
   steps: (tx: Tx) => Promise<T>,
   options: RunOptions = {},
@@ -136,13 +136,15 @@ export async function runWorkflow<T extends StepsOutcome>(
   try {
     result = await host.database.db.transaction(async (tx) => {
       if (audit) await setOperationContext(tx, audit.actor);
-      const outcome = await steps(tx);
+      // Any answer of the steps (the row saved, the order made) with, when owed, a StepsOutcome's fields.
+      const answer = await steps(tx);
+      const outcome: StepsOutcome = answer;
       if (audit) {
         const rows =
           outcome.audit === undefined ? [{}] : Array.isArray(outcome.audit) ? outcome.audit : [outcome.audit];
         for (const details of rows) await withAudit(tx, audit.actor, { ...audit.entry, ...details });
       }
-      return outcome;
+      return answer;
     });
   } catch (error) {
     if (audit) {
@@ -152,7 +154,7 @@ export async function runWorkflow<T extends StepsOutcome>(
     }
     throw error;
   }
-  const effects = result.effects ?? [];
+  const effects = (result as StepsOutcome).effects ?? [];
   if (options.later) runAfterResponse(host, effects);
   else await runAfterCommit(host, effects);
   return result;
@@ -184,4 +186,71 @@ export function defineAuditedWorkflow<I, R, H extends WorkflowHost = WorkflowHos
       definition.finally?.(host);
     }
   };
+}
+
+/**
+ * The owner saves one of the shop's settings (a row of system_settings): `save` writes it and
+ * answers it before and after; the audit row keeps both. Answers the setting as saved.
+ */
+export function defineSettingWorkflow<I, V>(definition: {
+  actionType: string;
+  recordId: string;
+  save: (tx: Tx, input: I) => Promise<{ before: unknown; after: V }>;
+}): (host: WorkflowHost, actor: AuditActor, input: I) => Promise<V> {
+  return defineAuditedWorkflow({
+    entry: (input: I) => ({
+      actionType: definition.actionType,
+      tableName: "system_settings",
+      recordId: definition.recordId,
+      newValues: input,
+    }),
+    steps: async (tx, input) => {
+      const { before, after } = await definition.save(tx, input);
+      return { result: after, audit: { oldValues: before, newValues: after } };
+    },
+  });
+}
+
+/**
+ * One named step of a workflow that goes beyond one transaction (placing an order writes it, then
+ * opens the provider's payment page): it reads and adds to the workflow's state, and answers the
+ * workflow's result when the workflow ends at it (a refusal). `compensate` undoes the step when a
+ * later one fails (Medusa's compensation functions): it runs its own workflow.
+ */
+export interface WorkflowStep<H, S, R> {
+  readonly name: string;
+  run(host: H, state: S): Promise<R | undefined>;
+  compensate?(host: H, state: S): Promise<unknown>;
+}
+
+/**
+ * Runs named steps in order until one answers the result. When a step throws, the steps that ran
+ * are compensated newest first (a failing compensation is logged, never hides the error), and the
+ * error is thrown on. Each step that writes does so through runWorkflow: one runner, one way.
+ */
+export async function runSteps<H extends { log: { error(details: object, message: string): void } }, S, R>(
+  host: H,
+  workflow: string,
+  steps: ReadonlyArray<WorkflowStep<H, S, R>>,
+  state: S,
+): Promise<R> {
+  const ran: Array<WorkflowStep<H, S, R>> = [];
+  for (const step of steps) {
+    let answer: R | undefined;
+    try {
+      answer = await step.run(host, state);
+    } catch (error) {
+      for (const earlier of ran.reverse()) {
+        try {
+          await earlier.compensate?.(host, state);
+        } catch (undoError) {
+          host.log.error({ err: undoError, workflow, step: earlier.name }, "workflow compensation failed");
+        }
+      }
+      throw error;
+    }
+    if (answer !== undefined) return answer;
+    ran.push(step);
+  }
+  throw new Error(`workflow ${workflow} ended without an answer`);
 }

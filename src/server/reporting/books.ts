@@ -15,7 +15,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.js";
 import { systemSettings } from "../db/schema.js";
 import { type DocumentDetails, documentNumberLabel, documentsIssuedBetween } from "../payments/index.js";
-import { type AuditActor, runWorkflow, type WorkflowHost, writeSetting } from "../platform/index.js";
+import { defineSettingWorkflow, writeSetting } from "../platform/index.js";
 
 export const BOOK_SETTINGS_KEY = "book_settings";
 
@@ -98,28 +98,8 @@ export async function bookDocuments(db: DbOrTx, range: { from: Date; to: Date })
 }
 
 /** The owner's bookkeeping settings, saved and audited. */
-export async function saveBookSettings(
-  host: WorkflowHost,
-  actor: AuditActor,
-  input: Parameters<typeof setBookSettings>[1],
-): Promise<Awaited<ReturnType<typeof setBookSettings>>["after"]> {
-  const { after } = await runWorkflow(
-    host,
-    async (tx) => {
-      const { before, after } = await setBookSettings(tx, input);
-      return { after, audit: { oldValues: before, newValues: after } };
-    },
-    {
-      audit: {
-        actor,
-        entry: {
-          actionType: "settings.books",
-          tableName: "system_settings",
-          recordId: "book_settings",
-          newValues: input,
-        },
-      },
-    },
-  );
-  return after;
-}
+export const saveBookSettings = defineSettingWorkflow({
+  actionType: "settings.books",
+  recordId: "book_settings",
+  save: setBookSettings,
+});

@@ -113,7 +113,7 @@ export function accountRoutes(ctx: AppContext) {
       .put("/profile", zValidator("json", profileSchema, validationHook), async (c) => {
         const user = await requireUser(ctx, c);
         const input = c.req.valid("json");
-        const row = await saveProfile(db, user, input);
+        const row = await saveProfile(ctx, user, input);
         return c.json({ profile: toProfileView(row, user.email) });
       })
 
@@ -136,7 +136,7 @@ export function accountRoutes(ctx: AppContext) {
         const user = await requireUser(ctx, c);
         if (user.role === "admin")
           throw new HttpError(403, "cannot_skip", ACCOUNT_MESSAGES.mfa.cannotSkip.description);
-        const profile = await skipMfaSetup(db, user);
+        const profile = await skipMfaSetup(ctx, user);
         if (!profile) throw new Error("profile missing after skip");
         return c.json({ profile: toProfileView(profile, user.email), needsMfaSetup: false });
       })
@@ -207,7 +207,7 @@ export function accountRoutes(ctx: AppContext) {
         if (caller.user.role === "admin" && (await countAdmins(db)) <= 1) {
           throw new HttpError(409, "last_admin", ACCOUNT_MESSAGES.account.lastAdmin);
         }
-        const result = await deleteAccount({ db, storage: ctx.storage, log: ctx.log }, caller.user);
+        const result = await deleteAccount(ctx, caller.user);
         ctx.log.info({ userId: caller.user.id, ...result }, "account deleted");
         const authContext = await ctx.auth.$context;
         const secure = ctx.config.production;

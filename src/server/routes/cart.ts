@@ -69,15 +69,12 @@ export function cartRoutes(ctx: AppContext) {
       // Priced from the in-memory snapshot when nothing is dropped and the catalogue is still the
       // snapshot's (checked under the cart's lock); from the database otherwise.
       const fromSnapshot = repriceFromSnapshot(snapshot, sent);
-      if (
-        fromSnapshot &&
-        (await replaceSavedCart(ctx.database, user.id, fromSnapshot.items, snapshot.fingerprint))
-      ) {
+      if (fromSnapshot && (await replaceSavedCart(ctx, user.id, fromSnapshot.items, snapshot.fingerprint))) {
         return c.json(fromSnapshot);
       }
       if (fromSnapshot) dropPricingSnapshot(db, snapshot);
       const { items, dropped } = await repriceCartItems(db, sent);
-      await replaceSavedCart(ctx.database, user.id, items);
+      await replaceSavedCart(ctx, user.id, items);
       return c.json({ items, dropped });
     });
 }

@@ -37,7 +37,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
  *   -> 422 country_not_delivered {message, fields} when no shipping zone has the country;
  *   -> 409 shipping_price_changed when expectedShippingPence is not the zone's price;
  *   -> 429 rate_limited; 503 payment_unavailable when Stripe cannot be reached.
- * The route is thin: `placeOrder` (orders/checkout.ts) decides; the route answers.
+ * The route is thin: `placeOrder` (orders/workflows/place-order.ts) decides; the route answers.
  * GET /checkout/status/:orderId?token=... -> CheckoutStatus, for the order's token or its
  *   signed-in owner; 404 otherwise.
  */

@@ -35,9 +35,8 @@ export function contactRoutes(ctx: AppContext) {
   return new Hono()
     .post("/contact", limited, zValidator("json", contactSchema, validationHook), async (c) => {
       const body = c.req.valid("json");
-      const { id, alertId } = await receiveContactMessage(db, ctx.config, body);
+      const { id } = await receiveContactMessage(ctx, body);
       ctx.log.info({ id }, "contact message stored");
-      await ctx.mailOutbox.sendNow([alertId]);
       return c.json({ ok: true as const, id }, 201);
     })
     .get("/messages/answer", zValidator("query", tokenQuery, validationHook), async (c) => {

@@ -50,7 +50,7 @@ export function storefrontRoutes(ctx: AppContext) {
     .post("/reviews", limited, zValidator("json", reviewSubmissionSchema, validationHook), async (c) => {
       const user = await getSessionUser(ctx, c);
       const visitor = uploadVisitor(ctx.config.authSecret, clientIp(c, proxies), user?.id ?? null);
-      const review = await submitReview(db, ctx.storage, ctx.config.authSecret, c.req.valid("json"), visitor);
+      const review = await submitReview(ctx, c.req.valid("json"), visitor);
       ctx.log.info({ id: review.id }, "review received");
       return c.json({ ok: true as const, message: REVIEW_TEXTS.thanks }, 201);
     });

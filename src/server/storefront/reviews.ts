@@ -27,9 +27,11 @@ import {
 import {
   deleteReleasedFiles,
   releaseUpload,
+  runWorkflow,
   type Storage,
   type UploadVisitor,
   uploadedBy,
+  type WorkflowHost,
 } from "../platform/index.js";
 import { deleteVariants, type EncodedSiteImage, encodeSiteImage } from "./site-images.js";
 import { reviewPhoto } from "./storefront.js";
@@ -172,12 +174,13 @@ export async function reviewLinkState(db: DbOrTx, secret: string, token: string)
  * upload (releaseUpload). Files of a refused or failed review are deleted.
  */
 export async function submitReview(
-  db: DbOrTx,
-  storage: Storage,
-  secret: string,
+  host: WorkflowHost & { storage: Storage; config: { authSecret: string } },
   input: ReviewSubmission,
   visitor: UploadVisitor,
 ): Promise<{ id: string }> {
+  const { storage } = host;
+  const db = host.database.db;
+  const secret = host.config.authSecret;
   const link = await reviewLinkState(db, secret, input.token);
   if (!link.ok) throw new HttpError(link.status, link.code, link.message);
   let photo: EncodedSiteImage | null = null;
@@ -190,7 +193,7 @@ export async function submitReview(
     photo = await encodeSiteImage(storage, original.body, REVIEW_PHOTO_SPEC);
   }
   try {
-    const stored = await db.transaction(async (tx) => {
+    const stored = await runWorkflow(host, async (tx) => {
       const [row] = await tx
         .insert(reviews)
         .values({

@@ -119,6 +119,8 @@ export const accessoryType: ProductType<AccessoryConfig> = {
   cartTitle: (item) => item.frameStyle,
   printForm: null,
   proofName: "Item",
+  /** Never in a proof (the shop prints nothing of it); words for completeness. */
+  proofPiece: { one: "item", many: "items", lit: "", made: "item", croppable: false },
   photoCount: () => 0,
   printFiles: () => 0,
   photosAllowed: () => ({ min: 0, max: 0 }),

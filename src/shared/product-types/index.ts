@@ -76,4 +76,5 @@ export type {
   PricingCatalogue,
   ProductForPricing,
   ProductType,
+  ProofPiece,
 } from "./types";

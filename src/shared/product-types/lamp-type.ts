@@ -4,7 +4,12 @@
  * contract, which reads the generator's parameters) so the first load, which reads and describes
  * cart lines, carries only the lamp's sizes (@lithophane/lamp/sizes).
  */
-import { LAMP_PHOTO_LIMITS, LAMP_SIZES, type LampSizeId } from "@lithophane/lamp/sizes";
+import {
+  LAMP_MAX_ADDITIONAL_PHOTOS,
+  LAMP_PHOTO_LIMITS,
+  LAMP_SIZES,
+  type LampSizeId,
+} from "@lithophane/lamp/sizes";
 import type { LampCartConfig } from "../cart";
 import { CREATOR_MESSAGES } from "../creator-messages";
 import { type DescribableLine, type LineDescription, ORDER_LINE_TEXTS, photosOnLine } from "./describe";
@@ -24,9 +29,6 @@ export const LAMP_TEXTS = {
 
 const isLampSizeId = (value: unknown): value is LampSizeId =>
   typeof value === "string" && value in LAMP_SIZES;
-
-/** Photos 2-4: at most this many additional photos (and their crops) on a lamp line. */
-export const LAMP_MAX_ADDITIONAL_PHOTOS = LAMP_PHOTO_LIMITS.max - 1;
 
 /**
  * The lamp_size option of a size, if the owner has it (active or not): among the types' own options,
@@ -129,6 +131,7 @@ export const lampType: ProductType<LampCartConfig> = {
   cartTitle: () => LAMP_TEXTS.title,
   printForm: "cylinder",
   proofName: "Lamp",
+  proofPiece: { one: "lamp", many: "lamps", lit: "lit from inside", made: "lamp", croppable: false },
   photoCount: photosOnLine,
   /** One shade: one print file (panelIndex 0) whatever its photos. */
   printFiles: () => 1,

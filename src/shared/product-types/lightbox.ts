@@ -217,6 +217,7 @@ export const lightboxType: ProductType<LithophaneConfig> = {
   /** One panel per photo (checkout holds a line to its bundle's count). */
   printForm: "panel",
   proofName: "Lightbox",
+  proofPiece: { one: "panel", many: "panels", lit: "lit from behind", made: "lightbox", croppable: true },
   photoCount: photosOnLine,
   /** One print file per panel: panel 0 the main photo, then each additional photo. */
   printFiles: photosOnLine,

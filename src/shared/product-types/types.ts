@@ -101,6 +101,19 @@ export interface PriceRule<C extends CartItemConfig = CartItemConfig> {
   readonly pricedFromOptions: boolean;
 }
 
+/**
+ * The words of a customer's proof for what it shows: one and many of it, how it is lit, and the
+ * thing the customer receives. `croppable`: a picture of it may be re-cropped from the proof (a
+ * flat panel; a lamp's photos are placed in its creator).
+ */
+export interface ProofPiece {
+  readonly one: string;
+  readonly many: string;
+  readonly lit: string;
+  readonly made: string;
+  readonly croppable: boolean;
+}
+
 export interface ProductType<C extends CartItemConfig = CartItemConfig> {
   /** The stored kind (order_items.kind, a cart line's config.kind): never renamed. */
   readonly kind: C["kind"];
@@ -132,6 +145,8 @@ export interface ProductType<C extends CartItemConfig = CartItemConfig> {
   readonly printForm: "panel" | "cylinder" | null;
   /** What the customer's proof calls one of it: "Lightbox 1 of 2", "Your lamp". */
   readonly proofName: string;
+  /** How the proof's sentences speak of what it shows of this type ("your panel", "lit from inside"). */
+  readonly proofPiece: ProofPiece;
   /** Print files a line makes: a lightbox one per panel, a lamp one; 0 when the shop prints nothing. */
   printFiles(line: PhotoLine): number;
   /** How many photos a line of this config must have (a lightbox: its bundle's panels; a lamp: 1-4). */

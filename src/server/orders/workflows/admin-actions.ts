@@ -5,13 +5,13 @@
  * and call these; the audit row commits with the change, a failure is recorded after it.
  */
 import { isPaidStatus } from "@shared/order-lifecycle";
-import type { AppContext } from "../../context.js";
 import { HttpError } from "../../lib/validation.js";
 import { orderConfirmationEmail, orderMessageEmail, queueMail } from "../../messaging/index.js";
 import { type AuditActor, Effects, errorText, runWorkflow } from "../../platform/index.js";
 import { addOrderNote, existingOrderIds, lockOrderForAudit, statusSnapshot } from "../admin-orders.js";
 import { CHANGED_BY } from "../changed-by.js";
 import { orderLines, orderToWriteTo } from "../order-to-write-to.js";
+import type { OrderServices } from "../services.js";
 import type { StatusChange } from "../transitions.js";
 import { cancelOrder } from "./cancel-order.js";
 import { changeFulfilmentStatus, type FulfilmentChange } from "./change-fulfilment-status.js";
@@ -19,7 +19,7 @@ import { type RefundInput, type RefundResult, refundOrder } from "./refund-order
 
 /** One audited status change by the owner, then its e-mails. */
 export async function changeOrderStatusAsAdmin(
-  ctx: AppContext,
+  ctx: OrderServices,
   actor: AuditActor,
   orderId: string,
   input: FulfilmentChange,
@@ -63,7 +63,7 @@ export async function changeOrderStatusAsAdmin(
 
 /** A full or partial refund by the owner (one refund per idempotency key). */
 export function refundOrderAsAdmin(
-  ctx: AppContext,
+  ctx: OrderServices,
   actor: AuditActor,
   orderId: string,
   input: RefundInput,
@@ -101,7 +101,7 @@ export function refundOrderAsAdmin(
 
 /** The owner cancels an unpaid order. */
 export async function cancelOrderAsAdmin(
-  ctx: AppContext,
+  ctx: OrderServices,
   actor: AuditActor,
   orderId: string,
   reason: string,
@@ -129,7 +129,7 @@ export async function cancelOrderAsAdmin(
 
 /** The confirmation e-mail again (once per request key); answers whether one was queued. */
 export async function resendConfirmation(
-  ctx: AppContext,
+  ctx: OrderServices,
   actor: AuditActor,
   orderId: string,
   idempotencyKey: string,
@@ -174,7 +174,7 @@ export interface CustomerEmailInput {
 
 /** The owner's own e-mail to the customer (once per request key), noted on the order; answers whether one was queued. */
 export async function emailCustomer(
-  ctx: AppContext,
+  ctx: OrderServices,
   actor: AuditActor,
   orderId: string,
   input: CustomerEmailInput,
@@ -223,7 +223,7 @@ export interface BulkStatusResult {
 
 /** A status change for many orders, each on its own (one failing leaves the others changed). */
 export async function changeOrderStatusesAsAdmin(
-  ctx: AppContext,
+  ctx: OrderServices,
   actor: AuditActor,
   ids: readonly string[],
   change: FulfilmentChange & { trackingNumbers?: Readonly<Record<string, string>> | undefined },
@@ -254,7 +254,7 @@ export async function changeOrderStatusesAsAdmin(
 
 /** The owner's internal note on an order. */
 export function addOrderNoteAsAdmin(
-  ctx: AppContext,
+  ctx: OrderServices,
   actor: AuditActor,
   orderId: string,
   body: string,

@@ -10,12 +10,12 @@
 import { BRAND_NAME, SUPPORT_EMAIL } from "@shared/brand";
 import { displayOrderNumber } from "@shared/orders";
 import { REFUND_TEXTS } from "@shared/refunds";
-import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
 import { HttpError } from "../../lib/validation.js";
 import { queueMail, renderEmail } from "../../messaging/index.js";
 import { Effects } from "../../platform/index.js";
 import type { OrderRow } from "../orders.js";
+import type { OrderServices } from "../services.js";
 import type { WorkflowResult } from "../transitions.js";
 import { lockOrder, moveOrder } from "../transitions.js";
 
@@ -28,7 +28,7 @@ export interface CancelInput {
   reason?: string;
 }
 
-export async function cancelOrder(ctx: AppContext, tx: Tx, input: CancelInput): Promise<WorkflowResult> {
+export async function cancelOrder(ctx: OrderServices, tx: Tx, input: CancelInput): Promise<WorkflowResult> {
   const current = await lockOrder(tx, input.orderId);
   const unchanged = {
     orderId: current.id,

@@ -12,11 +12,11 @@ import type { Carrier } from "@shared/fulfilment";
 import type { OrderStatus } from "@shared/orders";
 import { PROOF_ADMIN_TEXTS, proofAllowsPrinting } from "@shared/proofs";
 import { and, eq, gt, inArray } from "drizzle-orm";
-import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
 import { orderProofPanels, orderProofs, orders, photoRequests, printJobs } from "../../db/schema.js";
 import { HttpError } from "../../lib/validation.js";
 import { Effects } from "../../platform/index.js";
+import type { OrderServices } from "../services.js";
 import type { WorkflowResult } from "../transitions.js";
 import { CHANGED_BY, lockOrder, moveOrder, requireTransition, type StatusChange } from "../transitions.js";
 import { completePayment } from "./complete-payment.js";
@@ -31,7 +31,7 @@ export interface FulfilmentChange {
 const LEAVES_THE_WORKSHOP: readonly OrderStatus[] = ["dispatched", "in_transit", "delivered"];
 
 export async function changeFulfilmentStatus(
-  ctx: AppContext,
+  ctx: OrderServices,
   tx: Tx,
   orderId: string,
   adminId: string,

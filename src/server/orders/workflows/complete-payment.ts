@@ -13,7 +13,6 @@
  */
 import { orderTransition } from "@shared/order-lifecycle";
 import { and, eq } from "drizzle-orm";
-import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
 import { orders } from "../../db/schema.js";
 import { HttpError } from "../../lib/validation.js";
@@ -21,6 +20,7 @@ import { alertLatePayment, queueOrderEmailStatement } from "../../messaging/inde
 import type { PaymentProviderKind } from "../../payments/index.js";
 import { Effects } from "../../platform/index.js";
 import { isUuid } from "../orders.js";
+import type { OrderServices } from "../services.js";
 import type { WorkflowResult } from "../transitions.js";
 import { lockOrder, recordHistory, runTransitionEffects, type StatusChange } from "../transitions.js";
 
@@ -41,7 +41,11 @@ export interface PaymentInput {
 
 export type PaymentResult = WorkflowResult & { latePayment: boolean };
 
-export async function completePayment(ctx: AppContext, tx: Tx, input: PaymentInput): Promise<PaymentResult> {
+export async function completePayment(
+  ctx: OrderServices,
+  tx: Tx,
+  input: PaymentInput,
+): Promise<PaymentResult> {
   const effects = new Effects();
   const now = new Date();
   const { orderId } = input;
@@ -108,7 +112,7 @@ export async function completePayment(ctx: AppContext, tx: Tx, input: PaymentInp
 
 /** The money is on the order (so the ledger shows it and it can be refunded); the status stays cancelled. */
 async function recordLatePayment(
-  ctx: AppContext,
+  ctx: OrderServices,
   tx: Tx,
   current: typeof orders.$inferSelect,
   input: PaymentInput,

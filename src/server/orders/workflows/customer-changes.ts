@@ -27,7 +27,6 @@ import { addressLines } from "@shared/order-view";
 import { displayOrderNumber } from "@shared/orders";
 import { countryName } from "@shared/world-countries";
 import { eq } from "drizzle-orm";
-import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
 import { orderProofs, orders } from "../../db/schema.js";
 import { HttpError } from "../../lib/validation.js";
@@ -35,6 +34,7 @@ import { queueOwnerAlert } from "../../messaging/index.js";
 import { Effects } from "../../platform/index.js";
 import type { OrderRow } from "../orders.js";
 import { orderLedger } from "../refunds.js";
+import type { OrderServices } from "../services.js";
 import type { WorkflowResult } from "../transitions.js";
 import { lockOrder, recordHistory, type StatusChange } from "../transitions.js";
 import { type RefundResult, refundOrder } from "./refund-order.js";
@@ -76,7 +76,7 @@ function customerName(order: OrderRow): string {
 
 /** The customer cancels their paid order: everything paid comes back, the order is cancelled. */
 export async function cancelByCustomer(
-  ctx: AppContext,
+  ctx: OrderServices,
   tx: Tx,
   input: CustomerChangeInput,
 ): Promise<RefundResult> {
@@ -136,7 +136,7 @@ export async function cancelByCustomer(
 
 /** The customer moves the delivery within the order's country; the same address again changes nothing. */
 export async function changeDeliveryAddress(
-  ctx: AppContext,
+  ctx: OrderServices,
   tx: Tx,
   input: CustomerChangeInput & { address: DeliveryAddressChange },
 ): Promise<WorkflowResult> {

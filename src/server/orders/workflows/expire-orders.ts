@@ -11,10 +11,10 @@
  * payment made in its last second reaches us by webhook a moment later.
  */
 import { and, asc, eq, lt } from "drizzle-orm";
-import type { AppContext } from "../../context.js";
 import { orders } from "../../db/schema.js";
 import { BackgroundLoop } from "../../lib/background-loop.js";
 import { type AfterCommit, runWorkflow } from "../../platform/index.js";
+import type { OrderServices } from "../services.js";
 import { CHANGED_BY } from "../transitions.js";
 import { cancelOrder } from "./cancel-order.js";
 
@@ -30,7 +30,7 @@ export function paymentExpiry(at: Date, minutes: number): Date {
  * One batch: up to BATCH due orders expired in one transaction. Answers how many were expired
  * (fewer than BATCH: nothing more is due now).
  */
-export async function expireDueOrders(ctx: AppContext, now: Date = new Date()): Promise<number> {
+export async function expireDueOrders(ctx: OrderServices, now: Date = new Date()): Promise<number> {
   const due = new Date(now.getTime() - EXPIRY_GRACE_MS);
   const result = await runWorkflow(ctx, async (tx) => {
     const rows = await tx
@@ -60,7 +60,7 @@ export async function expireDueOrders(ctx: AppContext, now: Date = new Date()): 
 export class OrderExpirySweeper {
   private readonly loop: BackgroundLoop;
 
-  constructor(ctx: AppContext, pollMs = ctx.config.orders.expirySweepSeconds * 1000) {
+  constructor(ctx: OrderServices, pollMs = ctx.config.orders.expirySweepSeconds * 1000) {
     this.loop = new BackgroundLoop({
       name: "order expiry",
       log: ctx.log,

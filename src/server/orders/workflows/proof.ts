@@ -26,10 +26,10 @@ import {
   proofDecided,
   proofDueAt,
   proofOpen,
+  proofPieceOf,
   proofStateOfPanels,
 } from "@shared/proofs";
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
 import { orderItems, orderProofPanels, orderProofs, orders, printJobs } from "../../db/schema.js";
 import { BackgroundLoop } from "../../lib/background-loop.js";
@@ -47,6 +47,7 @@ import {
   proofLinesOf,
   proofPicturesReady,
 } from "../proofs.js";
+import type { OrderServices } from "../services.js";
 import { CHANGED_BY, type HistoryRow, lockOrder, recordHistories, recordHistory } from "../transitions.js";
 
 /** A proof's move: from and to are proof states (null: there was none). */
@@ -112,7 +113,7 @@ export interface ProofPanelRef {
  * window is over). The proof is approved once every panel is (decision 351).
  */
 export async function approveProof(
-  ctx: AppContext,
+  ctx: OrderServices,
   tx: Tx,
   input: { orderId: string; by: string; auto?: boolean; panels?: readonly ProofPanelRef[]; now?: Date },
 ): Promise<ProofResult> {
@@ -231,7 +232,7 @@ async function panelNames(tx: Tx, panels: readonly ProofPanelRow[]): Promise<str
  * the panel (and the proof) now "changed". At most MAX_PROOF_CROP_CHANGES per panel.
  */
 export async function changeProofCrop(
-  ctx: AppContext,
+  ctx: OrderServices,
   tx: Tx,
   input: {
     orderId: string;
@@ -362,7 +363,7 @@ export async function changeProofCrop(
  * One batch of proofs whose window ended by `now`, auto-approved in one transaction. Answers how
  * many (fewer than the batch: nothing more is due).
  */
-export async function autoApproveDueProofs(ctx: AppContext, now: Date = new Date()): Promise<number> {
+export async function autoApproveDueProofs(ctx: OrderServices, now: Date = new Date()): Promise<number> {
   const result = await runWorkflow(ctx, async (tx) => {
     const due = await tx
       .select({ orderId: orderProofs.orderId })
@@ -399,7 +400,7 @@ export async function autoApproveDueProofs(ctx: AppContext, now: Date = new Date
  * batch is read and written in a fixed number of statements, whatever its size (decision 353):
  * the sweep is woken by every payment. Answers how many were taken (a full batch: more may wait).
  */
-export async function queueReadyProofEmails(ctx: AppContext, now: Date = new Date()): Promise<number> {
+export async function queueReadyProofEmails(ctx: OrderServices, now: Date = new Date()): Promise<number> {
   const result = await runWorkflow(ctx, async (tx) => {
     const waiting = await tx
       .select()
@@ -424,8 +425,11 @@ export async function queueReadyProofEmails(ctx: AppContext, now: Date = new Dat
       mailed.push({ orderId: proof.orderId, dueAt });
       if (proofDecided(proof.state)) continue;
       const proofNow = { ...proof, dueAt };
-      const pictures = proofEmailPictures(ctx.config, proofNow, linesOf.get(proof.orderId) ?? []);
-      mails.push(proofEmail(ctx.config, order, proofNow, pictures));
+      const lines = linesOf.get(proof.orderId) ?? [];
+      const pictures = proofEmailPictures(ctx.config, proofNow, lines);
+      mails.push(
+        proofEmail(ctx.config, order, proofNow, pictures, proofPieceOf(lines.map((line) => line.kind))),
+      );
       notes.push({
         orderId: order.id,
         from: order.status,
@@ -454,7 +458,7 @@ export async function queueReadyProofEmails(ctx: AppContext, now: Date = new Dat
 export class ProofSweeper {
   private readonly loop: BackgroundLoop;
 
-  constructor(ctx: AppContext, pollMs = ctx.config.orders.expirySweepSeconds * 1000) {
+  constructor(ctx: OrderServices, pollMs = ctx.config.orders.expirySweepSeconds * 1000) {
     this.loop = new BackgroundLoop({
       name: "proof approval",
       log: ctx.log,

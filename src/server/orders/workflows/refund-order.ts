@@ -34,7 +34,6 @@ import {
   requestedRefundAmount,
 } from "@shared/refunds";
 import { eq } from "drizzle-orm";
-import type { AppContext } from "../../context.js";
 import type { Tx } from "../../db/client.js";
 import { orderItems, orderRefunds } from "../../db/schema.js";
 import { HttpError } from "../../lib/validation.js";
@@ -44,6 +43,7 @@ import { creditRefund } from "../../payments/index.js";
 import { Effects } from "../../platform/index.js";
 import type { OrderRow } from "../orders.js";
 import { orderLedger } from "../refunds.js";
+import type { OrderServices } from "../services.js";
 import type { WorkflowResult } from "../transitions.js";
 import { CHANGED_BY, lockOrder, moveOrder, recordHistory, type StatusChange } from "../transitions.js";
 
@@ -100,7 +100,7 @@ function statusAfterRefund(order: OrderRow, full: boolean, cancel: boolean): Ord
 }
 
 export async function refundOrder(
-  ctx: AppContext,
+  ctx: OrderServices,
   tx: Tx,
   orderId: string,
   input: RefundInput,
@@ -222,7 +222,7 @@ export async function refundOrder(
  * agrees with Stripe and no refund is ever recorded twice.
  */
 export async function recordProviderRefunds(
-  ctx: AppContext,
+  ctx: OrderServices,
   tx: Tx,
   orderId: string,
   listed: ReadonlyArray<{ refundId: string; amountPence: number }>,

@@ -27,9 +27,10 @@ export function ProofCard({ proof, queryKey }: { proof: ProofView; queryKey: rea
     mutationFn: () => approveProof(proof.token),
     onSuccess: (next) => {
       settle(next);
-      notify({ title: T.approvedToast, description: T.approved, variant: "success" });
+      notify({ title: T.approvedToast, description: T.approved(proof.piece), variant: "success" });
     },
-    onError: (error) => notify({ title: T.title, description: error.message, variant: "destructive" }),
+    onError: (error) =>
+      notify({ title: T.title(proof.piece), description: error.message, variant: "destructive" }),
   });
   // Watches the proof's cheap status while it is open; a new version refetches the whole proof.
   const status = useQuery({ ...proofQueries.status(proof.token), enabled: proof.open });
@@ -46,11 +47,11 @@ export function ProofCard({ proof, queryKey }: { proof: ProofView; queryKey: rea
     <Card className="p-5" data-testid="proof-card" data-state={proof.state}>
       <section aria-labelledby="proof-title">
         <h2 id="proof-title" className="text-xl text-stone-900">
-          {T.title}
+          {T.title(proof.piece)}
         </h2>
         {proof.open ? (
           <p className="mt-1 text-sm text-stone-700">
-            {T.intro(formatShopMoment(proof.dueAt), proof.panels.length)}
+            {T.intro(formatShopMoment(proof.dueAt), proof.panels.length, proof.piece)}
           </p>
         ) : null}
         {proof.open && making.length > 0 ? (
@@ -131,9 +132,10 @@ function ProofPanel({
     mutationFn: () => approveProof(proof.token, [{ itemId: panel.itemId, panelIndex: panel.panelIndex }]),
     onSuccess: (next) => {
       onChanged(next);
-      notify({ title: T.panelApprovedToast, description: label, variant: "success" });
+      notify({ title: T.panelApprovedToast(proof.piece), description: label, variant: "success" });
     },
-    onError: (error) => notify({ title: T.title, description: error.message, variant: "destructive" }),
+    onError: (error) =>
+      notify({ title: T.title(proof.piece), description: error.message, variant: "destructive" }),
   });
   const picture = panel.twinUrl ?? panel.previewUrl;
   const several = proof.panels.length > 1;
@@ -199,7 +201,7 @@ function ProofPanel({
                   disabled={approve.isPending}
                 >
                   <Check aria-hidden="true" className="h-4 w-4" />
-                  {approve.isPending ? T.approving : T.approvePanel}
+                  {approve.isPending ? T.approving : T.approvePanel(proof.piece)}
                 </Button>
               ) : null}
               {panel.photo && panel.changesLeft > 0 ? (
