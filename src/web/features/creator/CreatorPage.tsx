@@ -5,8 +5,6 @@ import {
   creatorReducer,
   INITIAL_CREATOR_STATE,
   isNewChoice,
-  isStepDone,
-  isStepOpen,
   type OptionStep,
   progressCount,
   sizesForShape,
@@ -25,7 +23,7 @@ import { useCart } from "../cart";
 import { CurrencySelect } from "../currency";
 import { CreatorPreview } from "./CreatorPreview";
 import { CreatorStepItem } from "./CreatorStepItem";
-import { nextStep } from "./creatorStepOrder";
+
 import { STEP_TITLES } from "./creatorStepTitles";
 import { LazyStep } from "./LazyStep";
 import { MiniPreviewBar } from "./MiniPreviewBar";
@@ -205,29 +203,20 @@ export function CreatorPage() {
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
         <AccordionRoot value={expanded} onValueChange={setExpanded} className="space-y-3">
-          {CREATOR_STEPS.map((step, index) => {
-            const open = isStepOpen(state, step);
-            const done = isStepDone(state, step);
-            const next = nextStep(step);
-            return (
-              <CreatorStepItem
-                key={step}
-                step={step}
-                index={index}
-                open={open}
-                done={done}
-                next={next}
-                expanded={expanded === step}
-                summary={summaries[step]}
-                triggerRef={(el) => {
-                  triggers.current[step] = el;
-                }}
-                onContinue={() => advanceFrom(step, true)}
-              >
-                {content[step]}
-              </CreatorStepItem>
-            );
-          })}
+          {CREATOR_STEPS.map((step, index) => (
+            <CreatorStepItem
+              key={step}
+              step={step}
+              index={index}
+              state={state}
+              expanded={expanded === step}
+              summary={summaries[step]}
+              triggers={triggers}
+              onContinue={advanceFrom}
+            >
+              {content[step]}
+            </CreatorStepItem>
+          ))}
         </AccordionRoot>
 
         {/* Sticky beside the steps on wide screens; it scrolls inside itself if the screen is short. */}

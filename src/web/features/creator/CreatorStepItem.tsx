@@ -1,4 +1,10 @@
-import { CREATOR_STEP_LABELS, type CreatorStep } from "@shared/creator";
+import {
+  CREATOR_STEP_LABELS,
+  type CreatorState,
+  type CreatorStep,
+  isStepDone,
+  isStepOpen,
+} from "@shared/creator";
 import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import {
   AccordionContent,
@@ -9,34 +15,36 @@ import {
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/components/ui/cn";
 import { Check, ChevronDown, Lock } from "lucide-react";
-import type { ReactNode, Ref } from "react";
+import type { ReactNode, RefObject } from "react";
+import { nextStep } from "./creatorStepOrder";
 import { STEP_TITLES } from "./creatorStepTitles";
 
 /** One of the creator's six steps: its numbered title with the choice made (or a lock), its controls, and Continue. */
 export function CreatorStepItem({
   step,
   index,
-  open,
-  done,
-  next,
+  state,
   expanded,
   summary,
-  triggerRef,
+  triggers,
   onContinue,
   children,
 }: {
   step: CreatorStep;
   index: number;
-  /** The earlier steps are done: this one can be opened. */
-  open: boolean;
-  done: boolean;
-  next: CreatorStep | undefined;
+  state: CreatorState;
   expanded: boolean;
   summary: string | null;
-  triggerRef: Ref<HTMLButtonElement>;
-  onContinue: () => void;
+  /** Each step's title button, kept so a step can take the focus when it opens. */
+  triggers: RefObject<Partial<Record<CreatorStep, HTMLButtonElement | null>>>;
+  /** Opens the next step, the focus moved to its title. */
+  onContinue: (step: CreatorStep, moveFocus: boolean) => void;
   children: ReactNode;
 }) {
+  // The earlier steps are done: this one can be opened.
+  const open = isStepOpen(state, step);
+  const done = isStepDone(state, step);
+  const next = nextStep(step);
   return (
     <AccordionItem
       value={step}
@@ -50,7 +58,9 @@ export function CreatorStepItem({
         render={(headerProps) => (
           <h2 {...headerProps}>
             <AccordionTrigger
-              ref={triggerRef}
+              ref={(el) => {
+                triggers.current[step] = el;
+              }}
               className="group flex w-full items-center gap-4 px-5 py-4 text-left disabled:cursor-not-allowed"
             >
               <span
@@ -89,7 +99,7 @@ export function CreatorStepItem({
         {children}
         {done && next ? (
           <div className="mt-4 flex justify-end">
-            <Button variant="outline" size="sm" onClick={onContinue}>
+            <Button variant="outline" size="sm" onClick={() => onContinue(step, true)}>
               Continue to {CREATOR_STEP_LABELS[next]}
             </Button>
           </div>
