@@ -1,7 +1,8 @@
 /**
  * Import rules of the layers docs/architecture.md describes ("Layers"), checked by `npm test`:
  * pure domain code imports no runtime, the web app reaches the server only for types,
- * feature folders and server modules meet through their index, routes leave the database to the
+ * feature folders and server modules meet through their index (a web feature also through its
+ * api and, for the app shell, its shell entry), routes leave the database to the
  * modules, and nothing imports itself in a circle. The product's rules are in docs/product.md.
  * @type {import('dependency-cruiser').IConfiguration}
  */
@@ -36,12 +37,25 @@ module.exports = {
     },
     {
       name: "features-meet-through-index",
-      comment: "A feature folder uses another feature only through that feature's index.ts(x).",
+      comment:
+        "A feature folder uses another feature only through its faces: index.ts(x) (its components and hooks) and api.ts or api/index.ts (its calls to the server, issue 49 item 4: each feature owns its API calls).",
       severity: "error",
       from: { path: "^src/web/features/([^/]+)/" },
       to: {
         path: "^src/web/features/[^/]+/",
-        pathNot: ["^src/web/features/$1/", "^src/web/features/[^/]+/index\\.tsx?$"],
+        pathNot: ["^src/web/features/$1/", "^src/web/features/[^/]+/(index\\.tsx?|api\\.ts|api/index\\.ts)$"],
+      },
+    },
+    {
+      name: "shell-reaches-features-through-their-faces",
+      comment:
+        "The app shell (app/, components/, pages/, the router) uses a feature only through its faces: index.ts(x), api.ts or api/index.ts, or shell.ts, the small entry of what the first load already runs where the index would bring more into it (issue 49 item 4). A dynamic import() may name the module it loads: it is a split point of its own (a route's page, an overlay loaded on demand).",
+      severity: "error",
+      from: { path: "^src/web/((app|components|pages)/|(router|main|prerender)\\.tsx$)" },
+      to: {
+        path: "^src/web/features/[^/]+/",
+        pathNot: "^src/web/features/[^/]+/(index\\.tsx?|shell\\.ts|api\\.ts|api/index\\.ts)$",
+        dependencyTypesNot: ["dynamic-import"],
       },
     },
     {

@@ -14,7 +14,7 @@ const alias = {
   "@web": here("./src/web"),
   "@lithophane": here("./src/lithophane"),
   // tus-js-client's only CommonJS dependency: the browser's URL instead (see the shim).
-  "url-parse": here("./src/web/api/url-parse-shim.ts"),
+  "url-parse": here("./src/web/lib/url-parse-shim.ts"),
 };
 
 const escapeHtml = (text: string) =>

@@ -11,7 +11,7 @@ import { buildAccessoryCartItem } from "../../src/shared/cart";
 import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { convertPrice, type ExchangeRates } from "../../src/shared/currency";
 import { formatGbp, formatMoney, shownTotals } from "../../src/shared/money";
-import type { PublicShippingZone } from "../../src/web/api/shipping";
+import type { PublicShippingZone } from "../../src/web/features/checkout/api/shipping";
 import { mailsTo, uniqueEmail } from "./auth-helpers";
 import { CART_STORAGE_KEY } from "./fixtures/shop";
 import { expect, type Page, test } from "./fixtures/test";

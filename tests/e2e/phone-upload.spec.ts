@@ -21,7 +21,7 @@ import { getBundle } from "../../src/shared/bundles";
 import { CREATOR_TEXTS } from "../../src/shared/creator-texts";
 import { MESSAGES } from "../../src/shared/messages";
 import { RESUMABLE_UPLOADS_PATH } from "../../src/shared/upload-copy";
-import { RESUMABLE_CHUNK_BYTES } from "../../src/web/api/resumable-upload";
+import { RESUMABLE_CHUNK_BYTES } from "../../src/web/features/creator/api/resumable-upload";
 import { addToCartButton, expectToast, optionName, radio, storedCart } from "./fixtures/shop";
 import { expect, test } from "./fixtures/test";
 

@@ -10,7 +10,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyAdminEmails } from "../../src/server/accounts/roles.js";
 import { mfaSetupAttempts, profiles, users } from "../../src/server/db/schema.js";
-import type { Me } from "../../src/web/api/account.js";
+import type { Me } from "../../src/web/features/auth/api/me.js";
 import {
   asUser,
   authPost,

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { AuthProvider } from "../features/auth/AuthProvider";
-import { CartProvider } from "../features/cart/CartProvider";
-import { CurrencyProvider } from "../features/currency/CurrencyProvider";
+import { AuthProvider } from "../features/auth/shell";
+import { CartProvider } from "../features/cart/shell";
+import { CurrencyProvider } from "../features/currency/shell";
 import { LazyToaster } from "./toaster";
 
 /**

@@ -1,14 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useAuth } from "../features/auth/AuthProvider";
-import { readSyncedUser } from "../features/auth/syncedUser";
-import { CartButton } from "../features/cart/CartButton";
-import { useCart } from "../features/cart/CartProvider";
+import { readSyncedUser, useAuth } from "../features/auth/shell";
+import { CartButton, useCart } from "../features/cart/shell";
 import { lazyWithQuery } from "./query";
 import { warmUpLater } from "./warm-up";
 
 // Dialog-heavy overlays (Radix Dialog, the MFA set-up's QR code) are not part of the first
 // load: the cart panel loads on first open (and is prefetched once the page has settled), the
 // first-login MFA prompt only for a signed-in visitor. Both may use react-query (lazy too).
+// These import() calls name the module they load, not the feature's index: each is a split
+// point of its own, and the index would bring the feature's other screens into that chunk
+// (the dependency rule app-reaches-features-through-their-faces allows a dynamic import so).
 const loadCartPanel = () => import("../features/cart/CartPanel");
 const CartPanel = lazyWithQuery(() => loadCartPanel().then((m) => m.CartPanel));
 const FirstLoginMfa = lazyWithQuery(() =>

@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from "react";
 import { ShopOverlays } from "../../app/ShopOverlays";
-import { CurrencyPrompt } from "../../features/currency/CurrencyPrompt";
+import { CurrencyPrompt } from "../../features/currency/shell";
 import { Footer } from "./Footer";
 import { Nav } from "./Nav";
 import { RouteEffects } from "./RouteEffects";

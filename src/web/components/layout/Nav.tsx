@@ -3,7 +3,7 @@ import { isNavLinkActive, NAV_LINKS } from "@shared/titles";
 import { Link, useLocation } from "@web/app/routing";
 import { Menu, X } from "lucide-react";
 import { useState } from "react";
-import { NavAccountLinks } from "../../features/auth/NavAccountLinks";
+import { NavAccountLinks } from "../../features/auth/shell";
 import { buttonClasses } from "../ui/button-classes";
 import { cn } from "../ui/cn";
 import { Logo } from "./Logo";

@@ -4,7 +4,7 @@
  * server runs); nothing is shown until the server says so, or when it cannot be asked.
  */
 import { MESSAGES } from "@shared/messages";
-import { fetchShopInfo } from "@web/api/shop-info";
+import { fetchShopInfo } from "@web/app/shop-info";
 import { useEffect, useState } from "react";
 
 let shared: Promise<boolean> | null = null;

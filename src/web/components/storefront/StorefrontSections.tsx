@@ -15,7 +15,7 @@ import { ResponsivePicture } from "@web/components/ui/ResponsivePicture";
 import { Star } from "lucide-react";
 
 /** The lightbox and its collections, in this chunk too: the home page loads them with the reviews' code. */
-export { FeaturedLightbox } from "../../features/shop/FeaturedLightbox";
+export { FeaturedLightbox } from "../../features/shop";
 
 export function Stars({ rating }: { rating: number }) {
   return (

@@ -1,10 +1,10 @@
 import { ORDER_VIEW_TEXTS as T } from "@shared/order-view";
 import { useQuery } from "@tanstack/react-query";
-import { orderQueries } from "@web/api/orders";
 import { Link, useNavigate, useSearchParams } from "@web/app/routing";
 import { PageLoading } from "@web/components/layout/Layout";
 import { Card } from "@web/components/ui/card";
 import { Page } from "@web/components/ui/page";
+import { orderQueries } from "@web/features/orders/api";
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { useAuth } from "../auth";

@@ -1,10 +1,10 @@
 import { operationContextLabel } from "@shared/admin-messages";
 import { useQuery } from "@tanstack/react-query";
-import { type ActivityEntry, type ActivityFilters, adminQueries } from "@web/api/admin";
 import { useSearchParams } from "@web/app/routing";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import { type ActivityEntry, type ActivityFilters, adminQueries } from "@web/features/admin/api";
 import { type FormEvent, useState } from "react";
 import {
   AdminHeading,

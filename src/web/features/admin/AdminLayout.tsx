@@ -3,10 +3,10 @@ import { BRAND_NAME } from "@shared/brand";
 import { PRINT_QUEUE_TEXTS } from "@shared/print-queue";
 import { shopIsLive } from "@shared/test-orders";
 import { useQuery } from "@tanstack/react-query";
-import { unreadQuery } from "@web/api/inbox";
 import { Link, NavLink, useLocation } from "@web/app/routing";
 import { Logo } from "@web/components/layout/Logo";
 import { cn } from "@web/components/ui/cn";
+import { unreadQuery } from "@web/features/admin/api";
 import {
   Activity,
   BarChart3,

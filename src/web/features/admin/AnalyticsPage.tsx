@@ -9,16 +9,14 @@ import { CUSTOMER_MAIL_TEXTS } from "@shared/customer-mail";
 import { formatGbp } from "@shared/money";
 import { ordersScope, TEST_ORDERS_TEXTS } from "@shared/test-orders";
 import { useQuery } from "@tanstack/react-query";
-import { type AnalyticsFilters, type AnalyticsReport, adminQueries, type Granularity } from "@web/api/admin";
 import { useSearchParams } from "@web/app/routing";
 import { Card } from "@web/components/ui/card";
+import { type AnalyticsFilters, adminQueries, type Granularity } from "@web/features/admin/api";
 import { format } from "date-fns";
-import type { ReactNode } from "react";
 import {
   Bar,
   BarChart,
   CartesianGrid,
-  Cell,
   Line,
   LineChart,
   ResponsiveContainer,
@@ -26,24 +24,12 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { ChartSection } from "./analytics/ChartSection";
+import { GLOW, INK } from "./analytics/chartColours";
+import { DataTable } from "./analytics/DataTable";
+import { MixChart } from "./analytics/MixChart";
 import { useTestOrdersView } from "./testOrders";
-import {
-  AdminHeading,
-  FilterInput,
-  FilterSelect,
-  LoadError,
-  Loading,
-  StatCard,
-  td,
-  th,
-  useAdminTitle,
-} from "./ui";
-
-const INK = "#1c1917";
-const GLOW = "#b45309";
-const BAR = "#57534e";
-
-type Breakdown = AnalyticsReport["bundles"][number];
+import { AdminHeading, FilterInput, FilterSelect, LoadError, Loading, StatCard, useAdminTitle } from "./ui";
 
 function periodLabel(period: string, granularity: Granularity): string {
   const d = new Date(`${period}T00:00:00`);
@@ -278,152 +264,5 @@ export function AnalyticsPage() {
         </div>
       ) : null}
     </>
-  );
-}
-
-const FRAME_HEX: Record<string, string> = {
-  white: "#e7e5e4",
-  black: "#1c1c1c",
-  brown: "#6b4226",
-  gray: "#808080",
-  silver: "#c0c0c0",
-  gold: "#d4af37",
-};
-
-function MixChart({
-  id,
-  title,
-  rows,
-  colourful,
-}: {
-  id: string;
-  title: string;
-  rows: Breakdown[];
-  colourful?: boolean;
-}) {
-  return (
-    <ChartSection
-      id={id}
-      title={title}
-      summary={
-        rows.length === 0
-          ? "Nothing sold in this range."
-          : rows.map((r) => `${r.label}: ${r.count}`).join(", ")
-      }
-      table={
-        <DataTable
-          caption={title}
-          head={["Name", "Sold", "Revenue"]}
-          rows={rows.map((r) => [r.label, r.count, pounds(r.revenue)])}
-        />
-      }
-    >
-      {rows.length === 0 ? (
-        <p className="py-8 text-center text-stone-700">Nothing sold in this range.</p>
-      ) : (
-        <ResponsiveContainer width="100%" height={Math.max(140, rows.length * 40 + 40)}>
-          <BarChart data={rows} layout="vertical" margin={{ top: 8, right: 24, bottom: 0, left: 8 }}>
-            <CartesianGrid stroke="#e7e5e4" horizontal={false} />
-            <XAxis type="number" allowDecimals={false} tick={{ fill: "#44403c", fontSize: 12 }} />
-            <YAxis type="category" dataKey="label" width={140} tick={{ fill: "#44403c", fontSize: 12 }} />
-            <Tooltip formatter={(v) => [String(v), "Sold"]} />
-            <Bar dataKey="count" fill={BAR} stroke="#44403c" maxBarSize={32} isAnimationActive={false}>
-              {colourful ? rows.map((r) => <Cell key={r.id} fill={FRAME_HEX[r.id] ?? BAR} />) : null}
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
-      )}
-    </ChartSection>
-  );
-}
-
-function ChartSection({
-  id,
-  title,
-  summary,
-  table,
-  note,
-  children,
-}: {
-  id: string;
-  title: string;
-  summary: string;
-  table: ReactNode;
-  note?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card className="p-5">
-      <section aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`} className="text-xl text-stone-900">
-          {title}
-        </h2>
-        {note ? <p className="mt-1 text-sm text-stone-700">{note}</p> : null}
-        <figure className="mt-3">
-          <div role="img" aria-label={`${title}. ${summary}`}>
-            {children}
-          </div>
-          <figcaption className="sr-only">{summary}</figcaption>
-        </figure>
-        <details className="mt-3">
-          <summary className="min-h-11 cursor-pointer py-2 text-sm font-medium text-stone-900 underline">
-            Show the numbers as a table
-          </summary>
-          {table}
-        </details>
-      </section>
-    </Card>
-  );
-}
-
-function DataTable({
-  caption,
-  head,
-  rows,
-}: {
-  caption: string;
-  head: string[];
-  rows: Array<Array<string | number>>;
-}) {
-  return (
-    <div className="relative mt-2 max-h-80 overflow-auto rounded-lg border border-stone-200">
-      <table className="w-full">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="sticky top-0 bg-stone-50">
-          <tr>
-            {head.map((h, i) => (
-              <th key={h} scope="col" className={i === 0 ? th : `${th} text-right`}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={head.length} className={`${td} text-center text-stone-700`}>
-                No data.
-              </td>
-            </tr>
-          ) : null}
-          {rows.map((r, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional and never reordered
-            <tr key={i}>
-              {r.map((cell, j) =>
-                j === 0 ? (
-                  <th key={head[j]} scope="row" className={`${td} text-left font-medium`}>
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={head[j]} className={`${td} text-right tabular-nums`}>
-                    {cell}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

@@ -15,11 +15,11 @@ import {
   EXTRUDERS,
 } from "@shared/colour-printer";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { calibrationQueries, saveColourPrinter } from "@web/api/calibration";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { SelectField, TextField } from "@web/components/ui/field";
+import { calibrationQueries, saveColourPrinter } from "@web/features/admin/api";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 

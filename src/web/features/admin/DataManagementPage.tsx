@@ -2,6 +2,8 @@ import { pluralise } from "@shared/messages";
 import { formatGbp } from "@shared/money";
 import { displayOrderNumber } from "@shared/orders";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button";
+import { Card } from "@web/components/ui/card";
 import {
   adminQueries,
   type OrphanUploadPreview,
@@ -10,9 +12,7 @@ import {
   purgeOrphanUploads,
   purgeTestOrders,
   type TestOrderPreview,
-} from "@web/api/admin";
-import { Button } from "@web/components/ui/button";
-import { Card } from "@web/components/ui/card";
+} from "@web/features/admin/api";
 import { Eye, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { toast } from "sonner";

@@ -8,12 +8,17 @@ import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { DISCOUNT_KINDS, DISCOUNT_SCOPES, type DiscountKind, type DiscountScope } from "@shared/discounts";
 import { formatGbp, poundsToPence } from "@shared/money";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type AdminDiscountCode, adminQueries, createDiscountCode, updateDiscountCode } from "@web/api/admin";
-import { ApiRequestError } from "@web/api/client";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { SelectField, TextField } from "@web/components/ui/field";
+import {
+  type AdminDiscountCode,
+  adminQueries,
+  createDiscountCode,
+  updateDiscountCode,
+} from "@web/features/admin/api";
+import { ApiRequestError } from "@web/lib/http/client";
 import { format } from "date-fns";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";

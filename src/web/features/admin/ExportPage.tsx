@@ -1,6 +1,6 @@
-import { type ExportFormat, type ExportResource, exportUrl } from "@web/api/admin";
 import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import { type ExportFormat, type ExportResource, exportUrl } from "@web/features/admin/api";
 import { Download } from "lucide-react";
 import { useState } from "react";
 import { AdminHeading, FilterInput, useAdminTitle } from "./ui";

@@ -4,9 +4,9 @@
  */
 import { MAX_PROOF_WINDOW_HOURS, MIN_PROOF_WINDOW_HOURS, PROOF_ADMIN_TEXTS as T } from "@shared/proofs";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, ok } from "@web/api/client";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import { api, ok } from "@web/lib/http/client";
 import { useState } from "react";
 import { toast } from "sonner";
 

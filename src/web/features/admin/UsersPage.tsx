@@ -1,9 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type AdminUserRow, adminQueries, resetUserMfa, setUserRole, type UserFilters } from "@web/api/admin";
 import { useSearchParams } from "@web/app/routing";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import {
+  type AdminUserRow,
+  adminQueries,
+  resetUserMfa,
+  setUserRole,
+  type UserFilters,
+} from "@web/features/admin/api";
 import { Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";

@@ -6,8 +6,8 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import type { FilamentView } from "@shared/calibration";
 import { useMutation } from "@tanstack/react-query";
-import { type CalibrationScreenAnswer, calibrateFilament, measureWedgePhoto } from "@web/api/calibration";
 import { Button } from "@web/components/ui/button";
+import { type CalibrationScreenAnswer, calibrateFilament, measureWedgePhoto } from "@web/features/admin/api";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 

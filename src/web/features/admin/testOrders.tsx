@@ -10,8 +10,8 @@ import {
   TEST_ORDERS_TEXTS,
 } from "@shared/test-orders";
 import { useQuery } from "@tanstack/react-query";
-import { adminQueries } from "@web/api/admin";
 import { useTestShop } from "@web/components/layout/TestShopBanner";
+import { adminQueries } from "@web/features/admin/api";
 import { createContext, type ReactNode, useContext, useState } from "react";
 
 const STORAGE_KEY = "lithobox.admin.includeTestOrders";

@@ -1,10 +1,8 @@
 import { MESSAGES } from "@shared/messages";
 import type { SignInInput, SignUpInput } from "@shared/schemas";
-import { accountKeys } from "@web/api/account-keys";
-import { ApiRequestError } from "@web/api/api-error";
-import { fetchMe, type Me } from "@web/api/first-load";
-import { orderKeys } from "@web/api/order-keys";
+import { orderKeys } from "@web/app/order-keys";
 import { loadedQueryClient } from "@web/app/query";
+import { accountKeys } from "@web/features/auth/api/account-keys";
 import {
   createContext,
   type ReactNode,
@@ -15,10 +13,13 @@ import {
   useRef,
   useState,
 } from "react";
+import type { Me } from "./api/me";
+import { describeError, fromThrown } from "./authErrors";
 import { loadAuthClient, useSession } from "./session";
-import { errorMessage } from "./toast";
+import { useMeState } from "./useMeState";
 
 export type SocialProvider = "google" | "github" | "facebook";
+
 export type AuthStatus = "loading" | "signedIn" | "signedOut";
 
 /** Where a finished sign-in (e-mail link, OAuth) lands. */
@@ -79,85 +80,6 @@ function forgetAccountData() {
   const queryClient = loadedQueryClient();
   if (!queryClient) return;
   for (const queryKey of ACCOUNT_QUERY_KEYS) queryClient.removeQueries({ queryKey });
-}
-
-interface MeState {
-  readonly userId: string;
-  readonly me: Me | null;
-  /** 401 from /api/me: the session has ended. */
-  readonly unauthorised: boolean;
-}
-
-/**
- * GET /api/me for the signed-in user, kept per user id (a new sign-in never sees the last
- * one's): asked again on refresh(), one retry unless the answer is 401.
- */
-function useMeState(userId: string | null) {
-  const [state, setState] = useState<MeState | null>(null);
-  const latest = useRef(0);
-  const load = useCallback(async (forUser: string) => {
-    const request = ++latest.current;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const me = await fetchMe();
-        if (request === latest.current) setState({ userId: forUser, me, unauthorised: false });
-        return;
-      } catch (error) {
-        const unauthorised = error instanceof ApiRequestError && error.status === 401;
-        if (!unauthorised && attempt < 1) {
-          await new Promise((resolve) => window.setTimeout(resolve, 1000));
-          continue;
-        }
-        if (request === latest.current) {
-          // A failed refresh keeps the last answer, as a query would.
-          setState((s) => ({ userId: forUser, me: s?.userId === forUser ? s.me : null, unauthorised }));
-        }
-        return;
-      }
-    }
-  }, []);
-  useEffect(() => {
-    if (userId) void load(userId);
-    else {
-      latest.current++;
-      setState(null);
-    }
-  }, [userId, load]);
-  const current = userId && state?.userId === userId ? state : null;
-  const reload = useCallback(async () => {
-    if (userId) await load(userId);
-  }, [userId, load]);
-  return {
-    me: current?.me ?? null,
-    settled: current !== null,
-    unauthorised: current?.unauthorised === true,
-    reload,
-  };
-}
-
-interface ErrorLike {
-  code?: string | undefined;
-  message?: string | undefined;
-  status?: number | undefined;
-}
-
-function describeError(error: ErrorLike | null | undefined): {
-  code: string | undefined;
-  message: string;
-  unexpected: boolean;
-} {
-  const message = error?.message || error?.code?.replace(/_/g, " ").toLowerCase() || "";
-  // No message and no status means the request never got an answer (offline, server down).
-  const unexpected = !message || !error?.status || error.status >= 500;
-  return { code: error?.code, message, unexpected };
-}
-
-function fromThrown(error: unknown): { ok: false; message: string; unexpected: true } {
-  return {
-    ok: false,
-    message: errorMessage(error) ?? MESSAGES.common.unexpectedError,
-    unexpected: true,
-  };
 }
 
 /** The signed-in state for the whole app: the Better Auth session plus GET /api/me. */

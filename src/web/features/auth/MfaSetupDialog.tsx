@@ -2,30 +2,20 @@ import { ACCOUNT_MESSAGES } from "@shared/account-messages";
 import { BRAND_NAME } from "@shared/brand";
 import { MFA_QR_ERROR_CORRECTION, MFA_QR_MARGIN, MFA_QR_SIZE_PX } from "@shared/limits";
 import { MESSAGES } from "@shared/messages";
-import { authClient } from "@web/api/auth";
 import { Button } from "@web/components/ui/button";
 import { Dialog } from "@web/components/ui/dialog";
-import { TextAreaField } from "@web/components/ui/field";
-import { Check, Copy, Download, KeyRound, ShieldCheck, Smartphone } from "lucide-react";
+import { authClient } from "@web/features/auth/api/auth-client";
+import { KeyRound, ShieldCheck, Smartphone } from "lucide-react";
 import QRCode from "qrcode";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useAuth } from "./AuthProvider";
+import { BackupCodes } from "./BackupCodes";
 import { CodeInput, isCompleteCode } from "./CodeInput";
+import { ManualKey, manualEntryKey } from "./ManualKey";
+import { type MfaSetupStep, StepIndicator } from "./MfaSetupSteps";
 import { PasswordField } from "./PasswordField";
 import { mfaApi, useHasPassword } from "./queries";
 import { errorMessage, notify } from "./toast";
-
-export type MfaSetupStep = "intro" | "qr" | "verify";
-
-/** The secret from an otpauth:// URI, grouped in fours for typing: "JBSW Y3DP EHPK 3PXP". */
-export function manualEntryKey(totpUri: string): string {
-  try {
-    const secret = new URL(totpUri).searchParams.get("secret") ?? "";
-    return secret.replace(/(.{4})(?=.)/g, "$1 ");
-  } catch {
-    return "";
-  }
-}
 
 interface MfaSetupDialogProps {
   open: boolean;
@@ -244,21 +234,6 @@ export function MfaSetupDialog({ open, onOpenChange, onEnabled, onSkip, mandator
   );
 }
 
-const STEPS: ReadonlyArray<{ id: MfaSetupStep; label: string }> = [
-  { id: "intro", label: "Confirm" },
-  { id: "qr", label: "Scan" },
-  { id: "verify", label: "Verify" },
-];
-
-function StepIndicator({ step }: { step: MfaSetupStep }) {
-  const index = STEPS.findIndex((s) => s.id === step);
-  return (
-    <span className="mt-1 block text-sm text-stone-600">
-      Step {index + 1} of {STEPS.length}: {STEPS[index]?.label}
-    </span>
-  );
-}
-
 function IntroPoint({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
     <li className="flex items-start gap-3">
@@ -267,106 +242,5 @@ function IntroPoint({ icon, children }: { icon: ReactNode; children: ReactNode }
       </span>
       <span>{children}</span>
     </li>
-  );
-}
-
-function ManualKey({ secret }: { secret: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret.replace(/\s/g, ""));
-      setCopied(true);
-      notify(ACCOUNT_MESSAGES.mfa.secretCopied);
-      window.setTimeout(() => setCopied(false), 2000);
-    } catch {
-      notify({
-        title: "Copy failed",
-        description: "Please select the key and copy it yourself.",
-        variant: "destructive",
-      });
-    }
-  };
-  return (
-    <div className="flex items-end gap-2">
-      <TextAreaField
-        label="Manual entry key"
-        readOnly
-        // Issue 47 item 12: the key wraps to three lines at 390 px. Three rows where the browser
-        // cannot size the box to its text; where it can (field-sizing), exactly its lines.
-        rows={3}
-        value={secret}
-        spellCheck={false}
-        containerClassName="min-w-0 flex-1"
-        className="resize-none bg-stone-50 font-mono text-sm leading-6 [field-sizing:content]"
-        onFocus={(e) => e.currentTarget.select()}
-        data-testid="mfa-secret"
-      />
-      <Button variant="outline" size="icon" onClick={copy} aria-label="Copy secret key" className="shrink-0">
-        {copied ? (
-          <Check aria-hidden="true" className="h-5 w-5" />
-        ) : (
-          <Copy aria-hidden="true" className="h-5 w-5" />
-        )}
-      </Button>
-    </div>
-  );
-}
-
-function BackupCodes({ codes }: { codes: readonly string[] }) {
-  if (codes.length === 0) return null;
-  const text = codes.join("\n");
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      notify({ title: "Copied", description: "Backup codes copied to clipboard.", variant: "default" });
-    } catch {
-      notify({
-        title: "Copy failed",
-        description: "Please select the codes and copy them yourself.",
-        variant: "destructive",
-      });
-    }
-  };
-  const download = () => {
-    const url = URL.createObjectURL(
-      new Blob([`${BRAND_NAME} backup codes\n\n${text}\n`], { type: "text/plain" }),
-    );
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `${BRAND_NAME.toLowerCase()}-backup-codes.txt`;
-    a.click();
-    URL.revokeObjectURL(url);
-  };
-  return (
-    <section
-      aria-labelledby="backup-codes-title"
-      className="rounded-xl border border-stone-200 bg-stone-50 p-4"
-    >
-      <h3 id="backup-codes-title" className="font-sans text-base font-semibold text-stone-900">
-        Backup codes
-      </h3>
-      <p className="mt-1 text-sm text-stone-700">
-        Save these somewhere safe. If you lose your phone, each code lets you log in once. They are shown only
-        now.
-      </p>
-      <ul
-        className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm text-stone-900"
-        data-testid="mfa-backup-codes"
-      >
-        {codes.map((c) => (
-          <li key={c} className="rounded-md bg-white px-2 py-1.5 text-center ring-1 ring-stone-200">
-            {c}
-          </li>
-        ))}
-      </ul>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={copy}>
-          <Copy aria-hidden="true" className="h-4 w-4" /> Copy codes
-        </Button>
-        <Button variant="outline" size="sm" onClick={download}>
-          <Download aria-hidden="true" className="h-4 w-4" /> Download
-        </Button>
-      </div>
-    </section>
   );
 }

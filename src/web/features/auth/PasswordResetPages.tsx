@@ -7,13 +7,13 @@ import {
   requestPasswordResetSchema,
   resetPasswordSchema,
 } from "@shared/schemas";
-import { requestPasswordReset, resetPassword } from "@web/api/password-reset";
 import { Link, useNavigate, useSearchParams } from "@web/app/routing";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { TOUCH_TARGET } from "@web/components/ui/button-classes";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
 import { TextField } from "@web/components/ui/field";
+import { requestPasswordReset, resetPassword } from "@web/features/auth/api/password-reset";
 import { MailCheck, TriangleAlert } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { useForm } from "react-hook-form";

@@ -1,5 +1,5 @@
 /**
- * The account features' queries and calls, on the typed clients in src/web/api/ (whose
+ * The account features' queries and calls, on the typed clients in ./api/ and the orders feature's api (whose
  * queryOptions factories hold the query keys, so every screen refreshes the same data).
  */
 import type { CartItem } from "@shared/cart";
@@ -14,15 +14,16 @@ import {
   resetMfa,
   skipMfa,
   updateProfile,
-} from "@web/api/account";
-import { lookupAddresses } from "@web/api/address";
-import { authClient } from "@web/api/auth";
-import { fetchSavedCart, saveCart } from "@web/api/cart";
-import { orderQueries } from "@web/api/orders";
+} from "@web/features/auth/api/account";
+import { lookupAddresses } from "@web/features/auth/api/address";
+import { authClient } from "@web/features/auth/api/auth-client";
+import { fetchSavedCart, saveCart } from "@web/features/cart/api";
+import { orderQueries } from "@web/features/orders/api";
 import { useAuth } from "./AuthProvider";
 
-export type { AuthProviders, Me, MeUser, MfaFactor, Profile } from "@web/api/account";
-export type { AccountOrder } from "@web/api/orders";
+export type { AuthProviders, MeUser, MfaFactor, Profile } from "@web/features/auth/api/account";
+export type { Me } from "@web/features/auth/api/me";
+export type { AccountOrder } from "@web/features/orders/api";
 
 /** Which OAuth providers the shop has client ids for. */
 export function useSocialProviders() {

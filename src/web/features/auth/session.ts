@@ -7,7 +7,7 @@
  */
 import { startTransition, useCallback, useEffect, useState } from "react";
 
-type AuthClient = typeof import("@web/api/auth").authClient;
+type AuthClient = typeof import("@web/features/auth/api/auth-client").authClient;
 /** What Better Auth's useSession gives: { data, isPending, isRefetching, error, refetch }. */
 type SessionValue = ReturnType<AuthClient["useSession"]>;
 
@@ -38,7 +38,7 @@ let authClientPromise: Promise<AuthClient> | undefined;
 
 /** The Better Auth client, loaded on first use (the session, sign-in, sign-up, MFA, sign-out…). */
 export function loadAuthClient(): Promise<AuthClient> {
-  authClientPromise ??= import("@web/api/auth").then(
+  authClientPromise ??= import("@web/features/auth/api/auth-client").then(
     (m) => m.authClient,
     (error: unknown) => {
       authClientPromise = undefined; // The next use tries again.

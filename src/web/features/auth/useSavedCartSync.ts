@@ -1,7 +1,7 @@
 import type { CartItem } from "@shared/cart";
 import { mergeCarts } from "@shared/cart-state";
 import { MESSAGES } from "@shared/messages";
-import { fetchSavedCart, saveCart } from "@web/api/cart";
+import { fetchSavedCart, saveCart } from "@web/features/cart/api";
 import { useEffect, useRef } from "react";
 import { useCart } from "../cart";
 import { useAuth } from "./AuthProvider";

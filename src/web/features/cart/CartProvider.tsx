@@ -10,9 +10,9 @@ import {
 } from "@shared/cart-state";
 import { MESSAGES } from "@shared/messages";
 import type { Pence } from "@shared/money";
-import { readReminderHandle, writeReminderHandle } from "@web/api/reminder-handle";
 import { isHydrating } from "@web/app/hydration";
 import { dismissToasts } from "@web/app/toaster";
+import { readReminderHandle, writeReminderHandle } from "@web/features/reminders";
 import {
   createContext,
   type ReactNode,
@@ -82,7 +82,7 @@ function writeStoredCart(items: readonly CartItem[]) {
 function syncReminderCart(items: readonly CartItem[]) {
   const handle = readReminderHandle();
   if (!handle) return;
-  void import("@web/api/cart-reminders")
+  void import("@web/features/reminders/api")
     .then(({ updateReminderCart }) => updateReminderCart(handle, items))
     .then((answer) => {
       if (!answer.active) writeReminderHandle(null);

@@ -1,6 +1,6 @@
 import type { CartItem } from "@shared/cart";
 import { CUSTOMER_MAIL_TEXTS as T } from "@shared/customer-mail";
-import { readReminderHandle, writeReminderHandle } from "@web/api/reminder-handle";
+import { readReminderHandle, writeReminderHandle } from "@web/features/reminders";
 import { useEffect, useId, useState } from "react";
 
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -24,7 +24,7 @@ export function CartReminderOptIn({ email, items }: { email: string; items: read
   useEffect(() => {
     if (!checked || !LOOKS_LIKE_EMAIL.test(address) || items.length === 0) return;
     const timer = setTimeout(() => {
-      void import("@web/api/cart-reminders")
+      void import("@web/features/reminders/api")
         .then(({ consentToReminders }) => consentToReminders(address, items, readReminderHandle()))
         .then((answer) => {
           writeReminderHandle(answer.handle);
@@ -41,7 +41,7 @@ export function CartReminderOptIn({ email, items }: { email: string; items: read
     const handle = readReminderHandle();
     if (next || !handle) return;
     writeReminderHandle(null);
-    void import("@web/api/cart-reminders")
+    void import("@web/features/reminders/api")
       .then(({ withdrawReminders }) => withdrawReminders(handle))
       .catch((error: unknown) => console.warn("Could not withdraw the reminder consent", error));
   };

@@ -3,7 +3,7 @@
  * cancel pages (in this tab or the payment tab) can follow the order: its access token (for
  * GET /api/checkout/status) and its payment page (to reopen it). The token never goes in a URL.
  */
-import type { CheckoutCreated } from "@web/api/checkout";
+import type { CheckoutCreated } from "@web/features/checkout/api/checkout";
 
 export const PENDING_PAYMENTS_KEY = "lithobox.pendingPayments";
 /** Only the latest few are kept. */

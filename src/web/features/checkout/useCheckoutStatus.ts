@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { checkoutQueries } from "@web/api/checkout";
-import { ApiRequestError } from "@web/api/client";
+import { checkoutQueries } from "@web/features/checkout/api/checkout";
+import { ApiRequestError } from "@web/lib/http/client";
 import { findPendingPayment, paidOrderToken } from "./pendingPayments";
 
 /** How often the payment-pending and success pages ask for the order's payment state. */

@@ -4,7 +4,7 @@
  */
 import type { CartItem } from "@shared/cart";
 import { useQuery } from "@tanstack/react-query";
-import { type DiscountCheck, discountQueries } from "@web/api/discounts";
+import { type DiscountCheck, discountQueries } from "@web/features/commerce/api";
 import { useEffect, useSyncExternalStore } from "react";
 
 const STORAGE_KEY = "lithobox.discount";

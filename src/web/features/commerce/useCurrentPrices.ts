@@ -2,7 +2,7 @@ import { repriceCart } from "@shared/cart-prices";
 import { flattenOptions } from "@shared/options";
 import { typeOfConfig } from "@shared/product-types";
 import { useQuery } from "@tanstack/react-query";
-import { catalogQueries } from "@web/api/catalog";
+import { catalogQueries } from "@web/features/shop/api";
 import { useEffect, useMemo } from "react";
 import { useCart } from "../cart";
 

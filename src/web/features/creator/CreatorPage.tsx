@@ -1,65 +1,48 @@
-import { getBundle } from "@shared/bundles";
 import {
-  addToCartCheck,
   CREATOR_STEP_LABELS,
   CREATOR_STEPS,
-  type CreatorState,
   type CreatorStep,
   creatorReducer,
-  currentStep,
   INITIAL_CREATOR_STATE,
   isNewChoice,
-  isStepDone,
-  isStepOpen,
   type OptionStep,
   progressCount,
   sizesForShape,
-  stepIndex,
   stepsResetBy,
 } from "@shared/creator";
-import { CREATOR_MESSAGES } from "@shared/creator-messages";
+import { creatorStepSummaries } from "@shared/creator-step-summaries";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
-import { errorToast, MESSAGES } from "@shared/messages";
 import { type CreatorOption, findOption } from "@shared/options";
 import { largestSoldPanelMm } from "@shared/upload-copy";
-import { trackEvent, trackedThisLoad } from "@web/api/events";
-import {
-  AccordionContent,
-  AccordionHeader,
-  AccordionItem,
-  AccordionRoot,
-  AccordionTrigger,
-} from "@web/components/ui/accordion";
+import { AccordionRoot } from "@web/components/ui/accordion";
 import { Button } from "@web/components/ui/button";
-import { cn } from "@web/components/ui/cn";
 import { LazyDialog, usePreloadWhenSettled } from "@web/components/ui/lazy-dialog";
-import { LoadBoundary } from "@web/components/ui/load-boundary";
-import { Check, ChevronDown, Lock } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useReducer, useRef, useState } from "react";
-import { notify, useCart } from "../cart";
+
+import { lazy, type ReactNode, useReducer, useRef, useState } from "react";
+import { useCart } from "../cart";
 import { CurrencySelect } from "../currency";
 import { CreatorPreview } from "./CreatorPreview";
+import { CreatorStepItem } from "./CreatorStepItem";
+
+import { STEP_TITLES } from "./creatorStepTitles";
+import { LazyStep } from "./LazyStep";
 import { MiniPreviewBar } from "./MiniPreviewBar";
+import { OptionsLoading } from "./OptionsLoading";
 import { ProgressDots } from "./ProgressDots";
+import { Swatch } from "./Swatch";
 import { UploadStep } from "./UploadStep";
+import { loadCartBuild, useCreatorAddToCart } from "./useCreatorAddToCart";
 import { useCreatorOptions } from "./useCreatorOptions";
 import { useFunnelEvents } from "./useFunnelEvents";
 import { useMainPhotoUpload } from "./useImageUpload";
-
-const STEP_TITLES: Readonly<Record<CreatorStep, string>> = {
-  upload: "Upload your photo",
-  processing: "Choose processing",
-  shape: "Choose a shape",
-  "frame-color": "Choose a frame colour",
-  size: "Choose a size",
-  bundle: "Choose your bundle",
-};
+import { useStepNavigation } from "./useStepNavigation";
 
 /**
  * The last step (the bundles, extra photos and their croppers) is not in the creator's first load
  * (issue 31 item 3): fetched once the page has settled, long before that step can open.
  */
 const loadBundleStep = () => import("./BundleStep");
+
 const BundleStep = lazy(() => loadBundleStep().then((m) => ({ default: m.BundleStep })));
 
 /**
@@ -67,62 +50,26 @@ const BundleStep = lazy(() => loadBundleStep().then((m) => ({ default: m.BundleS
  * Cart needs (the line's builder): both are fetched once the page has settled.
  */
 const loadChoiceControls = () => Promise.all([import("./OptionRadioGroup"), import("./LocalContrastToggle")]);
+
 const OptionRadioGroup = lazy(() => loadChoiceControls().then(([m]) => ({ default: m.OptionRadioGroup })));
+
 const LocalContrastToggle = lazy(() =>
   loadChoiceControls().then(([, m]) => ({ default: m.LocalContrastToggle })),
 );
-const loadCartBuild = () => import("@shared/cart-build");
-
-function nextStep(step: CreatorStep): CreatorStep | undefined {
-  return CREATOR_STEPS[stepIndex(step) + 1];
-}
-
-/** A step whose controls are a lazy chunk: its skeleton while they load, a line if they cannot. */
-function LazyStep({ children }: { children: ReactNode }) {
-  return (
-    <LoadBoundary fallback={<p role="alert">{MESSAGES.common.unexpectedError}</p>}>
-      <Suspense fallback={<OptionsLoading />}>{children}</Suspense>
-    </LoadBoundary>
-  );
-}
-
-function Swatch({ option }: { option: CreatorOption }) {
-  return (
-    <span
-      aria-hidden="true"
-      className="h-8 w-8 shrink-0 rounded-full shadow-inner ring-1 ring-stone-400"
-      style={{ backgroundColor: option.hexColor ?? undefined }}
-    />
-  );
-}
-
-function OptionsLoading() {
-  return (
-    <div role="status" className="grid gap-3 sm:grid-cols-2">
-      <span className="sr-only">{MESSAGES.common.loading}</span>
-      {[0, 1].map((i) => (
-        <div key={i} aria-hidden="true" className="h-16 animate-pulse rounded-xl bg-stone-200" />
-      ))}
-    </div>
-  );
-}
 
 /** /shop/create and /create: the six-step lithophane creator with its live preview. */
 export function CreatorPage() {
   const [state, dispatch] = useReducer(creatorReducer, INITIAL_CREATOR_STATE);
-  const [expanded, setExpanded] = useState<string>("upload");
-  const [addedState, setAddedState] = useState<CreatorState | null>(null);
+  const { expanded, setExpanded, triggers, advanceFrom } = useStepNavigation();
   const { grouped, flat, bundles, loading } = useCreatorOptions();
   const cart = useCart();
-  const triggers = useRef<Partial<Record<CreatorStep, HTMLButtonElement | null>>>({});
   const topRef = useRef<HTMLDivElement>(null);
   const previewRef = useRef<HTMLDivElement>(null);
   useFunnelEvents(state);
   usePreloadWhenSettled(loadBundleStep);
   usePreloadWhenSettled(loadChoiceControls);
   usePreloadWhenSettled(loadCartBuild);
-  // Add to Cart pressed while the photo still uploads: the line is added once it is stored.
-  const [waitingToAdd, setWaitingToAdd] = useState(false);
+  const adding = useCreatorAddToCart({ state, flat, bundles, onProblemAt: setExpanded });
 
   const photo = useMainPhotoUpload(largestSoldPanelMm(flat), {
     onPreview: (image) => {
@@ -132,39 +79,11 @@ export function CreatorPage() {
     onStored: (deviceUrl, image) => dispatch({ type: "imageStored", deviceUrl, image }),
     onFailed: (deviceUrl) => {
       dispatch({ type: "imageFailed", deviceUrl });
-      setWaitingToAdd(false);
+      adding.cancelWaiting();
       // The photo is gone: back to the first step, to choose it (or another) again.
       setExpanded("upload");
     },
   });
-
-  // The step whose trigger takes the focus once it is rendered open (no longer disabled): a
-  // finished upload or a choice re-renders the steps first, and the control that had the focus
-  // (the file input, a radio) may be gone by then.
-  const focusStep = useRef<CreatorStep | null>(null);
-  const [, setFocusRequest] = useState(0);
-  useEffect(() => {
-    const step = focusStep.current;
-    const trigger = step ? triggers.current[step] : null;
-    if (!trigger || trigger.disabled) return;
-    focusStep.current = null;
-    // focus() alone scrolls only when the title is off screen, ignoring the sticky header (a
-    // title under it counts as shown); scrollIntoView keeps the page's scroll-padding clear of it.
-    // A frame later: the step just closed is unmounted only after this render (Radix Presence).
-    trigger.focus({ preventScroll: true });
-    requestAnimationFrame(() => trigger.scrollIntoView({ block: "nearest" }));
-  });
-
-  /** Completing a step opens the next; a pointer choice also moves focus there. */
-  const advanceFrom = useCallback((step: CreatorStep, moveFocus: boolean) => {
-    const next = nextStep(step);
-    if (!next) return;
-    setExpanded(next);
-    if (moveFocus) {
-      focusStep.current = next;
-      setFocusRequest((n) => n + 1);
-    }
-  }, []);
 
   const applyOption = (step: OptionStep, option: CreatorOption, viaPointer: boolean) => {
     dispatch({ type: "selectOption", step, option });
@@ -186,80 +105,16 @@ export function CreatorPage() {
   };
   const pendingReset = pendingChoice ? stepsResetBy(state, pendingChoice.step) : [];
 
-  const addLine = async (current: CreatorState) => {
-    const builder = await loadCartBuild().catch((error: unknown) => {
-      console.warn("The cart line's code failed to load", error);
-      return null;
-    });
-    if (!builder) {
-      notify(errorToast(MESSAGES.common.unexpectedError));
-      return;
-    }
-    const bundle = getBundle(current.selections.bundle, bundles);
-    const item = builder.buildCreatorCartItem(current, flat, undefined, bundles);
-    if (!bundle || !item || !cart.add(item)) {
-      notify(CREATOR_MESSAGES.creator.incompleteSelection);
-      return;
-    }
-    notify(MESSAGES.cart.added(bundle.name));
-    trackEvent("add_to_cart");
-    // The funnel's step: a lithophane added in the page load that uploaded its photo (issue 47).
-    if (trackedThisLoad("creator_upload")) trackEvent("upload_add_to_cart");
-    setAddedState(current);
-  };
-
-  // The photo is stored: the line Add to Cart was waiting for goes in now, with the server's URLs.
-  const image = state.selections.image;
-  useEffect(() => {
-    if (!waitingToAdd || !image || image.pending) return;
-    setWaitingToAdd(false);
-    if (addToCartCheck(state).ok) void addLine(state);
-  });
-
-  const onAddToCart = () => {
-    if (waitingToAdd) return;
-    const check = addToCartCheck(state);
-    if (!check.ok) {
-      notify({ title: check.title, description: check.description, variant: "destructive" });
-      setExpanded(
-        check.problem === "no-image"
-          ? "upload"
-          : check.problem === "additional-images"
-            ? "bundle"
-            : (currentStep(state) ?? "bundle"),
-      );
-      return;
-    }
-    // Only what is still missing is waited for: the photo's upload, already under way.
-    if (state.selections.image?.pending) {
-      setWaitingToAdd(true);
-      return;
-    }
-    void addLine(state);
-  };
-
   const startOver = () => {
     dispatch({ type: "reset" });
-    setAddedState(null);
-    setWaitingToAdd(false);
+    adding.reset();
     setExpanded("upload");
     topRef.current?.scrollIntoView({ block: "start" });
     requestAnimationFrame(() => triggers.current.upload?.focus({ preventScroll: true }));
   };
 
   const { selections } = state;
-  const summaries: Record<CreatorStep, string | null> = {
-    upload: selections.image
-      ? selections.image.pending
-        ? CREATOR_TEXTS.photoUpload.uploading(photo.progress ?? 0)
-        : CREATOR_TEXTS.photoUpload.uploaded
-      : null,
-    processing: findOption(flat, "processing", selections.processing)?.name ?? null,
-    shape: findOption(flat, "shape", selections.shape)?.name ?? null,
-    "frame-color": findOption(flat, "frame_color", selections.frameColor)?.name ?? null,
-    size: findOption(flat, "size", selections.size)?.name ?? null,
-    bundle: getBundle(selections.bundle)?.name ?? null,
-  };
+  const summaries = creatorStepSummaries(selections, flat, photo.progress);
 
   const optionStep = (
     step: OptionStep,
@@ -348,76 +203,20 @@ export function CreatorPage() {
 
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_24rem]">
         <AccordionRoot value={expanded} onValueChange={setExpanded} className="space-y-3">
-          {CREATOR_STEPS.map((step, index) => {
-            const open = isStepOpen(state, step);
-            const done = isStepDone(state, step);
-            const next = nextStep(step);
-            return (
-              <AccordionItem
-                key={step}
-                value={step}
-                disabled={!open}
-                className={cn(
-                  "overflow-hidden rounded-2xl border bg-white shadow-sm",
-                  expanded === step ? "border-stone-400" : "border-stone-200",
-                )}
-              >
-                <AccordionHeader
-                  render={(headerProps) => (
-                    <h2 {...headerProps}>
-                      <AccordionTrigger
-                        ref={(el) => {
-                          triggers.current[step] = el;
-                        }}
-                        className="group flex w-full items-center gap-4 px-5 py-4 text-left disabled:cursor-not-allowed"
-                      >
-                        <span
-                          aria-hidden="true"
-                          className={cn(
-                            "flex h-9 w-9 shrink-0 items-center justify-center rounded-full border-2 font-sans text-sm font-semibold",
-                            done
-                              ? "border-glow-700 bg-glow-400 text-stone-950"
-                              : "border-stone-400 text-stone-700",
-                          )}
-                        >
-                          {done ? <Check className="h-4 w-4" /> : index + 1}
-                        </span>
-                        <span className="min-w-0 flex-1">
-                          <span className="block font-sans text-lg font-semibold text-stone-900">
-                            <span className="sr-only">Step {index + 1}: </span>
-                            {STEP_TITLES[step]}
-                          </span>
-                          <span className="block truncate font-sans text-sm font-normal text-stone-600">
-                            {open
-                              ? (summaries[step] ?? CREATOR_MESSAGES.creator.notSelected)
-                              : "Complete the previous step first"}
-                          </span>
-                        </span>
-                        {open ? (
-                          <ChevronDown
-                            aria-hidden="true"
-                            className="h-5 w-5 shrink-0 text-stone-600 transition-transform group-data-[state=open]:rotate-180"
-                          />
-                        ) : (
-                          <Lock aria-hidden="true" className="h-5 w-5 shrink-0 text-stone-500" />
-                        )}
-                      </AccordionTrigger>
-                    </h2>
-                  )}
-                />
-                <AccordionContent className="border-t border-stone-200 px-5 py-5">
-                  {content[step]}
-                  {done && next ? (
-                    <div className="mt-4 flex justify-end">
-                      <Button variant="outline" size="sm" onClick={() => advanceFrom(step, true)}>
-                        Continue to {CREATOR_STEP_LABELS[next]}
-                      </Button>
-                    </div>
-                  ) : null}
-                </AccordionContent>
-              </AccordionItem>
-            );
-          })}
+          {CREATOR_STEPS.map((step, index) => (
+            <CreatorStepItem
+              key={step}
+              step={step}
+              index={index}
+              state={state}
+              expanded={expanded === step}
+              summary={summaries[step]}
+              triggers={triggers}
+              onContinue={advanceFrom}
+            >
+              {content[step]}
+            </CreatorStepItem>
+          ))}
         </AccordionRoot>
 
         {/* Sticky beside the steps on wide screens; it scrolls inside itself if the screen is short. */}
@@ -432,10 +231,10 @@ export function CreatorPage() {
             onCrop={(cropData, cropPixels) =>
               dispatch({ type: "setCrop", cropData, ...(cropPixels === undefined ? {} : { cropPixels }) })
             }
-            onAddToCart={onAddToCart}
+            onAddToCart={adding.onAddToCart}
             uploadProgress={selections.image?.pending ? (photo.progress ?? 0) : null}
-            waitingToAdd={waitingToAdd}
-            added={addedState !== null && addedState === state}
+            waitingToAdd={adding.waitingToAdd}
+            added={adding.added}
             onViewCart={cart.openCart}
             onStartOver={startOver}
           />

@@ -6,8 +6,8 @@ import {
   type GroupedOptions,
   groupOptions,
 } from "@shared/options";
-import { catalogQueries } from "@web/api/catalog";
 import { useQueryInTransition } from "@web/app/use-query-in-transition";
+import { catalogQueries } from "@web/features/shop/api";
 import { useEffect, useMemo } from "react";
 
 const FALLBACK_GROUPED: GroupedOptions = groupOptions(FALLBACK_OPTIONS);

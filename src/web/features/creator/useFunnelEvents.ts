@@ -1,5 +1,5 @@
 import { type CreatorState, completedCount } from "@shared/creator";
-import { trackEvent } from "@web/api/events";
+import { trackEvent } from "@web/app/funnel-events";
 import { useEffect, useRef } from "react";
 
 /**

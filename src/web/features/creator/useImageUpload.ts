@@ -2,7 +2,7 @@ import type { UploadedImage } from "@shared/creator";
 import { CREATOR_MESSAGES } from "@shared/creator-messages";
 import { MAX_UPLOAD_BYTES } from "@shared/limits";
 import { FALLBACK_LARGEST_PANEL_MM } from "@shared/upload-copy";
-import type { UploadTarget } from "@web/api/uploads";
+import type { UploadTarget } from "@web/features/creator/api/uploads";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { notify } from "../cart";
 import type { PreparedPhoto } from "./photo/upload";

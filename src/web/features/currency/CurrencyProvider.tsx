@@ -17,7 +17,6 @@ import {
 } from "@shared/currency";
 import { MESSAGES } from "@shared/messages";
 import { formatMoney, type Pence, type ShownTotals, shownTotals } from "@shared/money";
-import { fetchRates } from "@web/api/rates";
 import { isHydrating } from "@web/app/hydration";
 import {
   createContext,
@@ -31,6 +30,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { fetchRates } from "./api";
 
 export type RatesSource = "live" | "fallback";
 

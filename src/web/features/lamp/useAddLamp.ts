@@ -2,7 +2,7 @@ import { isCartItem } from "@shared/cart-guard";
 import { LAMP_TEXTS_WEB } from "@shared/lamp-texts";
 import { type LampCreatorState, lampAddCheck, lampCartLine } from "@shared/product-types/lamp-creator";
 import type { LampSizeOffer } from "@shared/product-types/lamp-offer";
-import { trackEvent } from "@web/api/events";
+import { trackEvent } from "@web/app/funnel-events";
 import { useState } from "react";
 import { notify, useCart } from "../cart";
 

@@ -1,7 +1,7 @@
 import type { CreatorOption } from "@shared/options";
 import { lampSizeOffers } from "@shared/product-types/lamp-offer";
-import { catalogQueries } from "@web/api/catalog";
 import { useQueryInTransition } from "@web/app/use-query-in-transition";
+import { catalogQueries } from "@web/features/shop/api";
 import { useMemo } from "react";
 
 const NO_OPTIONS: readonly CreatorOption[] = [];

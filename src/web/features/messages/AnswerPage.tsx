@@ -1,12 +1,12 @@
 import { BRAND_NAME } from "@shared/brand";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { answerPageQuery, sendAnswer } from "@web/api/inbox";
 import { useSearchParams } from "@web/app/routing";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
 import { Page } from "@web/components/ui/page";
 import { type FormEvent, useState } from "react";
+import { answerPageQuery, sendAnswer } from "./api";
 
 function when(iso: string): string {
   return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });

@@ -2,13 +2,13 @@ import type { CropPixels, UploadedImage } from "@shared/creator";
 import { CREATOR_TEXTS } from "@shared/creator-texts";
 import { photoReplacementProblem, PHOTO_PAGE_TEXTS as T } from "@shared/photo-review";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type PhotoPage, photoPageQuery, sendReplacementPhoto } from "@web/api/inbox";
 import { useSearchParams } from "@web/app/routing";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Page } from "@web/components/ui/page";
 import { useState } from "react";
 import { FramedCropper, ImageDropZone, useImageUpload, usePointerKind } from "../creator";
+import { type PhotoPage, photoPageQuery, sendReplacementPhoto } from "./api";
 
 /**
  * Where a customer sends a better photo for one panel (issue 17): the link in the shop's e-mail

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { proofKeys, proofQueries } from "@web/api/proofs";
+import { proofKeys, proofQueries } from "@web/features/proofs/api";
 import { ProofCard } from "./ProofCard";
 
 /** The order page's proof card, when the order has one (issue 32). */

@@ -1,9 +1,9 @@
 import { PROOF_TEXTS as T } from "@shared/proofs";
 import { useQuery } from "@tanstack/react-query";
-import { proofKeys, proofQueries } from "@web/api/proofs";
 import { useSearchParams } from "@web/app/routing";
 import { Card } from "@web/components/ui/card";
 import { Page } from "@web/components/ui/page";
+import { proofKeys, proofQueries } from "@web/features/proofs/api";
 import { useEffect } from "react";
 import { ProofCard } from "./ProofCard";
 

@@ -1,8 +1,8 @@
 import { CUSTOMER_MAIL_TEXTS as T } from "@shared/customer-mail";
 import { useMutation } from "@tanstack/react-query";
-import { confirmReminders } from "@web/api/cart-reminders";
 import { useSearchParams } from "@web/app/routing";
 import { Page } from "@web/components/ui/page";
+import { confirmReminders } from "@web/features/reminders/api";
 import { ConfirmCard, NoticeCard } from "./NoticeCard";
 
 /**

@@ -1,11 +1,11 @@
 import { CUSTOMER_MAIL_TEXTS as T } from "@shared/customer-mail";
 import { MESSAGES } from "@shared/messages";
-import { restoreCart } from "@web/api/cart-reminders";
-import { writeReminderHandle } from "@web/api/reminder-handle";
 import { Link, useNavigate, useSearchParams } from "@web/app/routing";
 import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Page } from "@web/components/ui/page";
+import { restoreCart } from "@web/features/reminders/api";
+import { writeReminderHandle } from "@web/features/reminders/reminderHandle";
 import { useEffect, useRef, useState } from "react";
 import { notify, useCart } from "../cart";
 

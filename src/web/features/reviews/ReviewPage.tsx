@@ -1,15 +1,15 @@
 import { REVIEW_TEXTS } from "@shared/review-texts";
 import { REVIEW_BODY_MAX, REVIEW_NAME_MAX } from "@shared/storefront";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { storefrontQueries, submitReview } from "@web/api/storefront";
-import { uploadImage } from "@web/api/uploads";
 import { useSearchParams } from "@web/app/routing";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { Page } from "@web/components/ui/page";
+import { uploadImage } from "@web/features/creator/api";
 import { Star } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { useAuth } from "../auth";
+import { reviewLinkQuery, submitReview } from "./api";
 
 const FIELD = "rounded-lg border border-stone-300 px-3 py-2 text-base text-stone-900";
 
@@ -21,7 +21,7 @@ const FIELD = "rounded-lg border border-stone-300 px-3 py-2 text-base text-stone
 export function ReviewPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
-  const link = useQuery({ ...storefrontQueries.reviewLink(token), enabled: token !== "" });
+  const link = useQuery({ ...reviewLinkQuery(token), enabled: token !== "" });
   const [rating, setRating] = useState(0);
   const [body, setBody] = useState("");
   // A signed-in customer's first name is suggested (and can be changed); null until they type.

@@ -1,10 +1,10 @@
 import { lightboxFromPricePence } from "@shared/lightbox-price";
 import { MESSAGES } from "@shared/messages";
 import { SHOP_TEXTS } from "@shared/shop-texts";
-import { catalogQueries } from "@web/api/catalog";
 import { Link } from "@web/app/routing";
 import { useQueryInTransition } from "@web/app/use-query-in-transition";
 import { buttonClasses } from "@web/components/ui/button-classes";
+import { catalogQueries } from "@web/features/shop/api";
 import { ArrowRight } from "lucide-react";
 import { useCurrency } from "../currency";
 

@@ -1,13 +1,13 @@
 import { BRAND_NAME } from "@shared/brand";
 import { MESSAGES } from "@shared/messages";
 import { HERO_IMG_CLASS, SLOT_SPECS } from "@shared/storefront";
-import { catalogQueries } from "@web/api/catalog";
 import { Link } from "@web/app/routing";
 import { initialStorefront, useStorefrontWhenNear } from "@web/app/storefront";
 import { useQueryInTransition } from "@web/app/use-query-in-transition";
 import { LazyCustomerGallery, LazyShopReviews } from "@web/components/storefront/lazy-sections";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { ResponsivePicture } from "@web/components/ui/ResponsivePicture";
+import { catalogQueries } from "@web/features/shop/api";
 import { ArrowRight, RefreshCw, Sparkles } from "lucide-react";
 import { Suspense, useEffect } from "react";
 import { notify } from "../cart";

@@ -7,7 +7,7 @@ import {
   type SoldChoices,
 } from "@shared/accessory-choices";
 import { MESSAGES } from "@shared/messages";
-import { trackEvent } from "@web/api/events";
+import { trackEvent } from "@web/app/funnel-events";
 import { useCallback } from "react";
 import { notify, useCart } from "../cart";
 import type { ShopProduct } from "./types";

@@ -1,7 +1,7 @@
 import type { SoldChoices } from "@shared/accessory-choices";
 import { type CreatorOption, FALLBACK_OPTIONS, groupOptions, isSelectable } from "@shared/options";
 import { useQuery } from "@tanstack/react-query";
-import { catalogQueries } from "@web/api/catalog";
+import { catalogQueries } from "@web/features/shop/api";
 import { useMemo } from "react";
 
 const FALLBACK = groupOptions(FALLBACK_OPTIONS);

@@ -4,17 +4,15 @@ import { LAMP_TEXTS_WEB } from "@shared/lamp-texts";
 import { MESSAGES } from "@shared/messages";
 import { formatGbpForCopy as gbp } from "@shared/money";
 import { LED_RATED_HOURS, RETURN_WINDOW_DAYS } from "@shared/shipping";
-import { HERO_IMG_CLASS, SLOT_SPECS } from "@shared/storefront";
-import { lazyWithQuery } from "@web/app/query";
 import { Link } from "@web/app/routing";
-import { freeShippingThresholdPence, initialStorefront, useStorefrontWhenNear } from "@web/app/storefront";
-import { useNearViewport } from "@web/app/use-near-viewport";
+import { freeShippingThresholdPence, useStorefrontWhenNear } from "@web/app/storefront";
 import { LazyCustomerGallery, LazyCustomerReviews } from "@web/components/storefront/lazy-sections";
 import { buttonClasses } from "@web/components/ui/button-classes";
 import { cn } from "@web/components/ui/cn";
-import { ResponsivePicture } from "@web/components/ui/ResponsivePicture";
 import { Box, Camera, Cpu, Hand, Lightbulb, MapPin, ShieldCheck, Upload } from "lucide-react";
-import { type ComponentType, lazy, type ReactNode, Suspense, type SVGProps } from "react";
+import { type ComponentType, type ReactNode, Suspense, type SVGProps } from "react";
+import { CollectionsWhenNear } from "./CollectionsWhenNear";
+import { HomeHero } from "./HomeHero";
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -76,78 +74,6 @@ const FEATURES: ReadonlyArray<{ title: string; text: ReactNode; icon: Icon }> = 
     icon: ShieldCheck,
   },
 ];
-
-/**
- * The owner's hero photo: on the server an empty marker the page server fills with the current
- * hero (so it is in the HTML and preloaded); in the browser the same picture from the page's
- * storefront answer, or the drawn lightbox when the owner has none.
- * Below md it comes first (CSS order: the heading stays first for screen readers) and full
- * width, 384 px at most from sm, so the photo is the largest paint on a phone too; from md it
- * sits beside the text. The widths are SLOT_SPECS.home_hero.sizes, which the preload uses.
- */
-function HomeHero() {
-  const wrapper = "order-first mx-auto w-full sm:max-w-sm md:order-none";
-  if (typeof window === "undefined") {
-    return (
-      <div className={wrapper}>
-        <picture data-slot="home_hero" />
-      </div>
-    );
-  }
-  const hero = initialStorefront()?.homeHero;
-  if (!hero) {
-    return (
-      <Suspense fallback={<div className={`${wrapper} aspect-square`} />}>
-        <LightboxArt className={wrapper} />
-      </Suspense>
-    );
-  }
-  return (
-    <div className={wrapper}>
-      <ResponsivePicture
-        image={hero}
-        sizes={SLOT_SPECS.home_hero.sizes}
-        className={HERO_IMG_CLASS.home_hero}
-        priority
-        slot="home_hero"
-      />
-    </div>
-  );
-}
-
-/** Drawn art for a shop without a hero photo (not in the first load: the seed gives one). */
-const LightboxArt = lazy(() => import("./LightboxArt").then((m) => ({ default: m.LightboxArt })));
-/**
- * The lightbox and its three collections at the owner's prices (the catalogue's bundles, as the
- * shop and the creator show them). Fetched after hydration: the pre-rendered page keeps a
- * placeholder of the same height, so nothing below it moves, and no price is baked into the HTML.
- */
-const LightboxCollections = lazyWithQuery(() =>
-  import("@web/components/storefront/StorefrontSections").then((m) => m.FeaturedLightbox),
-);
-
-/**
- * The collections once their placeholder comes within a screen of the viewport: their code,
- * react-query and the catalogue request wait until the visitor scrolls towards them, so the
- * landing page loads as it did without them.
- */
-function CollectionsWhenNear() {
-  const [ref, near] = useNearViewport<HTMLDivElement>();
-  const placeholder = <div ref={ref} style={COLLECTIONS_MIN_HEIGHT} />;
-  return near ? (
-    <Suspense fallback={placeholder}>
-      <LightboxCollections />
-    </Suspense>
-  ) : (
-    placeholder
-  );
-}
-
-/**
- * The collections card's height while its code and prices load: 828 px at 390 px wide (one
- * column), 440 px from 640 px (three columns), in between along the line joining them.
- */
-const COLLECTIONS_MIN_HEIGHT = { minHeight: "max(27.5rem, 1433px - 155.2vw)" };
 
 export function HomePage() {
   // Approved reviews and the owner's gallery appear once hydrated and scrolled towards.

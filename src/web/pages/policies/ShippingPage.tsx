@@ -15,8 +15,8 @@ import {
 } from "@shared/shipping";
 import { dayRangeText } from "@shared/shipping-zones";
 import { useQuery } from "@tanstack/react-query";
-import { shippingZonesQuery } from "@web/api/shipping";
 import { Link } from "@web/app/routing";
+import { shippingZonesQuery } from "@web/features/checkout/api";
 import { tableCell as cell, PolicyLayout, PolicySection } from "./PolicyLayout";
 
 export function ShippingPage() {

@@ -1,9 +1,9 @@
 import { formatGbp } from "@shared/money";
 import { OPTION_TYPES, type OptionType } from "@shared/options";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type AdminOption, adminQueries, reorderOptions, updateOption } from "@web/api/admin";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
+import { type AdminOption, adminQueries, reorderOptions, updateOption } from "@web/features/admin/api";
 import { ArrowDown, ArrowUp, Pencil, Plus } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";

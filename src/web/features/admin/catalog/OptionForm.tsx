@@ -13,11 +13,11 @@ import {
 } from "@shared/admin-schemas";
 import { isSizedOptionType, type OptionType } from "@shared/options";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type AdminOption, adminQueries, createOption, updateOption } from "@web/api/admin";
-import { ApiRequestError } from "@web/api/client";
 import { Button } from "@web/components/ui/button";
 import { Dialog } from "@web/components/ui/dialog";
 import { SelectField, TextAreaField, TextField } from "@web/components/ui/field";
+import { type AdminOption, adminQueries, createOption, updateOption } from "@web/features/admin/api";
+import { ApiRequestError } from "@web/lib/http/client";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";

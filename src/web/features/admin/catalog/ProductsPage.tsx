@@ -8,16 +8,16 @@ import {
 } from "@shared/product-listing";
 import { LOW_STOCK_THRESHOLD } from "@shared/stock";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Badge } from "@web/components/ui/badge";
+import { Button } from "@web/components/ui/button";
+import { cn } from "@web/components/ui/cn";
 import {
   type AdminProduct,
   adminQueries,
   reorderProducts,
   setProductStock,
   updateProduct,
-} from "@web/api/admin";
-import { Badge } from "@web/components/ui/badge";
-import { Button } from "@web/components/ui/button";
-import { cn } from "@web/components/ui/cn";
+} from "@web/features/admin/api";
 import { ArrowDown, ArrowUp, Pencil, Plus } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";

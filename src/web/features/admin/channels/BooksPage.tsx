@@ -1,10 +1,10 @@
 import { type BookSettings, DEFAULT_BOOK_SETTINGS } from "@shared/books";
 import { CHANNEL_TEXTS } from "@shared/channel-texts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { booksUrl, fetchBookSettings, saveBookSettings } from "@web/api/admin";
 import { Button, buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { SelectField, TextField } from "@web/components/ui/field";
+import { booksUrl, fetchBookSettings, saveBookSettings } from "@web/features/admin/api";
 import { Download } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";

@@ -7,16 +7,16 @@ import {
   type TrackingRowReport,
 } from "@shared/click-and-drop";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  fetchClickAndDropSettings,
-  importClickAndDropTracking,
-  saveClickAndDropSettings,
-} from "@web/api/admin";
 import { Link } from "@web/app/routing";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { TextField } from "@web/components/ui/field";
+import {
+  fetchClickAndDropSettings,
+  importClickAndDropTracking,
+  saveClickAndDropSettings,
+} from "@web/features/admin/api";
 import { Upload } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";

@@ -1,9 +1,9 @@
 import { CHANNEL_TEXTS } from "@shared/channel-texts";
 import { useQuery } from "@tanstack/react-query";
-import { fetchGoogleFeed } from "@web/api/admin";
 import { Badge } from "@web/components/ui/badge";
 import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import { fetchGoogleFeed } from "@web/features/admin/api";
 import { ExternalLink } from "lucide-react";
 import { AdminHeading, LoadError, Loading, useAdminTitle } from "../ui";
 

@@ -6,11 +6,11 @@ import {
   splitOrderNumbers,
 } from "@shared/inbox";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { conversationQuery, inboxKeys, replyToMessage, setMessageState } from "@web/api/inbox";
 import { Link, useParams } from "@web/app/routing";
 import { Button } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
+import { conversationQuery, inboxKeys, replyToMessage, setMessageState } from "@web/features/admin/api";
 import { ArrowLeft } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { toast } from "sonner";

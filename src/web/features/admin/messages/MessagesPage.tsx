@@ -7,10 +7,10 @@ import {
 } from "@shared/inbox";
 import { CONTACT_SUBJECTS } from "@shared/schemas";
 import { useQuery } from "@tanstack/react-query";
-import { type InboxFilters, messagesQuery } from "@web/api/inbox";
 import { Link } from "@web/app/routing";
 import { Card } from "@web/components/ui/card";
 import { cn } from "@web/components/ui/cn";
+import { type InboxFilters, messagesQuery } from "@web/features/admin/api";
 import { useState } from "react";
 import {
   AdminHeading,

@@ -3,7 +3,7 @@
  * printed on the packing slip, and the buyer's billing address when it is not the delivery one.
  */
 import { GIFT_TEXTS } from "@shared/gift-texts";
-import type { AdminOrderDetail } from "@web/api/admin";
+import type { AdminOrderDetail } from "@web/features/admin/api";
 import { Gift } from "lucide-react";
 
 /** The billing address's lines, the buyer's name first. */

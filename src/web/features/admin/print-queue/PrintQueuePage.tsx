@@ -7,11 +7,11 @@
 import { ADMIN_MESSAGE_TEXTS } from "@shared/admin-messages";
 import { PRINT_QUEUE_STAGES, type PrintQueueStage, PRINT_QUEUE_TEXTS as T } from "@shared/print-queue";
 import { useQuery } from "@tanstack/react-query";
-import { adminQueries, type PrintQueueView, printFileUrl } from "@web/api/admin";
 import { Link } from "@web/app/routing";
 import { Badge } from "@web/components/ui/badge";
 import { buttonClasses } from "@web/components/ui/button";
 import { Card } from "@web/components/ui/card";
+import { adminQueries, type PrintQueueView, printFileUrl } from "@web/features/admin/api";
 import { Download } from "lucide-react";
 import { useTestOrdersView } from "../testOrders";
 import { AdminHeading, formatDay, LoadError, Loading, TestBadge, useAdminTitle } from "../ui";

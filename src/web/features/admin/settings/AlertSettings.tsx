@@ -1,7 +1,7 @@
 import { ADMIN_SETTINGS_TEXTS } from "@shared/admin-settings";
 import { OWNER_ALERT_KINDS, OWNER_ALERT_LABELS, type OwnerAlertKind } from "@shared/owner-alerts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { alertsQuery, inboxKeys, saveAlerts } from "@web/api/inbox";
+import { alertsQuery, inboxKeys, saveAlerts } from "@web/features/admin/api";
 import { toast } from "sonner";
 import { Loading } from "../ui";
 

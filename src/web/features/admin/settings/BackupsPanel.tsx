@@ -1,7 +1,7 @@
 import { ADMIN_SETTINGS_TEXTS, backupHealth, formatBytes } from "@shared/admin-settings";
 import { useQuery } from "@tanstack/react-query";
-import { adminQueries } from "@web/api/admin";
 import { cn } from "@web/components/ui/cn";
+import { adminQueries } from "@web/features/admin/api";
 import { formatDateTime, LoadError, Loading } from "../ui";
 
 const T = ADMIN_SETTINGS_TEXTS.backups;

@@ -4,8 +4,8 @@ import {
   CUSTOMER_MAIL_TEXTS as T,
 } from "@shared/customer-mail";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { customerMailKeys, customerMailQuery, saveCustomerMailSettings } from "@web/api/inbox";
 import { Button } from "@web/components/ui/button";
+import { customerMailKeys, customerMailQuery, saveCustomerMailSettings } from "@web/features/admin/api";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { Loading } from "../ui";

@@ -5,9 +5,9 @@
  */
 import { DEFAULT_PRINTER, PRINTER_TEXTS as T } from "@shared/printers";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { adminQueries, type PrinterView, savePrinters } from "@web/api/admin";
 import { Button } from "@web/components/ui/button";
 import { TextField } from "@web/components/ui/field";
+import { adminQueries, type PrinterView, savePrinters } from "@web/features/admin/api";
 import { Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";

@@ -5,9 +5,9 @@
  */
 import { SHOP_MODE_TEXTS, shopModeReason } from "@shared/test-orders";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { adminQueries, type EnvironmentMode, setEnvironmentMode } from "@web/api/admin";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
+import { adminQueries, type EnvironmentMode, setEnvironmentMode } from "@web/features/admin/api";
 import { FlaskConical } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";

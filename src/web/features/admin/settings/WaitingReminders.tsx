@@ -1,7 +1,7 @@
 import { CUSTOMER_MAIL_TEXTS as T } from "@shared/customer-mail";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { customerMailKeys, sendReminderNow, waitingRemindersQuery } from "@web/api/inbox";
 import { Button } from "@web/components/ui/button";
+import { customerMailKeys, sendReminderNow, waitingRemindersQuery } from "@web/features/admin/api";
 import { toast } from "sonner";
 import { formatDateTime, LoadError, Loading } from "../ui";
 

@@ -5,8 +5,8 @@
  */
 import type { UploadedImage } from "@shared/creator";
 import { FALLBACK_LARGEST_PANEL_MM } from "@shared/upload-copy";
-import { uploadResumable } from "@web/api/resumable-upload";
-import { type UploadTarget, uploadFailureToast } from "@web/api/uploads";
+import { uploadResumable } from "@web/features/creator/api/resumable-upload";
+import { type UploadTarget, uploadFailureToast } from "@web/features/creator/api/uploads";
 import { notify } from "../../cart";
 import { PhotoRefused, type PreparedPhoto, preparePhoto } from "./preparePhoto";
 

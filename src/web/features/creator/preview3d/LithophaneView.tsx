@@ -6,15 +6,19 @@
 import { previewPanelSizeMm } from "@lithophane/backlight";
 import type { ColourFilament } from "@lithophane/colour/filaments";
 import type { ShapeId } from "@lithophane/params";
-import { COLOUR_TEXTS } from "@shared/colour-texts";
 import { CREATOR_MESSAGES } from "@shared/creator-messages";
-import { Button } from "@web/components/ui/button";
+
 import { cn } from "@web/components/ui/cn";
-import { Lightbulb, LightbulbOff, Palette, Repeat2, RotateCcw, RotateCw, Undo2 } from "lucide-react";
+
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
-import { PreviewBuilder, type PreviewPhoto, sampleGrey } from "./previewClient";
+import { GamutNote } from "./GamutNote";
+import { meshSignature } from "./meshSignature";
+import { PreviewViewControls } from "./PreviewViewControls";
+import { type PreviewBuilder, type PreviewPhoto, sampleGrey } from "./previewClient";
 import type { PreviewResult } from "./protocol";
 import type { Stage } from "./stage";
+import { type StageModule, usePreviewStage } from "./usePreviewStage";
+import { STEP_RADIANS } from "./viewTurns";
 
 export type PreviewStatus = "loading" | "ready" | "unavailable" | "failed";
 
@@ -39,25 +43,8 @@ export interface LithophaneViewProps {
   onStatus: (status: PreviewStatus) => void;
 }
 
-type StageModule = typeof import("./stage");
-
 /** Crop drags fire many changes; rebuild once they settle. */
 const DEBOUNCE_MS = 180;
-/** One arrow key or button press turns the panel this far (15 degrees). */
-const STEP_RADIANS = Math.PI / 12;
-
-/** FNV-1a over the mesh's vertex positions: a short text that changes whenever the relief does. */
-function meshSignature(positions: Float32Array): string {
-  const words = new Uint32Array(positions.buffer, positions.byteOffset, positions.length);
-  let hash = 0x811c9dc5;
-  for (let k = 0; k < words.length; k++) {
-    hash ^= words[k]!;
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, "0");
-}
-
-type ViewAngles = { azimuthDeg: number; polarDeg: number };
 
 /** The panel with its hatched texture when the highlight is on (a colour panel only). */
 function withHighlight(preview: PreviewResult, highlight: boolean): PreviewResult {
@@ -77,11 +64,6 @@ export default function LithophaneView({
   onStatus,
 }: LithophaneViewProps) {
   const { widthMm, heightMm } = previewPanelSizeMm(shape, sizeMm);
-  const hostRef = useRef<HTMLDivElement>(null);
-  const stageRef = useRef<Stage | null>(null);
-  const builderRef = useRef<PreviewBuilder | null>(null);
-  const moduleRef = useRef<StageModule | null>(null);
-  const [stageReady, setStageReady] = useState(false);
   const [lit, setLit] = useState(true);
   const litRef = useRef(lit);
   litRef.current = lit;
@@ -108,7 +90,6 @@ export default function LithophaneView({
   const shownRef = useRef<PreviewResult | null>(null);
   // The spools as a stable key: the catalogue answer is refetched, the spools rarely change.
   const colourKey = colour ? JSON.stringify(colour.filaments) : "";
-  const [angles, setAngles] = useState<ViewAngles | null>(null);
   const [busy, setBusy] = useState(true);
 
   const report = useCallback(
@@ -118,64 +99,14 @@ export default function LithophaneView({
     },
     [onStatus],
   );
-
-  // The stage (three.js, loaded here) lives as long as the component.
-  useEffect(() => {
-    const host = hostRef.current;
-    if (!host) return;
-    let disposed = false;
-    let cleanup: (() => void) | undefined;
-    import("./stage").then(
-      (module) => {
-        if (disposed) return;
-        let stage: Stage;
-        try {
-          stage = module.createStage(host);
-        } catch {
-          // No WebGL context after all (blocked, or the GPU process gave up).
-          report("unavailable");
-          return;
-        }
-        moduleRef.current = module;
-        stageRef.current = stage;
-        builderRef.current = new PreviewBuilder();
-        const onLost = (event: Event) => {
-          event.preventDefault();
-          report("unavailable");
-        };
-        const canvas = stage.renderer.domElement;
-        canvas.addEventListener("webglcontextlost", onLost);
-        const onView = () => {
-          const next = module.viewAngles(stage);
-          setAngles((previous) =>
-            previous?.azimuthDeg === next.azimuthDeg && previous.polarDeg === next.polarDeg ? previous : next,
-          );
-        };
-        stage.controls.addEventListener("change", onView);
-        const resize = () => module.resizeStage(stage, host.clientWidth, host.clientHeight);
-        const observer = new ResizeObserver(resize);
-        observer.observe(host);
-        resize();
-        setStageReady(true);
-        cleanup = () => {
-          observer.disconnect();
-          canvas.removeEventListener("webglcontextlost", onLost);
-          stage.controls.removeEventListener("change", onView);
-          builderRef.current?.dispose();
-          builderRef.current = null;
-          module.disposeStage(stage);
-          stageRef.current = null;
-        };
-      },
-      () => {
-        if (!disposed) report("unavailable");
-      },
-    );
-    return () => {
-      disposed = true;
-      cleanup?.();
-    };
-  }, [report]);
+  const hostRef = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<Stage | null>(null);
+  const builderRef = useRef<PreviewBuilder | null>(null);
+  const moduleRef = useRef<StageModule | null>(null);
+  const { stageReady, angles, setAngles } = usePreviewStage(
+    { hostRef, stageRef, builderRef, moduleRef },
+    report,
+  );
 
   // Rebuild the panel when the photo, crop, shape or size change (debounced while the crop is dragged).
   const cropKey = photo.cropPixels
@@ -346,113 +277,18 @@ export default function LithophaneView({
         ) : null}
       </div>
 
-      <div className="mx-auto mt-3 flex max-w-sm flex-wrap items-center justify-center gap-2">
-        <Button
-          variant={lit ? "glow" : "outline"}
-          size="sm"
-          aria-pressed={lit}
-          onClick={() => setLit((value) => !value)}
-        >
-          {lit ? (
-            <Lightbulb aria-hidden="true" className="h-4 w-4" />
-          ) : (
-            <LightbulbOff aria-hidden="true" className="h-4 w-4" />
-          )}
-          {texts.backlight}
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={texts.turnLeft}
-          title={texts.turnLeft}
-          onClick={() => turn(-STEP_RADIANS, 0)}
-          className="w-9 px-0"
-        >
-          <RotateCcw aria-hidden="true" className="h-4 w-4" />
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={texts.turnRight}
-          title={texts.turnRight}
-          onClick={() => turn(STEP_RADIANS, 0)}
-          className="w-9 px-0"
-        >
-          <RotateCw aria-hidden="true" className="h-4 w-4" />
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={texts.turnOver}
-          title={texts.turnOver}
-          onClick={() => turn(Math.PI, 0)}
-          className="w-9 px-0"
-        >
-          <Repeat2 aria-hidden="true" className="h-4 w-4" />
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={texts.resetView}
-          title={texts.resetView}
-          onClick={resetView}
-          className="w-9 px-0"
-        >
-          <Undo2 aria-hidden="true" className="h-4 w-4" />
-        </Button>
-      </div>
+      <PreviewViewControls
+        lit={lit}
+        onToggleLit={() => setLit((value) => !value)}
+        onTurn={turn}
+        onReset={resetView}
+      />
       <p className="mt-2 text-center text-sm text-stone-600" aria-live="polite">
         {texts.backlightHint(lit)}
       </p>
       {colour && built?.outOfGamut != null ? (
         <GamutNote fraction={built.outOfGamut} highlight={highlight} onHighlight={setHighlight} />
       ) : null}
-    </div>
-  );
-}
-
-/** Below this share the note says every colour fits (a few stray pixels are not worth a warning). */
-const GAMUT_NOTE_MIN = 0.005;
-
-/** The honest note under a colour panel: how much of the photo it cannot show, and a toggle to see where. */
-function GamutNote({
-  fraction,
-  highlight,
-  onHighlight,
-}: {
-  fraction: number;
-  highlight: boolean;
-  onHighlight: (on: boolean) => void;
-}) {
-  const texts = COLOUR_TEXTS.preview;
-  if (fraction < GAMUT_NOTE_MIN) {
-    return (
-      <p className="mx-auto mt-3 flex max-w-sm gap-2 text-sm text-stone-700" data-testid="gamut-note">
-        <Palette aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-        {texts.gamutInside}
-      </p>
-    );
-  }
-  const percent = Math.max(1, Math.round(fraction * 100));
-  return (
-    <div
-      className="mx-auto mt-3 max-w-sm rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-stone-800"
-      data-testid="gamut-note"
-    >
-      <p className="flex gap-2">
-        <Palette aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-amber-700" />
-        <span>{texts.gamutOutside(percent)}</span>
-      </p>
-      <label className="mt-2 flex min-h-11 cursor-pointer items-center gap-3 font-medium">
-        <input
-          type="checkbox"
-          checked={highlight}
-          onChange={(event) => onHighlight(event.target.checked)}
-          className="h-5 w-5 accent-stone-900"
-        />
-        {texts.gamutHighlight}
-      </label>
-      {highlight ? <p className="text-xs text-stone-600">{texts.gamutHighlightHint}</p> : null}
     </div>
   );
 }
