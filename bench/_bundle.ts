@@ -23,7 +23,7 @@ export const FORBIDDEN_IN_FIRST_LOAD: ReadonlyArray<{ label: string; test: (sour
     label: "react-query's engine (@tanstack/query-core)",
     test: (s) => s.includes("node_modules/@tanstack/query-core/"),
   },
-  // The landing pages' own requests use fetch (api/first-load.ts); other screens bring the RPC client.
+  // The landing pages' own requests use fetch (src/web/lib/http/get-json.ts); other screens bring the RPC client.
   { label: "Hono's RPC client", test: (s) => s.includes("node_modules/hono/dist/client/client.js") },
 ];
 

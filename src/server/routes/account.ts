@@ -1,7 +1,7 @@
 /**
  * The signed-in customer's own data: who am I, profile, MFA bookkeeping, data export and
  * account deletion. Sign-up, sign-in, TOTP enrolment and verification, password and e-mail
- * changes are Better Auth's own endpoints under /api/auth (see src/web/api/auth.ts).
+ * changes are Better Auth's own endpoints under /api/auth (see src/web/features/auth/api/).
  * Every route here acts on the caller only; nothing takes a user id from the request.
  */
 
