@@ -3,7 +3,7 @@
  * imports statically (transitively: what the browser must fetch before the app runs) and their
  * CSS, each gzipped at level 9 (as the precompressed .gz files the server sends). Built with
  * hidden source maps, the modules inside those chunks are known too (to check that admin code
- * and recharts never reach the shop's first load). Shared by tests/integration/bundle-budget
+ * and recharts never reach the shop's first load). Shared by tests/integration/web/bundle-budget
  * and bench/lighthouse (files starting with "_" are not run as benchmarks).
  */
 import { spawnSync } from "node:child_process";

@@ -4,7 +4,7 @@
  * screen, and both orders are dispatched with Royal Mail, each customer e-mailed the tracking
  * link; the same file imported again dispatches nothing. The Google Shopping and Books screens
  * open with their content. With SHOTS_DIR set, the new screens are saved at 1280 and 390 px.
- * (tests/integration/click-and-drop.test.ts proves the refusals and the columns row by row.)
+ * (tests/integration/orders/click-and-drop.test.ts proves the refusals and the columns row by row.)
  */
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";

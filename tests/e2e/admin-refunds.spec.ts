@@ -3,7 +3,7 @@
  * the built-in test payment provider; the order's status, its money ledger, the customer's
  * e-mails and the export agree; a double click on the confirmation, or the same click sent
  * again, refunds once. And an unpaid order is cancelled, the customer told.
- * (tests/integration/refunds.test.ts proves the same on PGlite and PostgreSQL, with Stripe's
+ * (tests/integration/payments/refunds.test.ts proves the same on PGlite and PostgreSQL, with Stripe's
  * refund API and a replayed charge.refunded webhook.)
  * With SHOTS_DIR set, the money panel and the refund confirmation are saved at 1280 and 390 px.
  */

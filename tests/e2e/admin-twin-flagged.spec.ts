@@ -1,7 +1,7 @@
 /**
  * The owner's view of a print file its G-code twin disagrees with (issue 32 item 2): the e2e server runs
  * without the twin (minutes per file), so this journey starts a shop of its own in the test's process,
- * with the twin on and a slicer that drops a band of layers on purpose (tests/integration/twin-shop.ts,
+ * with the twin on and a slicer that drops a band of layers on purpose (tests/support/twin-shop.ts,
  * a 30 mm panel), serves the built web app from it, and opens the order as the admin: the job is held,
  * the creator's preview and the twin are side by side at 1280 and 390 px, and "Print anyway" releases it.
  * Skipped, saying why, when prusa-slicer is not installed.
@@ -11,9 +11,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { PROOF_ADMIN_TEXTS, TWIN_STATUS_LABELS } from "@shared/proofs";
-import { parseCookieHeader } from "../integration/auth-helpers";
-import { brokenSlicer, paidPanelOrder, settled, slicerPath, twinShop } from "../integration/twin-shop";
+import { parseCookieHeader } from "../support/accounts";
 import { freePort } from "../support/ports";
+import { brokenSlicer, paidPanelOrder, settled, slicerPath, twinShop } from "../support/twin-shop";
 import { shots } from "./admin-helpers";
 import { expect, test } from "./fixtures/test";
 

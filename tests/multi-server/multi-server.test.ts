@@ -43,15 +43,10 @@ import { SEED_PRODUCTS } from "../../src/server/db/catalogue.js";
 import { S3Storage } from "../../src/server/platform/index.js";
 import { buildAccessoryCartItem, type CartItem } from "../../src/shared/cart.js";
 import { RESUMABLE_UPLOADS_PATH } from "../../src/shared/upload-copy.js";
-import { mergeCookies, totpCode, totpSecretFromUri } from "../integration/auth-helpers.js";
-import {
-  type FakeStripe,
-  sessionEvent,
-  startFakeStripe,
-  WEBHOOK_SECRET,
-} from "../integration/fake-stripe.js";
+import { mergeCookies, totpCode, totpSecretFromUri } from "../support/accounts.js";
 import { buildServer } from "../support/compiled-server.js";
 import { type FreshDatabase, freshDatabase } from "../support/database.js";
+import { type FakeStripe, sessionEvent, startFakeStripe, WEBHOOK_SECRET } from "../support/fake-stripe.js";
 import { freePort } from "../support/ports.js";
 import { type ServerProcess, startServer } from "../support/server-process.js";
 import { until } from "../support/wait.js";

@@ -5,13 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import { orders } from "../../src/server/db/schema.js";
-import {
-  type CheckoutAnswer,
-  type CheckoutBody,
-  checkout,
-  pressTestButton,
-} from "../integration/checkout-helpers.js";
-import type { TestShop } from "../integration/harness.js";
+import { type CheckoutAnswer, type CheckoutBody, checkout, pressTestButton } from "./checkout.js";
+import type { TestShop } from "./test-shop.js";
 
 export interface PayOptions {
   /** Paid as a live order: its print files are queued without the admin. */

@@ -1,0 +1,75 @@
+/** What the proof tests share: a JSON request from a client address of its own, and a refused step. */
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { orderProofs, outboxEmails } from "../../src/server/db/schema.js";
+import { HttpError } from "../../src/server/lib/validation.js";
+import { queueReadyProofEmails } from "../../src/server/orders/index.js";
+import { randomIp } from "./accounts.js";
+import type { TestShop } from "./test-shop.js";
+
+export type Json = Record<string, unknown>;
+
+/** A request through the app, from a fresh client address (no limit is shared between calls). */
+export async function jsonRequest(
+  shop: TestShop,
+  method: string,
+  path: string,
+  json?: unknown,
+  cookie: string | null = null,
+): Promise<{ status: number; body: Json }> {
+  const res = await shop.request(path, {
+    method,
+    ...(json !== undefined ? { json } : {}),
+    headers: { ...(cookie ? { cookie } : {}), "x-forwarded-for": randomIp() },
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
+}
+
+/** A workflow step refused with this status and code. */
+export async function expectRefused(promise: Promise<unknown>, status: number, code: string): Promise<void> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  expect((error as HttpError).status).toBe(status);
+  expect((error as HttpError).code).toBe(code);
+}
+
+/**
+ * Waits until the order's proof is mailed (a test order's pictures exist at payment). The sweep
+ * also runs by itself, woken by the payment, and may hold the proof (skipped by this call) until
+ * it commits. Nothing to wait for when no proof was started (the owner's setting off).
+ */
+export async function proofMailed(shop: TestShop, orderId: string): Promise<void> {
+  const mailedAt = async () => {
+    const [row] = await shop.ctx.database.db
+      .select({ mailedAt: orderProofs.mailedAt })
+      .from(orderProofs)
+      .where(eq(orderProofs.orderId, orderId));
+    return row ? row.mailedAt : "no proof";
+  };
+  if ((await mailedAt()) === "no proof") return;
+  await expect
+    .poll(async () => {
+      await queueReadyProofEmails(shop.ctx);
+      return (await mailedAt()) !== null;
+    })
+    .toBe(true);
+}
+
+/** The proof e-mail's signed token (the outbox row is keyed like the order e-mails). */
+export async function proofMailToken(
+  shop: TestShop,
+  orderId: string,
+): Promise<{ token: string; subject: string; to: string }> {
+  const [mail] = await shop.ctx.database.db
+    .select()
+    .from(outboxEmails)
+    .where(eq(outboxEmails.dedupeKey, `order:proof:${orderId}`));
+  if (!mail?.textBody) throw new Error("no proof e-mail");
+  const match = /\/proof\?token=([^\s)#]+)/.exec(mail.textBody);
+  if (!match?.[1]) throw new Error(`no proof link in ${mail.textBody}`);
+  return { token: decodeURIComponent(match[1]), subject: mail.subject ?? "", to: mail.toAddress ?? "" };
+}
