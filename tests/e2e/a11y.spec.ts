@@ -13,14 +13,8 @@ import { ACCOUNT_MESSAGES } from "../../src/shared/account-messages";
 import { getBundle } from "../../src/shared/bundles";
 import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { CREATOR_MESSAGES } from "../../src/shared/creator-messages";
-import {
-  createUserWithMfa,
-  createVerifiedUser,
-  field,
-  submitLogin,
-  totpCode,
-  uniqueEmail,
-} from "./auth-helpers";
+import { totpCode } from "../support/totp";
+import { createUserWithMfa, createVerifiedUser, field, submitLogin, uniqueEmail } from "./auth-helpers";
 import { makePhoto } from "./fixtures/photos";
 import { addToCartButton, optionName, radio, uploadMainPhoto } from "./fixtures/shop";
 import { type BrowserContext, expect, type Page, test } from "./fixtures/test";

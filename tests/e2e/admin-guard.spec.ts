@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES } from "../../src/shared/account-messages";
 import { MESSAGES } from "../../src/shared/messages";
+import { totpCode } from "../support/totp";
 import {
   BASE_URL,
   completeMfaSetup,
@@ -11,7 +12,6 @@ import {
   grantAdmin,
   logInAndSkipMfa,
   submitLogin,
-  totpCode,
 } from "./auth-helpers";
 import { expect, test } from "./fixtures/test";
 

@@ -7,13 +7,8 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import {
-  BASE_URL,
-  createAdminWithoutMfa,
-  type TestUser,
-  uniqueEmail,
-  withPreviousStepCode,
-} from "./auth-helpers";
+import { totpSecretFromUri, withPreviousStepCode } from "../support/totp";
+import { BASE_URL, createAdminWithoutMfa, type TestUser, uniqueEmail } from "./auth-helpers";
 import { makePhoto } from "./fixtures/photos";
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "./fixtures/test";
 
@@ -32,7 +27,7 @@ async function signInWithTotpSetUp(context: BrowserContext, user: TestUser): Pro
   });
   expect(enable.ok(), `two-factor enable: ${enable.status()} ${await enable.text()}`).toBe(true);
   const { totpURI } = (await enable.json()) as { totpURI: string };
-  const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+  const secret = totpSecretFromUri(totpURI);
   const verify = await withPreviousStepCode(
     secret,
     (code) => request.post("/api/auth/two-factor/verify-totp", { headers, data: { code } }),

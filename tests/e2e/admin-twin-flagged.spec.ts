@@ -11,9 +11,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { PROOF_ADMIN_TEXTS, TWIN_STATUS_LABELS } from "@shared/proofs";
-import { parseCookieHeader } from "../support/accounts";
+import { parseCookieHeader } from "../support/cookies";
 import { freePort } from "../support/ports";
-import { brokenSlicer, paidPanelOrder, settled, slicerPath, twinShop } from "../support/twin-shop";
+import { settled } from "../support/print-files";
+import { brokenSlicer, paidPanelOrder, slicerPath, twinShop } from "../support/twin-shop";
 import { shots } from "./admin-helpers";
 import { expect, test } from "./fixtures/test";
 

@@ -15,6 +15,7 @@ import { MESSAGES, pluralise } from "../../src/shared/messages";
 import { formatGbp, formatMoney, shownTotals, sumPence } from "../../src/shared/money";
 import { sizeIdText } from "../../src/shared/order-line";
 import { trackingStage } from "../../src/shared/orders";
+import { totpCode } from "../support/totp";
 import {
   completeMfaSetup,
   expectToast,
@@ -23,7 +24,6 @@ import {
   openAuth,
   submitLogin,
   type TestUser,
-  totpCode,
   verificationLink,
 } from "./auth-helpers";
 import {

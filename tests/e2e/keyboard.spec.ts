@@ -14,6 +14,7 @@ import { CREATOR_STEP_LABELS } from "../../src/shared/creator";
 import { CREATOR_MESSAGES } from "../../src/shared/creator-messages";
 import { LAMP_TEXTS_WEB } from "../../src/shared/lamp-texts";
 import { MESSAGES } from "../../src/shared/messages";
+import { totpCode } from "../support/totp";
 import {
   createUserWithMfa,
   createVerifiedUser,
@@ -21,7 +22,6 @@ import {
   field,
   pasteInto,
   type TestUser,
-  totpCode,
 } from "./auth-helpers";
 import { makePhoto } from "./fixtures/photos";
 import {

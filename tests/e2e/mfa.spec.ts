@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES } from "../../src/shared/account-messages";
 import { MESSAGES } from "../../src/shared/messages";
+import { totpCode, wrongTotpCode } from "../support/totp";
 import {
   BASE_URL,
   createUserWithMfa,
@@ -9,8 +10,6 @@ import {
   pasteInto,
   submitLogin,
   type TestUser,
-  totpCode,
-  wrongTotpCode,
 } from "./auth-helpers";
 import { expect, type Page, test } from "./fixtures/test";
 

@@ -43,12 +43,13 @@ import { SEED_PRODUCTS } from "../../src/server/db/catalogue.js";
 import { S3Storage } from "../../src/server/platform/index.js";
 import { buildAccessoryCartItem, type CartItem } from "../../src/shared/cart.js";
 import { RESUMABLE_UPLOADS_PATH } from "../../src/shared/upload-copy.js";
-import { mergeCookies, totpCode, totpSecretFromUri } from "../support/accounts.js";
 import { buildServer } from "../support/compiled-server.js";
+import { mergeCookies } from "../support/cookies.js";
 import { type FreshDatabase, freshDatabase } from "../support/database.js";
 import { type FakeStripe, sessionEvent, startFakeStripe, WEBHOOK_SECRET } from "../support/fake-stripe.js";
 import { freePort } from "../support/ports.js";
 import { type ServerProcess, startServer } from "../support/server-process.js";
+import { enrolTotp } from "../support/totp.js";
 import { until } from "../support/wait.js";
 
 const PG_BASE =
@@ -195,18 +196,8 @@ async function signInAdmin(server: Server): Promise<string> {
   await sql.query("update users set email_verified = true where email = $1", [ADMIN_EMAIL]);
   const signIn = await auth("/sign-in/email", { email: ADMIN_EMAIL, password: PASSWORD });
   expect(signIn.status).toBe(200);
-  let cookie = mergeCookies("", signIn);
-  const enable = await auth("/two-factor/enable", { password: PASSWORD }, cookie);
-  expect(enable.status).toBe(200);
-  cookie = mergeCookies(cookie, enable);
-  const { totpURI } = (await enable.json()) as { totpURI: string };
-  const verify = await auth(
-    "/two-factor/verify-totp",
-    { code: totpCode(totpSecretFromUri(totpURI), Date.now() - 30_000) },
-    cookie,
-  );
-  expect(verify.status).toBe(200);
-  return mergeCookies(cookie, verify);
+  const enrolled = await enrolTotp(auth, { password: PASSWORD, cookie: mergeCookies("", signIn) });
+  return enrolled.cookie;
 }
 
 let adminCookie: Promise<string> | undefined;

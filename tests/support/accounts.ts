@@ -14,73 +14,20 @@
  */
 
 import { randomBytes } from "node:crypto";
-import type { OrderStatus } from "@shared/orders";
 import { eq } from "drizzle-orm";
-import * as OTPAuth from "otpauth";
-import sharp from "sharp";
-import { orderItems, orders, twoFactors, users } from "../../src/server/db/schema.js";
-import { CHANGED_BY, completeOrderPayment } from "../../src/server/orders/index.js";
-import { readMailsIn, type SentMail } from "./mail.js";
+import { twoFactors, users } from "../../src/server/db/schema.js";
+import { mergeCookies } from "./cookies.js";
+import { latestMailTo, type SentMail } from "./mail.js";
+import { randomIp } from "./requests.js";
 import type { TestShop } from "./test-shop.js";
+import { enrolTotp, totpCode } from "./totp.js";
 
 export const DEFAULT_PASSWORD = "correct horse 42";
-
-/** A random private address: a client of its own for the rate limiter. */
-export function randomIp(): string {
-  const b = randomBytes(3);
-  return `10.${b[0]}.${b[1]}.${b[2]}`;
-}
 
 export function uniqueEmail(prefix = "customer"): string {
   return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
 }
 
-// ---------------------------------------------------------------- cookies
-
-/** A Cookie header ("a=1; b=2") as name -> value. */
-export function parseCookieHeader(header: string | undefined): Map<string, string> {
-  const jar = new Map<string, string>();
-  for (const pair of (header ?? "").split(/;\s*/)) {
-    const eqAt = pair.indexOf("=");
-    if (eqAt > 0) jar.set(pair.slice(0, eqAt), pair.slice(eqAt + 1));
-  }
-  return jar;
-}
-
-/** The Cookie header after applying a response's Set-Cookie headers to `previous`. */
-export function mergeCookies(previous: string | undefined, res: Response): string {
-  const jar = parseCookieHeader(previous);
-  for (const line of res.headers.getSetCookie()) {
-    const [pair = "", ...attrs] = line.split(/;\s*/);
-    const eqAt = pair.indexOf("=");
-    if (eqAt <= 0) continue;
-    const name = pair.slice(0, eqAt);
-    const value = pair.slice(eqAt + 1);
-    const expired = attrs.some((a) => /^max-age=0$/i.test(a) || /^expires=thu, 01 jan 1970/i.test(a));
-    if (expired || value === "") jar.delete(name);
-    else jar.set(name, value);
-  }
-  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-}
-
-// ---------------------------------------------------------------- mail
-
-/** Every .eml the shop wrote, oldest first, with the plain-text and HTML parts decoded. */
-export function readMails(shop: TestShop): SentMail[] {
-  const outbox = shop.ctx.mail.outbox;
-  return outbox ? readMailsIn(outbox) : [];
-}
-
-/** The newest mail to `to`, or throws. */
-export function latestMailTo(shop: TestShop, to: string): SentMail {
-  const mail = readMails(shop)
-    .filter((m) => m.to.toLowerCase() === to.toLowerCase())
-    .pop();
-  if (!mail) throw new Error(`no mail to ${to}`);
-  return mail;
-}
-
-/** The first verify-email link in a mail's text part. */
 export function verificationLink(mail: SentMail): URL {
   const match = /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mail.text);
   if (!match) throw new Error(`no verification link in "${mail.subject}"`);
@@ -151,42 +98,6 @@ export async function signIn(
   return { res, body, cookie: mergeCookies(opts.cookie, res) };
 }
 
-// ---------------------------------------------------------------- TOTP
-
-/** The base32 secret inside an otpauth:// URI (what the QR code carries). */
-export function totpSecretFromUri(uri: string): string {
-  const parsed = OTPAuth.URI.parse(uri);
-  if (!(parsed instanceof OTPAuth.TOTP)) throw new Error("not a TOTP URI");
-  return parsed.secret.base32;
-}
-
-/** The current 6-digit code for a base32 secret (SHA1, 30 s), as an authenticator app shows it. */
-export function totpCode(secret: string, timestamp: number = Date.now()): string {
-  return new OTPAuth.TOTP({
-    secret: OTPAuth.Secret.fromBase32(secret),
-    algorithm: "SHA1",
-    digits: 6,
-    period: 30,
-  }).generate({ timestamp });
-}
-
-/**
- * Sends the previous 30 s step's code (still accepted; a code works once, so a later sign-in can
- * use the current one without waiting for the clock). When the step changes while the request
- * is on its way, that code has left the window: it is sent again with the new previous step.
- */
-export async function withPreviousStepCode<R>(
-  secret: string,
-  send: (code: string) => Promise<R>,
-  ok: (result: R) => boolean,
-): Promise<R> {
-  for (let attempt = 1; ; attempt++) {
-    const step = Math.floor(Date.now() / 30_000);
-    const result = await send(totpCode(secret, (step - 1) * 30_000));
-    if (ok(result) || attempt === 3 || Math.floor(Date.now() / 30_000) === step) return result;
-  }
-}
-
 // ---------------------------------------------------------------- whole accounts
 
 export interface TestUser {
@@ -233,23 +144,16 @@ export async function createUser(shop: TestShop, opts: CreateUserOptions = {}): 
 
   const first = await signIn(shop, email, password);
   const res = first.res;
-  let cookie = first.cookie;
+  const cookie = first.cookie;
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   const user: TestUser = { userId: row.id, email, password, cookie };
   if (!opts.mfa) return user;
 
-  const enable = await authPost(shop, "/two-factor/enable", { password }, { cookie });
-  if (!enable.ok) throw new Error(`two-factor enable failed: ${enable.status} ${await enable.text()}`);
-  const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
-  cookie = mergeCookies(cookie, enable);
-  const secret = totpSecretFromUri(totpURI);
-  const verify = await withPreviousStepCode(
-    secret,
-    (code) => authPost(shop, "/two-factor/verify-totp", { code }, { cookie }),
-    (res) => res.ok,
-  );
-  if (!verify.ok) throw new Error(`two-factor verify failed: ${verify.status} ${await verify.text()}`);
-  return { ...user, cookie: mergeCookies(cookie, verify), totpSecret: secret, backupCodes };
+  const enrolled = await enrolTotp((endpoint, json, c) => authPost(shop, endpoint, json, { cookie: c }), {
+    password,
+    cookie,
+  });
+  return { ...user, cookie: enrolled.cookie, totpSecret: enrolled.secret, backupCodes: enrolled.backupCodes };
 }
 
 /**
@@ -286,120 +190,4 @@ export function asUser(shop: TestShop, cookie: string | undefined) {
       headers: cookie ? { cookie } : {},
     });
   return { get: call("GET"), post: call("POST"), put: call("PUT"), delete: call("DELETE") };
-}
-
-// ---------------------------------------------------------------- test data
-
-export interface UploadedPhoto {
-  id: string;
-  url: string;
-  originalUrl: string;
-}
-
-/** Uploads a plain PNG through the real endpoint, signed in (`cookie`) or as a guest. */
-export async function uploadTestPhoto(
-  shop: TestShop,
-  {
-    cookie,
-    width = 40,
-    height = 30,
-    background = "#808080",
-    name = "photo.png",
-    ip,
-  }: {
-    cookie?: string | undefined;
-    width?: number;
-    height?: number;
-    background?: string;
-    name?: string;
-    /** The uploader's address (X-Forwarded-For); none: an in-process request with no client. */
-    ip?: string;
-  } = {},
-): Promise<UploadedPhoto> {
-  const png = await sharp({ create: { width, height, channels: 3, background } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.set("file", new File([new Uint8Array(png)], name, { type: "image/png" }));
-  form.set("kind", "main");
-  const res = await shop.request("/api/uploads", {
-    method: "POST",
-    body: form,
-    headers: { ...(cookie ? { cookie } : {}), ...(ip ? { "x-forwarded-for": ip } : {}) },
-  });
-  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
-  return (await res.json()) as UploadedPhoto;
-}
-
-/** Writes an order straight into the database (for order-history tests); returns its id. */
-export async function insertOrder(
-  shop: TestShop,
-  input: {
-    userId: string | null;
-    email: string;
-    status?: OrderStatus;
-    testMode?: boolean;
-    createdAt?: Date;
-    items?: Array<{
-      kind?: "lithophane" | "accessory";
-      size: string;
-      frameColor: string;
-      shape: string;
-      price: number;
-    }>;
-  },
-): Promise<string> {
-  const db = shop.ctx.database.db;
-  const items = input.items ?? [
-    {
-      size: "7 inch x 7 inch",
-      frameColor: "White · 1 × Square",
-      shape: "Essentials Collection",
-      price: 5450,
-    },
-  ];
-  const subtotal = items.reduce((sum, i) => sum + i.price, 0);
-  const [order] = await db
-    .insert(orders)
-    .values({
-      userId: input.userId,
-      status: input.status ?? "paid",
-      totalAmount: subtotal + 899,
-      subtotalAmount: subtotal,
-      shippingAmount: 899,
-      shippingEmail: input.email,
-      shippingFirstName: "Siobhan",
-      shippingLastName: "Kelly",
-      shippingPhone: "07700900123",
-      shippingAddressLine1: "1 Botanic Avenue",
-      shippingCity: "Belfast",
-      shippingState: "Antrim",
-      shippingPostalCode: "BT7 1JG",
-      testMode: input.testMode ?? false,
-      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
-    })
-    .returning({ id: orders.id });
-  if (!order) throw new Error("order insert failed");
-  await db.insert(orderItems).values(
-    items.map((item, position) => ({
-      orderId: order.id,
-      position,
-      kind: "lithophane",
-      config: {},
-      ...item,
-    })),
-  );
-  return order.id;
-}
-
-/** A test-mode order, paid through the payment workflow (its test invoice issued): a test shop's sale. */
-export async function insertPaidTestOrder(shop: TestShop, email: string): Promise<string> {
-  const id = await insertOrder(shop, { userId: null, email, status: "pending", testMode: true });
-  await completeOrderPayment(shop.ctx, {
-    orderId: id,
-    by: CHANGED_BY.system,
-    cause: "payment",
-    paymentReference: null,
-  });
-  return id;
 }

@@ -4,6 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { TestShop } from "./test-shop.js";
 import { until } from "./wait.js";
 
 export interface SentMail {
@@ -85,4 +86,22 @@ export function waitForMailIn(outbox: string, to: string, timeoutMs = 60_000): P
       .filter((m) => m.to.toLowerCase() === to.toLowerCase())
       .pop(),
   );
+}
+
+/** Every .eml the shop wrote, oldest first, with the plain-text and HTML parts decoded. */
+export function readMails(shop: TestShop): SentMail[] {
+  const outbox = shop.ctx.mail.outbox;
+  return outbox ? readMailsIn(outbox) : [];
+}
+
+/** The newest mail to `to`, or throws. */
+export function latestMailTo(shop: TestShop, to: string): SentMail {
+  const mail = mailsTo(shop, to).pop();
+  if (!mail) throw new Error(`no mail to ${to}`);
+  return mail;
+}
+
+/** Every mail to `to` (any case) in the shop's outbox, oldest first. */
+export function mailsTo(shop: TestShop, to: string): SentMail[] {
+  return readMails(shop).filter((m) => m.to.toLowerCase() === to.toLowerCase());
 }

@@ -1,30 +1,10 @@
-/** What the proof tests share: a JSON request from a client address of its own, and a refused step. */
+/** What the proof tests share: a refused step, the proof mailed and its link. */
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { orderProofs, outboxEmails } from "../../src/server/db/schema.js";
 import { HttpError } from "../../src/server/lib/validation.js";
 import { queueReadyProofEmails } from "../../src/server/orders/index.js";
-import { randomIp } from "./accounts.js";
 import type { TestShop } from "./test-shop.js";
-
-export type Json = Record<string, unknown>;
-
-/** A request through the app, from a fresh client address (no limit is shared between calls). */
-export async function jsonRequest(
-  shop: TestShop,
-  method: string,
-  path: string,
-  json?: unknown,
-  cookie: string | null = null,
-): Promise<{ status: number; body: Json }> {
-  const res = await shop.request(path, {
-    method,
-    ...(json !== undefined ? { json } : {}),
-    headers: { ...(cookie ? { cookie } : {}), "x-forwarded-for": randomIp() },
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
-}
 
 /** A workflow step refused with this status and code. */
 export async function expectRefused(promise: Promise<unknown>, status: number, code: string): Promise<void> {

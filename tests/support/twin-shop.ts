@@ -10,10 +10,10 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { productOptions } from "../../src/server/db/schema.js";
-import type { OrderPrintJobs } from "../../src/server/fulfilment/print-jobs/admin.js";
-import { createUser, randomIp, type TestUser, uniqueEmail } from "./accounts.js";
+import { createUser, type TestUser, uniqueEmail } from "./accounts.js";
 import { type CheckoutAnswer, FIXTURE_PREFIX, lithophaneItem, storeFixturePhotos } from "./checkout.js";
 import { paidOrder } from "./orders.js";
+import { requestAs } from "./requests.js";
 import { createTestShop, type TestShop } from "./test-shop.js";
 
 /** The real PrusaSlicer on PATH, or "" when it is not installed. */
@@ -48,39 +48,6 @@ writeFileSync(out, lines.join("\\n"));
   return script;
 }
 
-/** A request through the shop's app as `cookie`, from a fresh address (per-IP limits). */
-export function api(target: TestShop, method: string, pathname: string, cookie: string, json?: unknown) {
-  return target.request(pathname, {
-    method,
-    ...(json !== undefined ? { json } : {}),
-    headers: { cookie, "x-forwarded-for": randomIp() },
-  });
-}
-
-export async function printFiles(target: TestShop, orderId: string, cookie: string): Promise<OrderPrintJobs> {
-  const res = await api(target, "GET", `/api/admin/orders/${orderId}/print-jobs`, cookie);
-  if (res.status !== 200) throw new Error(`print jobs: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { printFiles: OrderPrintJobs }).printFiles;
-}
-
-/** The order's print files once every job is done or failed. */
-export async function settled(
-  target: TestShop,
-  orderId: string,
-  cookie: string,
-  timeoutMs = 240_000,
-): Promise<OrderPrintJobs> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const files = await printFiles(target, orderId, cookie);
-    if (files.jobs.length > 0 && files.jobs.every((j) => j.status === "done" || j.status === "failed")) {
-      return files;
-    }
-    if (Date.now() > deadline) throw new Error(`print jobs did not finish: ${JSON.stringify(files.jobs)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
 /** A shop whose twin runs with `slicer`, proofs off, and the 7x7 size printed at 30 x 30 mm. */
 export async function twinShop(
   slicer: string,
@@ -112,7 +79,7 @@ export async function twinShop(
   const preview = await sharp(jpeg).resize(480).webp().toBuffer();
   await shop.ctx.storage.put(`${FIXTURE_PREFIX}-photo-preview.webp`, preview, "image/webp");
   const admin = await createUser(shop, { email: uniqueEmail("twin-admin"), role: "admin", mfa: true });
-  const off = await api(shop, "PUT", "/api/admin/settings/proofs", admin.cookie, {
+  const off = await requestAs(shop, "PUT", "/api/admin/settings/proofs", admin.cookie, {
     enabled: false,
     windowHours: 48,
   });

@@ -9,8 +9,7 @@ import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ANONYMISED_ORDER } from "../../../src/server/accounts/account-data.js";
-import type { AddressLookup } from "../../../src/server/accounts/address.js";
-import { AddressLookupError } from "../../../src/server/accounts/address.js";
+import { type AddressLookup, AddressLookupError } from "../../../src/server/accounts/address.js";
 import {
   accounts,
   cartItems,
@@ -27,19 +26,13 @@ import {
 } from "../../../src/server/db/schema.js";
 import { orderEmailKey, queueMail, queueOrderEmail } from "../../../src/server/messaging/mail-outbox.js";
 import { addressRoutes } from "../../../src/server/routes/address.js";
-import {
-  asUser,
-  createUser,
-  insertOrder,
-  mergeCookies,
-  signIn,
-  totpCode,
-  type UploadedPhoto,
-  uniqueEmail,
-  uploadTestPhoto,
-} from "../../support/accounts.js";
+import { asUser, createUser, signIn, uniqueEmail } from "../../support/accounts.js";
 import { lithophaneItem } from "../../support/checkout.js";
+import { mergeCookies } from "../../support/cookies.js";
+import { insertOrder } from "../../support/orders.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
+import { totpCode } from "../../support/totp.js";
+import { type UploadedPhoto, uploadTestPhoto } from "../../support/uploads.js";
 
 let shop: TestShop;
 

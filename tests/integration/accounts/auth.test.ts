@@ -16,20 +16,17 @@ import {
   authPost,
   createUser,
   DEFAULT_PASSWORD,
-  latestMailTo,
-  mergeCookies,
   openLink,
-  randomIp,
-  readMails,
   signIn,
   signUp,
-  totpCode,
-  totpSecretFromUri,
   uniqueEmail,
   verificationLink,
-  withPreviousStepCode,
 } from "../../support/accounts.js";
+import { mergeCookies } from "../../support/cookies.js";
+import { latestMailTo, readMails } from "../../support/mail.js";
+import { randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
+import { totpCode, totpSecretFromUri, withPreviousStepCode } from "../../support/totp.js";
 
 let shop: TestShop;
 

@@ -11,14 +11,13 @@ import {
   asUser,
   authPost,
   createUser,
-  latestMailTo,
   openLink,
-  randomIp,
-  readMails,
   signIn,
   signUp,
   uniqueEmail,
 } from "../../support/accounts.js";
+import { latestMailTo, readMails } from "../../support/mail.js";
+import { randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 let shop: TestShop;

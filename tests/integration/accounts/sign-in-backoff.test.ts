@@ -7,14 +7,8 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountSignInLimits } from "../../../src/server/auth.js";
 import { ACCOUNT_MESSAGES } from "../../../src/shared/account-messages.js";
-import {
-  createUser,
-  DEFAULT_PASSWORD,
-  randomIp,
-  signIn,
-  signUp,
-  uniqueEmail,
-} from "../../support/accounts.js";
+import { createUser, DEFAULT_PASSWORD, signIn, signUp, uniqueEmail } from "../../support/accounts.js";
+import { randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 let shop: TestShop;

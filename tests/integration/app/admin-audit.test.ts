@@ -25,24 +25,18 @@ import {
   uploads,
   userActivityLogs,
 } from "../../../src/server/db/schema.js";
-import {
-  createUser,
-  insertOrder,
-  randomIp,
-  readMails,
-  type TestUser,
-  uniqueEmail,
-  uploadTestPhoto,
-} from "../../support/accounts.js";
+import { createUser, type TestUser, uniqueEmail } from "../../support/accounts.js";
 import { ACCESSORIES, accessoryItem, checkout, pressTestButton } from "../../support/checkout.js";
+import { readMails } from "../../support/mail.js";
+import { insertOrder } from "../../support/orders.js";
+import { type Json, randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
+import { uploadTestPhoto } from "../../support/uploads.js";
 import { mutatingAdminRoutes } from "./admin-routes.js";
 
 let shop: TestShop;
 let admin: TestUser;
 let customer: TestUser;
-
-type Json = Record<string, unknown>;
 
 /** The user agent whose successful audit rows the test trigger refuses. */
 const REFUSE_AUDIT = "lithobox-test-refuse-audit";

@@ -22,21 +22,16 @@ import {
 } from "../../../src/server/db/schema.js";
 import { ADMIN_MESSAGE_TEXTS } from "../../../src/shared/admin-messages";
 import { colourThumbnailOf } from "../../../src/shared/upload-thumbnails";
-import {
-  createUser,
-  insertOrder,
-  readMails,
-  type TestUser,
-  uniqueEmail,
-  uploadTestPhoto,
-} from "../../support/accounts.js";
+import { createUser, type TestUser, uniqueEmail } from "../../support/accounts.js";
+import { readMails } from "../../support/mail.js";
+import { insertOrder } from "../../support/orders.js";
+import type { Json } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
+import { uploadTestPhoto } from "../../support/uploads.js";
 
 let shop: TestShop;
 let admin: TestUser;
 let customer: TestUser;
-
-type Json = Record<string, unknown>;
 
 async function api(method: string, path: string, json?: unknown, cookie = admin.cookie) {
   const res = await shop.request(`/api/admin${path}`, {

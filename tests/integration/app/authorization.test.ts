@@ -9,14 +9,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, profiles, twoFactors, users } from "../../../src/server/db/schema.js";
-import {
-  asUser,
-  authPost,
-  createUser,
-  insertOrder,
-  type TestUser,
-  uniqueEmail,
-} from "../../support/accounts.js";
+import { asUser, authPost, createUser, type TestUser, uniqueEmail } from "../../support/accounts.js";
+import { insertOrder } from "../../support/orders.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 let shop: TestShop;

@@ -14,7 +14,7 @@ import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../../src/server/lib/logger.js";
-import { randomIp, uniqueEmail } from "../../support/accounts.js";
+import { uniqueEmail } from "../../support/accounts.js";
 import {
   ACCESSORIES,
   accessoryItem,
@@ -22,6 +22,7 @@ import {
   pressTestButton,
   shippingInfo,
 } from "../../support/checkout.js";
+import { randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 const METRICS_TOKEN = "metrics-token-for-the-tests-0123";

@@ -17,17 +17,12 @@ import { CHECKOUT_MESSAGES } from "../../../src/shared/checkout-messages.js";
 import { COMMERCE_MESSAGES } from "../../../src/shared/commerce-messages.js";
 import { REVIEW_TEXTS } from "../../../src/shared/review-texts.js";
 import { MAX_REQUEST_DEPTH } from "../../../src/shared/schemas.js";
-import {
-  createUser,
-  insertOrder,
-  randomIp,
-  type TestUser,
-  type UploadedPhoto,
-  uniqueEmail,
-  uploadTestPhoto,
-} from "../../support/accounts.js";
+import { createUser, type TestUser, uniqueEmail } from "../../support/accounts.js";
 import { lithophaneItem } from "../../support/checkout.js";
+import { insertOrder } from "../../support/orders.js";
+import { randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
+import { type UploadedPhoto, uploadTestPhoto } from "../../support/uploads.js";
 
 let shop: TestShop;
 

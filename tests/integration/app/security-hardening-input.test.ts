@@ -30,18 +30,11 @@ import {
   authPost,
   createUser,
   DEFAULT_PASSWORD,
-  latestMailTo,
-  mergeCookies,
   openLink,
-  randomIp,
-  readMails,
   signIn,
   signUp,
   type TestUser,
-  totpCode,
-  type UploadedPhoto,
   uniqueEmail,
-  uploadTestPhoto,
   verificationLink,
 } from "../../support/accounts.js";
 import {
@@ -51,7 +44,12 @@ import {
   postCheckout,
   shippingInfo,
 } from "../../support/checkout.js";
+import { mergeCookies } from "../../support/cookies.js";
+import { latestMailTo, readMails } from "../../support/mail.js";
+import { randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
+import { totpCode } from "../../support/totp.js";
+import { type UploadedPhoto, uploadTestPhoto } from "../../support/uploads.js";
 
 let shop: TestShop;
 

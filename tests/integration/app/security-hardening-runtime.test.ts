@@ -27,18 +27,14 @@ import { sweepOrphanUploads, uploadClientKey } from "../../../src/server/platfor
 import { CHECKOUT_MESSAGES } from "../../../src/shared/checkout-messages.js";
 import { CREATOR_MESSAGES } from "../../../src/shared/creator-messages.js";
 import { MESSAGES } from "../../../src/shared/messages.js";
-import {
-  createUser,
-  insertOrder,
-  randomIp,
-  type TestUser,
-  uniqueEmail,
-  uploadTestPhoto,
-} from "../../support/accounts.js";
+import { createUser, type TestUser, uniqueEmail } from "../../support/accounts.js";
 import { checkout, lithophaneItem, pressTestButton } from "../../support/checkout.js";
+import { insertOrder } from "../../support/orders.js";
 import { freePort } from "../../support/ports.js";
+import { randomIp } from "../../support/requests.js";
 import { type ServerProcess, spawnServer, waitForServer } from "../../support/server-process.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
+import { uploadTestPhoto } from "../../support/uploads.js";
 
 const usesPostgres = Boolean(process.env.DATABASE_URL);
 

@@ -16,7 +16,7 @@ import {
 } from "@shared/statuses";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertOrder } from "../../support/accounts.js";
+import { insertOrder } from "../../support/orders.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 const CHECKED: Array<[constraint: string, values: readonly string[]]> = [

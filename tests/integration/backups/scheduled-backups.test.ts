@@ -14,9 +14,10 @@ import { loadConfig } from "../../../src/server/config.js";
 import { openDatabase } from "../../../src/server/db/client.js";
 import { orderItems, orders } from "../../../src/server/db/schema.js";
 import { createStorage } from "../../../src/server/platform/index.js";
-import { randomIp, uploadTestPhoto } from "../../support/accounts.js";
 import { lithophaneItem, postCheckout, shippingInfo } from "../../support/checkout.js";
+import { randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
+import { uploadTestPhoto } from "../../support/uploads.js";
 
 let shop: TestShop;
 const target = mkdtempSync(path.join(tmpdir(), "lithobox-restore-drill-"));

@@ -9,15 +9,10 @@ import type { CartItem } from "@shared/cart";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems } from "../../../src/server/db/schema.js";
-import {
-  asUser,
-  createUser,
-  type TestUser,
-  type UploadedPhoto,
-  uploadTestPhoto,
-} from "../../support/accounts.js";
+import { asUser, createUser, type TestUser } from "../../support/accounts.js";
 import { accessoryItem, checkout, postCheckout, shippingInfo } from "../../support/checkout.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
+import { type UploadedPhoto, uploadTestPhoto } from "../../support/uploads.js";
 
 let shop: TestShop;
 let alice: TestUser;

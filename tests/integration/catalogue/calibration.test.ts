@@ -20,22 +20,16 @@ import type { CalibrationAnswer, FilamentView } from "../../../src/shared/calibr
 import { createUser, type TestUser, uniqueEmail } from "../../support/accounts.js";
 import { checkout, lithophaneItem, shippingInfo } from "../../support/checkout.js";
 import { pay } from "../../support/orders.js";
+import { settled as settledPrintFiles } from "../../support/print-files.js";
+import { type Json, jsonRequest } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
-
-type Json = Record<string, unknown>;
 
 let shop: TestShop;
 let admin: TestUser;
 let customer: TestUser;
 
-async function call(method: string, pathname: string, json?: unknown, cookie = admin.cookie) {
-  const res = await shop.request(`/api/admin${pathname}`, {
-    method,
-    headers: { cookie },
-    ...(json !== undefined ? { json } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json & CalibrationAnswer };
+function call(method: string, pathname: string, json?: unknown, cookie = admin.cookie) {
+  return jsonRequest<Json & CalibrationAnswer>(shop, method, `/api/admin${pathname}`, json, cookie);
 }
 
 async function lastAudit(actionType: string) {
@@ -246,13 +240,6 @@ describe("a print job under a calibrated filament", () => {
     return (await res.json()) as { url: string; originalUrl: string };
   }
 
-  async function printFiles(orderId: string): Promise<OrderPrintJobs> {
-    const res = await shop.request(`/api/admin/orders/${orderId}/print-jobs`, {
-      headers: { cookie: admin.cookie },
-    });
-    return ((await res.json()) as { printFiles: OrderPrintJobs }).printFiles;
-  }
-
   /** The relief's thickness inside the lip: the median z of the inner vertices (the flat back has none there). */
   async function innerThickness(orderId: string, jobId: string): Promise<number> {
     const res = await shop.request(`/api/admin/orders/${orderId}/print-jobs/${jobId}/file`, {
@@ -279,15 +266,8 @@ describe("a print job under a calibrated filament", () => {
     return answer.orderId;
   }
 
-  async function settled(orderId: string): Promise<OrderPrintJobs> {
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const files = await printFiles(orderId);
-      if (files.jobs.length > 0 && files.jobs.every((j) => j.status === "done" || j.status === "failed"))
-        return files;
-      if (Date.now() > deadline) throw new Error(`print jobs did not finish: ${JSON.stringify(files.jobs)}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+  function settled(orderId: string): Promise<OrderPrintJobs> {
+    return settledPrintFiles(shop, orderId, admin.cookie, 90_000);
   }
 
   it("is printed with the active k, kept on the job: a clearer filament makes the same grey thicker", async () => {

@@ -26,9 +26,8 @@ import {
   storeFixturePhotos,
 } from "../../support/checkout.js";
 import { pay } from "../../support/orders.js";
+import { type Json, jsonRequest } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
-
-type Json = Record<string, unknown>;
 
 let shop: TestShop;
 let admin: TestUser;
@@ -39,14 +38,8 @@ function colourItem(bundleId: "starter" | "gift" = "starter"): CartItem {
   return { ...item, config: { ...item.config, processing: "colour" } as CartItem["config"] };
 }
 
-async function call(method: string, pathname: string, json?: unknown, cookie = admin.cookie) {
-  const res = await shop.request(`/api/admin${pathname}`, {
-    method,
-    headers: { cookie },
-    ...(json !== undefined ? { json } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json & CalibrationScreenAnswer };
+function call(method: string, pathname: string, json?: unknown, cookie = admin.cookie) {
+  return jsonRequest<Json & CalibrationScreenAnswer>(shop, method, `/api/admin${pathname}`, json, cookie);
 }
 
 beforeAll(async () => {

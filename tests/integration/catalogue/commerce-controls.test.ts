@@ -26,17 +26,11 @@ import {
   storeFixturePhotos,
 } from "../../support/checkout.js";
 import { deliverEvent, type FakeStripe, sessionEvent, startFakeStripe } from "../../support/fake-stripe.js";
+import { type Json, jsonRequest } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
-type Json = Record<string, unknown>;
-
-async function adminCall(shop: TestShop, admin: TestUser, method: string, path: string, json?: unknown) {
-  const res = await shop.request(`/api/admin${path}`, {
-    method,
-    headers: { cookie: admin.cookie },
-    ...(json !== undefined ? { json } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as Json };
+function adminCall(shop: TestShop, admin: TestUser, method: string, path: string, json?: unknown) {
+  return jsonRequest(shop, method, `/api/admin${path}`, json, admin.cookie);
 }
 
 async function createCode(shop: TestShop, admin: TestUser, input: Json): Promise<string> {

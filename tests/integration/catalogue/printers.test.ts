@@ -8,19 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productOptions } from "../../../src/server/db/schema.js";
 import { DEFAULT_PRINTER, PRINTER_TEXTS } from "../../../src/shared/printers";
 import { createUser, type TestUser, uniqueEmail } from "../../support/accounts.js";
+import { jsonRequest } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 let shop: TestShop;
 let admin: TestUser;
-type Json = Record<string, unknown>;
 
-async function call(method: string, path: string, json?: unknown, cookie = admin.cookie) {
-  const res = await shop.request(path, {
-    method,
-    headers: { cookie, ...(json === undefined ? {} : { "content-type": "application/json" }) },
-    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-  });
-  return { status: res.status, body: (await res.json()) as Json };
+function call(method: string, path: string, json?: unknown, cookie = admin.cookie) {
+  return jsonRequest(shop, method, path, json, cookie);
 }
 
 async function sizeId(value: string): Promise<string> {

@@ -14,7 +14,7 @@ import { orders, userActivityLogs } from "../../../src/server/db/schema.js";
 import { changeOrderStatus } from "../../../src/server/orders/index.js";
 import { formatDeliveryWindow } from "../../../src/shared/delivery-dates.js";
 import type { ShippingZone } from "../../../src/shared/shipping-zones.js";
-import { createUser, randomIp, readMails, type TestUser } from "../../support/accounts.js";
+import { createUser, type TestUser } from "../../support/accounts.js";
 import {
   ACCESSORIES,
   accessoryItem,
@@ -23,6 +23,8 @@ import {
   pressTestButton,
   shippingInfo,
 } from "../../support/checkout.js";
+import { readMails } from "../../support/mail.js";
+import { randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 let shop: TestShop;

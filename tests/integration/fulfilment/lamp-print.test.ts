@@ -15,9 +15,11 @@ import { PROOF_TEXTS } from "../../../src/shared/proofs.js";
 import { createUser, type TestUser, uniqueEmail } from "../../support/accounts.js";
 import { FIXTURE_PREFIX, lampItem, storeFixturePhotos } from "../../support/checkout.js";
 import { paidOrder } from "../../support/orders.js";
-import { jsonRequest, proofMailed, proofMailToken } from "../../support/proofs.js";
+import { settled } from "../../support/print-files.js";
+import { proofMailed, proofMailToken } from "../../support/proofs.js";
+import { jsonRequest, requestAs } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
-import { api, settled, slicerPath, twinShop } from "../../support/twin-shop.js";
+import { slicerPath, twinShop } from "../../support/twin-shop.js";
 
 let shop: TestShop;
 let admin: TestUser;
@@ -70,7 +72,7 @@ describe("a paid lamp", () => {
     expect(files.jobs).toHaveLength(1);
     const [job] = files.jobs;
     expect(job?.status, job?.error ?? "").toBe("done");
-    const res = await api(
+    const res = await requestAs(
       shop,
       "GET",
       `/api/admin/orders/${answer.orderId}/print-jobs/${job?.id}/file`,
@@ -106,7 +108,7 @@ describe("a paid lamp", () => {
 
 describe("a lamp's proof", () => {
   it("is one picture: the lamp lit and unrolled, wider than tall, from both photos", async () => {
-    const on = await api(shop, "PUT", "/api/admin/settings/proofs", admin.cookie, {
+    const on = await requestAs(shop, "PUT", "/api/admin/settings/proofs", admin.cookie, {
       enabled: true,
       windowHours: 48,
     });

@@ -11,14 +11,15 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, printJobs, userActivityLogs } from "../../../src/server/db/schema.js";
-import { createUser, randomIp, readMails, type TestUser, uniqueEmail } from "../../support/accounts.js";
+import { createUser, type TestUser, uniqueEmail } from "../../support/accounts.js";
 import { type CheckoutAnswer, checkout, lithophaneItem, shippingInfo } from "../../support/checkout.js";
+import { readMails } from "../../support/mail.js";
 import { pay } from "../../support/orders.js";
+import { type Json, jsonRequest, randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 let shop: TestShop;
 let admin: TestUser;
-type Json = Record<string, unknown>;
 
 interface Uploaded {
   url: string;
@@ -50,20 +51,14 @@ async function upload(image: Buffer, kind: "main" | "additional" = "main", index
   return { ...((await res.json()) as Omit<Uploaded, "ip">), ip };
 }
 
-async function api(
+function api(
   method: string,
   path: string,
   json?: unknown,
   cookie: string | null = admin.cookie,
-  ip: string = randomIp(),
+  ip = randomIp(),
 ) {
-  const res = await shop.request(path, {
-    method,
-    ...(json !== undefined ? { json } : {}),
-    headers: { ...(cookie ? { cookie } : {}), "x-forwarded-for": ip },
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
+  return jsonRequest(shop, method, path, json, cookie, ip);
 }
 
 async function jobsOf(orderId: string) {

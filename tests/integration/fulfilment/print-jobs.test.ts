@@ -36,8 +36,8 @@ import {
 } from "../../support/checkout.js";
 import { freshDatabase } from "../../support/database.js";
 import { paidOrder } from "../../support/orders.js";
+import { printFiles as orderPrintFiles, settled as settledPrintFiles } from "../../support/print-files.js";
 import { createTestShop, openPersistentShop, type TestShop } from "../../support/test-shop.js";
-import { printFiles as orderPrintFiles, settled as settledPrintFiles } from "../../support/twin-shop.js";
 
 const MODEL_PATH = "3D/3dmodel.model";
 

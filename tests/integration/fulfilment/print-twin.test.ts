@@ -15,11 +15,17 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxEmails, printJobs } from "../../../src/server/db/schema.js";
-import { api, brokenSlicer, paidPanelOrder, settled, slicerPath, twinShop } from "../../support/twin-shop.js";
+import { settled } from "../../support/print-files.js";
+import { type Json, requestAs } from "../../support/requests.js";
+import type { TestShop } from "../../support/test-shop.js";
+import { brokenSlicer, paidPanelOrder, slicerPath, twinShop } from "../../support/twin-shop.js";
+
+/** The admin asks to move the order to printing (refused while a twin holds a job). */
+function toPrinting(shop: TestShop, orderId: string, cookie: string): Promise<Response> {
+  return requestAs(shop, "POST", `/api/admin/orders/${orderId}/status`, cookie, { status: "printing" });
+}
 
 const slicerReady = slicerPath !== "";
-
-type Json = Record<string, unknown>;
 
 describe.skipIf(!slicerReady)(
   `the print worker's twin${slicerReady ? "" : " (skipped: prusa-slicer is not installed)"}`,
@@ -50,9 +56,7 @@ describe.skipIf(!slicerReady)(
         expect((job.twinSsim ?? 1) < limits.minSsim || (job.twinDeltaL ?? 0) > limits.maxDeltaL).toBe(true);
 
         // Held: the order cannot go to printing.
-        const refused = await api(shop, "POST", `/api/admin/orders/${answer.orderId}/status`, admin.cookie, {
-          status: "printing",
-        });
+        const refused = await toPrinting(shop, answer.orderId, admin.cookie);
         expect(refused.status).toBe(409);
         const body = (await refused.json()) as Json;
         expect([body.error, body.message]).toContain(PROOF_ADMIN_TEXTS.printHeld);
@@ -61,7 +65,7 @@ describe.skipIf(!slicerReady)(
         // preview has not.
         const pictures: Record<string, { width: number; height: number; data: Buffer }> = {};
         for (const which of ["preview", "twin"] as const) {
-          const res = await api(
+          const res = await requestAs(
             shop,
             "GET",
             `/api/admin/orders/${answer.orderId}/print-jobs/${job.id}/twin/${which}`,
@@ -107,7 +111,7 @@ describe.skipIf(!slicerReady)(
         );
 
         // Print anyway: accepted, and the order may print.
-        const accepted = await api(
+        const accepted = await requestAs(
           shop,
           "POST",
           `/api/admin/orders/${answer.orderId}/print-jobs/${job.id}/accept`,
@@ -116,9 +120,7 @@ describe.skipIf(!slicerReady)(
         expect(accepted.status).toBe(200);
         const [row] = await shop.ctx.database.db.select().from(printJobs).where(eq(printJobs.id, job.id));
         expect(row?.twinStatus).toBe("accepted");
-        const printing = await api(shop, "POST", `/api/admin/orders/${answer.orderId}/status`, admin.cookie, {
-          status: "printing",
-        });
+        const printing = await toPrinting(shop, answer.orderId, admin.cookie);
         expect(printing.status).toBe(200);
       } finally {
         await shop.close();
@@ -135,9 +137,7 @@ describe.skipIf(!slicerReady)(
           `intact file: twin ${job?.twinStatus}, SSIM ${job?.twinSsim}, mean |dL*| ${job?.twinDeltaL}`,
         );
         expect(job?.twinStatus).toBe("passed");
-        const printing = await api(shop, "POST", `/api/admin/orders/${answer.orderId}/status`, admin.cookie, {
-          status: "printing",
-        });
+        const printing = await toPrinting(shop, answer.orderId, admin.cookie);
         expect(printing.status).toBe(200);
       } finally {
         await shop.close();

@@ -20,9 +20,10 @@ import {
   type SendOutcome,
 } from "../../../src/server/messaging/mail-outbox.js";
 import { CHANGED_BY, changeOrderStatus, completePayment } from "../../../src/server/orders/index.js";
-import { randomIp, readMails } from "../../support/accounts.js";
 import { checkout, pressTestButton, shippingInfo } from "../../support/checkout.js";
+import { mailsTo } from "../../support/mail.js";
 import { pay } from "../../support/orders.js";
+import { randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 let shop: TestShop;
@@ -55,8 +56,8 @@ function failMail(times: number): MailMessage[] & { restore: () => void } {
   return refused;
 }
 
-function mailsTo(email: string, subject: "confirmed" | "dispatched") {
-  return readMails(shop).filter((m) => m.to === email && m.subject.includes(subject));
+function mailsAbout(email: string, subject: "confirmed" | "dispatched") {
+  return mailsTo(shop, email).filter((m) => m.subject.includes(subject));
 }
 
 async function emailRow(orderId: string, kind: "confirmation" | "dispatch") {
@@ -89,7 +90,7 @@ async function paidOrderMailFailing(failures = 0) {
 describe("order e-mail outbox", () => {
   it("records a sent confirmation, which links the invoice PDF with a signed link", async () => {
     const { info, orderId } = await paidOrderMailFailing();
-    const mails = mailsTo(info.email, "confirmed");
+    const mails = mailsAbout(info.email, "confirmed");
     expect(mails).toHaveLength(1);
     // The invoice link works without signing in (a guest's order), and only with its token.
     const link = new RegExp(`(https?://\\S+/api/orders/${orderId}/invoice\\.pdf\\?token=[\\w.-]+)`).exec(
@@ -114,7 +115,7 @@ describe("order e-mail outbox", () => {
     const { info, answer, orderId } = await paidOrderMailFailing(1);
     const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
     expect(order?.status).toBe("paid");
-    expect(mailsTo(info.email, "confirmed")).toEqual([]);
+    expect(mailsAbout(info.email, "confirmed")).toEqual([]);
     const failed = await emailRow(orderId, "confirmation");
     expect(failed).toMatchObject({ status: "pending", attempts: 1, sentAt: null, claimedAt: null });
     expect(failed?.lastError).toContain("Service not available");
@@ -122,11 +123,11 @@ describe("order e-mail outbox", () => {
 
     // Not due yet: the periodic round leaves it.
     expect(await shop.ctx.mailOutbox.retryDue()).toMatchObject({ sent: 0, failed: 0 });
-    expect(mailsTo(info.email, "confirmed")).toEqual([]);
+    expect(mailsAbout(info.email, "confirmed")).toEqual([]);
 
     await makeDue(orderId);
     expect(await shop.ctx.mailOutbox.retryDue()).toMatchObject({ sent: 1, failed: 0 });
-    const mails = mailsTo(info.email, "confirmed");
+    const mails = mailsAbout(info.email, "confirmed");
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(`#${answer.displayNumber}`);
     const raw = readFileSync(path.join(shop.ctx.mail.outbox!, mails[0]!.file), "utf8").replace(
@@ -147,7 +148,7 @@ describe("order e-mail outbox", () => {
     await shop.ctx.mailOutbox.retryDue({ ignoreBackoff: true });
     await pressTestButton(shop, answer, "pay");
     expect(await shop.ctx.mailOutbox.sendKeys([orderEmailKey(orderId, "confirmation")])).toEqual(["not_due"]);
-    expect(mailsTo(info.email, "confirmed")).toHaveLength(1);
+    expect(mailsAbout(info.email, "confirmed")).toHaveLength(1);
   });
 
   it("sends once when the request's send and several retry rounds race", async () => {
@@ -162,7 +163,7 @@ describe("order e-mail outbox", () => {
       outbox.retryDue({ ignoreBackoff: true }),
       outbox.sendKeys([key]),
     ]);
-    expect(mailsTo(info.email, "confirmed")).toHaveLength(1);
+    expect(mailsAbout(info.email, "confirmed")).toHaveLength(1);
     const sent = outcomes.filter((o) => (Array.isArray(o) ? o[0] === "sent" : o.sent === 1));
     expect(sent).toHaveLength(1);
     expect(await emailRow(orderId, "confirmation")).toMatchObject({ status: "sent", attempts: 2 });
@@ -177,7 +178,7 @@ describe("order e-mail outbox", () => {
       shop.ctx.mailOutbox.sendKeys([key, key]),
     ]);
     expect(outcomes).toEqual([["sent"], ["not_due", "not_due"]]);
-    expect(mailsTo(info.email, "confirmed")).toHaveLength(1);
+    expect(mailsAbout(info.email, "confirmed")).toHaveLength(1);
   });
 
   it("retries a dispatch notice, with its tracking number", async () => {
@@ -187,15 +188,15 @@ describe("order e-mail outbox", () => {
       status: "dispatched",
       trackingNumber: "RM987654321GB",
     });
-    expect(mailsTo(info.email, "dispatched")).toEqual([]);
+    expect(mailsAbout(info.email, "dispatched")).toEqual([]);
     expect(await emailRow(orderId, "dispatch")).toMatchObject({ status: "pending", attempts: 1 });
     await makeDue(orderId);
     expect(await shop.ctx.mailOutbox.retryDue()).toMatchObject({ sent: 1 });
-    const dispatched = mailsTo(info.email, "dispatched");
+    const dispatched = mailsAbout(info.email, "dispatched");
     expect(dispatched).toHaveLength(1);
     expect(dispatched[0]?.text).toContain("RM987654321GB");
     expect(await emailRow(orderId, "dispatch")).toMatchObject({ status: "sent", sentAt: expect.any(Date) });
-    expect(mailsTo(info.email, "confirmed")).toHaveLength(1);
+    expect(mailsAbout(info.email, "confirmed")).toHaveLength(1);
   });
 
   it("a dispatch notice never names the carrier 'Other', and its track link is signed: it opens the order without the e-mail (issue 30)", async () => {
@@ -205,7 +206,7 @@ describe("order e-mail outbox", () => {
       trackingNumber: "PARCEL-77",
       carrier: "other",
     });
-    const [mail] = mailsTo(info.email, "dispatched");
+    const [mail] = mailsAbout(info.email, "dispatched");
     expect(mail?.text).toContain("Your tracking number is PARCEL-77.");
     expect(mail?.text).not.toContain("(Other)");
     const link = mail?.text.match(/https?:\/\/\S+\/track\?\S+/)?.[0];
@@ -227,7 +228,7 @@ describe("order e-mail outbox", () => {
     await db().update(orders).set(change).where(eq(orders.id, orderId));
     await makeDue(orderId);
     expect(await shop.ctx.mailOutbox.retryDue()).toMatchObject({ sent: 0, skipped: 1 });
-    expect(mailsTo(info.email, "confirmed")).toEqual([]);
+    expect(mailsAbout(info.email, "confirmed")).toEqual([]);
     expect(await emailRow(orderId, "confirmation")).toMatchObject({
       status: "skipped",
       sentAt: null,
@@ -244,7 +245,7 @@ describe("order e-mail outbox", () => {
     await db().update(orders).set({ anonymisedAt: new Date() }).where(eq(orders.id, orderId));
     await makeDue(orderId);
     expect(await shop.ctx.mailOutbox.retryDue()).toMatchObject({ sent: 0, skipped: 1 });
-    expect(mailsTo(info.email, "dispatched")).toEqual([]);
+    expect(mailsAbout(info.email, "dispatched")).toEqual([]);
     expect(await emailRow(orderId, "dispatch")).toMatchObject({ status: "skipped" });
   });
 
@@ -270,7 +271,7 @@ describe("order e-mail outbox", () => {
       attempts: MAX_ATTEMPTS,
       sentAt: null,
     });
-    expect(mailsTo(info.email, "confirmed")).toEqual([]);
+    expect(mailsAbout(info.email, "confirmed")).toEqual([]);
   });
 });
 
@@ -298,11 +299,13 @@ describe("after a restart", () => {
       }),
     );
     expect(await emailRow(answer.orderId, "confirmation")).toMatchObject({ status: "pending", attempts: 0 });
-    expect(mailsTo(info.email, "confirmed")).toEqual([]);
+    expect(mailsAbout(info.email, "confirmed")).toEqual([]);
 
     const second = await restart();
     try {
-      await vi.waitFor(() => expect(mailsTo(info.email, "confirmed")).toHaveLength(1), { timeout: 10_000 });
+      await vi.waitFor(() => expect(mailsAbout(info.email, "confirmed")).toHaveLength(1), {
+        timeout: 10_000,
+      });
     } finally {
       await stop(second);
     }
@@ -311,15 +314,17 @@ describe("after a restart", () => {
     const third = await restart();
     await third.mailOutbox.retryDue({ ignoreBackoff: true });
     await stop(third);
-    expect(mailsTo(info.email, "confirmed")).toHaveLength(1);
+    expect(mailsAbout(info.email, "confirmed")).toHaveLength(1);
   });
 
   it("sends at start a confirmation that failed, without waiting for its backoff", async () => {
     const { info, orderId } = await paidOrderMailFailing(1);
-    expect(mailsTo(info.email, "confirmed")).toEqual([]);
+    expect(mailsAbout(info.email, "confirmed")).toEqual([]);
     const second = await restart();
     try {
-      await vi.waitFor(() => expect(mailsTo(info.email, "confirmed")).toHaveLength(1), { timeout: 10_000 });
+      await vi.waitFor(() => expect(mailsAbout(info.email, "confirmed")).toHaveLength(1), {
+        timeout: 10_000,
+      });
     } finally {
       await stop(second);
     }
@@ -330,7 +335,7 @@ describe("after a restart", () => {
     });
     await makeDue(orderId);
     await shop.ctx.mailOutbox.retryDue();
-    expect(mailsTo(info.email, "confirmed")).toHaveLength(1);
+    expect(mailsAbout(info.email, "confirmed")).toHaveLength(1);
   });
 });
 
@@ -377,10 +382,10 @@ describe("two runners on one database", () => {
     const outcomes: SendOutcome[] = rounds.flatMap((r) =>
       Array.isArray(r) ? r : [...Array<SendOutcome>(r.sent).fill("sent")],
     );
-    const mails = readMails(shop).filter((m) => m.to === to);
+    const mails = mailsTo(shop, to);
     expect(mails).toHaveLength(12);
     expect(new Set(mails.map((m) => m.subject)).size).toBe(12);
-    expect(mailsTo(info.email, "confirmed")).toHaveLength(1);
+    expect(mailsAbout(info.email, "confirmed")).toHaveLength(1);
     // 13 sends, each by exactly one of the runners; every other try found it claimed or sent.
     expect(outcomes.filter((o) => o === "sent")).toHaveLength(13);
     const rows = await db().select().from(outboxEmails).where(inArray(outboxEmails.id, ids));

@@ -9,26 +9,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, contactReplies, outboxEmails } from "../../../src/server/db/schema.js";
 import { MAX_ATTEMPTS } from "../../../src/server/messaging/mail-outbox.js";
 import { alertPrintFailed } from "../../../src/server/messaging/owner-alerts.js";
-import { createUser, randomIp, readMails, type TestUser } from "../../support/accounts.js";
+import { createUser, type TestUser } from "../../support/accounts.js";
 import { checkout, pressTestButton, shippingInfo } from "../../support/checkout.js";
+import { mailsTo as shopMailsTo } from "../../support/mail.js";
+import { type Json, jsonRequest, randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 let shop: TestShop;
 let admin: TestUser;
 let customer: TestUser;
-type Json = Record<string, unknown>;
 
 const ANON = null;
 
-async function api(method: string, path: string, json?: unknown, as: string | null = admin.cookie) {
-  const cookie = as ?? undefined;
-  const res = await shop.request(path, {
-    method,
-    ...(json !== undefined ? { json } : {}),
-    headers: { ...(cookie ? { cookie } : {}), "x-forwarded-for": randomIp() },
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
+function api(method: string, path: string, json?: unknown, as: string | null = admin.cookie) {
+  return jsonRequest(shop, method, path, json, as);
 }
 
 /** RFC 2047 encoded words (=?UTF-8?Q?…?=) in a subject, decoded. */
@@ -48,9 +42,7 @@ function decodeHeader(value: string): string {
 }
 
 function mailsTo(to: string) {
-  return readMails(shop)
-    .filter((m) => m.to.toLowerCase() === to.toLowerCase())
-    .map((m) => ({ ...m, subject: decodeHeader(m.subject) }));
+  return shopMailsTo(shop, to).map((m) => ({ ...m, subject: decodeHeader(m.subject) }));
 }
 
 async function contact(message: string, subject = "technical", email = "ann@example.com") {

@@ -10,9 +10,9 @@ import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../../src/server/db/schema.js";
 import { listOrderEmails } from "../../../src/server/messaging/index.js";
-import { randomIp } from "../../support/accounts.js";
 import { shippingInfo } from "../../support/checkout.js";
 import { paidOrder } from "../../support/orders.js";
+import { randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 interface Received {

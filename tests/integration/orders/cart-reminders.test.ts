@@ -19,7 +19,7 @@ import { cartRestoreToken } from "../../../src/server/messaging/index.js";
 import { restoreRemindedCart, sendDueCustomerMail } from "../../../src/server/orders/index.js";
 import { setCustomerMailSettings } from "../../../src/server/platform/index.js";
 import { dashboardSummary } from "../../../src/server/reporting/index.js";
-import { createUser, randomIp, readMails } from "../../support/accounts.js";
+import { createUser } from "../../support/accounts.js";
 import {
   ACCESSORIES,
   accessoryItem,
@@ -29,6 +29,8 @@ import {
   shippingInfo,
   storeFixturePhotos,
 } from "../../support/checkout.js";
+import { readMails } from "../../support/mail.js";
+import { randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 const MINUTE = 60_000;

@@ -14,7 +14,6 @@ import {
   outboxEmails,
 } from "../../../src/server/db/schema.js";
 import type { CartItem } from "../../../src/shared/cart.js";
-import { readMails } from "../../support/accounts.js";
 import {
   ACCESSORIES,
   accessoryItem,
@@ -26,6 +25,7 @@ import {
   storeFixturePhotos,
 } from "../../support/checkout.js";
 import { deliverEvent, type FakeStripe, sessionEvent, startFakeStripe } from "../../support/fake-stripe.js";
+import { readMails } from "../../support/mail.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 const N = 50;

@@ -17,7 +17,7 @@ import { setEnvironmentMode } from "../../../src/server/platform/settings.js";
 import { CHECKOUT_MESSAGES } from "../../../src/shared/checkout-messages.js";
 import { CREATOR_MESSAGES } from "../../../src/shared/creator-messages.js";
 import { MESSAGES } from "../../../src/shared/messages.js";
-import { createUser, randomIp, readMails } from "../../support/accounts.js";
+import { createUser } from "../../support/accounts.js";
 import {
   ACCESSORIES,
   accessoryItem,
@@ -29,6 +29,8 @@ import {
   storeFixturePhotos,
   testPagePath,
 } from "../../support/checkout.js";
+import { mailsTo } from "../../support/mail.js";
+import { randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 let shop: TestShop;
@@ -53,10 +55,6 @@ async function orderRow(id: string) {
   const [row] = await db().select().from(orders).where(eq(orders.id, id));
   if (!row) throw new Error("order missing");
   return row;
-}
-
-function mailsFor(email: string) {
-  return readMails(shop).filter((m) => m.to.toLowerCase() === email.toLowerCase());
 }
 
 describe("POST /api/checkout", () => {
@@ -368,7 +366,7 @@ describe("the built-in test payment page", () => {
     ]);
     expect(await db().select().from(cartItems).where(eq(cartItems.userId, alice.userId))).toEqual([]);
 
-    const mails = mailsFor(alice.email).filter((m) => m.subject.includes("confirmed"));
+    const mails = mailsTo(shop, alice.email).filter((m) => m.subject.includes("confirmed"));
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.subject).toBe(`[TEST] Your Lithobox order #${answer.displayNumber} is confirmed`);
@@ -397,7 +395,7 @@ describe("the built-in test payment page", () => {
     const pay = await pressTestButton(shop, answer, "pay");
     expect(pay.headers.get("location")).toBe(`/checkout/cancel?order=${answer.orderId}`);
     expect((await orderRow(answer.orderId)).status).toBe("cancelled");
-    expect(mailsFor(info.email)).toEqual([]);
+    expect(mailsTo(shop, info.email)).toEqual([]);
     const status = await shop.request(`/api/checkout/status/${answer.orderId}?token=${answer.token}`);
     expect(await status.json()).toMatchObject({ status: "cancelled", outcome: "cancelled" });
   });
@@ -435,7 +433,7 @@ describe("order lifecycle", () => {
     const order = await orderRow(answer.orderId);
     expect(order.trackingNumber).toBe("RM123456789GB");
 
-    const dispatch = mailsFor(info.email).find((m) => m.subject.includes("dispatched"));
+    const dispatch = mailsTo(shop, info.email).find((m) => m.subject.includes("dispatched"));
     expect(dispatch?.subject).toBe(`[TEST] Your Lithobox order #${answer.displayNumber} has been dispatched`);
     for (const part of [dispatch?.text ?? "", dispatch?.html ?? ""]) {
       expect(part).toContain("RM123456789GB");

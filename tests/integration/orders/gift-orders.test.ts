@@ -10,7 +10,6 @@ import { invoiceDocuments, orders } from "../../../src/server/db/schema.js";
 import { getAdminOrder } from "../../../src/server/orders/admin-orders.js";
 import { setEnvironmentMode } from "../../../src/server/platform/settings.js";
 import { GIFT_MESSAGE_MAX_LENGTH } from "../../../src/shared/schemas.js";
-import { randomIp, readMails } from "../../support/accounts.js";
 import {
   ACCESSORIES,
   accessoryItem,
@@ -23,6 +22,8 @@ import {
   storeFixturePhotos,
 } from "../../support/checkout.js";
 import { type FakeStripe, startFakeStripe } from "../../support/fake-stripe.js";
+import { readMails } from "../../support/mail.js";
+import { randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 const GIFT = { recipientName: "Niamh Kelly", message: "Happy birthday, Niamh!\nLove from Aoife x" };

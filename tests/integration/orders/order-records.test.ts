@@ -21,7 +21,7 @@ import type { CartItem } from "../../../src/shared/cart.js";
 import { FALLBACK_RATES } from "../../../src/shared/currency.js";
 import { shownTotals } from "../../../src/shared/money.js";
 import type { OrderView } from "../../../src/shared/order-view.js";
-import { createUser, randomIp, readMails, type TestUser } from "../../support/accounts.js";
+import { createUser, type TestUser } from "../../support/accounts.js";
 import {
   ACCESSORIES,
   accessoryItem,
@@ -35,6 +35,8 @@ import {
   testPagePath,
 } from "../../support/checkout.js";
 import { type FakeStripe, startFakeStripe } from "../../support/fake-stripe.js";
+import { readMails } from "../../support/mail.js";
+import { randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 const GIFT = { recipientName: "Niamh Kelly", message: "Happy birthday, Niamh!" };

@@ -18,15 +18,17 @@ import {
   matchOrderReferences,
 } from "../../../src/server/orders/index.js";
 import { runWorkflow } from "../../../src/server/platform/index.js";
-import { createUser, readMails, type TestUser, uniqueEmail } from "../../support/accounts.js";
+import { createUser, type TestUser, uniqueEmail } from "../../support/accounts.js";
 import {
   type CheckoutAnswer,
   lithophaneItem,
   shippingInfo,
   storeFixturePhotos,
 } from "../../support/checkout.js";
+import { readMails } from "../../support/mail.js";
 import { paidOrder } from "../../support/orders.js";
-import { type Json, jsonRequest, proofMailed } from "../../support/proofs.js";
+import { proofMailed } from "../../support/proofs.js";
+import { type Json, jsonRequest } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 const OWNER = "owner@example.com";

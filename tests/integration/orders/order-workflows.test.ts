@@ -13,8 +13,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppContext } from "../../../src/server/context.js";
-import { createContext } from "../../../src/server/context.js";
+import { type AppContext, createContext } from "../../../src/server/context.js";
 import {
   discountRedemptions,
   invoiceDocuments,
@@ -27,7 +26,7 @@ import {
 import { expireDueOrders } from "../../../src/server/orders/index.js";
 import type { StripePaymentProvider } from "../../../src/server/payments/index.js";
 import { lineRefundShares } from "../../../src/shared/refunds.js";
-import { createUser, randomIp, type TestUser, uniqueEmail } from "../../support/accounts.js";
+import { createUser, type TestUser, uniqueEmail } from "../../support/accounts.js";
 import {
   ACCESSORIES,
   accessoryItem,
@@ -37,20 +36,14 @@ import {
   shippingInfo,
 } from "../../support/checkout.js";
 import { deliverEvent, type FakeStripe, sessionEvent, startFakeStripe } from "../../support/fake-stripe.js";
+import { type Json, jsonRequest, randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
-type Json = Record<string, unknown>;
 const key = () => randomBytes(12).toString("hex");
 const MINUTE = 60_000;
 
-async function adminCall(shop: TestShop, admin: TestUser, method: string, path: string, json?: unknown) {
-  const res = await shop.request(`/api/admin${path}`, {
-    method,
-    headers: { cookie: admin.cookie },
-    ...(json !== undefined ? { json } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
+function adminCall(shop: TestShop, admin: TestUser, method: string, path: string, json?: unknown) {
+  return jsonRequest(shop, method, `/api/admin${path}`, json, admin.cookie);
 }
 
 async function ledgerOf(shop: TestShop, admin: TestUser, orderId: string) {

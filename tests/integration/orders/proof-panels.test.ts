@@ -21,7 +21,7 @@ import {
 } from "../../../src/server/db/schema.js";
 import { changeFulfilmentStatus, queueReadyProofEmails } from "../../../src/server/orders/index.js";
 import { runWorkflow } from "../../../src/server/platform/index.js";
-import { createUser, randomIp, type TestUser, uniqueEmail } from "../../support/accounts.js";
+import { createUser, type TestUser, uniqueEmail } from "../../support/accounts.js";
 import {
   type CheckoutAnswer,
   checkout,
@@ -31,7 +31,8 @@ import {
   shippingInfo,
   storeFixturePhotos,
 } from "../../support/checkout.js";
-import { expectRefused, type Json, jsonRequest } from "../../support/proofs.js";
+import { expectRefused } from "../../support/proofs.js";
+import { type Json, jsonRequest, randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 let shop: TestShop;

@@ -11,7 +11,7 @@ import { PROOF_POLL_SECONDS, PROOF_STATUS_LIMIT_PER_MINUTE, PROOF_TEXTS } from "
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { orderItems } from "../../../src/server/db/schema.js";
-import { randomIp, uniqueEmail } from "../../support/accounts.js";
+import { uniqueEmail } from "../../support/accounts.js";
 import {
   type CheckoutAnswer,
   checkout,
@@ -21,6 +21,7 @@ import {
 } from "../../support/checkout.js";
 import { paidOrder } from "../../support/orders.js";
 import { proofMailed } from "../../support/proofs.js";
+import { randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 let shop: TestShop;

@@ -24,7 +24,8 @@ import {
   storeFixturePhotos,
 } from "../../support/checkout.js";
 import { paidOrder } from "../../support/orders.js";
-import { expectRefused, type Json, jsonRequest, proofMailed, proofMailToken } from "../../support/proofs.js";
+import { expectRefused, proofMailed, proofMailToken } from "../../support/proofs.js";
+import { type Json, jsonRequest } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 let shop: TestShop;

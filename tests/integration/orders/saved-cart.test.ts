@@ -11,14 +11,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { priceCartItems } from "../../../src/server/catalogue/pricing.js";
 import { cartItems, sessions } from "../../../src/server/db/schema.js";
-import {
-  asUser,
-  createUser,
-  type TestUser,
-  type UploadedPhoto,
-  uploadTestPhoto,
-} from "../../support/accounts.js";
+import { asUser, createUser, type TestUser } from "../../support/accounts.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
+import { type UploadedPhoto, uploadTestPhoto } from "../../support/uploads.js";
 
 let shop: TestShop;
 let alice: TestUser;

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../../../src/server/db/schema.js";
 import { changeOrderStatus } from "../../../src/server/orders/index.js";
 import { CHECKOUT_MESSAGES } from "../../../src/shared/checkout-messages.js";
-import { randomIp } from "../../support/accounts.js";
 import {
   ACCESSORIES,
   accessoryItem,
@@ -18,6 +17,7 @@ import {
   shippingInfo,
   storeFixturePhotos,
 } from "../../support/checkout.js";
+import { randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 let shop: TestShop;

@@ -12,13 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceDocuments, orders } from "../../../src/server/db/schema.js";
 import { CHANGED_BY, completeOrderPayment, completePayment } from "../../../src/server/orders/index.js";
 import { invoiceToken, issueCreditNote } from "../../../src/server/payments/invoices.js";
-import {
-  createUser,
-  insertOrder,
-  insertPaidTestOrder,
-  type TestUser,
-  uniqueEmail,
-} from "../../support/accounts.js";
+import { createUser, type TestUser, uniqueEmail } from "../../support/accounts.js";
+import { insertOrder, insertPaidTestOrder } from "../../support/orders.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 let shop: TestShop;

@@ -17,9 +17,9 @@ import { checkoutRequest, lithophaneCartItem, uploadCheckoutPhoto } from "../../
 import { openDatabase } from "../../../src/server/db/client.js";
 import { invoiceDocuments, orderProofs, outboxEmails, printJobs } from "../../../src/server/db/schema.js";
 import { acquireDataDirLock } from "../../../src/server/lib/lock.js";
-import { randomIp } from "../../support/accounts.js";
 import { type ServerHome, type ServerProcess, serverHome } from "../../support/compiled-server.js";
 import { type FakeStripe, sessionEvent, startFakeStripe, WEBHOOK_SECRET } from "../../support/fake-stripe.js";
+import { randomIp } from "../../support/requests.js";
 import { until } from "../../support/wait.js";
 
 const OWNER = "owner@crash.test";

@@ -18,20 +18,14 @@ import { openDatabase } from "../../../src/server/db/client.js";
 import { invoiceDocuments, orderRefunds, orderStatusHistory, orders } from "../../../src/server/db/schema.js";
 import { acquireDataDirLock } from "../../../src/server/lib/lock.js";
 import { buildAccessoryCartItem } from "../../../src/shared/cart.js";
-import {
-  DEFAULT_PASSWORD,
-  mergeCookies,
-  randomIp,
-  totpCode,
-  totpSecretFromUri,
-  verificationLink,
-} from "../../support/accounts.js";
+import { DEFAULT_PASSWORD, verificationLink } from "../../support/accounts.js";
 import { type ServerHome, type ServerProcess, serverHome } from "../../support/compiled-server.js";
+import { mergeCookies } from "../../support/cookies.js";
 import { type FakeStripe, sessionEvent, startFakeStripe, WEBHOOK_SECRET } from "../../support/fake-stripe.js";
 import { waitForMailIn } from "../../support/mail.js";
+import { type Json, randomIp } from "../../support/requests.js";
+import { enrolTotp } from "../../support/totp.js";
 import { until } from "../../support/wait.js";
-
-type Json = Record<string, unknown>;
 
 const ADMIN_EMAIL = "crash-admin@example.com";
 /** Stripe "answers" a refund only after this long: the server is killed well before. */
@@ -92,18 +86,8 @@ async function signInAdmin(): Promise<string> {
   expect((await call(`${link.pathname}${link.search}`)).status).toBe(302);
   const signIn = await auth("/sign-in/email", { email: ADMIN_EMAIL, password: DEFAULT_PASSWORD });
   expect(signIn.status).toBe(200);
-  let cookie = mergeCookies("", signIn);
-  const enable = await auth("/two-factor/enable", { password: DEFAULT_PASSWORD }, cookie);
-  expect(enable.status).toBe(200);
-  cookie = mergeCookies(cookie, enable);
-  const { totpURI } = (await enable.json()) as { totpURI: string };
-  const verify = await auth(
-    "/two-factor/verify-totp",
-    { code: totpCode(totpSecretFromUri(totpURI), Date.now() - 30_000) },
-    cookie,
-  );
-  expect(verify.status).toBe(200);
-  return mergeCookies(cookie, verify);
+  const enrolled = await enrolTotp(auth, { password: DEFAULT_PASSWORD, cookie: mergeCookies("", signIn) });
+  return enrolled.cookie;
 }
 
 interface PaidOrder {

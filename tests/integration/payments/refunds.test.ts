@@ -8,22 +8,17 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceDocuments, orderRefunds } from "../../../src/server/db/schema.js";
-import { createUser, randomIp, readMails, type TestUser } from "../../support/accounts.js";
+import { createUser, type TestUser } from "../../support/accounts.js";
 import { type CheckoutAnswer, checkout, pressTestButton, shippingInfo } from "../../support/checkout.js";
 import { deliverEvent, type FakeStripe, sessionEvent, startFakeStripe } from "../../support/fake-stripe.js";
+import { mailsTo } from "../../support/mail.js";
+import { type Json, jsonRequest, randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
-type Json = Record<string, unknown>;
 const key = () => randomBytes(12).toString("hex");
 
-async function call(shop: TestShop, method: string, path: string, json: unknown, cookie?: string) {
-  const res = await shop.request(path, { method, json, headers: cookie ? { cookie } : {} });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
-}
-
-function mailsTo(shop: TestShop, to: string) {
-  return readMails(shop).filter((m) => m.to.toLowerCase() === to.toLowerCase());
+function call(shop: TestShop, method: string, path: string, json: unknown, cookie?: string) {
+  return jsonRequest(shop, method, path, json, cookie);
 }
 
 describe("refunds on the test provider", () => {

@@ -10,7 +10,7 @@ import { replaceSavedCart } from "../../../src/server/orders/saved-cart.js";
 import { stripeIdempotencyKey } from "../../../src/server/payments/stripe.js";
 import { setEnvironmentMode } from "../../../src/server/platform/settings.js";
 import { CHECKOUT_MESSAGES } from "../../../src/shared/checkout-messages.js";
-import { createUser, readMails } from "../../support/accounts.js";
+import { createUser } from "../../support/accounts.js";
 import {
   ACCESSORIES,
   accessoryItem,
@@ -28,6 +28,7 @@ import {
   sessionEvent,
   startFakeStripe,
 } from "../../support/fake-stripe.js";
+import { readMails } from "../../support/mail.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 let shop: TestShop;

@@ -8,11 +8,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxEmails } from "../../../src/server/db/schema.js";
 import { shopModeReason } from "../../../src/shared/test-orders.js";
-import { createUser, randomIp, type TestUser, uniqueEmail } from "../../support/accounts.js";
+import { createUser, type TestUser, uniqueEmail } from "../../support/accounts.js";
 import { checkout, pressTestButton, shippingInfo } from "../../support/checkout.js";
+import { jsonRequest, randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
-type Json = Record<string, unknown>;
 let shop: TestShop;
 let admin: TestUser;
 
@@ -29,9 +29,8 @@ afterAll(async () => {
   await shop?.close();
 });
 
-async function adminGet(path: string): Promise<{ status: number; body: Json }> {
-  const res = await shop.request(`/api/admin${path}`, { headers: { cookie: admin.cookie } });
-  return { status: res.status, body: (await res.json()) as Json };
+function adminGet(path: string) {
+  return jsonRequest(shop, "GET", `/api/admin${path}`, undefined, admin.cookie);
 }
 
 describe("the admin's Settings page", () => {

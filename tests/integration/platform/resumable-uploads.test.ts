@@ -32,10 +32,12 @@ import {
   uploadCopyShortSidePx,
   uploadCopySize,
 } from "../../../src/shared/upload-copy.js";
-import { createUser, randomIp, uploadTestPhoto } from "../../support/accounts.js";
+import { createUser } from "../../support/accounts.js";
 import { checkout, lithophaneItem, shippingInfo } from "../../support/checkout.js";
 import { pay } from "../../support/orders.js";
+import { randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
+import { uploadCount, uploadTestPhoto } from "../../support/uploads.js";
 
 let shop: TestShop;
 
@@ -113,11 +115,6 @@ async function resumableRows(): Promise<{ uploads: number; chunks: number }> {
   return { uploads: u?.n ?? 0, chunks: c?.n ?? 0 };
 }
 
-async function uploadRows(): Promise<number> {
-  const [row] = await shop.ctx.database.db.select({ n: count() }).from(uploads);
-  return row?.n ?? 0;
-}
-
 /** A photo with detail (noise) so it does not compress to nothing. */
 async function detailedJpeg(width: number, height: number): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
@@ -156,14 +153,14 @@ async function uploadInTwoParts(bytes: Buffer): Promise<Response> {
 describe("resumable uploads", () => {
   it("resume from the server's offset and end in the same stored upload as the form", async () => {
     const photo = await detailedJpeg(1600, 1200);
-    const rowsBefore = await uploadRows();
+    const rowsBefore = await uploadCount(shop);
     const res = await uploadInTwoParts(photo);
     expect(res.status, await res.clone().text()).toBe(200);
     const stored = (await res.json()) as Stored;
     expect([stored.width, stored.height]).toEqual([1600, 1200]);
     expect(stored.url).toMatch(/lightbox-images\/.+-preview\.webp$/);
     expect(stored.originalUrl).toMatch(/lightbox-images\/.+\.jpg$/);
-    expect(await uploadRows()).toBe(rowsBefore + 1);
+    expect(await uploadCount(shop)).toBe(rowsBefore + 1);
 
     // The quota counts the bytes stored (the cleaned original), not the bytes sent.
     const [row] = await shop.ctx.database.db.select().from(uploads).where(eq(uploads.id, stored.id));
@@ -175,7 +172,7 @@ describe("resumable uploads", () => {
   });
 
   it("refuse what the form refuses, leaving nothing behind", async () => {
-    const rowsBefore = await uploadRows();
+    const rowsBefore = await uploadCount(shop);
     const notAnImage = Buffer.from("%PDF-1.7 definitely not a photo ".repeat(40));
     const res = await uploadInTwoParts(notAnImage);
     expect(res.status).toBe(415);
@@ -183,7 +180,7 @@ describe("resumable uploads", () => {
       error: "unsupported_image",
       message: CREATOR_MESSAGES.upload.unsupportedFormat.description,
     });
-    expect(await uploadRows()).toBe(rowsBefore);
+    expect(await uploadCount(shop)).toBe(rowsBefore);
     expect(await resumableRows()).toEqual({ uploads: 0, chunks: 0 });
 
     const tooLarge = await create(MAX_UPLOAD_BYTES + 1);

@@ -13,8 +13,10 @@ import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../../src/server/config.js";
 import { S3Storage } from "../../../src/server/platform/index.js";
-import { createUser, randomIp, uploadTestPhoto } from "../../support/accounts.js";
+import { createUser } from "../../support/accounts.js";
+import { randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
+import { uploadTestPhoto } from "../../support/uploads.js";
 
 const BUCKET = "lithobox-test";
 const dir = mkdtempSync(path.join(tmpdir(), "lithobox-s3rver-"));

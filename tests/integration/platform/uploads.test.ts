@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { uploads, users } from "../../../src/server/db/schema.js";
@@ -10,6 +10,7 @@ import { CREATOR_MESSAGES } from "../../../src/shared/creator-messages.js";
 import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from "../../../src/shared/limits.js";
 import { COLOUR_THUMBNAIL_MAX_SIDE_PX, colourThumbnailOf } from "../../../src/shared/upload-thumbnails.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
+import { uploadCount } from "../../support/uploads.js";
 
 let shop: TestShop;
 
@@ -73,11 +74,6 @@ function storedFiles(): string[] {
   return walk(root).sort();
 }
 
-async function uploadRows(): Promise<number> {
-  const [row] = await shop.ctx.database.db.select({ n: count() }).from(uploads);
-  return row?.n ?? 0;
-}
-
 async function fetchStored(url: string): Promise<{ res: Response; bytes: Buffer }> {
   const res = await shop.request(new URL(url).pathname);
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
@@ -93,13 +89,13 @@ async function expectRefused(
   fields?: Record<string, string>,
 ) {
   const filesBefore = storedFiles();
-  const rowsBefore = await uploadRows();
+  const rowsBefore = await uploadCount(shop);
   const res = await upload(bytes, name, type, fields);
   expect(res.status).toBe(status);
   const body = (await res.json()) as { error: string; message: string };
   expect(body.message).toBe(message);
   expect(storedFiles()).toEqual(filesBefore);
-  expect(await uploadRows()).toBe(rowsBefore);
+  expect(await uploadCount(shop)).toBe(rowsBefore);
   return body;
 }
 
@@ -451,11 +447,11 @@ describe("refused files leave nothing behind", () => {
 
   it("refuses a body beyond the app's upload limit before reading it", async () => {
     const filesBefore = storedFiles();
-    const rowsBefore = await uploadRows();
+    const rowsBefore = await uploadCount(shop);
     const res = await upload(Buffer.alloc(12 * 1024 * 1024), "enormous.jpg", "image/jpeg");
     expect(res.status).toBe(413);
     expect(storedFiles()).toEqual(filesBefore);
-    expect(await uploadRows()).toBe(rowsBefore);
+    expect(await uploadCount(shop)).toBe(rowsBefore);
   });
 
   it("refuses a request without a file, or with a bad kind or index", async () => {

@@ -17,12 +17,11 @@ import {
 } from "../../../src/server/db/schema.js";
 import { csvCell, writeExport } from "../../../src/server/reporting/export.js";
 import { createUser, type TestUser, uniqueEmail } from "../../support/accounts.js";
+import type { Json } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 let shop: TestShop;
 let admin: TestUser;
-
-type Json = Record<string, unknown>;
 
 async function get(path: string) {
   const res = await shop.request(`/api/admin${path}`, { headers: { cookie: admin.cookie } });

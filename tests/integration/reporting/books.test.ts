@@ -9,13 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceDocuments } from "../../../src/server/db/schema.js";
 import { CHANGED_BY, completeOrderPayment } from "../../../src/server/orders/index.js";
 import { issueCreditNote } from "../../../src/server/payments/index.js";
-import {
-  createUser,
-  insertOrder,
-  insertPaidTestOrder,
-  type TestUser,
-  uniqueEmail,
-} from "../../support/accounts.js";
+import { createUser, type TestUser, uniqueEmail } from "../../support/accounts.js";
+import { insertOrder, insertPaidTestOrder } from "../../support/orders.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
 let shop: TestShop;

@@ -10,33 +10,22 @@ import { reviews, userActivityLogs } from "../../../src/server/db/schema.js";
 import { sendDueCustomerMail } from "../../../src/server/orders/index.js";
 import { REVIEWS_PER_HOUR } from "../../../src/server/routes/storefront.js";
 import { invalidateStorefront } from "../../../src/server/storefront/index.js";
-import {
-  createUser,
-  insertOrder,
-  randomIp,
-  readMails,
-  type TestUser,
-  uniqueEmail,
-  uploadTestPhoto,
-} from "../../support/accounts.js";
+import { createUser, type TestUser, uniqueEmail } from "../../support/accounts.js";
 import { checkout, pressTestButton, shippingInfo } from "../../support/checkout.js";
+import { readMails } from "../../support/mail.js";
+import { insertOrder } from "../../support/orders.js";
+import { type Json, jsonRequest, randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
+import { uploadTestPhoto } from "../../support/uploads.js";
 
 const DAY_MS = 86_400_000;
 
-type Json = Record<string, unknown>;
 let shop: TestShop;
 let admin: TestUser;
 let customer: TestUser;
 
-async function api(method: string, path: string, json?: unknown, cookie?: string | null, ip = randomIp()) {
-  const res = await shop.request(path, {
-    method,
-    ...(json !== undefined ? { json } : {}),
-    headers: { ...(cookie ? { cookie } : {}), "x-forwarded-for": ip },
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json, headers: res.headers };
+function api(method: string, path: string, json?: unknown, cookie: string | null = null, ip = randomIp()) {
+  return jsonRequest(shop, method, path, json, cookie, ip);
 }
 
 const storefront = async () => (await api("GET", "/api/storefront")).body;
