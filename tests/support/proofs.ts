@@ -1,9 +1,12 @@
-/** What the proof tests share: a refused step, the proof mailed and its link. */
+/** What the proof tests share: a refused step, a paid panel whose proof is mailed, the proof's link. */
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { orderProofs, outboxEmails } from "../../src/server/db/schema.js";
 import { HttpError } from "../../src/server/lib/validation.js";
 import { queueReadyProofEmails } from "../../src/server/orders/index.js";
+import { uniqueEmail } from "./accounts.js";
+import { type CheckoutAnswer, lithophaneItem, shippingInfo } from "./checkout.js";
+import { paidOrder } from "./orders.js";
 import type { TestShop } from "./test-shop.js";
 
 /** A workflow step refused with this status and code. */
@@ -52,4 +55,23 @@ export async function proofMailToken(
   const match = /\/proof\?token=([^\s)#]+)/.exec(mail.textBody);
   if (!match?.[1]) throw new Error(`no proof link in ${mail.textBody}`);
   return { token: decodeURIComponent(match[1]), subject: mail.subject ?? "", to: mail.toAddress ?? "" };
+}
+
+/**
+ * A paid order of one square panel with its proof mailed. A test order's files are made on
+ * request only, but its pictures (the previews) exist, so the sweep mails its proof at once.
+ */
+export async function paidPanelWithProof(
+  shop: TestShop,
+  options: { email?: string; cookie?: string } = {},
+): Promise<CheckoutAnswer> {
+  const answer = await paidOrder(shop, {
+    body: {
+      cartItems: [lithophaneItem("starter")],
+      shippingInfo: shippingInfo({ email: options.email ?? uniqueEmail("proof") }),
+    },
+    ...(options.cookie ? { cookie: options.cookie } : {}),
+  });
+  await proofMailed(shop, answer.orderId);
+  return answer;
 }

@@ -19,15 +19,10 @@ import {
 } from "../../../src/server/orders/index.js";
 import { runWorkflow } from "../../../src/server/platform/index.js";
 import { createUser, type TestUser, uniqueEmail } from "../../support/accounts.js";
-import {
-  type CheckoutAnswer,
-  lithophaneItem,
-  shippingInfo,
-  storeFixturePhotos,
-} from "../../support/checkout.js";
+import { type CheckoutAnswer, shippingInfo, storeFixturePhotos } from "../../support/checkout.js";
 import { readMails } from "../../support/mail.js";
 import { paidOrder } from "../../support/orders.js";
-import { proofMailed } from "../../support/proofs.js";
+import { paidPanelWithProof } from "../../support/proofs.js";
 import { type Json, jsonRequest } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
@@ -36,13 +31,8 @@ let shop: TestShop;
 let admin: TestUser;
 
 /** A paid order of one lithophane whose proof was mailed (its window open). */
-async function proofOrder(email = uniqueEmail("self"), cookie?: string): Promise<CheckoutAnswer> {
-  const answer = await paidOrder(shop, {
-    body: { cartItems: [lithophaneItem("starter")], shippingInfo: shippingInfo({ email }) },
-    ...(cookie ? { cookie } : {}),
-  });
-  await proofMailed(shop, answer.orderId);
-  return answer;
+function proofOrder(email = uniqueEmail("self"), cookie?: string): Promise<CheckoutAnswer> {
+  return paidPanelWithProof(shop, { email, ...(cookie ? { cookie } : {}) });
 }
 
 const withToken = (path: string, answer: CheckoutAnswer) =>

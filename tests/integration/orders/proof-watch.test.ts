@@ -12,15 +12,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { orderItems } from "../../../src/server/db/schema.js";
 import { uniqueEmail } from "../../support/accounts.js";
-import {
-  type CheckoutAnswer,
-  checkout,
-  lithophaneItem,
-  shippingInfo,
-  storeFixturePhotos,
-} from "../../support/checkout.js";
-import { paidOrder } from "../../support/orders.js";
-import { proofMailed } from "../../support/proofs.js";
+import { type CheckoutAnswer, checkout, lithophaneItem, storeFixturePhotos } from "../../support/checkout.js";
+import { paidPanelWithProof } from "../../support/proofs.js";
 import { randomIp } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
@@ -36,15 +29,8 @@ afterAll(async () => {
 });
 
 /** A paid order of one panel, its proof mailed (its window starts) before the watching begins: the mail moves the version too. */
-async function proofOrder(): Promise<CheckoutAnswer> {
-  const answer = await paidOrder(shop, {
-    body: {
-      cartItems: [lithophaneItem("starter")],
-      shippingInfo: shippingInfo({ email: uniqueEmail("proof-watch") }),
-    },
-  });
-  await proofMailed(shop, answer.orderId);
-  return answer;
+function proofOrder(): Promise<CheckoutAnswer> {
+  return paidPanelWithProof(shop, { email: uniqueEmail("proof-watch") });
 }
 
 /** The proof's signed token, as the order page's card receives it. */

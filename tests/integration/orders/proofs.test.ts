@@ -17,14 +17,8 @@ import {
 } from "../../../src/server/orders/index.js";
 import { runWorkflow } from "../../../src/server/platform/index.js";
 import { createUser, type TestUser, uniqueEmail } from "../../support/accounts.js";
-import {
-  type CheckoutAnswer,
-  lithophaneItem,
-  shippingInfo,
-  storeFixturePhotos,
-} from "../../support/checkout.js";
-import { paidOrder } from "../../support/orders.js";
-import { expectRefused, proofMailed, proofMailToken } from "../../support/proofs.js";
+import { type CheckoutAnswer, storeFixturePhotos } from "../../support/checkout.js";
+import { expectRefused, paidPanelWithProof, proofMailToken } from "../../support/proofs.js";
 import { type Json, jsonRequest } from "../../support/requests.js";
 import { createTestShop, type TestShop } from "../../support/test-shop.js";
 
@@ -35,16 +29,8 @@ function api(method: string, path: string, json?: unknown, cookie: string | null
   return jsonRequest(shop, method, path, json, cookie);
 }
 
-/**
- * A paid order of one panel. A test order's files are made on request only: its pictures (the
- * previews) exist, so the sweep mails its proof at once.
- */
-async function proofOrder(email: string): Promise<CheckoutAnswer> {
-  const answer = await paidOrder(shop, {
-    body: { cartItems: [lithophaneItem("starter")], shippingInfo: shippingInfo({ email }) },
-  });
-  await proofMailed(shop, answer.orderId);
-  return answer;
+function proofOrder(email: string): Promise<CheckoutAnswer> {
+  return paidPanelWithProof(shop, { email });
 }
 
 async function timeline(orderId: string): Promise<string[]> {
