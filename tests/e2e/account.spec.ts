@@ -11,7 +11,7 @@ import {
   expectToast,
   field,
   linkFromMail,
-  logInAndSkipMfa,
+  signInToAccount,
   submitLogin,
   toast,
 } from "./auth-helpers";
@@ -55,7 +55,7 @@ test.describe("Account", () => {
     request,
   }) => {
     const user = await createVerifiedUser(request, "profile");
-    await logInAndSkipMfa(page, user);
+    await signInToAccount(page, user);
     await expect(page.getByRole("tab", { name: ACCOUNT_MESSAGES.account.profileTab })).toHaveAttribute(
       "aria-selected",
       "true",
@@ -172,7 +172,7 @@ test.describe("Account", () => {
 
   test("security: change password with the spec's checks, then log in with it", async ({ page, request }) => {
     const user = await createVerifiedUser(request, "password");
-    await logInAndSkipMfa(page, user);
+    await signInToAccount(page, user);
     await openTab(page, ACCOUNT_MESSAGES.account.securityTab);
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Update Password" }) });
 
@@ -205,7 +205,7 @@ test.describe("Account", () => {
     request,
   }) => {
     const user = await createVerifiedUser(request, "email");
-    await logInAndSkipMfa(page, user);
+    await signInToAccount(page, user);
     await openTab(page, ACCOUNT_MESSAGES.account.securityTab);
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Update Email" }) });
 
@@ -275,7 +275,7 @@ test.describe("Account", () => {
     });
     expect(paid.status()).toBeLessThan(400);
 
-    await logInAndSkipMfa(page, user);
+    await signInToAccount(page, user);
     await openTab(page, ACCOUNT_MESSAGES.account.ordersTab);
     const order = page
       .getByRole("tabpanel", { name: ACCOUNT_MESSAGES.account.ordersTab })
@@ -294,7 +294,7 @@ test.describe("Account", () => {
 
   test("order history empty state, data download and account deletion", async ({ page, request }) => {
     const user = await createVerifiedUser(request, "gdpr");
-    await logInAndSkipMfa(page, user);
+    await signInToAccount(page, user);
     await openTab(page, ACCOUNT_MESSAGES.account.ordersTab);
     await expect(page.getByRole("heading", { name: "No orders yet" })).toBeVisible();
     const orders = page.getByRole("tabpanel", { name: ACCOUNT_MESSAGES.account.ordersTab });

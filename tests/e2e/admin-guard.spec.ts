@@ -10,7 +10,7 @@ import {
   expectToast,
   field,
   grantAdmin,
-  logInAndSkipMfa,
+  signInToAccount,
   submitLogin,
 } from "./auth-helpers";
 import { expect, test } from "./fixtures/test";
@@ -46,7 +46,7 @@ test.describe("Admin guard", () => {
 
   test("a signed-in customer sees Access Denied and no Admin link", async ({ page, request }) => {
     const user = await createVerifiedUser(request, "not-admin");
-    await logInAndSkipMfa(page, user);
+    await signInToAccount(page, user);
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: MESSAGES.accessDenied.title })).toBeVisible();
     await expect(page.getByText(MESSAGES.accessDenied.description)).toBeVisible();

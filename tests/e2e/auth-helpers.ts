@@ -4,9 +4,9 @@
  */
 import { open, readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import * as OTPAuth from "otpauth";
 import { ACCOUNT_MESSAGES } from "../../src/shared/account-messages";
 import { decodeQuotedPrintable } from "../support/mail";
+import { totpSecretFromUri, withPreviousStepCode } from "../support/totp";
 import { type APIRequestContext, expect, type Locator, type Page } from "./fixtures/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -189,7 +189,7 @@ export async function createUserWithMfa(request: APIRequestContext, prefix: stri
   });
   expect(enabled.ok(), await enabled.text()).toBe(true);
   const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
-  const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+  const secret = totpSecretFromUri(totpURI);
   const verified = await withPreviousStepCode(
     secret,
     (code) =>
@@ -257,6 +257,21 @@ export async function skipFirstLoginMfa(page: Page): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
+/**
+ * Signs a customer without MFA in through the API, in the page's own browser context (its
+ * cookies), with the first-login MFA offer skipped as its "Skip for now" does, and opens the
+ * account page: for journeys about the account, not the login form (auth.spec and mfa.spec
+ * sign in through the form and its MFA offer).
+ */
+export async function signInToAccount(page: Page, user: TestUser): Promise<void> {
+  const request = page.context().request;
+  await apiSignIn(request, user);
+  const skipped = await request.post("/api/mfa/skip", { headers: { Origin: BASE_URL } });
+  expect(skipped.ok(), `MFA skip of ${user.email}: ${skipped.status()} ${await skipped.text()}`).toBe(true);
+  await page.goto("/account");
+  await expect(page.getByRole("tab", { name: ACCOUNT_MESSAGES.account.profileTab })).toBeVisible();
+}
+
 /** Logs in a customer without MFA, skipping the first-login MFA offer. */
 export async function logInAndSkipMfa(page: Page, user: TestUser): Promise<void> {
   await submitLogin(page, user.email, user.password);
@@ -265,27 +280,6 @@ export async function logInAndSkipMfa(page: Page, user: TestUser): Promise<void>
 }
 
 // ------------------------------------------------------------------ TOTP
-
-/** The current 6-digit code for a base32 secret (SHA1, 30 s: the shop's settings). */
-export function totpCode(secret: string, timestamp = Date.now()): string {
-  const totp = new OTPAuth.TOTP({
-    secret: OTPAuth.Secret.fromBase32(secret.replace(/\s/g, "")),
-    digits: 6,
-    period: 30,
-    algorithm: "SHA1",
-  });
-  return totp.generate({ timestamp });
-}
-
-/** A 6-digit code the server will refuse: none of the codes of the accepted windows (±30 s). */
-export function wrongTotpCode(secret: string): string {
-  const now = Date.now();
-  const valid = new Set([-30_000, 0, 30_000].map((offset) => totpCode(secret, now + offset)));
-  for (let n = 123456; ; n = (n + 111111) % 1_000_000) {
-    const code = String(n).padStart(6, "0");
-    if (!valid.has(code)) return code;
-  }
-}
 
 /**
  * Goes through the MFA set-up dialog (already open, on its intro step): password, QR step
@@ -327,21 +321,4 @@ export async function completeMfaSetup(page: Page, password: string): Promise<st
   await expectToast(page, ACCOUNT_MESSAGES.mfa.enabled);
   await expect(dialog).toBeHidden();
   return secret;
-}
-
-/**
- * Sends the previous 30 s step's code (still accepted; a code works once, so a later sign-in can
- * use the current one without waiting for the clock). When the step changes while the request
- * is on its way, that code has left the window: it is sent again with the new previous step.
- */
-export async function withPreviousStepCode<R>(
-  secret: string,
-  send: (code: string) => Promise<R>,
-  ok: (result: R) => boolean,
-): Promise<R> {
-  for (let attempt = 1; ; attempt++) {
-    const step = Math.floor(Date.now() / 30_000);
-    const result = await send(totpCode(secret, (step - 1) * 30_000));
-    if (ok(result) || attempt === 3 || Math.floor(Date.now() / 30_000) === step) return result;
-  }
 }

@@ -16,7 +16,7 @@ import { COMMERCE_MESSAGES } from "../../src/shared/commerce-messages";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatGbp } from "../../src/shared/money";
 import { openAdmin, orderNumberOf, placePaidOrder, signInAdminForEachTest } from "./admin-helpers";
-import { BASE_URL, createVerifiedUser, logInAndSkipMfa, toast } from "./auth-helpers";
+import { BASE_URL, createVerifiedUser, signInToAccount, toast } from "./auth-helpers";
 import {
   CART_STORAGE_KEY,
   cartPanel,
@@ -195,7 +195,7 @@ test("the invoice of a paid order downloads from the account as a PDF", async ({
   const page = await customerContext.newPage();
   const user = await createVerifiedUser(request, "invoice");
   const orderId = await placePaidOrder(request, user.email);
-  await logInAndSkipMfa(page, user);
+  await signInToAccount(page, user);
   await page.getByRole("tab", { name: ACCOUNT_MESSAGES.account.ordersTab }).click();
   const order = page
     .getByRole("tabpanel", { name: ACCOUNT_MESSAGES.account.ordersTab })
