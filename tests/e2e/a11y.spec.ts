@@ -15,12 +15,11 @@ import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { CREATOR_MESSAGES } from "../../src/shared/creator-messages";
 import { totpCode } from "../support/totp";
 import { createUserWithMfa, createVerifiedUser, field, submitLogin, uniqueEmail } from "./auth-helpers";
+import { WCAG_TAGS } from "./fixtures/axe";
 import { makePhoto } from "./fixtures/photos";
 import { addToCartButton, optionName, radio, uploadMainPhoto } from "./fixtures/shop";
 import { type BrowserContext, expect, type Page, test } from "./fixtures/test";
 import { ADAPTER, DIMMER, fillShipping, openCheckoutWith, proceedToPayment } from "./helpers";
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 const ROUTES = [
   "/",
@@ -76,7 +75,7 @@ async function open(page: Page, path: string): Promise<void> {
 
 /** The violations as readable lines: rule, impact, and where. */
 async function violations(page: Page, build: (axe: AxeBuilder) => AxeBuilder = (a) => a): Promise<string[]> {
-  const results = await build(new AxeBuilder({ page }).withTags(TAGS)).analyze();
+  const results = await build(new AxeBuilder({ page }).withTags(WCAG_TAGS)).analyze();
   return results.violations.flatMap((v) =>
     v.nodes.map(
       (n) =>

@@ -8,11 +8,11 @@
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import { renderWedgePhoto, TILTED_WEDGE } from "../../src/lithophane/wedge-photo-render";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
 import { signInAdminForEachTest } from "./admin-helpers";
+import { axeViolations } from "./fixtures/axe";
 import { expect, test } from "./fixtures/test";
 
 signInAdminForEachTest();
@@ -64,11 +64,7 @@ test("a photo of the lit wedge gives k per channel and the scattering, saved aft
   // Nothing saved yet.
   await expect(card.getByTestId("filament-k")).toHaveText("2.000");
 
-  const results = await new AxeBuilder({ page })
-    .include("main")
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(results.violations.map((v) => v.id)).toEqual([]);
+  expect(await axeViolations(page, "main")).toEqual([]);
   const dir = process.env.SHOTS_DIR;
   if (dir) {
     for (const width of [1280, 390]) {

@@ -9,10 +9,10 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { unzipSync } from "fflate";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
 import { orderNumberOf, placeLithophaneOrder, signInAdminForEachTest } from "./admin-helpers";
+import { axeViolations } from "./fixtures/axe";
 import { expect, type Page, test } from "./fixtures/test";
 
 test.describe.configure({ mode: "serial" });
@@ -34,13 +34,7 @@ async function shots(page: Page, name: string): Promise<void> {
 }
 
 async function axe(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .include("main")
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
+  expect(await axeViolations(page, "main")).toEqual([]);
 }
 
 test("the Calibration screen: the wedge, a filament added, a measured reading sets k, made active", async ({

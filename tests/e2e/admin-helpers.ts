@@ -3,14 +3,22 @@
  * the API, whose session cookies go into each test's browser context; a paid guest order placed
  * through the real checkout and the built-in test payment page.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
 import { totpSecretFromUri, withPreviousStepCode } from "../support/totp";
 import { BASE_URL, createAdminWithoutMfa, type TestUser, uniqueEmail } from "./auth-helpers";
 import { makePhoto } from "./fixtures/photos";
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "./fixtures/test";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from "./fixtures/test";
 
 /** Signs the admin in through the API and enrols TOTP (enable with the password, verify a code). */
 async function signInWithTotpSetUp(context: BrowserContext, user: TestUser): Promise<void> {
@@ -234,4 +242,13 @@ export async function shots(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize(size);
+}
+
+/** Waits for the print file `fileName` to be ready in the order's print files and returns the SHA-256 of its download. */
+export async function readyFileHash(page: Page, printFiles: Locator, fileName: string): Promise<string> {
+  const link = printFiles.getByRole("link", { name: ADMIN_MESSAGE_TEXTS.printFiles.downloadLabel(fileName) });
+  await expect(link).toBeVisible({ timeout: 150_000 });
+  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  const bytes = await readFile(await download.path());
+  return createHash("sha256").update(bytes).digest("hex");
 }

@@ -5,20 +5,19 @@
  * panel's print file is made again from it (a different 3MF) and the owner is alerted.
  * With SHOTS_DIR set, the photo review panel and the customer's page are saved at 1280 and 390 px.
  */
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
 import { PHOTO_PAGE_TEXTS } from "../../src/shared/photo-review";
 import {
   OWNER_EMAIL,
   orderNumberOf,
   placeLithophaneOrder,
+  readyFileHash,
   shots,
   signInAdminForEachTest,
 } from "./admin-helpers";
 import { BASE_URL, linkFromMail, mailsTo, uniqueEmail } from "./auth-helpers";
 import { makePhoto } from "./fixtures/photos";
-import { expect, type Locator, type Page, test } from "./fixtures/test";
+import { expect, test } from "./fixtures/test";
 
 test.describe.configure({ mode: "serial" });
 
@@ -26,15 +25,6 @@ signInAdminForEachTest();
 
 const P = ADMIN_MESSAGE_TEXTS.printFiles;
 const R = ADMIN_MESSAGE_TEXTS.photoReview;
-
-/** Waits for the panel's 3MF to be ready and returns the SHA-256 of the downloaded file. */
-async function readyFileHash(page: Page, section: Locator, fileName: string): Promise<string> {
-  const link = section.getByRole("link", { name: P.downloadLabel(fileName) });
-  await expect(link).toBeVisible({ timeout: 150_000 });
-  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-  const bytes = await readFile(await download.path());
-  return createHash("sha256").update(bytes).digest("hex");
-}
 
 test("ask for a better photo → the customer uploads it through the link → the panel's print file is made again", async ({
   page,

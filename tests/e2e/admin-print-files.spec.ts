@@ -6,10 +6,10 @@
  */
 
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { unzipSync } from "fflate";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
 import { orderNumberOf, placeLithophaneOrder, signInAdminForEachTest } from "./admin-helpers";
+import { axeViolations } from "./fixtures/axe";
 import { expect, test } from "./fixtures/test";
 
 test.describe.configure({ mode: "serial" });
@@ -51,11 +51,5 @@ test("a paid lithophane order shows its panel ready, and the link downloads a 3M
   expect(Object.keys(zip)).toContain("3D/3dmodel.model");
   expect(new TextDecoder().decode(zip["3D/3dmodel.model"]?.subarray(0, 2000))).toContain("<model");
 
-  const results = await new AxeBuilder({ page })
-    .include("main")
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
+  expect(await axeViolations(page, "main")).toEqual([]);
 });

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { SUPPORT_EMAIL } from "../../src/shared/brand";
 import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { CURRENCY_STORAGE_KEYS } from "../../src/shared/currency";
@@ -11,6 +10,7 @@ import {
   LED_RATED_HOURS,
   SUPPORT_HOURS,
 } from "../../src/shared/shipping";
+import { axeViolations } from "./fixtures/axe";
 import { expect, type Page, test } from "./fixtures/test";
 import { expectToast, gotoPage, toast } from "./helpers";
 
@@ -49,13 +49,7 @@ test.describe("content pages: structure and accessibility", () => {
           levels[i - 1]! + 1,
         );
       }
-      const results = await new AxeBuilder({ page })
-        .include("main")
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-        .analyze();
-      expect(
-        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-      ).toEqual([]);
+      expect(await axeViolations(page, "main")).toEqual([]);
     });
   }
 

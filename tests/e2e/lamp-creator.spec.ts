@@ -1,11 +1,11 @@
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { isCartItem } from "../../src/shared/cart-guard";
 import { LAMP_TEXTS_WEB } from "../../src/shared/lamp-texts";
 import { SEED_OPTIONS } from "../../src/shared/options";
 import { lampCartLine } from "../../src/shared/product-types/lamp-creator";
 import { lampSizeOffers } from "../../src/shared/product-types/lamp-offer";
 import { documentTitle } from "../../src/shared/titles";
+import { axeViolations } from "./fixtures/axe";
 import { addLampPhoto, MEDIUM, makeLampPhoto } from "./fixtures/lamp";
 import { expectToast, storedCart } from "./fixtures/shop";
 import { expect, type Page, test } from "./fixtures/test";
@@ -107,12 +107,7 @@ test.describe("lithophane lamp creator", () => {
       await expect(preview).toContainText(texts.preview.unavailable);
     }
 
-    const violations = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-      .analyze();
-    expect(
-      violations.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`)),
-    ).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await shot(page, "creator-1280");
     await page.setViewportSize({ width: 390, height: 844 });

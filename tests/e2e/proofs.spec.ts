@@ -10,8 +10,6 @@
  * With SHOTS_DIR set, the proof card, the proof e-mail and the admin's print files are saved at
  * 1280 and 390 px.
  */
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import { ADMIN_MESSAGE_TEXTS } from "../../src/shared/admin-messages";
 import { LIGHTBOX_KIND } from "../../src/shared/product-types/kinds";
 import { PROOF_ADMIN_TEXTS, PROOF_STATE_LABELS, PROOF_TEXTS, proofPieceOf } from "../../src/shared/proofs";
@@ -23,25 +21,18 @@ import {
   OWNER_EMAIL,
   orderNumberOf,
   placeLithophaneOrder,
+  readyFileHash,
   shots,
   signInAdminForEachTest,
 } from "./admin-helpers";
 import { BASE_URL, linkFromMail, mailsTo, uniqueEmail } from "./auth-helpers";
-import { expect, type Locator, type Page, test } from "./fixtures/test";
+import { expect, type Page, test } from "./fixtures/test";
 
 test.describe.configure({ mode: "serial" });
 
 signInAdminForEachTest();
 
 const P = ADMIN_MESSAGE_TEXTS.printFiles;
-
-async function readyFileHash(page: Page, section: Locator, fileName: string): Promise<string> {
-  const link = section.getByRole("link", { name: P.downloadLabel(fileName) });
-  await expect(link).toBeVisible({ timeout: 150_000 });
-  const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-  const bytes = await readFile(await download.path());
-  return createHash("sha256").update(bytes).digest("hex");
-}
 
 async function proofState(page: Page, orderId: string, state: keyof typeof PROOF_STATE_LABELS) {
   await page.goto(`/admin/orders/${orderId}`);
