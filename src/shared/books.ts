@@ -3,7 +3,7 @@
  * sales-invoice import and as a plain double-entry journal. Every line carries its VAT rate and
  * amount as the invoice was issued; a credit note is negative (Xero imports a negative invoice
  * as a credit note) and reverses the journal. The charge is always GBP, so every row's currency
- * is GBP. The totals are the quarterly VAT CSV's, to the penny (tests/integration/books.test.ts).
+ * is GBP. The totals are the quarterly VAT CSV's, to the penny (tests/integration/reporting/books.test.ts).
  * Pure: the server reads the documents and the owner's account codes.
  */
 import { z } from "zod";

@@ -2,7 +2,7 @@
  * The admin API, mounted at /api/admin. The guard is middleware on this sub-app, so EVERY
  * route under it — today's and any added later — answers 403 to an anonymous caller, to a
  * signed-in non-admin and to an admin who has not set up MFA, before any validator or
- * handler runs (tests/integration/admin-guard.test.ts walks app.routes to prove it).
+ * handler runs (tests/integration/app/admin-guard.test.ts walks app.routes to prove it).
  * Answers are never cached.
  */
 import { Hono } from "hono";
