@@ -191,6 +191,19 @@ test("a 12 MP photo on a slow phone network: preview at once, a small copy sent 
   if (process.env.DEBUG_PHONE_UPLOAD) console.log(`${Date.now() - t0} OFFLINE`);
   await cdp.send("Network.emulateNetworkConditions", { ...SHAPED, offline: true });
   await page.waitForTimeout(3000);
+  // The rest of the upload is held until Add to Cart has been seen waiting for it: on a loaded
+  // machine the test's own steps could otherwise outlast the upload (wait for the state).
+  let releaseUpload = () => {};
+  const uploadHeld = new Promise<void>((resolve) => {
+    releaseUpload = resolve;
+  });
+  await page.route(
+    (url) => url.pathname.startsWith(RESUMABLE_UPLOADS_PATH),
+    async (route) => {
+      if (route.request().method() === "PATCH") await uploadHeld;
+      await route.continue();
+    },
+  );
   await cdp.send("Network.emulateNetworkConditions", SHAPED);
   if (process.env.DEBUG_PHONE_UPLOAD) console.log(`${Date.now() - t0} ONLINE`);
 
@@ -205,6 +218,7 @@ test("a 12 MP photo on a slow phone network: preview at once, a small copy sent 
     path: path.join(SHOTS, "phone-upload-add-to-cart-waiting-390.png"),
     fullPage: false,
   });
+  releaseUpload();
 
   // Once the photo is stored, the line goes in by itself.
   await expect.poll(async () => (await storedCart(page)).length, { timeout: 120_000 }).toBe(1);
