@@ -154,7 +154,7 @@ export async function runWorkflow<T extends object>(
     }
     throw error;
   }
-  const effects = (result as StepsOutcome).effects ?? [];
+  const { effects = [] }: StepsOutcome = result;
   if (options.later) runAfterResponse(host, effects);
   else await runAfterCommit(host, effects);
   return result;
