@@ -110,9 +110,27 @@ export interface FocusReport {
  * via :has(:focus-visible)), and the point at its centre (of one of its line boxes, for a
  * wrapped link) is inside the viewport and not covered by other content (the sticky header, a
  * floating button): elementFromPoint finds it there.
+ *
+ * It is judged as the visitor sees it: once the page has drawn a frame in which the focused
+ * element's box is where it was in the frame before. Content arriving (a section loaded as the
+ * visitor nears it) is laid out at once but answered by the page (useFocusStaysInView) in the next
+ * frame; a look in between sees a place that is never drawn.
  */
 export function focusReport(page: Page): Promise<FocusReport | null> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    const boxOfFocus = () => {
+      const box = document.activeElement?.getBoundingClientRect();
+      return box ? `${box.left},${box.top},${box.width},${box.height}` : "";
+    };
+    const afterNextFrame = () =>
+      new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+    let previous = boxOfFocus();
+    for (let frames = 0; frames < 60; frames++) {
+      await afterNextFrame();
+      const now = boxOfFocus();
+      if (now === previous) break;
+      previous = now;
+    }
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body || el === document.documentElement) return null;
     const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ");
@@ -176,11 +194,6 @@ export async function focusProblemsWhileTabbing(page: Page, { max = 150 } = {}):
         return false;
       });
       if (again) break;
-      // What a focus move starts (a section loading as it nears) lays out and is answered by the
-      // page (useFocusStaysInView) in the next frames: the stop is judged as the visitor sees it.
-      await page.evaluate(
-        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-      );
       const report = await focusReport(page);
       if (report && report.problems.length > 0) {
         found.push(`${key} #${stops + 1} ${report.element}: ${report.problems.join("; ")}`);
