@@ -116,60 +116,72 @@ export interface FocusReport {
  * visitor nears it) is laid out at once but answered by the page (useFocusStaysInView) in the next
  * frame; a look in between sees a place that is never drawn.
  */
-export function focusReport(page: Page): Promise<FocusReport | null> {
-  return page.evaluate(async () => {
-    const boxOfFocus = () => {
-      const box = document.activeElement?.getBoundingClientRect();
-      return box ? `${box.left},${box.top},${box.width},${box.height}` : "";
-    };
-    const afterNextFrame = () =>
-      new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0)));
-    let previous = boxOfFocus();
-    for (let frames = 0; frames < 60; frames++) {
-      await afterNextFrame();
-      const now = boxOfFocus();
-      if (now === previous) break;
-      previous = now;
-    }
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body || el === document.documentElement) return null;
-    const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ");
-    const element = `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}> "${name.slice(0, 50)}"`;
-    const problems: string[] = [];
+export async function focusReport(page: Page): Promise<FocusReport | null> {
+  const report = await page.evaluate(judgeFocusInPage, { tour: false });
+  return report === "visited" ? null : report;
+}
 
-    const drawsOutline = (s: CSSStyleDeclaration) =>
-      s.outlineStyle !== "none" &&
-      Number.parseFloat(s.outlineWidth) > 0 &&
-      !/rgba\(.*,\s*0\)$|transparent/.test(s.outlineColor);
-    const style = getComputedStyle(el);
-    let indicated = drawsOutline(style) || style.boxShadow !== "none";
-    // A visually hidden control (a radio, a file input) whose wrapper draws the ring.
-    for (let up = el.parentElement, i = 0; !indicated && up && i < 4; up = up.parentElement, i++) {
-      indicated = up.matches(":has(:focus-visible)") && drawsOutline(getComputedStyle(up));
-    }
-    if (!indicated) problems.push("no visible focus indicator (outline or box-shadow)");
+/**
+ * focusReport's look, run in the page. On a tour (`tour`), a stop the tour already visited (or
+ * no focus at all) ends it: "visited", judged in the same call so each stop costs one round trip.
+ */
+async function judgeFocusInPage({ tour }: { tour: boolean }): Promise<FocusReport | "visited" | null> {
+  if (tour) {
+    const seen = ((window as unknown as { __tabbed?: WeakSet<Element> }).__tabbed ??= new WeakSet());
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || seen.has(focused)) return "visited";
+    seen.add(focused);
+  }
+  const boxOfFocus = () => {
+    const box = document.activeElement?.getBoundingClientRect();
+    return box ? `${box.left},${box.top},${box.width},${box.height}` : "";
+  };
+  const afterNextFrame = () => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  let previous = boxOfFocus();
+  for (let frames = 0; frames < 60; frames++) {
+    await afterNextFrame();
+    const now = boxOfFocus();
+    if (now === previous) break;
+    previous = now;
+  }
+  const el = document.activeElement as HTMLElement | null;
+  if (!el || el === document.body || el === document.documentElement) return null;
+  const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ");
+  const element = `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}> "${name.slice(0, 50)}"`;
+  const problems: string[] = [];
 
-    // A link wrapping over two lines has one box per line: the centre of any of them will do.
-    const boxes = Array.from(el.getClientRects()).filter((b) => b.width > 0 && b.height > 0);
-    const centres = boxes.map((b) => ({ x: b.left + b.width / 2, y: b.top + b.height / 2 }));
-    const inView = centres.filter((c) => c.x >= 0 && c.y >= 0 && c.x <= innerWidth && c.y <= innerHeight);
-    if (centres.length === 0) {
-      problems.push("has no size");
-    } else if (inView.length === 0) {
-      const c = centres[0] ?? { x: 0, y: 0 };
-      problems.push(`its centre (${Math.round(c.x)}, ${Math.round(c.y)}) is outside the viewport`);
-    } else {
-      const hits = inView.map((c) => document.elementFromPoint(c.x, c.y));
-      if (!hits.some((hit) => hit && (hit === el || el.contains(hit)))) {
-        const hit = hits[0];
-        const by = hit?.closest("header, [role=dialog], button, section, a") ?? hit;
-        problems.push(
-          `covered at its centre by <${by?.tagName.toLowerCase()}${by?.className ? ` class="${String(by.className).slice(0, 60)}"` : ""}>`,
-        );
-      }
+  const drawsOutline = (s: CSSStyleDeclaration) =>
+    s.outlineStyle !== "none" &&
+    Number.parseFloat(s.outlineWidth) > 0 &&
+    !/rgba\(.*,\s*0\)$|transparent/.test(s.outlineColor);
+  const style = getComputedStyle(el);
+  let indicated = drawsOutline(style) || style.boxShadow !== "none";
+  // A visually hidden control (a radio, a file input) whose wrapper draws the ring.
+  for (let up = el.parentElement, i = 0; !indicated && up && i < 4; up = up.parentElement, i++) {
+    indicated = up.matches(":has(:focus-visible)") && drawsOutline(getComputedStyle(up));
+  }
+  if (!indicated) problems.push("no visible focus indicator (outline or box-shadow)");
+
+  // A link wrapping over two lines has one box per line: the centre of any of them will do.
+  const boxes = Array.from(el.getClientRects()).filter((b) => b.width > 0 && b.height > 0);
+  const centres = boxes.map((b) => ({ x: b.left + b.width / 2, y: b.top + b.height / 2 }));
+  const inView = centres.filter((c) => c.x >= 0 && c.y >= 0 && c.x <= innerWidth && c.y <= innerHeight);
+  if (centres.length === 0) {
+    problems.push("has no size");
+  } else if (inView.length === 0) {
+    const c = centres[0] ?? { x: 0, y: 0 };
+    problems.push(`its centre (${Math.round(c.x)}, ${Math.round(c.y)}) is outside the viewport`);
+  } else {
+    const hits = inView.map((c) => document.elementFromPoint(c.x, c.y));
+    if (!hits.some((hit) => hit && (hit === el || el.contains(hit)))) {
+      const hit = hits[0];
+      const by = hit?.closest("header, [role=dialog], button, section, a") ?? hit;
+      problems.push(
+        `covered at its centre by <${by?.tagName.toLowerCase()}${by?.className ? ` class="${String(by.className).slice(0, 60)}"` : ""}>`,
+      );
     }
-    return { element, problems };
-  });
+  }
+  return { element, problems };
 }
 
 /**
@@ -186,15 +198,8 @@ export async function focusProblemsWhileTabbing(page: Page, { max = 150 } = {}):
     let stops = 0;
     for (; stops < max; stops++) {
       await page.keyboard.press(key);
-      const again = await page.evaluate(() => {
-        const seen = (window as unknown as { __tabbed: WeakSet<Element> }).__tabbed;
-        const el = document.activeElement;
-        if (!el || el === document.body || seen.has(el)) return true;
-        seen.add(el);
-        return false;
-      });
-      if (again) break;
-      const report = await focusReport(page);
+      const report = await page.evaluate(judgeFocusInPage, { tour: true });
+      if (report === "visited") break;
       if (report && report.problems.length > 0) {
         found.push(`${key} #${stops + 1} ${report.element}: ${report.problems.join("; ")}`);
       }
