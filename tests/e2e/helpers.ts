@@ -127,7 +127,8 @@ export async function focusReport(page: Page): Promise<FocusReport | null> {
  */
 async function judgeFocusInPage({ tour }: { tour: boolean }): Promise<FocusReport | "visited" | null> {
   if (tour) {
-    const seen = ((window as unknown as { __tabbed?: WeakSet<Element> }).__tabbed ??= new WeakSet());
+    // The tour sets the visited stops up before each direction.
+    const seen = (window as unknown as { __tabbed: WeakSet<Element> }).__tabbed;
     const focused = document.activeElement;
     if (!focused || focused === document.body || seen.has(focused)) return "visited";
     seen.add(focused);

@@ -13,6 +13,7 @@ import { type Database, openDatabase, openMemoryDatabase } from "../../src/serve
 import type { Logger } from "../../src/server/lib/logger.js";
 import { freshDatabase } from "./database.js";
 import { LOCAL_SERVICES_ENV } from "./local-services.js";
+import { memoryImage } from "./memory-image.js";
 
 export interface TestShop {
   ctx: AppContext;
@@ -71,7 +72,7 @@ export async function createTestShop(
   const dataDir = mkdtempSync(path.join(tmpdir(), "lithobox-test-"));
   const baseUrl = process.env.DATABASE_URL;
   const pgHandle = baseUrl ? await freshPostgres(baseUrl) : undefined;
-  const database = pgHandle?.database ?? (await openMemoryDatabase());
+  const database = pgHandle?.database ?? (await openMemoryDatabase(memoryImage()));
   const config = testConfig(dataDir, env);
   const ctx = await createContext(config, { database, ...(options.log ? { log: options.log } : {}) });
   const app = createApp(ctx);

@@ -105,9 +105,24 @@ const PGLITE_MEMORY: PGliteOptions = {
   startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB", "-c", "work_mem=4MB"],
 };
 
-/** An in-memory PGlite: for tests that need a throwaway database. */
-export async function openMemoryDatabase(): Promise<Database> {
-  return wrapPglite(await PGlite.create({ ...PGLITE_MEMORY }));
+/**
+ * An in-memory PGlite: for tests that need a throwaway database. From `image` (see
+ * migratedMemoryImage) it starts already migrated and skips Postgres's initdb, most of a fresh
+ * database's 1.5-2 s.
+ */
+export async function openMemoryDatabase(image?: Blob): Promise<Database> {
+  return wrapPglite(await PGlite.create({ ...PGLITE_MEMORY, ...(image ? { loadDataDir: image } : {}) }));
+}
+
+/** The data folder of a new, migrated, empty in-memory database, as a tarball for openMemoryDatabase. */
+export async function migratedMemoryImage(): Promise<Blob> {
+  const client = await PGlite.create({ ...PGLITE_MEMORY });
+  try {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    return await client.dumpDataDir("none");
+  } finally {
+    await client.close();
+  }
 }
 
 function wrapPglite(client: PGlite): Database {
