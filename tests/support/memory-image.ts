@@ -6,23 +6,22 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
 import { migratedMemoryImage } from "../../src/server/db/client.js";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** The file holding the migrated database's folder (absent on PostgreSQL runs). */
-    memoryImageFile?: string;
-  }
-}
+/**
+ * The file holding the migrated database's folder, named to the test workers through their
+ * environment (set before they start). Outside the integration run (the journeys' own shops, a
+ * PostgreSQL run) it is not set and a shop's database starts from nothing.
+ */
+const IMAGE_FILE = "LITHOBOX_TEST_MEMORY_IMAGE";
 
-export default async function writeMemoryImage(project: TestProject): Promise<() => void> {
+export default async function writeMemoryImage(_project: TestProject): Promise<() => void> {
   if (process.env.DATABASE_URL) return () => {};
   const file = path.join(tmpdir(), `lithobox-memory-image-${process.pid}.tar`);
   const image = await migratedMemoryImage();
   writeFileSync(file, Buffer.from(await image.arrayBuffer()));
-  project.provide("memoryImageFile", file);
+  process.env[IMAGE_FILE] = file;
   return () => rmSync(file, { force: true });
 }
 
@@ -30,7 +29,7 @@ let image: Blob | undefined;
 
 /** The migrated database's folder, read once per test file; undefined where no run wrote one. */
 export function memoryImage(): Blob | undefined {
-  const file = inject("memoryImageFile");
+  const file = process.env[IMAGE_FILE];
   if (!file) return undefined;
   image ??= new Blob([readFileSync(file)]);
   return image;
