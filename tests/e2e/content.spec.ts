@@ -10,7 +10,6 @@ import {
   LED_RATED_HOURS,
   SUPPORT_HOURS,
 } from "../../src/shared/shipping";
-import { axeViolations } from "./fixtures/axe";
 import { expect, type Page, test } from "./fixtures/test";
 import { expectToast, gotoPage, toast } from "./helpers";
 
@@ -37,30 +36,20 @@ function headingLevels(page: Page): Promise<number[]> {
     .evaluateAll((els) => els.map((el) => Number(el.tagName.slice(1))));
 }
 
-test.describe("content pages: structure and accessibility", () => {
+// Axe (every route, both widths: a11y.spec) and sideways scrolling at 390 px (every known path:
+// phone.spec) are checked once, there; here the content pages' heading outline.
+test("the content pages have one h1 each and headings that skip no level", async ({ page }) => {
   for (const path of CONTENT_PAGES) {
-    test(`${path} has one h1, ordered headings and no axe violations`, async ({ page }) => {
-      await gotoPage(page, path);
-      await expect(page.locator("h1")).toHaveCount(1);
-      const levels = await headingLevels(page);
-      expect(levels[0]).toBe(1);
-      for (let i = 1; i < levels.length; i++) {
-        expect(levels[i]!, `heading ${i} skips a level: ${levels.join(",")}`).toBeLessThanOrEqual(
-          levels[i - 1]! + 1,
-        );
-      }
-      expect(await axeViolations(page, "main")).toEqual([]);
-    });
-  }
-
-  test("every content page fits a 390px screen without sideways scrolling", async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of CONTENT_PAGES) {
-      await gotoPage(page, path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${path} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
+    await gotoPage(page, path);
+    await expect(page.locator("h1"), path).toHaveCount(1);
+    const levels = await headingLevels(page);
+    expect(levels[0], path).toBe(1);
+    for (let i = 1; i < levels.length; i++) {
+      expect(levels[i]!, `${path}: heading ${i} skips a level: ${levels.join(",")}`).toBeLessThanOrEqual(
+        levels[i - 1]! + 1,
+      );
     }
-  });
+  }
 });
 
 test.describe("home page", () => {
