@@ -8,14 +8,13 @@ import {
   apiSignIn,
   BASE_URL,
   createVerifiedUser,
-  expectToast,
   field,
   linkFromMail,
   signInToAccount,
   submitLogin,
-  toast,
 } from "./auth-helpers";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures/test";
+import { expectToast, toast } from "./helpers";
 
 async function openTab(page: Page, name: string) {
   await page.getByRole("tab", { name }).click();

@@ -7,13 +7,13 @@ import {
   createAdminWithoutMfa,
   createUserWithMfa,
   createVerifiedUser,
-  expectToast,
   field,
   grantAdmin,
   signInToAccount,
   submitLogin,
 } from "./auth-helpers";
 import { expect, test } from "./fixtures/test";
+import { expectToast } from "./helpers";
 
 test.describe("Admin guard", () => {
   test.describe.configure({ timeout: 90_000 });

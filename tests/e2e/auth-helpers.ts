@@ -8,6 +8,7 @@ import { ACCOUNT_MESSAGES } from "../../src/shared/account-messages";
 import { decodeQuotedPrintable } from "../support/mail";
 import { totpSecretFromUri, withPreviousStepCode } from "../support/totp";
 import { type APIRequestContext, expect, type Locator, type Page } from "./fixtures/test";
+import { expectToast, toast } from "./helpers";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const BASE_URL = `http://127.0.0.1:${port}`;
@@ -202,21 +203,6 @@ export async function createUserWithMfa(request: APIRequestContext, prefix: stri
 }
 
 // ------------------------------------------------------------------ UI
-
-/** The sonner toast holding `text`. */
-export function toast(page: Page, text: string | RegExp): Locator {
-  return page.locator("[data-sonner-toast]").filter({ hasText: text });
-}
-
-export async function expectToast(
-  page: Page,
-  message: { title: string; description?: string },
-): Promise<void> {
-  // Sonner lists the newest toast first.
-  const t = toast(page, message.title).first();
-  await expect(t).toBeVisible();
-  if (message.description) await expect(t).toContainText(message.description);
-}
 
 /** A form control by its visible label; a trailing required marker (" *") is allowed. */
 export function field(scope: Page | Locator, label: string): Locator {

@@ -3,7 +3,6 @@ import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
 import { MESSAGES } from "../../src/shared/messages";
 import {
   createVerifiedUser,
-  expectToast,
   field,
   logInAndSkipMfa,
   newUser,
@@ -14,6 +13,7 @@ import {
   verificationLink,
 } from "./auth-helpers";
 import { expect, test } from "./fixtures/test";
+import { expectToast } from "./helpers";
 
 test.describe("Auth page", () => {
   test.describe.configure({ timeout: 90_000 });

@@ -16,7 +16,7 @@ import { COMMERCE_MESSAGES } from "../../src/shared/commerce-messages";
 import { MESSAGES } from "../../src/shared/messages";
 import { formatGbp } from "../../src/shared/money";
 import { openAdmin, orderNumberOf, placePaidOrder, signInAdminForEachTest } from "./admin-helpers";
-import { BASE_URL, createVerifiedUser, signInToAccount, toast } from "./auth-helpers";
+import { BASE_URL, createVerifiedUser, signInToAccount } from "./auth-helpers";
 import {
   CART_STORAGE_KEY,
   cartPanel,
@@ -26,7 +26,7 @@ import {
   uploadMainPhoto,
 } from "./fixtures/shop";
 import { expect, type Page, test } from "./fixtures/test";
-import { ADAPTER, DIMMER, fillShipping, proceedToPayment } from "./helpers";
+import { ADAPTER, DIMMER, fillShipping, proceedToPayment, toast } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 signInAdminForEachTest();

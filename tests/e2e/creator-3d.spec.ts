@@ -6,7 +6,6 @@ import { axeViolations } from "./fixtures/axe";
 import {
   addToCartButton,
   chooseEverything,
-  expectToast,
   optionName,
   radio,
   stepTrigger,
@@ -14,6 +13,7 @@ import {
   uploadMainPhoto,
 } from "./fixtures/shop";
 import { expect, type Page, test } from "./fixtures/test";
+import { expectToast } from "./helpers";
 
 /** The 3D view, the part of the page its accessibility check looks at. */
 const VIEW = '[data-testid="lithophane-3d"]';

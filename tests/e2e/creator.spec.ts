@@ -11,7 +11,6 @@ import {
   addToCartButton,
   cartPanel,
   chooseEverything,
-  expectToast,
   type LithophaneChoice,
   openCart,
   optionName,
@@ -21,6 +20,7 @@ import {
   uploadMainPhoto,
 } from "./fixtures/shop";
 import { expect, test } from "./fixtures/test";
+import { expectToast } from "./helpers";
 
 const JOURNEYS: (LithophaneChoice & { title: string })[] = [
   { title: "Essentials, square in white", shape: "square", frame: "white", size: "7x7", bundle: "starter" },

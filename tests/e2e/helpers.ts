@@ -10,16 +10,28 @@ export async function gotoPage(page: Page, path: string): Promise<void> {
   await expect(page.locator("main h1")).toBeVisible();
 }
 
-/** The sonner toast holding `text` (title or description). */
-export function toast(page: Page, text: string | RegExp): Locator {
-  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+/** The shop's toast holding `text` (title or description), or the newest one; sonner lists the newest first. */
+export function toast(page: Page, text?: string | RegExp): Locator {
+  const toasts = page.locator("[data-sonner-toast]");
+  return (text === undefined ? toasts : toasts.filter({ hasText: text })).first();
+}
+
+/** A toast as the shop's texts hold it: a title, and a description under it. */
+export interface ToastText {
+  title: string;
+  description?: string;
 }
 
 /** Asserts a toast with this title (and description, when given) is showing. */
-export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
-  const t = toast(page, title);
+export async function expectToast(
+  page: Page,
+  title: string | ToastText,
+  description?: string,
+): Promise<void> {
+  const text = typeof title === "string" ? { title, description } : title;
+  const t = toast(page, text.title);
   await expect(t).toBeVisible();
-  if (description !== undefined) await expect(t).toContainText(description);
+  if (text.description !== undefined) await expect(t).toContainText(text.description);
 }
 
 /** The site header (top navigation) and footer landmarks. */

@@ -18,7 +18,6 @@ import { trackingStage } from "../../src/shared/orders";
 import { totpCode } from "../support/totp";
 import {
   completeMfaSetup,
-  expectToast,
   field,
   newUser,
   openAuth,
@@ -37,7 +36,7 @@ import {
   uploadMainPhoto,
 } from "./fixtures/shop";
 import { expect, type Locator, type Page, test } from "./fixtures/test";
-import { ADAPTER, gotoPage, pendingOrderNumber, proceedToPayment } from "./helpers";
+import { ADAPTER, expectToast, gotoPage, pendingOrderNumber, proceedToPayment } from "./helpers";
 
 /** The lithophanes of journey (a): one of each bundle, Keepsake and Everlasting with their extra photos. */
 const LITHOPHANES: (LithophaneChoice & { bundleInfo: Bundle })[] = (

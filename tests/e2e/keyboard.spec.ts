@@ -15,26 +15,19 @@ import { CREATOR_MESSAGES } from "../../src/shared/creator-messages";
 import { LAMP_TEXTS_WEB } from "../../src/shared/lamp-texts";
 import { MESSAGES } from "../../src/shared/messages";
 import { totpCode } from "../support/totp";
-import {
-  createUserWithMfa,
-  createVerifiedUser,
-  expectToast as expectAuthToast,
-  field,
-  pasteInto,
-  type TestUser,
-} from "./auth-helpers";
+import { createUserWithMfa, createVerifiedUser, field, pasteInto, type TestUser } from "./auth-helpers";
 import { makePhoto } from "./fixtures/photos";
-import {
-  addToCartButton,
-  cartPanel,
-  expectToast,
-  optionName,
-  radio,
-  stepTrigger,
-  storedCart,
-} from "./fixtures/shop";
+import { addToCartButton, cartPanel, optionName, radio, stepTrigger, storedCart } from "./fixtures/shop";
 import { expect, type Locator, type Page, test } from "./fixtures/test";
-import { ADAPTER, DIMMER, focusProblemsWhileTabbing, gotoPage, openCheckoutWith, tabTo } from "./helpers";
+import {
+  ADAPTER,
+  DIMMER,
+  expectToast,
+  focusProblemsWhileTabbing,
+  gotoPage,
+  openCheckoutWith,
+  tabTo,
+} from "./helpers";
 
 /** Tabs into the open step's radio group, then picks `name` with Space and the arrow keys. */
 async function chooseByKeyboard(page: Page, name: string): Promise<void> {
@@ -237,7 +230,7 @@ test.describe("keyboard only", () => {
     await pasteInto(page, code, `${now.slice(0, 3)} ${now.slice(3)}`);
     await expect(code).toHaveValue(now);
     await page.keyboard.press("Enter");
-    await expectAuthToast(page, ACCOUNT_MESSAGES.mfa.welcomeBack);
+    await expectToast(page, ACCOUNT_MESSAGES.mfa.welcomeBack);
     await expect(page).toHaveURL(/\/account$/);
   });
 
@@ -267,7 +260,7 @@ test.describe("keyboard only", () => {
     await expect(code).toBeFocused();
     await pasteInto(page, code, totpCode(secret));
     await page.keyboard.press("Enter");
-    await expectAuthToast(page, ACCOUNT_MESSAGES.mfa.enabled);
+    await expectToast(page, ACCOUNT_MESSAGES.mfa.enabled);
     await expect(page.getByRole("dialog")).toHaveCount(0);
     // The focus is not lost to the document: it is back on the page.
     expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);

@@ -7,8 +7,9 @@ import { lampSizeOffers } from "../../src/shared/product-types/lamp-offer";
 import { documentTitle } from "../../src/shared/titles";
 import { axeViolations } from "./fixtures/axe";
 import { addLampPhoto, MEDIUM, makeLampPhoto } from "./fixtures/lamp";
-import { expectToast, storedCart } from "./fixtures/shop";
+import { storedCart } from "./fixtures/shop";
 import { expect, type Page, test } from "./fixtures/test";
+import { expectToast } from "./helpers";
 
 /**
  * The lithophane lamp's creator (issue 48 item 2): a size, two photos, their crops, the lamp lit from

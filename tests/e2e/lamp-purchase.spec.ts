@@ -19,9 +19,9 @@ import { PROOF_STATE_LABELS, PROOF_TEXTS, proofPieceOf } from "../../src/shared/
 import { signInAdminForEachTest } from "./admin-helpers";
 import { BASE_URL, linkFromMail, uniqueEmail } from "./auth-helpers";
 import { MEDIUM, makeMediumLampOfTwoPhotos } from "./fixtures/lamp";
-import { cartPanel, expectToast, storedCart } from "./fixtures/shop";
+import { cartPanel, storedCart } from "./fixtures/shop";
 import { expect, type Page, test } from "./fixtures/test";
-import { fillShipping, proceedToPayment } from "./helpers";
+import { expectToast, fillShipping, proceedToPayment } from "./helpers";
 
 signInAdminForEachTest();
 

@@ -5,13 +5,13 @@ import {
   BASE_URL,
   createUserWithMfa,
   createVerifiedUser,
-  expectToast,
   field,
   pasteInto,
   submitLogin,
   type TestUser,
 } from "./auth-helpers";
 import { expect, type Page, test } from "./fixtures/test";
+import { expectToast } from "./helpers";
 
 const SETUP_TITLE = "Set up multi-factor authentication";
 

@@ -1,14 +1,8 @@
 import { ACCOUNT_MESSAGES } from "../../src/shared/account-messages";
 import { CHECKOUT_MESSAGES } from "../../src/shared/checkout-messages";
-import {
-  createVerifiedUser,
-  expectToast,
-  field,
-  linkFromMail,
-  logInAndSkipMfa,
-  uniqueEmail,
-} from "./auth-helpers";
+import { createVerifiedUser, field, linkFromMail, logInAndSkipMfa, uniqueEmail } from "./auth-helpers";
 import { expect, test } from "./fixtures/test";
+import { expectToast } from "./helpers";
 
 const TEXT = ACCOUNT_MESSAGES.passwordReset;
 

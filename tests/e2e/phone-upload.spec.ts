@@ -22,8 +22,9 @@ import { CREATOR_TEXTS } from "../../src/shared/creator-texts";
 import { MESSAGES } from "../../src/shared/messages";
 import { RESUMABLE_UPLOADS_PATH } from "../../src/shared/upload-copy";
 import { RESUMABLE_CHUNK_BYTES } from "../../src/web/features/creator/api/resumable-upload";
-import { addToCartButton, expectToast, optionName, radio, storedCart } from "./fixtures/shop";
+import { addToCartButton, optionName, radio, storedCart } from "./fixtures/shop";
 import { expect, test } from "./fixtures/test";
+import { expectToast } from "./helpers";
 
 const SHOTS = path.resolve(
   process.env.E2E_PORT ? `test-results/e2e-${process.env.E2E_PORT}` : "test-results/e2e",

@@ -1,8 +1,9 @@
 import { MESSAGES } from "../../src/shared/messages";
 import { formatGbp } from "../../src/shared/money";
 import { PRODUCT_CATEGORIES } from "../../src/shared/products";
-import { cartPanel, expectToast, openCart, storedCart } from "./fixtures/shop";
+import { cartPanel, openCart, storedCart } from "./fixtures/shop";
 import { expect, type Page, test } from "./fixtures/test";
+import { expectToast } from "./helpers";
 
 interface Product {
   id: string;
