@@ -1,12 +1,13 @@
 /**
  * Issue 31: on a phone every control is a target a finger can hit: at least 44 x 44 CSS px
  * (WCAG 2.5.5), on every public page at 390 px with a touch screen, and in the creator once a
- * photo opens its steps. Exempt, as WCAG exempts them: links inside running text, and controls
+ * photo opens its steps. The same visit to each page checks that it does not scroll sideways
+ * (issue 20) and carries its section's title. Exempt, as WCAG exempts them: links inside running text, and controls
  * drawn elsewhere (a visually hidden radio whose label card is the target, the skip link until
  * it has the focus).
  */
 import type { Page } from "@playwright/test";
-import { KNOWN_PATHS } from "../../src/shared/titles";
+import { documentTitle, KNOWN_PATHS } from "../../src/shared/titles";
 import { uploadMainPhoto } from "./fixtures/shop";
 import { expect, test } from "./fixtures/test";
 
@@ -55,16 +56,34 @@ function smallTargets(page: Page): Promise<string[]> {
   }, MIN_TARGET_PX);
 }
 
-test("every control on every public page is at least 44 px on a phone", async ({ page }) => {
+/** How far the page scrolls sideways, in px: 0 when it fits the screen. */
+function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+// One visit a page for what every public page owes a phone (issue 20, issue 31) and its title:
+// each page is loaded once for all three.
+test("every public page on a phone: controls of at least 44 px, no sideways scrolling, its section's title", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
-  const small: string[] = [];
-  for (const path of KNOWN_PATHS) {
+  const found: string[] = [];
+  const paths = [...KNOWN_PATHS, "/no-such-page"];
+  for (const path of paths) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
-    for (const target of await smallTargets(page)) small.push(`${path}: ${target}`);
+    for (const target of await smallTargets(page)) found.push(`${path}: ${target}`);
+    const sideways = await sidewaysScroll(page);
+    if (sideways > 0) found.push(`${path}: scrolls ${sideways} px sideways`);
+    // Signed out, the account and admin areas send the visitor to sign in: titled as where it landed.
+    const landed = new URL(page.url()).pathname;
+    const title = await page.title();
+    if (title !== documentTitle(landed))
+      found.push(`${path}: titled "${title}", not "${documentTitle(landed)}"`);
     if (path === "/auth" || path === "/faq") await page.screenshot({ path: shot(path), fullPage: true });
   }
-  expect(small).toEqual([]);
+  expect(found).toEqual([]);
+  expect(paths.length).toBeGreaterThan(30);
 });
 
 test("the creator's steps, once a photo opens them, are at least 44 px on a phone", async ({ page }) => {
