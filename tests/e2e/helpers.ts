@@ -22,16 +22,17 @@ export interface ToastText {
   description?: string;
 }
 
-/** Asserts a toast with this title (and description, when given) is showing. */
+/** Asserts the newest toast shows this title (and description, when given). */
 export async function expectToast(
   page: Page,
   title: string | ToastText,
   description?: string,
 ): Promise<void> {
   const text = typeof title === "string" ? { title, description } : title;
-  const t = toast(page, text.title);
-  await expect(t).toBeVisible();
-  if (text.description !== undefined) await expect(t).toContainText(text.description);
+  const newest = toast(page);
+  await expect(newest).toBeVisible();
+  await expect(newest).toContainText(text.title);
+  if (text.description !== undefined) await expect(newest).toContainText(text.description);
 }
 
 /** The site header (top navigation) and footer landmarks. */
@@ -128,23 +129,13 @@ export interface FocusReport {
  * visitor nears it) is laid out at once but answered by the page (useFocusStaysInView) in the next
  * frame; a look in between sees a place that is never drawn.
  */
-export async function focusReport(page: Page): Promise<FocusReport | null> {
-  const report = await page.evaluate(judgeFocusInPage, { tour: false });
-  return report === "visited" ? null : report;
-}
-
-/**
- * focusReport's look, run in the page. On a tour (`tour`), a stop the tour already visited (or
- * no focus at all) ends it: "visited", judged in the same call so each stop costs one round trip.
- */
-async function judgeFocusInPage({ tour }: { tour: boolean }): Promise<FocusReport | "visited" | null> {
-  if (tour) {
-    // The tour sets the visited stops up before each direction.
-    const seen = (window as unknown as { __tabbed: WeakSet<Element> }).__tabbed;
-    const focused = document.activeElement;
-    if (!focused || focused === document.body || seen.has(focused)) return "visited";
-    seen.add(focused);
-  }
+async function judgeFocusInPage(): Promise<FocusReport | "visited" | null> {
+  // A stop the tour already visited (it sets them up before each direction), or no focus at all,
+  // ends the direction: judged in the same call, so each stop costs one round trip.
+  const seen = (window as unknown as { __tabbed: WeakSet<Element> }).__tabbed;
+  const focused = document.activeElement;
+  if (!focused || focused === document.body || seen.has(focused)) return "visited";
+  seen.add(focused);
   const boxOfFocus = () => {
     const box = document.activeElement?.getBoundingClientRect();
     return box ? `${box.left},${box.top},${box.width},${box.height}` : "";
@@ -211,7 +202,7 @@ export async function focusProblemsWhileTabbing(page: Page, { max = 150 } = {}):
     let stops = 0;
     for (; stops < max; stops++) {
       await page.keyboard.press(key);
-      const report = await page.evaluate(judgeFocusInPage, { tour: true });
+      const report = await page.evaluate(judgeFocusInPage);
       if (report === "visited") break;
       if (report && report.problems.length > 0) {
         found.push(`${key} #${stops + 1} ${report.element}: ${report.problems.join("; ")}`);
