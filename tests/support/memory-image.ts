@@ -27,7 +27,7 @@ export default async function writeMemoryImage(_project: TestProject): Promise<(
 
 let image: Blob | undefined;
 
-/** The migrated database's folder, read once per test file; undefined where no run wrote one. */
+/** The migrated database's folder, read once per worker; undefined where no run wrote one. */
 export function memoryImage(): Blob | undefined {
   const file = process.env[IMAGE_FILE];
   if (!file) return undefined;

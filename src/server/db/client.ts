@@ -118,7 +118,7 @@ export async function openMemoryDatabase(image?: Blob): Promise<Database> {
 export async function migratedMemoryImage(): Promise<Blob> {
   const client = await PGlite.create({ ...PGLITE_MEMORY });
   try {
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    await wrapPglite(client).migrate();
     return await client.dumpDataDir("none");
   } finally {
     await client.close();
